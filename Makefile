@@ -1,0 +1,40 @@
+# The README's quick start uses `make play` and `make test`; both set up the virtual
+# environment first, so each works on a fresh machine with nothing but Python 3.11+.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: setup play test lint typecheck imports pytest bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip==25.3
+	$(BIN)/python -m pip install -q -e '.[dev]'
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+play: $(STAMP)
+	$(BIN)/wartable play undaunted --scenario la-raye --side us --vs heuristic
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff format --check src tests bench
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+imports: $(STAMP)
+	$(BIN)/python tools/check_imports.py
+
+pytest: $(STAMP)
+	$(BIN)/pytest -n 2
+
+test: lint typecheck imports pytest
+
+bench: $(STAMP)
+	$(BIN)/python bench/undaunted.py
+
+clean:
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

@@ -1,0 +1,82 @@
+"""A counter-based random generator that lives inside the game state.
+
+State is two integers (seed, counter), so cloning and saving it is trivial and the same
+seed with the same actions always replays exactly. Tests force dice through a queue of
+scripted values on the same object instead of patching any global generator.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TypeVar
+
+_MASK = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15
+
+T = TypeVar("T")
+
+
+def splitmix64(z: int) -> int:
+    """The splitmix64 finaliser: a bijective 64-bit mix with good avalanche."""
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
+def derive_seed(seed: int, *salt: int) -> int:
+    """A new seed from a seed and integers, e.g. one seed per game of a batch."""
+    z = seed & _MASK
+    for s in salt:
+        z = splitmix64((z + (s & _MASK) * _GAMMA) & _MASK)
+    return z
+
+
+class Rng:
+    """Seeded generator: the n-th draw is ``splitmix64(seed + n * gamma)``."""
+
+    __slots__ = ("counter", "forced", "seed")
+
+    def __init__(self, seed: int, counter: int = 0, forced: tuple[int, ...] = ()) -> None:
+        self.seed = seed & _MASK
+        self.counter = counter
+        self.forced = forced
+
+    def clone(self) -> Rng:
+        return Rng(self.seed, self.counter, self.forced)
+
+    def next64(self) -> int:
+        self.counter += 1
+        return splitmix64((self.seed + self.counter * _GAMMA) & _MASK)
+
+    def below(self, n: int) -> int:
+        """Uniform integer in [0, n) without modulo bias."""
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        limit = _MASK - (_MASK + 1) % n
+        while True:
+            r = self.next64()
+            if r <= limit:
+                return r % n
+
+    def force(self, values: Iterable[int]) -> None:
+        """Queue die results that the next :meth:`die` calls return, in order (tests)."""
+        self.forced = self.forced + tuple(values)
+
+    def die(self, faces: int, lowest: int = 1) -> int:
+        """One die showing ``lowest .. lowest + faces - 1`` (a d10 shows 0-9: lowest=0)."""
+        if self.forced:
+            value = self.forced[0]
+            self.forced = self.forced[1:]
+            if not lowest <= value < lowest + faces:
+                raise ValueError(f"forced die value {value} is not on a d{faces}")
+            return value
+        return lowest + self.below(faces)
+
+    def shuffle(self, items: list[T]) -> None:
+        """Fisher-Yates shuffle in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def choice(self, items: list[T]) -> T:
+        return items[self.below(len(items))]

@@ -1,0 +1,188 @@
+"""The base class of every game state.
+
+Public methods enforce the contract (whose turn it is, legality, an untouched state after an
+illegal action, history for replays) around a few small hooks that each game fills in, the
+way OpenSpiel's State does. History is a linked chain of tuples shared between clones, so
+``clone()`` never copies it.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any, Self
+
+from wartable.core.action import Action
+from wartable.core.errors import IllegalActionError, RecordError, UnknownNameError
+from wartable.core.events import Event
+from wartable.core.outcome import Outcome
+
+RECORD_FORMAT = "wartable-record"
+
+# (previous link, player, action) or None at the start of the game
+History = tuple[Any, str, Action] | None
+
+
+class GameState(ABC):
+    game_name: str = ""
+    game_version: str = ""
+
+    players: tuple[str, ...]
+    outcome: Outcome | None
+    _history: History
+    _n_actions: int
+    _legal_cache: dict[str, list[Action]] | None
+    _setup: dict[str, Any]  # scenario, options, seed: never changes, shared between clones
+
+    # ---- hooks a game implements -------------------------------------------------------
+    @abstractmethod
+    def _current_players(self) -> tuple[str, ...]: ...
+
+    @abstractmethod
+    def _legal_actions(self, player: str) -> list[Action]: ...
+
+    @abstractmethod
+    def _apply(self, player: str, action: Action) -> list[Event]: ...
+
+    @abstractmethod
+    def _explain_illegal(self, player: str, action: Action) -> str:
+        """Why ``action`` is not legal for ``player`` now, in a player's words."""
+
+    @abstractmethod
+    def _copy(self) -> Self:
+        """An independent copy of the dynamic state; static scenario data is shared."""
+
+    @abstractmethod
+    def _resample(self, player: str, seed: int) -> Self:
+        """A copy in which everything ``player`` cannot see is drawn afresh with ``seed``."""
+
+    @abstractmethod
+    def _snapshot(self) -> dict[str, Any]:
+        """Every piece of dynamic state, hidden parts included, as plain data."""
+
+    @abstractmethod
+    def view(self, player: str | None) -> dict[str, Any]:
+        """JSON-safe dict of what ``player`` may see; ``None`` is a spectator."""
+
+    # ---- the public contract ----------------------------------------------------------
+    def _init_base(self, players: tuple[str, ...], setup: dict[str, Any]) -> None:
+        self.players = players
+        self.outcome = None
+        self._history = None
+        self._n_actions = 0
+        self._legal_cache = None
+        self._setup = setup
+
+    @property
+    def current_players(self) -> tuple[str, ...]:
+        """Players who must act now; ``()`` once the game is over."""
+        if self.outcome is not None:
+            return ()
+        return self._current_players()
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    @property
+    def action_count(self) -> int:
+        return self._n_actions
+
+    def check_player(self, player: str) -> None:
+        if player not in self.players:
+            raise UnknownNameError("player", player, self.players)
+
+    def legal_actions(self, player: str) -> list[Action]:
+        """Every action ``player`` may take now; ``[]`` for a player who cannot act."""
+        return list(self._cached_legal(player))
+
+    def _cached_legal(self, player: str) -> list[Action]:
+        cache = self._legal_cache
+        if cache is None:
+            cache = self._legal_cache = {}
+        legal = cache.get(player)
+        if legal is None:
+            self.check_player(player)
+            if self.outcome is not None or player not in self._current_players():
+                legal = []
+            else:
+                legal = self._legal_actions(player)
+            cache[player] = legal
+        return legal
+
+    def apply(self, player: str, action: Action | str) -> list[Event]:
+        """Apply one action; an illegal one raises IllegalActionError and changes nothing."""
+        if isinstance(action, str):
+            action = Action.from_text(action)
+        if player not in self.players:
+            raise IllegalActionError(
+                f"unknown player {player!r}; players are {', '.join(self.players)}"
+            )
+        if self.outcome is not None:
+            raise IllegalActionError(f"the game is over ({self.outcome.reason})")
+        if action not in self._cached_legal(player):
+            current = self._current_players()
+            if player not in current:
+                raise IllegalActionError(
+                    f"it is not {player}'s turn to act; waiting for {', '.join(current)}"
+                )
+            raise IllegalActionError(self._explain_illegal(player, action))
+        events = self._apply(player, action)
+        self._legal_cache = None
+        self._history = (self._history, player, action)
+        self._n_actions += 1
+        return events
+
+    def clone(self) -> Self:
+        twin = self._copy()
+        twin.players = self.players
+        twin.outcome = self.outcome
+        twin._history = self._history
+        twin._n_actions = self._n_actions
+        twin._legal_cache = self._legal_cache  # lists in it are never mutated
+        twin._setup = self._setup
+        return twin
+
+    def sample_hidden(self, player: str, seed: int) -> Self:
+        """A full state consistent with everything ``player`` knows (for IS-MCTS)."""
+        self.check_player(player)
+        twin = self._resample(player, seed)
+        twin.players = self.players
+        twin.outcome = self.outcome
+        twin._history = None  # the true history may hold the opponent's secret choices
+        twin._n_actions = self._n_actions
+        twin._legal_cache = None
+        twin._setup = {**self._setup, "sampled": True}
+        return twin
+
+    def full_state(self) -> dict[str, Any]:
+        """The whole state, hidden information and generator included, for equality checks
+        and debugging. Never send it to a player: use :meth:`view`."""
+        return {
+            "outcome": self.outcome.to_json() if self.outcome else None,
+            "actions": self._n_actions,
+            "state": self._snapshot(),
+        }
+
+    def history(self) -> list[tuple[str, Action]]:
+        """All actions applied so far, oldest first."""
+        out: list[tuple[str, Action]] = []
+        link = self._history
+        while link is not None:
+            link, player, action = link
+            out.append((player, action))
+        out.reverse()
+        return out
+
+    def record(self) -> dict[str, Any]:
+        """Everything needed to rebuild this exact state with ``Game.replay``."""
+        if self._setup.get("sampled"):
+            raise RecordError("a state made by sample_hidden has no true history to record")
+        return {
+            "format": RECORD_FORMAT,
+            "game": self.game_name,
+            "version": self.game_version,
+            "scenario": self._setup["scenario"],
+            "options": dict(self._setup["options"]),
+            "seed": self._setup["seed"],
+            "actions": [[p, str(a)] for p, a in self.history()],
+        }

@@ -1,0 +1,136 @@
+"""The heuristic agent: greedy play to objectives with an evaluation of the board.
+
+It never reads hidden information: each decision starts from ``sample_hidden``, a state
+redrawn from what its own view shows. Each top-level action is scored by finishing its
+sub-choices greedily and evaluating the result; attacks are scored as the exact mix of
+their hit and miss outcomes.
+"""
+
+from __future__ import annotations
+
+from wartable.core.action import Action
+from wartable.core.rng import Rng
+from wartable.games.undaunted.model import BID
+from wartable.games.undaunted.rules.combat import hit_chance, total_defence
+from wartable.games.undaunted.scenario import COMMAND, FOG
+from wartable.games.undaunted.state import UndauntedState
+
+WIN = 10_000.0
+# worth of one card kept in the deck cycle, by card title
+CARD_WORTH = {
+    "Platoon Sergeant": 2.5, "Platoon Guide": 1.5, "Squad Leader": 1.5, "Rifleman": 2.0,
+    "Scout": 1.2, "Machine Gunner": 1.4, "Sniper": 1.3, "Mortar": 1.0, "Fog of War": -0.8,
+}  # fmt: skip
+BLAST_SAMPLES = 6
+
+
+def evaluate(st: UndauntedState, me: int) -> float:
+    """Board value for side ``me``: objectives first, then riflemen, reach and the deck."""
+    if st.outcome is not None:
+        return WIN if st.outcome.winner == st.players[me] else -WIN
+    sc = st.sc
+    total = 0.0
+    for j in (me, 1 - me):
+        s = st.sides[j]
+        v = 12.0 * st.points(j)
+        riflemen = [s.pos[u] for u in sc.ground_units if s.pos[u] >= 0]
+        v += 5.0 * len(riflemen)
+        for t in sc.objective_tiles:
+            if s.marks[t] == 2:
+                continue
+            pts = sc.objective[t]
+            if riflemen:
+                d = min(sc.distance[r][t] for r in riflemen)
+                v += pts * 2.0 / (1 + d)
+            if s.marks[t] == 1:
+                v += 1.0 + 0.5 * pts
+        v += 0.3 * sum(1 for m in s.marks if m)
+        for k, kind in enumerate(sc.kinds):
+            n = s.deck.count(k) + s.hand[k] + s.discard[k] + s.play[k]
+            if n:
+                v += CARD_WORTH.get(kind.title, 1.0) * n
+        if j == st.active and j == me:
+            v += 0.4 * sum(n for k, n in enumerate(s.hand) if sc.kinds[k].category != FOG)
+        v -= 2.0 * sum(1 for u, p in enumerate(s.pos) if p >= 0 and s.supp[u])
+        total += v if j == me else -v
+    return total
+
+
+class HeuristicAgent:
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def act(self, state: UndauntedState, player: str) -> Action:  # type: ignore[override]
+        legal = state.legal_actions(player)
+        if len(legal) == 1:
+            return legal[0]
+        me = state.players.index(player)
+        if state.phase == BID:
+            return self._bid(state, me, legal)
+        world = state.sample_hidden(player, self.rng.next64())
+        best, best_score = legal[0], -float("inf")
+        for action in legal:
+            score = self._score(world, me, player, action, depth=4)
+            if score > best_score:
+                best, best_score = action, score
+        return best
+
+    def _bid(self, st: UndauntedState, me: int, legal: list[Action]) -> Action:
+        """Bid Fog of War when holding one; otherwise the least useful card."""
+        sc = st.sc
+
+        def cost(a: Action) -> float:
+            kind = sc.kinds[sc.kind_index[a.args[0]]]
+            if kind.category == FOG:
+                return -10.0
+            worth = CARD_WORTH.get(kind.title, 1.0) + (1.0 if kind.category == COMMAND else 0.0)
+            return worth + 0.05 * kind.initiative
+
+        return min(legal, key=cost)
+
+    def _score(self, st: UndauntedState, me: int, player: str, action: Action, depth: int) -> float:
+        outcomes = self._outcomes(st, me, player, action)
+        value = 0.0
+        for weight, after in outcomes:
+            if depth > 1 and after.pending is not None and after.current_players == (player,):
+                options = after.legal_actions(player)
+                value += weight * max(
+                    self._score(after, me, player, a, depth - 1) for a in options
+                )
+            else:
+                value += weight * evaluate(after, me)
+        return value
+
+    def _outcomes(
+        self, st: UndauntedState, me: int, player: str, action: Action
+    ) -> list[tuple[float, UndauntedState]]:
+        """The states an action can lead to, with their chances."""
+        sc = st.sc
+        if action.verb in ("attack", "suppress") and st.pending is not None:
+            p = st.pending
+            o = st.sides[1 - me]
+            unit = sc.unit_index[action.args[0]]
+            total = total_defence(sc, unit, o.pos[unit], st.sides[me].pos[p.unit], False)[0]
+            chance = hit_chance(total, p.left)
+            out = []
+            for weight, die in ((chance, 0), (1 - chance, 1)):
+                if weight <= 0 or (die == 1 and total <= 1):
+                    continue
+                twin = st.clone()
+                twin.rng.force([die] * p.left)
+                twin.apply(player, action)
+                out.append((weight, twin))
+            return out
+        if action.verb == "play" and action.args[1] == "blast":
+            out = []
+            for _ in range(BLAST_SAMPLES):
+                twin = st.clone()
+                twin.rng = Rng(self.rng.next64())
+                twin.apply(player, action)
+                out.append((1 / BLAST_SAMPLES, twin))
+            return out
+        twin = st.clone()
+        twin.apply(player, action)
+        return [(1.0, twin)]

@@ -1,0 +1,174 @@
+"""The Undaunted entry of the registry: scenarios, set-up, notation, agents."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from wartable.core.action import Action
+from wartable.core.errors import ActionParseError, UnknownNameError, WartableError
+from wartable.core.events import Event
+from wartable.core.game import AgentFactory, Game, GameInfo, ScenarioInfo
+from wartable.core.rng import Rng
+from wartable.games.undaunted.content import Library
+from wartable.games.undaunted.model import SideState
+from wartable.games.undaunted.rules import flow
+from wartable.games.undaunted.scenario import Scenario, compile_scenario
+from wartable.games.undaunted.state import UndauntedState
+
+PACKAGE_DATA = Path(__file__).resolve().parents[2] / "data" / "undaunted"
+DEFAULT_OPTIONS: dict[str, Any] = {"max_rounds": 100}
+
+SUMMARY = """\
+Undaunted: Normandy - two players, US and Germany, each command a platoon through a deck of cards.
+
+Each round:
+  1. Both players draw 4 cards (an empty deck is refilled by shuffling the discard pile).
+  2. Both secretly choose one card for initiative and reveal together: the higher initiative
+     takes the initiative marker, a tie leaves it where it is. Both bids go to the discard pile.
+  3. The initiative holder plays cards one at a time, then the other player does. Each card
+     either performs one of its actions or hunkers down (goes back to supply). Fog of War cards
+     can only be bid. What is left in hand and the play area then goes to the discard pile.
+
+Actions (X is the number on the card; squad-letter cards only touch their own squad):
+  move X / guide X   move this (guide: any ready) counter up to X tiles you scouted or control
+  scout X            move up to X tiles anywhere; new tiles get your scouted marker and cost you
+                     a Fog of War card from supply into your discard pile
+  stalk X            move up to X tiles anywhere
+  bolster X          up to X cards from supply to discard     command X  draw up to X cards
+  inspire X          up to X cards from play area to hand     recon      remove a Fog of War
+  conceal            the opponent takes a Fog of War card     target     aim the mortar 3+ away
+  control            take this counter's tile (not while an enemy counter is there)
+  attack X / suppress X / blast X
+                     roll X d10 against base defence + cover + range (blast: all counters on
+                     the target tile, no range); any die >= the total, or a 0, hits. A hit
+                     removes one card of the unit (hand, discard, deck), or the counter if
+                     none is left; suppress flips the counter instead. Hills give cover 1
+                     against a blast or an attacker on a hill, else 3.
+  A suppressed unit's cards may only rally it (flip it back) or hunker down.
+
+Victory (checked after every action): reach your objective points, or leave the enemy without a
+rifleman counter on the board (pinned down). Both pinned at once: more points wins, a tie goes to
+the initiative holder.
+"""
+
+VERB_ARGS = {"end": 0, "done": 0, "draw": 0, "bid": 1, "hunker": 1, "rally": 1, "bolster": 1,
+             "inspire": 1, "move": 1, "target": 1, "guide": 1, "attack": 1, "suppress": 1,
+             "play": 2}  # fmt: skip
+
+
+class Undaunted(Game):
+    info = GameInfo(
+        name="undaunted",
+        title="Undaunted: Normandy",
+        players=("us", "germany"),
+        version=UndauntedState.game_version,
+        summary=SUMMARY,
+    )
+
+    def __init__(self, data_dir: Path | None = None) -> None:
+        env = os.environ.get("WARTABLE_DATA")
+        self.data_dir = data_dir or (Path(env) / "undaunted" if env else PACKAGE_DATA)
+        self.library = Library(self.data_dir)
+        self._scenarios: dict[str, Scenario] = {}
+        for path in sorted((self.data_dir / "scenarios").glob("*.yaml")):
+            sc = compile_scenario(self.library, path)
+            self._scenarios[sc.id] = sc
+        self._by_number = sorted(self._scenarios.values(), key=lambda s: s.number)
+        tiles = set(self.library.tiles.faces)
+        kinds = set(self.library.kind_keys)
+        self._names = {"tile": tiles, "card": kinds}
+
+    def scenarios(self) -> list[ScenarioInfo]:
+        return [
+            ScenarioInfo(sc.id, sc.title, sc.players, sc.summary, sc.provenance,
+                         {"number": sc.number, "tiles": len(sc.tiles), "goal": dict(zip(sc.players, sc.goal, strict=True))})
+            for sc in self._by_number
+        ]  # fmt: skip
+
+    def add_scenario(self, path: Path) -> ScenarioInfo:
+        """Load a scenario file of one's own (same format as the shipped ones)."""
+        sc = compile_scenario(self.library, Path(path))
+        self._scenarios[sc.id] = sc
+        self._by_number = sorted(self._scenarios.values(), key=lambda s: s.number)
+        return next(info for info in self.scenarios() if info.id == sc.id)
+
+    def scenario(self, scenario_id: str | None) -> Scenario:
+        if scenario_id is None:
+            return self._by_number[0]
+        sc = self._scenarios.get(scenario_id)
+        if sc is None:
+            raise UnknownNameError("scenario", scenario_id, [s.id for s in self._by_number])
+        return sc
+
+    def new_game(
+        self, scenario: str | None = None, seed: int = 0, options: Mapping[str, Any] | None = None
+    ) -> UndauntedState:
+        sc = self.scenario(scenario)
+        opts = dict(DEFAULT_OPTIONS)
+        for key, value in (options or {}).items():
+            if key not in DEFAULT_OPTIONS:
+                raise WartableError(
+                    f"unknown option {key!r}; options are: {', '.join(DEFAULT_OPTIONS)}"
+                )
+            if key == "max_rounds" and (not isinstance(value, int) or value < 1):
+                raise WartableError("option max_rounds must be a positive integer")
+            opts[key] = value
+        st = UndauntedState.__new__(UndauntedState)
+        st._init_base(sc.players, {"scenario": sc.id, "options": opts, "seed": seed})
+        st.sc = sc
+        st.rng = Rng(seed)
+        st.sides = [self._side(sc, i, st.rng) for i in (0, 1)]
+        st.phase = flow.TURN
+        st.initiative = sc.initiative
+        st.active = sc.initiative
+        st.turns_done = 0
+        st.round = 0
+        st.pending = None
+        st.max_rounds = opts["max_rounds"]
+        st.revealed = None
+        events: list[Event] = []
+        flow.start_round(st, events)
+        return st
+
+    @staticmethod
+    def _side(sc: Scenario, i: int, rng: Rng) -> SideState:
+        s = SideState()
+        s.deck = [k for k, n in enumerate(sc.start_deck[i]) for _ in range(n)]
+        rng.shuffle(s.deck)
+        nk = len(sc.kinds)
+        s.hand, s.play, s.discard, s.removed = [0] * nk, [0] * nk, [0] * nk, [0] * nk
+        s.supply = list(sc.start_supply[i])
+        s.pos = list(sc.start_pos[i])
+        s.supp = [False] * len(sc.units)
+        s.marks = list(sc.start_marks[i])
+        s.target = -1
+        s.bid = -2
+        return s
+
+    def _check_action(self, action: Action) -> None:
+        want = VERB_ARGS.get(action.verb)
+        if want is None:
+            raise ActionParseError(
+                f"unknown verb {action.verb!r}; verbs are: {', '.join(VERB_ARGS)}"
+            )
+        if len(action.args) != want:
+            raise ActionParseError(f"{action.verb!r} takes {want} argument(s), got {len(action.args)}")
+        if action.verb in ("move", "target") and action.args[0] not in self._names["tile"]:
+            raise ActionParseError(f"{action.args[0]!r} is not a tile name (like 13B)")
+        if action.verb in ("bid", "hunker", "rally", "bolster", "inspire", "play", "guide",
+                           "attack", "suppress") and action.args[0] not in self._names["card"]:  # fmt: skip
+            raise ActionParseError(
+                f"{action.args[0]!r} is not a card or unit name (like rifleman-A, platoon-sergeant)"
+            )
+
+    def agents(self) -> dict[str, AgentFactory]:
+        from wartable.games.undaunted.ai import HeuristicAgent
+
+        return {"heuristic": HeuristicAgent}
+
+    def action_space(self, scenario: str | None = None) -> list[Action]:
+        """Every action of a scenario in a fixed order (index = RL action id)."""
+        return self.scenario(scenario).actions.all()

@@ -1,0 +1,82 @@
+"""Card zones: drawing with reshuffles, bolstering, casualties (rulebook: Draw cards, Casualties)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wartable.core.events import Event
+
+if TYPE_CHECKING:
+    from wartable.games.undaunted.state import UndauntedState
+
+RULE_DRAW = "Draw cards: an empty deck is refilled by shuffling the discard pile, never the play area"
+RULE_CASUALTY = "Attack step 4: casualties come from hand, then discard, then deck; else the counter"
+
+
+def reshuffle(st: UndauntedState, i: int, ev: list[Event]) -> bool:
+    """Shuffle the discard pile into a new deck; False if there was nothing to shuffle."""
+    s = st.sides[i]
+    cards = [k for k, n in enumerate(s.discard) for _ in range(n)]
+    if not cards:
+        return False
+    s.discard = [0] * len(s.discard)
+    st.rng.shuffle(cards)
+    s.deck = cards
+    ev.append(Event("reshuffle", f"{st.players[i]} shuffles {len(cards)} discarded cards into a new deck",
+                    {"player": st.players[i], "cards": len(cards)}, RULE_DRAW))  # fmt: skip
+    return True
+
+
+def draw(st: UndauntedState, i: int, n: int, ev: list[Event]) -> int:
+    """Draw up to ``n`` cards; returns how many were drawn."""
+    s = st.sides[i]
+    drawn: list[int] = []
+    for _ in range(n):
+        if not s.deck and not reshuffle(st, i, ev):
+            break
+        k = s.deck.pop()
+        s.hand[k] += 1
+        drawn.append(k)
+    if drawn:
+        who = st.players[i]
+        names = [st.sc.kinds[k].key for k in drawn]
+        ev.append(Event("draw", f"{who} draws {', '.join(names)}", {"player": who, "cards": names},
+                        RULE_DRAW, (who,)))  # fmt: skip
+        ev.append(Event("draw-count", f"{who} draws {len(drawn)} card(s)",
+                        {"player": who, "count": len(drawn)}, RULE_DRAW))  # fmt: skip
+    return len(drawn)
+
+
+def casualty(st: UndauntedState, i: int, unit: int, ev: list[Event]) -> None:
+    """Side ``i`` loses one card of the hit unit, or its counter if no card is found."""
+    s = st.sides[i]
+    u = st.sc.units[unit]
+    k = u.kind
+    who = st.players[i]
+    zone = ""
+    if s.hand[k]:
+        s.hand[k] -= 1
+        zone = "hand"
+    elif s.discard[k]:
+        s.discard[k] -= 1
+        zone = "discard"
+    elif k in s.deck:
+        s.deck.remove(k)
+        st.rng.shuffle(s.deck)
+        zone = "deck"
+    if zone:
+        s.removed[k] += 1
+        ev.append(Event("casualty", f"{who} removes a {u.key} card from the game (from the {zone})",
+                        {"player": who, "card": u.key, "zone": zone}, RULE_CASUALTY))  # fmt: skip
+        return
+    remove_counter(st, i, unit)
+    ev.append(Event("counter-lost", f"{who} has no {u.key} card left to lose: the counter leaves the board",
+                    {"player": who, "unit": u.key}, RULE_CASUALTY))  # fmt: skip
+
+
+def remove_counter(st: UndauntedState, i: int, unit: int) -> None:
+    s = st.sides[i]
+    s.pos[unit] = -1
+    s.supp[unit] = False
+    if st.sc.units[unit].has_target:
+        s.target = -1

@@ -1,0 +1,215 @@
+"""Sequence of play: the round (draw 4, secret initiative bids, turns) and card resolution."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wartable.core.action import Action
+from wartable.core.events import Event
+from wartable.games.undaunted.model import BID, EMPTY_BID, NO_BID, TURN, Pending
+from wartable.games.undaunted.rules import combat, movement, support, victory
+from wartable.games.undaunted.rules.cards import draw
+from wartable.games.undaunted.rules.legal import spot
+from wartable.games.undaunted.scenario import FOG
+
+if TYPE_CHECKING:
+    from wartable.games.undaunted.state import UndauntedState
+
+HAND_SIZE = 4
+RULE_ROUND = "Sequence of play: each round both draw 4, bid for initiative, then take turns"
+RULE_BID = "Initiative: the higher bid takes the marker; a tie leaves it where it is"
+RULE_TURN = "Player turns: play cards one by one; unplayed and played cards go to discard"
+RULE_SPAWN = "Placing counters: a unit card played off the board brings its counter onto its spawn tile"
+RULE_HUNKER = "Hunker down: return the card to supply instead of acting (not Fog of War)"
+RULE_RALLY = "Suppressed: play one of the unit's cards, without an action, to flip it back to ready"
+RULE_LIMIT = "Round limit (option max_rounds): the game ends as if both sides were pinned down"
+
+
+def start_round(st: UndauntedState, ev: list[Event]) -> None:
+    st.round += 1
+    if st.round > st.max_rounds:
+        victory.by_points(st, f"round limit of {st.max_rounds} reached", ev)
+        return
+    ev.append(Event("round", f"Round {st.round} begins", {"round": st.round}, RULE_ROUND))
+    for i in (0, 1):
+        draw(st, i, HAND_SIZE, ev)
+    st.phase = BID
+    st.revealed = None
+    for s in st.sides:
+        s.bid = NO_BID if any(s.hand) else EMPTY_BID
+    if all(s.bid == EMPTY_BID for s in st.sides):
+        resolve_bids(st, ev)
+
+
+def resolve_bids(st: UndauntedState, ev: list[Event]) -> None:
+    sc = st.sc
+    values = []
+    for s in st.sides:
+        values.append(sc.kinds[s.bid].initiative if s.bid >= 0 else 0)
+    before = st.initiative
+    if values[0] != values[1]:
+        st.initiative = 0 if values[0] > values[1] else 1
+    shown = []
+    for i, s in enumerate(st.sides):
+        if s.bid >= 0:
+            s.discard[s.bid] += 1
+            shown.append(f"{st.players[i]} {sc.kinds[s.bid].key} ({values[i]})")
+        else:
+            shown.append(f"{st.players[i]} no card (0)")
+    st.revealed = (st.sides[0].bid, st.sides[1].bid)
+    for s in st.sides:
+        s.bid = EMPTY_BID  # the bid cards are in the discard piles now
+    holder = st.players[st.initiative]
+    kept = " keeps" if st.initiative == before else " takes"
+    ev.append(Event("initiative", f"Bids: {', '.join(shown)}. {holder}{kept} the initiative",
+                    {"bids": {st.players[i]: (sc.kinds[b].key if b >= 0 else None)
+                              for i, b in enumerate(st.revealed)},
+                     "initiative": holder}, RULE_BID))  # fmt: skip
+    st.phase = TURN
+    st.active = st.initiative
+    st.turns_done = 0
+
+
+def can_continue(st: UndauntedState, i: int) -> bool:
+    """A turn goes on while the hand holds a card other than Fog of War."""
+    kinds = st.sc.kinds
+    return any(n and kinds[k].category != FOG for k, n in enumerate(st.sides[i].hand))
+
+
+def end_turn(st: UndauntedState, i: int, ev: list[Event]) -> None:
+    s = st.sides[i]
+    for k in range(len(s.hand)):
+        s.discard[k] += s.hand[k] + s.play[k]
+        s.hand[k] = 0
+        s.play[k] = 0
+    st.pending = None
+    ev.append(Event("end-turn", f"{st.players[i]} ends the turn", {"player": st.players[i]},
+                    RULE_TURN))  # fmt: skip
+    st.turns_done += 1
+    if st.turns_done >= 2:
+        start_round(st, ev)
+    else:
+        st.active = 1 - i
+
+
+def advance(st: UndauntedState, ev: list[Event]) -> None:
+    """Run everything that needs no decision: victory, turns with nothing left to play."""
+    while st.outcome is None:
+        if victory.check(st, ev):
+            return
+        if st.phase == TURN and st.pending is None and not can_continue(st, st.active):
+            end_turn(st, st.active, ev)
+            continue
+        return
+
+
+def apply_action(st: UndauntedState, i: int, action: Action) -> list[Event]:
+    ev: list[Event] = []
+    verb, arg, card_verb = st.sc.actions.decode[action]
+    if verb == "bid":
+        s = st.sides[i]
+        s.hand[arg] -= 1
+        s.bid = arg
+        who = st.players[i]
+        ev.append(Event("bid", f"{who} bids {st.sc.kinds[arg].key}", {"player": who,
+                        "card": st.sc.kinds[arg].key}, RULE_BID, (who,)))  # fmt: skip
+        ev.append(Event("bid-made", f"{who} has chosen a card for initiative", {"player": who},
+                        RULE_BID))  # fmt: skip
+        if all(x.bid != NO_BID for x in st.sides):
+            resolve_bids(st, ev)
+    elif verb == "play":
+        play(st, i, arg, card_verb, ev)
+    elif verb == "hunker":
+        s = st.sides[i]
+        s.hand[arg] -= 1
+        s.supply[arg] += 1
+        ev.append(Event("hunker", f"{st.players[i]} returns {st.sc.kinds[arg].key} to supply",
+                        {"player": st.players[i], "card": st.sc.kinds[arg].key}, RULE_HUNKER))  # fmt: skip
+    elif verb == "rally":
+        s = st.sides[i]
+        s.hand[arg] -= 1
+        s.play[arg] += 1
+        s.supp[st.sc.kinds[arg].unit] = False
+        key = st.sc.kinds[arg].key
+        ev.append(Event("rally", f"{st.players[i]} {key} rallies: ready again",
+                        {"player": st.players[i], "unit": key}, RULE_RALLY))  # fmt: skip
+    elif verb == "end":
+        end_turn(st, i, ev)
+    else:
+        choose(st, i, verb, arg, ev)
+    advance(st, ev)
+    return ev
+
+
+def play(st: UndauntedState, i: int, k: int, verb: str, ev: list[Event]) -> None:
+    sc = st.sc
+    s = st.sides[i]
+    kind = sc.kinds[k]
+    act = next(a for a in kind.actions if a.verb == verb)
+    s.hand[k] -= 1
+    s.play[k] += 1
+    who = st.players[i]
+    u = kind.unit
+    if u >= 0 and s.pos[u] < 0:
+        s.pos[u] = sc.spawn[i][u]
+        s.supp[u] = False
+        ev.append(Event("spawn", f"{who} {kind.key} enters the board on {sc.tiles[s.pos[u]]}",
+                        {"player": who, "unit": kind.key, "tile": sc.tiles[s.pos[u]]}, RULE_SPAWN))  # fmt: skip
+    amount = f" {act.amount}" if act.amount else ""
+    ev.append(Event("play", f"{who} plays {kind.key}: {verb}{amount}",
+                    {"player": who, "card": kind.key, "action": verb, "amount": act.amount}))  # fmt: skip
+    squad = kind.squad if act.squad_only else None
+    if verb in ("move", "scout", "stalk", "attack", "suppress", "target"):
+        st.pending = Pending(verb, k, u, act.amount, squad)
+    elif verb == "guide":
+        st.pending = Pending("guide-pick", k, -1, act.amount, squad)
+    elif verb in ("bolster", "inspire", "command"):
+        st.pending = Pending(verb, k, -1, act.amount, squad)
+    elif verb == "blast":
+        combat.blast(st, i, act.amount, ev)
+    elif verb == "control":
+        support.control(st, i, spot(sc, s, i, kind), ev)
+    elif verb == "conceal":
+        support.conceal(st, i, ev)
+    elif verb == "recon":
+        support.recon(st, i, ev)
+    else:
+        raise AssertionError(f"unhandled card verb {verb}")
+
+
+def choose(st: UndauntedState, i: int, verb: str, arg: int, ev: list[Event]) -> None:
+    """Resolve one choice of the card action in progress."""
+    p = st.pending
+    assert p is not None
+    s = st.sides[i]
+    if verb == "done":
+        st.pending = None
+        return
+    if verb == "move":
+        movement.step(st, i, p.verb, p.unit, arg, ev)
+        left = p.left - 1
+        st.pending = p._replace(left=left) if left > 0 else None
+    elif verb == "guide":
+        st.pending = Pending("guide", p.kind, arg, p.left)
+    elif verb in ("attack", "suppress"):
+        st.pending = None
+        combat.resolve_attack(st, i, s.pos[p.unit], 1 - i, arg, p.left, verb, ev)
+    elif verb == "target":
+        st.pending = None
+        support.place_target(st, i, arg, ev)
+    elif verb == "bolster":
+        support.bolster(st, i, arg, ev)
+        left = p.left - 1
+        more = left > 0 and support.bolster_choices(st.sc, s, p.squad)
+        st.pending = p._replace(left=left) if more else None
+    elif verb == "inspire":
+        support.inspire(st, i, arg, ev)
+        left = p.left - 1
+        more = left > 0 and support.inspire_choices(st.sc, s, p.squad, p.kind)
+        st.pending = p._replace(left=left) if more else None
+    elif verb == "draw":
+        draw(st, i, 1, ev)
+        left = p.left - 1
+        st.pending = p._replace(left=left) if left > 0 and support.can_draw(s) else None
+    else:
+        raise AssertionError(f"unhandled choice {verb}")

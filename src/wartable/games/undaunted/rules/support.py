@@ -1,0 +1,109 @@
+"""Bolster, Command, Conceal, Control, Inspire, Recon and Target (rulebook: Support actions)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wartable.core.events import Event
+from wartable.games.undaunted.rules.cards import draw
+
+if TYPE_CHECKING:
+    from wartable.games.undaunted.model import SideState
+    from wartable.games.undaunted.scenario import Scenario
+    from wartable.games.undaunted.state import UndauntedState
+
+RULES = {
+    "bolster": "Bolster X: up to X cards from supply to discard (only the card's squad, if it names one)",
+    "command": "Command X: draw up to X cards, playable this turn",
+    "conceal": "Conceal: a Fog of War card from the opponent's supply to their discard, if any",
+    "control": "Control: take the tile of this counter; an enemy control marker there flips to scouted",
+    "inspire": "Inspire X: up to X cards from the play area back to hand (only the card's squad)",
+    "recon": "Recon: remove a Fog of War card in hand from the game and draw a card",
+    "target": "Target: the target marker goes on a tile 3 or more tiles from the mortar",
+}
+
+
+def bolster_choices(sc: Scenario, s: SideState, squad: str | None) -> list[int]:
+    kinds = sc.kinds
+    return [k for k, n in enumerate(s.supply) if n and (squad is None or kinds[k].squad == squad)]
+
+
+def inspire_choices(sc: Scenario, s: SideState, squad: str | None, resolving: int) -> list[int]:
+    """Cards in the play area that may return to hand; never the inspiring card itself."""
+    kinds = sc.kinds
+    return [
+        k for k, n in enumerate(s.play)
+        if n - (1 if k == resolving else 0) > 0 and (squad is None or kinds[k].squad == squad)
+    ]  # fmt: skip
+
+
+def target_choices(sc: Scenario, s: SideState, mortar_tile: int) -> list[int]:
+    row = sc.distance[mortar_tile]
+    return [t for t in range(len(sc.tiles)) if row[t] >= 3 and t != s.target]
+
+
+def can_draw(s: SideState) -> bool:
+    return bool(s.deck) or any(s.discard)
+
+
+def bolster(st: UndauntedState, i: int, kind: int, ev: list[Event]) -> None:
+    s = st.sides[i]
+    s.supply[kind] -= 1
+    s.discard[kind] += 1
+    who = st.players[i]
+    key = st.sc.kinds[kind].key
+    ev.append(Event("bolster", f"{who} bolsters: {key} from supply to discard",
+                    {"player": who, "card": key}, RULES["bolster"]))  # fmt: skip
+
+
+def inspire(st: UndauntedState, i: int, kind: int, ev: list[Event]) -> None:
+    s = st.sides[i]
+    s.play[kind] -= 1
+    s.hand[kind] += 1
+    who = st.players[i]
+    key = st.sc.kinds[kind].key
+    ev.append(Event("inspire", f"{who} inspires: {key} returns to hand",
+                    {"player": who, "card": key}, RULES["inspire"]))  # fmt: skip
+
+
+def conceal(st: UndauntedState, i: int, ev: list[Event]) -> None:
+    o = st.sides[1 - i]
+    fog = st.sc.fog
+    moved = 1 if o.supply[fog] else 0
+    o.supply[fog] -= moved
+    o.discard[fog] += moved
+    who, other = st.players[i], st.players[1 - i]
+    text = (f"{who} conceals: {other} takes a Fog of War card into the discard pile" if moved
+            else f"{who} conceals, but {other} has no Fog of War card left in supply")  # fmt: skip
+    ev.append(Event("conceal", text, {"player": who, "moved": moved}, RULES["conceal"]))
+
+
+def control(st: UndauntedState, i: int, tile: int, ev: list[Event]) -> None:
+    s, o = st.sides[i], st.sides[1 - i]
+    s.marks[tile] = 2
+    who = st.players[i]
+    name = st.sc.tiles[tile]
+    flipped = o.marks[tile] == 2
+    if flipped:
+        o.marks[tile] = 1
+    ev.append(Event("control", f"{who} takes control of {name}"
+                    + (f"; {st.players[1 - i]}'s marker there flips to scouted" if flipped else ""),
+                    {"player": who, "tile": name, "flipped": flipped}, RULES["control"]))  # fmt: skip
+
+
+def recon(st: UndauntedState, i: int, ev: list[Event]) -> None:
+    s = st.sides[i]
+    fog = st.sc.fog
+    s.hand[fog] -= 1
+    s.removed[fog] += 1
+    who = st.players[i]
+    ev.append(Event("recon", f"{who} removes a Fog of War card from the game",
+                    {"player": who}, RULES["recon"]))  # fmt: skip
+    draw(st, i, 1, ev)
+
+
+def place_target(st: UndauntedState, i: int, tile: int, ev: list[Event]) -> None:
+    st.sides[i].target = tile
+    who = st.players[i]
+    ev.append(Event("target", f"{who} places the mortar's target marker on {st.sc.tiles[tile]}",
+                    {"player": who, "tile": st.sc.tiles[tile]}, RULES["target"]))  # fmt: skip

@@ -1,0 +1,98 @@
+"""Undaunted's state: the plain data of ``model.py`` wired to the core contract.
+
+Rules live in ``rules/``; this class only delegates to them.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Self
+
+from wartable.core.action import Action
+from wartable.core.events import Event
+from wartable.core.rng import Rng
+from wartable.core.state import GameState
+from wartable.games.undaunted.model import BID, NO_BID, Pending, SideState
+from wartable.games.undaunted.rules import explain, flow, hidden, legal
+from wartable.games.undaunted.scenario import Scenario
+from wartable.games.undaunted import view as views
+
+
+def _plain(value: Any) -> Any:
+    return list(value) if isinstance(value, list) else value
+
+
+class UndauntedState(GameState):
+    game_name = "undaunted"
+    game_version = "1"
+
+    sc: Scenario
+    sides: list[SideState]
+    rng: Rng
+    phase: str
+    initiative: int
+    active: int
+    turns_done: int
+    round: int
+    pending: Pending | None
+    max_rounds: int
+    revealed: tuple[int, int] | None  # this round's bids once shown
+
+    def _current_players(self) -> tuple[str, ...]:
+        if self.phase == BID:
+            return tuple(p for p, s in zip(self.players, self.sides, strict=True) if s.bid == NO_BID)
+        return (self.players[self.active],)
+
+    def _legal_actions(self, player: str) -> list[Action]:
+        return legal.legal_actions(self, self.sc.players.index(player))
+
+    def _apply(self, player: str, action: Action) -> list[Event]:
+        return flow.apply_action(self, self.sc.players.index(player), action)
+
+    def _explain_illegal(self, player: str, action: Action) -> str:
+        return explain.explain(self, self.sc.players.index(player), action)
+
+    def view(self, player: str | None) -> dict[str, Any]:
+        if player is not None:
+            self.check_player(player)
+        return views.view(self, player)
+
+    def _copy(self) -> Self:
+        twin = self.__class__.__new__(self.__class__)
+        twin.sc = self.sc
+        twin.sides = [self.sides[0].copy(), self.sides[1].copy()]
+        twin.rng = self.rng.clone()
+        twin.phase = self.phase
+        twin.initiative = self.initiative
+        twin.active = self.active
+        twin.turns_done = self.turns_done
+        twin.round = self.round
+        twin.pending = self.pending
+        twin.max_rounds = self.max_rounds
+        twin.revealed = self.revealed
+        return twin
+
+    def _snapshot(self) -> dict[str, Any]:
+        return {
+            "sides": [
+                {name: _plain(getattr(s, name)) for name in SideState.__slots__} for s in self.sides
+            ],
+            "rng": [self.rng.seed, self.rng.counter, list(self.rng.forced)],
+            "phase": self.phase,
+            "initiative": self.initiative,
+            "active": self.active,
+            "turns_done": self.turns_done,
+            "round": self.round,
+            "pending": list(self.pending) if self.pending else None,
+            "revealed": self.revealed,
+        }
+
+    def _resample(self, player: str, seed: int) -> Self:
+        return hidden.resample(self, self.sc.players.index(player), seed)
+
+    # ---- conveniences for interfaces, agents and tests -------------------------------------
+    def side(self, player: str) -> SideState:
+        return self.sides[self.sc.players.index(player)]
+
+    def points(self, side: int) -> int:
+        marks = self.sides[side].marks
+        return sum(self.sc.objective[t] for t in self.sc.objective_tiles if marks[t] == 2)

@@ -1,0 +1,1 @@
+"""Pure geometry shared by the games: no rules, no randomness, no I/O."""

@@ -1,0 +1,174 @@
+"""The generic contract, run against every registered game and scenario.
+
+Any game added to the registry is picked up here without a line of new test code.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import wartable
+from wartable.agents.random import RandomAgent
+from wartable.core.action import Action
+from wartable.core.rng import derive_seed
+
+CASES = [
+    (name, sc.id) for name in wartable.game_names() for sc in wartable.get_game(name).scenarios()
+]
+IDS = [f"{g}:{s}" for g, s in CASES]
+
+
+def play_random(game_name: str, scenario: str, seed: int, stop_after: int | None = None):
+    game = wartable.get_game(game_name)
+    state = game.new_game(scenario, seed=seed)
+    agent = RandomAgent(derive_seed(seed, 1))
+    steps = 0
+    while not state.is_over and (stop_after is None or steps < stop_after):
+        player = state.current_players[0]
+        state.apply(player, agent.act(state, player))
+        steps += 1
+    return state
+
+
+def mid_game_states(game_name: str, scenario: str, seeds=range(4), stops=(0, 7, 40, 150)):
+    for seed in seeds:
+        for stop in stops:
+            state = play_random(game_name, scenario, seed, stop)
+            if not state.is_over:
+                yield state
+
+
+@pytest.mark.parametrize(("game_name", "scenario"), CASES, ids=IDS)
+def test_random_playouts_end(game_name, scenario):
+    for seed in range(12):
+        state = play_random(game_name, scenario, seed)
+        assert state.is_over
+        assert state.current_players == ()
+        assert state.outcome is not None
+        assert state.outcome.winner in (*state.players, None)
+        for p in state.players:
+            assert state.legal_actions(p) == []
+
+
+@pytest.mark.parametrize(("game_name", "scenario"), CASES, ids=IDS)
+def test_every_live_state_has_someone_to_act(game_name, scenario):
+    state = wartable.get_game(game_name).new_game(scenario, seed=3)
+    agent = RandomAgent(5)
+    while not state.is_over:
+        assert state.current_players
+        for p in state.current_players:
+            assert state.legal_actions(p), f"{p} must act but has no legal action"
+        p = state.current_players[0]
+        state.apply(p, agent.act(state, p))
+
+
+@pytest.mark.parametrize(("game_name", "scenario"), CASES, ids=IDS)
+def test_same_seed_same_game(game_name, scenario):
+    a = play_random(game_name, scenario, 11)
+    b = play_random(game_name, scenario, 11)
+    assert a.record() == b.record()
+    assert a.full_state() == b.full_state()
+    c = play_random(game_name, scenario, 12)
+    assert c.record()["actions"] != a.record()["actions"]
+
+
+@pytest.mark.parametrize(("game_name", "scenario"), CASES, ids=IDS)
+def test_clone_is_equal_and_independent(game_name, scenario):
+    for state in mid_game_states(game_name, scenario):
+        before = state.full_state()
+        twin = state.clone()
+        assert twin.full_state() == before
+        assert twin.record() == state.record()
+        agent = RandomAgent(9)
+        for _ in range(30):
+            if twin.is_over:
+                break
+            p = twin.current_players[0]
+            twin.apply(p, agent.act(twin, p))
+        assert state.full_state() == before, "playing on a clone changed the original"
+
+
+@pytest.mark.parametrize(("game_name", "scenario"), CASES, ids=IDS)
+def test_record_replays_exactly(game_name, scenario):
+    game = wartable.get_game(game_name)
+    for seed in (1, 2):
+        state = play_random(game_name, scenario, seed)
+        record = json.loads(json.dumps(state.record()))  # survives a trip through JSON
+        again = game.replay(record)
+        assert again.full_state() == state.full_state()
+        assert again.outcome == state.outcome
+        half = len(record["actions"]) // 2
+        partial = game.replay(record, upto=half)
+        assert partial.action_count == half
+
+
+@pytest.mark.parametrize(("game_name", "scenario"), CASES, ids=IDS)
+def test_illegal_actions_raise_and_change_nothing(game_name, scenario):
+    game = wartable.get_game(game_name)
+    for state in mid_game_states(game_name, scenario, seeds=range(2)):
+        before = state.full_state()
+        waiting = [p for p in state.players if p not in state.current_players]
+        for p in waiting:
+            with pytest.raises(wartable.IllegalActionError, match="not .* turn"):
+                state.apply(p, Action("end"))
+        actor = state.current_players[0]
+        legal = set(state.legal_actions(actor))
+        for candidate in game.action_space(scenario):
+            if candidate not in legal:
+                with pytest.raises(wartable.IllegalActionError) as info:
+                    state.apply(actor, candidate)
+                assert info.value.reason
+                break
+        with pytest.raises(wartable.IllegalActionError):
+            state.apply("nobody", Action("end"))
+        assert state.full_state() == before
+
+
+@pytest.mark.parametrize(("game_name", "scenario"), CASES, ids=IDS)
+def test_finished_game_refuses_actions(game_name, scenario):
+    state = play_random(game_name, scenario, 4)
+    before = state.full_state()
+    with pytest.raises(wartable.IllegalActionError, match="over"):
+        state.apply(state.players[0], Action("end"))
+    assert state.full_state() == before
+
+
+@pytest.mark.parametrize(("game_name", "scenario"), CASES, ids=IDS)
+def test_views_hide_what_a_player_cannot_see(game_name, scenario):
+    """Two states that differ only in what P cannot see give P identical views."""
+    for state in mid_game_states(game_name, scenario):
+        for p in state.players:
+            view = state.view(p)
+            json.dumps(view)  # JSON-safe
+            changed = 0
+            for k in range(4):
+                other = state.sample_hidden(p, seed=1000 + k)
+                assert other.view(p) == view, f"{p}'s view depends on hidden information"
+                assert other.legal_actions(p) == state.legal_actions(p)
+                changed += other.full_state() != state.full_state()
+            assert changed, "sample_hidden changed nothing: the test would prove nothing"
+        spectator = state.view(None)
+        assert all(state.sample_hidden(p, 7).view(None) == spectator for p in state.players)
+
+
+@pytest.mark.parametrize(("game_name", "scenario"), CASES, ids=IDS)
+def test_views_never_hold_the_seed(game_name, scenario):
+    seed = 918_273_645_546
+    state = wartable.get_game(game_name).new_game(scenario, seed=seed)
+    for p in (*state.players, None):
+        text = json.dumps(state.view(p))
+        assert str(seed) not in text
+        assert "rng" not in text
+
+
+@pytest.mark.parametrize(("game_name", "scenario"), CASES, ids=IDS)
+def test_parse_action_round_trips(game_name, scenario):
+    game = wartable.get_game(game_name)
+    for action in game.action_space(scenario):
+        assert game.parse_action(str(action)) == action
+        assert game.parse_action(action.to_json()) == action
+    for bad in ("", "fly away", {"verb": 3}, ["end"], {"verb": "end", "args": [], "x": 1}):
+        with pytest.raises(wartable.ActionParseError):
+            game.parse_action(bad)
