@@ -29,7 +29,7 @@ imports: $(STAMP)
 	$(BIN)/python tools/check_imports.py
 
 pytest: $(STAMP)
-	$(BIN)/pytest -n 2
+	$(BIN)/pytest -q -n 2
 
 test: lint typecheck imports pytest
 

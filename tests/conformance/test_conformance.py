@@ -111,7 +111,7 @@ def test_illegal_actions_raise_and_change_nothing(game_name, scenario):
         before = state.full_state()
         waiting = [p for p in state.players if p not in state.current_players]
         for p in waiting:
-            with pytest.raises(wartable.IllegalActionError, match="not .* turn"):
+            with pytest.raises(wartable.IllegalActionError, match=r"not .* turn"):
                 state.apply(p, Action("end"))
         actor = state.current_players[0]
         legal = set(state.legal_actions(actor))

@@ -92,7 +92,9 @@ def _resolve(
     if isinstance(node, list):
         if inherited is not None:
             index[dotted(path)] = inherited
-        return [_resolve(v, (*path, i), inherited, index, problems, source) for i, v in enumerate(node)]
+        return [
+            _resolve(v, (*path, i), inherited, index, problems, source) for i, v in enumerate(node)
+        ]
     if inherited is None:
         problems.append(f"{source}: {dotted(path)}: no provenance (set 'provenance' above it)")
     else:

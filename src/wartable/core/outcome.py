@@ -12,6 +12,12 @@ class Outcome:
     winner: str | None  # None: a draw
     reason: str
     scores: Mapping[str, float] = field(default_factory=dict)
+    kind: str = ""  # a short key for statistics, e.g. "objectives", "pinned down"
 
     def to_json(self) -> dict[str, Any]:
-        return {"winner": self.winner, "reason": self.reason, "scores": dict(self.scores)}
+        return {
+            "winner": self.winner,
+            "reason": self.reason,
+            "kind": self.kind,
+            "scores": dict(self.scores),
+        }

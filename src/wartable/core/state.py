@@ -132,6 +132,11 @@ class GameState(ABC):
         self._n_actions += 1
         return events
 
+    def action_info(self, player: str, action: Action) -> dict[str, Any]:
+        """What an interface may show beside a legal action before it is chosen, such as
+        the odds of an attack: ``{"text": ..., ...}``; ``{}`` when there is nothing to add."""
+        return {}
+
     def clone(self) -> Self:
         twin = self._copy()
         twin.players = self.players

@@ -20,17 +20,31 @@ def game() -> Undaunted:
     return _GAME
 
 
-def scenario(tmp_path: Path, sc_id: str, tiles: list[dict], us: dict, germany: dict,
-             initiative: str = "us") -> str:  # fmt: skip
+def scenario(
+    tmp_path: Path, sc_id: str, tiles: list[dict], us: dict, germany: dict, initiative: str = "us"
+) -> str:
     """Write a scenario file with sensible defaults for the sides, load it, return its id."""
+
     def side(d: dict) -> dict:
-        out = {"scouted": [], "controlled": [], "victory": {"objective_points": 99},
-               "cards": {"fog-of-war": [0, 5]}}  # fmt: skip
+        out = {
+            "scouted": [],
+            "controlled": [],
+            "victory": {"objective_points": 99},
+            "cards": {"fog-of-war": [0, 5]},
+        }
         out.update(d)
         return out
 
-    doc = {"provenance": "house", "id": sc_id, "number": 900, "title": sc_id, "summary": "test",
-           "initiative": initiative, "map": tiles, "sides": {"us": side(us), "germany": side(germany)}}  # fmt: skip
+    doc = {
+        "provenance": "house",
+        "id": sc_id,
+        "number": 900,
+        "title": sc_id,
+        "summary": "test",
+        "initiative": initiative,
+        "map": tiles,
+        "sides": {"us": side(us), "germany": side(germany)},
+    }
     path = tmp_path / f"{sc_id}.yaml"
     path.write_text(yaml.safe_dump(doc))
     game().add_scenario(path)
@@ -44,8 +58,9 @@ def counts(st: UndauntedState, cards: dict[str, int]) -> list[int]:
     return zone
 
 
-def set_cards(st: UndauntedState, player: str, *, hand=None, deck=None, discard=None,
-              supply=None, play=None) -> None:  # fmt: skip
+def set_cards(
+    st: UndauntedState, player: str, *, hand=None, deck=None, discard=None, supply=None, play=None
+) -> None:
     """Replace zones of one side; ``deck`` is a list, top card last."""
     s = st.side(player)
     if hand is not None:

@@ -175,8 +175,11 @@ def test_bolster_with_a_squad_letter_takes_only_that_squad(turn):
 
 
 def test_command_draws_and_reshuffles_the_discard_but_never_the_play_area(turn):
-    st = turn(us={"platoon-sergeant": 1, "rifleman-A": 1}, us_deck=["scout-A"],
-              us_discard={"rifleman-B": 1})  # fmt: skip
+    st = turn(
+        us={"platoon-sergeant": 1, "rifleman-A": 1},
+        us_deck=["scout-A"],
+        us_discard={"rifleman-B": 1},
+    )
     st.apply("us", "play rifleman-A control")
     st.apply("us", "play platoon-sergeant command")
     st.apply("us", "draw")
@@ -316,7 +319,10 @@ def test_blast_hits_every_counter_on_the_tile_of_both_sides_without_range(turn):
     events = st.apply("us", "play mortar blast")
     blasts = [e for e in events if e.kind == "blast"]
     assert sorted((e.data["target_side"], e.data["target"]) for e in blasts) == [
-        ("germany", "rifleman-A"), ("germany", "scout-A"), ("us", "scout-A")]  # fmt: skip
+        ("germany", "rifleman-A"),
+        ("germany", "scout-A"),
+        ("us", "scout-A"),
+    ]
     assert all(e.data["range"] == 0 and e.data["cover"] == 1 for e in blasts)  # hill vs blast
     assert all(e.data["hit"] is False for e in blasts)  # 1 < 4+1, 5+1
 
@@ -330,7 +336,7 @@ def test_blast_needs_a_target_marker(turn):
 def test_suppress_flips_instead_of_casualty_and_repeats_do_nothing(turn):
     st = turn(us={"machine-gunner-A": 3}, germany={"rifleman-A": 1})
     place(st, "germany", "rifleman-A", "10A")
-    ev, events = attack(st, "machine-gunner-A", "rifleman-A", [0, 9, 9, 9], verb="suppress")
+    _, events = attack(st, "machine-gunner-A", "rifleman-A", [0, 9, 9, 9], verb="suppress")
     assert st.side("germany").supp[st.sc.unit_index["rifleman-A"]]
     assert not any(e.kind == "casualty" for e in events)
     assert hand(st, "germany") == {"rifleman-A": 1}
@@ -358,8 +364,15 @@ def test_casualties_come_from_hand_then_discard_then_deck(turn, zones, expected)
 
 def test_casualty_search_skips_play_area_and_supply_then_takes_the_counter(turn):
     st = turn(us={"rifleman-A": 1, "scout-A": 1})
-    set_cards(st, "germany", hand={}, discard={}, deck=[], play={"rifleman-B": 1},
-              supply={"rifleman-B": 4})  # fmt: skip
+    set_cards(
+        st,
+        "germany",
+        hand={},
+        discard={},
+        deck=[],
+        play={"rifleman-B": 1},
+        supply={"rifleman-B": 4},
+    )
     place(st, "germany", "rifleman-B", "10A")
     _, events = attack(st, "rifleman-A", "rifleman-B", [0])
     assert any(e.kind == "counter-lost" for e in events)
@@ -408,3 +421,26 @@ def test_round_draws_four_and_reshuffles(turn):
     # decks were empty: each discard pile (bid card + rifleman) became the new deck
     assert sum(st.side("us").hand) == 2 and sum(st.side("germany").hand) == 2
     assert not any(st.side("us").discard) and not st.side("us").deck
+
+
+def test_attack_odds_are_shown_before_rolling(turn):
+    st = turn(us={"machine-gunner-A": 1})
+    place(st, "us", "machine-gunner-A", "9A")
+    place(st, "germany", "rifleman-A", "17B")
+    st.apply("us", "play machine-gunner-A attack")
+    info = st.action_info("us", st.sc.actions.attack[st.sc.unit_index["rifleman-A"]])
+    assert info["total"] == 4 + 3 + 1
+    assert info["chance"] == pytest.approx(1 - 0.7**2)  # faces 0, 8, 9 hit on each of 2 dice
+    assert "= 8" in info["text"] and "51%" in info["text"]
+
+
+@pytest.mark.parametrize("total", range(0, 14))
+@pytest.mark.parametrize("dice", [1, 2, 3, 4])
+def test_hit_chance_matches_counting_every_roll(total, dice):
+    from itertools import product
+
+    from wartable.games.undaunted.rules.combat import hit_chance
+
+    rolls = list(product(range(10), repeat=dice))
+    hits = sum(any(r == 0 or r >= total for r in roll) for roll in rolls)
+    assert hit_chance(total, dice) == pytest.approx(hits / len(rolls))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from wartable.core.action import Action
 from wartable.core.rng import Rng
+from wartable.core.state import GameState
 from wartable.games.undaunted.model import BID
 from wartable.games.undaunted.rules.combat import hit_chance, total_defence
 from wartable.games.undaunted.scenario import COMMAND, FOG
@@ -18,9 +19,16 @@ from wartable.games.undaunted.state import UndauntedState
 WIN = 10_000.0
 # worth of one card kept in the deck cycle, by card title
 CARD_WORTH = {
-    "Platoon Sergeant": 2.5, "Platoon Guide": 1.5, "Squad Leader": 1.5, "Rifleman": 2.0,
-    "Scout": 1.2, "Machine Gunner": 1.4, "Sniper": 1.3, "Mortar": 1.0, "Fog of War": -0.8,
-}  # fmt: skip
+    "Platoon Sergeant": 2.5,
+    "Platoon Guide": 1.5,
+    "Squad Leader": 1.5,
+    "Rifleman": 2.0,
+    "Scout": 1.2,
+    "Machine Gunner": 1.4,
+    "Sniper": 1.3,
+    "Mortar": 1.0,
+    "Fog of War": -0.8,
+}
 BLAST_SAMPLES = 6
 
 
@@ -62,7 +70,9 @@ class HeuristicAgent:
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
 
-    def act(self, state: UndauntedState, player: str) -> Action:  # type: ignore[override]
+    def act(self, state: GameState, player: str) -> Action:
+        if not isinstance(state, UndauntedState):
+            raise TypeError("the Undaunted heuristic plays Undaunted only")
         legal = state.legal_actions(player)
         if len(legal) == 1:
             return legal[0]
@@ -96,9 +106,7 @@ class HeuristicAgent:
         for weight, after in outcomes:
             if depth > 1 and after.pending is not None and after.current_players == (player,):
                 options = after.legal_actions(player)
-                value += weight * max(
-                    self._score(after, me, player, a, depth - 1) for a in options
-                )
+                value += weight * max(self._score(after, me, player, a, depth - 1) for a in options)
             else:
                 value += weight * evaluate(after, me)
         return value

@@ -10,19 +10,54 @@ from pydantic import BaseModel, ConfigDict, Field
 from wartable.content.loader import Loaded, validate
 from wartable.core.errors import ContentError
 
-SIDES = ("us", "germany")
+SideName = Literal["us", "germany"]
+SIDES: tuple[SideName, SideName] = ("us", "germany")
 VERBS = (
-    "move", "guide", "scout", "stalk", "bolster", "command", "conceal", "control",
-    "inspire", "recon", "target", "attack", "suppress", "blast",
-)  # fmt: skip
+    "move",
+    "guide",
+    "scout",
+    "stalk",
+    "bolster",
+    "command",
+    "conceal",
+    "control",
+    "inspire",
+    "recon",
+    "target",
+    "attack",
+    "suppress",
+    "blast",
+)
 # verbs whose number X is part of the card ("Move 1"); the others take none
-VERBS_WITH_AMOUNT = {"move", "guide", "scout", "stalk", "bolster", "command", "inspire",
-                     "attack", "suppress", "blast"}  # fmt: skip
+VERBS_WITH_AMOUNT = {
+    "move",
+    "guide",
+    "scout",
+    "stalk",
+    "bolster",
+    "command",
+    "inspire",
+    "attack",
+    "suppress",
+    "blast",
+}
 
 Verb = Literal[
-    "move", "guide", "scout", "stalk", "bolster", "command", "conceal", "control",
-    "inspire", "recon", "target", "attack", "suppress", "blast",
-]  # fmt: skip
+    "move",
+    "guide",
+    "scout",
+    "stalk",
+    "bolster",
+    "command",
+    "conceal",
+    "control",
+    "inspire",
+    "recon",
+    "target",
+    "attack",
+    "suppress",
+    "blast",
+]
 
 
 class Strict(BaseModel):
@@ -106,7 +141,8 @@ def card_kind_keys(cards: CardsFile) -> dict[str, tuple[str, str | None]]:
     """Every concrete card kind key ('rifleman-A') -> (kind entry key, squad letter)."""
     out: dict[str, tuple[str, str | None]] = {}
     for key, kind in cards.kinds.items():
-        for squad in kind.squads or [None]:
+        squads: list[str | None] = list(kind.squads) if kind.squads else [None]
+        for squad in squads:
             out[f"{key}-{squad}" if squad else key] = (key, squad)
     return out
 
@@ -121,7 +157,9 @@ def check_cards(cards: CardsFile) -> list[tuple[str, str]]:
             if act.verb not in VERBS_WITH_AMOUNT and act.amount is not None:
                 problems.append((f"{where}.amount", f"{act.verb} takes no amount"))
             if act.squad_only and not kind.squads:
-                problems.append((f"{where}.squad_only", "only a card with squads can be squad-only"))
+                problems.append(
+                    (f"{where}.squad_only", "only a card with squads can be squad-only")
+                )
         if kind.category == "fog" and kind.actions:
             problems.append((f"kinds.{key}.actions", "fog of war cards have no actions"))
     return problems
@@ -153,9 +191,11 @@ class Library:
         missing = [k for k in unit_kinds if k not in self.counters.counters]
         if missing:
             raise ContentError(
-                [f"{folder / 'counters.yaml'}: counters: no counter for unit card kind {k!r}"
-                 for k in missing]
-            )  # fmt: skip
+                [
+                    f"{folder / 'counters.yaml'}: counters: no counter for unit card kind {k!r}"
+                    for k in missing
+                ]
+            )
         self.kind_keys = card_kind_keys(self.cards)
 
 
@@ -169,36 +209,39 @@ def check_scenario(lib: Library) -> object:
                 problems.append((f"map[{i}].tile", f"no tile face {t.tile!r} in tiles.yaml"))
             elif numbers.count(t.tile.rstrip("AB")) > 1:
                 problems.append((f"map[{i}].tile", f"tile {t.tile.rstrip('AB')} is used twice"))
-        seen_at = {}
+        seen_at: dict[tuple[int, int], str] = {}
         for i, t in enumerate(sc.map):
             if t.at in seen_at:
                 problems.append((f"map[{i}].at", f"same position as {seen_at[t.at]}"))
             seen_at[t.at] = t.tile
         if set(sc.sides) != set(SIDES):
             problems.append(("sides", "both sides, us and germany, must be described"))
-        units = {k for k, (base, _) in lib.kind_keys.items()
-                 if lib.cards.kinds[base].category == "unit"}  # fmt: skip
+        units = {
+            k for k, (base, _) in lib.kind_keys.items() if lib.cards.kinds[base].category == "unit"
+        }
         squads = {f"squad-{s}" for s in "ABC"}
         for side, data in sc.sides.items():
             pre = f"sides.{side}"
             for field in ("scouted", "controlled"):
-                for j, t in enumerate(getattr(data, field)):
-                    if t not in tiles:
-                        problems.append((f"{pre}.{field}[{j}]", f"tile {t!r} is not on the map"))
+                for j, name in enumerate(getattr(data, field)):
+                    if name not in tiles:
+                        problems.append((f"{pre}.{field}[{j}]", f"tile {name!r} is not on the map"))
             for j, sp in enumerate(data.spawns):
                 if sp.tile not in tiles:
-                    problems.append((f"{pre}.spawns[{j}].tile", f"tile {sp.tile!r} is not on the map"))
+                    problems.append(
+                        (f"{pre}.spawns[{j}].tile", f"tile {sp.tile!r} is not on the map")
+                    )
                 for u in sp.units:
                     if u != "all" and u not in squads and u not in units:
                         problems.append(
                             (f"{pre}.spawns[{j}].units", f"{u!r} is not 'all', a squad or a unit")
                         )
-            for t, cs in data.counters.items():
-                if t not in tiles:
-                    problems.append((f"{pre}.counters.{t}", "tile is not on the map"))
+            for at, cs in data.counters.items():
+                if at not in tiles:
+                    problems.append((f"{pre}.counters.{at}", "tile is not on the map"))
                 for u in cs:
                     if u not in units:
-                        problems.append((f"{pre}.counters.{t}", f"{u!r} is not a unit"))
+                        problems.append((f"{pre}.counters.{at}", f"{u!r} is not a unit"))
             placed = [u for cs in data.counters.values() for u in cs]
             for u in set(placed):
                 if placed.count(u) > 1:

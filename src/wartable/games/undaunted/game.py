@@ -13,7 +13,7 @@ from wartable.core.events import Event
 from wartable.core.game import AgentFactory, Game, GameInfo, ScenarioInfo
 from wartable.core.rng import Rng
 from wartable.games.undaunted.content import Library
-from wartable.games.undaunted.model import SideState
+from wartable.games.undaunted.model import TURN, SideState
 from wartable.games.undaunted.rules import flow
 from wartable.games.undaunted.scenario import Scenario, compile_scenario
 from wartable.games.undaunted.state import UndauntedState
@@ -54,9 +54,22 @@ rifleman counter on the board (pinned down). Both pinned at once: more points wi
 the initiative holder.
 """
 
-VERB_ARGS = {"end": 0, "done": 0, "draw": 0, "bid": 1, "hunker": 1, "rally": 1, "bolster": 1,
-             "inspire": 1, "move": 1, "target": 1, "guide": 1, "attack": 1, "suppress": 1,
-             "play": 2}  # fmt: skip
+VERB_ARGS = {
+    "end": 0,
+    "done": 0,
+    "draw": 0,
+    "bid": 1,
+    "hunker": 1,
+    "rally": 1,
+    "bolster": 1,
+    "inspire": 1,
+    "move": 1,
+    "target": 1,
+    "guide": 1,
+    "attack": 1,
+    "suppress": 1,
+    "play": 2,
+}
 
 
 class Undaunted(Game):
@@ -83,10 +96,20 @@ class Undaunted(Game):
 
     def scenarios(self) -> list[ScenarioInfo]:
         return [
-            ScenarioInfo(sc.id, sc.title, sc.players, sc.summary, sc.provenance,
-                         {"number": sc.number, "tiles": len(sc.tiles), "goal": dict(zip(sc.players, sc.goal, strict=True))})
+            ScenarioInfo(
+                sc.id,
+                sc.title,
+                sc.players,
+                sc.summary,
+                sc.provenance,
+                {
+                    "number": sc.number,
+                    "tiles": len(sc.tiles),
+                    "goal": dict(zip(sc.players, sc.goal, strict=True)),
+                },
+            )
             for sc in self._by_number
-        ]  # fmt: skip
+        ]
 
     def add_scenario(self, path: Path) -> ScenarioInfo:
         """Load a scenario file of one's own (same format as the shipped ones)."""
@@ -121,7 +144,7 @@ class Undaunted(Game):
         st.sc = sc
         st.rng = Rng(seed)
         st.sides = [self._side(sc, i, st.rng) for i in (0, 1)]
-        st.phase = flow.TURN
+        st.phase = TURN
         st.initiative = sc.initiative
         st.active = sc.initiative
         st.turns_done = 0
@@ -155,11 +178,26 @@ class Undaunted(Game):
                 f"unknown verb {action.verb!r}; verbs are: {', '.join(VERB_ARGS)}"
             )
         if len(action.args) != want:
-            raise ActionParseError(f"{action.verb!r} takes {want} argument(s), got {len(action.args)}")
+            raise ActionParseError(
+                f"{action.verb!r} takes {want} argument(s), got {len(action.args)}"
+            )
         if action.verb in ("move", "target") and action.args[0] not in self._names["tile"]:
             raise ActionParseError(f"{action.args[0]!r} is not a tile name (like 13B)")
-        if action.verb in ("bid", "hunker", "rally", "bolster", "inspire", "play", "guide",
-                           "attack", "suppress") and action.args[0] not in self._names["card"]:  # fmt: skip
+        if (
+            action.verb
+            in (
+                "bid",
+                "hunker",
+                "rally",
+                "bolster",
+                "inspire",
+                "play",
+                "guide",
+                "attack",
+                "suppress",
+            )
+            and action.args[0] not in self._names["card"]
+        ):
             raise ActionParseError(
                 f"{action.args[0]!r} is not a card or unit name (like rifleman-A, platoon-sergeant)"
             )

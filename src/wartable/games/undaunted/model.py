@@ -24,8 +24,19 @@ class Pending(NamedTuple):
 
 
 class SideState:
-    __slots__ = ("bid", "deck", "discard", "hand", "marks", "play", "pos", "removed",
-                 "supp", "supply", "target")  # fmt: skip
+    __slots__ = (
+        "bid",
+        "deck",
+        "discard",
+        "hand",
+        "marks",
+        "play",
+        "pos",
+        "removed",
+        "supp",
+        "supply",
+        "target",
+    )
 
     deck: list[int]  # card kinds, top of the deck last
     hand: list[int]  # counts per card kind
@@ -57,6 +68,10 @@ class SideState:
     def cards_of(self, kind: int) -> int:
         """Copies of a kind anywhere but removed from the game."""
         return (
-            self.deck.count(kind) + self.hand[kind] + self.play[kind] + self.discard[kind]
-            + self.supply[kind] + (1 if self.bid == kind else 0)
-        )  # fmt: skip
+            self.deck.count(kind)
+            + self.hand[kind]
+            + self.play[kind]
+            + self.discard[kind]
+            + self.supply[kind]
+            + (1 if self.bid == kind else 0)
+        )

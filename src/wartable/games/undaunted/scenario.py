@@ -62,7 +62,9 @@ class Actions:
         self.rally = tuple(Action("rally", (x,)) for x in k)
         self.bolster = tuple(Action("bolster", (x,)) for x in k)
         self.inspire = tuple(Action("inspire", (x,)) for x in k)
-        self.play = tuple({a.verb: Action("play", (x.key, a.verb)) for a in x.actions} for x in kinds)
+        self.play = tuple(
+            {a.verb: Action("play", (x.key, a.verb)) for a in x.actions} for x in kinds
+        )
         self.move = tuple(Action("move", (t,)) for t in tiles)
         self.target = tuple(Action("target", (t,)) for t in tiles)
         self.guide = tuple(Action("guide", (u.key,)) for u in units)
@@ -75,11 +77,17 @@ class Actions:
             self.draw: ("draw", -1, ""),
         }
         for verb, table in (
-            ("bid", self.bid), ("hunker", self.hunker), ("rally", self.rally),
-            ("bolster", self.bolster), ("inspire", self.inspire), ("move", self.move),
-            ("target", self.target), ("guide", self.guide), ("attack", self.attack),
+            ("bid", self.bid),
+            ("hunker", self.hunker),
+            ("rally", self.rally),
+            ("bolster", self.bolster),
+            ("inspire", self.inspire),
+            ("move", self.move),
+            ("target", self.target),
+            ("guide", self.guide),
+            ("attack", self.attack),
             ("suppress", self.suppress),
-        ):  # fmt: skip
+        ):
             for i, a in enumerate(table):
                 decode[a] = (verb, i, "")
         for i, plays in enumerate(self.play):
@@ -113,11 +121,9 @@ class Scenario:
         faces = lib.tiles.faces
         self.cover = tuple(faces[t].cover for t in self.tiles)
         self.hill = tuple(faces[t].hill for t in self.tiles)
-        self.cover_hill = tuple(
-            faces[t].cover_vs_hill_or_blast if faces[t].cover_vs_hill_or_blast is not None
-            else faces[t].cover
-            for t in self.tiles
-        )  # fmt: skip
+        self.cover_hill: tuple[int, ...] = tuple(
+            _hill_cover(faces[t].cover_vs_hill_or_blast, faces[t].cover) for t in self.tiles
+        )
         by_tile = {t.tile: t.objective for t in sc.map}
         self.objective = tuple(by_tile[t] for t in self.tiles)
         self.objective_tiles = tuple(i for i, p in enumerate(self.objective) if p)
@@ -130,12 +136,31 @@ class Scenario:
             if entry.category == UNIT:
                 counter = lib.counters.counters[base]
                 unit = len(units)
-                units.append(Unit(unit, key, counter.title, squad, counter.defence,
-                                  counter.holds_ground, len(kinds),
-                                  any(a.verb == "target" for a in entry.actions)))  # fmt: skip
+                units.append(
+                    Unit(
+                        unit,
+                        key,
+                        counter.title,
+                        squad,
+                        counter.defence,
+                        counter.holds_ground,
+                        len(kinds),
+                        any(a.verb == "target" for a in entry.actions),
+                    )
+                )
             acts = tuple(CardAction(a.verb, a.amount or 0, a.squad_only) for a in entry.actions)
-            kinds.append(Kind(len(kinds), key, entry.title, entry.category, squad,
-                              entry.initiative, acts, unit))  # fmt: skip
+            kinds.append(
+                Kind(
+                    len(kinds),
+                    key,
+                    entry.title,
+                    entry.category,
+                    squad,
+                    entry.initiative,
+                    acts,
+                    unit,
+                )
+            )
         self.kinds = tuple(kinds)
         self.units = tuple(units)
         self.kind_index = {x.key: x.index for x in kinds}
@@ -159,8 +184,10 @@ class Scenario:
             spawn = [-1] * nu
             for sp in data.spawns:
                 for u in units:
-                    if "all" in sp.units or u.key in sp.units or (
-                        u.squad is not None and f"squad-{u.squad}" in sp.units
+                    if (
+                        "all" in sp.units
+                        or u.key in sp.units
+                        or (u.squad is not None and f"squad-{u.squad}" in sp.units)
                     ):
                         spawn[u.index] = self.tile_index[sp.tile]
             deck = [0] * nk
@@ -196,6 +223,10 @@ class Scenario:
             raise ContentError(problems)
         self.initiative = SIDES.index(sc.initiative)
         self.actions = Actions(self.tiles, self.kinds, self.units)
+
+
+def _hill_cover(low: int | None, cover: int) -> int:
+    return cover if low is None else low
 
 
 def compile_scenario(lib: Library, path: Path) -> Scenario:

@@ -11,10 +11,10 @@ from wartable.core.action import Action
 from wartable.core.events import Event
 from wartable.core.rng import Rng
 from wartable.core.state import GameState
-from wartable.games.undaunted.model import BID, NO_BID, Pending, SideState
-from wartable.games.undaunted.rules import explain, flow, hidden, legal
-from wartable.games.undaunted.scenario import Scenario
 from wartable.games.undaunted import view as views
+from wartable.games.undaunted.model import BID, NO_BID, Pending, SideState
+from wartable.games.undaunted.rules import explain, flow, hidden, legal, odds
+from wartable.games.undaunted.scenario import Scenario
 
 
 def _plain(value: Any) -> Any:
@@ -39,7 +39,9 @@ class UndauntedState(GameState):
 
     def _current_players(self) -> tuple[str, ...]:
         if self.phase == BID:
-            return tuple(p for p, s in zip(self.players, self.sides, strict=True) if s.bid == NO_BID)
+            return tuple(
+                p for p, s in zip(self.players, self.sides, strict=True) if s.bid == NO_BID
+            )
         return (self.players[self.active],)
 
     def _legal_actions(self, player: str) -> list[Action]:
@@ -50,6 +52,10 @@ class UndauntedState(GameState):
 
     def _explain_illegal(self, player: str, action: Action) -> str:
         return explain.explain(self, self.sc.players.index(player), action)
+
+    def action_info(self, player: str, action: Action) -> dict[str, Any]:
+        self.check_player(player)
+        return odds.action_info(self, self.sc.players.index(player), action)
 
     def view(self, player: str | None) -> dict[str, Any]:
         if player is not None:

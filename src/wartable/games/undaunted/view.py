@@ -49,30 +49,45 @@ def view(st: UndauntedState, player: str | None) -> dict[str, Any]:
         sides[name] = side
     tiles = []
     for t, tid in enumerate(sc.tiles):
-        tiles.append({
-            "id": tid,
-            "at": list(sc.graph.coords[t]),
-            "cover": sc.cover[t],
-            "hill": sc.hill[t],
-            "cover_vs_hill_or_blast": sc.cover_hill[t] if sc.hill[t] else None,
-            "objective": sc.objective[t],
-            "markers": {name: MARK[st.sides[i].marks[t]] for i, name in enumerate(sc.players)},
-        })  # fmt: skip
+        tiles.append(
+            {
+                "id": tid,
+                "at": list(sc.graph.coords[t]),
+                "cover": sc.cover[t],
+                "hill": sc.hill[t],
+                "cover_vs_hill_or_blast": sc.cover_hill[t] if sc.hill[t] else None,
+                "objective": sc.objective[t],
+                "markers": {name: MARK[st.sides[i].marks[t]] for i, name in enumerate(sc.players)},
+            }
+        )
     counters = [
-        {"side": name, "unit": u.key, "title": u.title, "squad": u.squad,
-         "tile": sc.tiles[st.sides[i].pos[u.index]], "suppressed": st.sides[i].supp[u.index],
-         "defence": u.defence}
-        for i, name in enumerate(sc.players) for u in sc.units if st.sides[i].pos[u.index] >= 0
-    ]  # fmt: skip
+        {
+            "side": name,
+            "unit": u.key,
+            "title": u.title,
+            "squad": u.squad,
+            "tile": sc.tiles[st.sides[i].pos[u.index]],
+            "suppressed": st.sides[i].supp[u.index],
+            "defence": u.defence,
+        }
+        for i, name in enumerate(sc.players)
+        for u in sc.units
+        if st.sides[i].pos[u.index] >= 0
+    ]
     p = st.pending
     pending = None
     if p is not None:  # the card being resolved lies face up in the play area
-        pending = {"choice": p.verb, "card": sc.kinds[p.kind].key, "left": p.left,
-                   "unit": sc.units[p.unit].key if p.unit >= 0 else None}  # fmt: skip
+        pending = {
+            "choice": p.verb,
+            "card": sc.kinds[p.kind].key,
+            "left": p.left,
+            "unit": sc.units[p.unit].key if p.unit >= 0 else None,
+        }
     revealed = None
     if st.revealed is not None:
-        revealed = {sc.players[i]: (sc.kinds[b].key if b >= 0 else None)
-                    for i, b in enumerate(st.revealed)}  # fmt: skip
+        revealed = {
+            sc.players[i]: (sc.kinds[b].key if b >= 0 else None) for i, b in enumerate(st.revealed)
+        }
     return {
         "game": "undaunted",
         "scenario": sc.id,

@@ -15,25 +15,54 @@ from tests.games.undaunted.helpers import game, hand, mark, pos, scenario, set_c
 @pytest.fixture
 def example(tmp_path):
     sid = scenario(
-        tmp_path, "example-round",
-        tiles=[{"tile": "5B", "at": [0, -1]}, {"tile": "3B", "at": [0, 0]},
-               {"tile": "17B", "at": [1, 0], "objective": 2}, {"tile": "2A", "at": [2, 1]},
-               {"tile": "7A", "at": [3, 2]}],
-        us={"scouted": ["7A", "2A"], "spawns": [{"tile": "7A", "units": ["all"]}],
+        tmp_path,
+        "example-round",
+        tiles=[
+            {"tile": "5B", "at": [0, -1]},
+            {"tile": "3B", "at": [0, 0]},
+            {"tile": "17B", "at": [1, 0], "objective": 2},
+            {"tile": "2A", "at": [2, 1]},
+            {"tile": "7A", "at": [3, 2]},
+        ],
+        us={
+            "scouted": ["7A", "2A"],
+            "spawns": [{"tile": "7A", "units": ["all"]}],
             "counters": {"7A": ["machine-gunner-C", "rifleman-C"]},
-            "cards": {"machine-gunner-C": [1, 0], "squad-leader-C": [1, 0], "rifleman-C": [1, 0],
-                      "fog-of-war": [1, 5]}},
-        germany={"scouted": ["5B", "3B"], "spawns": [{"tile": "5B", "units": ["all"]}],
-                 "counters": {"5B": ["rifleman-A", "scout-B"]},
-                 "cards": {"scout-B": [1, 0], "rifleman-A": [2, 3], "platoon-sergeant": [1, 0],
-                           "fog-of-war": [0, 5]}},
+            "cards": {
+                "machine-gunner-C": [1, 0],
+                "squad-leader-C": [1, 0],
+                "rifleman-C": [1, 0],
+                "fog-of-war": [1, 5],
+            },
+        },
+        germany={
+            "scouted": ["5B", "3B"],
+            "spawns": [{"tile": "5B", "units": ["all"]}],
+            "counters": {"5B": ["rifleman-A", "scout-B"]},
+            "cards": {
+                "scout-B": [1, 0],
+                "rifleman-A": [2, 3],
+                "platoon-sergeant": [1, 0],
+                "fog-of-war": [0, 5],
+            },
+        },
         initiative="us",
-    )  # fmt: skip
+    )
     st = game().new_game(sid, seed=1)
-    set_cards(st, "germany", hand={"platoon-sergeant": 1, "scout-B": 1, "rifleman-A": 2},
-              deck=[], discard={})  # fmt: skip
-    set_cards(st, "us", hand={"rifleman-C": 1, "machine-gunner-C": 1, "squad-leader-C": 1,
-                              "fog-of-war": 1}, deck=[], discard={})  # fmt: skip
+    set_cards(
+        st,
+        "germany",
+        hand={"platoon-sergeant": 1, "scout-B": 1, "rifleman-A": 2},
+        deck=[],
+        discard={},
+    )
+    set_cards(
+        st,
+        "us",
+        hand={"rifleman-C": 1, "machine-gunner-C": 1, "squad-leader-C": 1, "fog-of-war": 1},
+        deck=[],
+        discard={},
+    )
     return st
 
 

@@ -1,4 +1,4 @@
-"""Card zones: drawing with reshuffles, bolstering, casualties (rulebook: Draw cards, Casualties)."""
+"""Card zones: drawing with reshuffles and casualties (rulebook: Draw cards, Casualties)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,12 @@ from wartable.core.events import Event
 if TYPE_CHECKING:
     from wartable.games.undaunted.state import UndauntedState
 
-RULE_DRAW = "Draw cards: an empty deck is refilled by shuffling the discard pile, never the play area"
-RULE_CASUALTY = "Attack step 4: casualties come from hand, then discard, then deck; else the counter"
+RULE_DRAW = (
+    "Draw cards: an empty deck is refilled by shuffling the discard pile, never the play area"
+)
+RULE_CASUALTY = (
+    "Attack step 4: casualties come from hand, then discard, then deck; else the counter"
+)
 
 
 def reshuffle(st: UndauntedState, i: int, ev: list[Event]) -> bool:
@@ -22,8 +26,14 @@ def reshuffle(st: UndauntedState, i: int, ev: list[Event]) -> bool:
     s.discard = [0] * len(s.discard)
     st.rng.shuffle(cards)
     s.deck = cards
-    ev.append(Event("reshuffle", f"{st.players[i]} shuffles {len(cards)} discarded cards into a new deck",
-                    {"player": st.players[i], "cards": len(cards)}, RULE_DRAW))  # fmt: skip
+    ev.append(
+        Event(
+            "reshuffle",
+            f"{st.players[i]} shuffles {len(cards)} discarded cards into a new deck",
+            {"player": st.players[i], "cards": len(cards)},
+            RULE_DRAW,
+        )
+    )
     return True
 
 
@@ -40,10 +50,23 @@ def draw(st: UndauntedState, i: int, n: int, ev: list[Event]) -> int:
     if drawn:
         who = st.players[i]
         names = [st.sc.kinds[k].key for k in drawn]
-        ev.append(Event("draw", f"{who} draws {', '.join(names)}", {"player": who, "cards": names},
-                        RULE_DRAW, (who,)))  # fmt: skip
-        ev.append(Event("draw-count", f"{who} draws {len(drawn)} card(s)",
-                        {"player": who, "count": len(drawn)}, RULE_DRAW))  # fmt: skip
+        ev.append(
+            Event(
+                "draw",
+                f"{who} draws {', '.join(names)}",
+                {"player": who, "cards": names},
+                RULE_DRAW,
+                (who,),
+            )
+        )
+        ev.append(
+            Event(
+                "draw-count",
+                f"{who} draws {len(drawn)} card(s)",
+                {"player": who, "count": len(drawn)},
+                RULE_DRAW,
+            )
+        )
     return len(drawn)
 
 
@@ -66,12 +89,24 @@ def casualty(st: UndauntedState, i: int, unit: int, ev: list[Event]) -> None:
         zone = "deck"
     if zone:
         s.removed[k] += 1
-        ev.append(Event("casualty", f"{who} removes a {u.key} card from the game (from the {zone})",
-                        {"player": who, "card": u.key, "zone": zone}, RULE_CASUALTY))  # fmt: skip
+        ev.append(
+            Event(
+                "casualty",
+                f"{who} removes a {u.key} card from the game (from the {zone})",
+                {"player": who, "card": u.key, "zone": zone},
+                RULE_CASUALTY,
+            )
+        )
         return
     remove_counter(st, i, unit)
-    ev.append(Event("counter-lost", f"{who} has no {u.key} card left to lose: the counter leaves the board",
-                    {"player": who, "unit": u.key}, RULE_CASUALTY))  # fmt: skip
+    ev.append(
+        Event(
+            "counter-lost",
+            f"{who} has no {u.key} card left to lose: the counter leaves the board",
+            {"player": who, "unit": u.key},
+            RULE_CASUALTY,
+        )
+    )
 
 
 def remove_counter(st: UndauntedState, i: int, unit: int) -> None:

@@ -23,7 +23,9 @@ def cover(sc: Scenario, tile: int, attacker_tile: int, blast: bool) -> int:
     return sc.cover[tile]
 
 
-def total_defence(sc: Scenario, unit: int, tile: int, attacker_tile: int, blast: bool) -> tuple[int, int, int, int]:
+def total_defence(
+    sc: Scenario, unit: int, tile: int, attacker_tile: int, blast: bool
+) -> tuple[int, int, int, int]:
     """(total, base, cover, range) of a counter on ``tile`` attacked from ``attacker_tile``."""
     base = sc.units[unit].defence
     c = cover(sc, tile, attacker_tile, blast)
@@ -40,9 +42,15 @@ def hit_chance(total: int, dice: int) -> float:
 
 
 def resolve_attack(
-    st: UndauntedState, attacker: int, attacker_tile: int, side: int, unit: int, dice: int,
-    mode: str, ev: list[Event],
-) -> bool:  # fmt: skip
+    st: UndauntedState,
+    attacker: int,
+    attacker_tile: int,
+    side: int,
+    unit: int,
+    dice: int,
+    mode: str,
+    ev: list[Event],
+) -> bool:
     """Roll one attack of ``mode`` (attack, suppress, blast) against a counter; True on a hit."""
     sc = st.sc
     tile = st.sides[side].pos[unit]
@@ -51,23 +59,41 @@ def resolve_attack(
     hit = any(r == 0 or r >= total for r in rolls)
     who = st.players[attacker]
     target = f"{st.players[side]} {sc.units[unit].key}"
-    ev.append(Event(
-        mode,
-        f"{who} {mode}s {target} on {sc.tiles[tile]}: defence {base} + cover {cov} + range {rng}"
-        f" = {total}; rolls {' '.join(map(str, rolls))}: {'hit' if hit else 'miss'}",
-        {"player": who, "target_side": st.players[side], "target": sc.units[unit].key,
-         "tile": sc.tiles[tile], "base": base, "cover": cov, "range": rng, "total": total,
-         "rolls": rolls, "hit": hit},
-        RULE_ROLL,
-    ))  # fmt: skip
+    ev.append(
+        Event(
+            mode,
+            f"{who} {mode}s {target} on {sc.tiles[tile]}: "
+            f"defence {base} + cover {cov} + range {rng}"
+            f" = {total}; rolls {' '.join(map(str, rolls))}: {'hit' if hit else 'miss'}",
+            {
+                "player": who,
+                "target_side": st.players[side],
+                "target": sc.units[unit].key,
+                "tile": sc.tiles[tile],
+                "base": base,
+                "cover": cov,
+                "range": rng,
+                "total": total,
+                "rolls": rolls,
+                "hit": hit,
+            },
+            RULE_ROLL,
+        )
+    )
     if not hit:
         return False
     if mode == "suppress":
         s = st.sides[side]
         if not s.supp[unit]:
             s.supp[unit] = True
-            ev.append(Event("suppressed", f"{target} is suppressed",
-                            {"side": st.players[side], "unit": sc.units[unit].key}, RULE_SUPPRESS))  # fmt: skip
+            ev.append(
+                Event(
+                    "suppressed",
+                    f"{target} is suppressed",
+                    {"side": st.players[side], "unit": sc.units[unit].key},
+                    RULE_SUPPRESS,
+                )
+            )
         return True
     casualty(st, side, unit, ev)
     return True

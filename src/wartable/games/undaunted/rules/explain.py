@@ -29,8 +29,10 @@ def explain(st: UndauntedState, i: int, action: Action) -> str:
     if st.phase != BID and verb == "bid":
         return f"{text!r}: initiative has been decided for this round"
     if st.pending is not None and verb in CARD_VERBS | {"end"}:
-        return (f"{text!r}: finish the {sc.kinds[st.pending.kind].key} {st.pending.verb} first "
-                f"(choose one of: {legal})")  # fmt: skip
+        return (
+            f"{text!r}: finish the {sc.kinds[st.pending.kind].key} {st.pending.verb} first "
+            f"(choose one of: {legal})"
+        )
     if st.pending is None and verb not in CARD_VERBS | {"end"}:
         return f"{text!r}: no card action is waiting for that choice (legal now: {legal})"
     if verb in CARD_VERBS:
@@ -42,8 +44,10 @@ def explain(st: UndauntedState, i: int, action: Action) -> str:
         if verb == "rally":
             return f"{text!r}: the {kind.key} counter is not suppressed"
         if verb == "play" and kind.unit >= 0 and s.supp[kind.unit]:
-            return (f"{text!r}: the {kind.key} counter is suppressed; its cards may only rally "
-                    f"it or hunker down")  # fmt: skip
+            return (
+                f"{text!r}: the {kind.key} counter is suppressed; its cards may only rally "
+                f"it or hunker down"
+            )
         if verb == "play":
             return _why_not_play(st, i, card_verb, kind.key)
     return f"{text!r} is not legal now; legal actions: {legal}"

@@ -19,7 +19,9 @@ HAND_SIZE = 4
 RULE_ROUND = "Sequence of play: each round both draw 4, bid for initiative, then take turns"
 RULE_BID = "Initiative: the higher bid takes the marker; a tie leaves it where it is"
 RULE_TURN = "Player turns: play cards one by one; unplayed and played cards go to discard"
-RULE_SPAWN = "Placing counters: a unit card played off the board brings its counter onto its spawn tile"
+RULE_SPAWN = (
+    "Placing counters: a unit card played off the board brings its counter onto its spawn tile"
+)
 RULE_HUNKER = "Hunker down: return the card to supply instead of acting (not Fog of War)"
 RULE_RALLY = "Suppressed: play one of the unit's cards, without an action, to flip it back to ready"
 RULE_LIMIT = "Round limit (option max_rounds): the game ends as if both sides were pinned down"
@@ -28,7 +30,7 @@ RULE_LIMIT = "Round limit (option max_rounds): the game ends as if both sides we
 def start_round(st: UndauntedState, ev: list[Event]) -> None:
     st.round += 1
     if st.round > st.max_rounds:
-        victory.by_points(st, f"round limit of {st.max_rounds} reached", ev)
+        victory.by_points(st, f"round limit of {st.max_rounds} reached", "round limit", ev)
         return
     ev.append(Event("round", f"Round {st.round} begins", {"round": st.round}, RULE_ROUND))
     for i in (0, 1):
@@ -61,10 +63,20 @@ def resolve_bids(st: UndauntedState, ev: list[Event]) -> None:
         s.bid = EMPTY_BID  # the bid cards are in the discard piles now
     holder = st.players[st.initiative]
     kept = " keeps" if st.initiative == before else " takes"
-    ev.append(Event("initiative", f"Bids: {', '.join(shown)}. {holder}{kept} the initiative",
-                    {"bids": {st.players[i]: (sc.kinds[b].key if b >= 0 else None)
-                              for i, b in enumerate(st.revealed)},
-                     "initiative": holder}, RULE_BID))  # fmt: skip
+    ev.append(
+        Event(
+            "initiative",
+            f"Bids: {', '.join(shown)}. {holder}{kept} the initiative",
+            {
+                "bids": {
+                    st.players[i]: (sc.kinds[b].key if b >= 0 else None)
+                    for i, b in enumerate(st.revealed)
+                },
+                "initiative": holder,
+            },
+            RULE_BID,
+        )
+    )
     st.phase = TURN
     st.active = st.initiative
     st.turns_done = 0
@@ -83,8 +95,9 @@ def end_turn(st: UndauntedState, i: int, ev: list[Event]) -> None:
         s.hand[k] = 0
         s.play[k] = 0
     st.pending = None
-    ev.append(Event("end-turn", f"{st.players[i]} ends the turn", {"player": st.players[i]},
-                    RULE_TURN))  # fmt: skip
+    ev.append(
+        Event("end-turn", f"{st.players[i]} ends the turn", {"player": st.players[i]}, RULE_TURN)
+    )
     st.turns_done += 1
     if st.turns_done >= 2:
         start_round(st, ev)
@@ -111,10 +124,18 @@ def apply_action(st: UndauntedState, i: int, action: Action) -> list[Event]:
         s.hand[arg] -= 1
         s.bid = arg
         who = st.players[i]
-        ev.append(Event("bid", f"{who} bids {st.sc.kinds[arg].key}", {"player": who,
-                        "card": st.sc.kinds[arg].key}, RULE_BID, (who,)))  # fmt: skip
-        ev.append(Event("bid-made", f"{who} has chosen a card for initiative", {"player": who},
-                        RULE_BID))  # fmt: skip
+        ev.append(
+            Event(
+                "bid",
+                f"{who} bids {st.sc.kinds[arg].key}",
+                {"player": who, "card": st.sc.kinds[arg].key},
+                RULE_BID,
+                (who,),
+            )
+        )
+        ev.append(
+            Event("bid-made", f"{who} has chosen a card for initiative", {"player": who}, RULE_BID)
+        )
         if all(x.bid != NO_BID for x in st.sides):
             resolve_bids(st, ev)
     elif verb == "play":
@@ -123,16 +144,28 @@ def apply_action(st: UndauntedState, i: int, action: Action) -> list[Event]:
         s = st.sides[i]
         s.hand[arg] -= 1
         s.supply[arg] += 1
-        ev.append(Event("hunker", f"{st.players[i]} returns {st.sc.kinds[arg].key} to supply",
-                        {"player": st.players[i], "card": st.sc.kinds[arg].key}, RULE_HUNKER))  # fmt: skip
+        ev.append(
+            Event(
+                "hunker",
+                f"{st.players[i]} returns {st.sc.kinds[arg].key} to supply",
+                {"player": st.players[i], "card": st.sc.kinds[arg].key},
+                RULE_HUNKER,
+            )
+        )
     elif verb == "rally":
         s = st.sides[i]
         s.hand[arg] -= 1
         s.play[arg] += 1
         s.supp[st.sc.kinds[arg].unit] = False
         key = st.sc.kinds[arg].key
-        ev.append(Event("rally", f"{st.players[i]} {key} rallies: ready again",
-                        {"player": st.players[i], "unit": key}, RULE_RALLY))  # fmt: skip
+        ev.append(
+            Event(
+                "rally",
+                f"{st.players[i]} {key} rallies: ready again",
+                {"player": st.players[i], "unit": key},
+                RULE_RALLY,
+            )
+        )
     elif verb == "end":
         end_turn(st, i, ev)
     else:
@@ -153,11 +186,22 @@ def play(st: UndauntedState, i: int, k: int, verb: str, ev: list[Event]) -> None
     if u >= 0 and s.pos[u] < 0:
         s.pos[u] = sc.spawn[i][u]
         s.supp[u] = False
-        ev.append(Event("spawn", f"{who} {kind.key} enters the board on {sc.tiles[s.pos[u]]}",
-                        {"player": who, "unit": kind.key, "tile": sc.tiles[s.pos[u]]}, RULE_SPAWN))  # fmt: skip
+        ev.append(
+            Event(
+                "spawn",
+                f"{who} {kind.key} enters the board on {sc.tiles[s.pos[u]]}",
+                {"player": who, "unit": kind.key, "tile": sc.tiles[s.pos[u]]},
+                RULE_SPAWN,
+            )
+        )
     amount = f" {act.amount}" if act.amount else ""
-    ev.append(Event("play", f"{who} plays {kind.key}: {verb}{amount}",
-                    {"player": who, "card": kind.key, "action": verb, "amount": act.amount}))  # fmt: skip
+    ev.append(
+        Event(
+            "play",
+            f"{who} plays {kind.key}: {verb}{amount}",
+            {"player": who, "card": kind.key, "action": verb, "amount": act.amount},
+        )
+    )
     squad = kind.squad if act.squad_only else None
     if verb in ("move", "scout", "stalk", "attack", "suppress", "target"):
         st.pending = Pending(verb, k, u, act.amount, squad)

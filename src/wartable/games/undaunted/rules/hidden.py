@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from wartable.core.rng import Rng
 
 if TYPE_CHECKING:
     from wartable.games.undaunted.state import UndauntedState
 
+S = TypeVar("S", bound="UndauntedState")
 
-def resample(st: UndauntedState, i: int, seed: int) -> UndauntedState:
+
+def resample(st: S, i: int, seed: int) -> S:
     """Own deck order, and the opponent's hand, deck, discard pile and secret bid, drawn afresh.
 
     The opponent's hidden cards are pooled and dealt back into the same zone sizes, so every

@@ -32,7 +32,7 @@ def legal_actions(st: UndauntedState, i: int) -> list[Action]:
         return [acts.bid[k] for k, n in enumerate(s.hand) if n]
     if st.pending is not None:
         return pending_choices(st, i)
-    return card_plays(st, i) + [acts.end]
+    return [*card_plays(st, i), acts.end]
 
 
 def spot(sc: Scenario, s: SideState, i: int, kind: Kind) -> int:
@@ -72,9 +72,15 @@ def card_plays(st: UndauntedState, i: int) -> list[Action]:
 
 
 def can_play(
-    st: UndauntedState, i: int, s: SideState, o: SideState, kind: Kind, act: CardAction,
-    here: int, enemy_on_board: bool,
-) -> bool:  # fmt: skip
+    st: UndauntedState,
+    i: int,
+    s: SideState,
+    o: SideState,
+    kind: Kind,
+    act: CardAction,
+    here: int,
+    enemy_on_board: bool,
+) -> bool:
     sc = st.sc
     verb = act.verb
     if verb in ("attack", "suppress"):
@@ -104,10 +110,7 @@ def can_play(
 
 def guide_choices(sc: Scenario, s: SideState) -> list[int]:
     """Counters on the board, ready, with somewhere to go."""
-    return [
-        u for u, p in enumerate(s.pos)
-        if p >= 0 and not s.supp[u] and steps(sc, s, "guide", p)
-    ]  # fmt: skip
+    return [u for u, p in enumerate(s.pos) if p >= 0 and not s.supp[u] and steps(sc, s, "guide", p)]
 
 
 def pending_choices(st: UndauntedState, i: int) -> list[Action]:

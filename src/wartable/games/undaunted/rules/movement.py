@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 RULES = {
     "move": "Move X: up to X tiles, each scouted or controlled by the mover's side",
     "guide": "Guide X: any ready counter of yours, up to X scouted or controlled tiles",
-    "scout": "Scout X: up to X tiles; each new tile gets a scouted marker and costs a Fog of War card",
+    "scout": "Scout X: up to X tiles; each new tile gets a scouted marker and a Fog of War card",
     "stalk": "Stalk X: up to X tiles, scouted or not",
 }
 RULE_TARGET_LOST = "Target: the target marker is removed when the mortar moves or leaves the board"
@@ -39,20 +39,39 @@ def step(st: UndauntedState, i: int, verb: str, unit: int, to: int, ev: list[Eve
     frm = s.pos[unit]
     if sc.units[unit].has_target and s.target >= 0:
         s.target = -1
-        ev.append(Event("target-lost", f"{who} mortar moves: its target marker is removed",
-                        {"player": who}, RULE_TARGET_LOST))  # fmt: skip
+        ev.append(
+            Event(
+                "target-lost",
+                f"{who} mortar moves: its target marker is removed",
+                {"player": who},
+                RULE_TARGET_LOST,
+            )
+        )
     s.pos[unit] = to
-    ev.append(Event("move", f"{who} {key} moves {sc.tiles[frm]} -> {sc.tiles[to]} ({verb})",
-                    {"player": who, "unit": key, "from": sc.tiles[frm], "to": sc.tiles[to],
-                     "verb": verb}, RULES[verb]))  # fmt: skip
+    ev.append(
+        Event(
+            "move",
+            f"{who} {key} moves {sc.tiles[frm]} -> {sc.tiles[to]} ({verb})",
+            {"player": who, "unit": key, "from": sc.tiles[frm], "to": sc.tiles[to], "verb": verb},
+            RULES[verb],
+        )
+    )
     if verb == "scout" and s.marks[to] == 0:
         s.marks[to] = 1
         fog = sc.fog
         taken = 1 if s.supply[fog] else 0
         s.supply[fog] -= taken
         s.discard[fog] += taken
-        ev.append(Event("scouted", f"{who} places a scouted marker on {sc.tiles[to]}"
-                        + (" and takes a Fog of War card into the discard pile" if taken
-                           else " (no Fog of War card left in supply)"),
-                        {"player": who, "tile": sc.tiles[to], "fog_taken": taken},
-                        RULES["scout"]))  # fmt: skip
+        ev.append(
+            Event(
+                "scouted",
+                f"{who} places a scouted marker on {sc.tiles[to]}"
+                + (
+                    " and takes a Fog of War card into the discard pile"
+                    if taken
+                    else " (no Fog of War card left in supply)"
+                ),
+                {"player": who, "tile": sc.tiles[to], "fog_taken": taken},
+                RULES["scout"],
+            )
+        )

@@ -13,10 +13,10 @@ if TYPE_CHECKING:
     from wartable.games.undaunted.state import UndauntedState
 
 RULES = {
-    "bolster": "Bolster X: up to X cards from supply to discard (only the card's squad, if it names one)",
+    "bolster": "Bolster X: up to X cards from supply to discard (only the card's squad, if any)",
     "command": "Command X: draw up to X cards, playable this turn",
     "conceal": "Conceal: a Fog of War card from the opponent's supply to their discard, if any",
-    "control": "Control: take the tile of this counter; an enemy control marker there flips to scouted",
+    "control": "Control: take this counter's tile; an enemy control marker there flips to scouted",
     "inspire": "Inspire X: up to X cards from the play area back to hand (only the card's squad)",
     "recon": "Recon: remove a Fog of War card in hand from the game and draw a card",
     "target": "Target: the target marker goes on a tile 3 or more tiles from the mortar",
@@ -32,9 +32,10 @@ def inspire_choices(sc: Scenario, s: SideState, squad: str | None, resolving: in
     """Cards in the play area that may return to hand; never the inspiring card itself."""
     kinds = sc.kinds
     return [
-        k for k, n in enumerate(s.play)
+        k
+        for k, n in enumerate(s.play)
         if n - (1 if k == resolving else 0) > 0 and (squad is None or kinds[k].squad == squad)
-    ]  # fmt: skip
+    ]
 
 
 def target_choices(sc: Scenario, s: SideState, mortar_tile: int) -> list[int]:
@@ -52,8 +53,14 @@ def bolster(st: UndauntedState, i: int, kind: int, ev: list[Event]) -> None:
     s.discard[kind] += 1
     who = st.players[i]
     key = st.sc.kinds[kind].key
-    ev.append(Event("bolster", f"{who} bolsters: {key} from supply to discard",
-                    {"player": who, "card": key}, RULES["bolster"]))  # fmt: skip
+    ev.append(
+        Event(
+            "bolster",
+            f"{who} bolsters: {key} from supply to discard",
+            {"player": who, "card": key},
+            RULES["bolster"],
+        )
+    )
 
 
 def inspire(st: UndauntedState, i: int, kind: int, ev: list[Event]) -> None:
@@ -62,8 +69,14 @@ def inspire(st: UndauntedState, i: int, kind: int, ev: list[Event]) -> None:
     s.hand[kind] += 1
     who = st.players[i]
     key = st.sc.kinds[kind].key
-    ev.append(Event("inspire", f"{who} inspires: {key} returns to hand",
-                    {"player": who, "card": key}, RULES["inspire"]))  # fmt: skip
+    ev.append(
+        Event(
+            "inspire",
+            f"{who} inspires: {key} returns to hand",
+            {"player": who, "card": key},
+            RULES["inspire"],
+        )
+    )
 
 
 def conceal(st: UndauntedState, i: int, ev: list[Event]) -> None:
@@ -73,8 +86,11 @@ def conceal(st: UndauntedState, i: int, ev: list[Event]) -> None:
     o.supply[fog] -= moved
     o.discard[fog] += moved
     who, other = st.players[i], st.players[1 - i]
-    text = (f"{who} conceals: {other} takes a Fog of War card into the discard pile" if moved
-            else f"{who} conceals, but {other} has no Fog of War card left in supply")  # fmt: skip
+    text = (
+        f"{who} conceals: {other} takes a Fog of War card into the discard pile"
+        if moved
+        else f"{who} conceals, but {other} has no Fog of War card left in supply"
+    )
     ev.append(Event("conceal", text, {"player": who, "moved": moved}, RULES["conceal"]))
 
 
@@ -86,9 +102,15 @@ def control(st: UndauntedState, i: int, tile: int, ev: list[Event]) -> None:
     flipped = o.marks[tile] == 2
     if flipped:
         o.marks[tile] = 1
-    ev.append(Event("control", f"{who} takes control of {name}"
-                    + (f"; {st.players[1 - i]}'s marker there flips to scouted" if flipped else ""),
-                    {"player": who, "tile": name, "flipped": flipped}, RULES["control"]))  # fmt: skip
+    ev.append(
+        Event(
+            "control",
+            f"{who} takes control of {name}"
+            + (f"; {st.players[1 - i]}'s marker there flips to scouted" if flipped else ""),
+            {"player": who, "tile": name, "flipped": flipped},
+            RULES["control"],
+        )
+    )
 
 
 def recon(st: UndauntedState, i: int, ev: list[Event]) -> None:
@@ -97,13 +119,25 @@ def recon(st: UndauntedState, i: int, ev: list[Event]) -> None:
     s.hand[fog] -= 1
     s.removed[fog] += 1
     who = st.players[i]
-    ev.append(Event("recon", f"{who} removes a Fog of War card from the game",
-                    {"player": who}, RULES["recon"]))  # fmt: skip
+    ev.append(
+        Event(
+            "recon",
+            f"{who} removes a Fog of War card from the game",
+            {"player": who},
+            RULES["recon"],
+        )
+    )
     draw(st, i, 1, ev)
 
 
 def place_target(st: UndauntedState, i: int, tile: int, ev: list[Event]) -> None:
     st.sides[i].target = tile
     who = st.players[i]
-    ev.append(Event("target", f"{who} places the mortar's target marker on {st.sc.tiles[tile]}",
-                    {"player": who, "tile": st.sc.tiles[tile]}, RULES["target"]))  # fmt: skip
+    ev.append(
+        Event(
+            "target",
+            f"{who} places the mortar's target marker on {st.sc.tiles[tile]}",
+            {"player": who, "tile": st.sc.tiles[tile]},
+            RULES["target"],
+        )
+    )

@@ -1,0 +1,245 @@
+"""The ``wartable`` command line."""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any, NoReturn, TypeVar
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from wartable.agents.registry import agent_names
+from wartable.cli import replay as replay_mod
+from wartable.cli import saves
+from wartable.cli.session import Session
+from wartable.core.errors import UnknownNameError, WartableError
+from wartable.core.game import Game
+from wartable.core.registry import game_names, get_game, list_games
+from wartable.sim.runner import run_batch
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    help="Play, simulate and replay WW2 tactical wargames with the rules enforced.",
+)
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def fail(message: str) -> NoReturn:
+    print(f"wartable: error: {message}", file=sys.stderr)
+    raise typer.Exit(2)
+
+
+def friendly_errors(fn: F) -> F:
+    """Known errors become one line on stderr and exit code 2, never a traceback."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except WartableError as exc:
+            fail(str(exc))
+
+    return wrapper  # type: ignore[return-value]
+
+
+def ask(prompt: str) -> str:
+    try:
+        return input(prompt)
+    except EOFError:
+        return "quit"
+
+
+def console() -> Console:
+    return Console(highlight=False)
+
+
+def load_game(name: str) -> Game:
+    try:
+        return get_game(name)
+    except UnknownNameError as exc:
+        fail(str(exc))
+
+
+GameArg = Annotated[str, typer.Argument(help=f"game name: {', '.join(game_names())}")]
+
+
+@app.command()
+def games() -> None:
+    """List the games."""
+    table = Table("name", "title", "players", box=None)
+    for info in list_games():
+        table.add_row(info.name, info.title, ", ".join(info.players))
+    console().print(table)
+
+
+@app.command()
+@friendly_errors
+def scenarios(game: GameArg) -> None:
+    """List a game's scenarios."""
+    g = load_game(game)
+    table = Table("id", "title", "data", "about", box=None)
+    for sc in g.scenarios():
+        table.add_row(sc.id, sc.title, sc.provenance, sc.description)
+    console().print(table)
+
+
+@app.command()
+@friendly_errors
+def rules(game: GameArg) -> None:
+    """A short summary of a game's sequence of play and actions."""
+    console().print(load_game(game).rules_summary())
+
+
+@app.command()
+@friendly_errors
+def play(
+    game: GameArg,
+    scenario: Annotated[
+        str | None, typer.Option(help="scenario id (see: wartable scenarios GAME)")
+    ] = None,
+    side: Annotated[str | None, typer.Option(help="the seat you play")] = None,
+    vs: Annotated[
+        str, typer.Option(help="who plays the other seats: an agent name or 'human' (hotseat)")
+    ] = "heuristic",
+    seed: Annotated[int | None, typer.Option(help="random seed (default: a fresh one)")] = None,
+    save: Annotated[
+        Path | None, typer.Option(help="save the game to this file after every action")
+    ] = None,
+    max_rounds: Annotated[
+        int | None, typer.Option(min=1, help="end the game after this many rounds")
+    ] = None,
+) -> None:
+    """Play a game in the terminal against the computer or hotseat."""
+    g = load_game(game)
+    options = {"max_rounds": max_rounds} if max_rounds else {}
+    state = g.new_game(
+        scenario, seed=int.from_bytes(os.urandom(6)) if seed is None else seed, options=options
+    )
+    me = side or state.players[0]
+    if me not in state.players:
+        fail(f"unknown side {me!r}; choose one of: {', '.join(state.players)}")
+    choices = ["human", *agent_names(g)]
+    if vs not in choices:
+        fail(f"unknown opponent {vs!r}; choose one of: {', '.join(choices)}")
+    seats = {p: ("human" if p == me else vs) for p in state.players}
+    Session(g, state, seats, console(), ask, save, agent_seed=seed or 0).run()
+
+
+@app.command()
+@friendly_errors
+def resume(file: Annotated[Path, typer.Argument(help="a file written by play --save")]) -> None:
+    """Continue a saved game."""
+    record, seats = saves.read(file)
+    if seats is None:
+        fail(f"{file} is a bare record with no seats; use: wartable replay {file}")
+    g = load_game(str(record.get("game")))
+    state = g.replay(record)
+    if state.is_over:
+        console().print(f"That game is over: {state.outcome.reason if state.outcome else ''}")
+        return
+    Session(g, state, seats, console(), ask, file, agent_seed=len(record["actions"])).run()
+
+
+@app.command()
+@friendly_errors
+def replay(
+    file: Annotated[Path, typer.Argument(help="a save or record file")],
+    as_: Annotated[
+        str | None, typer.Option("--as", help="see the game as this player (default: spectator)")
+    ] = None,
+    step: Annotated[
+        int | None, typer.Option(help="print the position after this many actions and exit")
+    ] = None,
+) -> None:
+    """Step through a saved game forwards and back."""
+    record, _ = saves.read(file)
+    g = load_game(str(record.get("game")))
+    g.replay(record)  # validates the whole record before any output
+    players = g.info.players
+    if as_ is not None and as_ not in players:
+        fail(f"unknown player {as_!r}; choose one of: {', '.join(players)}")
+    replay_mod.run(g, record, console(), ask, as_, step)
+
+
+@app.command()
+@friendly_errors
+def simulate(
+    game: GameArg,
+    scenario: Annotated[str | None, typer.Option(help="scenario id")] = None,
+    games: Annotated[int, typer.Option(min=1, help="number of games")] = 100,
+    agents: Annotated[
+        str, typer.Option(help="comma-separated agents, one per seat in seat order")
+    ] = "heuristic,random",
+    seed: Annotated[int, typer.Option(help="base seed: same seed, same results")] = 0,
+    workers: Annotated[
+        int | None, typer.Option(min=1, help="processes (default: all cores)")
+    ] = None,
+    max_rounds: Annotated[int | None, typer.Option(min=1, help="round limit per game")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
+) -> None:
+    """Play many games between agents without a UI and print statistics."""
+    g = load_game(game)
+    names = [a.strip() for a in agents.split(",") if a.strip()]
+    for name in names:
+        if name not in agent_names(g):
+            fail(f"unknown agent {name!r}; choose one of: {', '.join(agent_names(g))}")
+    sc = g.scenarios()[0].id if scenario is None else scenario
+    players = g.new_game(sc, seed=0).players
+    if len(names) != len(players):
+        fail(f"--agents needs {len(players)} names, one per seat ({', '.join(players)})")
+    options = {"max_rounds": max_rounds} if max_rounds else {}
+    err = Console(stderr=True)
+    if err.is_terminal:
+        with Progress(
+            TextColumn("simulating"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=err,
+            transient=True,
+        ) as bar:
+            task = bar.add_task("games", total=games)
+            result = run_batch(
+                game, sc, names, games, seed, workers, options, lambda n: bar.advance(task, n)
+            )
+    else:
+        result = run_batch(game, sc, names, games, seed, workers, options)
+    summary = result.summary()
+    if as_json:
+        print(json.dumps(summary))
+        return
+    out = console()
+    out.print(f"{g.info.title}, {sc}: {summary['games']} games, seed {seed}")
+    table = Table("seat", "agent", "wins", "win rate", "95% CI", box=None)
+    for p in players:
+        wr = summary["win_rate"][p]
+        table.add_row(
+            p,
+            summary["agents"][p],
+            str(summary["wins"][p]),
+            f"{wr['rate']:.1%}",
+            f"{wr['ci95'][0]:.1%} – {wr['ci95'][1]:.1%}",
+        )
+    out.print(table)
+    out.print(
+        f"draws {summary['draws']}; rounds mean {summary['rounds']['mean']:.1f}, "
+        f"max {summary['rounds']['max']}; actions mean {summary['actions']['mean']:.0f}"
+    )
+    out.print("endings: " + ", ".join(f"{k} {v}" for k, v in summary["reasons"].items()))
+    out.print(f"{summary['games_per_second']} games/s over {summary['seconds']} s")
+
+
+def run() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    run()

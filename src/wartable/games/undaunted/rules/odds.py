@@ -1,0 +1,46 @@
+"""Odds shown before an attack is rolled: total defence and the chance to hit."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from wartable.core.action import Action
+from wartable.games.undaunted.rules.combat import hit_chance, total_defence
+
+if TYPE_CHECKING:
+    from wartable.games.undaunted.state import UndauntedState
+
+
+def action_info(st: UndauntedState, i: int, action: Action) -> dict[str, Any]:
+    sc = st.sc
+    decoded = sc.actions.decode.get(action)
+    if decoded is None:
+        return {}
+    verb, arg, card_verb = decoded
+    s, p = st.sides[i], st.pending
+    if verb in ("attack", "suppress") and p is not None:
+        o = st.sides[1 - i]
+        frm = s.pos[p.unit]
+        total, base, cover, rng = total_defence(sc, arg, o.pos[arg], frm, False)
+        chance = hit_chance(total, p.left)
+        return {
+            "text": f"defence {base} + cover {cover} + range {rng} = {total}; "
+            f"{p.left} d10: {chance:.0%} to hit",
+            "total": total,
+            "dice": p.left,
+            "chance": chance,
+        }
+    if verb == "play" and card_verb == "blast" and s.target >= 0:
+        dice = next(a.amount for a in sc.kinds[arg].actions if a.verb == "blast")
+        parts = []
+        for side in (1 - i, i):
+            for u, pos in enumerate(st.sides[side].pos):
+                if pos == s.target:
+                    total = total_defence(sc, u, pos, -1, True)[0]
+                    parts.append(
+                        f"{st.players[side]} {sc.units[u].key} {total}: "
+                        f"{hit_chance(total, dice):.0%}"
+                    )
+        text = "; ".join(parts) if parts else "no counter on the target tile"
+        return {"text": f"blast {sc.tiles[s.target]}: {text}"}
+    return {}

@@ -1,0 +1,169 @@
+"""Play many games between named agents, in parallel, reproducibly.
+
+Game ``i`` of a batch with seed ``s`` uses ``derive_seed(s, i)`` for the game and
+``derive_seed(s, i, seat + 1)`` for each seat's agent, so results do not depend on the
+number of workers or the order in which workers finish.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import time
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from typing import Any
+
+from wartable.agents.registry import make_agent
+from wartable.core.registry import get_game
+from wartable.core.rng import derive_seed
+from wartable.sim.stats import wilson_interval
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    index: int
+    seed: int
+    winner: str | None
+    reason: str
+    rounds: int
+    actions: int
+    scores: Mapping[str, float] = field(default_factory=dict)
+    kind: str = ""
+
+
+def play_game(
+    game_name: str,
+    scenario: str | None,
+    agents: Sequence[str],
+    seed: int,
+    index: int = 0,
+    options: Mapping[str, Any] | None = None,
+) -> GameResult:
+    game = get_game(game_name)
+    game_seed = derive_seed(seed, index)
+    state = game.new_game(scenario, seed=game_seed, options=options)
+    seats = {
+        p: make_agent(game, name, derive_seed(seed, index, n + 1))
+        for n, (p, name) in enumerate(zip(state.players, agents, strict=True))
+    }
+    while not state.is_over:
+        player = state.current_players[0]
+        state.apply(player, seats[player].act(state, player))
+    outcome = state.outcome
+    assert outcome is not None
+    view = state.view(None)
+    rounds = int(view.get("round", view.get("turn", 0)))
+    return GameResult(
+        index,
+        game_seed,
+        outcome.winner,
+        outcome.reason,
+        rounds,
+        state.action_count,
+        dict(outcome.scores),
+        outcome.kind or outcome.reason,
+    )
+
+
+def _play_chunk(
+    args: tuple[str, str | None, tuple[str, ...], int, list[int], dict[str, Any]],
+) -> list[GameResult]:
+    game_name, scenario, agents, seed, indices, options = args
+    return [play_game(game_name, scenario, agents, seed, i, options) for i in indices]
+
+
+@dataclass
+class BatchResult:
+    game: str
+    scenario: str | None
+    players: tuple[str, ...]
+    agents: tuple[str, ...]
+    seed: int
+    results: list[GameResult]
+    seconds: float
+
+    def summary(self) -> dict[str, Any]:
+        n = len(self.results)
+        wins = Counter(r.winner for r in self.results)
+        draws = wins.pop(None, 0)
+        rounds = [r.rounds for r in self.results]
+        reasons = Counter(r.kind for r in self.results)
+        return {
+            "game": self.game,
+            "scenario": self.scenario,
+            "agents": dict(zip(self.players, self.agents, strict=True)),
+            "seed": self.seed,
+            "games": n,
+            "wins": {p: wins.get(p, 0) for p in self.players},
+            "win_rate": {
+                p: {
+                    "rate": wins.get(p, 0) / n if n else 0.0,
+                    "ci95": list(wilson_interval(wins.get(p, 0), n)),
+                }
+                for p in self.players
+            },
+            "draws": draws,
+            "rounds": {"mean": sum(rounds) / n if n else 0.0, "max": max(rounds, default=0)},
+            "actions": {"mean": sum(r.actions for r in self.results) / n if n else 0.0},
+            "reasons": dict(reasons.most_common()),
+            "seconds": round(self.seconds, 3),
+            "games_per_second": round(n / self.seconds, 2) if self.seconds > 0 else None,
+        }
+
+
+def default_workers() -> int:
+    return max(
+        1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    )
+
+
+def run_batch(
+    game_name: str,
+    scenario: str | None,
+    agents: Sequence[str],
+    games: int,
+    seed: int = 0,
+    workers: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> BatchResult:
+    """Play ``games`` games; ``progress(n)`` is called as each batch of ``n`` games finishes."""
+    game = get_game(game_name)
+    sc = game.scenarios()[0].id if scenario is None else scenario
+    players = game.new_game(sc, seed=0).players
+    if len(agents) != len(players):
+        raise ValueError(
+            f"{game_name} needs {len(players)} agents ({', '.join(players)}), got {len(agents)}"
+        )
+    for name in agents:
+        make_agent(game, name)  # fail early on an unknown agent name
+    workers = default_workers() if workers is None else max(1, workers)
+    opts = dict(options or {})
+    start = time.perf_counter()
+    results: list[GameResult] = []
+    if workers == 1 or games < 4:
+        for i in range(games):
+            results.append(play_game(game_name, sc, agents, seed, i, opts))
+            if progress:
+                progress(1)
+    else:
+        size = max(1, min(25, games // (workers * 8) or 1))
+        chunks = [list(range(i, min(i + size, games))) for i in range(0, games, size)]
+        ctx = multiprocessing.get_context("fork")
+        with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+            futures = [
+                pool.submit(_play_chunk, (game_name, sc, tuple(agents), seed, c, opts))
+                for c in chunks
+            ]
+            for fut in as_completed(futures):
+                chunk = fut.result()
+                results.extend(chunk)
+                if progress:
+                    progress(len(chunk))
+    results.sort(key=lambda r: r.index)
+    return BatchResult(
+        game_name, sc, tuple(players), tuple(agents), seed, results, time.perf_counter() - start
+    )

@@ -1,0 +1,143 @@
+"""The ``wartable`` command as a user meets it: listings, play, save/resume, replay, simulate."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from wartable.cli.main import app
+
+runner = CliRunner()
+
+
+def run(*args: str, input: str | None = None):
+    return runner.invoke(app, list(args), input=input)
+
+
+def test_games_and_scenarios_are_listed():
+    assert "undaunted" in run("games").output
+    out = run("scenarios", "undaunted").output
+    assert "la-raye" in out and "crossroads" in out and "hill-203" in out
+
+
+def test_rules_summary():
+    out = run("rules", "undaunted").output
+    assert "initiative" in out and "Fog of War" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("scenarios", "chess"), "unknown game 'chess'; choose one of: undaunted"),
+        (("play", "undaunted", "--scenario", "atlantis"), "unknown scenario 'atlantis'; choose"),
+        (("play", "undaunted", "--side", "france"), "unknown side 'france'; choose one of: us"),
+        (("play", "undaunted", "--vs", "deep-blue"), "unknown opponent 'deep-blue'; choose"),
+        (("simulate", "undaunted", "--agents", "random,wizard"), "unknown agent 'wizard'"),
+        (("simulate", "undaunted", "--agents", "random"), "needs 2 names"),
+    ],
+)
+def test_bad_names_give_one_line_and_exit_2(args, message):
+    result = run(*args)
+    assert result.exit_code == 2
+    assert message in result.output
+    assert "Traceback" not in result.output
+
+
+def test_bad_arguments_print_usage():
+    result = run("simulate", "undaunted", "--games", "lots")
+    assert result.exit_code == 2
+    assert "Usage" in result.output
+
+
+def test_simulate_json_is_reproducible_and_in_seat_order():
+    args = ("simulate", "undaunted", "--games", "12", "--agents", "heuristic,random",
+            "--seed", "5", "--workers", "2", "--json")  # fmt: skip
+    a, b = json.loads(run(*args).output), json.loads(run(*args).output)
+    for key in ("games", "wins", "draws", "rounds", "actions", "reasons", "win_rate"):
+        assert a[key] == b[key]
+    assert a["games"] == 12
+    assert list(a["wins"]) == ["us", "germany"]
+    assert a["agents"] == {"us": "heuristic", "germany": "random"}
+    assert sum(a["wins"].values()) + a["draws"] == 12
+
+
+def test_simulate_table():
+    out = run("simulate", "undaunted", "--games", "6", "--workers", "1").output
+    assert "95% CI" in out and "games/s" in out
+
+
+def test_play_a_whole_game_against_the_computer(tmp_path):
+    save = tmp_path / "g.json"
+    moves = "99\nfly away\nhelp\nboard\n" + "1\n" * 3000
+    result = run("play", "undaunted", "--scenario", "la-raye", "--side", "us", "--seed", "3",
+                 "--max-rounds", "4", "--save", str(save), input=moves)  # fmt: skip
+    out = result.output
+    assert result.exit_code == 0, out
+    assert "Choose a number from 1 to" in out  # 99
+    assert "Not understood" in out  # fly away
+    assert "cover 3" in out and "objective points" in out  # the board and the panel
+    assert "rolls" in out or "round 2" in out.lower()
+    assert " wins: " in out
+    data = json.loads(save.read_text())
+    assert data["format"] == "wartable-save" and data["record"]["game"] == "undaunted"
+    # the opponent's hand never appears in the human's screen: only its size
+    assert "germany (heuristic): bid" not in out
+
+
+def test_save_resume_and_replay(tmp_path):
+    save = tmp_path / "g.json"
+    result = run(
+        "play", "undaunted", "--seed", "4", "--save", str(save), input="1\n" * 6 + "quit\n"
+    )
+    assert "wartable resume" in result.output
+    done = len(json.loads(save.read_text())["record"]["actions"])
+    result = run("resume", str(save), input="1\n" * 3 + "quit\n")
+    assert result.exit_code == 0, result.output
+    assert len(json.loads(save.read_text())["record"]["actions"]) > done
+    out = run("replay", str(save), "--step", "3").output
+    assert "after action 3 of" in out
+    out = run("replay", str(save), input="n\nn\np\ne\nq\n").output
+    assert "after action 2 of" in out and "after action 1 of" in out
+
+
+BAD_RECORD = (
+    '{"format": "wartable-record", "game": "undaunted", "version": "1", "seed": 1, '
+    '"scenario": "la-raye", "options": {}, "actions": [["us", "end"]]}'
+)
+
+
+@pytest.mark.parametrize(
+    ("content", "command", "message"),
+    [
+        ("{not json", "resume", "invalid JSON"),
+        ("{not json", "replay", "invalid JSON"),
+        ('{"format": "something-else"}', "resume", "not a wartable save"),
+        ('{"format": "wartable-save", "seats": {}}', "replay", "damaged save"),
+        (BAD_RECORD, "replay", "does not replay"),
+        (BAD_RECORD, "resume", "bare record with no seats"),
+    ],
+)
+def test_corrupt_saves_are_refused_clearly(tmp_path, content, command, message):
+    bad = tmp_path / "bad.json"
+    bad.write_text(content)
+    result = run(command, str(bad))
+    assert result.exit_code == 2
+    assert message in result.output
+    assert "Traceback" not in result.output
+
+
+def test_missing_save_file(tmp_path):
+    result = run("resume", str(tmp_path / "nope.json"))
+    assert result.exit_code == 2 and "no such file" in result.output
+
+
+def test_hotseat_hides_each_hand_until_its_owner_confirms():
+    result = run("play", "undaunted", "--vs", "human", "--seed", "2", input="\n1\n\n1\nquit\n")
+    out = result.output
+    assert "Pass the screen to US" in out and "Pass the screen to GERMANY" in out
+    us_turn, germany_turn = out.split("Pass the screen to GERMANY", 1)
+    # before germany confirms, the screen showed only the US hand
+    assert "us (you)" in us_turn and "germany (you)" not in us_turn
+    assert "germany (you)" in germany_turn

@@ -1,0 +1,35 @@
+"""The import-direction contract of docs/architecture.md."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+TOOL = Path(__file__).resolve().parents[1] / "tools" / "check_imports.py"
+spec = importlib.util.spec_from_file_location("check_imports", TOOL)
+assert spec and spec.loader
+check_imports = importlib.util.module_from_spec(spec)
+sys.modules["check_imports"] = check_imports
+spec.loader.exec_module(check_imports)
+
+
+def test_imports_point_downwards():
+    assert check_imports.violations() == []
+
+
+def test_the_check_catches_an_upward_import(tmp_path, monkeypatch):
+    fake = tmp_path / "wartable"
+    (fake / "core").mkdir(parents=True)
+    (fake / "core" / "bad.py").write_text("from wartable.games.undaunted import Undaunted\n")
+    monkeypatch.setattr(check_imports, "SRC", fake)
+    found = check_imports.violations()
+    assert len(found) == 1 and "core must not import wartable.games.undaunted" in found[0]
+
+
+def test_relative_imports_are_resolved(tmp_path, monkeypatch):
+    fake = tmp_path / "wartable"
+    (fake / "geometry").mkdir(parents=True)
+    (fake / "geometry" / "x.py").write_text("from ..agents import random\n")
+    monkeypatch.setattr(check_imports, "SRC", fake)
+    assert "geometry must not import wartable.agents" in check_imports.violations()[0]

@@ -1,0 +1,95 @@
+"""Check that imports only point downwards through wartable's layers (see docs/architecture.md).
+
+Run as a script (``python tools/check_imports.py``) or through ``tests/test_layers.py``.
+Every import statement of the package is read with ``ast``, function-level ones included.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+SRC = Path(__file__).resolve().parents[1] / "src" / "wartable"
+
+# layer -> the layers it may import (itself always allowed)
+ALLOWED: dict[str, set[str]] = {
+    "core": set(),
+    "geometry": {"core"},
+    "components": {"core", "geometry"},
+    "content": {"core"},
+    "games": {"core", "geometry", "components", "content"},
+    "agents": {"core", "geometry", "components", "content", "games"},
+    "sim": {"core", "agents"},
+    # interfaces know games only through the core API and the registry
+    "cli": {"core", "agents", "sim", "geometry", "root"},
+    "server": {"core", "agents", "sim", "geometry", "root"},
+    "web": {"core", "root"},
+    "rl": {"core", "agents", "root"},
+    "data": set(),
+}
+
+
+def layer_of(module: str) -> str | None:
+    parts = module.split(".")
+    if parts[0] != "wartable":
+        return None
+    if len(parts) == 1:
+        return "root"
+    return parts[1]
+
+
+def module_name(path: Path) -> str:
+    rel = path.relative_to(SRC.parent).with_suffix("")
+    parts = list(rel.parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def imported(tree: ast.AST, here: str, is_package: bool) -> list[tuple[int, str]]:
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out.extend((node.lineno, a.name) for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = here.split(".")
+                base = base[: len(base) - node.level + (1 if is_package else 0)]
+                mod = ".".join(base + ([node.module] if node.module else []))
+            else:
+                mod = node.module or ""
+            out.append((node.lineno, mod))
+    return out
+
+
+def violations() -> list[str]:
+    problems = []
+    for path in sorted(SRC.rglob("*.py")):
+        here = module_name(path)
+        layer = layer_of(here)
+        if layer in (None, "root"):
+            continue
+        allowed = ALLOWED.get(layer)
+        if allowed is None:
+            problems.append(f"{path}: layer {layer!r} is not in the layer table")
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for line, target in imported(tree, here, path.name == "__init__.py"):
+            other = layer_of(target)
+            if other is None or other == layer or other in allowed:
+                continue
+            problems.append(f"{path}:{line}: {layer} must not import {target} ({other})")
+    return problems
+
+
+def main() -> int:
+    problems = violations()
+    for p in problems:
+        print(p)
+    print(f"import layers: {len(problems)} violation(s)")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
