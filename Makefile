@@ -19,8 +19,8 @@ play: $(STAMP)
 	$(BIN)/wartable play undaunted --scenario la-raye --side us --vs heuristic
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests bench
-	$(BIN)/ruff format --check src tests bench
+	$(BIN)/ruff check src tests bench tools
+	$(BIN)/ruff format --check src tests bench tools
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
@@ -33,8 +33,15 @@ pytest: $(STAMP)
 
 test: lint typecheck imports pytest
 
-bench: $(STAMP)
-	$(BIN)/python bench/undaunted.py
+# OpenSpiel is only the benchmark's yardstick: it lives in its own environment.
+BENCH_VENV := .bench-venv
+$(BENCH_VENV)/.installed:
+	$(PYTHON) -m venv $(BENCH_VENV)
+	$(BENCH_VENV)/bin/python -m pip install -q open-spiel==2.0.2 absl-py==2.5.1 numpy==2.4.6 scipy==1.17.1
+	touch $@
+
+bench: $(STAMP) $(BENCH_VENV)/.installed
+	$(BIN)/python bench/undaunted.py --openspiel-python $(BENCH_VENV)/bin/python
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

@@ -154,6 +154,14 @@ def test_views_hide_what_a_player_cannot_see(game_name, scenario):
 
 
 @pytest.mark.parametrize(("game_name", "scenario"), CASES, ids=IDS)
+def test_sample_hidden_depends_only_on_what_the_player_knows(game_name, scenario):
+    for state in mid_game_states(game_name, scenario, seeds=range(2)):
+        for p in state.players:
+            other = state.sample_hidden(p, seed=99)  # same view, different hidden cards
+            assert state.sample_hidden(p, 5).full_state() == other.sample_hidden(p, 5).full_state()
+
+
+@pytest.mark.parametrize(("game_name", "scenario"), CASES, ids=IDS)
 def test_views_never_hold_the_seed(game_name, scenario):
     seed = 918_273_645_546
     state = wartable.get_game(game_name).new_game(scenario, seed=seed)

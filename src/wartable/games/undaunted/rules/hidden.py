@@ -17,11 +17,13 @@ def resample(st: S, i: int, seed: int) -> S:
 
     The opponent's hidden cards are pooled and dealt back into the same zone sizes, so every
     count the player sees stays the same; the dice and shuffles to come use a new seed.
+    Pools are sorted before shuffling, so the result depends only on what player ``i`` knows.
     """
     twin = st._copy()
     rng = Rng(seed)
     twin.rng = Rng(rng.next64())
     own = twin.sides[i]
+    own.deck.sort()  # start from an order that does not depend on the true one
     rng.shuffle(own.deck)
     opp = twin.sides[1 - i]
     pool = list(opp.deck)
@@ -31,6 +33,7 @@ def resample(st: S, i: int, seed: int) -> S:
     secret_bid = opp.bid >= 0
     if secret_bid:
         pool.append(opp.bid)
+    pool.sort()
     rng.shuffle(pool)
     nk = len(opp.hand)
     sizes = (sum(opp.hand), sum(opp.discard))

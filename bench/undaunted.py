@@ -1,0 +1,152 @@
+"""Undaunted throughput on one core: random play, full games, clone() and legal_actions().
+
+Usage: python bench/undaunted.py [--seconds S] [--openspiel-python PATH]
+
+Beside our figures it runs the same Python loop (ask the legal actions, apply a random one)
+over OpenSpiel's C++ backgammon and prints the ratio. OpenSpiel is no dependency of the
+project: ``make bench`` installs it into a separate benchmark environment and passes that
+interpreter here. Without it the comparison is skipped and says so.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+import time
+
+import wartable
+
+OPENSPIEL_LOOP = r"""
+import json, random, sys, time
+import pyspiel
+seconds = float(sys.argv[1])
+game = pyspiel.load_game("backgammon")
+rng = random.Random(1)
+state = game.new_initial_state()
+steps = 0
+end = time.perf_counter() + seconds
+start = time.perf_counter()
+while True:
+    for _ in range(1000):
+        if state.is_terminal():
+            state = game.new_initial_state()
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(outcomes, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+        steps += 1
+    if time.perf_counter() > end:
+        break
+print(json.dumps({"steps_per_second": steps / (time.perf_counter() - start)}))
+"""
+
+
+def pin_to_one_core() -> None:
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+
+
+def random_play(seconds: float) -> dict[str, float]:
+    game = wartable.get_game("undaunted")
+    rng = random.Random(1)
+    steps = games = 0
+    seed = 0
+    state = game.new_game("la-raye", seed=seed)
+    start = time.perf_counter()
+    end = start + seconds
+    while time.perf_counter() < end:
+        for _ in range(1000):
+            if state.is_over:
+                games += 1
+                seed += 1
+                state = game.new_game("la-raye", seed=seed)
+            player = state.current_players[0]
+            state.apply(player, rng.choice(state.legal_actions(player)))
+            steps += 1
+    elapsed = time.perf_counter() - start
+    return {"actions_per_second": steps / elapsed, "games_per_second": games / elapsed}
+
+
+def mid_game_states(n: int) -> list:
+    game = wartable.get_game("undaunted")
+    rng = random.Random(2)
+    out = []
+    for seed in range(n):
+        state = game.new_game("la-raye", seed=seed)
+        for _ in range(rng.randrange(10, 120)):
+            if state.is_over:
+                break
+            p = state.current_players[0]
+            state.apply(p, rng.choice(state.legal_actions(p)))
+        if not state.is_over:
+            out.append(state)
+    return out
+
+
+def per_call(fn, states: list, repeat: int) -> float:
+    start = time.perf_counter()
+    for _ in range(repeat):
+        for s in states:
+            fn(s)
+    return (time.perf_counter() - start) / (repeat * len(states)) * 1e6
+
+
+def legal_uncached(s) -> None:
+    s._legal_cache = None
+    s.legal_actions(s.current_players[0])
+
+
+def openspiel(python: str | None, seconds: float) -> dict[str, float] | str:
+    candidates = [python] if python else [sys.executable]
+    for exe in candidates:
+        try:
+            out = subprocess.run([exe, "-c", OPENSPIEL_LOOP, str(seconds)], capture_output=True,
+                                 text=True, timeout=seconds * 10 + 60, check=True)  # fmt: skip
+            return json.loads(out.stdout.strip().splitlines()[-1])
+        except (OSError, subprocess.SubprocessError, ValueError, IndexError):
+            continue
+    return "OpenSpiel not available (run `make bench`, which installs it for the benchmark)"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--openspiel-python", default=os.environ.get("OPENSPIEL_PYTHON"))
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    pin_to_one_core()
+    figures: dict[str, object] = {"scenario": "la-raye", "python": sys.version.split()[0]}
+    figures.update(random_play(args.seconds))
+    states = mid_game_states(300)
+    figures["clone_us"] = per_call(lambda s: s.clone(), states, 50)
+    figures["legal_actions_us"] = per_call(legal_uncached, states, 50)
+    os_result = openspiel(args.openspiel_python, args.seconds)
+    figures["openspiel_backgammon"] = os_result
+    if isinstance(os_result, dict):
+        figures["ratio_vs_openspiel"] = (
+            figures["actions_per_second"] / os_result["steps_per_second"]
+        )
+    if args.json:
+        print(json.dumps(figures))
+        return
+    print(f"Undaunted, La Raye, one core, Python {figures['python']}")
+    print(f"  random play:       {figures['actions_per_second']:>10,.0f} actions/s")
+    print(f"  full games:        {figures['games_per_second']:>10,.1f} games/s")
+    print(f"  clone():           {figures['clone_us']:>10.2f} µs")
+    print(f"  legal_actions():   {figures['legal_actions_us']:>10.2f} µs (uncached)")
+    if isinstance(os_result, dict):
+        print(
+            f"  OpenSpiel C++ backgammon, same loop: {os_result['steps_per_second']:,.0f} steps/s"
+        )
+        print(f"  ratio ours / OpenSpiel: {figures['ratio_vs_openspiel']:.2f} (target >= 0.3)")
+    else:
+        print(f"  {os_result}")
+
+
+if __name__ == "__main__":
+    main()
