@@ -184,6 +184,9 @@ def simulate(
     ] = None,
     max_rounds: Annotated[int | None, typer.Option(min=1, help="round limit per game")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
+    plot: Annotated[
+        Path | None, typer.Option(help="also draw the results into this PNG/SVG")
+    ] = None,
 ) -> None:
     """Play many games between agents without a UI and print statistics."""
     g = load_game(game)
@@ -213,6 +216,10 @@ def simulate(
     else:
         result = run_batch(game, sc, names, games, seed, workers, options)
     summary = result.summary()
+    if plot is not None:
+        from wartable.sim.plots import plot_summary
+
+        plot_summary(summary, [r.rounds for r in result.results], plot)
     if as_json:
         print(json.dumps(summary))
         return
@@ -235,6 +242,8 @@ def simulate(
     )
     out.print("endings: " + ", ".join(f"{k} {v}" for k, v in summary["reasons"].items()))
     out.print(f"{summary['games_per_second']} games/s over {summary['seconds']} s")
+    if plot is not None:
+        out.print(f"picture: {plot}")
 
 
 def run() -> None:

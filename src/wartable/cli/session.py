@@ -173,8 +173,6 @@ class Session:
     def apply(self, player: str, action: Action) -> None:
         events = self.state.apply(player, action)
         self.record_events(events)
-        if player in self.agents and action.verb != "bid":
-            self.console.print(Text(f"{player} ({self.seats[player]}): {action}", style="dim"))
         if len(self.humans) == 1:
             self.show_events(events, self.humans[0])
             self.unseen[self.humans[0]] = []

@@ -444,3 +444,13 @@ def test_hit_chance_matches_counting_every_roll(total, dice):
     rolls = list(product(range(10), repeat=dice))
     hits = sum(any(r == 0 or r >= total for r in roll) for roll in rolls)
     assert hit_chance(total, dice) == pytest.approx(hits / len(rolls))
+
+
+def test_playing_an_attack_card_shows_the_best_odds(turn):
+    st = turn(us={"rifleman-A": 1})
+    place(st, "germany", "rifleman-A", "10A")  # 4 + 1 + 1 = 6: faces 0, 6-9
+    place(st, "germany", "rifleman-B", "17B")
+    place(st, "germany", "scout-A", "17B")
+    info = st.action_info("us", st.sc.actions.play[st.sc.kind_index["rifleman-A"]]["attack"])
+    assert info["chance"] == pytest.approx(0.5)
+    assert info["text"] == "best 50% to hit (rifleman-A)"

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from wartable.core.action import Action
 from wartable.games.undaunted.rules.combat import hit_chance, total_defence
+from wartable.games.undaunted.rules.legal import spot
 
 if TYPE_CHECKING:
     from wartable.games.undaunted.state import UndauntedState
@@ -30,6 +31,16 @@ def action_info(st: UndauntedState, i: int, action: Action) -> dict[str, Any]:
             "dice": p.left,
             "chance": chance,
         }
+    if verb == "play" and card_verb in ("attack", "suppress"):
+        dice = next(a.amount for a in sc.kinds[arg].actions if a.verb == card_verb)
+        frm = spot(sc, s, i, sc.kinds[arg])
+        o = st.sides[1 - i]
+        best = max(
+            (hit_chance(total_defence(sc, u, t, frm, False)[0], dice), sc.units[u].key)
+            for u, t in enumerate(o.pos)
+            if t >= 0
+        )
+        return {"text": f"best {best[0]:.0%} to hit ({best[1]})", "chance": best[0]}
     if verb == "play" and card_verb == "blast" and s.target >= 0:
         dice = next(a.amount for a in sc.kinds[arg].actions if a.verb == "blast")
         parts = []

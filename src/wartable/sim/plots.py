@@ -1,0 +1,51 @@
+"""Pictures of batch results: win rates with their 95% intervals, game lengths, endings.
+
+matplotlib is an optional extra (``pip install wartable[plots]``); it is imported only here.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+SIDE_COLOURS = ("#3b7d3b", "#a33a3a", "#3b5ba3", "#a3863b", "#6b3ba3", "#3ba39a")
+
+
+def plot_summary(summary: dict[str, Any], rounds: list[int], path: Path) -> Path:
+    """Write a PNG or SVG (by suffix) with three panels; returns the path."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError as exc:  # pragma: no cover - depends on the installation
+        raise RuntimeError("plots need matplotlib: pip install 'wartable[plots]'") from exc
+
+    players = list(summary["wins"])
+    fig, (ax1, ax2, ax3) = plt.subplots(1, 3, figsize=(13, 4.2))
+    title = f"{summary['game']} · {summary['scenario']} · {summary['games']} games"
+    fig.suptitle(f"{title} · " + " vs ".join(f"{p}: {a}" for p, a in summary["agents"].items()))
+
+    rates = [summary["win_rate"][p]["rate"] for p in players]
+    lows = [r - summary["win_rate"][p]["ci95"][0] for p, r in zip(players, rates, strict=True)]
+    highs = [summary["win_rate"][p]["ci95"][1] - r for p, r in zip(players, rates, strict=True)]
+    colours = SIDE_COLOURS[: len(players)]
+    ax1.bar(players, rates, yerr=[lows, highs], capsize=6, color=colours)
+    ax1.set_ylim(0, 1)
+    ax1.set_ylabel("win rate (bars: 95% interval)")
+    for x, r in enumerate(rates):
+        ax1.text(x, 0.03, f"{r:.0%}", ha="center", color="white", fontweight="bold")
+
+    if rounds:
+        ax2.hist(rounds, bins=range(min(rounds), max(rounds) + 2), color="#777777")
+    ax2.set_xlabel("rounds per game")
+    ax2.set_ylabel("games")
+
+    reasons = summary["reasons"]
+    ax3.barh(list(reasons), list(reasons.values()), color="#5a7fa8")
+    ax3.set_xlabel("games")
+    ax3.set_title("how games ended")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path
