@@ -31,19 +31,25 @@ def test_losing_the_last_rifleman_counter_pins_a_side_down(turn):
     assert st.outcome.winner == "us" and st.outcome.reason == "germany is pinned down"
 
 
-def test_both_pinned_at_once_goes_to_points(turn):
-    st = turn(us={"mortar": 2, "scout-A": 1})
+def blast_both_last_riflemen(st, before=None):
+    """Both sides' last rifleman counters share 2A with no card left to lose; the US blasts."""
     for side in ("us", "germany"):
         place(st, side, "rifleman-B", None)
         place(st, side, "rifleman-A", "2A")
         set_cards(st, side, discard={}, deck=[], supply={"rifleman-A": 4})
     set_cards(st, "germany", hand={})
-    mark(st, "germany", "10A", "controlled")  # germany 1 point, us 0
+    if before:
+        before(st)
     place(st, "us", "mortar", "13A")
     st.apply("us", "play mortar target")
     st.apply("us", "target 2A")
     st.rng.force([0, 0])
     st.apply("us", "play mortar blast")
+
+
+def test_both_pinned_at_once_goes_to_points(turn):
+    st = turn(us={"mortar": 2, "scout-A": 1})
+    blast_both_last_riflemen(st, lambda st: mark(st, "germany", "10A", "controlled"))
     assert st.outcome is not None
     assert st.outcome.winner == "germany"
     assert st.outcome.reason.startswith("both sides pinned down; objective points 0-1")
@@ -51,16 +57,7 @@ def test_both_pinned_at_once_goes_to_points(turn):
 
 def test_both_pinned_on_equal_points_goes_to_the_initiative_holder(turn):
     st = turn(us={"mortar": 2, "scout-A": 1}, first="us")
-    for side in ("us", "germany"):
-        place(st, side, "rifleman-B", None)
-        place(st, side, "rifleman-A", "2A")
-        set_cards(st, side, discard={}, deck=[], supply={"rifleman-A": 4})
-    set_cards(st, "germany", hand={})
-    place(st, "us", "mortar", "13A")
-    st.apply("us", "play mortar target")
-    st.apply("us", "target 2A")
-    st.rng.force([0, 0])
-    st.apply("us", "play mortar blast")
+    blast_both_last_riflemen(st)
     assert st.outcome is not None
     assert st.outcome.winner == "us"
     assert "initiative holder" in st.outcome.reason

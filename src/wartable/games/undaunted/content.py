@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -12,52 +12,13 @@ from wartable.core.errors import ContentError
 
 SideName = Literal["us", "germany"]
 SIDES: tuple[SideName, SideName] = ("us", "germany")
-VERBS = (
-    "move",
-    "guide",
-    "scout",
-    "stalk",
-    "bolster",
-    "command",
-    "conceal",
-    "control",
-    "inspire",
-    "recon",
-    "target",
-    "attack",
-    "suppress",
-    "blast",
-)
-# verbs whose number X is part of the card ("Move 1"); the others take none
-VERBS_WITH_AMOUNT = {
-    "move",
-    "guide",
-    "scout",
-    "stalk",
-    "bolster",
-    "command",
-    "inspire",
-    "attack",
-    "suppress",
-    "blast",
-}
-
 Verb = Literal[
-    "move",
-    "guide",
-    "scout",
-    "stalk",
-    "bolster",
-    "command",
-    "conceal",
-    "control",
-    "inspire",
-    "recon",
-    "target",
-    "attack",
-    "suppress",
-    "blast",
-]
+    "move", "guide", "scout", "stalk", "bolster", "command", "conceal", "control",
+    "inspire", "recon", "target", "attack", "suppress", "blast",
+]  # fmt: skip
+VERBS: tuple[str, ...] = get_args(Verb)
+# verbs whose number X is part of the card ("Move 1"); the others take none
+VERBS_WITH_AMOUNT = frozenset(VERBS) - {"conceal", "control", "recon", "target"}
 
 
 class Strict(BaseModel):

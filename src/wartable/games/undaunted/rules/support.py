@@ -47,36 +47,23 @@ def can_draw(s: SideState) -> bool:
     return bool(s.deck) or any(s.discard)
 
 
-def bolster(st: UndauntedState, i: int, kind: int, ev: list[Event]) -> None:
+def _shift(st: UndauntedState, i: int, kind: int, source: str, target: str, verb: str,
+           text: str, ev: list[Event]) -> None:  # fmt: skip
+    """One card of ``kind`` from one zone of side ``i`` to another, with its event."""
     s = st.sides[i]
-    s.supply[kind] -= 1
-    s.discard[kind] += 1
-    who = st.players[i]
-    key = st.sc.kinds[kind].key
-    ev.append(
-        Event(
-            "bolster",
-            f"{who} bolsters: {key} from supply to discard",
-            {"player": who, "card": key},
-            RULES["bolster"],
-        )
-    )
+    getattr(s, source)[kind] -= 1
+    getattr(s, target)[kind] += 1
+    who, key = st.players[i], st.sc.kinds[kind].key
+    ev.append(Event(verb, f"{who} {verb}s: {key} {text}", {"player": who, "card": key},
+                    RULES[verb]))  # fmt: skip
+
+
+def bolster(st: UndauntedState, i: int, kind: int, ev: list[Event]) -> None:
+    _shift(st, i, kind, "supply", "discard", "bolster", "from supply to discard", ev)
 
 
 def inspire(st: UndauntedState, i: int, kind: int, ev: list[Event]) -> None:
-    s = st.sides[i]
-    s.play[kind] -= 1
-    s.hand[kind] += 1
-    who = st.players[i]
-    key = st.sc.kinds[kind].key
-    ev.append(
-        Event(
-            "inspire",
-            f"{who} inspires: {key} returns to hand",
-            {"player": who, "card": key},
-            RULES["inspire"],
-        )
-    )
+    _shift(st, i, kind, "play", "hand", "inspire", "returns to hand", ev)
 
 
 def conceal(st: UndauntedState, i: int, ev: list[Event]) -> None:
