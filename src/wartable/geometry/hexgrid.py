@@ -1,0 +1,229 @@
+"""Hex maps: offset labels, cube coordinates, distance and exact line traversal.
+
+Cube coordinates ``(x, y, z)`` with ``x + y + z = 0`` make distance and lines simple. In
+cube space the hexagon around centre ``c`` is the set of points ``p`` (on the plane
+``x + y + z = 0``) with ``|dx - dy| <= 1``, ``|dy - dz| <= 1`` and ``|dz - dx| <= 1``
+where ``d = p - c``: linear inequalities with integer coefficients. A centre-to-centre line
+is ``A + t (B - A)``, so the stretch of ``t`` it spends in any hexagon is found exactly with
+rational numbers. No epsilon nudges: where a line runs exactly along a hexside, both hexes
+are reported as a pair and the game's rules decide (Combat! 11.0: blocked only if both block).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Literal
+
+Cube = tuple[int, int, int]
+Offset = tuple[int, int]  # (column, row)
+
+CUBE_DIRECTIONS: tuple[Cube, ...] = (
+    (1, -1, 0), (1, 0, -1), (0, 1, -1), (-1, 1, 0), (-1, 0, 1), (0, -1, 1),
+)  # fmt: skip
+
+
+def cube_distance(a: Cube, b: Cube) -> int:
+    return (abs(a[0] - b[0]) + abs(a[1] - b[1]) + abs(a[2] - b[2])) // 2
+
+
+def cube_add(a: Cube, b: Cube) -> Cube:
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2])
+
+
+def cube_sub(a: Cube, b: Cube) -> Cube:
+    return (a[0] - b[0], a[1] - b[1], a[2] - b[2])
+
+
+def cube_round(x: Fraction, y: Fraction, z: Fraction) -> list[Cube]:
+    """The hex(es) containing a point: one inside a hex, two or three on its boundary."""
+    out = []
+    fx, fy = int(x // 1), int(y // 1)
+    for cx in (fx - 1, fx, fx + 1, fx + 2):
+        for cy in (fy - 1, fy, fy + 1, fy + 2):
+            cz = -cx - cy
+            dx, dy, dz = x - cx, y - cy, z - cz
+            if abs(dx - dy) <= 1 and abs(dy - dz) <= 1 and abs(dz - dx) <= 1:
+                out.append((cx, cy, cz))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One piece of a line: a hex it crosses, or two hexes along whose common side it runs."""
+
+    hexes: tuple[Cube, ...]  # one hex, or a hexside pair in a fixed order
+    enter: Fraction  # where along the line (0 = start, 1 = end) it begins
+
+    @property
+    def is_hexside(self) -> bool:
+        return len(self.hexes) == 2
+
+
+def _interval(a: int, b: int) -> tuple[Fraction, Fraction, bool] | None:
+    """The t with |a + t b| <= 1, and whether that holds strictly inside it."""
+    if b == 0:
+        if abs(a) > 1:
+            return None
+        return (Fraction(0), Fraction(1), abs(a) < 1)
+    lo = Fraction(-1 - a, b)
+    hi = Fraction(1 - a, b)
+    if lo > hi:
+        lo, hi = hi, lo
+    return (lo, hi, True)
+
+
+def _contact(rel: Cube, d: Cube) -> tuple[Fraction, Fraction, bool] | None:
+    """How the line rel + t d (t in [0, 1]) meets the hexagon at the origin.
+
+    Returns (t_in, t_out, through_interior) for a contact of positive length, else None.
+    """
+    lo, hi, inside = Fraction(0), Fraction(1), True
+    ax, ay, az = rel
+    bx, by, bz = d
+    for a, b in ((ax - ay, bx - by), (ay - az, by - bz), (az - ax, bz - bx)):
+        got = _interval(a, b)
+        if got is None:
+            return None
+        lo, hi = max(lo, got[0]), min(hi, got[1])
+        inside = inside and got[2]
+        if lo >= hi:
+            return None
+    return (lo, hi, inside)
+
+
+def cube_line(a: Cube, b: Cube) -> tuple[Step, ...]:
+    """Every hex the segment between two centres passes through, in order, both ends included.
+
+    A stretch where the segment runs exactly along a hexside is one Step holding both hexes.
+    A hex whose corner the segment clips counts too, so a line can cross more than
+    ``distance + 1`` hexes (e.g. (0,0,0) to (1,3,-4) crosses six).
+    """
+    if a == b:
+        return (Step((a,), Fraction(0)),)
+    d = cube_sub(b, a)
+    n = cube_distance(a, b)
+    candidates: set[Cube] = set()
+    for i in range(2 * n + 1):
+        t = Fraction(i, 2 * n)
+        for h in cube_round(a[0] + t * d[0], a[1] + t * d[1], a[2] + t * d[2]):
+            candidates.add(h)
+            candidates.update(cube_add(h, step) for step in CUBE_DIRECTIONS)
+    through: list[tuple[Fraction, Cube]] = []
+    along: dict[tuple[Fraction, Fraction], list[Cube]] = {}
+    for c in candidates:
+        got = _contact(cube_sub(a, c), d)
+        if got is None:
+            continue
+        lo, hi, inside = got
+        if inside:
+            through.append((lo, c))
+        else:
+            along.setdefault((lo, hi), []).append(c)
+    steps = [Step((c,), lo) for lo, c in through]
+    for (lo, _), pair in along.items():
+        if len(pair) != 2:  # pragma: no cover - a hexside always has two sides
+            raise AssertionError(f"line {a}->{b} runs along the side of {pair}")
+        steps.append(Step(tuple(sorted(pair)), lo))
+    steps.sort(key=lambda s: (s.enter, s.hexes))
+    return tuple(steps)
+
+
+Layout = Literal["even-q", "odd-q"]
+
+
+class HexGrid:
+    """A map of flat-topped hexes in columns, labelled ``CC.RR`` (column.row).
+
+    ``even-q``: even columns sit half a hex lower than odd ones (the Combat! maps).
+    ``rows`` gives each column parity's inclusive row range, e.g. odd (0, 19), even (0, 18).
+    """
+
+    def __init__(
+        self, columns: tuple[int, int], rows_odd: tuple[int, int], rows_even: tuple[int, int],
+        layout: Layout = "even-q",
+    ) -> None:  # fmt: skip
+        self.columns = columns
+        self.rows_odd = rows_odd
+        self.rows_even = rows_even
+        self.layout = layout
+        cells = []
+        for col in range(columns[0], columns[1] + 1):
+            lo, hi = rows_odd if col % 2 else rows_even
+            cells.extend((col, row) for row in range(lo, hi + 1))
+        self.cells: tuple[Offset, ...] = tuple(cells)
+        self._cells = set(cells)
+        self._lines: dict[Cube, tuple[tuple[tuple[Cube, ...], ...], ...]] = {}
+
+    # ---- coordinates --------------------------------------------------------------------
+    def to_cube(self, h: Offset) -> Cube:
+        col, row = h
+        if self.layout == "even-q":
+            z = row - (col + (col & 1)) // 2
+        else:
+            z = row - (col - (col & 1)) // 2
+        return (col, -col - z, z)
+
+    def to_offset(self, c: Cube) -> Offset:
+        x, _, z = c
+        if self.layout == "odd-q":
+            return (x, z + (x - (x & 1)) // 2)
+        return (x, z + (x + (x & 1)) // 2)
+
+    def __contains__(self, h: object) -> bool:
+        return h in self._cells
+
+    def __len__(self) -> int:
+        return len(self.cells)
+
+    @staticmethod
+    def label(h: Offset) -> str:
+        return f"{h[0]:02d}.{h[1]:02d}"
+
+    def parse(self, text: str) -> Offset:
+        """``"20.07"`` -> (20, 7); a clear ValueError for anything else or off the map."""
+        parts = text.strip().split(".")
+        if len(parts) != 2 or not all(p.isdigit() for p in parts):
+            raise ValueError(f"{text!r} is not a hex label like 20.07 (column.row)")
+        h = (int(parts[0]), int(parts[1]))
+        if h not in self._cells:
+            raise ValueError(f"hex {text} is not on this map")
+        return h
+
+    # ---- neighbourhood ------------------------------------------------------------------
+    def neighbours(self, h: Offset) -> list[Offset]:
+        c = self.to_cube(h)
+        out = []
+        for step in CUBE_DIRECTIONS:
+            n = self.to_offset(cube_add(c, step))
+            if n in self._cells:
+                out.append(n)
+        return out
+
+    def distance(self, a: Offset, b: Offset) -> int:
+        return cube_distance(self.to_cube(a), self.to_cube(b))
+
+    def within(self, h: Offset, radius: int) -> Iterator[Offset]:
+        c = self.to_cube(h)
+        for dx in range(-radius, radius + 1):
+            for dy in range(max(-radius, -dx - radius), min(radius, -dx + radius) + 1):
+                n = self.to_offset((c[0] + dx, c[1] + dy, c[2] - dx - dy))
+                if n in self._cells:
+                    yield n
+
+    # ---- lines --------------------------------------------------------------------------
+    def line(self, a: Offset, b: Offset) -> tuple[tuple[Offset, ...], ...]:
+        """The hexes between two hex centres, in order, both ends included; a hexside
+        stretch is a pair. Computed once per displacement and shifted (lines are the same
+        everywhere in cube space)."""
+        ca, cb = self.to_cube(a), self.to_cube(b)
+        d = cube_sub(cb, ca)
+        rel = self._lines.get(d)
+        if rel is None:
+            rel = tuple(s.hexes for s in cube_line((0, 0, 0), d))
+            self._lines[d] = rel
+        return tuple(tuple(self.to_offset(cube_add(ca, h)) for h in step) for step in rel)
+
+    def labels(self, hexes: Iterable[Offset]) -> list[str]:
+        return [self.label(h) for h in hexes]
