@@ -132,9 +132,10 @@ def test_hexsides_appear_exactly_on_the_diagonals(a, b):
     """A line runs along hexsides only in the six directions between two neighbours."""
     d = (b[0] - a[0], b[1] - a[1], b[2] - a[2])
     along = any(s.is_hexside for s in cube_line(a, b))
-    on_diagonal = any(
-        any(all(m * x == y for x, y in zip(base, d, strict=True)) for m in range(1, 13))
-        for base in DIAGONALS
+    n = cube_distance(a, b)
+    m = n // 2  # a diagonal step (2, -1, -1) spans two hexes of distance
+    on_diagonal = (
+        n > 0 and n % 2 == 0 and any(tuple(m * x for x in base) == d for base in DIAGONALS)
     )
     assert along == on_diagonal
 

@@ -148,13 +148,13 @@ class HexGrid:
         self.rows_odd = rows_odd
         self.rows_even = rows_even
         self.layout = layout
-        cells = []
+        cells: list[Offset] = []
         for col in range(columns[0], columns[1] + 1):
             lo, hi = rows_odd if col % 2 else rows_even
             cells.extend((col, row) for row in range(lo, hi + 1))
         self.cells: tuple[Offset, ...] = tuple(cells)
         self._cells = set(cells)
-        self._lines: dict[Cube, tuple[tuple[tuple[Cube, ...], ...], ...]] = {}
+        self._lines: dict[Cube, tuple[tuple[Cube, ...], ...]] = {}
 
     # ---- coordinates --------------------------------------------------------------------
     def to_cube(self, h: Offset) -> Cube:
