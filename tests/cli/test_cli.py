@@ -52,8 +52,19 @@ def test_bad_arguments_print_usage():
 
 
 def test_simulate_json_is_reproducible_and_in_seat_order():
-    args = ("simulate", "undaunted", "--games", "12", "--agents", "heuristic,random",
-            "--seed", "5", "--workers", "2", "--json")  # fmt: skip
+    args = (
+        "simulate",
+        "undaunted",
+        "--games",
+        "12",
+        "--agents",
+        "heuristic,random",
+        "--seed",
+        "5",
+        "--workers",
+        "2",
+        "--json",
+    )
     a, b = json.loads(run(*args).output), json.loads(run(*args).output)
     for key in ("games", "wins", "draws", "rounds", "actions", "reasons", "win_rate"):
         assert a[key] == b[key]
@@ -71,8 +82,21 @@ def test_simulate_table():
 def test_play_a_whole_game_against_the_computer(tmp_path):
     save = tmp_path / "g.json"
     moves = "99\nfly away\nhelp\nboard\n" + "1\n" * 3000
-    result = run("play", "undaunted", "--scenario", "la-raye", "--side", "us", "--seed", "3",
-                 "--max-rounds", "4", "--save", str(save), input=moves)  # fmt: skip
+    result = run(
+        "play",
+        "undaunted",
+        "--scenario",
+        "la-raye",
+        "--side",
+        "us",
+        "--seed",
+        "3",
+        "--max-rounds",
+        "4",
+        "--save",
+        str(save),
+        input=moves,
+    )
     out = result.output
     assert result.exit_code == 0, out
     assert "Choose a number from 1 to" in out  # 99

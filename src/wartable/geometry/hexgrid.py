@@ -20,8 +20,13 @@ Cube = tuple[int, int, int]
 Offset = tuple[int, int]  # (column, row)
 
 CUBE_DIRECTIONS: tuple[Cube, ...] = (
-    (1, -1, 0), (1, 0, -1), (0, 1, -1), (-1, 1, 0), (-1, 0, 1), (0, -1, 1),
-)  # fmt: skip
+    (1, -1, 0),
+    (1, 0, -1),
+    (0, 1, -1),
+    (-1, 1, 0),
+    (-1, 0, 1),
+    (0, -1, 1),
+)
 
 
 def cube_distance(a: Cube, b: Cube) -> int:
@@ -61,36 +66,45 @@ class Step:
         return len(self.hexes) == 2
 
 
-def _interval(a: int, b: int) -> tuple[Fraction, Fraction, bool] | None:
-    """The t with |a + t b| <= 1, and whether that holds strictly inside it."""
-    if b == 0:
-        if abs(a) > 1:
-            return None
-        return (Fraction(0), Fraction(1), abs(a) < 1)
-    lo = Fraction(-1 - a, b)
-    hi = Fraction(1 - a, b)
-    if lo > hi:
-        lo, hi = hi, lo
-    return (lo, hi, True)
-
-
 def _contact(rel: Cube, d: Cube) -> tuple[Fraction, Fraction, bool] | None:
     """How the line rel + t d (t in [0, 1]) meets the hexagon at the origin.
 
     Returns (t_in, t_out, through_interior) for a contact of positive length, else None.
+    Exact: the bounds are fractions kept as integer pairs and compared by cross-multiplying.
     """
-    lo, hi, inside = Fraction(0), Fraction(1), True
+    lo_n, lo_d, hi_n, hi_d = 0, 1, 1, 1
+    inside = True
     ax, ay, az = rel
     bx, by, bz = d
     for a, b in ((ax - ay, bx - by), (ay - az, by - bz), (az - ax, bz - bx)):
-        got = _interval(a, b)
-        if got is None:
+        if b == 0:
+            if a > 1 or a < -1:
+                return None
+            inside = inside and a == 0
+            continue
+        # |a + t b| <= 1  <=>  t between (-1 - a) / b and (1 - a) / b
+        n1, n2 = -1 - a, 1 - a
+        if b < 0:
+            n1, n2, b = -n2, -n1, -b
+        if n1 * lo_d > lo_n * b:
+            lo_n, lo_d = n1, b
+        if n2 * hi_d < hi_n * b:
+            hi_n, hi_d = n2, b
+        if lo_n * hi_d >= hi_n * lo_d:
             return None
-        lo, hi = max(lo, got[0]), min(hi, got[1])
-        inside = inside and got[2]
-        if lo >= hi:
-            return None
-    return (lo, hi, inside)
+    return (Fraction(lo_n, lo_d), Fraction(hi_n, hi_d), inside)
+
+
+def _float_round(x: float, y: float, z: float) -> Cube:
+    rx, ry, rz = round(x), round(y), round(z)
+    ex, ey, ez = abs(rx - x), abs(ry - y), abs(rz - z)
+    if ex > ey and ex > ez:
+        rx = -ry - rz
+    elif ey > ez:
+        ry = -rx - rz
+    else:
+        rz = -rx - ry
+    return (rx, ry, rz)
 
 
 def cube_line(a: Cube, b: Cube) -> tuple[Step, ...]:
@@ -104,16 +118,19 @@ def cube_line(a: Cube, b: Cube) -> tuple[Step, ...]:
         return (Step((a,), Fraction(0)),)
     d = cube_sub(b, a)
     n = cube_distance(a, b)
+    # candidates: a superset found by ordinary rounding and the neighbours of what it finds;
+    # membership itself is then decided exactly
     candidates: set[Cube] = set()
     for i in range(2 * n + 1):
-        t = Fraction(i, 2 * n)
-        for h in cube_round(a[0] + t * d[0], a[1] + t * d[1], a[2] + t * d[2]):
+        t = i / (2 * n)
+        h = _float_round(a[0] + t * d[0], a[1] + t * d[1], a[2] + t * d[2])
+        if h not in candidates:
             candidates.add(h)
-            candidates.update(cube_add(h, step) for step in CUBE_DIRECTIONS)
+        candidates.update(cube_add(h, step) for step in CUBE_DIRECTIONS)
     through: list[tuple[Fraction, Cube]] = []
     along: dict[tuple[Fraction, Fraction], list[Cube]] = {}
     for c in candidates:
-        got = _contact(cube_sub(a, c), d)
+        got = _contact((a[0] - c[0], a[1] - c[1], a[2] - c[2]), d)
         if got is None:
             continue
         lo, hi, inside = got
@@ -141,9 +158,12 @@ class HexGrid:
     """
 
     def __init__(
-        self, columns: tuple[int, int], rows_odd: tuple[int, int], rows_even: tuple[int, int],
+        self,
+        columns: tuple[int, int],
+        rows_odd: tuple[int, int],
+        rows_even: tuple[int, int],
         layout: Layout = "even-q",
-    ) -> None:  # fmt: skip
+    ) -> None:
         self.columns = columns
         self.rows_odd = rows_odd
         self.rows_even = rows_even

@@ -13,9 +13,21 @@ from wartable.core.errors import ContentError
 SideName = Literal["us", "germany"]
 SIDES: tuple[SideName, SideName] = ("us", "germany")
 Verb = Literal[
-    "move", "guide", "scout", "stalk", "bolster", "command", "conceal", "control",
-    "inspire", "recon", "target", "attack", "suppress", "blast",
-]  # fmt: skip
+    "move",
+    "guide",
+    "scout",
+    "stalk",
+    "bolster",
+    "command",
+    "conceal",
+    "control",
+    "inspire",
+    "recon",
+    "target",
+    "attack",
+    "suppress",
+    "blast",
+]
 VERBS: tuple[str, ...] = get_args(Verb)
 # verbs whose number X is part of the card ("Move 1"); the others take none
 VERBS_WITH_AMOUNT = frozenset(VERBS) - {"conceal", "control", "recon", "target"}

@@ -47,15 +47,24 @@ def can_draw(s: SideState) -> bool:
     return bool(s.deck) or any(s.discard)
 
 
-def _shift(st: UndauntedState, i: int, kind: int, source: str, target: str, verb: str,
-           text: str, ev: list[Event]) -> None:  # fmt: skip
+def _shift(
+    st: UndauntedState,
+    i: int,
+    kind: int,
+    source: str,
+    target: str,
+    verb: str,
+    text: str,
+    ev: list[Event],
+) -> None:
     """One card of ``kind`` from one zone of side ``i`` to another, with its event."""
     s = st.sides[i]
     getattr(s, source)[kind] -= 1
     getattr(s, target)[kind] += 1
     who, key = st.players[i], st.sc.kinds[kind].key
-    ev.append(Event(verb, f"{who} {verb}s: {key} {text}", {"player": who, "card": key},
-                    RULES[verb]))  # fmt: skip
+    ev.append(
+        Event(verb, f"{who} {verb}s: {key} {text}", {"player": who, "card": key}, RULES[verb])
+    )
 
 
 def bolster(st: UndauntedState, i: int, kind: int, ev: list[Event]) -> None:

@@ -1,0 +1,65 @@
+"""A Combat! map ready for play: hexes indexed 0..n-1 with terrain and level tables."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from wartable.games.combat.content import MapFile, Terrain, TerrainFile
+from wartable.geometry.hexgrid import HexGrid, Offset
+
+
+class Board:
+    def __init__(self, m: MapFile, table: TerrainFile) -> None:
+        self.id = m.id
+        self.title = m.title
+        g = m.grid
+        self.grid = HexGrid(g.columns, g.rows_odd, g.rows_even, g.layout)
+        self.hexes: tuple[Offset, ...] = self.grid.cells
+        self.index: dict[Offset, int] = {h: i for i, h in enumerate(self.hexes)}
+        self.table = table
+        kinds = ["open"] * len(self.hexes)
+        for kind, labels in m.terrain.items():
+            for label in labels:
+                kinds[self.index[self.grid.parse(label)]] = kind
+        levels = [0] * len(self.hexes)
+        for level, labels in m.levels.items():
+            for label in labels:
+                levels[self.index[self.grid.parse(label)]] = level
+        self.kind: tuple[str, ...] = tuple(kinds)
+        self.level: tuple[int, ...] = tuple(levels)
+        self.low_orders = frozenset(table.low_orders)
+        # per hex, for line of sight: does it block (normally / with a soldier lying low), and
+        # its height in half levels in each case (rule 12.1: level + size of blocking terrain)
+        terrain = [table.terrain[k] for k in kinds]
+        self.blocks_now: tuple[bool, ...] = tuple(t.blocks == "always" for t in terrain)
+        self.blocks_low: tuple[bool, ...] = tuple(t.blocks != "never" for t in terrain)
+        self.half_now: tuple[int, ...] = tuple(
+            2 * lv + (int(2 * t.size) if b else 0)
+            for lv, t, b in zip(levels, terrain, self.blocks_now, strict=True)
+        )
+        self.half_low: tuple[int, ...] = tuple(
+            2 * lv + (int(2 * t.size) if b else 0)
+            for lv, t, b in zip(levels, terrain, self.blocks_low, strict=True)
+        )
+        self.sunken: tuple[bool, ...] = tuple(t.sunken for t in terrain)
+
+    def terrain(self, h: Offset) -> Terrain:
+        return self.table.terrain[self.kind[self.index[h]]]
+
+    def label(self, h: Offset) -> str:
+        return self.grid.label(h)
+
+    def parse(self, text: str) -> Offset:
+        return self.grid.parse(text)
+
+    def height(self, h: Offset, low_order: bool) -> Fraction:
+        """Level plus the size of terrain that blocks sight now (12.1)."""
+        t = self.terrain(h)
+        level = Fraction(self.level[self.index[h]])
+        if t.blocks == "always" or (t.blocks == "low_order" and low_order):
+            return level + t.height
+        return level
+
+    def blocks(self, h: Offset, low_order: bool) -> bool:
+        t = self.terrain(h)
+        return t.blocks == "always" or (t.blocks == "low_order" and low_order)

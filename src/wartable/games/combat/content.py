@@ -1,0 +1,96 @@
+"""Schemas of Combat!'s terrain table and map files."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from wartable.content.loader import Loaded, validate
+
+Blocks = Literal["always", "never", "low_order"]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Terrain(Strict):
+    cover: bool
+    rough: bool
+    size: float = Field(ge=0, le=2, multiple_of=0.5)
+    blocks: Blocks
+    sunken: bool = False
+
+    @property
+    def height(self) -> Fraction:
+        return Fraction(str(self.size))
+
+
+class TerrainFile(Strict):
+    terrain: dict[str, Terrain]
+    blind_hexes_per: int = Field(ge=1)
+    low_orders: list[str]
+
+
+class Grid(Strict):
+    columns: tuple[int, int]
+    rows_odd: tuple[int, int]
+    rows_even: tuple[int, int]
+    layout: Literal["even-q", "odd-q"] = "even-q"
+
+
+class MapFile(Strict):
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    title: str
+    grid: Grid
+    terrain: dict[str, list[str]] = {}
+    levels: dict[int, list[str]] = {}
+
+
+def load_terrain(path: Path) -> Loaded:
+    return validate(path, TerrainFile)
+
+
+def check_map(terrain: TerrainFile) -> object:
+    from wartable.geometry.hexgrid import HexGrid
+
+    def check(m: MapFile) -> list[tuple[str, str]]:
+        problems: list[tuple[str, str]] = []
+        g = m.grid
+        grid = HexGrid(g.columns, g.rows_odd, g.rows_even, g.layout)
+        seen: dict[str, str] = {}
+        for kind, hexes in m.terrain.items():
+            if kind not in terrain.terrain:
+                problems.append((f"terrain.{kind}", "no such terrain in terrain.yaml"))
+            for i, label in enumerate(hexes):
+                try:
+                    grid.parse(label)
+                except ValueError as exc:
+                    problems.append((f"terrain.{kind}[{i}]", str(exc)))
+                if label in seen:
+                    problems.append((f"terrain.{kind}[{i}]", f"{label} is also {seen[label]}"))
+                seen[label] = kind
+        placed: dict[str, int] = {}
+        for level, hexes in m.levels.items():
+            if not 0 <= level <= 5:
+                problems.append((f"levels.{level}", "levels run from 0 to 5 (rule 12.1)"))
+            for i, label in enumerate(hexes):
+                try:
+                    grid.parse(label)
+                except ValueError as exc:
+                    problems.append((f"levels.{level}[{i}]", str(exc)))
+                if label in placed:
+                    problems.append(
+                        (f"levels.{level}[{i}]", f"{label} is also level {placed[label]}")
+                    )
+                placed[label] = level
+        return problems
+
+    return check
+
+
+def load_map(path: Path, terrain: TerrainFile) -> Loaded:
+    return validate(path, MapFile, check_map(terrain))  # type: ignore[arg-type]

@@ -1,0 +1,86 @@
+"""Fast line-of-sight answers: the rules of ``los.py``, remembered per pair and posture.
+
+Lines are computed once per displacement in cube coordinates (they are the same everywhere on
+a map) and every answer is kept in a byte table, so a repeated question costs an index
+lookup. The answers are those of :func:`wartable.games.combat.los.line_of_sight`, whose
+``judge`` does the work; ask that function when you need the reason.
+"""
+
+from __future__ import annotations
+
+from wartable.games.combat.board import Board
+from wartable.games.combat.los import hidden_low, judge
+from wartable.geometry.hexgrid import cube_line
+
+UNKNOWN, SEEN, UNSEEN = 0, 1, 2
+
+
+class SightTable:
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        n = len(board.hexes)
+        self.n = n
+        cubes = [board.grid.to_cube(h) for h in board.hexes]
+        xs = [c[0] for c in cubes]
+        zs = [c[2] for c in cubes]
+        # a flat array over the cube (x, z) box around the map, one cell of margin: a line
+        # between two hexes of the map never leaves it, so every step is a fixed offset
+        self._x0, self._z0 = min(xs) - 1, min(zs) - 1
+        self._w = max(zs) - self._z0 + 2
+        height = max(xs) - self._x0 + 2
+        self._at = [-1] * (height * self._w)
+        self._key = [(x - self._x0) * self._w + (z - self._z0) for x, z in zip(xs, zs, strict=True)]
+        for i, k in enumerate(self._key):
+            self._at[k] = i
+        self._xz = list(zip(xs, zs, strict=True))
+        self._lines: dict[int, tuple[tuple[int, ...], ...]] = {}
+        self._known = bytearray(4 * n * n)
+
+    def sees(self, a: int, b: int, low_a: bool = False, low_b: bool = False) -> bool:
+        """Whether soldiers on hex indices ``a`` and ``b`` see each other (no smoke: it only
+        modifies). ``low_*``: that soldier has a Sneak, Hide, Rally or Reload order."""
+        n = self.n
+        key = (((low_a << 1) | low_b) * n + a) * n + b
+        known = self._known[key]
+        if known:
+            return known == SEEN
+        seen = self._judge(a, b, low_a, low_b)
+        self._known[key] = SEEN if seen else UNSEEN
+        twin = (((low_b << 1) | low_a) * n + b) * n + a
+        self._known[twin] = SEEN if seen else UNSEEN
+        return seen
+
+    def path(self, a: int, b: int) -> list[tuple[int, ...]]:
+        """The hex indices of the line from ``a`` to ``b`` (hexside pairs as pairs)."""
+        ka, kb = self._key[a], self._key[b]
+        rel = self._lines.get(kb - ka)
+        if rel is None:
+            (ax, az), (bx, bz) = self._xz[a], self._xz[b]
+            dx, dz = bx - ax, bz - az
+            steps = cube_line((0, 0, 0), (dx, -dx - dz, dz))
+            w = self._w
+            rel = tuple(tuple(h[0] * w + h[2] for h in s.hexes) for s in steps)
+            self._lines[kb - ka] = rel
+        at = self._at
+        out: list[tuple[int, ...]] = []
+        for step in rel:
+            if len(step) == 1:
+                i = at[ka + step[0]]
+                if i >= 0:
+                    out.append((i,))
+            else:
+                idx = tuple(i for i in (at[ka + o] for o in step) if i >= 0)
+                if idx:
+                    out.append(idx)
+        return out
+
+    def _judge(self, a: int, b: int, low_a: bool, low_b: bool) -> bool:
+        if a == b:
+            return True
+        middle = self.path(a, b)[1:-1]
+        board = self.board
+        if low_a and hidden_low(board, a, b, middle):
+            return False
+        if low_b and hidden_low(board, b, a, middle):
+            return False
+        return judge(board, a, b, middle, low_a or low_b) is None
