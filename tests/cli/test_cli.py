@@ -173,3 +173,12 @@ def test_simulate_draws_a_picture(tmp_path):
     assert result.exit_code == 0, result.output
     assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert picture.stat().st_size > 10_000
+
+
+def test_undo_at_the_prompt():
+    # the bid is secret and final; a first card play that revealed nothing can be taken back
+    result = run("play", "undaunted", "--seed", "4", input="1\nundo\n1\nundo\nquit\n")
+    out = result.output
+    assert result.exit_code == 0, out
+    assert "Cannot undo: nothing to undo" in out
+    assert "Undone." in out  # seed 4: the first card play moves a counter, nothing revealed

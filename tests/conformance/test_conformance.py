@@ -180,3 +180,24 @@ def test_parse_action_round_trips(game_name, scenario):
     for bad in ("", "fly away", {"verb": 3}, ["end"], {"verb": "end", "args": [], "x": 1}):
         with pytest.raises(wartable.ActionParseError):
             game.parse_action(bad)
+
+
+@pytest.mark.parametrize(("game_name", "scenario"), CASES, ids=IDS)
+def test_undo_returns_exactly_the_state_before_and_only_when_allowed(game_name, scenario):
+    game = wartable.get_game(game_name)
+    agent = RandomAgent(3)
+    state = game.new_game(scenario, seed=8)
+    undone = refused = 0
+    while not state.is_over and state.action_count < 300:
+        player = state.current_players[0]
+        before = state.full_state()
+        state.apply(player, agent.act(state, player))
+        if state.undoable(player):
+            back = game.undo(state, player)
+            assert {**back.full_state(), "actions": 0} == {**before, "actions": 0}
+            undone += 1
+        elif not state.is_over and player in state.current_players:
+            with pytest.raises(wartable.IllegalActionError, match="nothing to undo"):
+                game.undo(state, player)
+            refused += 1
+    assert undone and refused

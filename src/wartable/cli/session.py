@@ -20,7 +20,8 @@ from wartable.core.rng import derive_seed
 from wartable.core.state import GameState
 
 HELP = """Type the number of an action, or the action itself (e.g. 'play scout-B scout').
-Other commands: board, log, rules, save [FILE], help, quit."""
+Other commands: undo, board, log, rules, save [FILE], help, quit.
+Undo takes back your last action unless it rolled dice or revealed a card."""
 
 
 # public events that repeat a private one without its secret (cards drawn, the bid made)
@@ -120,7 +121,7 @@ class Session:
                     line.append(f"   [{info}]", style="cyan")
                 self.console.print(line)
             answer = self.ask(f"{player}> ").strip()
-            chosen = self.read(answer, legal)
+            chosen = self.read(answer, legal, player)
             if chosen is None:
                 continue
             try:
@@ -130,9 +131,20 @@ class Session:
                 continue
             return
 
-    def read(self, answer: str, legal: list[Action]) -> Action | None:
+    def read(self, answer: str, legal: list[Action], player: str = "") -> Action | None:
         if answer in ("q", "quit", "exit"):
             raise Quit
+        if answer == "undo":
+            try:
+                self.state = self.game.undo(self.state, player)
+            except IllegalActionError as exc:
+                self.console.print(Text(f"Cannot undo: {exc.reason}", style="bold red"))
+                return None
+            self.console.print("Undone.")
+            self.console.print(render(self.state.view(player)))
+            if self.save_path is not None:
+                self.save()
+            return None
         if answer in ("", "h", "help", "?"):
             self.console.print(HELP)
             return None

@@ -9,7 +9,12 @@ from typing import Any
 
 from wartable.core.action import Action
 from wartable.core.agent import Agent
-from wartable.core.errors import ActionParseError, RecordError, WartableError
+from wartable.core.errors import (
+    ActionParseError,
+    IllegalActionError,
+    RecordError,
+    WartableError,
+)
 from wartable.core.state import RECORD_FORMAT, GameState
 
 
@@ -66,6 +71,18 @@ class Game(ABC):
         action = Action.from_data(data)
         self._check_action(action)
         return action
+
+    def undo(self, state: GameState, player: str) -> GameState:
+        """The state before ``player``'s last action, rebuilt exactly by replay; only when
+        ``state.undoable(player)`` allows it (nothing rolled or revealed since)."""
+        depth = state.undoable(player)
+        if depth < 1:
+            raise IllegalActionError(
+                "nothing to undo: the last action rolled dice, revealed information, "
+                "or was not yours"
+            )
+        record = state.record()
+        return self.replay(record, upto=len(record["actions"]) - 1)
 
     def replay(self, record: Mapping[str, Any], upto: int | None = None) -> GameState:
         """Rebuild the state of a record exactly (the first ``upto`` actions if given)."""

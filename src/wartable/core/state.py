@@ -32,6 +32,7 @@ class GameState(ABC):
     _n_actions: int
     _legal_cache: dict[str, list[Action]] | None
     _setup: dict[str, Any]  # scenario, options, seed: never changes, shared between clones
+    _undo_depth: int  # how many of the latest actions may be taken back
 
     # ---- hooks a game implements -------------------------------------------------------
     @abstractmethod
@@ -55,6 +56,11 @@ class GameState(ABC):
     def _resample(self, player: str, seed: int) -> Self:
         """A copy in which everything ``player`` cannot see is drawn afresh with ``seed``."""
 
+    def _reversible(self, player: str, events: list[Event]) -> bool:
+        """Whether an action just applied rolled no dice, revealed nothing and kept the turn
+        with ``player``, so that it may be taken back. Games that allow undo override this."""
+        return False
+
     @abstractmethod
     def _snapshot(self) -> dict[str, Any]:
         """Every piece of dynamic state, hidden parts included, as plain data."""
@@ -71,6 +77,7 @@ class GameState(ABC):
         self._n_actions = 0
         self._legal_cache = None
         self._setup = setup
+        self._undo_depth = 0
 
     @property
     def current_players(self) -> tuple[str, ...]:
@@ -130,7 +137,18 @@ class GameState(ABC):
         self._legal_cache = None
         self._history = (self._history, player, action)
         self._n_actions += 1
+        if self.outcome is None and self._reversible(player, events):
+            self._undo_depth += 1
+        else:
+            self._undo_depth = 0
         return events
+
+    def undoable(self, player: str) -> int:
+        """How many of the latest actions ``player`` may take back: all of them theirs, none
+        of them rolling dice or revealing information (``Game.undo`` takes one back)."""
+        if player not in self.current_players:
+            return 0
+        return self._undo_depth
 
     def action_info(self, player: str, action: Action) -> dict[str, Any]:
         """What an interface may show beside a legal action before it is chosen, such as
@@ -145,6 +163,7 @@ class GameState(ABC):
         twin._n_actions = self._n_actions
         twin._legal_cache = self._legal_cache  # lists in it are never mutated
         twin._setup = self._setup
+        twin._undo_depth = self._undo_depth
         return twin
 
     def sample_hidden(self, player: str, seed: int) -> Self:
@@ -157,6 +176,7 @@ class GameState(ABC):
         twin._n_actions = self._n_actions
         twin._legal_cache = None
         twin._setup = {**self._setup, "sampled": True}
+        twin._undo_depth = 0
         return twin
 
     def full_state(self) -> dict[str, Any]:

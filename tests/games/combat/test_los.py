@@ -180,3 +180,14 @@ def test_the_fast_table_agrees_with_the_explained_rules(data):
         slow = line_of_sight(b, b.hexes[a], b.hexes[c], orders=orders).visible
         assert table.sees(a, c, *lows) == slow
         assert table.sees(a, c, *lows) == slow  # again, from the cache
+
+
+def test_the_fast_table_keeps_lines_of_different_displacements_apart_bug():
+    """Two displacements with the same flat-array offset once shared a cached line."""
+    from wartable.games.combat.sight import SightTable
+
+    b = board({"trees": ["24.07"]})
+    table = SightTable(b)
+    table.sees(0, 97)  # caches the line of a displacement whose flat offset equals...
+    a, c = b.index[b.parse("21.16")], b.index[b.parse("27.00")]  # ...this pair's
+    assert table.sees(a, c) == line_of_sight(b, b.hexes[a], b.hexes[c]).visible is False

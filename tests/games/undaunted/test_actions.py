@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.games.undaunted.helpers import hand, mark, place, pos, set_cards, strs, zone
-from wartable import IllegalActionError
+from wartable import Action, IllegalActionError
 
 # ---- movement ---------------------------------------------------------------------------
 
@@ -454,3 +454,43 @@ def test_playing_an_attack_card_shows_the_best_odds(turn):
     info = st.action_info("us", st.sc.actions.play[st.sc.kind_index["rifleman-A"]]["attack"])
     assert info["chance"] == pytest.approx(0.5)
     assert info["text"] == "best 50% to hit (rifleman-A)"
+
+
+def advance_until(state, wanted, seed=0):
+    """Play random legal actions until the player to act may take an action named ``wanted``."""
+    from wartable.agents.random import RandomAgent
+
+    agent = RandomAgent(seed)
+    while not state.is_over:
+        player = state.current_players[0]
+        for action in state.legal_actions(player):
+            if str(action).startswith(wanted):
+                return player, action
+        state.apply(player, agent.act(state, player))
+    raise AssertionError(f"no {wanted!r} in this game")
+
+
+def test_undo_only_back_to_the_last_roll_or_reveal():
+    from tests.games.undaunted.helpers import game
+
+    g = game()
+    st = g.new_game("la-raye", seed=4)
+    player, play = advance_until(st, "play rifleman-A move")
+    before = st.full_state()
+    st.apply(player, play)
+    st.apply(player, next(a for a in st.legal_actions(player) if a.verb == "move"))
+    assert st.undoable(player) == 2  # both revealed nothing
+    assert st.undoable("germany" if player == "us" else "us") == 0
+    back = g.undo(g.undo(st, player), player)
+    assert {**back.full_state(), "actions": 0} == {**before, "actions": 0}
+
+    player, play = advance_until(st, "play platoon-sergeant command", seed=1)
+    st.apply(player, play)
+    st.apply(player, Action("draw"))  # a card was revealed to its owner: no way back past it
+    assert st.undoable(player) == 0
+    with pytest.raises(IllegalActionError, match="nothing to undo"):
+        g.undo(st, player)
+
+    player, play = advance_until(st, "attack ", seed=2)  # a target choice: dice come next
+    st.apply(player, play)
+    assert st.undoable(player) == 0

@@ -33,7 +33,8 @@ class SightTable:
         for i, k in enumerate(self._key):
             self._at[k] = i
         self._xz = list(zip(xs, zs, strict=True))
-        self._lines: dict[int, tuple[tuple[int, ...], ...]] = {}
+        # keyed by the displacement itself: flat offsets can coincide for two displacements
+        self._lines: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
         self._known = bytearray(4 * n * n)
 
     def sees(self, a: int, b: int, low_a: bool = False, low_b: bool = False) -> bool:
@@ -52,15 +53,15 @@ class SightTable:
 
     def path(self, a: int, b: int) -> list[tuple[int, ...]]:
         """The hex indices of the line from ``a`` to ``b`` (hexside pairs as pairs)."""
-        ka, kb = self._key[a], self._key[b]
-        rel = self._lines.get(kb - ka)
+        ka = self._key[a]
+        (ax, az), (bx, bz) = self._xz[a], self._xz[b]
+        d = (bx - ax, bz - az)
+        rel = self._lines.get(d)
         if rel is None:
-            (ax, az), (bx, bz) = self._xz[a], self._xz[b]
-            dx, dz = bx - ax, bz - az
-            steps = cube_line((0, 0, 0), (dx, -dx - dz, dz))
+            steps = cube_line((0, 0, 0), (d[0], -d[0] - d[1], d[1]))
             w = self._w
             rel = tuple(tuple(h[0] * w + h[2] for h in s.hexes) for s in steps)
-            self._lines[kb - ka] = rel
+            self._lines[d] = rel
         at = self._at
         out: list[tuple[int, ...]] = []
         for step in rel:

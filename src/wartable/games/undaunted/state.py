@@ -16,6 +16,9 @@ from wartable.games.undaunted.model import BID, NO_BID, Pending, SideState
 from wartable.games.undaunted.rules import explain, flow, hidden, legal, odds
 from wartable.games.undaunted.scenario import Scenario
 
+# events after which an action can no longer be taken back
+TURNING = frozenset({"bid-made", "initiative", "end-turn", "round", "game-over", "draw-count"})
+
 
 def _plain(value: Any) -> Any:
     return list(value) if isinstance(value, list) else value
@@ -35,6 +38,7 @@ class UndauntedState(GameState):
     round: int
     pending: Pending | None
     max_rounds: int
+    _draws_before: int
     revealed: tuple[int, int] | None  # this round's bids once shown
 
     def _current_players(self) -> tuple[str, ...]:
@@ -48,7 +52,16 @@ class UndauntedState(GameState):
         return legal.legal_actions(self, self.sc.players.index(player))
 
     def _apply(self, player: str, action: Action) -> list[Event]:
+        self._draws_before = self.rng.counter
         return flow.apply_action(self, self.sc.players.index(player), action)
+
+    def _reversible(self, player: str, events: list[Event]) -> bool:
+        """No dice, no shuffle, no private event, no bid, and still this player's turn."""
+        return (
+            self.rng.counter == self._draws_before
+            and all(e.visible_to is None and e.kind not in TURNING for e in events)
+            and self.current_players == (player,)
+        )
 
     def _explain_illegal(self, player: str, action: Action) -> str:
         return explain.explain(self, self.sc.players.index(player), action)
