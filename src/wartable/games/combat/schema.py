@@ -1,0 +1,255 @@
+"""Schemas of Combat!'s component files (charts, orders, weapons, characters, cards, events,
+scenarios). Cross-file checks live in ``library.py``."""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+Impulse = Literal[
+    "none",
+    "fire",
+    "may_move_1",
+    "must_move_1",
+    "must_move_2",
+    "throw",
+    "melee",
+]
+Row = list[int]
+MORALE = ("berserk", "aggressive", "bold", "normal", "cautious", "shaken", "rout")
+ROW_RE = re.compile(r"^(?P<order>[a-z_]+)(?: (?P<dir>[1-6](?:/[1-6])?))?(?P<letters>(?: [GC])*)$")
+DIRS_RE = re.compile(r"^[1-6](?:/[1-6])?$")
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Chart(Strict):
+    groups: dict[str, list[str]]
+    modifiers: dict[str, list[int]]
+    mc_only: list[dict[str, str]] = []
+    range: list[tuple[int, int]] = []
+    beyond_per_10: int = 0
+
+    @field_validator("modifiers")
+    @classmethod
+    def seven_columns(cls, value: dict[str, list[int]]) -> dict[str, list[int]]:
+        for terrain, row in value.items():
+            if len(row) != 7:
+                raise ValueError(f"row {terrain!r} needs 7 values (groups G0-G6), has {len(row)}")
+        return value
+
+
+class Firer(Strict):
+    orders: dict[str, int]
+    wounds: dict[Literal["light_wound", "bad_wound"], int]
+    morale: dict[str, int]
+    heavy_run_and_gun: int
+    belt_without_assistant: int
+
+
+class ChartsFile(Strict):
+    fire: Chart
+    spotting: Chart
+    firer: Firer
+    smoke: dict[Literal["smoke", "dispersing"], int]
+    morale_ladder: list[str]
+
+
+class Order(Strict):
+    impulses: list[Impulse] = Field(min_length=4, max_length=4)
+    may_fire: bool
+    lies_low: bool
+
+
+class OrdersFile(Strict):
+    orders: dict[str, Order]
+
+
+class Weapon(Strict):
+    name: str
+    side: Literal["us", "germany"]
+    max_range: int = Field(ge=1)
+    rate_of_fire: int = Field(ge=1)
+    flags: list[Literal["slow", "heavy", "very_heavy", "belt", "pistol", "grenade"]] = []
+    bands: list[tuple[int, int | None]] = Field(min_length=1)
+    note: str = ""
+
+    @field_validator("bands")
+    @classmethod
+    def ascending(cls, value: list[tuple[int, int | None]]) -> list[tuple[int, int | None]]:
+        ranges = [r for r, _ in value]
+        if ranges != sorted(set(ranges)):
+            raise ValueError("band ranges must rise strictly")
+        return value
+
+
+class Grenade(Strict):
+    name: str
+    max_range: int
+    damage: tuple[int, int] | None
+    frag: tuple[int, int] | None
+    smoke: int
+
+
+class Artillery(Strict):
+    name: str
+    damage: tuple[int, int | None]
+    frag: tuple[int, int | None]
+    crater: tuple[int, int | None]
+    rubble: tuple[int, int | None]
+    smoke: int
+    note: str = ""
+
+
+class WeaponsFile(Strict):
+    weapons: dict[str, Weapon]
+    grenades: dict[str, Grenade]
+    artillery: dict[str, Artillery]
+
+
+class Counter(Strict):
+    name: str
+    tq: int = Field(ge=0, le=9)
+    ldr: int = Field(ge=0, le=5)
+    weapons: dict[str, int]
+    skills: list[Literal["tough", "medic"]] = []
+
+
+class Slot(Strict):
+    team: Literal["able", "baker", "charlie"]
+    options: list[str] = Field(min_length=1)
+    leader: bool = False
+
+
+class UsForces(Strict):
+    teams: list[str]
+    slots: list[Slot]
+    d6_table: dict[int, list[str]]
+    counters: dict[str, Counter]
+
+
+class Role(Strict):
+    tq: int
+    ldr: int
+    weapons: dict[str, int]
+
+
+class GermanForces(Strict):
+    teams: dict[Literal["blue", "red", "yellow", "white"], list[str]]
+    roles: dict[str, Role]
+
+
+class CharactersFile(Strict):
+    us: UsForces
+    germany: GermanForces
+
+
+class EnemyCard(Strict):
+    number: int
+    initiative: int
+    rout: str = Field(pattern=DIRS_RE.pattern)
+    berserk: str = Field(pattern=DIRS_RE.pattern)
+    in_cover: list[str] = Field(min_length=5, max_length=5)
+    in_open: list[str] = Field(min_length=5, max_length=5)
+
+    @field_validator("in_cover", "in_open")
+    @classmethod
+    def rows_read_like_cards(cls, value: list[str]) -> list[str]:
+        for row in value:
+            if not ROW_RE.match(row):
+                raise ValueError(f"{row!r} is not 'order [a/b] [G] [C]'")
+        return value
+
+
+class EnemyCardsFile(Strict):
+    morale_rows: list[str]
+    cards: list[EnemyCard]
+
+
+class FriendlyCard(Strict):
+    number: int
+    title: str
+    type: Literal["order", "discard", "event"]
+    initiative: tuple[int, int, int] | None = None
+    wound: Literal["close_call", "light_wound", "bad_wound", "kia"] | None = None
+    effect: str
+    note: str = ""
+
+
+class FriendlyCardsFile(Strict):
+    cards: list[FriendlyCard]
+
+
+class EventEntry(BaseModel):
+    model_config = ConfigDict(extra="allow", frozen=True)
+    id: str
+
+
+class EventsFile(Strict):
+    tables: dict[str, dict[Literal["friendly", "enemy"], dict[int, EventEntry]]]
+    aim_tables: dict[str, dict[int, str]]
+
+
+class Compass(Strict):
+    at: str
+    toward: str
+
+
+class Placed(Strict):
+    counter: str
+    team: Literal["able", "baker", "charlie"]
+    hex: str
+
+
+class Friendly(Strict):
+    squad: Literal["d6_table"] | list[Placed]
+    deploy: dict[str, tuple[int, int]] = {}
+    morale: Literal["aggressive", "bold", "normal", "cautious", "shaken"]
+    hidden: bool
+
+
+class Enemy(Strict):
+    cup: dict[Literal["blue", "red", "yellow", "white"], dict[str, int]]
+    dummies: int = Field(ge=0)
+    setup: list[str]
+    alert: Literal["alert", "waiting"]
+    morale: Literal["aggressive", "bold", "normal", "cautious", "shaken"]
+    prepared: bool
+    reinforcements: dict[str, int | list[str]] | None = None
+
+
+class Level(Strict):
+    min: int | None
+    result: str
+
+
+class Victory(Strict):
+    points: dict[str, int]
+    objectives: list[str] = []
+    objective_rule: str = ""
+    levels: dict[Literal["list"], list[Level]]
+
+
+class SpecialRule(Strict):
+    id: str
+    text: str
+
+
+class ScenarioFile(Strict):
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    number: int
+    title: str
+    summary: str
+    map: str
+    turns: int = Field(ge=1)
+    hand: int = Field(ge=0, le=5)
+    events: str
+    compass: Compass
+    friendly: Friendly
+    enemy: Enemy
+    special_rules: list[SpecialRule] = []
+    victory: Victory
