@@ -1,0 +1,117 @@
+"""Morale states and the four checks: MC, RC, TQC, WMC (17.0, 19.0), and the rule of 0 (2.0).
+
+Checks roll one d10 (faces 0-9) against a Troop Quality (TQ) that callers modify as each rule
+says (wounds, morale, or nothing). Morale is an index into the ladder, 0 = berserk ... 6 = rout.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from wartable.core.rng import Rng
+
+LADDER = ("berserk", "aggressive", "bold", "normal", "cautious", "shaken", "rout")
+BERSERK, AGGRESSIVE, BOLD, NORMAL, CAUTIOUS, SHAKEN, ROUT = range(7)
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    kind: str  # "MC", "RC", "TQC", "WMC"
+    roll: int
+    target: int  # the TQ rolled against
+    passed: bool
+    morale_from: int = NORMAL
+    morale_to: int = NORMAL
+
+    @property
+    def text(self) -> str:
+        word = "passes" if self.passed else "fails"
+        moved = ""
+        if self.morale_to != self.morale_from:
+            moved = f"; morale {LADDER[self.morale_from]} -> {LADDER[self.morale_to]}"
+        return f"{self.kind} roll {self.roll} vs TQ {self.target}: {word}{moved}"
+
+
+def shift(morale: int, levels: int, *, to_berserk: bool = False) -> int:
+    """Raise (positive) or lower (negative) morale; only an MC 0 when Aggressive gives Berserk."""
+    top = BERSERK if to_berserk else AGGRESSIVE
+    if levels > 0 and morale <= AGGRESSIVE and not (to_berserk and morale == AGGRESSIVE):
+        return morale
+    return max(top, min(ROUT, morale - levels))
+
+
+def tqc(rng: Rng, tq: int) -> Check:
+    """Troop Quality Check (also the enemy's charge and grenade checks): pass at or under TQ."""
+    roll = rng.die(10, 0)
+    return Check("TQC", roll, tq, roll <= tq)
+
+
+def mc(rng: Rng, tq: int, morale: int) -> Check:
+    """Morale Check: 0 raises one level (Berserk only from Aggressive), over TQ lowers one,
+    a 9 lowers two. Failing means the order is replaced by Duck Back (7.19, 10.13)."""
+    roll = rng.die(10, 0)
+    if roll == 0:
+        return Check("MC", roll, tq, True, morale, shift(morale, 1, to_berserk=True))
+    if roll == 9:
+        return Check("MC", roll, tq, False, morale, shift(morale, -2))
+    if roll <= tq:
+        return Check("MC", roll, tq, True, morale, morale)
+    return Check("MC", roll, tq, False, morale, shift(morale, -1))
+
+
+def rc(rng: Rng, tq: int, morale: int) -> Check:
+    """Rally Check at the end of a turn with a Rally order (7.17, 10.12)."""
+    roll = rng.die(10, 0)
+    if roll == 0:
+        return Check("RC", roll, tq, True, morale, shift(morale, 2))
+    if roll == 9:
+        return Check("RC", roll, tq, False, morale, shift(morale, -1))
+    if roll <= tq:
+        return Check("RC", roll, tq, True, morale, shift(morale, 1))
+    return Check("RC", roll, tq, False, morale, morale)
+
+
+def wmc(rng: Rng, tq: int, morale: int) -> Check:
+    """Wound Morale Check after a light or bad wound (16.0, 19.0)."""
+    roll = rng.die(10, 0)
+    if roll == 0:
+        return Check("WMC", roll, tq, True, morale, morale)
+    if roll == 9:
+        return Check("WMC", roll, tq, False, morale, shift(morale, -3))
+    if roll <= tq:
+        return Check("WMC", roll, tq, True, morale, shift(morale, -1))
+    return Check("WMC", roll, tq, False, morale, shift(morale, -2))
+
+
+@dataclass(frozen=True, slots=True)
+class ZeroRoll:
+    """A roll against a chance (WS or TQ), with the rule of 0 when the chance is below zero."""
+
+    roll: int
+    chance: int
+    success: bool
+    confirm: int | None = None  # the confirming TQC's roll, if one was made
+    confirm_target: int | None = None
+
+    @property
+    def text(self) -> str:
+        if self.confirm is None:
+            return f"roll {self.roll} vs {self.chance}: {'success' if self.success else 'failure'}"
+        return (
+            f"roll 0 vs {self.chance} (rule of 0), confirming TQC {self.confirm} vs "
+            f"{self.confirm_target}: {'success' if self.success else 'failure'}"
+        )
+
+
+def roll_against(rng: Rng, chance: int, tq: int, *, nine_fails: bool = False) -> ZeroRoll:
+    """Roll a d10 at or under ``chance``. Below zero the rule of 0 applies: only a 0 can
+    succeed, confirmed by a TQC at ``tq + chance``; below zero that is an automatic failure."""
+    roll = rng.die(10, 0)
+    if chance >= 0:
+        ok = roll <= chance and not (nine_fails and roll == 9)
+        return ZeroRoll(roll, chance, ok)
+    target = tq + chance
+    if roll != 0 or target < 0:
+        return ZeroRoll(roll, chance, False)
+    confirm = rng.die(10, 0)
+    return ZeroRoll(roll, chance, confirm <= target, confirm, target)

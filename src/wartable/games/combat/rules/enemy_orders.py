@@ -1,0 +1,94 @@
+"""Giving an enemy soldier its order from a card (9.1, 9.6, 10.02, 10.10, 14.1, 17.2, 17.3).
+
+The card row is picked by the soldier's morale and whether it is in cover; the printed G and
+C letters call for Troop Quality Checks when a detected friendly is within 4 hexes; a slow
+weapon turns Rapid Fire into Aimed Fire and an empty weapon turns a fire order into Reload.
+Berserk and routed soldiers do not read the rows: their rules use the card's own directions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from wartable.core.rng import Rng
+from wartable.games.combat.rules.checks import BERSERK, LADDER, ROUT, Check, tqc
+from wartable.games.combat.rules.compass import parse_dirs
+from wartable.games.combat.schema import ROW_RE, EnemyCard
+
+FIRE_ORDERS = frozenset({"aimed_fire", "rapid_fire", "suppressive_fire", "run_and_gun"})
+MOVE_SPEED = ("sprint", "run_and_gun", "evade", "sneak")  # fastest first (17.2, 17.3)
+
+
+@dataclass(frozen=True, slots=True)
+class Given:
+    order: str
+    dirs: tuple[int, ...]
+    checks: tuple[Check, ...] = ()
+    reason: str = ""
+
+
+def read_row(card: EnemyCard, morale: int, in_cover: bool) -> tuple[str, tuple[int, ...], str]:
+    """(order, directions, letters) printed for this morale and cover."""
+    row = (card.in_cover if in_cover else card.in_open)[morale - 1]  # rows: aggressive..shaken
+    m = ROW_RE.match(row)
+    assert m is not None
+    return m["order"], parse_dirs(m["dir"] or ""), "".join(m["letters"].split())
+
+
+def give(
+    rng: Rng,
+    card: EnemyCard,
+    *,
+    morale: int,
+    in_cover: bool,
+    tq: int,
+    friendly_within_4: bool,
+    slow_weapon: bool,
+    no_ammo: bool,
+    can_see_friendly: bool = False,
+) -> Given:
+    """The order a soldier of ``morale`` receives from ``card`` (checks rolled with ``rng``)."""
+    if morale == BERSERK:
+        dirs = parse_dirs(card.berserk)
+        if friendly_within_4:
+            return Given(
+                "charge", (), reason="berserk with a detected friendly within 4 hexes (17.2)"
+            )
+        order = "run_and_gun" if can_see_friendly else "sprint"
+        return Given(
+            order,
+            dirs,
+            reason=f"berserk: {order.replace('_', ' ')} in the card's berserk direction (17.2)",
+        )
+    if morale == ROUT:
+        if in_cover and not can_see_friendly:
+            check = tqc(rng, tq)
+            if check.passed:
+                return Given("rally", (), (check,), "routed, in cover and unseen: rallies (17.3)")
+            return Given(
+                "sprint",
+                parse_dirs(card.rout),
+                (check,),
+                "routed: fails to rally and flees in the card's rout direction (17.3)",
+            )
+        return Given(
+            "sprint", parse_dirs(card.rout), (), "routed: flees in the card's rout direction (17.3)"
+        )
+    order, dirs, letters = read_row(card, morale, in_cover)
+    where = "in cover" if in_cover else "in the open"
+    reason = f"card {card.number}, {LADDER[morale]} {where}: {order.replace('_', ' ')}"
+    checks: list[Check] = []
+    if friendly_within_4:
+        for letter in letters:
+            check = tqc(rng, tq)
+            checks.append(check)
+            if check.passed:
+                swapped = "grenade" if letter == "G" else "charge"
+                return Given(
+                    swapped, (), tuple(checks), f"{reason}; passes the {swapped} check (9.6)"
+                )
+    if order == "rapid_fire" and slow_weapon:
+        order, reason = "aimed_fire", reason + "; a slow weapon fires aimed instead (10.02, 14.1)"
+    if order in FIRE_ORDERS and no_ammo:
+        order, dirs, reason = "reload", (), reason + "; no ammunition: reload (10.10)"
+    return Given(order, dirs, tuple(checks), reason)
