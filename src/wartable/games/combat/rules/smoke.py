@@ -1,0 +1,49 @@
+"""Smoke markers' life cycle (18.0).
+
+A grenade or shell leaves one Smoke marker where it explodes. At the end of every later turn a
+marker is added downwind of the last one until the weapon's smoke value is reached; at the end
+of the turn it is reached, all turn to Dispersing Smoke; from then on one is removed each turn,
+the farthest downwind first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from wartable.geometry.hexgrid import Offset
+
+SMOKE, DISPERSING = "smoke", "dispersing"
+
+
+@dataclass(frozen=True, slots=True)
+class Cloud:
+    value: int  # the weapon's smoke value
+    hexes: tuple[Offset, ...]  # upwind first
+    born: int  # the turn it exploded
+    state: str = SMOKE
+
+    @property
+    def done(self) -> bool:
+        return not self.hexes
+
+
+def end_of_turn(cloud: Cloud, turn: int, downwind: Offset | None) -> Cloud:
+    """The cloud after the end phase of ``turn``; ``downwind`` is the hex downwind of its
+    last marker (None if that is off the map: the marker drifts away)."""
+    if turn <= cloud.born or cloud.done:
+        return cloud
+    if cloud.state == DISPERSING:
+        return replace(cloud, hexes=cloud.hexes[:-1])
+    if len(cloud.hexes) >= cloud.value:
+        return replace(cloud, state=DISPERSING)
+    grown = cloud.hexes + ((downwind,) if downwind is not None else ())
+    return replace(cloud, hexes=grown)
+
+
+def markers(clouds: list[Cloud]) -> dict[Offset, list[str]]:
+    """Every smoke marker on the map, by hex (markers add up, 18.0)."""
+    out: dict[Offset, list[str]] = {}
+    for c in clouds:
+        for h in c.hexes:
+            out.setdefault(h, []).append(c.state)
+    return out
