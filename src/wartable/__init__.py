@@ -31,7 +31,14 @@ def _undaunted() -> Game:
     return Undaunted()
 
 
+def _combat() -> Game:
+    from wartable.games.combat.game import Combat
+
+    return Combat()
+
+
 register("undaunted", _undaunted)
+register("combat", _combat)
 
 __all__ = [
     "Action",

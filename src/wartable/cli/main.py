@@ -127,7 +127,7 @@ def play(
     if me not in state.players:
         fail(f"unknown side {me!r}; choose one of: {', '.join(state.players)}")
     choices = ["human", *agent_names(g)]
-    if vs not in choices:
+    if len(state.players) > 1 and vs not in choices:
         fail(f"unknown opponent {vs!r}; choose one of: {', '.join(choices)}")
     seats = {p: ("human" if p == me else vs) for p in state.players}
     Session(g, state, seats, console(), ask, save, agent_seed=seed or 0).run()
@@ -237,7 +237,8 @@ def simulate(
         )
     out.print(table)
     out.print(
-        f"draws {summary['draws']}; rounds mean {summary['rounds']['mean']:.1f}, "
+        f"{'not won' if len(players) == 1 else 'draws'} {summary['draws']}; "
+        f"rounds mean {summary['rounds']['mean']:.1f}, "
         f"max {summary['rounds']['max']}; actions mean {summary['actions']['mean']:.0f}"
     )
     out.print("endings: " + ", ".join(f"{k} {v}" for k, v in summary["reasons"].items()))

@@ -8,10 +8,10 @@ from typing import Any
 from rich.console import RenderableType
 from rich.text import Text
 
-from wartable.cli.render import undaunted
+from wartable.cli.render import combat, undaunted
 
 Renderer = Callable[[dict[str, Any]], RenderableType]
-RENDERERS: dict[str, Renderer] = {"undaunted": undaunted.render}
+RENDERERS: dict[str, Renderer] = {"undaunted": undaunted.render, "combat": combat.render}
 
 
 def render(view: dict[str, Any]) -> RenderableType:

@@ -45,10 +45,17 @@ class Chart(Strict):
 
 class Firer(Strict):
     orders: dict[str, int]
-    wounds: dict[Literal["light_wound", "bad_wound"], int]
+    wounds: dict[str, int]
     morale: dict[str, int]
     heavy_run_and_gun: int
     belt_without_assistant: int
+
+    @field_validator("wounds")
+    @classmethod
+    def two_markers(cls, value: dict[str, int]) -> dict[str, int]:
+        if set(value) != {"light_wound", "bad_wound"}:
+            raise ValueError("give exactly light_wound and bad_wound")
+        return value
 
 
 class ChartsFile(Strict):

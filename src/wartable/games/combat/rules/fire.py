@@ -56,8 +56,8 @@ class Chance:
 
     @property
     def text(self) -> str:
-        parts = " ".join(f"{'+' if v >= 0 else '-'} {abs(v)} {why}" for why, v in self.reasons[1:])
-        return f"WS {self.reasons[0][1]} {parts} = {self.ws}".replace("  ", " ")
+        parts = ", ".join(f"{why.replace('_', ' ')} {v:+d}" for why, v in self.reasons[1:])
+        return f"WS {self.reasons[0][1]}, {parts} = {self.ws}"
 
 
 def chance(charts: ChartsFile, weapon: Weapon, s: Situation) -> Chance | None:
@@ -89,7 +89,7 @@ def chance(charts: ChartsFile, weapon: Weapon, s: Situation) -> Chance | None:
     if "belt" in weapon.flags and not s.assistant:
         reasons.append(("no assistant", charts.firer.belt_without_assistant))
     for wound in s.firer_wounds:
-        reasons.append((wound.replace("_", " "), charts.firer.wounds[wound]))  # type: ignore[index]
+        reasons.append((wound.replace("_", " "), charts.firer.wounds[wound]))
     morale = charts.firer.morale.get(s.firer_morale, 0)
     if morale:
         reasons.append((f"{s.firer_morale} morale", morale))

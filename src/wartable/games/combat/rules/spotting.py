@@ -52,7 +52,7 @@ def spot(
         ),
         (f"range {distance}", range_modifier(charts, distance)),
     ]
-    reasons += [(w.replace("_", " "), charts.firer.wounds[w]) for w in wounds]  # type: ignore[index]
+    reasons += [(w.replace("_", " "), charts.firer.wounds[w]) for w in wounds]
     if smoke:
         reasons.append(("smoke", smoke))
     chance = sum(v for _, v in reasons)

@@ -1,0 +1,150 @@
+"""The Combat! entry of the registry: scenarios, set-up, notation."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from wartable.core.action import Action
+from wartable.core.errors import ActionParseError, UnknownNameError, WartableError
+from wartable.core.events import Event
+from wartable.core.game import Game, GameInfo, ScenarioInfo
+from wartable.core.rng import Rng
+from wartable.games.combat.library import CombatLibrary
+from wartable.games.combat.model import ACTIVE, DEPLOY, GERMANY, IN_CUP
+from wartable.games.combat.rules import checks, flow
+from wartable.games.combat.scenario import EVENT_CARDS, CombatScenario
+from wartable.games.combat.sight import SightTable
+from wartable.games.combat.state import CombatState
+
+SUMMARY = """\
+Combat! Volume 1 - solitaire: you command a US squad; the German side is run by the rules.
+
+Each turn:
+  1. Cards: with an empty hand draw one; keep at most 5; play one for initiative - it gives
+     Able, Baker and Charlie their initiative for the turn (lowest acts first).
+  2. Orders: give every soldier an order - fire (aimed, rapid, suppressive), move (sneak,
+     evade, sprint, run & gun), hide, rally, reload, plan.
+  3. The enemy: each alert German draws a card; its morale and cover pick the order.
+  4. Four impulses: teams act in initiative order; each soldier does what his order allows in
+     that impulse (the four numbers on the marker), spots unknown enemies, and may duck back.
+  5. End: plans, rallies and reloads resolve; waiting Germans near alert ones wake up.
+Fire: d10 at or under the weapon skill, modified by the target's order and terrain, range,
+wounds, morale and smoke; a 9 misses and costs ammunition; below 0 only a 0 then a TQC hits.
+A hit draws a friendly card: close call (Morale Check), light or bad wound, or killed.
+Victory points at the end of the last turn decide the result.
+"""
+
+VERBS = {
+    "deploy": 2,
+    "discard": 1,
+    "play": 1,
+    "order": 2,
+    "move": 2,
+    "stay": 1,
+    "fire": 2,
+    "hold": 1,
+    "duck": 1,
+    "done": 1,
+}
+
+
+class Combat(Game):
+    info = GameInfo("combat", "Combat! Volume 1", ("us",), CombatState.game_version, SUMMARY)
+
+    def __init__(self, library: CombatLibrary | None = None) -> None:
+        self.lib = library or CombatLibrary()
+        self._sight = {name: SightTable(board) for name, board in self.lib.maps.items()}
+        self._scenarios = {
+            sid: CombatScenario(self.lib, sc, self._sight[sc.map])
+            for sid, sc in self.lib.scenarios.items()
+        }
+        self._order = sorted(self._scenarios.values(), key=lambda s: s.number)
+
+    def scenarios(self) -> list[ScenarioInfo]:
+        return [
+            ScenarioInfo(
+                s.id,
+                s.title,
+                ("us",),
+                s.file.summary,
+                self.lib.scenario_docs[s.id].provenance_of("title"),
+                {"turns": s.turns, "map": s.board.id},
+            )
+            for s in self._order
+        ]
+
+    def scenario(self, sid: str | None) -> CombatScenario:
+        if sid is None:
+            return self._order[0]
+        sc = self._scenarios.get(sid)
+        if sc is None:
+            raise UnknownNameError("scenario", sid, [s.id for s in self._order])
+        return sc
+
+    def new_game(
+        self, scenario: str | None = None, seed: int = 0, options: Mapping[str, Any] | None = None
+    ) -> CombatState:
+        sc = self.scenario(scenario)
+        if options:
+            raise WartableError(f"combat takes no options (got: {', '.join(options)})")
+        st = CombatState.__new__(CombatState)
+        st._init_base(("us",), {"scenario": sc.id, "options": {}, "seed": seed})
+        st.sc = sc
+        st.rng = Rng(seed)
+        st.soldiers, where, st.squad_roll = sc.roster(st.rng)
+        n = len(st.soldiers)
+        st.pos = list(where)
+        st.status = [
+            IN_CUP if s.side == GERMANY and where[s.index] < 0 else ACTIVE for s in st.soldiers
+        ]
+        st.order, st.dirs = [""] * n, [()] * n
+        friendly_morale = checks.LADDER.index(sc.file.friendly.morale)
+        enemy_morale = checks.LADDER.index(sc.file.enemy.morale)
+        st.morale = [friendly_morale if s.side == "us" else enemy_morale for s in st.soldiers]
+        st.wounds = [()] * n
+        st.seen = [not sc.file.friendly.hidden if s.side == "us" else False for s in st.soldiers]
+        st.alert = [s.side == GERMANY and sc.file.enemy.alert == "alert" for s in st.soldiers]
+        st.ammo = [0] * n
+        st.deck = [c.number for c in self.lib.friendly_cards.cards]
+        st.rng.shuffle(st.deck)
+        st.discard, st.set_aside, st.hand = [], [], []
+        events: list[Event] = []
+        while len(st.hand) < sc.file.hand:  # 5.1.3: no events in the opening hand
+            card = st.deck.pop()
+            (st.discard if card in EVENT_CARDS else st.hand).append(card)
+        if st.discard:
+            st.deck += st.discard
+            st.discard = []
+            st.rng.shuffle(st.deck)
+        st.hand.sort()
+        st.enemy_deck = [c.number for c in self.lib.enemy_cards.cards]
+        st.rng.shuffle(st.enemy_deck)
+        st.enemy_discard, st.initiative_card, st.team_cards, st.track = [], 0, {}, ()
+        st.turn, st.impulse, st.cursor, st.queue, st.act = 1, 0, 0, (), None
+        st.reached, st.vp_log = frozenset(), ()
+        if any(w < 0 for s, w in zip(st.soldiers, where, strict=True) if s.side == "us"):
+            st.phase = DEPLOY
+        else:
+            flow.start_turn(st, events)
+        return st
+
+    def _check_action(self, action: Action) -> None:
+        want = VERBS.get(action.verb)
+        if want is None:
+            raise ActionParseError(f"unknown verb {action.verb!r}; verbs are: {', '.join(VERBS)}")
+        if len(action.args) != want:
+            raise ActionParseError(
+                f"{action.verb!r} takes {want} argument(s), got {len(action.args)}"
+            )
+
+    def action_space(self, scenario: str | None = None) -> list[Action]:
+        """A sample of this game's actions (the full space depends on the position): the first
+        legal actions, every card play and discard, and each friendly soldier's activation verbs."""
+        st = self.new_game(scenario, seed=0)
+        out = st.legal_actions("us")
+        out += [Action(v, (str(n),)) for v in ("play", "discard") for n in range(1, 53)]
+        for s in st.soldiers:
+            if s.side == "us":
+                out += [Action(v, (s.key,)) for v in ("stay", "hold", "duck", "done")]
+        return list(dict.fromkeys(out))

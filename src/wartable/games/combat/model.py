@@ -1,0 +1,54 @@
+"""Plain data of a Combat! game: the soldiers (fixed at set-up) and small constants.
+
+A soldier's identity and printed values never change once the squad is rolled and the enemy
+counters are drawn from the cup, so they live in one shared tuple; everything that changes
+(hex, order, morale, wounds...) lives in per-soldier lists of the state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+US, GERMANY = "us", "germany"
+TEAMS_US = ("able", "baker", "charlie")
+TEAMS_DE = ("blue", "red", "yellow", "white")
+
+# soldier status
+ACTIVE, DEAD, GONE, IN_CUP = "active", "dead", "gone", "cup"
+
+# phases of the turn
+DEPLOY, CARDS, ORDERS, IMPULSES, OVER = "deploy", "cards", "orders", "impulses", "over"
+
+
+@dataclass(frozen=True, slots=True)
+class Soldier:
+    index: int
+    side: str  # us / germany
+    team: str
+    key: str  # unique id used in actions: "sgt-taylor", "blue-3"
+    name: str
+    tq: int
+    ldr: int
+    weapon: str | None  # the weapon it fires (None: cannot fire)
+    ws: int
+    grenade: str | None
+    grenade_ws: int
+    skills: tuple[str, ...] = ()
+    role: str = ""  # German role template (recruit, nco, officer...)
+    decoy: bool = False
+
+    @property
+    def label(self) -> str:
+        return "decoy" if self.decoy else self.name
+
+
+class Activation(NamedTuple):
+    """The friendly soldier acting now and what he still has to decide."""
+
+    soldier: int
+    stage: str  # "move", "fire", "end"
+    moves: int  # hexes he may still move this impulse
+    must: bool  # the move is compulsory
+    moved: int  # hexes moved so far this impulse
+    came_from: int  # the hex he left last (no going back within one activation, 6.0)

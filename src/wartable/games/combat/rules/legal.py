@@ -1,0 +1,156 @@
+"""The player's decisions: what may be chosen now, why something may not, and the odds."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from wartable.core.action import Action
+from wartable.games.combat.model import CARDS, DEPLOY, GERMANY, IMPULSES, ORDERS, US
+from wartable.games.combat.rules import checks, fire
+from wartable.games.combat.rules.flow import (
+    HAND_LIMIT,
+    fire_chance,
+    next_unordered,
+    targets,
+    tq_now,
+)
+from wartable.games.combat.rules.wounds import INCAPACITATED, condition
+
+if TYPE_CHECKING:
+    from wartable.games.combat.state import CombatState
+
+MOVES = ("sprint", "run_and_gun", "evade", "sneak")
+# orders the player may give in this version; the others come with their rules
+FIRE = ("aimed_fire", "rapid_fire", "suppressive_fire")
+
+
+def legal_actions(st: CombatState) -> list[Action]:
+    if st.phase == DEPLOY:
+        i = next(s.index for s in st.soldiers if s.side == US and st.pos[s.index] < 0)
+        key = st.soldiers[i].key
+        return [
+            Action("deploy", (key, st.sc.board.label(st.sc.board.hexes[h])))
+            for h in st.sc.deploy_zone
+        ]
+    if st.phase == CARDS:
+        verb = "discard" if len(st.hand) > HAND_LIMIT else "play"
+        return [Action(verb, (str(n),)) for n in st.hand]
+    if st.phase == ORDERS:
+        i = next_unordered(st)
+        return [Action("order", (st.soldiers[i].key, o)) for o in allowed_orders(st, i)]
+    if st.phase == IMPULSES and st.act is not None:
+        return activation_choices(st)
+    return []
+
+
+def allowed_orders(st: CombatState, i: int) -> list[str]:
+    s = st.soldiers[i]
+    lib = st.sc.lib
+    values = dict(lib.charts.firer.wounds)
+    if condition(s.tq, st.wounds[i], values, friendly=True) == INCAPACITATED:
+        return ["hide"]  # 16.2
+    weapon = lib.weapons.weapons.get(s.weapon or "")
+    flags: set[str] = set(weapon.flags) if weapon else set()
+    fires = weapon is not None and st.ammo[i] != fire.AMMO_NONE
+    morale = st.morale[i]
+    if morale == checks.BERSERK:  # 17.2
+        out = ["aimed_fire" if "slow" in flags else "rapid_fire"] if fires else []
+        return out + [m for m in MOVES if m != "sneak" and movable(m, flags)]
+    if morale == checks.ROUT:  # 17.3: flee, or rally if unseen in cover
+        out = [m for m in MOVES if movable(m, flags)]
+        return (["rally"] if st.sc.cover[st.pos[i]] else []) + out
+    out = []
+    if fires:
+        out.append("aimed_fire")
+        if "slow" not in flags:
+            out.append("rapid_fire")
+        out.append("slow_suppressive_fire" if "slow" in flags else "suppressive_fire")
+    out += [m for m in MOVES if movable(m, flags) and (m != "run_and_gun" or fires)]
+    out.append("hide")
+    if morale >= checks.CAUTIOUS:
+        out.append("rally")  # 7.17
+    if st.ammo[i] != fire.AMMO_OK:
+        out.append("reload")  # 7.13
+    if s.ldr:
+        out.append("plan")  # 7.12
+    return out
+
+
+def movable(order: str, flags: set[str]) -> bool:
+    """14.1: heavy weapons cannot sprint; very heavy ones neither sprint nor run and gun."""
+    if order == "sprint" and ("heavy" in flags or "very_heavy" in flags):
+        return False
+    return not (order == "run_and_gun" and "very_heavy" in flags)
+
+
+def activation_choices(st: CombatState) -> list[Action]:
+    act = st.act
+    assert act is not None
+    i = act.soldier
+    key = st.soldiers[i].key
+    out: list[Action] = []
+    if act.stage == "move":
+        board = st.sc.board
+        here = board.hexes[st.pos[i]]
+        for n in board.grid.neighbours(here):
+            if board.index[n] != act.came_from:
+                out.append(Action("move", (key, board.label(n))))
+        if not act.must:
+            out.append(Action("stay", (key,)))  # a compulsory move can only stop by ducking back
+    elif act.stage == "fire":
+        out += [Action("fire", (key, st.soldiers[t].key)) for t in targets(st, i)]
+        if not act.must:
+            out.append(Action("hold", (key,)))
+    else:
+        out.append(Action("done", (key,)))
+    out.append(Action("duck", (key,)))
+    return out
+
+
+def explain(st: CombatState, action: Action) -> str:
+    legal = legal_actions(st)
+    listed = ", ".join(str(a) for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
+    if st.phase == ORDERS and action.verb == "order" and len(action.args) == 2:
+        i = next_unordered(st)
+        if action.args[0] != st.soldiers[i].key:
+            return f"{str(action)!r}: orders go in squad order; {st.soldiers[i].name} is next"
+        return (
+            f"{str(action)!r}: {st.soldiers[i].name} may take only: "
+            f"{', '.join(allowed_orders(st, i))}"
+        )
+    return f"{str(action)!r} is not possible now; possible: {listed}"
+
+
+def hit_chance(ws: int, tq: int, rof: int) -> float:
+    """Chance of at least one hit: faces 0..ws (9 always misses); below 0 the rule of 0."""
+    if ws >= 0:
+        per = (min(ws, 8) + 1) / 10
+    else:
+        confirm = tq + ws
+        per = 0.1 * (min(confirm, 9) + 1) / 10 if confirm >= 0 else 0.0
+    return 1 - (1 - per) ** rof
+
+
+def info(st: CombatState, action: Action) -> dict[str, Any]:
+    if action.verb != "fire" or st.act is None:
+        return {}
+    i = st.act.soldier
+    t = st.find(action.args[1])
+    chance = fire_chance(st, i, t)
+    if chance is None:
+        return {}
+    weapon = st.sc.lib.weapons.weapons[st.soldiers[i].weapon or ""]
+    p = hit_chance(chance.ws, tq_now(st, i), weapon.rate_of_fire)
+    effect = " (a hit only forces a Morale Check)" if chance.mc_only else ""
+    return {
+        "text": f"{chance.text}; {weapon.rate_of_fire} shot(s): {p:.0%} to hit{effect}",
+        "ws": chance.ws,
+        "chance": p,
+    }
+
+
+def team_of(st: CombatState, side: str) -> list[int]:
+    return [s.index for s in st.soldiers if s.side == side]
+
+
+__all__ = ["GERMANY", "explain", "info", "legal_actions"]

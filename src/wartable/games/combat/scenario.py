@@ -1,0 +1,131 @@
+"""A Combat! scenario compiled for play, and the soldiers it puts on the map at set-up."""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+from wartable.core.rng import Rng
+from wartable.games.combat.board import Board
+from wartable.games.combat.library import CombatLibrary
+from wartable.games.combat.model import GERMANY, US, Soldier
+from wartable.games.combat.rules.compass import Compass
+from wartable.games.combat.schema import ScenarioFile
+from wartable.games.combat.sight import SightTable
+
+EVENT_CARDS = frozenset({51, 52})
+DECOY_ROLE = "rifleman"  # a face-down decoy behaves like a rifleman until it is revealed
+
+
+class CombatScenario:
+    def __init__(self, lib: CombatLibrary, sc: ScenarioFile, sight: SightTable) -> None:
+        self.lib = lib
+        self.file = sc
+        self.id = sc.id
+        self.title = sc.title
+        self.number = sc.number
+        self.board: Board = lib.maps[sc.map]
+        self.sight = sight
+        grid = self.board.grid
+        self.compass = Compass(grid, grid.parse(sc.compass.at), grid.parse(sc.compass.toward))
+        self.turns = sc.turns
+        self.setup_hexes = tuple(self.board.index[grid.parse(h)] for h in sc.enemy.setup)
+        cols = sc.friendly.deploy.get("columns")
+        self.deploy_zone: tuple[int, ...] = (
+            tuple(i for i, h in enumerate(self.board.hexes) if cols[0] <= h[0] <= cols[1])
+            if cols
+            else ()
+        )
+        self.objectives = tuple(self.board.index[grid.parse(h)] for h in sc.victory.objectives)
+        self.cover = tuple(self.board.table.terrain[k].cover for k in self.board.kind)
+        self.rough = frozenset(
+            i for i, k in enumerate(self.board.kind) if self.board.table.terrain[k].rough
+        )
+        self.players = (US,)
+
+    @cached_property
+    def rough_hexes(self) -> set[tuple[int, int]]:
+        return {self.board.hexes[i] for i in self.rough}
+
+    # ---- soldiers -----------------------------------------------------------------------
+    def roster(self, rng: Rng) -> tuple[tuple[Soldier, ...], tuple[int, ...], int]:
+        """Every soldier of the game, the hex of each placed one (-1 in the cup or still to be
+        deployed), and the 1D6 squad roll (0 for a fixed squad)."""
+        lib, sc = self.lib, self.file
+        soldiers: list[Soldier] = []
+        where: list[int] = []
+        roll = 0
+        placed: list[tuple[str, str, int]]
+        if sc.friendly.squad == "d6_table":
+            roll = rng.die(6)
+            chosen = lib.characters.us.d6_table[roll]
+            placed = [
+                (key, slot.team, -1)
+                for key, slot in zip(chosen, lib.characters.us.slots, strict=True)
+            ]
+        else:
+            placed = [
+                (p.counter, p.team, self.board.index[self.board.parse(p.hex)])
+                for p in sc.friendly.squad
+            ]
+        for key, team, hx in placed:
+            c = lib.characters.us.counters[key]
+            fire_weapon = next((w for w in c.weapons if w in lib.weapons.weapons), None)
+            grenade = next((w for w in c.weapons if w in lib.weapons.grenades), None)
+            soldiers.append(
+                Soldier(
+                    len(soldiers),
+                    US,
+                    team,
+                    key,
+                    c.name,
+                    c.tq,
+                    c.ldr,
+                    fire_weapon,
+                    c.weapons.get(fire_weapon, 0) if fire_weapon else 0,
+                    grenade,
+                    c.weapons.get(grenade, 0) if grenade else 0,
+                    tuple(c.skills),
+                )
+            )
+            where.append(hx)
+        cup = self._cup(rng)
+        for n, (team, role, name, decoy) in enumerate(cup):
+            r = lib.characters.germany.roles[role]
+            fire_weapon = next((w for w in r.weapons if w in lib.weapons.weapons), None)
+            grenade = next((w for w in r.weapons if w in lib.weapons.grenades), None)
+            soldiers.append(
+                Soldier(
+                    len(soldiers),
+                    GERMANY,
+                    team,
+                    f"g{n + 1:02d}",
+                    name,
+                    r.tq,
+                    r.ldr,
+                    fire_weapon,
+                    r.weapons.get(fire_weapon, 0) if fire_weapon else 0,
+                    grenade,
+                    r.weapons.get(grenade, 0) if grenade else 0,
+                    (),
+                    role,
+                    decoy,
+                )
+            )
+            where.append(self.setup_hexes[n] if n < len(self.setup_hexes) else -1)
+        return tuple(soldiers), tuple(where), roll
+
+    def _cup(self, rng: Rng) -> list[tuple[str, str, str, bool]]:
+        """(team, role, name, decoy) of every counter in the cup, shuffled."""
+        names = self.lib.characters.germany.teams
+        cup: list[tuple[str, str, str, bool]] = []
+        for team, roles in self.file.enemy.cup.items():
+            roster = iter(names[team])
+            for role, count in roles.items():
+                for _ in range(count):
+                    key = next(roster, f"{team}-soldier")
+                    cup.append((team, role, key.replace("-", " ").title(), False))
+        teams = list(self.file.enemy.cup)
+        for n in range(self.file.enemy.dummies):
+            cup.append((teams[n % len(teams)], DECOY_ROLE, "decoy", True))
+        rng.shuffle(cup)
+        return cup

@@ -1,0 +1,129 @@
+"""Combat!'s state: per-soldier columns, the two decks, the turn's initiative track and the
+activation in progress. Rules live in ``rules/``; this class wires them to the core contract."""
+
+from __future__ import annotations
+
+from typing import Any, Self
+
+from wartable.core.action import Action
+from wartable.core.events import Event
+from wartable.core.rng import Rng
+from wartable.core.state import GameState
+from wartable.games.combat import view as views
+from wartable.games.combat.model import ACTIVE, OVER, Activation, Soldier
+from wartable.games.combat.rules import flow, hidden, legal
+from wartable.games.combat.scenario import CombatScenario
+
+COLUMNS = ("pos", "status", "order", "dirs", "morale", "wounds", "seen", "alert", "ammo")
+
+
+class CombatState(GameState):
+    game_name = "combat"
+    game_version = "0"
+
+    sc: CombatScenario
+    soldiers: tuple[Soldier, ...]
+    squad_roll: int
+    rng: Rng
+    # per soldier
+    pos: list[int]  # hex index, -1 off the map
+    status: list[str]
+    order: list[str]  # "" = no order
+    dirs: list[tuple[int, ...]]
+    morale: list[int]
+    wounds: list[tuple[str, ...]]
+    seen: list[bool]  # friendly: spotted; enemy: known (identity revealed)
+    alert: list[bool]
+    ammo: list[int]
+    # cards
+    deck: list[int]
+    hand: list[int]
+    discard: list[int]
+    set_aside: list[int]
+    enemy_deck: list[int]
+    enemy_discard: list[int]
+    initiative_card: int
+    team_cards: dict[str, int]
+    track: tuple[tuple[int, str], ...]
+    # turn
+    turn: int
+    phase: str
+    impulse: int
+    cursor: int  # position in the activation queue of this impulse
+    queue: tuple[int, ...]  # soldiers to activate this impulse, in order
+    act: Activation | None
+    reached: frozenset[int]  # objective hexes reached
+    vp_log: tuple[tuple[str, int], ...]
+    _before: tuple[int, int, int]
+
+    def _current_players(self) -> tuple[str, ...]:
+        return () if self.phase == OVER else ("us",)
+
+    def _legal_actions(self, player: str) -> list[Action]:
+        return legal.legal_actions(self)
+
+    def _apply(self, player: str, action: Action) -> list[Event]:
+        self._before = (self.rng.counter, len(self.deck) + len(self.enemy_deck), self.turn)
+        return flow.apply_action(self, action)
+
+    def _reversible(self, player: str, events: list[Event]) -> bool:
+        """Nothing rolled, no card drawn, still the same turn: a deployment, a card play, an
+        order or a step that woke nothing up may be taken back."""
+        return self._before == (self.rng.counter, len(self.deck) + len(self.enemy_deck), self.turn)
+
+    def _explain_illegal(self, player: str, action: Action) -> str:
+        return legal.explain(self, action)
+
+    def view(self, player: str | None) -> dict[str, Any]:
+        if player is not None:
+            self.check_player(player)
+        return views.view(self, player)
+
+    def action_info(self, player: str, action: Action) -> dict[str, Any]:
+        self.check_player(player)
+        return legal.info(self, action)
+
+    def _copy(self) -> Self:
+        twin = self.__class__.__new__(self.__class__)
+        twin.__dict__.update(self.__dict__)
+        for name in COLUMNS:
+            setattr(twin, name, list(getattr(self, name)))
+        for name in ("deck", "hand", "discard", "set_aside", "enemy_deck", "enemy_discard"):
+            setattr(twin, name, list(getattr(self, name)))
+        twin.team_cards = dict(self.team_cards)
+        twin.rng = self.rng.clone()
+        return twin
+
+    def _resample(self, player: str, seed: int) -> Self:
+        return hidden.resample(self, seed)
+
+    def _snapshot(self) -> dict[str, Any]:
+        out: dict[str, Any] = {name: list(getattr(self, name)) for name in COLUMNS}
+        for name in ("deck", "hand", "discard", "set_aside", "enemy_deck", "enemy_discard"):
+            out[name] = list(getattr(self, name))
+        out.update(
+            soldiers=[s.key + ("*" if s.decoy else "") + f"/{s.role}" for s in self.soldiers],
+            rng=[self.rng.seed, self.rng.counter, list(self.rng.forced)],
+            initiative_card=self.initiative_card,
+            team_cards=dict(self.team_cards),
+            track=list(self.track),
+            turn=self.turn,
+            phase=self.phase,
+            impulse=self.impulse,
+            cursor=self.cursor,
+            queue=list(self.queue),
+            act=list(self.act) if self.act else None,
+            reached=sorted(self.reached),
+            vp_log=list(self.vp_log),
+        )
+        return out
+
+    # ---- helpers ------------------------------------------------------------------------
+    def alive(self, i: int) -> bool:
+        return self.status[i] == ACTIVE and self.pos[i] >= 0
+
+    def find(self, key: str) -> int:
+        for s in self.soldiers:
+            if s.key == key:
+                return s.index
+        raise KeyError(key)

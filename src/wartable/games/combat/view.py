@@ -1,0 +1,104 @@
+"""What the player sees: the map's features, every friendly soldier, and of each German
+counter only its face - team, hex, markers - until it is known; never a decoy's nature,
+the cup's contents or the order of either deck."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from wartable.games.combat.model import GERMANY, IN_CUP
+from wartable.games.combat.rules.checks import LADDER
+
+if TYPE_CHECKING:
+    from wartable.games.combat.state import CombatState
+
+AMMO = ("ok", "low", "none")
+
+
+def view(st: CombatState, player: str | None) -> dict[str, Any]:
+    sc = st.sc
+    board = sc.board
+    cards = sc.lib.friendly_cards.cards
+    soldiers = []
+    for s in st.soldiers:
+        i = s.index
+        if st.status[i] == IN_CUP:
+            continue
+        known = s.side != GERMANY or st.seen[i]
+        entry: dict[str, Any] = {
+            "key": s.key,
+            "side": s.side,
+            "team": s.team,
+            "hex": board.label(board.hexes[st.pos[i]]) if st.pos[i] >= 0 else None,
+            "status": st.status[i],
+            "order": st.order[i] or None,
+            "dirs": list(st.dirs[i]),
+            "morale": LADDER[st.morale[i]],
+            "wounds": list(st.wounds[i]),
+            "ammo": AMMO[st.ammo[i]],
+            "known": known,
+        }
+        if s.side == GERMANY:
+            entry["alert"] = st.alert[i]
+        else:
+            entry["spotted"] = st.seen[i]
+        if known:
+            entry.update(
+                name=s.name,
+                tq=s.tq,
+                ldr=s.ldr,
+                weapon=s.weapon,
+                ws=s.ws,
+                grenade=s.grenade,
+                skills=list(s.skills),
+                role=s.role or None,
+            )
+        soldiers.append(entry)
+    act = None
+    if st.act is not None:
+        act = {
+            "soldier": st.soldiers[st.act.soldier].key,
+            "stage": st.act.stage,
+            "moves": st.act.moves,
+            "must": st.act.must,
+        }
+    terrain = [
+        [board.label(h), board.kind[i], board.level[i]]
+        for i, h in enumerate(board.hexes)
+        if board.kind[i] != "open" or board.level[i]
+    ]
+    return {
+        "game": "combat",
+        "scenario": sc.id,
+        "title": sc.title,
+        "you": player,
+        "turn": st.turn,
+        "turns": sc.turns,
+        "phase": st.phase,
+        "impulse": st.impulse,
+        "squad_roll": st.squad_roll,
+        "hand": [
+            {
+                "number": n,
+                "title": cards[n - 1].title,
+                "type": cards[n - 1].type,
+                "initiative": list(cards[n - 1].initiative or ()),
+            }
+            for n in st.hand
+        ],
+        "deck_size": len(st.deck),
+        "discard_size": len(st.discard),
+        "planned_cards": len(st.set_aside),
+        "initiative_card": st.initiative_card or None,
+        "initiative_track": [[v, t] for v, t in st.track],
+        "cup": sum(1 for s in st.soldiers if st.status[s.index] == IN_CUP),
+        "soldiers": soldiers,
+        "acting": act,
+        "map": {"id": board.id, "terrain": terrain},
+        "compass": [sc.file.compass.at, sc.file.compass.toward],
+        "objectives": [
+            {"hex": board.label(board.hexes[t]), "reached": t in st.reached} for t in sc.objectives
+        ],
+        "victory_points": sum(p for _, p in st.vp_log),
+        "outcome": st.outcome.to_json() if st.outcome else None,
+    }

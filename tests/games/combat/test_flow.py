@@ -1,0 +1,104 @@
+"""Combat!'s sequence of play as a player meets it."""
+
+from __future__ import annotations
+
+import pytest
+
+import wartable
+from wartable.core.rng import Rng
+from wartable.games.combat.scenario import EVENT_CARDS
+
+GAME = wartable.get_game("combat")
+
+
+def test_attack_the_farmhouse_starts_with_deployment_in_columns_1_to_4():
+    st = GAME.new_game("attack-the-farmhouse", seed=1)
+    assert st.phase == "deploy" and 1 <= st.squad_roll <= 6
+    legal = st.legal_actions("us")
+    assert legal and all(a.verb == "deploy" and 1 <= int(a.args[1][:2]) <= 4 for a in legal)
+    while st.phase == "deploy":
+        st.apply("us", st.legal_actions("us")[0])
+    assert st.phase == "cards" and len(st.hand) == 3
+    assert not set(st.hand) & EVENT_CARDS  # 5.1.3: none in the opening hand
+    us = [s for s in st.soldiers if s.side == "us"]
+    assert len(us) == 12 and sum(1 for s in st.soldiers if s.side == "germany") == 55
+
+
+def test_the_squad_comes_from_the_rolled_row_of_the_table():
+    st = GAME.new_game("attack-the-farmhouse", seed=4)
+    row = GAME.lib.characters.us.d6_table[st.squad_roll]
+    assert [s.key for s in st.soldiers if s.side == "us"] == row
+
+
+def test_face_down_counters_fill_the_setup_hexes_and_the_rest_wait_in_the_cup():
+    st = GAME.new_game("attack-the-farmhouse", seed=2)
+    view = st.view("us")
+    germans = [s for s in view["soldiers"] if s["side"] == "germany"]
+    assert len(germans) == 26 and view["cup"] == 55 - 26
+    assert all("name" not in s and not s["known"] for s in germans)
+
+
+def to_orders(st):
+    while st.phase in ("deploy", "cards"):
+        st.apply("us", st.legal_actions("us")[0])
+
+
+def test_orders_go_in_squad_order_and_refusals_say_why():
+    st = GAME.new_game("a-meeting-of-patrols", seed=3)
+    assert st.phase == "cards"
+    to_orders(st)
+    first, second = st.legal_actions("us")[0], "pvt-brubaker"
+    assert first.args[0] == "sgt-taylor"
+    with pytest.raises(wartable.IllegalActionError, match="Sgt Taylor is next"):
+        st.apply("us", f"order {second} hide")
+    with pytest.raises(wartable.IllegalActionError, match="may take only"):
+        st.apply("us", "order sgt-taylor charge")
+    orders = {a.args[1] for a in st.legal_actions("us")}
+    assert {"aimed_fire", "rapid_fire", "sprint", "hide", "plan"} <= orders  # Taylor leads
+    assert "rally" not in orders  # only from Cautious down (7.17)
+
+
+def test_a_slow_rifle_cannot_fire_rapidly():
+    st = GAME.new_game("a-meeting-of-patrols", seed=3)
+    to_orders(st)
+    st.apply("us", "order sgt-taylor aimed_fire")
+    orders = {a.args[1] for a in st.legal_actions("us")}  # Brubaker, M1 Garand: not slow
+    assert "rapid_fire" in orders and "plan" not in orders
+
+
+def test_patrol_germans_take_their_first_orders_from_a_die():
+    st = GAME.new_game("a-meeting-of-patrols", seed=3)
+    to_orders(st)
+    events = []
+    while st.phase == "orders":
+        events += st.apply("us", st.legal_actions("us")[0])
+    rolled = [e for e in events if e.kind == "enemy-order"]
+    assert len(rolled) == 12 and all(" rolls " in e.text for e in rolled)
+    on_map = [s.index for s in st.soldiers if s.side == "germany" and st.alive(s.index)]
+    assert {st.order[i] for i in on_map} <= {"evade", "sneak", "duck_back", "hide"}
+
+
+def test_a_whole_game_ends_with_victory_points_and_a_level():
+    st = GAME.new_game("a-meeting-of-patrols", seed=9)
+    rng = Rng(4)
+    while not st.is_over:
+        st.apply("us", rng.choice(st.legal_actions("us")))
+    levels = [lv.result for lv in GAME.lib.scenarios["a-meeting-of-patrols"].victory.levels["list"]]
+    assert st.outcome.kind in levels
+    assert st.turn == 7 and st.outcome.scores["us"] == sum(p for _, p in st.vp_log)
+
+
+def test_fire_choices_show_the_modified_skill_and_the_odds():
+    for seed in range(30):
+        st = GAME.new_game("a-meeting-of-patrols", seed=seed)
+        rng = Rng(seed)
+        while not st.is_over:
+            legal = st.legal_actions("us")
+            fires = [a for a in legal if a.verb == "fire"]
+            if fires:
+                info = st.action_info("us", fires[0])
+                assert info["text"].startswith("WS ") and 0 <= info["chance"] <= 1
+                return
+            orders = [a for a in legal if a.verb == "order" and a.args[1] == "rapid_fire"]
+            st.apply("us", orders[0] if orders else rng.choice(legal))
+    pytest.fail("no fire choice came up in 30 games")
