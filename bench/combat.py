@@ -15,6 +15,7 @@ import os
 import random
 import time
 from pathlib import Path
+from random import Random
 
 from wartable.content.loader import validate
 from wartable.games.combat.board import Board
@@ -89,6 +90,39 @@ def main() -> None:
     print(f"  fast table, first answers:               {r_cold:>12,.0f} checks/s")
     print(f"  fast table, repeated answers:            {r_warm:>12,.0f} checks/s (aim 1,000,000)")
     print(f"  fill the table for all {n * (n + 1) // 2:,} pairs:     {t_full:>12.1f} s")
+    game_figures(args.seconds)
+
+
+def game_figures(seconds: float) -> None:
+    """Random play of the registered game: actions and games per second, clone() time."""
+    import wartable
+
+    game = wartable.get_game("combat")
+    for scenario in ("a-meeting-of-patrols", "attack-the-farmhouse"):
+        rng = Random(5)
+        steps = games = seed = 0
+        mids = []
+        state = game.new_game(scenario, seed=seed)
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            if state.is_over:
+                games += 1
+                seed += 1
+                state = game.new_game(scenario, seed=seed)
+            state.apply("us", rng.choice(state.legal_actions("us")))
+            steps += 1
+            if steps % 97 == 0 and len(mids) < 200:
+                mids.append(state.clone())
+        elapsed = time.perf_counter() - start
+        t0 = time.perf_counter()
+        for _ in range(20):
+            for m in mids:
+                m.clone()
+        clone_us = (time.perf_counter() - t0) / (20 * max(1, len(mids))) * 1e6
+        print(
+            f"  {scenario}: random play {steps / elapsed:,.0f} actions/s, "
+            f"{games / elapsed:.2f} games/s, clone() {clone_us:.1f} us"
+        )
 
 
 if __name__ == "__main__":

@@ -182,3 +182,13 @@ def test_undo_at_the_prompt():
     assert result.exit_code == 0, out
     assert "Cannot undo: nothing to undo" in out
     assert "Undone." in out  # seed 4: the first card play moves a counter, nothing revealed
+
+
+def test_line_of_sight_command_explains_itself():
+    out = run("los", "combat", "22.03", "30.03", "--scenario", "attack-the-farmhouse").output
+    assert "blocked" in out and "building at 24.03" in out and "12.1" in out
+    data = json.loads(run("los", "combat", "27.08", "26.08", "--json").output)
+    assert data["visible"] is True and data["range"] == 1
+    bad = run("los", "combat", "99.99", "01.01")
+    assert bad.exit_code == 2 and "not on this map" in bad.output
+    assert run("los", "undaunted", "1A", "2B").exit_code == 2

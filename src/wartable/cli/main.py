@@ -171,6 +171,30 @@ def replay(
 
 @app.command()
 @friendly_errors
+def los(
+    game: GameArg,
+    a: Annotated[str, typer.Argument(metavar="FROM", help="a hex label like 27.08")],
+    b: Annotated[str, typer.Argument(metavar="TO", help="a hex label like 21.12")],
+    scenario: Annotated[str | None, typer.Option(help="scenario id (its map is used)")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
+) -> None:
+    """Line of sight between two hexes, and why not: blocking hex, terrain, height, rule."""
+    result = load_game(game).line_of_sight(scenario, a, b)
+    if as_json:
+        print(json.dumps(result))
+        return
+    out = console()
+    word = "[bold green]clear[/]" if result["visible"] else "[bold red]blocked[/]"
+    out.print(
+        f"{result['from']} -> {result['to']} on {result['map']} ({result['range']} hexes): {word}"
+    )
+    if not result["visible"]:
+        out.print(f"{result['reason']} (rule {result['rule']})")
+    out.print("line: " + " ".join(result["path"]), style="dim")
+
+
+@app.command()
+@friendly_errors
 def simulate(
     game: GameArg,
     scenario: Annotated[str | None, typer.Option(help="scenario id")] = None,

@@ -66,6 +66,11 @@ class Game(ABC):
         """Game-specific agents (e.g. ``heuristic``), keyed by name; each takes a seed."""
         return {}
 
+    def line_of_sight(self, scenario: str | None, a: str, b: str) -> dict[str, Any]:
+        """Whether two places of a scenario's map see each other, and why (games with maps
+        and line of sight override this). Raises WartableError with a reason otherwise."""
+        raise WartableError(f"{self.info.title} has no line of sight")
+
     def parse_action(self, data: object) -> Action:
         """Text or JSON to an Action of this game; a clear ActionParseError if malformed."""
         action = Action.from_data(data)

@@ -106,6 +106,10 @@ class BatchResult:
                 for p in self.players
             },
             "draws": draws,
+            "mean_scores": {
+                p: sum(r.scores.get(p, 0.0) for r in self.results) / n if n else 0.0
+                for p in self.players
+            },
             "rounds": {"mean": sum(rounds) / n if n else 0.0, "max": max(rounds, default=0)},
             "actions": {"mean": sum(r.actions for r in self.results) / n if n else 0.0},
             "reasons": dict(reasons.most_common()),

@@ -102,3 +102,16 @@ def test_fire_choices_show_the_modified_skill_and_the_odds():
             orders = [a for a in legal if a.verb == "order" and a.args[1] == "rapid_fire"]
             st.apply("us", orders[0] if orders else rng.choice(legal))
     pytest.fail("no fire choice came up in 30 games")
+
+
+def test_the_heuristic_plays_the_patrol_far_better_than_random():
+    from wartable.sim import run_batch
+
+    def mean_vp(agent):
+        batch = run_batch("combat", "a-meeting-of-patrols", [agent], games=16, seed=7, workers=1)
+        return batch.summary()["mean_scores"]["us"], batch.summary()["wins"]["us"]
+
+    heuristic, wins = mean_vp("heuristic")
+    random_vp, random_wins = mean_vp("random")
+    assert heuristic >= random_vp + 5, (heuristic, random_vp)
+    assert wins > random_wins

@@ -8,9 +8,10 @@ from typing import Any
 from wartable.core.action import Action
 from wartable.core.errors import ActionParseError, UnknownNameError, WartableError
 from wartable.core.events import Event
-from wartable.core.game import Game, GameInfo, ScenarioInfo
+from wartable.core.game import AgentFactory, Game, GameInfo, ScenarioInfo
 from wartable.core.rng import Rng
 from wartable.games.combat.library import CombatLibrary
+from wartable.games.combat.los import line_of_sight
 from wartable.games.combat.model import ACTIVE, DEPLOY, GERMANY, IN_CUP
 from wartable.games.combat.rules import checks, flow
 from wartable.games.combat.scenario import EVENT_CARDS, CombatScenario
@@ -128,6 +129,31 @@ class Combat(Game):
         else:
             flow.start_turn(st, events)
         return st
+
+    def agents(self) -> dict[str, AgentFactory]:
+        from wartable.games.combat.ai import HeuristicAgent
+
+        return {"heuristic": HeuristicAgent}
+
+    def line_of_sight(self, scenario: str | None, a: str, b: str) -> dict[str, Any]:
+        sc = self.scenario(scenario)
+        board = sc.board
+        try:
+            ha, hb = board.parse(a), board.parse(b)
+        except ValueError as exc:
+            raise WartableError(str(exc)) from None
+        s = line_of_sight(board, ha, hb)
+        return {
+            "visible": s.visible,
+            "reason": s.reason,
+            "rule": s.rule,
+            "blocker": list(s.blocker),
+            "path": ["/".join(step) for step in s.path],
+            "map": board.id,
+            "from": a,
+            "to": b,
+            "range": board.grid.distance(ha, hb),
+        }
 
     def _check_action(self, action: Action) -> None:
         want = VERBS.get(action.verb)

@@ -1,0 +1,115 @@
+"""A heuristic player for Combat!'s US squad: take cover, shoot at what it can see with the best
+odds, otherwise close in on unreached objectives or the nearest enemy counter; rally when
+shaken, reload when short. It decides from a state redrawn with ``sample_hidden``, so the
+identities of face-down counters stay unknown to it."""
+
+from __future__ import annotations
+
+from wartable.core.action import Action
+from wartable.core.rng import Rng
+from wartable.core.state import GameState
+from wartable.games.combat.model import GERMANY, US
+from wartable.games.combat.rules.checks import CAUTIOUS
+from wartable.games.combat.rules.flow import targets
+from wartable.games.combat.rules.legal import info
+from wartable.games.combat.state import CombatState
+
+PREFERRED_FIRE = ("rapid_fire", "aimed_fire", "slow_suppressive_fire", "suppressive_fire")
+
+
+class HeuristicAgent:
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def act(self, state: GameState, player: str) -> Action:
+        if not isinstance(state, CombatState):
+            raise TypeError("the Combat! heuristic plays Combat! only")
+        legal = state.legal_actions(player)
+        if len(legal) == 1:
+            return legal[0]
+        st = state.sample_hidden(player, self.rng.next64())
+        verb = legal[0].verb
+        if verb == "deploy":
+            return max(legal, key=lambda a: self._deploy_score(st, a))
+        if verb == "discard":
+            return max(legal, key=lambda a: sum(self._card(st, a).initiative or (0,)))
+        if verb == "play":
+            return min(legal, key=lambda a: sum(self._card(st, a).initiative or (99,)))
+        if verb == "order":
+            return self._order(st, legal)
+        fires = [a for a in legal if a.verb == "fire"]
+        if fires:
+            return max(fires, key=lambda a: info(st, a).get("chance", 0.0))
+        moves = [a for a in legal if a.verb == "move"]
+        if moves:
+            i = st.act.soldier if st.act else -1
+            goal = self._goal(st, i)
+            if goal is not None:
+                grid, board = st.sc.board.grid, st.sc.board
+                here = grid.distance(board.hexes[st.pos[i]], board.hexes[goal])
+                best = min(moves, key=lambda a: self._step_score(st, a, goal))
+                closer = grid.distance(board.parse(best.args[1]), board.hexes[goal]) < here
+                if closer or not [a for a in legal if a.verb == "stay"]:
+                    return best
+        for verb in ("hold", "stay", "done"):
+            for a in legal:
+                if a.verb == verb:
+                    return a
+        return legal[0]
+
+    @staticmethod
+    def _card(st: CombatState, a: Action):  # type: ignore[no-untyped-def]
+        return st.sc.lib.friendly_cards.cards[int(a.args[0]) - 1]
+
+    @staticmethod
+    def _deploy_score(st: CombatState, a: Action) -> float:
+        board = st.sc.board
+        h = board.index[board.parse(a.args[1])]
+        crowd = sum(1 for s in st.soldiers if s.side == US and st.pos[s.index] == h)
+        return 3.0 * st.sc.cover[h] - 2.0 * crowd + 0.1 * board.hexes[h][0]
+
+    def _order(self, st: CombatState, legal: list[Action]) -> Action:
+        i = st.find(legal[0].args[0])
+        offered = {a.args[1]: a for a in legal}
+        if st.morale[i] >= CAUTIOUS and "rally" in offered and not st.seen[i]:
+            return offered["rally"]
+        if "reload" in offered:
+            return offered["reload"]
+        if targets(st, i):
+            for o in PREFERRED_FIRE:
+                if o in offered:
+                    return offered[o]
+        if self._goal(st, i) is not None:
+            for o in ("evade", "sneak", "sprint"):
+                if o in offered:
+                    return offered[o]
+        for o in ("aimed_fire", "hide"):
+            if o in offered:
+                return offered[o]
+        return legal[0]
+
+    @staticmethod
+    def _goal(st: CombatState, i: int) -> int | None:
+        """The hex to close in on: the nearest unreached objective, else the nearest enemy."""
+        if i < 0:
+            return None
+        grid, hexes = st.sc.board.grid, st.sc.board.hexes
+        here = hexes[st.pos[i]]
+        open_points = [t for t in st.sc.objectives if t not in st.reached]
+        if open_points:
+            return min(open_points, key=lambda t: grid.distance(here, hexes[t]))
+        enemies = [s.index for s in st.soldiers if s.side == GERMANY and st.alive(s.index)]
+        if not enemies:
+            return None
+        nearest = min(enemies, key=lambda e: grid.distance(here, hexes[st.pos[e]]))
+        if grid.distance(here, hexes[st.pos[nearest]]) <= 6:
+            return None  # close enough: hold and shoot
+        return st.pos[nearest]
+
+    @staticmethod
+    def _step_score(st: CombatState, a: Action, goal: int) -> float:
+        board = st.sc.board
+        h = board.parse(a.args[1])
+        return board.grid.distance(h, board.hexes[goal]) - 0.5 * st.sc.cover[board.index[h]]
