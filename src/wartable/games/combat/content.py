@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from wartable.content.loader import Loaded, validate
+from wartable.geometry.hexgrid import HexGrid
 
 Blocks = Literal["always", "never", "low_order"]
 
@@ -55,41 +57,39 @@ def load_terrain(path: Path) -> Loaded:
 
 
 def check_map(terrain: TerrainFile) -> object:
-    from wartable.geometry.hexgrid import HexGrid
-
     def check(m: MapFile) -> list[tuple[str, str]]:
         problems: list[tuple[str, str]] = []
         g = m.grid
         grid = HexGrid(g.columns, g.rows_odd, g.rows_even, g.layout)
-        seen: dict[str, str] = {}
-        for kind, hexes in m.terrain.items():
+        for kind in m.terrain:
             if kind not in terrain.terrain:
                 problems.append((f"terrain.{kind}", "no such terrain in terrain.yaml"))
-            for i, label in enumerate(hexes):
-                try:
-                    grid.parse(label)
-                except ValueError as exc:
-                    problems.append((f"terrain.{kind}[{i}]", str(exc)))
-                if label in seen:
-                    problems.append((f"terrain.{kind}[{i}]", f"{label} is also {seen[label]}"))
-                seen[label] = kind
-        placed: dict[str, int] = {}
-        for level, hexes in m.levels.items():
+        problems += _hex_lists(grid, "terrain", m.terrain, "")
+        for level in m.levels:
             if not 0 <= level <= 5:
                 problems.append((f"levels.{level}", "levels run from 0 to 5 (rule 12.1)"))
-            for i, label in enumerate(hexes):
-                try:
-                    grid.parse(label)
-                except ValueError as exc:
-                    problems.append((f"levels.{level}[{i}]", str(exc)))
-                if label in placed:
-                    problems.append(
-                        (f"levels.{level}[{i}]", f"{label} is also level {placed[label]}")
-                    )
-                placed[label] = level
+        problems += _hex_lists(grid, "levels", m.levels, "level ")
         return problems
 
     return check
+
+
+def _hex_lists(
+    grid: HexGrid, field: str, groups: Mapping[Any, list[str]], what: str
+) -> list[tuple[str, str]]:
+    """Hex labels grouped by a key: each must be on the map and in one group only."""
+    problems: list[tuple[str, str]] = []
+    seen: dict[str, object] = {}
+    for key, labels in groups.items():
+        for i, label in enumerate(labels):
+            try:
+                grid.parse(label)
+            except ValueError as exc:
+                problems.append((f"{field}.{key}[{i}]", str(exc)))
+            if label in seen:
+                problems.append((f"{field}.{key}[{i}]", f"{label} is also {what}{seen[label]}"))
+            seen[label] = key
+    return problems
 
 
 def load_map(path: Path, terrain: TerrainFile) -> Loaded:

@@ -69,32 +69,16 @@ class CombatScenario:
             ]
         for key, team, hx in placed:
             c = lib.characters.us.counters[key]
-            fire_weapon = next((w for w in c.weapons if w in lib.weapons.weapons), None)
-            grenade = next((w for w in c.weapons if w in lib.weapons.grenades), None)
             soldiers.append(
-                Soldier(
-                    len(soldiers),
-                    US,
-                    team,
-                    key,
-                    c.name,
-                    c.tq,
-                    c.ldr,
-                    fire_weapon,
-                    c.weapons.get(fire_weapon, 0) if fire_weapon else 0,
-                    grenade,
-                    c.weapons.get(grenade, 0) if grenade else 0,
-                    tuple(c.skills),
+                self._soldier(
+                    len(soldiers), US, team, key, c.name, c.tq, c.ldr, c.weapons, tuple(c.skills)
                 )
             )
             where.append(hx)
-        cup = self._cup(rng)
-        for n, (team, role, name, decoy) in enumerate(cup):
+        for n, (team, role, name, decoy) in enumerate(self._cup(rng)):
             r = lib.characters.germany.roles[role]
-            fire_weapon = next((w for w in r.weapons if w in lib.weapons.weapons), None)
-            grenade = next((w for w in r.weapons if w in lib.weapons.grenades), None)
             soldiers.append(
-                Soldier(
+                self._soldier(
                     len(soldiers),
                     GERMANY,
                     team,
@@ -102,10 +86,7 @@ class CombatScenario:
                     name,
                     r.tq,
                     r.ldr,
-                    fire_weapon,
-                    r.weapons.get(fire_weapon, 0) if fire_weapon else 0,
-                    grenade,
-                    r.weapons.get(grenade, 0) if grenade else 0,
+                    r.weapons,
                     (),
                     role,
                     decoy,
@@ -113,6 +94,41 @@ class CombatScenario:
             )
             where.append(self.setup_hexes[n] if n < len(self.setup_hexes) else -1)
         return tuple(soldiers), tuple(where), roll
+
+    def _soldier(
+        self,
+        index: int,
+        side: str,
+        team: str,
+        key: str,
+        name: str,
+        tq: int,
+        ldr: int,
+        weapons: dict[str, int],
+        skills: tuple[str, ...],
+        role: str = "",
+        decoy: bool = False,
+    ) -> Soldier:
+        """A soldier with the first firearm and the first grenade of his weapon list."""
+        arms = self.lib.weapons
+        gun = next((w for w in weapons if w in arms.weapons), None)
+        grenade = next((w for w in weapons if w in arms.grenades), None)
+        return Soldier(
+            index,
+            side,
+            team,
+            key,
+            name,
+            tq,
+            ldr,
+            gun,
+            weapons.get(gun, 0) if gun else 0,
+            grenade,
+            weapons.get(grenade, 0) if grenade else 0,
+            skills,
+            role,
+            decoy,
+        )
 
     def _cup(self, rng: Rng) -> list[tuple[str, str, str, bool]]:
         """(team, role, name, decoy) of every counter in the cup, shuffled."""
