@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from wartable.core.action import Action
-from wartable.games.combat.model import CARDS, DEPLOY, GERMANY, IMPULSES, ORDERS, US
+from wartable.games.combat.model import CARDS, DEPLOY, IMPULSES, ORDERS, US
 from wartable.games.combat.rules import checks, fire
 from wartable.games.combat.rules.flow import (
     HAND_LIMIT,
@@ -20,8 +20,6 @@ if TYPE_CHECKING:
     from wartable.games.combat.state import CombatState
 
 MOVES = ("sprint", "run_and_gun", "evade", "sneak")
-# orders the player may give in this version; the others come with their rules
-FIRE = ("aimed_fire", "rapid_fire", "suppressive_fire")
 
 
 def legal_actions(st: CombatState) -> list[Action]:
@@ -147,10 +145,3 @@ def info(st: CombatState, action: Action) -> dict[str, Any]:
         "ws": chance.ws,
         "chance": p,
     }
-
-
-def team_of(st: CombatState, side: str) -> list[int]:
-    return [s.index for s in st.soldiers if s.side == side]
-
-
-__all__ = ["GERMANY", "explain", "info", "legal_actions"]
