@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from functools import cached_property
-
 from wartable.core.rng import Rng
 from wartable.games.combat.board import Board
 from wartable.games.combat.library import CombatLibrary
@@ -37,14 +35,12 @@ class CombatScenario:
         )
         self.objectives = tuple(self.board.index[grid.parse(h)] for h in sc.victory.objectives)
         self.cover = tuple(self.board.table.terrain[k].cover for k in self.board.kind)
-        self.rough = frozenset(
-            i for i, k in enumerate(self.board.kind) if self.board.table.terrain[k].rough
-        )
+        self.rough_hexes = {
+            h
+            for h, k in zip(self.board.hexes, self.board.kind, strict=True)
+            if self.board.table.terrain[k].rough
+        }  # rough ground, where a Sprint must stop (7.07, 10.07)
         self.players = (US,)
-
-    @cached_property
-    def rough_hexes(self) -> set[tuple[int, int]]:
-        return {self.board.hexes[i] for i in self.rough}
 
     # ---- soldiers -----------------------------------------------------------------------
     def roster(self, rng: Rng) -> tuple[tuple[Soldier, ...], tuple[int, ...], int]:

@@ -158,10 +158,11 @@ def friendly_near(st: CombatState, i: int, reach: int) -> bool:
     )
 
 
-def sees_friendly(st: CombatState, i: int) -> bool:
+def sees_known(st: CombatState, i: int, side: str) -> bool:
+    """Soldier ``i`` has in sight a detected soldier of ``side`` (spotted or known)."""
     return any(
-        f.side == US and st.alive(f.index) and st.seen[f.index] and sees(st, i, f.index)
-        for f in st.soldiers
+        o.side == side and st.alive(o.index) and st.seen[o.index] and sees(st, i, o.index)
+        for o in st.soldiers
     )
 
 
@@ -217,7 +218,7 @@ def give_enemy_order(st: CombatState, i: int, card_no: int, ev: list[Event]) -> 
         friendly_within_4=False,  # grenade and charge orders are not played yet
         slow_weapon=bool(weapon and "slow" in weapon.flags),
         no_ammo=st.ammo[i] == fire.AMMO_NONE,
-        can_see_friendly=sees_friendly(st, i),
+        can_see_friendly=sees_known(st, i, US),
     )
     order, dirs = given.order, given.dirs
     if (
@@ -482,15 +483,11 @@ def attack(st: CombatState, i: int, t: int, ev: list[Event]) -> None:
 
 def morale_check(st: CombatState, i: int, kind: str, ev: list[Event]) -> None:
     fn = checks.mc if kind == "MC" else checks.wmc
-    result = fn(st.rng, tq_now(st, i, morale=False) + morale_mod(st, i), st.morale[i])
+    result = fn(st.rng, tq_now(st, i), st.morale[i])
     st.morale[i] = result.morale_to
     log(ev, "check", f"{label(st, i)} {result.text}", "19.0")
     if kind == "MC" and not result.passed and st.alive(i):
         st.order[i] = "duck_back"
-
-
-def morale_mod(st: CombatState, i: int) -> int:
-    return st.sc.lib.charts.firer.morale.get(checks.LADDER[st.morale[i]], 0)
 
 
 def wound(st: CombatState, i: int, ev: list[Event]) -> None:
@@ -535,7 +532,7 @@ def score(st: CombatState, what: str, ev: list[Event]) -> None:
 
 def enemy_activation(st: CombatState, i: int, ev: list[Event]) -> None:
     if not st.alert[i]:
-        if sees_friendly(st, i):
+        if sees_known(st, i, US):
             make_alert(st, i, ev, "it sees a detected friendly")
         spot_for(st, i, ev)
         return
@@ -605,7 +602,7 @@ def enemy_moves(st: CombatState, i: int, ev: list[Event]) -> None:
         and sc.cover[st.pos[i]]
         and order not in TAKE_COVER_EXEMPT
         and st.morale[i] > checks.AGGRESSIVE
-        and sees_friendly(st, i)
+        and sees_known(st, i, US)
     ):
         check = checks.tqc(st.rng, st.soldiers[i].tq)
         log(ev, "check", f"{label(st, i)} enters cover in sight of a friendly: {check.text}", "9.4")
@@ -700,13 +697,7 @@ def end_phase(st: CombatState, ev: list[Event]) -> None:
             and s.side == US
             and st.seen[i]
             and st.sc.cover[st.pos[i]]
-            and not any(
-                e.side == GERMANY
-                and st.alive(e.index)
-                and st.seen[e.index]
-                and sees(st, i, e.index)
-                for e in st.soldiers
-            )
+            and not sees_known(st, i, GERMANY)
         ):
             check = checks.tqc(st.rng, tq_now(st, i))
             if check.passed:
