@@ -10,7 +10,7 @@ from wartable.core.rng import Rng
 from wartable.core.state import GameState
 from wartable.games.combat.model import GERMANY, US
 from wartable.games.combat.rules.checks import CAUTIOUS
-from wartable.games.combat.rules.flow import targets
+from wartable.games.combat.rules.firing import targets
 from wartable.games.combat.rules.legal import info
 from wartable.games.combat.state import CombatState
 

@@ -7,13 +7,9 @@ from typing import TYPE_CHECKING, Any
 from wartable.core.action import Action
 from wartable.games.combat.model import CARDS, DEPLOY, IMPULSES, ORDERS, US
 from wartable.games.combat.rules import checks, fire
-from wartable.games.combat.rules.flow import (
-    HAND_LIMIT,
-    fire_chance,
-    next_unordered,
-    targets,
-    tq_now,
-)
+from wartable.games.combat.rules.common import tq_now
+from wartable.games.combat.rules.firing import fire_chance, targets
+from wartable.games.combat.rules.flow import HAND_LIMIT, next_unordered
 from wartable.games.combat.rules.wounds import INCAPACITATED, condition
 
 if TYPE_CHECKING:

@@ -1,0 +1,124 @@
+"""What every part of the turn asks: who sees whom, troop quality now, names in the log,
+victory points, and the top card of either deck."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wartable.core.events import Event
+from wartable.games.combat.model import US
+from wartable.games.combat.rules import checks
+from wartable.games.combat.scenario import EVENT_CARDS
+
+if TYPE_CHECKING:
+    from wartable.games.combat.state import CombatState
+
+
+def log(ev: list[Event], kind: str, text: str, rule: str = "", **data: object) -> None:
+    ev.append(Event(kind, text, data, rule))
+
+
+def friendly_near(st: CombatState, i: int, reach: int) -> bool:
+    grid, hexes = st.sc.board.grid, st.sc.board.hexes
+    here = hexes[st.pos[i]]
+    return any(
+        st.alive(f.index)
+        and st.seen[f.index]
+        and f.side == US
+        and grid.distance(here, hexes[st.pos[f.index]]) <= reach
+        for f in st.soldiers
+    )
+
+
+def sees_known(st: CombatState, i: int, side: str) -> bool:
+    """Soldier ``i`` has in sight a detected soldier of ``side`` (spotted or known)."""
+    return any(
+        o.side == side and st.alive(o.index) and st.seen[o.index] and sees(st, i, o.index)
+        for o in st.soldiers
+    )
+
+
+def sees(st: CombatState, a: int, b: int) -> bool:
+    low = st.sc.board.low_orders
+    return st.sc.sight.sees(st.pos[a], st.pos[b], st.order[a] in low, st.order[b] in low)
+
+
+def tq_now(st: CombatState, i: int, *, morale: bool = True) -> int:
+    s = st.soldiers[i]
+    values = st.sc.lib.charts.firer.wounds
+    tq = s.tq + sum(values[w] for w in st.wounds[i])
+    if morale:
+        tq += st.sc.lib.charts.firer.morale.get(checks.LADDER[st.morale[i]], 0)
+    return tq
+
+
+def in_cover(st: CombatState, i: int) -> bool:
+    return st.sc.cover[st.pos[i]]
+
+
+def label(st: CombatState, i: int) -> str:
+    s = st.soldiers[i]
+    if s.side == US or st.seen[i]:
+        return s.name
+    return f"unknown {s.team} {s.key}"
+
+
+def nearest_friendly(st: CombatState, i: int) -> int:
+    grid, hexes = st.sc.board.grid, st.sc.board.hexes
+    return min(
+        (
+            grid.distance(hexes[st.pos[i]], hexes[st.pos[f.index]])
+            for f in st.soldiers
+            if f.side == US and st.alive(f.index)
+        ),
+        default=99,
+    )
+
+
+def leader_near(st: CombatState, i: int) -> bool:
+    grid, hexes = st.sc.board.grid, st.sc.board.hexes
+    return any(
+        o.side == st.soldiers[i].side
+        and o.index != i
+        and o.ldr
+        and st.alive(o.index)
+        and grid.distance(hexes[st.pos[i]], hexes[st.pos[o.index]]) <= o.ldr
+        for o in st.soldiers
+    )
+
+
+def draw_friendly(st: CombatState, ev: list[Event]) -> int:
+    """Top card of the friendly deck; event cards (5.1.3) are set aside and replaced."""
+    while True:
+        if not st.deck:
+            st.deck, st.discard = st.discard, []
+            st.rng.shuffle(st.deck)
+            log(ev, "reshuffle", "the friendly discard pile is shuffled into a new deck", "5.0")
+        card = st.deck.pop()
+        if card not in EVENT_CARDS:
+            return card
+        st.discard.append(card)
+        st.deck += st.discard
+        st.discard = []
+        st.rng.shuffle(st.deck)
+        log(
+            ev,
+            "event-card",
+            f"event card {card} drawn: events are not played yet; a replacement is drawn",
+            "5.1.3",
+        )
+
+
+def draw_enemy(st: CombatState) -> int:
+    if not st.enemy_deck:
+        st.enemy_deck, st.enemy_discard = st.enemy_discard, []
+        st.rng.shuffle(st.enemy_deck)
+    card = st.enemy_deck.pop()
+    st.enemy_discard.append(card)
+    return card
+
+
+def score(st: CombatState, what: str, ev: list[Event]) -> None:
+    points = st.sc.file.victory.points.get(what)
+    if points:
+        st.vp_log = (*st.vp_log, (what, points))

@@ -1,0 +1,115 @@
+"""The enemy order phase (9.0): an order per alert soldier from the cards, team initiative,
+and waking waiting soldiers (9.8)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wartable.core.events import Event
+from wartable.games.combat.model import GERMANY, IMPULSES, US
+from wartable.games.combat.rules import checks, enemy_orders, fire
+from wartable.games.combat.rules.common import (
+    draw_enemy,
+    in_cover,
+    label,
+    log,
+    sees_known,
+    tq_now,
+)
+from wartable.games.combat.rules.initiative import track
+
+if TYPE_CHECKING:
+    from wartable.games.combat.state import CombatState
+
+FIRST_ORDERS = {
+    1: ("evade", (5, 6)),
+    2: ("evade", (6, 5)),
+    3: ("evade", (5,)),
+    4: ("evade", (6,)),
+    5: ("sneak", (5,)),
+    6: ("sneak", (6,)),
+}
+
+
+def give_enemy_order(st: CombatState, i: int, card_no: int, ev: list[Event]) -> None:
+    s = st.soldiers[i]
+    sc = st.sc
+    special = {r.id for r in sc.file.special_rules}
+    if st.turn == 1 and "first-orders-by-die" in special:
+        roll = st.rng.die(6)
+        st.order[i], st.dirs[i] = FIRST_ORDERS[roll]
+        log(
+            ev,
+            "enemy-order",
+            f"{label(st, i)} rolls {roll}: {st.order[i]} {'/'.join(map(str, st.dirs[i]))}",
+            "scenario rule",
+        )
+        return
+    card = sc.lib.enemy_cards.cards[card_no - 1]
+    weapon = sc.lib.weapons.weapons.get(s.weapon or "")
+    given = enemy_orders.give(
+        st.rng,
+        card,
+        morale=st.morale[i],
+        in_cover=in_cover(st, i),
+        tq=tq_now(st, i),
+        friendly_within_4=False,  # grenade and charge orders are not played yet
+        slow_weapon=bool(weapon and "slow" in weapon.flags),
+        no_ammo=st.ammo[i] == fire.AMMO_NONE,
+        can_see_friendly=sees_known(st, i, US),
+    )
+    order, dirs = given.order, given.dirs
+    if (
+        "farm-buildings-aimed-fire" in special
+        and sc.board.kind[st.pos[i]] == "building"
+        and st.morale[i] == checks.NORMAL
+    ):
+        order, dirs = "aimed_fire", ()
+    st.order[i], st.dirs[i] = order, dirs
+    log(ev, "enemy-order", f"{label(st, i)}: {given.reason}", "9.1")
+
+
+def enemy_order_phase(st: CombatState, ev: list[Event]) -> None:
+    teams = list(st.sc.file.enemy.cup)
+    st.team_cards = {}
+    for s in st.soldiers:
+        if s.side != GERMANY or not st.alive(s.index):
+            continue
+        if not st.alert[s.index]:
+            st.order[s.index] = ""
+            continue
+        card = draw_enemy(st)
+        st.team_cards.setdefault(s.team, card)
+        give_enemy_order(st, s.index, card, ev)
+    for team in teams:
+        if team not in st.team_cards:
+            st.team_cards[team] = draw_enemy(st)
+    cards = st.sc.lib.enemy_cards.cards
+    friendly = st.sc.lib.friendly_cards.cards[st.initiative_card - 1].initiative
+    assert friendly is not None
+    st.track = tuple(
+        track(friendly, {t: cards[c - 1].initiative for t, c in st.team_cards.items()})
+    )
+    log(ev, "initiative", "initiative track: " + ", ".join(f"{t} {v}" for v, t in st.track), "9.1")
+    st.phase = IMPULSES
+
+
+def make_alert(st: CombatState, i: int, ev: list[Event], why: str) -> None:
+    if st.alert[i] or not st.alive(i):
+        return
+    st.alert[i] = True
+    log(ev, "alert", f"{label(st, i)} is alerted: {why}", "9.8")
+    if st.sc.file.enemy.prepared:
+        give_enemy_order(st, i, draw_enemy(st), ev)
+
+
+def alert_near(st: CombatState, hex_index: int, reach: int, ev: list[Event], why: str) -> None:
+    grid, hexes = st.sc.board.grid, st.sc.board.hexes
+    for s in st.soldiers:
+        if (
+            s.side == GERMANY
+            and st.alive(s.index)
+            and not st.alert[s.index]
+            and grid.distance(hexes[st.pos[s.index]], hexes[hex_index]) <= reach
+        ):
+            make_alert(st, s.index, ev, why)

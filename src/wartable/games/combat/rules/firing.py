@@ -1,0 +1,103 @@
+"""Direct fire in play (13.0): who may be targeted, the odds, the shots and their harm."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wartable.core.events import Event
+from wartable.games.combat.model import GERMANY, US
+from wartable.games.combat.rules import checks, fire
+from wartable.games.combat.rules.common import label, log, sees, tq_now
+from wartable.games.combat.rules.enemy_phase import alert_near
+from wartable.games.combat.rules.harm import morale_check, wound
+
+if TYPE_CHECKING:
+    from wartable.games.combat.state import CombatState
+
+
+def targets(st: CombatState, i: int) -> list[int]:
+    """Known enemies (for a friendly) or spotted friendlies (for an enemy) in sight and range."""
+    s = st.soldiers[i]
+    weapon = st.sc.lib.weapons.weapons.get(s.weapon or "")
+    if weapon is None or st.ammo[i] == fire.AMMO_NONE:
+        return []
+    grid, hexes = st.sc.board.grid, st.sc.board.hexes
+    out = []
+    for t in st.soldiers:
+        if t.side == s.side or not st.alive(t.index) or not st.seen[t.index]:
+            continue
+        if (
+            fire.band_modifier(weapon, grid.distance(hexes[st.pos[i]], hexes[st.pos[t.index]]))
+            is None
+        ):
+            continue
+        if sees(st, i, t.index):
+            out.append(t.index)
+    return out
+
+
+def fire_chance(st: CombatState, i: int, t: int) -> fire.Chance | None:
+    s = st.soldiers[i]
+    lib = st.sc.lib
+    weapon = lib.weapons.weapons[s.weapon or ""]
+    grid, hexes = st.sc.board.grid, st.sc.board.hexes
+    waiting = st.soldiers[t].side == GERMANY and not st.alert[t]
+    situation = fire.Situation(
+        ws=s.ws,
+        firer_order=st.order[i],
+        firer_morale=checks.LADDER[st.morale[i]],
+        firer_wounds=st.wounds[i],
+        target_terrain=st.sc.board.kind[st.pos[t]],
+        target_order="no_order" if waiting or not st.order[t] else st.order[t],
+        rng=grid.distance(hexes[st.pos[i]], hexes[st.pos[t]]),
+    )
+    return fire.chance(lib.charts, weapon, situation)
+
+
+def attack(st: CombatState, i: int, t: int, ev: list[Event]) -> None:
+    s = st.soldiers[i]
+    chance = fire_chance(st, i, t)
+    assert chance is not None
+    weapon = st.sc.lib.weapons.weapons[s.weapon or ""]
+    shots = fire.shoot(st.rng, chance.ws, tq_now(st, i), weapon, st.ammo[i])
+    st.ammo[i] = shots.ammo
+    rolls = " ".join(str(r.roll) for r in shots.rolls)
+    known = s.side == US or st.seen[i]  # an unknown counter's weapon and skill stay hidden
+    how = f" {weapon.name}" if known else ""
+    odds = f"{chance.text}; " if known else ""
+    notes = "; " + "; ".join(shots.notes) if shots.notes and known else ""
+    log(
+        ev,
+        "fire",
+        f"{label(st, i)} fires{how} at {label(st, t)}: {odds}rolls {rolls}: "
+        f"{shots.hits} hit(s){notes}",
+        "13.0",
+    )
+    alert_near(st, st.pos[i], 10, ev, "a weapon fired within 10 hexes")
+    if shots.morale_up and not chance.mc_only:
+        st.morale[i] = checks.shift(st.morale[i], 1)
+    for _ in range(shots.hits):
+        if not st.alive(t):
+            break
+        if s.side == US:
+            alert_near(st, st.pos[t], 3, ev, "a soldier within 3 hexes was hit")
+        if chance.mc_only:
+            morale_check(st, t, "MC", ev)
+        else:
+            wound(st, t, ev)
+        if st.alive(t) and st.order[t] not in ("duck_back", "hide"):
+            st.order[t] = "duck_back"
+            log(ev, "duck-back", f"{label(st, t)} is hit and ducks back", "7.19, 10.13")
+
+
+def pick_target(st: CombatState, i: int, options: list[int]) -> int:
+    """The easiest target, then the nearest; ties at random (13.0)."""
+    grid, hexes = st.sc.board.grid, st.sc.board.hexes
+
+    def key(t: int) -> tuple[int, int]:
+        c = fire_chance(st, i, t)
+        return (-(c.ws if c else -99), grid.distance(hexes[st.pos[i]], hexes[st.pos[t]]))
+
+    best = min(key(t) for t in options)
+    tied = [t for t in options if key(t) == best]
+    return tied[st.rng.below(len(tied))] if len(tied) > 1 else tied[0]
