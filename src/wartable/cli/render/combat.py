@@ -31,6 +31,7 @@ TERRAIN = {
     "foxhole": "x",
 }
 SIDE_STYLE = {"us": "bold green", "germany": "bold red"}
+SMOKE_STYLE = {"smoke": " on grey37", "dispersing": " on grey19"}
 HALF_W, HALF_H = 9, 6
 
 
@@ -66,6 +67,8 @@ def window(view: dict[str, Any]) -> Text:
     cols = range(max(1, fc - HALF_W), fc + HALF_W + 1)
     out = Text("     " + "".join(f"{c:02d}  " for c in cols) + "\n", style="dim")
     objectives = {o["hex"] for o in view.get("objectives", [])}
+    smoke = {s["hex"]: s["marker"] for s in view.get("smoke", [])}
+    grenades = set(view.get("grenades", []))
     for r in range(max(0, fr - HALF_H), fr + HALF_H + 1):
         for odd in (True, False):
             line = Text(f"{r:02d}{'a' if odd else 'b'}  ", style="dim")
@@ -76,14 +79,21 @@ def window(view: dict[str, Any]) -> Text:
                 label = f"{c:02d}.{r:02d}"
                 kind, level = terrain.get(label, ("open", 0))
                 mark, style = occupant(where.get(label, []))
-                line.append(TERRAIN.get(kind, "?"), style="yellow" if label in objectives else "")
-                line.append(str(level) if level else " ", style="dim")
-                line.append(mark, style=style or ("bold cyan" if label == focus else ""))
+                back = SMOKE_STYLE.get(smoke.get(label, ""), "")
+                line.append(
+                    TERRAIN.get(kind, "?"), style=("yellow " if label in objectives else "") + back
+                )
+                if label in grenades:
+                    line.append("*", style="bold magenta " + back)
+                else:
+                    line.append(str(level) if level else " ", style="dim " + back)
+                line.append(mark, style=(style or ("bold cyan" if label == focus else "")) + back)
             out.append_text(line)
             out.append("\n")
     out.append(
         "  A/B/C our teams, G known German, ? unknown counter, XX both sides; T trees, "
-        'B building, h hedge, w wall, r rocks, ~ stream, " long grass, f field\n',
+        'B building, h hedge, w wall, r rocks, ~ stream, " long grass, f field; '
+        f"* grenade, grey: smoke (wind toward {view.get('wind', '-')})\n",
         style="dim",
     )
     return out
@@ -107,6 +117,12 @@ def soldiers(view: dict[str, Any]) -> Table:
             notes.append("alert" if s["alert"] else "waiting")
         if s["ammo"] != "ok":
             notes.append(f"ammo {s['ammo']}")
+        if s.get("grenade_live"):
+            notes.append("live grenade")
+        if s.get("grenade_target"):
+            notes.append(f"target {s['grenade_target']}")
+        if s.get("blast"):
+            notes.append(f"grenade {s['blast']}")
         order = (s["order"] or "-").replace("_", " ") + (
             " " + "/".join(map(str, s["dirs"])) if s["dirs"] else ""
         )

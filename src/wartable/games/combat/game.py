@@ -37,16 +37,19 @@ Victory points at the end of the last turn decide the result.
 """
 
 VERBS = {
-    "deploy": 2,
-    "discard": 1,
-    "play": 1,
-    "order": 2,
-    "move": 2,
-    "stay": 1,
-    "fire": 2,
-    "hold": 1,
-    "duck": 1,
-    "done": 1,
+    "deploy": (2,),
+    "discard": (1,),
+    "play": (1,),
+    "order": (2, 3),  # soldier, order, and a target hex for grenades
+    "move": (2,),
+    "stay": (1,),
+    "fire": (2,),
+    "hold": (1,),
+    "aim": (2,),
+    "throw": (2,),
+    "strike": (2,),
+    "duck": (1,),
+    "done": (1,),
 }
 
 
@@ -107,6 +110,8 @@ class Combat(Game):
         st.seen = [not sc.file.friendly.hidden if s.side == "us" else False for s in st.soldiers]
         st.alert = [s.side == GERMANY and sc.file.enemy.alert == "alert" for s in st.soldiers]
         st.ammo = [0] * n
+        st.live, st.aim, st.blast, st.blast_by = [False] * n, [-1] * n, [""] * n, [""] * n
+        st.bursts, st.clouds, st.smoke_at, st.tried = (), (), {}, frozenset()
         st.deck = [c.number for c in self.lib.friendly_cards.cards]
         st.rng.shuffle(st.deck)
         st.discard, st.set_aside, st.hand = [], [], []
@@ -159,9 +164,10 @@ class Combat(Game):
         want = VERBS.get(action.verb)
         if want is None:
             raise ActionParseError(f"unknown verb {action.verb!r}; verbs are: {', '.join(VERBS)}")
-        if len(action.args) != want:
+        if len(action.args) not in want:
+            counts = " or ".join(map(str, want))
             raise ActionParseError(
-                f"{action.verb!r} takes {want} argument(s), got {len(action.args)}"
+                f"{action.verb!r} takes {counts} argument(s), got {len(action.args)}"
             )
 
     def action_space(self, scenario: str | None = None) -> list[Action]:

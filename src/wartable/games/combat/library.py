@@ -143,6 +143,16 @@ class CombatLibrary:
                 for w in c.weapons
                 if weapons and w not in weapons
             ]
+        kit = f.us.kit
+        if kit.smoke_grenade and self.weapons and kit.smoke_grenade not in self.weapons.grenades:
+            out.append(("us.kit.smoke_grenade", f"unknown grenade {kit.smoke_grenade!r}"))
+        if kit.rifle_grenade and self.weapons:
+            rg = kit.rifle_grenade
+            if rg.grenade not in self.weapons.grenades:
+                out.append(("us.kit.rifle_grenade.grenade", f"unknown grenade {rg.grenade!r}"))
+            for name, w in (("launcher", rg.launcher), ("fits", rg.fits)):
+                if w not in self.weapons.weapons:
+                    out.append((f"us.kit.rifle_grenade.{name}", f"unknown weapon {w!r}"))
         for i, slot in enumerate(f.us.slots):
             out += [
                 (f"us.slots[{i}]", f"no counter {o!r}")

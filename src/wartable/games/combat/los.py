@@ -32,9 +32,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from wartable.games.combat.board import Board
+from wartable.games.combat.rules.smoke import MODIFIER
 from wartable.geometry.hexgrid import Offset
 
-SMOKE = {"smoke": -4, "dispersing": -2}
+SMOKE = MODIFIER
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,7 @@ TEAMS_US = ("able", "baker", "charlie")
 TEAMS_DE = ("blue", "red", "yellow", "white")
 
 # soldier status
-ACTIVE, DEAD, GONE, IN_CUP = "active", "dead", "gone", "cup"
+ACTIVE, DEAD, GONE, IN_CUP, CAPTURED = "active", "dead", "gone", "cup", "captured"
 
 # phases of the turn
 DEPLOY, CARDS, ORDERS, IMPULSES, OVER = "deploy", "cards", "orders", "impulses", "over"
@@ -37,6 +37,8 @@ class Soldier:
     skills: tuple[str, ...] = ()
     role: str = ""  # German role template (recruit, nco, officer...)
     decoy: bool = False
+    smoke: str | None = None  # smoke grenade he may try for (7.10)
+    rifle: str | None = None  # rifle grenade his firearm takes (7.11)
 
     @property
     def label(self) -> str:

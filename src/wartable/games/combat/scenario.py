@@ -109,6 +109,12 @@ class CombatScenario:
         arms = self.lib.weapons
         gun = next((w for w in weapons if w in arms.weapons), None)
         grenade = next((w for w in weapons if w in arms.grenades), None)
+        kit = self.lib.characters.us.kit
+        smoke = rifle = None
+        if side == US:
+            smoke = kit.smoke_grenade
+            if kit.rifle_grenade and gun == kit.rifle_grenade.fits:
+                rifle = kit.rifle_grenade.grenade
         return Soldier(
             index,
             side,
@@ -124,6 +130,8 @@ class CombatScenario:
             skills,
             role,
             decoy,
+            smoke,
+            rifle,
         )
 
     def _cup(self, rng: Rng) -> list[tuple[str, str, str, bool]]:

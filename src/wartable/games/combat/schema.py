@@ -132,11 +132,25 @@ class Slot(Strict):
     leader: bool = False
 
 
+class RifleKit(Strict):
+    grenade: str  # damage, frag and smoke (weapons.grenades)
+    launcher: str  # range bands (weapons.weapons)
+    fits: str  # the firearm that takes the launcher
+
+
+class Kit(Strict):
+    """What every US counter carries besides his printed weapons (7.10, 7.11)."""
+
+    smoke_grenade: str | None = None
+    rifle_grenade: RifleKit | None = None
+
+
 class UsForces(Strict):
     teams: list[str]
     slots: list[Slot]
     d6_table: dict[int, list[str]]
     counters: dict[str, Counter]
+    kit: Kit = Kit()
 
 
 class Role(Strict):
@@ -260,3 +274,4 @@ class ScenarioFile(Strict):
     enemy: Enemy
     special_rules: list[SpecialRule] = []
     victory: Victory
+    wind: int = Field(ge=1, le=6)  # compass direction smoke drifts toward (18.0)

@@ -12,9 +12,24 @@ from wartable.core.state import GameState
 from wartable.games.combat import view as views
 from wartable.games.combat.model import ACTIVE, OVER, Activation, Soldier
 from wartable.games.combat.rules import flow, hidden, legal
+from wartable.games.combat.rules.smoke import Cloud
 from wartable.games.combat.scenario import CombatScenario
 
-COLUMNS = ("pos", "status", "order", "dirs", "morale", "wounds", "seen", "alert", "ammo")
+COLUMNS = (
+    "pos",
+    "status",
+    "order",
+    "dirs",
+    "morale",
+    "wounds",
+    "seen",
+    "alert",
+    "ammo",
+    "live",
+    "aim",
+    "blast",
+    "blast_by",
+)
 
 
 class CombatState(GameState):
@@ -35,6 +50,10 @@ class CombatState(GameState):
     seen: list[bool]  # friendly: spotted; enemy: known (identity revealed)
     alert: list[bool]
     ammo: list[int]
+    live: list[bool]  # holds an armed grenade (7.09, 10.09)
+    aim: list[int]  # hex of his Grenade Target marker, -1 none
+    blast: list[str]  # "near" / "far" grenade marker on him, "" none (14.2)
+    blast_by: list[str]  # the grenade that marker belongs to
     # cards
     deck: list[int]
     hand: list[int]
@@ -52,6 +71,10 @@ class CombatState(GameState):
     cursor: int  # position in the activation queue of this impulse
     queue: tuple[int, ...]  # soldiers to activate this impulse, in order
     act: Activation | None
+    bursts: tuple[tuple[int, str], ...]  # grenades lying on the map: (hex, grenade id)
+    clouds: tuple[Cloud, ...]  # smoke (18.0)
+    smoke_at: dict[int, int]  # hex index -> smoke modifier of its markers (derived from clouds)
+    tried: frozenset[tuple[int, str]]  # (soldier, order) whose TQC failed this turn (7.10, 7.11)
     reached: frozenset[int]  # objective hexes reached
     vp_log: tuple[tuple[str, int], ...]
     _before: tuple[int, int, int]
@@ -91,6 +114,7 @@ class CombatState(GameState):
         for name in ("deck", "hand", "discard", "set_aside", "enemy_deck", "enemy_discard"):
             setattr(twin, name, list(getattr(self, name)))
         twin.team_cards = dict(self.team_cards)
+        twin.smoke_at = dict(self.smoke_at)
         twin.rng = self.rng.clone()
         return twin
 
@@ -113,6 +137,9 @@ class CombatState(GameState):
             cursor=self.cursor,
             queue=list(self.queue),
             act=list(self.act) if self.act else None,
+            bursts=[list(b) for b in self.bursts],
+            clouds=[[c.value, list(c.hexes), c.born, c.state] for c in self.clouds],
+            tried=sorted(self.tried),
             reached=sorted(self.reached),
             vp_log=list(self.vp_log),
         )

@@ -37,6 +37,9 @@ def view(st: CombatState, player: str | None) -> dict[str, Any]:
             "wounds": list(st.wounds[i]),
             "ammo": AMMO[st.ammo[i]],
             "known": known,
+            "grenade_live": st.live[i],
+            "grenade_target": board.label(board.hexes[st.aim[i]]) if st.aim[i] >= 0 else None,
+            "blast": st.blast[i] or None,
         }
         if s.side == GERMANY:
             entry["alert"] = st.alert[i]
@@ -99,6 +102,9 @@ def view(st: CombatState, player: str | None) -> dict[str, Any]:
         "objectives": [
             {"hex": board.label(board.hexes[t]), "reached": t in st.reached} for t in sc.objectives
         ],
+        "smoke": [{"hex": board.label(h), "marker": c.state} for c in st.clouds for h in c.hexes],
+        "grenades": [board.label(board.hexes[h]) for h, _ in st.bursts],
+        "wind": sc.file.wind,
         "victory_points": sum(p for _, p in st.vp_log),
         "outcome": st.outcome.to_json() if st.outcome else None,
     }

@@ -19,13 +19,12 @@ def log(ev: list[Event], kind: str, text: str, rule: str = "", **data: object) -
 
 
 def friendly_near(st: CombatState, i: int, reach: int) -> bool:
-    grid, hexes = st.sc.board.grid, st.sc.board.hexes
-    here = hexes[st.pos[i]]
+    """A detected friendly within ``reach`` hexes (no sight needed: 9.6)."""
     return any(
-        st.alive(f.index)
+        f.side == US
+        and st.alive(f.index)
         and st.seen[f.index]
-        and f.side == US
-        and grid.distance(here, hexes[st.pos[f.index]]) <= reach
+        and distance(st, st.pos[i], st.pos[f.index]) <= reach
         for f in st.soldiers
     )
 
@@ -75,14 +74,17 @@ def nearest_friendly(st: CombatState, i: int) -> int:
     )
 
 
+def ldr_now(st: CombatState, i: int) -> int:
+    """Leadership, one less in a smoke hex (18.0)."""
+    return max(0, st.soldiers[i].ldr - (1 if st.pos[i] in st.smoke_at else 0))
+
+
 def leader_near(st: CombatState, i: int) -> bool:
-    grid, hexes = st.sc.board.grid, st.sc.board.hexes
     return any(
         o.side == st.soldiers[i].side
         and o.index != i
-        and o.ldr
         and st.alive(o.index)
-        and grid.distance(hexes[st.pos[i]], hexes[st.pos[o.index]]) <= o.ldr
+        and distance(st, st.pos[i], st.pos[o.index]) <= ldr_now(st, o.index)
         for o in st.soldiers
     )
 
@@ -122,3 +124,48 @@ def score(st: CombatState, what: str, ev: list[Event]) -> None:
     points = st.sc.file.victory.points.get(what)
     if points:
         st.vp_log = (*st.vp_log, (what, points))
+
+
+def distance(st: CombatState, a: int, b: int) -> int:
+    """Hexes between two hex indices."""
+    hexes = st.sc.board.hexes
+    return st.sc.board.grid.distance(hexes[a], hexes[b])
+
+
+def posture(st: CombatState, t: int) -> str:
+    """The order a soldier counts as having on the Order/Terrain chart: a waiting enemy or
+    one without an order counts as having none (9.8)."""
+    waiting = st.soldiers[t].side != US and not st.alert[t]
+    return "no_order" if waiting or not st.order[t] else st.order[t]
+
+
+def foes_here(st: CombatState, i: int) -> list[int]:
+    """Soldiers of the other side in ``i``'s hex: a melee while there are any (15.0)."""
+    side, here = st.soldiers[i].side, st.pos[i]
+    return [
+        o.index
+        for o in st.soldiers
+        if o.side != side and st.pos[o.index] == here and st.alive(o.index)
+    ]
+
+
+def smoke_between(st: CombatState, a: int, b: int) -> int:
+    """The smoke modifier of the line between two hexes (18.0): -4 per Smoke and -2 per
+    Dispersing Smoke marker on it, ends included; a hexside pair counts its less smoky hex."""
+    if not st.smoke_at:
+        return 0
+    total = 0
+    for step in st.sc.sight.path(a, b):
+        total += max(st.smoke_at.get(h, 0) for h in step)
+    return total
+
+
+def pick(st: CombatState, options: list[int]) -> int:
+    """One of tied options by the game's dice, as a player would roll for the enemy (RULINGS):
+    two options split a d6 1-3 / 4-6 (the 14.2 example), more take a die of their number.
+    Callers pass options in a fixed order (by hex label or soldier)."""
+    if len(options) == 1:
+        return options[0]
+    if len(options) == 2:
+        return options[0] if st.rng.die(6) <= 3 else options[1]
+    return options[st.rng.die(len(options)) - 1]

@@ -46,6 +46,7 @@ def give(
     slow_weapon: bool,
     no_ammo: bool,
     can_see_friendly: bool = False,
+    grenades: bool = True,
 ) -> Given:
     """The order a soldier of ``morale`` receives from ``card`` (checks rolled with ``rng``)."""
     if morale == BERSERK:
@@ -80,6 +81,8 @@ def give(
     checks: list[Check] = []
     if friendly_within_4:
         for letter in letters:
+            if letter == "G" and not grenades:
+                continue  # nothing to throw: the G is not checked (house ruling)
             check = tqc(rng, tq)
             checks.append(check)
             if check.passed:

@@ -10,6 +10,8 @@ from wartable.games.combat.model import GERMANY, IMPULSES, US
 from wartable.games.combat.rules import checks, enemy_orders, fire
 from wartable.games.combat.rules.common import (
     draw_enemy,
+    foes_here,
+    friendly_near,
     in_cover,
     label,
     log,
@@ -34,6 +36,9 @@ FIRST_ORDERS = {
 def give_enemy_order(st: CombatState, i: int, card_no: int, ev: list[Event]) -> None:
     s = st.soldiers[i]
     sc = st.sc
+    if foes_here(st, i):
+        st.order[i], st.dirs[i] = "melee", ()  # in a melee hex nothing else is possible (15.0)
+        return
     special = {r.id for r in sc.file.special_rules}
     if st.turn == 1 and "first-orders-by-die" in special:
         roll = st.rng.die(6)
@@ -53,7 +58,8 @@ def give_enemy_order(st: CombatState, i: int, card_no: int, ev: list[Event]) -> 
         morale=st.morale[i],
         in_cover=in_cover(st, i),
         tq=tq_now(st, i),
-        friendly_within_4=False,  # grenade and charge orders are not played yet
+        friendly_within_4=friendly_near(st, i, 4),
+        grenades=s.grenade is not None,
         slow_weapon=bool(weapon and "slow" in weapon.flags),
         no_ammo=st.ammo[i] == fire.AMMO_NONE,
         can_see_friendly=sees_known(st, i, US),

@@ -24,6 +24,12 @@ def order_group(chart_groups: dict[str, list[str]], order: str) -> int:
     raise KeyError(f"order {order!r} is on no column of the chart")
 
 
+def cover_modifier(charts: ChartsFile, terrain: str, order: str) -> int:
+    """The Order/Terrain chart's modifier for a target with ``order`` in ``terrain``; grenades
+    and shells use it too, without the chart's Morale-Check-only cells (11.0, 14.2, 20.0)."""
+    return charts.fire.modifiers[terrain][order_group(charts.fire.groups, order)]
+
+
 def band_modifier(weapon: Weapon, rng: int) -> int | None:
     """The weapon's WS modifier at this range; None when out of range or not allowed."""
     if rng > weapon.max_range:

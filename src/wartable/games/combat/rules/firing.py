@@ -5,33 +5,40 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
-from wartable.games.combat.model import GERMANY, US
+from wartable.games.combat.model import US
 from wartable.games.combat.rules import checks, fire
-from wartable.games.combat.rules.common import label, log, sees, tq_now
+from wartable.games.combat.rules.common import (
+    distance,
+    foes_here,
+    label,
+    log,
+    pick,
+    posture,
+    sees,
+    smoke_between,
+    tq_now,
+)
 from wartable.games.combat.rules.enemy_phase import alert_near
-from wartable.games.combat.rules.harm import morale_check, wound
+from wartable.games.combat.rules.harm import morale_check, take_cover, wound
 
 if TYPE_CHECKING:
     from wartable.games.combat.state import CombatState
 
 
 def targets(st: CombatState, i: int) -> list[int]:
-    """Known enemies (for a friendly) or spotted friendlies (for an enemy) in sight and range."""
+    """Known enemies (for a friendly) or spotted friendlies (for an enemy) in sight and range;
+    never a hex with a melee in it (15.0)."""
     s = st.soldiers[i]
     weapon = st.sc.lib.weapons.weapons.get(s.weapon or "")
     if weapon is None or st.ammo[i] == fire.AMMO_NONE:
         return []
-    grid, hexes = st.sc.board.grid, st.sc.board.hexes
     out = []
     for t in st.soldiers:
         if t.side == s.side or not st.alive(t.index) or not st.seen[t.index]:
             continue
-        if (
-            fire.band_modifier(weapon, grid.distance(hexes[st.pos[i]], hexes[st.pos[t.index]]))
-            is None
-        ):
+        if fire.band_modifier(weapon, distance(st, st.pos[i], st.pos[t.index])) is None:
             continue
-        if sees(st, i, t.index):
+        if sees(st, i, t.index) and not foes_here(st, t.index):
             out.append(t.index)
     return out
 
@@ -40,16 +47,15 @@ def fire_chance(st: CombatState, i: int, t: int) -> fire.Chance | None:
     s = st.soldiers[i]
     lib = st.sc.lib
     weapon = lib.weapons.weapons[s.weapon or ""]
-    grid, hexes = st.sc.board.grid, st.sc.board.hexes
-    waiting = st.soldiers[t].side == GERMANY and not st.alert[t]
     situation = fire.Situation(
         ws=s.ws,
         firer_order=st.order[i],
         firer_morale=checks.LADDER[st.morale[i]],
         firer_wounds=st.wounds[i],
         target_terrain=st.sc.board.kind[st.pos[t]],
-        target_order="no_order" if waiting or not st.order[t] else st.order[t],
-        rng=grid.distance(hexes[st.pos[i]], hexes[st.pos[t]]),
+        target_order=posture(st, t),
+        rng=distance(st, st.pos[i], st.pos[t]),
+        smoke=smoke_between(st, st.pos[i], st.pos[t]),
     )
     return fire.chance(lib.charts, weapon, situation)
 
@@ -86,18 +92,17 @@ def attack(st: CombatState, i: int, t: int, ev: list[Event]) -> None:
         else:
             wound(st, t, ev)
         if st.alive(t) and st.order[t] not in ("duck_back", "hide"):
-            st.order[t] = "duck_back"
+            take_cover(st, t, ev)
             log(ev, "duck-back", f"{label(st, t)} is hit and ducks back", "7.19, 10.13")
 
 
 def pick_target(st: CombatState, i: int, options: list[int]) -> int:
     """The easiest target, then the nearest; ties at random (13.0)."""
-    grid, hexes = st.sc.board.grid, st.sc.board.hexes
 
     def key(t: int) -> tuple[int, int]:
         c = fire_chance(st, i, t)
-        return (-(c.ws if c else -99), grid.distance(hexes[st.pos[i]], hexes[st.pos[t]]))
+        return (-(c.ws if c else -99), distance(st, st.pos[i], st.pos[t]))
 
     best = min(key(t) for t in options)
     tied = [t for t in options if key(t) == best]
-    return tied[st.rng.below(len(tied))] if len(tied) > 1 else tied[0]
+    return pick(st, tied)

@@ -22,22 +22,25 @@ from wartable.games.combat.model import (
     US,
     Activation,
 )
-from wartable.games.combat.rules import checks, fire
+from wartable.games.combat.rules import checks, fire, grenades, melee
 from wartable.games.combat.rules.common import (
+    distance,
     draw_enemy,
     draw_friendly,
+    foes_here,
     label,
+    ldr_now,
     leader_near,
     log,
     nearest_friendly,
     score,
-    sees,
     sees_known,
     tq_now,
 )
 from wartable.games.combat.rules.compass import enemy_move
 from wartable.games.combat.rules.enemy_phase import enemy_order_phase, give_enemy_order, make_alert
 from wartable.games.combat.rules.firing import attack, pick_target, targets
+from wartable.games.combat.rules.harm import take_cover
 from wartable.games.combat.rules.observe import spot_for
 
 if TYPE_CHECKING:
@@ -68,9 +71,7 @@ def apply_action(st: CombatState, action: Action) -> list[Event]:
     elif verb == "play":
         play_card(st, int(args[0]), ev)
     elif verb == "order":
-        i = st.find(args[0])
-        st.order[i] = args[1]
-        log(ev, "order", f"{st.soldiers[i].name}: {args[1].replace('_', ' ')}", "7.0")
+        give_order(st, st.find(args[0]), args[1], args[2] if len(args) > 2 else "", ev)
         if next_unordered(st) < 0:
             enemy_order_phase(st, ev)
             start_impulse(st, 1, ev)
@@ -78,6 +79,22 @@ def apply_action(st: CombatState, action: Action) -> list[Event]:
         friendly_step(st, verb, args, ev)
     advance(st, ev)
     return ev
+
+
+def give_order(st: CombatState, i: int, order: str, at: str, ev: list[Event]) -> None:
+    name = st.soldiers[i].name
+    if order in (grenades.SMOKE, grenades.RIFLE):  # is one to hand? (7.10, 7.11)
+        check = checks.tqc(st.rng, tq_now(st, i))
+        if not check.passed:
+            st.tried = st.tried | {(i, order)}
+            log(ev, "order", f"{name} has no {order.replace('_', ' ')}: {check.text}", "7.10")
+            return
+        log(ev, "check", f"{name} readies a {order.replace('_', ' ')}: {check.text}", "7.10")
+    st.order[i] = order
+    if at:
+        st.aim[i] = st.sc.board.index[st.sc.board.parse(at)]
+    target = f" at {at}" if at else ""
+    log(ev, "order", f"{name}: {order.replace('_', ' ')}{target}", "7.0")
 
 
 def next_unordered(st: CombatState) -> int:
@@ -177,7 +194,18 @@ def begin_friendly(st: CombatState, i: int, ev: list[Event]) -> None:
         log(ev, "hide", f"{st.soldiers[i].name} goes to ground (Duck Back becomes Hide)", "7.19")
         spot_for(st, i, ev)
         return
+    if melee.after_melee(st, i, ev):
+        spot_for(st, i, ev)
+        return
     kind = impulse_kind(st, i)
+    if st.order[i] in grenades.ORDERS and begin_grenade(st, i, ev):
+        return
+    if kind == "melee":
+        foes = foes_here(st, i)
+        st.act = Activation(i, "melee", 0, True, 0, -1) if foes else None
+        return
+    if st.order[i] == "charge" and st.impulse == 3 and foes_here(st, i):
+        kind = "none"  # already in the enemy's hex (7.08)
     if kind == "fire" and not targets(st, i):
         kind = "must_move_1" if st.order[i] == "run_and_gun" else "none"
     if kind in MOVE_KINDS:
@@ -186,9 +214,41 @@ def begin_friendly(st: CombatState, i: int, ev: list[Event]) -> None:
     elif kind == "fire":
         st.act = Activation(i, "fire", 0, st.order[i] == "run_and_gun", 0, -1)
     else:
-        spot_for(st, i, ev)
-        if st.order[i] != "hide":
-            st.act = Activation(i, "end", 0, False, 0, -1)
+        pause(st, i, ev)
+
+
+def begin_grenade(st: CombatState, i: int, ev: list[Event]) -> bool:
+    """The grenade orders' own impulses (7.09-7.11); False where the order's generic move
+    applies."""
+    order, imp = st.order[i], st.impulse
+    if imp == 1:
+        grenades.arm(st, i, ev)
+        if order == grenades.RIFLE:
+            st.act = Activation(i, "aim", 0, False, 0, -1)
+        else:
+            pause(st, i, ev)
+        return True
+    if imp == 2 and order != grenades.SMOKE:
+        moves = 1 if order == grenades.HAND else 0
+        st.act = Activation(i, "aim", moves, False, 0, -1)
+        return True
+    if imp == 3:
+        if order == grenades.SMOKE:
+            st.act = Activation(i, "throw", 0, True, 0, -1)
+        else:
+            grenades.throw(st, i, ev)
+            pause(st, i, ev)
+        return True
+    return False
+
+
+def pause(st: CombatState, i: int, ev: list[Event]) -> None:
+    """After what the rules made him do: spot, then duck back or carry on."""
+    if not st.alive(i):
+        return
+    spot_for(st, i, ev)
+    if st.order[i] not in ("duck_back", "hide"):
+        st.act = Activation(i, "end", 0, False, 0, -1)
 
 
 def friendly_step(st: CombatState, verb: str, args: tuple[str, ...], ev: list[Event]) -> None:
@@ -203,6 +263,9 @@ def friendly_step(st: CombatState, verb: str, args: tuple[str, ...], ev: list[Ev
         log(ev, "move", f"{name} moves to {args[1]}", "6.0")
         reach_objectives(st, i, ev)
         left = act.moves - 1
+        if melee.entered(st, i, ev):
+            finish_friendly(st, i, ev)
+            return
         if left > 0 and st.alive(i):
             st.act = act._replace(moves=left, moved=act.moved + 1, came_from=came)
             return
@@ -212,7 +275,19 @@ def friendly_step(st: CombatState, verb: str, args: tuple[str, ...], ev: list[Ev
     elif verb == "fire":
         attack(st, i, st.find(args[1]), ev)
         finish_friendly(st, i, ev)
+    elif verb == "aim":
+        grenades.shift_aim(st, i, st.sc.board.index[st.sc.board.parse(args[1])], ev)
+        finish_friendly(st, i, ev)
+    elif verb == "throw":
+        grenades.throw(st, i, ev, st.sc.board.index[st.sc.board.parse(args[1])])
+        finish_friendly(st, i, ev)
+    elif verb == "strike":
+        melee.strike(st, i, st.find(args[1]), ev)
+        finish_friendly(st, i, ev)
     elif verb == "duck":
+        if st.live[i]:
+            log(ev, "grenade", f"{name} puts the pin back", "7.09")
+        st.live[i], st.aim[i] = False, -1  # house ruling: ducking back by choice drops nothing
         st.order[i] = "duck_back"
         log(ev, "duck-back", f"{name} ducks back", "7.19")
         if act.stage != "end":
@@ -226,6 +301,7 @@ def finish_friendly(st: CombatState, i: int, ev: list[Event]) -> None:
     if not st.alive(i):
         close(st)
         return
+    melee.end_of_charge(st, i, ev)
     spot_for(st, i, ev)
     if st.order[i] in ("duck_back", "hide"):
         close(st)
@@ -271,15 +347,31 @@ def enemy_activation(st: CombatState, i: int, ev: list[Event]) -> None:
         st.order[i] = "hide"
         spot_for(st, i, ev)
         return
-    kind = impulse_kind(st, i)
-    shot = False
-    if kind == "fire" or (st.order[i] == "run_and_gun" and st.impulse in (2, 4)):
-        options = targets(st, i)
-        if options:
-            attack(st, i, pick_target(st, i, options), ev)
-            shot = True
-    if not shot and st.alive(i):
-        enemy_moves(st, i, ev)
+    if melee.after_melee(st, i, ev):
+        spot_for(st, i, ev)
+        return
+    order, kind = st.order[i], impulse_kind(st, i)
+    if kind == "melee":
+        foes = foes_here(st, i)
+        if foes:
+            melee.strike(st, i, melee.enemy_target(st, i, foes), ev)
+    elif order == "melee":
+        pass
+    elif order in grenades.ORDERS:
+        grenades.enemy_grenade(st, i, ev)
+    elif order == "charge":
+        if kind in MOVE_KINDS:
+            melee.enemy_charge(st, i, MOVE_KINDS[kind][0], ev)
+        melee.end_of_charge(st, i, ev)
+    else:
+        shot = False
+        if kind == "fire" or (order == "run_and_gun" and st.impulse in (2, 4)):
+            options = targets(st, i)
+            if options:
+                attack(st, i, pick_target(st, i, options), ev)
+                shot = True
+        if not shot and st.alive(i):
+            enemy_moves(st, i, ev)
     if st.alive(i):
         spot_for(st, i, ev)
 
@@ -298,12 +390,23 @@ def enemy_moves(st: CombatState, i: int, ev: list[Event]) -> None:
         rough=sc.rough_hexes,
         may_leave=set(),
     )
-    for h in step.path:
+    path = list(step.path)
+    for n, h in enumerate(path):
         st.pos[i] = sc.board.index[h]
-    if step.path:
-        log(ev, "enemy-move", f"{label(st, i)} moves to {sc.board.label(step.path[-1])}", "10.0")
+        if any(
+            f.side == US and st.alive(f.index) and st.pos[f.index] == st.pos[i] for f in st.soldiers
+        ):
+            del path[n + 1 :]  # into a friendly's hex: the move ends in a melee (15.0)
+            break
+    if path:
+        log(ev, "enemy-move", f"{label(st, i)} moves to {sc.board.label(path[-1])}", "10.0")
+        for o in st.soldiers:  # 9.8 trigger 4: an alert soldier comes into a waiting one's hex
+            if o.side == GERMANY and st.alive(o.index) and st.pos[o.index] == st.pos[i]:
+                make_alert(st, o.index, ev, "an alert soldier entered his hex")
+        if melee.entered(st, i, ev):
+            return
     if step.kind == "take_cover":
-        st.order[i] = "duck_back"
+        take_cover(st, i, ev)
         log(ev, "take-cover", f"{label(st, i)} takes cover: {step.reason}", "9.5, 10.07")
     elif step.kind == "leave":
         st.status[i] = GONE
@@ -321,7 +424,7 @@ def enemy_moves(st: CombatState, i: int, ev: list[Event]) -> None:
         check = checks.tqc(st.rng, st.soldiers[i].tq)
         log(ev, "check", f"{label(st, i)} enters cover in sight of a friendly: {check.text}", "9.4")
         if check.passed:
-            st.order[i] = "duck_back"
+            take_cover(st, i, ev)
 
 
 # ---- spotting (12.0) --------------------------------------------------------------------------
@@ -331,7 +434,7 @@ def enemy_moves(st: CombatState, i: int, ev: list[Event]) -> None:
 
 
 def end_phase(st: CombatState, ev: list[Event]) -> None:
-    grid, hexes = st.sc.board.grid, st.sc.board.hexes
+    grenades.explode_all(st, ev)  # step 5a
     for s in st.soldiers:
         i = s.index
         if not st.alive(i):
@@ -340,7 +443,7 @@ def end_phase(st: CombatState, ev: list[Event]) -> None:
         if order == "plan" and s.side == US and s.ldr:
             check = checks.tqc(st.rng, tq_now(st, i))
             if check.passed:
-                st.set_aside += [draw_friendly(st, ev) for _ in range(s.ldr)]
+                st.set_aside += [draw_friendly(st, ev) for _ in range(ldr_now(st, i))]
             log(ev, "plan", f"{s.name} plans: {check.text}", "7.12")
         elif order == "rally":
             bonus = 1 if leader_near(st, i) else 0
@@ -360,21 +463,12 @@ def end_phase(st: CombatState, ev: list[Event]) -> None:
             if check.passed:
                 st.seen[i] = False
             log(ev, "hide", f"{s.name} tries to hide again: {check.text}", "7.16")
-    for s in st.soldiers:  # waiting soldiers near an alert one wake up (step 5e)
-        if s.side == GERMANY and st.alive(s.index) and not st.alert[s.index]:
-            for o in st.soldiers:
-                if (
-                    o.side == GERMANY
-                    and st.alive(o.index)
-                    and st.alert[o.index]
-                    and grid.distance(hexes[st.pos[s.index]], hexes[st.pos[o.index]]) <= 3
-                    and sees(st, s.index, o.index)
-                ):
-                    make_alert(st, s.index, ev, "an alert soldier within 3 hexes")
-                    break
+    wake_up(st, ev)
+    grenades.drift_smoke(st)
     for s in st.soldiers:
         st.order[s.index] = ""
         st.dirs[s.index] = ()
+    st.tried = frozenset()
     st.discard.append(st.initiative_card)
     st.initiative_card = 0
     st.team_cards = {}
@@ -383,6 +477,25 @@ def end_phase(st: CombatState, ev: list[Event]) -> None:
         finish(st, ev)
         return
     st.turn += 1
+
+
+def wake_up(st: CombatState, ev: list[Event]) -> None:
+    """Step 5e, alert triggers 6 and 8 (9.8): a waiting soldier within 3 hexes of an alert
+    one, or within the leadership range of a German leader who is alert or known, wakes."""
+    for s in st.soldiers:
+        if s.side != GERMANY or not st.alive(s.index) or st.alert[s.index]:
+            continue
+        for o in st.soldiers:
+            if o.side != GERMANY or o.index == s.index or not st.alive(o.index):
+                continue
+            gap = distance(st, st.pos[s.index], st.pos[o.index])
+            if st.alert[o.index] and gap <= 3:
+                make_alert(st, s.index, ev, "an alert soldier within 3 hexes")
+                break
+            ldr = ldr_now(st, o.index)
+            if (st.alert[o.index] or st.seen[o.index]) and ldr and gap <= ldr:
+                make_alert(st, s.index, ev, "within a leader's command range")
+                break
 
 
 def finish(st: CombatState, ev: list[Event]) -> None:

@@ -7,7 +7,14 @@ from typing import TYPE_CHECKING
 from wartable.core.events import Event
 from wartable.games.combat.model import DEAD, US
 from wartable.games.combat.rules import checks, wounds
-from wartable.games.combat.rules.common import draw_friendly, label, log, score, tq_now
+from wartable.games.combat.rules.common import (
+    draw_friendly,
+    foes_here,
+    label,
+    log,
+    score,
+    tq_now,
+)
 
 if TYPE_CHECKING:
     from wartable.games.combat.state import CombatState
@@ -21,7 +28,43 @@ def morale_check(st: CombatState, i: int, kind: str, ev: list[Event]) -> None:
     st.morale[i] = result.morale_to
     log(ev, "check", f"{label(st, i)} {result.text}", "19.0")
     if kind == "MC" and not result.passed and st.alive(i):
-        st.order[i] = "duck_back"
+        take_cover(st, i, ev)
+
+
+def take_cover(st: CombatState, i: int, ev: list[Event]) -> None:
+    """A forced Duck Back (a hit, a failed Morale Check, a take-cover check). In a melee no
+    take-cover marker is placed (15.0); a live grenade falls at the soldier's feet (10.09,
+    14.2); an unfired rifle grenade order is simply dropped (7.11)."""
+    if foes_here(st, i) or st.order[i] in ("duck_back", "hide"):
+        return
+    if st.live[i]:
+        drop_grenade(st, i, ev)
+    st.aim[i] = -1
+    st.order[i] = "duck_back"
+
+
+def drop_grenade(st: CombatState, i: int, ev: list[Event]) -> None:
+    """Near marker on the thrower, Far on everyone else in his hex; it goes off at the end of
+    the turn with the others. A dropped smoke grenade just smokes his hex."""
+    grenade = st.soldiers[i].smoke if st.order[i] == "smoke_grenade" else st.soldiers[i].grenade
+    st.live[i] = False
+    if grenade is None:
+        return
+    here = st.pos[i]
+    st.bursts = (*st.bursts, (here, grenade))
+    log(ev, "grenade", f"{label(st, i)} drops his live grenade", "10.09, 14.2")
+    if st.order[i] == "smoke_grenade":
+        return
+    for o in st.soldiers:
+        if st.pos[o.index] == here and st.alive(o.index):
+            mark(st, o.index, "near" if o.index == i else "far", grenade)
+
+
+def mark(st: CombatState, i: int, near_or_far: str, grenade: str) -> None:
+    """Place a Near or Far marker; a soldier caught twice keeps the worse one."""
+    if st.blast[i] == "near":
+        return
+    st.blast[i], st.blast_by[i] = near_or_far, grenade
 
 
 def wound(st: CombatState, i: int, ev: list[Event]) -> None:

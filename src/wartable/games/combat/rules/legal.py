@@ -6,10 +6,11 @@ from typing import TYPE_CHECKING, Any
 
 from wartable.core.action import Action
 from wartable.games.combat.model import CARDS, DEPLOY, IMPULSES, ORDERS, US
-from wartable.games.combat.rules import checks, fire
-from wartable.games.combat.rules.common import tq_now
+from wartable.games.combat.rules import checks, fire, grenades
+from wartable.games.combat.rules.common import foes_here, tq_now
 from wartable.games.combat.rules.firing import fire_chance, targets
 from wartable.games.combat.rules.flow import HAND_LIMIT, next_unordered
+from wartable.games.combat.rules.melee import known_in_reach
 from wartable.games.combat.rules.wounds import INCAPACITATED, condition
 
 if TYPE_CHECKING:
@@ -30,11 +31,26 @@ def legal_actions(st: CombatState) -> list[Action]:
         verb = "discard" if len(st.hand) > HAND_LIMIT else "play"
         return [Action(verb, (str(n),)) for n in st.hand]
     if st.phase == ORDERS:
-        i = next_unordered(st)
-        return [Action("order", (st.soldiers[i].key, o)) for o in allowed_orders(st, i)]
+        return order_actions(st, next_unordered(st))
     if st.phase == IMPULSES and st.act is not None:
         return activation_choices(st)
     return []
+
+
+def order_actions(st: CombatState, i: int) -> list[Action]:
+    """Each allowed order; a grenade or rifle grenade once per target hex."""
+    key = st.soldiers[i].key
+    board = st.sc.board
+    out = []
+    for o in allowed_orders(st, i):
+        if o in AIMED:
+            out += [Action("order", (key, o, board.label(board.hexes[h]))) for h in AIMED[o](st, i)]
+        else:
+            out.append(Action("order", (key, o)))
+    return out
+
+
+AIMED = {grenades.HAND: grenades.hand_targets, grenades.RIFLE: grenades.rifle_targets}
 
 
 def allowed_orders(st: CombatState, i: int) -> list[str]:
@@ -43,13 +59,17 @@ def allowed_orders(st: CombatState, i: int) -> list[str]:
     values = dict(lib.charts.firer.wounds)
     if condition(s.tq, st.wounds[i], values, friendly=True) == INCAPACITATED:
         return ["hide"]  # 16.2
+    if foes_here(st, i):
+        return ["melee"]  # 15.0: nobody leaves a melee hex
+    charge = ["charge"] if known_in_reach(st, i) else []
+    grenade = ["grenade"] if s.grenade and grenades.hand_targets(st, i) else []
     weapon = lib.weapons.weapons.get(s.weapon or "")
     flags: set[str] = set(weapon.flags) if weapon else set()
     fires = weapon is not None and st.ammo[i] != fire.AMMO_NONE
     morale = st.morale[i]
     if morale == checks.BERSERK:  # 17.2
         out = ["aimed_fire" if "slow" in flags else "rapid_fire"] if fires else []
-        return out + [m for m in MOVES if m != "sneak" and movable(m, flags)]
+        return out + charge + grenade + [m for m in MOVES if m != "sneak" and movable(m, flags)]
     if morale == checks.ROUT:  # 17.3: flee, or rally if unseen in cover
         out = [m for m in MOVES if movable(m, flags)]
         return (["rally"] if st.sc.cover[st.pos[i]] else []) + out
@@ -60,6 +80,11 @@ def allowed_orders(st: CombatState, i: int) -> list[str]:
             out.append("rapid_fire")
         out.append("slow_suppressive_fire" if "slow" in flags else "suppressive_fire")
     out += [m for m in MOVES if movable(m, flags) and (m != "run_and_gun" or fires)]
+    out += charge + grenade
+    if s.smoke and (i, grenades.SMOKE) not in st.tried:
+        out.append(grenades.SMOKE)
+    if s.rifle and (i, grenades.RIFLE) not in st.tried and grenades.rifle_targets(st, i):
+        out.append(grenades.RIFLE)
     out.append("hide")
     if morale >= checks.CAUTIOUS:
         out.append("rally")  # 7.17
@@ -83,21 +108,35 @@ def activation_choices(st: CombatState) -> list[Action]:
     i = act.soldier
     key = st.soldiers[i].key
     out: list[Action] = []
-    if act.stage == "move":
-        board = st.sc.board
+    board = st.sc.board
+    if act.stage in ("move", "aim"):
         here = board.hexes[st.pos[i]]
-        for n in board.grid.neighbours(here):
-            if board.index[n] != act.came_from:
-                out.append(Action("move", (key, board.label(n))))
+        if act.moves:
+            for n in board.grid.neighbours(here):
+                if board.index[n] != act.came_from:
+                    out.append(Action("move", (key, board.label(n))))
+        if act.stage == "aim":
+            out += [
+                Action("aim", (key, board.label(board.hexes[h])))
+                for h in grenades.aim_options(st, i)
+            ]
         if not act.must:
             out.append(Action("stay", (key,)))  # a compulsory move can only stop by ducking back
+    elif act.stage == "throw":
+        out += [
+            Action("throw", (key, board.label(board.hexes[h])))
+            for h in grenades.smoke_options(st, i)
+        ]
+    elif act.stage == "melee":
+        out += [Action("strike", (key, st.soldiers[t].key)) for t in foes_here(st, i)]
     elif act.stage == "fire":
         out += [Action("fire", (key, st.soldiers[t].key)) for t in targets(st, i)]
         if not act.must:
             out.append(Action("hold", (key,)))
     else:
         out.append(Action("done", (key,)))
-    out.append(Action("duck", (key,)))
+    if not foes_here(st, i):
+        out.append(Action("duck", (key,)))  # no take-cover marker in a melee (15.0)
     return out
 
 

@@ -8,7 +8,16 @@ from typing import TYPE_CHECKING
 from wartable.core.events import Event
 from wartable.games.combat.model import GERMANY, GONE, US
 from wartable.games.combat.rules import spotting
-from wartable.games.combat.rules.common import label, log, sees, tq_now
+from wartable.games.combat.rules.common import (
+    distance,
+    foes_here,
+    label,
+    log,
+    posture,
+    sees,
+    smoke_between,
+    tq_now,
+)
 from wartable.games.combat.rules.enemy_phase import make_alert
 
 if TYPE_CHECKING:
@@ -18,27 +27,33 @@ if TYPE_CHECKING:
 def spot_for(st: CombatState, i: int, ev: list[Event]) -> None:
     s = st.soldiers[i]
     lib = st.sc.lib
-    grid, hexes = st.sc.board.grid, st.sc.board.hexes
+    melee = bool(foes_here(st, i))
+    unknown = s.side == GERMANY and not st.seen[i] and st.alive(i)
+    if unknown and any(  # an unknown counter that sees any friendly is turned over (12.0)
+        f.side == US and st.alive(f.index) and sees(st, i, f.index) for f in st.soldiers
+    ):
+        if s.decoy:
+            st.status[i] = GONE
+            st.seen[i] = True
+            log(ev, "decoy", f"{label(st, i)} was a decoy and is removed", "12.0")
+            return
+        make_alert(st, i, ev, "it sees a friendly")
     for t in st.soldiers:
         if t.side == s.side or not st.alive(t.index) or st.seen[t.index] or not st.alive(i):
             continue
+        if melee and st.pos[t.index] != st.pos[i]:
+            continue  # 15.0: no spotting out of a melee hex
         if not sees(st, i, t.index):
             continue
-        if s.side == GERMANY and not st.seen[i]:
-            if s.decoy:  # an unknown counter that sees a friendly is checked: a decoy goes
-                st.status[i] = GONE
-                st.seen[i] = True
-                log(ev, "decoy", f"{label(st, i)} was a decoy and is removed", "12.0")
-                return
-            make_alert(st, i, ev, "it sees a friendly")
         result = spotting.spot(
             st.rng,
             lib.charts,
             tq=tq_now(st, i, morale=False),
             wounds=(),
             target_terrain=st.sc.board.kind[st.pos[t.index]],
-            target_order=st.order[t.index] or "no_order",
-            distance=grid.distance(hexes[st.pos[i]], hexes[st.pos[t.index]]),
+            target_order=posture(st, t.index),
+            distance=distance(st, st.pos[i], st.pos[t.index]),
+            smoke=smoke_between(st, st.pos[i], st.pos[t.index]),
         )
         if not result.spotted:
             continue

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from wartable.geometry.hexgrid import Offset
 
 SMOKE, DISPERSING = "smoke", "dispersing"
+MODIFIER = {SMOKE: -4, DISPERSING: -2}  # on WS or TQ, per marker on the line
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,363 @@
+"""Grenades in play (7.09-7.11, 10.09, 14.2, 18.0): the target marker, the throw, the Near and
+Far markers, the explosions at the end of the turn (a rifle grenade's at once) and the smoke
+they leave, which drifts downwind turn by turn."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wartable.core.events import Event
+from wartable.games.combat.model import US
+from wartable.games.combat.rules import checks, explosives, fire, smoke
+from wartable.games.combat.rules.common import (
+    distance,
+    label,
+    log,
+    pick,
+    posture,
+    tq_now,
+)
+from wartable.games.combat.rules.enemy_phase import alert_near
+from wartable.games.combat.rules.harm import mark, morale_check, wound
+from wartable.games.combat.schema import Weapon
+
+if TYPE_CHECKING:
+    from wartable.games.combat.state import CombatState
+
+HAND, SMOKE, RIFLE = "grenade", "smoke_grenade", "rifle_grenade"
+ORDERS = frozenset({HAND, SMOKE, RIFLE})
+REACH = 3  # every hand grenade (14.2)
+ORDER_REACH = 4  # a known enemy within 4 hexes allows the order (7.09, 9.6)
+RULE = {HAND: "7.09", SMOKE: "7.10", RIFLE: "7.11"}
+
+
+def grenade_of(st: CombatState, i: int) -> str | None:
+    """The grenade ``i``'s current order uses."""
+    s = st.soldiers[i]
+    return {HAND: s.grenade, SMOKE: s.smoke, RIFLE: s.rifle}.get(st.order[i])
+
+
+def launcher(st: CombatState) -> Weapon | None:
+    kit = st.sc.lib.characters.us.kit.rifle_grenade
+    return st.sc.lib.weapons.weapons[kit.launcher] if kit else None
+
+
+def known_enemies(st: CombatState, i: int) -> list[int]:
+    side = st.soldiers[i].side
+    return [
+        o.index for o in st.soldiers if o.side != side and st.alive(o.index) and st.seen[o.index]
+    ]
+
+
+def hand_targets(st: CombatState, i: int) -> list[int]:
+    """Hexes of known enemies within 4 hexes, seen or not (7.09)."""
+    here = st.pos[i]
+    hexes = {st.pos[t] for t in known_enemies(st, i) if distance(st, here, st.pos[t]) <= 4}
+    return sorted(hexes)
+
+
+def rifle_targets(st: CombatState, i: int) -> list[int]:
+    """Hexes of known enemies in sight and within the launcher's range bands (7.11, 14.0)."""
+    weapon = launcher(st)
+    if weapon is None:
+        return []
+    here = st.pos[i]
+    return sorted(
+        {
+            st.pos[t]
+            for t in known_enemies(st, i)
+            if fire.band_modifier(weapon, distance(st, here, st.pos[t])) is not None
+            and st.sc.sight.sees(here, st.pos[t])
+        }
+    )
+
+
+def aim_options(st: CombatState, i: int) -> list[int]:
+    """Hexes the target marker may shift to: next to where it is, still within reach."""
+    board = st.sc.board
+    at = st.aim[i]
+    if at < 0:
+        return []
+    weapon = launcher(st) if st.order[i] == RIFLE else None
+    out = []
+    for n in board.grid.neighbours(board.hexes[at]):
+        h = board.index[n]
+        d = distance(st, st.pos[i], h)
+        ok = fire.band_modifier(weapon, d) is not None if weapon else d <= REACH
+        if ok:
+            out.append(h)
+    return out
+
+
+def smoke_options(st: CombatState, i: int) -> list[int]:
+    """Any hex within 3 of the thrower takes a smoke grenade (7.10)."""
+    here = st.pos[i]
+    return [h for h in range(len(st.sc.board.hexes)) if distance(st, here, h) <= REACH]
+
+
+def arm(st: CombatState, i: int, ev: list[Event]) -> None:
+    if st.order[i] == RIFLE:
+        return  # firing arms a rifle grenade (7.11)
+    st.live[i] = True
+    log(ev, "grenade", f"{label(st, i)} arms a grenade", RULE.get(st.order[i], "10.09"))
+
+
+def shift_aim(st: CombatState, i: int, to: int, ev: list[Event]) -> None:
+    check = checks.tqc(st.rng, tq_now(st, i))
+    where = st.sc.board.label(st.sc.board.hexes[to])
+    if check.passed:
+        st.aim[i] = to
+    moved = "moves the target marker to" if check.passed else "cannot move the target marker to"
+    log(ev, "aim", f"{label(st, i)} {moved} {where}: {check.text}", RULE[st.order[i]])
+
+
+def short_of(st: CombatState, frm: int, to: int, reach: int) -> int:
+    """The hex ``reach`` hexes along the line toward an aim point beyond reach (house ruling:
+    the throw falls short rather than being lost)."""
+    for step in st.sc.sight.path(frm, to):
+        if distance(st, frm, step[0]) >= reach:
+            return min(step)
+    return to
+
+
+def throw(st: CombatState, i: int, ev: list[Event], target: int | None = None) -> None:
+    """Impulse 3: the throw (or the rifle grenade's shot), its scatter and the markers."""
+    order = st.order[i]
+    grenade_id = grenade_of(st, i)
+    aim = st.aim[i] if target is None else target
+    st.live[i], st.aim[i] = False, -1
+    if grenade_id is None or aim < 0:
+        return
+    board = st.sc.board
+    here = st.pos[i]
+    if order != RIFLE and distance(st, here, aim) > REACH:
+        aim = short_of(st, here, aim, REACH)
+    in_sight = st.sc.sight.sees(here, aim)
+    landing = explosives.throw(st.rng, st.sc.compass, board.hexes[aim], in_sight)
+    what = "fires a rifle grenade" if order == RIFLE else "throws a grenade"
+    text = f"{label(st, i)} {what} at {board.label(board.hexes[aim])}: roll {landing.roll}"
+    if not in_sight:
+        text += " (+3, out of sight)"
+    if landing.scattered:
+        text += f", scatters in direction {landing.scattered}"
+    land = board.index.get(landing.hex, -1)
+    rule = RULE.get(order, "10.09")
+    if land < 0:
+        log(ev, "grenade", text + ": it lands off the map", rule)
+        return
+    log(ev, "grenade", f"{text}: lands on {board.label(landing.hex)}", rule)
+    if order == SMOKE:
+        st.bursts = (*st.bursts, (land, grenade_id))
+        return
+    caught = place_markers(st, i, land, in_sight, grenade_id, ev)
+    if order == RIFLE:  # a rifle grenade goes off as it lands (14.2)
+        damage(st, caught, grenade_id, ev)
+        aftermath(st, land, grenade_id, ev)
+    else:
+        for t, kind in caught:
+            mark(st, t, kind, grenade_id)
+        st.bursts = (*st.bursts, (land, grenade_id))
+
+
+def place_markers(
+    st: CombatState, i: int, land: int, in_sight: bool, grenade_id: str, ev: list[Event]
+) -> list[tuple[int, str]]:
+    """A roll against the thrower's grenade WS for each soldier in the hex: Near on a success,
+    Far on a failure. A friendly thrower's roll takes the target's Order/Terrain modifier;
+    an enemy's only -3 when the hex is out of his sight (7.09, 10.09)."""
+    s = st.soldiers[i]
+    charts = st.sc.lib.charts
+    kind = st.sc.board.kind[land]
+    out: list[tuple[int, str]] = []
+    for o in st.soldiers:
+        t = o.index
+        if st.pos[t] != land or not st.alive(t):
+            continue
+        if s.side == US:
+            modifier = fire.cover_modifier(charts, kind, posture(st, t))
+        else:
+            modifier = 0 if in_sight else -explosives.UNSEEN_PENALTY
+        r = explosives.placement(st.rng, s.grenade_ws, modifier, tq_now(st, i))
+        near = "near" if r.success else "far"
+        out.append((t, near))
+        log(
+            ev,
+            "grenade",
+            f"{label(st, t)}: WS {s.grenade_ws}{modifier:+d}, roll {r.roll}: {near} marker",
+            "14.2",
+        )
+    return out
+
+
+def damage(
+    st: CombatState, caught: list[tuple[int, str]], grenade_id: str, ev: list[Event]
+) -> None:
+    """Damage dice for each Near (3) or Far (1) marker, each a hit at or under the frag number
+    plus the target's Order/Terrain modifier (14.2)."""
+    g = st.sc.lib.weapons.grenades[grenade_id]
+    charts = st.sc.lib.charts
+    for t, kind in caught:
+        if not st.alive(t) or g.damage is None:
+            continue
+        modifier = fire.cover_modifier(charts, st.sc.board.kind[st.pos[t]], posture(st, t))
+        hits, dice = explosives.grenade_damage(st.rng, g, kind == "near", modifier)
+        log(
+            ev,
+            "grenade",
+            f"{label(st, t)} ({kind}): rolls {' '.join(map(str, dice))} vs "
+            f"{g.frag[0 if kind == 'near' else 1]}{modifier:+d}: {hits} hit(s)",  # type: ignore[index]
+            "14.2",
+        )
+        for _ in range(hits):
+            if st.alive(t):
+                wound(st, t, ev)
+
+
+def aftermath(st: CombatState, land: int, grenade_id: str, ev: list[Event]) -> None:
+    """Everyone with or next to the grenade takes a Morale Check (not for smoke); a Smoke
+    marker goes on the hex; waiting enemies within 5 hexes are alerted (9.8 trigger 5)."""
+    g = st.sc.lib.weapons.grenades[grenade_id]
+    if g.damage is not None:
+        for o in st.soldiers:
+            if st.alive(o.index) and distance(st, st.pos[o.index], land) <= 1:
+                morale_check(st, o.index, "MC", ev)
+        alert_near(st, land, 5, ev, "a grenade exploded within 5 hexes")
+    cloud = smoke.Cloud(g.smoke, (st.sc.board.hexes[land],), st.turn)
+    set_clouds(st, (*st.clouds, cloud))
+
+
+def explode_all(st: CombatState, ev: list[Event]) -> None:
+    """End phase step 5a: every grenade on the map goes off."""
+    if not st.bursts:
+        return
+    for grenade_id in dict.fromkeys(g for _, g in st.bursts):
+        caught = [(i, st.blast[i]) for i in range(len(st.soldiers)) if st.blast_by[i] == grenade_id]
+        damage(st, caught, grenade_id, ev)
+    for i in range(len(st.soldiers)):
+        st.blast[i], st.blast_by[i] = "", ""
+    bursts, st.bursts = st.bursts, ()
+    for land, grenade_id in bursts:
+        log(
+            ev,
+            "explosion",
+            f"the grenade on {st.sc.board.label(st.sc.board.hexes[land])} explodes",
+            "14.2",
+        )
+        aftermath(st, land, grenade_id, ev)
+
+
+def drift_smoke(st: CombatState) -> None:
+    """End of turn: each cloud grows downwind, turns to Dispersing, or thins (18.0)."""
+    if not st.clouds:
+        return
+    board = st.sc.board
+    clouds = []
+    for c in st.clouds:
+        downwind = st.sc.compass.step(c.hexes[-1], st.sc.file.wind) if c.hexes else None
+        after = smoke.end_of_turn(
+            c, st.turn, downwind if downwind is not None and downwind in board.index else None
+        )
+        if not after.done:
+            clouds.append(after)
+    set_clouds(st, tuple(clouds))
+
+
+def set_clouds(st: CombatState, clouds: tuple[smoke.Cloud, ...]) -> None:
+    st.clouds = clouds
+    index = st.sc.board.index
+    at: dict[int, int] = {}
+    for h, markers in smoke.markers(list(clouds)).items():
+        at[index[h]] = sum(smoke.MODIFIER[m] for m in markers)
+    st.smoke_at = at
+
+
+# ---- the enemy's grenade (10.09) ----------------------------------------------------------
+
+
+def nearest_detected(st: CombatState, i: int, reach: int = 99) -> list[int]:
+    """Detected friendlies nearest to enemy ``i`` within ``reach``, all those tied."""
+    here = st.pos[i]
+    found = [
+        (distance(st, here, st.pos[f.index]), f.index)
+        for f in st.soldiers
+        if f.side == US and st.alive(f.index) and st.seen[f.index]
+    ]
+    found = [(d, f) for d, f in found if d <= reach]
+    if not found:
+        return []
+    best = min(d for d, _ in found)
+    return [f for d, f in found if d == best]
+
+
+def enemy_grenade(st: CombatState, i: int, ev: list[Event]) -> None:
+    """Impulse 1 arm and mark the nearest detected friendly within 3; impulse 2 close in if
+    he is 4 away (or to stand next to a friendly in a building), else re-aim at the nearest;
+    impulse 3 throw; impulse 4 nothing more."""
+    if st.impulse == 1:
+        arm(st, i, ev)
+        aim_enemy(st, i, ev)
+    elif st.impulse == 2:
+        step = enemy_grenade_step(st, i)
+        if step >= 0:
+            st.pos[i] = step
+            log(
+                ev,
+                "enemy-move",
+                f"{label(st, i)} moves to {st.sc.board.label(st.sc.board.hexes[step])} to throw",
+                "10.09",
+            )
+        if not any(
+            f.side == US and st.alive(f.index) and st.pos[f.index] == st.aim[i] for f in st.soldiers
+        ):
+            aim_enemy(st, i, ev)  # nobody under the marker: onto the nearest friendly
+    elif st.impulse == 3:
+        if st.aim[i] < 0:
+            st.live[i] = False
+            log(ev, "grenade", f"{label(st, i)} finds no target and keeps his grenade", "10.09")
+            return
+        throw(st, i, ev)
+
+
+def aim_enemy(st: CombatState, i: int, ev: list[Event]) -> None:
+    options = nearest_detected(st, i, REACH) or nearest_detected(st, i, ORDER_REACH)
+    if not options:
+        return
+    target = pick(st, options)
+    st.aim[i] = st.pos[target]
+    where = st.sc.board.label(st.sc.board.hexes[st.aim[i]])
+    log(ev, "aim", f"{label(st, i)} marks {where} as his grenade's target", "10.09")
+
+
+def enemy_grenade_step(st: CombatState, i: int) -> int:
+    """The hex a grenadier steps to in impulse 2, or -1: toward the nearest detected friendly
+    when that one is 4 or more hexes away, or next to a friendly in a building; cover first,
+    then the dice (the 14.2 example)."""
+    board = st.sc.board
+    here = st.pos[i]
+    nearest = nearest_detected(st, i)
+    if not nearest:
+        return -1
+    gap = distance(st, here, st.pos[nearest[0]])
+    neighbours = [board.index[n] for n in board.grid.neighbours(board.hexes[here])]
+    friends_in_buildings = [
+        st.pos[f.index]
+        for f in st.soldiers
+        if f.side == US
+        and st.alive(f.index)
+        and st.seen[f.index]
+        and board.kind[st.pos[f.index]] == "building"
+    ]
+    if gap > REACH:
+        options = [h for h in neighbours if any(distance(st, h, st.pos[f]) < gap for f in nearest)]
+    else:
+        options = [
+            h
+            for h in neighbours
+            if any(distance(st, h, b) == 1 for b in friends_in_buildings)
+            and not any(distance(st, here, b) == 1 for b in friends_in_buildings)
+        ]
+    options = [h for h in options if all(st.pos[f.index] != h for f in st.soldiers if f.side == US)]
+    if not options:
+        return -1
+    covered = [h for h in options if st.sc.cover[h]]
+    return pick(st, sorted(covered or options, key=st.sc.board.hexes.__getitem__))

@@ -1,0 +1,183 @@
+"""Charges, melee and surrender (7.08, 10.08, 15.0, 17.4).
+
+A melee starts the moment soldiers of both sides share a hex: their orders become Melee
+(a charger keeps Charge from impulse 2 on), nobody fires into the hex or spots out of it, and
+each side's soldiers strike in impulses 2 and 4 (a charger in impulse 4, +1) with a Troop
+Quality Check; a hit draws a wound card but never a take-cover marker.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wartable.core.events import Event
+from wartable.games.combat.model import CAPTURED, GERMANY, GONE, US
+from wartable.games.combat.rules import checks
+from wartable.games.combat.rules.common import (
+    distance,
+    foes_here,
+    label,
+    log,
+    pick,
+    score,
+    tq_now,
+)
+from wartable.games.combat.rules.enemy_phase import alert_near
+from wartable.games.combat.rules.grenades import nearest_detected
+from wartable.games.combat.rules.harm import KILL_VP, wound
+
+if TYPE_CHECKING:
+    from wartable.games.combat.state import CombatState
+
+CHARGE_BONUS = 1  # a charger's strike in impulse 4 (7.08, 10.08)
+SURPRISE_BONUS = 2  # the first strike of an unspotted friendly or unknown enemy (15.0)
+
+
+def entered(st: CombatState, i: int, ev: list[Event]) -> bool:
+    """Soldier ``i`` has just entered a hex: start or join a melee there. True when he must
+    stop moving (a melee is on)."""
+    here = st.pos[i]
+    present = [s.index for s in st.soldiers if st.pos[s.index] == here and st.alive(s.index)]
+    decoys = [
+        j for j in present if st.soldiers[j].decoy and st.soldiers[j].side != st.soldiers[i].side
+    ]
+    for j in decoys:  # face to face, a decoy is seen for what it is
+        st.status[j], st.seen[j] = GONE, True
+        log(ev, "decoy", f"{st.soldiers[j].key} was a decoy and is removed", "12.0")
+    present = [j for j in present if j not in decoys]
+    sides = {st.soldiers[j].side for j in present}
+    if len(sides) < 2:
+        return False
+    by_side = {side: [j for j in present if st.soldiers[j].side == side] for side in sides}
+    routed = {side: [j for j in js if st.morale[j] == checks.ROUT] for side, js in by_side.items()}
+    for side, js in by_side.items():
+        if routed[side] and len(routed[side]) < len(js):
+            for j in routed[side]:  # steadied by comrades: they fight as Shaken (15.0)
+                st.morale[j] = checks.SHAKEN
+                log(ev, "morale", f"{label(st, j)} rallies to Shaken beside his comrades", "15.0")
+            routed[side] = []
+    all_routed = {side for side, js in by_side.items() if len(routed[side]) == len(js)}
+    if len(all_routed) == 2:
+        return False  # both sides fleeing: they ignore each other (15.0)
+    if all_routed:
+        surrender(st, by_side[all_routed.pop()], ev)
+        return False
+    started = False
+    for j in present:
+        if st.order[j] == "charge" and st.impulse >= 2:
+            continue  # a charger keeps his order (7.08, 10.08)
+        if st.order[j] != "melee":
+            started = True
+            st.live[j], st.aim[j] = False, -1
+            st.order[j], st.dirs[j] = "melee", ()
+    if started:
+        where = st.sc.board.label(st.sc.board.hexes[here])
+        log(ev, "melee", f"melee on {where}", "15.0")
+        alert_near(st, here, 3, ev, "a melee within 3 hexes")
+    return True
+
+
+def surrender(st: CombatState, group: list[int], ev: list[Event]) -> None:
+    """Routed soldiers alone in a hex with the other side give up (17.4). House ruling: the
+    prisoners are taken off at once and score as killed; guard duty is not kept."""
+    for j in group:
+        st.status[j], st.seen[j] = CAPTURED, True
+        st.morale[j] = checks.SHAKEN
+        log(ev, "surrender", f"{label(st, j)} surrenders and is taken prisoner", "17.4")
+        s = st.soldiers[j]
+        if s.side == US:
+            score(st, "friendly_killed", ev)
+        else:
+            score(st, KILL_VP.get(s.role, "enemy_killed"), ev)
+
+
+def strike(st: CombatState, i: int, t: int, ev: list[Event]) -> None:
+    """One melee attack: a TQC with wounds and morale, +1 for a charger, +2 for the first
+    strike of an unspotted or unknown soldier, who is then revealed (15.0)."""
+    tq = tq_now(st, i)
+    extras = []
+    if st.order[i] == "charge":
+        tq += CHARGE_BONUS
+        extras.append(f"charge +{CHARGE_BONUS}")
+    if not st.seen[i]:
+        tq += SURPRISE_BONUS
+        extras.append(f"surprise +{SURPRISE_BONUS}")
+        st.seen[i] = True
+    check = checks.tqc(st.rng, tq)
+    bonus = f" ({', '.join(extras)})" if extras else ""
+    result = "hits" if check.passed else "misses"
+    log(
+        ev,
+        "melee",
+        f"{label(st, i)} strikes at {label(st, t)}{bonus}: {check.text}: {result}",
+        "15.0",
+    )
+    if check.passed:
+        wound(st, t, ev)
+
+
+def enemy_target(st: CombatState, i: int, foes: list[int]) -> int:
+    """The weakest friendly in the hex (lowest TQ), ties by the dice."""
+    low = min(st.soldiers[f].tq for f in foes)
+    return pick(st, [f for f in foes if st.soldiers[f].tq == low])
+
+
+def charge_goal(st: CombatState, i: int) -> int:
+    """The hex an enemy charger runs at: the nearest detected friendly's, the one with the
+    lowest TQ among equals, then the dice (10.08)."""
+    nearest = nearest_detected(st, i)
+    if not nearest:
+        return -1
+    low = min(st.soldiers[f].tq for f in nearest)
+    return st.pos[pick(st, [f for f in nearest if st.soldiers[f].tq == low])]
+
+
+def enemy_charge(st: CombatState, i: int, hexes_to_move: int, ev: list[Event]) -> None:
+    """Move an enemy charger hex by hex toward its goal, stopping on entering a friendly."""
+    if st.impulse == 3 and foes_here(st, i):
+        return
+    board = st.sc.board
+    goal = charge_goal(st, i)
+    if goal < 0:
+        return
+    for _ in range(hexes_to_move):
+        here = st.pos[i]
+        steps = [board.index[n] for n in board.grid.neighbours(board.hexes[here])]
+        best = min(distance(st, h, goal) for h in steps)
+        ties = [h for h in steps if distance(st, h, goal) == best]
+        st.pos[i] = pick(st, sorted(ties, key=board.hexes.__getitem__))
+        where = board.label(board.hexes[st.pos[i]])
+        log(ev, "enemy-move", f"{label(st, i)} charges to {where}", "10.08")
+        if entered(st, i, ev):
+            break
+
+
+def end_of_charge(st: CombatState, i: int, ev: list[Event]) -> None:
+    """A charger who has not reached the enemy by the end of impulse 3 ducks back (7.08)."""
+    if st.impulse == 3 and st.order[i] == "charge" and not foes_here(st, i) and st.alive(i):
+        st.order[i] = "duck_back"
+        log(ev, "duck-back", f"{label(st, i)} has not reached the enemy and ducks back", "7.08")
+
+
+def after_melee(st: CombatState, i: int, ev: list[Event]) -> bool:
+    """A melee fighter with nobody left to fight takes cover when next activated (15.0).
+    True when that happened."""
+    if st.order[i] in ("melee", "charge") and not foes_here(st, i) and st.impulse >= 2:
+        if st.order[i] == "charge" and st.impulse < 4:
+            return False
+        st.order[i] = "duck_back"
+        log(ev, "duck-back", f"{label(st, i)} has won the melee and takes cover", "15.0")
+        return True
+    return False
+
+
+def known_in_reach(st: CombatState, i: int) -> bool:
+    """A known enemy in sight within 4 hexes allows a Charge (7.08)."""
+    return any(
+        o.side == GERMANY
+        and st.alive(o.index)
+        and st.seen[o.index]
+        and distance(st, st.pos[i], st.pos[o.index]) <= 4
+        and st.sc.sight.sees(st.pos[i], st.pos[o.index])
+        for o in st.soldiers
+    )
