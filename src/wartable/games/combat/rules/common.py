@@ -90,7 +90,8 @@ def leader_near(st: CombatState, i: int) -> bool:
 
 
 def draw_friendly(st: CombatState, ev: list[Event]) -> int:
-    """Top card of the friendly deck; event cards (5.1.3) are set aside and replaced."""
+    """Top card of the friendly deck; an event card (5.1.3) is resolved, shuffled back with the
+    discards, and replaced."""
     while True:
         if not st.deck:
             st.deck, st.discard = st.discard, []
@@ -103,12 +104,10 @@ def draw_friendly(st: CombatState, ev: list[Event]) -> int:
         st.deck += st.discard
         st.discard = []
         st.rng.shuffle(st.deck)
-        log(
-            ev,
-            "event-card",
-            f"event card {card} drawn: events are not played yet; a replacement is drawn",
-            "5.1.3",
-        )
+        log(ev, "event-card", f"event card {card} drawn: play stops for the event", "5.1.3")
+        from wartable.games.combat.rules import events  # events draw cards too: import late
+
+        events.resolve(st, "friendly" if card in events.FRIENDLY_EVENT_CARDS else "enemy", ev)
 
 
 def draw_enemy(st: CombatState) -> int:

@@ -22,7 +22,7 @@ from wartable.games.combat.model import (
     US,
     Activation,
 )
-from wartable.games.combat.rules import checks, fire, grenades, melee
+from wartable.games.combat.rules import checks, events, fire, grenades, melee
 from wartable.games.combat.rules.common import (
     distance,
     draw_enemy,
@@ -131,6 +131,10 @@ def play_card(st: CombatState, n: int, ev: list[Event]) -> None:
         f"{card.initiative[0]}, Baker {card.initiative[1]}, Charlie {card.initiative[2]}",  # type: ignore[index]
         "5.0 step 1d",
     )
+    if n in events.FRIENDLY_EVENT_CARDS:  # step 1e: the card's event first
+        events.resolve(st, "friendly", ev)
+    elif n in events.ENEMY_EVENT_CARDS:
+        events.resolve(st, "enemy", ev)
     st.phase = ORDERS
     for s in st.soldiers:
         if s.side == US:

@@ -1,0 +1,225 @@
+"""Random events (5.1.3, 22.0) and off-board artillery (20.0).
+
+An event card drawn for any reason, or an order card marked with an event when it is played,
+rolls 1d10 on the scenario's friendly or enemy table. Artillery strikes roll their aim hex on
+the event's table, scatter by 1D6 direction and distance, and hit everyone in the hex (and
+next to it for the big guns) with the Order/Terrain modifier; then craters or rubble, Morale
+Checks within one hex, smoke, and alerts within 5 hexes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from wartable.core.events import Event
+from wartable.games.combat.model import GERMANY, GONE, IN_CUP, US
+from wartable.games.combat.rules import checks, explosives, fire, smoke
+from wartable.games.combat.rules.common import (
+    distance,
+    draw_enemy,
+    draw_friendly,
+    label,
+    log,
+    nearest_friendly,
+    pick,
+    posture,
+)
+from wartable.games.combat.rules.enemy_phase import alert_near, give_enemy_order
+from wartable.games.combat.rules.grenades import set_clouds
+from wartable.games.combat.rules.harm import kill, morale_check, wound
+
+if TYPE_CHECKING:
+    from wartable.games.combat.state import CombatState
+
+FRIENDLY_EVENT_CARDS = {51, 16, 26}  # 51 when drawn; 16 and 26 when played
+ENEMY_EVENT_CARDS = {52, 5, 46}
+WEAPON_OF = {
+    "friendly_mortar_60mm": "mortar_60mm",
+    "friendly_mortar_81mm": "mortar_81mm",
+    "friendly_artillery_105mm": "howitzer_105mm",
+    "enemy_mortar_81mm": "mortar_81mm",
+    "enemy_artillery_105mm": "howitzer_105mm",
+}
+SIDE_OF_TABLE = {"friendly": US, "enemy": GERMANY}
+
+
+def resolve(st: CombatState, table: str, ev: list[Event], depth: int = 0) -> None:
+    """Roll 1d10 on the scenario's ``table`` ("friendly" or "enemy") and apply the result."""
+    tables = st.sc.lib.events.tables.get(st.sc.file.events)
+    if tables is None:
+        log(ev, "event", f"{table} event: this scenario has no event table", "5.1.3")
+        return
+    roll = st.rng.die(10, 0)
+    entry = tables[table][roll]  # type: ignore[index]
+    extra: dict[str, Any] = entry.model_extra or {}
+    name = extra.get("name") or entry.id.replace("_", " ")
+    log(ev, "event", f"{table} event, roll {roll}: {name}", "5.1.3")
+    kind = entry.id
+    if kind in WEAPON_OF:
+        bombard(st, WEAPON_OF[kind], extra, ev)
+    elif kind in ("roll_enemy_table", "roll_friendly_table") and depth < 2:
+        resolve(st, "enemy" if kind == "roll_enemy_table" else "friendly", ev, depth + 1)
+    elif kind in ("friendly_ammo_resupply", "enemy_ammo_resupply"):
+        side = US if kind.startswith("friendly") else GERMANY
+        for s in st.soldiers:
+            if s.side == side and st.alive(s.index):
+                st.ammo[s.index] = fire.AMMO_OK
+    elif kind in ("remove_friendly_light_wound", "remove_enemy_light_wound"):
+        heal_one(st, US if kind.startswith("remove_friendly") else GERMANY, ev)
+    elif kind == "extra_card":
+        st.hand.append(draw_friendly(st, ev))
+        st.hand.sort()
+    elif kind == "morale_boost":
+        boost(st, ev)
+    elif kind == "reveal_enemy":
+        reveal_one(st, ev)
+    elif kind == "enemy_reorder":
+        reorder_one(st, ev)
+    elif kind == "enemy_reinforcements":
+        reinforce(st, extra, ev)
+    elif kind == "minefield":
+        men = [s.index for s in st.soldiers if s.side == US and st.alive(s.index)]
+        if men:
+            morale_check(st, pick(st, men), "MC", ev)
+
+
+def heal_one(st: CombatState, side: str, ev: list[Event]) -> None:
+    """One Light Wound marker comes off: the first soldier of the side who has one."""
+    for s in st.soldiers:
+        w = st.wounds[s.index]
+        if s.side == side and st.alive(s.index) and "light_wound" in w:
+            rest = list(w)
+            rest.remove("light_wound")
+            st.wounds[s.index] = tuple(rest)
+            log(ev, "event", f"{label(st, s.index)} loses a light wound", "5.1.3")
+            return
+
+
+def boost(st: CombatState, ev: list[Event]) -> None:
+    """Friendlies within a friendly leader's LDR go up one morale level, never to Berserk."""
+    leaders = [s for s in st.soldiers if s.side == US and s.ldr and st.alive(s.index)]
+    for s in st.soldiers:
+        i = s.index
+        if s.side != US or not st.alive(i):
+            continue
+        if any(distance(st, st.pos[i], st.pos[ld.index]) <= ld.ldr for ld in leaders):
+            before = st.morale[i]
+            st.morale[i] = checks.shift(before, 1)
+            if st.morale[i] != before:
+                log(ev, "morale", f"{s.name} is now {checks.LADDER[st.morale[i]]}", "5.1.3")
+
+
+def reveal_one(st: CombatState, ev: list[Event]) -> None:
+    """The unknown counter nearest a friendly is turned over (house: nearest, then the dice)."""
+    unknown = [
+        s.index
+        for s in st.soldiers
+        if s.side == GERMANY and st.alive(s.index) and not st.seen[s.index]
+    ]
+    if not unknown:
+        return
+    best = min(nearest_friendly(st, i) for i in unknown)
+    i = pick(st, [u for u in unknown if nearest_friendly(st, u) == best])
+    st.seen[i] = True
+    if st.soldiers[i].decoy:
+        st.status[i] = GONE
+        log(ev, "decoy", f"{st.soldiers[i].key} is turned over: a decoy, removed", "5.1.3")
+    else:
+        log(ev, "spotted", f"{st.soldiers[i].key} is turned over: {label(st, i)}", "5.1.3")
+
+
+def reorder_one(st: CombatState, ev: list[Event]) -> None:
+    """The alert enemy nearest a friendly draws a new order."""
+    alert = [
+        s.index
+        for s in st.soldiers
+        if s.side == GERMANY and st.alive(s.index) and st.alert[s.index]
+    ]
+    if not alert:
+        return
+    best = min(nearest_friendly(st, i) for i in alert)
+    i = pick(st, [a for a in alert if nearest_friendly(st, a) == best])
+    give_enemy_order(st, i, draw_enemy(st), ev)
+
+
+def reinforce(st: CombatState, extra: dict[str, Any], ev: list[Event]) -> None:
+    """One counter from the cup, face down and alert, on each listed hex with the event's
+    order and directions (house: the cup's next counters in order)."""
+    board = st.sc.board
+    order = str(extra.get("order", "evade")).lower().replace(" ", "_").replace("&", "and")
+    dirs = tuple(int(d) for d in extra.get("dir", ()))
+    cup = [s.index for s in st.soldiers if st.status[s.index] == IN_CUP]
+    for label_, i in zip(extra.get("hexes", ()), cup, strict=False):
+        here = board.parse(str(label_))
+        if here not in board.index:
+            continue
+        st.status[i], st.pos[i], st.alert[i] = "active", board.index[here], True
+        st.order[i], st.dirs[i] = order, dirs
+        log(
+            ev,
+            "reinforcement",
+            f"an unknown {st.soldiers[i].team} counter arrives on {label_}",
+            "5.1.3",
+        )
+
+
+def bombard(st: CombatState, weapon_id: str, extra: dict[str, Any], ev: list[Event]) -> None:
+    """Each strike: aim roll, scatter, damage, crater or rubble, Morale Checks, smoke (20.0)."""
+    board = st.sc.board
+    gun = st.sc.lib.weapons.artillery[weapon_id]
+    count = str(extra.get("strikes", "1d6"))
+    strikes = st.rng.die(int(count.split("d")[1])) if "d" in count else int(count)
+    table = {k: board.parse(v) for k, v in st.sc.lib.events.aim_tables[extra["aim_table"]].items()}
+    log(ev, "artillery", f"{gun.name}: {strikes} strike(s)", "20.0")
+    for _ in range(strikes):
+        s = explosives.strike(st.rng, st.sc.compass, table)
+        where = board.label(s.hex)
+        text = (
+            f"aim roll {s.aim_roll} at {board.label(s.aim)}, scatters {s.distance} "
+            f"in direction {s.direction}"
+        )
+        if s.hex not in board.index:
+            log(ev, "artillery", f"{text}: off the map", "20.0")
+            continue
+        log(ev, "artillery", f"{text}: lands on {where}", "20.0")
+        shell(st, weapon_id, board.index[s.hex], ev)
+
+
+def shell(st: CombatState, weapon_id: str, land: int, ev: list[Event]) -> None:
+    gun = st.sc.lib.weapons.artillery[weapon_id]
+    charts = st.sc.lib.charts
+    board = st.sc.board
+    for o in st.soldiers:
+        t = o.index
+        if not st.alive(t):
+            continue
+        gap = distance(st, st.pos[t], land)
+        ring = 0 if gap == 0 else 1 if gap == 1 else -1
+        if ring < 0 or gun.damage[ring] is None or gun.frag[ring] is None:
+            continue
+        modifier = fire.cover_modifier(charts, board.kind[st.pos[t]], posture(st, t))
+        hits, dice = explosives.damage(st.rng, gun.damage[ring], gun.frag[ring], modifier)  # type: ignore[arg-type]
+        log(
+            ev,
+            "artillery",
+            f"{label(st, t)}: rolls {' '.join(map(str, dice))} vs {gun.frag[ring]}{modifier:+d}: "
+            f"{hits} hit(s)",
+            "20.0",
+        )
+        for _ in range(hits):
+            if st.alive(t):
+                wound(st, t, ev)
+    building = board.kind[land] == "building"
+    mark = explosives.crater_or_rubble(st.rng, gun, building)
+    if mark:
+        what, roll = mark
+        log(ev, "artillery", f"{board.label(board.hexes[land])}: {what} (roll {roll})", "20.0")
+        if what == "rubble":
+            for o in st.soldiers:
+                if st.alive(o.index) and st.pos[o.index] == land:
+                    kill(st, o.index, ev)
+    for o in st.soldiers:
+        if st.alive(o.index) and distance(st, st.pos[o.index], land) <= 1:
+            morale_check(st, o.index, "MC", ev)
+    alert_near(st, land, 5, ev, "a shell exploded within 5 hexes")
+    set_clouds(st, (*st.clouds, smoke.Cloud(gun.smoke, (board.hexes[land],), st.turn)))

@@ -1,0 +1,74 @@
+"""Random events and off-board artillery in play (5.1.3, 20.0, 22.0), dice forced."""
+
+from __future__ import annotations
+
+from wartable.games.combat.model import GERMANY
+from wartable.games.combat.rules import events, fire
+from wartable.games.combat.rules.common import draw_friendly
+from wartable.games.combat.rules.flow import play_card
+
+from .scene import hex_index, put, scene
+
+FARM = "attack-the-farmhouse"
+
+
+def test_friendly_81mm_event_reproduces_the_rulebook_strike_on_15_09():
+    st = scene(FARM)
+    foe = put(st, "15.09", side=GERMANY, role="rifleman", order="")
+    # table roll 5 (81mm), 1 strike, aim 9 -> 12.10, direction 2, distance 3 -> 15.09;
+    # four damage rolls all missing, no crater, the Morale Check passes
+    st.rng.force([5, 1, 9, 2, 3, 9, 9, 9, 9, 9, 0])
+    ev: list = []
+    events.resolve(st, "friendly", ev)
+    texts = [e.text for e in ev]
+    assert any("aim roll 9 at 12.10" in t and "lands on 15.09" in t for t in texts)
+    assert any("rolls 9 9 9 9 vs 5" in t for t in texts)
+    assert any(e.kind == "check" and "MC" in e.text for e in ev)
+    assert st.alive(foe)
+    assert [(c.value, st.sc.board.label(c.hexes[0])) for c in st.clouds] == [(3, "15.09")]
+
+
+def test_a_shell_hits_with_the_targets_order_and_terrain():
+    st = scene(FARM)
+    foe = put(st, "15.09", side=GERMANY, role="rifleman", order="")
+    charts = st.sc.lib.charts
+    mod = fire.cover_modifier(charts, st.sc.board.kind[st.pos[foe]], "no_order")
+    hit = 5 + mod
+    assert 0 <= hit < 9
+    st.rng.force([hit, hit + 1, 9, 9])
+    ev: list = []
+    events.shell(st, "mortar_81mm", hex_index(st, "15.09"), ev)
+    assert any("1 hit(s)" in e.text for e in ev)
+
+
+def test_an_event_card_drawn_is_resolved_shuffled_back_and_replaced():
+    st = scene(FARM)
+    bru = put(st, "05.05", key=next(s.key for s in st.soldiers if s.side == "us"))
+    st.ammo[bru] = fire.AMMO_NONE
+    st.deck.remove(51)
+    st.deck.append(51)
+    st.rng.force([1])  # friendly table 1: ammunition resupply
+    ev: list = []
+    card = draw_friendly(st, ev)
+    assert card not in (51, 52) and 51 in st.deck
+    assert st.ammo[bru] == fire.AMMO_OK
+    assert [e.kind for e in ev][:2] == ["event-card", "event"]
+
+
+def test_an_order_card_with_an_event_resolves_it_when_played():
+    st = scene(FARM)
+    st.phase = "cards"
+    st.hand = [16]
+    st.rng.force([2])  # friendly table 2: an extra card
+    ev: list = []
+    play_card(st, 16, ev)
+    assert st.initiative_card == 16 and len(st.hand) == 1
+    assert any(e.kind == "event" and "Lucky Strike" in e.text for e in ev)
+
+
+def test_scenarios_without_tables_roll_nothing():
+    st = scene("a-meeting-of-patrols")
+    rolled = st.rng.counter
+    ev: list = []
+    events.resolve(st, "enemy", ev)
+    assert st.rng.counter == rolled and "no event table" in ev[0].text
