@@ -22,11 +22,10 @@ from wartable.games.combat.rules.common import (
     log,
     nearest_friendly,
     pick,
-    posture,
 )
 from wartable.games.combat.rules.enemy_phase import alert_near, give_enemy_order
 from wartable.games.combat.rules.grenades import set_clouds
-from wartable.games.combat.rules.harm import kill, morale_check, wound
+from wartable.games.combat.rules.harm import blast, kill, morale_check
 
 if TYPE_CHECKING:
     from wartable.games.combat.state import CombatState
@@ -187,7 +186,6 @@ def bombard(st: CombatState, weapon_id: str, extra: dict[str, Any], ev: list[Eve
 
 def shell(st: CombatState, weapon_id: str, land: int, ev: list[Event]) -> None:
     gun = st.sc.lib.weapons.artillery[weapon_id]
-    charts = st.sc.lib.charts
     board = st.sc.board
     for o in st.soldiers:
         t = o.index
@@ -197,18 +195,7 @@ def shell(st: CombatState, weapon_id: str, land: int, ev: list[Event]) -> None:
         ring = 0 if gap == 0 else 1 if gap == 1 else -1
         if ring < 0 or gun.damage[ring] is None or gun.frag[ring] is None:
             continue
-        modifier = fire.cover_modifier(charts, board.kind[st.pos[t]], posture(st, t))
-        hits, dice = explosives.damage(st.rng, gun.damage[ring], gun.frag[ring], modifier)  # type: ignore[arg-type]
-        log(
-            ev,
-            "artillery",
-            f"{label(st, t)}: rolls {' '.join(map(str, dice))} vs {gun.frag[ring]}{modifier:+d}: "
-            f"{hits} hit(s)",
-            "20.0",
-        )
-        for _ in range(hits):
-            if st.alive(t):
-                wound(st, t, ev)
+        blast(st, t, gun.damage[ring], gun.frag[ring], ev, source="artillery")  # type: ignore[arg-type]
     building = board.kind[land] == "building"
     mark = explosives.crater_or_rubble(st.rng, gun, building)
     if mark:

@@ -18,7 +18,7 @@ from wartable.games.combat.rules.common import (
     tq_now,
 )
 from wartable.games.combat.rules.enemy_phase import alert_near
-from wartable.games.combat.rules.harm import mark, morale_check, wound
+from wartable.games.combat.rules.harm import blast, mark, morale_check
 from wartable.games.combat.schema import Weapon
 
 if TYPE_CHECKING:
@@ -195,22 +195,12 @@ def damage(
     """Damage dice for each Near (3) or Far (1) marker, each a hit at or under the frag number
     plus the target's Order/Terrain modifier (14.2)."""
     g = st.sc.lib.weapons.grenades[grenade_id]
-    charts = st.sc.lib.charts
+    if g.damage is None or g.frag is None:
+        return
     for t, kind in caught:
-        if not st.alive(t) or g.damage is None:
-            continue
-        modifier = fire.cover_modifier(charts, st.sc.board.kind[st.pos[t]], posture(st, t))
-        hits, dice = explosives.grenade_damage(st.rng, g, kind == "near", modifier)
-        log(
-            ev,
-            "grenade",
-            f"{label(st, t)} ({kind}): rolls {' '.join(map(str, dice))} vs "
-            f"{g.frag[0 if kind == 'near' else 1]}{modifier:+d}: {hits} hit(s)",  # type: ignore[index]
-            "14.2",
-        )
-        for _ in range(hits):
-            if st.alive(t):
-                wound(st, t, ev)
+        if st.alive(t):
+            ring = 0 if kind == "near" else 1
+            blast(st, t, g.damage[ring], g.frag[ring], ev, source="grenade", marker=kind)
 
 
 def aftermath(st: CombatState, land: int, grenade_id: str, ev: list[Event]) -> None:

@@ -6,12 +6,13 @@ from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
 from wartable.games.combat.model import DEAD, US
-from wartable.games.combat.rules import checks, wounds
+from wartable.games.combat.rules import checks, explosives, fire, wounds
 from wartable.games.combat.rules.common import (
     draw_friendly,
     foes_here,
     label,
     log,
+    posture,
     score,
     tq_now,
 )
@@ -96,3 +97,30 @@ def kill(st: CombatState, i: int, ev: list[Event]) -> None:
         score(st, "friendly_killed", ev)
     else:
         score(st, KILL_VP.get(s.role, "enemy_killed"), ev)
+
+
+def blast(
+    st: CombatState,
+    t: int,
+    rolls: int,
+    frag: int,
+    ev: list[Event],
+    *,
+    source: str,
+    marker: str = "",
+) -> None:
+    """Damage dice of a grenade or shell against one soldier: each at or under ``frag`` plus
+    his Order/Terrain modifier is a hit and draws a wound card (14.2, 20.0)."""
+    modifier = fire.cover_modifier(st.sc.lib.charts, st.sc.board.kind[st.pos[t]], posture(st, t))
+    hits, dice = explosives.damage(st.rng, rolls, frag, modifier)
+    what = f" ({marker})" if marker else ""
+    log(
+        ev,
+        source,
+        f"{label(st, t)}{what}: rolls {' '.join(map(str, dice))} vs {frag}{modifier:+d}: "
+        f"{hits} hit(s)",
+        "14.2" if source == "grenade" else "20.0",
+    )
+    for _ in range(hits):
+        if st.alive(t):
+            wound(st, t, ev)
