@@ -113,8 +113,7 @@ class CombatState(GameState):
             setattr(twin, name, list(getattr(self, name)))
         for name in ("deck", "hand", "discard", "set_aside", "enemy_deck", "enemy_discard"):
             setattr(twin, name, list(getattr(self, name)))
-        twin.team_cards = dict(self.team_cards)
-        twin.smoke_at = dict(self.smoke_at)
+        twin.team_cards = dict(self.team_cards)  # smoke_at is only ever replaced whole: shared
         twin.rng = self.rng.clone()
         return twin
 

@@ -63,15 +63,20 @@ def label(st: CombatState, i: int) -> str:
 
 
 def nearest_friendly(st: CombatState, i: int) -> int:
-    grid, hexes = st.sc.board.grid, st.sc.board.hexes
     return min(
         (
-            grid.distance(hexes[st.pos[i]], hexes[st.pos[f.index]])
+            distance(st, st.pos[i], st.pos[f.index])
             for f in st.soldiers
             if f.side == US and st.alive(f.index)
         ),
         default=99,
     )
+
+
+def nearest_the_squad(st: CombatState, candidates: list[int]) -> int:
+    """Of these soldiers, the one nearest any friendly; ties by the dice."""
+    best = min(nearest_friendly(st, c) for c in candidates)
+    return pick(st, [c for c in candidates if nearest_friendly(st, c) == best])
 
 
 def ldr_now(st: CombatState, i: int) -> int:

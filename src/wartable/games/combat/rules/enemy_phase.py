@@ -9,6 +9,7 @@ from wartable.core.events import Event
 from wartable.games.combat.model import GERMANY, IMPULSES, US
 from wartable.games.combat.rules import checks, enemy_orders, fire
 from wartable.games.combat.rules.common import (
+    distance,
     draw_enemy,
     foes_here,
     friendly_near,
@@ -110,12 +111,11 @@ def make_alert(st: CombatState, i: int, ev: list[Event], why: str) -> None:
 
 
 def alert_near(st: CombatState, hex_index: int, reach: int, ev: list[Event], why: str) -> None:
-    grid, hexes = st.sc.board.grid, st.sc.board.hexes
     for s in st.soldiers:
         if (
             s.side == GERMANY
             and st.alive(s.index)
             and not st.alert[s.index]
-            and grid.distance(hexes[st.pos[s.index]], hexes[hex_index]) <= reach
+            and distance(st, st.pos[s.index], hex_index) <= reach
         ):
             make_alert(st, s.index, ev, why)

@@ -13,18 +13,18 @@ from typing import TYPE_CHECKING, Any
 
 from wartable.core.events import Event
 from wartable.games.combat.model import GERMANY, GONE, IN_CUP, US
-from wartable.games.combat.rules import checks, explosives, fire, smoke
+from wartable.games.combat.rules import checks, explosives, fire
 from wartable.games.combat.rules.common import (
     distance,
     draw_enemy,
     draw_friendly,
     label,
     log,
-    nearest_friendly,
+    nearest_the_squad,
     pick,
 )
-from wartable.games.combat.rules.enemy_phase import alert_near, give_enemy_order
-from wartable.games.combat.rules.grenades import set_clouds
+from wartable.games.combat.rules.enemy_phase import give_enemy_order
+from wartable.games.combat.rules.grenades import after_blast
 from wartable.games.combat.rules.harm import blast, kill, morale_check
 
 if TYPE_CHECKING:
@@ -39,7 +39,6 @@ WEAPON_OF = {
     "enemy_mortar_81mm": "mortar_81mm",
     "enemy_artillery_105mm": "howitzer_105mm",
 }
-SIDE_OF_TABLE = {"friendly": US, "enemy": GERMANY}
 
 
 def resolve(st: CombatState, table: str, ev: list[Event], depth: int = 0) -> None:
@@ -117,8 +116,7 @@ def reveal_one(st: CombatState, ev: list[Event]) -> None:
     ]
     if not unknown:
         return
-    best = min(nearest_friendly(st, i) for i in unknown)
-    i = pick(st, [u for u in unknown if nearest_friendly(st, u) == best])
+    i = nearest_the_squad(st, unknown)
     st.seen[i] = True
     if st.soldiers[i].decoy:
         st.status[i] = GONE
@@ -136,9 +134,7 @@ def reorder_one(st: CombatState, ev: list[Event]) -> None:
     ]
     if not alert:
         return
-    best = min(nearest_friendly(st, i) for i in alert)
-    i = pick(st, [a for a in alert if nearest_friendly(st, a) == best])
-    give_enemy_order(st, i, draw_enemy(st), ev)
+    give_enemy_order(st, nearest_the_squad(st, alert), draw_enemy(st), ev)
 
 
 def reinforce(st: CombatState, extra: dict[str, Any], ev: list[Event]) -> None:
@@ -205,8 +201,4 @@ def shell(st: CombatState, weapon_id: str, land: int, ev: list[Event]) -> None:
             for o in st.soldiers:
                 if st.alive(o.index) and st.pos[o.index] == land:
                     kill(st, o.index, ev)
-    for o in st.soldiers:
-        if st.alive(o.index) and distance(st, st.pos[o.index], land) <= 1:
-            morale_check(st, o.index, "MC", ev)
-    alert_near(st, land, 5, ev, "a shell exploded within 5 hexes")
-    set_clouds(st, (*st.clouds, smoke.Cloud(gun.smoke, (board.hexes[land],), st.turn)))
+    after_blast(st, land, gun.smoke, ev, harmful=True, what="a shell")

@@ -91,8 +91,7 @@ def attack(st: CombatState, i: int, t: int, ev: list[Event]) -> None:
             morale_check(st, t, "MC", ev)
         else:
             wound(st, t, ev)
-        if st.alive(t) and st.order[t] not in ("duck_back", "hide"):
-            take_cover(st, t, ev)
+        if st.alive(t) and take_cover(st, t, ev):
             log(ev, "duck-back", f"{label(st, t)} is hit and ducks back", "7.19, 10.13")
 
 

@@ -319,9 +319,9 @@ def close(st: CombatState) -> None:
 
 
 def reach_objectives(st: CombatState, i: int, ev: list[Event]) -> None:
-    grid, hexes = st.sc.board.grid, st.sc.board.hexes
+    hexes = st.sc.board.hexes
     for t in st.sc.objectives:
-        if t not in st.reached and grid.distance(hexes[st.pos[i]], hexes[t]) <= 1:
+        if t not in st.reached and distance(st, st.pos[i], t) <= 1:
             st.reached = st.reached | {t}
             log(
                 ev,
@@ -358,7 +358,7 @@ def enemy_activation(st: CombatState, i: int, ev: list[Event]) -> None:
     if kind == "melee":
         foes = foes_here(st, i)
         if foes:
-            melee.strike(st, i, melee.enemy_target(st, i, foes), ev)
+            melee.strike(st, i, melee.weakest(st, foes), ev)
     elif order == "melee":
         pass
     elif order in grenades.ORDERS:

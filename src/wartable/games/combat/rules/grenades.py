@@ -204,15 +204,22 @@ def damage(
 
 
 def aftermath(st: CombatState, land: int, grenade_id: str, ev: list[Event]) -> None:
-    """Everyone with or next to the grenade takes a Morale Check (not for smoke); a Smoke
-    marker goes on the hex; waiting enemies within 5 hexes are alerted (9.8 trigger 5)."""
     g = st.sc.lib.weapons.grenades[grenade_id]
-    if g.damage is not None:
+    after_blast(st, land, g.smoke, ev, harmful=g.damage is not None, what="a grenade")
+
+
+def after_blast(
+    st: CombatState, land: int, smoke_value: int, ev: list[Event], *, harmful: bool, what: str
+) -> None:
+    """After a grenade or shell: everyone with or next to it takes a Morale Check (not for
+    smoke grenades), waiting enemies within 5 hexes are alerted (9.8 trigger 5), and a Smoke
+    marker goes on the hex (14.2, 18.0, 20.0)."""
+    if harmful:
         for o in st.soldiers:
             if st.alive(o.index) and distance(st, st.pos[o.index], land) <= 1:
                 morale_check(st, o.index, "MC", ev)
-        alert_near(st, land, 5, ev, "a grenade exploded within 5 hexes")
-    cloud = smoke.Cloud(g.smoke, (st.sc.board.hexes[land],), st.turn)
+        alert_near(st, land, 5, ev, f"{what} exploded within 5 hexes")
+    cloud = smoke.Cloud(smoke_value, (st.sc.board.hexes[land],), st.turn)
     set_clouds(st, (*st.clouds, cloud))
 
 

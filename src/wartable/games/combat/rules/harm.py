@@ -32,16 +32,18 @@ def morale_check(st: CombatState, i: int, kind: str, ev: list[Event]) -> None:
         take_cover(st, i, ev)
 
 
-def take_cover(st: CombatState, i: int, ev: list[Event]) -> None:
+def take_cover(st: CombatState, i: int, ev: list[Event]) -> bool:
     """A forced Duck Back (a hit, a failed Morale Check, a take-cover check). In a melee no
     take-cover marker is placed (15.0); a live grenade falls at the soldier's feet (10.09,
-    14.2); an unfired rifle grenade order is simply dropped (7.11)."""
+    14.2); an unfired rifle grenade order is simply dropped (7.11). True if he ducked back
+    now (not already down, not in a melee)."""
     if foes_here(st, i) or st.order[i] in ("duck_back", "hide"):
-        return
+        return False
     if st.live[i]:
         drop_grenade(st, i, ev)
     st.aim[i] = -1
     st.order[i] = "duck_back"
+    return True
 
 
 def drop_grenade(st: CombatState, i: int, ev: list[Event]) -> None:

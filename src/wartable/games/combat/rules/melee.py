@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
-from wartable.games.combat.model import CAPTURED, GERMANY, GONE, US
+from wartable.games.combat.model import CAPTURED, GONE, US
 from wartable.games.combat.rules import checks
 from wartable.games.combat.rules.common import (
     distance,
@@ -23,7 +23,7 @@ from wartable.games.combat.rules.common import (
     tq_now,
 )
 from wartable.games.combat.rules.enemy_phase import alert_near
-from wartable.games.combat.rules.grenades import nearest_detected
+from wartable.games.combat.rules.grenades import known_enemies, nearest_detected
 from wartable.games.combat.rules.harm import KILL_VP, wound
 
 if TYPE_CHECKING:
@@ -116,20 +116,17 @@ def strike(st: CombatState, i: int, t: int, ev: list[Event]) -> None:
         wound(st, t, ev)
 
 
-def enemy_target(st: CombatState, i: int, foes: list[int]) -> int:
-    """The weakest friendly in the hex (lowest TQ), ties by the dice."""
+def weakest(st: CombatState, foes: list[int]) -> int:
+    """The friendly with the lowest TQ, ties by the dice: whom an enemy strikes or charges."""
     low = min(st.soldiers[f].tq for f in foes)
     return pick(st, [f for f in foes if st.soldiers[f].tq == low])
 
 
 def charge_goal(st: CombatState, i: int) -> int:
-    """The hex an enemy charger runs at: the nearest detected friendly's, the one with the
-    lowest TQ among equals, then the dice (10.08)."""
+    """The hex an enemy charger runs at: the nearest detected friendly's, the weakest among
+    equals (10.08)."""
     nearest = nearest_detected(st, i)
-    if not nearest:
-        return -1
-    low = min(st.soldiers[f].tq for f in nearest)
-    return st.pos[pick(st, [f for f in nearest if st.soldiers[f].tq == low])]
+    return st.pos[weakest(st, nearest)] if nearest else -1
 
 
 def enemy_charge(st: CombatState, i: int, hexes_to_move: int, ev: list[Event]) -> None:
@@ -173,11 +170,8 @@ def after_melee(st: CombatState, i: int, ev: list[Event]) -> bool:
 
 def known_in_reach(st: CombatState, i: int) -> bool:
     """A known enemy in sight within 4 hexes allows a Charge (7.08)."""
+    here = st.pos[i]
     return any(
-        o.side == GERMANY
-        and st.alive(o.index)
-        and st.seen[o.index]
-        and distance(st, st.pos[i], st.pos[o.index]) <= 4
-        and st.sc.sight.sees(st.pos[i], st.pos[o.index])
-        for o in st.soldiers
+        distance(st, here, st.pos[t]) <= 4 and st.sc.sight.sees(here, st.pos[t])
+        for t in known_enemies(st, i)
     )
