@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from wartable.games.combat.model import GERMANY
-from wartable.games.combat.rules import events, fire
+from wartable.games.combat.rules import checks, events, fire, grenades
 from wartable.games.combat.rules.common import draw_friendly
 from wartable.games.combat.rules.flow import play_card
 
@@ -72,3 +72,22 @@ def test_scenarios_without_tables_roll_nothing():
     ev: list = []
     events.resolve(st, "enemy", ev)
     assert st.rng.counter == rolled and "no event table" in ev[0].text
+
+
+def test_come_on_men_reaches_as_far_as_a_leaders_ldr_less_smoke():
+    st = scene("a-meeting-of-patrols")
+    taylor = put(st, "18.16", key="sgt-taylor")
+    ldr = st.soldiers[taylor].ldr
+    board = st.sc.board
+    edge = next(
+        board.label(board.hexes[h])
+        for h in range(len(board.hexes))
+        if st.sc.board.grid.distance(board.hexes[h], board.hexes[st.pos[taylor]]) == ldr
+    )
+    man = put(st, edge, key="pvt-cragg")
+    events.boost(st, [])
+    assert st.morale[man] == checks.BOLD  # one level up from Normal
+    st.morale[man] = checks.NORMAL
+    grenades.set_clouds(st, (grenades.smoke.Cloud(1, (board.hexes[st.pos[taylor]],), 1),))
+    events.boost(st, [])  # in smoke his LDR is one less: out of reach
+    assert st.morale[man] == checks.NORMAL

@@ -258,3 +258,44 @@ def test_enemy_grenade_check_replaces_a_g_order():
     rolled = st.rng.counter
     enemy_phase.give_enemy_order(st, sniper, card.number, [])  # no grenade: nothing rolled
     assert st.order[sniper] == "sneak" and st.rng.counter == rolled
+
+
+def test_a_grenadier_may_step_onto_a_dead_friendlys_hex():
+    st = scene(impulse=2)
+    board = st.sc.board
+    bru = put(st, BRUBAKER, key="pvt-brubaker")
+    g = put(st, wolf_start(st, st.pos[bru]), side=GERMANY, role="recruit", order="grenade")
+    nearer = sorted(
+        (
+            board.index[n]
+            for n in board.grid.neighbours(board.hexes[st.pos[g]])
+            if distance(st, board.index[n], st.pos[bru]) == 3
+        ),
+        key=board.hexes.__getitem__,
+    )
+    fallen = put(st, board.label(board.hexes[nearer[0]]), key="pvt-cragg", seen=False)
+    assert grenades.enemy_grenade_step(st, g) == nearer[1]  # the live friendly's hex is barred
+    st.status[fallen] = "dead"
+    st.rng.force([1])
+    assert grenades.enemy_grenade_step(st, g) == nearer[0]  # a body does not bar it
+
+
+def test_a_wrong_grenade_order_is_refused_with_its_reason_and_changes_nothing():
+    st = scene()
+    st.phase = "orders"
+    for s in st.soldiers:
+        if s.side == "us":
+            st.order[s.index] = "hide"
+    bru = put(st, BRUBAKER, key="pvt-brubaker", order="")
+    put(st, "18.12", side=GERMANY, role="rifleman")
+    before = st.full_state()
+    with pytest.raises(wartable.IllegalActionError, match=r"needs a target hex, one of: 18\.12"):
+        st.apply("us", "order pvt-brubaker grenade 18.11")
+    with pytest.raises(wartable.IllegalActionError, match="takes no target hex"):
+        st.apply("us", "order pvt-brubaker hide 18.12")
+    st.pos[bru] = hex_index(st, "18.18")  # 6 hexes away now
+    st._legal_cache = None  # the position was edited by hand
+    with pytest.raises(wartable.IllegalActionError, match="known enemy within 4 hexes"):
+        st.apply("us", "order pvt-brubaker grenade 18.12")
+    st.pos[bru] = hex_index(st, BRUBAKER)
+    assert st.full_state() == before

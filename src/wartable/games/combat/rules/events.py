@@ -19,6 +19,7 @@ from wartable.games.combat.rules.common import (
     draw_enemy,
     draw_friendly,
     label,
+    ldr_now,
     log,
     nearest_the_squad,
     pick,
@@ -100,7 +101,9 @@ def boost(st: CombatState, ev: list[Event]) -> None:
         i = s.index
         if s.side != US or not st.alive(i):
             continue
-        if any(distance(st, st.pos[i], st.pos[ld.index]) <= ld.ldr for ld in leaders):
+        if any(
+            distance(st, st.pos[i], st.pos[ld.index]) <= ldr_now(st, ld.index) for ld in leaders
+        ):
             before = st.morale[i]
             st.morale[i] = checks.shift(before, 1)
             if st.morale[i] != before:

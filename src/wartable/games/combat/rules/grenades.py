@@ -353,7 +353,8 @@ def enemy_grenade_step(st: CombatState, i: int) -> int:
             if any(distance(st, h, b) == 1 for b in friends_in_buildings)
             and not any(distance(st, here, b) == 1 for b in friends_in_buildings)
         ]
-    options = [h for h in options if all(st.pos[f.index] != h for f in st.soldiers if f.side == US)]
+    friends = {st.pos[f.index] for f in st.soldiers if f.side == US and st.alive(f.index)}
+    options = [h for h in options if h not in friends]  # never into a friendly's hex
     if not options:
         return -1
     covered = [h for h in options if st.sc.cover[h]]

@@ -143,14 +143,27 @@ def activation_choices(st: CombatState) -> list[Action]:
 def explain(st: CombatState, action: Action) -> str:
     legal = legal_actions(st)
     listed = ", ".join(str(a) for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
-    if st.phase == ORDERS and action.verb == "order" and len(action.args) == 2:
+    if st.phase == ORDERS and action.verb == "order" and len(action.args) in (2, 3):
         i = next_unordered(st)
+        name, order = st.soldiers[i].name, action.args[1]
         if action.args[0] != st.soldiers[i].key:
-            return f"{str(action)!r}: orders go in squad order; {st.soldiers[i].name} is next"
-        return (
-            f"{str(action)!r}: {st.soldiers[i].name} may take only: "
-            f"{', '.join(allowed_orders(st, i))}"
-        )
+            return f"{str(action)!r}: orders go in squad order; {name} is next"
+        allowed = allowed_orders(st, i)
+        if order in allowed and order in AIMED:
+            hexes = [a.args[2] for a in order_actions(st, i) if a.args[1] == order]
+            return f"{str(action)!r}: {order.replace('_', ' ')} needs a target hex, one of: " + (
+                ", ".join(hexes)
+            )
+        if order in allowed:
+            return f"{str(action)!r}: {order.replace('_', ' ')} takes no target hex"
+        why = {
+            "grenade": " (a grenade needs a known enemy within 4 hexes)",
+            "rifle_grenade": " (a rifle grenade needs a known enemy in sight and range; "
+            "a failed check bars it for the turn)",
+            "smoke_grenade": " (a failed check bars it for the turn)",
+            "charge": " (a charge needs a known enemy in sight within 4 hexes)",
+        }.get(order, "")
+        return f"{str(action)!r}: {name} may take only: {', '.join(allowed)}{why}"
     return f"{str(action)!r} is not possible now; possible: {listed}"
 
 
