@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import wartable
-from wartable.games.combat.model import ACTIVE, GERMANY, GONE, US
+from wartable.games.combat.model import ACTIVE, CAPTURED, GERMANY, GONE, US
 
 GAME = wartable.get_game("combat")
 
@@ -29,7 +29,7 @@ def put(st, hex_label: str, *, side: str = US, role: str = "", key: str = "", **
             s.index
             for s in st.soldiers
             if s.side == side
-            and st.status[s.index] != ACTIVE
+            and st.status[s.index] not in (ACTIVE, CAPTURED)
             and not s.decoy
             and (not role or s.role == role)
         )

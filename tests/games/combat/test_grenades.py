@@ -291,7 +291,7 @@ def test_a_wrong_grenade_order_is_refused_with_its_reason_and_changes_nothing():
     before = st.full_state()
     with pytest.raises(wartable.IllegalActionError, match=r"needs a target hex, one of: 18\.12"):
         st.apply("us", "order pvt-brubaker grenade 18.11")
-    with pytest.raises(wartable.IllegalActionError, match="takes no target hex"):
+    with pytest.raises(wartable.IllegalActionError, match="takes no target"):
         st.apply("us", "order pvt-brubaker hide 18.12")
     st.pos[bru] = hex_index(st, "18.18")  # 6 hexes away now
     st._legal_cache = None  # the position was edited by hand

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from wartable.games.combat.model import CAPTURED, GERMANY, GONE, Activation
+from wartable.games.combat.model import GERMANY, GONE, Activation
 from wartable.games.combat.rules import checks, melee
 from wartable.games.combat.rules.common import tq_now
 from wartable.games.combat.rules.firing import targets
 from wartable.games.combat.rules.legal import activation_choices, allowed_orders
 
-from .scene import at, hex_index, put, scene
+from .scene import at, put, scene
 
 
 def test_entering_an_enemy_hex_starts_a_melee():
@@ -68,17 +68,6 @@ def test_strike_is_a_tqc_with_surprise_and_charge_bonuses():
     ev = []
     melee.strike(st, bru, foe, ev)
     assert "misses" in ev[0].text
-
-
-def test_a_routed_soldier_alone_with_the_enemy_surrenders():
-    st = scene()
-    put(st, "18.16", key="pvt-brubaker", order="evade")
-    foe = put(st, "18.15", side=GERMANY, role="rifleman", morale=checks.ROUT)
-    st.pos[foe] = hex_index(st, "18.16")
-    ev: list = []
-    assert not melee.entered(st, foe, ev)
-    assert st.status[foe] == CAPTURED and not st.alive(foe)
-    assert ("enemy_killed", 1) in st.vp_log
 
 
 def test_routed_soldiers_beside_steady_comrades_fight_as_shaken():

@@ -111,6 +111,7 @@ class Combat(Game):
         st.alert = [s.side == GERMANY and sc.file.enemy.alert == "alert" for s in st.soldiers]
         st.ammo = [0] * n
         st.live, st.aim, st.blast, st.blast_by = [False] * n, [-1] * n, [""] * n, [""] * n
+        st.mate, st.guard, st.papers, st.crewless = [-1] * n, [-1] * n, [-1] * n, [False] * n
         st.bursts, st.clouds, st.smoke_at, st.tried = (), (), {}, frozenset()
         st.deck = [c.number for c in self.lib.friendly_cards.cards]
         st.rng.shuffle(st.deck)

@@ -43,6 +43,9 @@ class Chart(Strict):
         return value
 
 
+WOUND_MARKERS = ("light_wound", "bad_wound", "bandaged_light_wound", "bandaged_bad_wound")
+
+
 class Firer(Strict):
     orders: dict[str, int]
     wounds: dict[str, int]
@@ -52,10 +55,17 @@ class Firer(Strict):
 
     @field_validator("wounds")
     @classmethod
-    def two_markers(cls, value: dict[str, int]) -> dict[str, int]:
-        if set(value) != {"light_wound", "bad_wound"}:
-            raise ValueError("give exactly light_wound and bad_wound")
+    def four_markers(cls, value: dict[str, int]) -> dict[str, int]:
+        if set(value) != set(WOUND_MARKERS):
+            raise ValueError(f"give exactly {', '.join(WOUND_MARKERS)}")
         return value
+
+
+class SlowedByWounds(Strict):
+    """Wound totals from which fast moves are barred (10.0)."""
+
+    no_sprint: int = Field(ge=1)
+    sneak_only: int = Field(ge=1)
 
 
 class ChartsFile(Strict):
@@ -63,6 +73,7 @@ class ChartsFile(Strict):
     spotting: Chart
     firer: Firer
     smoke: dict[Literal["smoke", "dispersing"], int]
+    slowed_by_wounds: SlowedByWounds
     morale_ladder: list[str]
 
 

@@ -29,6 +29,10 @@ COLUMNS = (
     "aim",
     "blast",
     "blast_by",
+    "mate",
+    "guard",
+    "papers",
+    "crewless",
 )
 
 
@@ -54,6 +58,10 @@ class CombatState(GameState):
     aim: list[int]  # hex of his Grenade Target marker, -1 none
     blast: list[str]  # "near" / "far" grenade marker on him, "" none (14.2)
     blast_by: list[str]  # the grenade that marker belongs to
+    mate: list[int]  # the soldier his care order is for: patient, man carried, prisoner searched
+    guard: list[int]  # a prisoner's guard (17.4), -1 none
+    papers: list[int]  # the officer whose papers he took (7.15), -1 none
+    crewless: list[bool]  # a belt-fed gunner whose assistant is lost (14.3)
     # cards
     deck: list[int]
     hand: list[int]

@@ -40,6 +40,9 @@ def view(st: CombatState, player: str | None) -> dict[str, Any]:
             "grenade_live": st.live[i],
             "grenade_target": board.label(board.hexes[st.aim[i]]) if st.aim[i] >= 0 else None,
             "blast": st.blast[i] or None,
+            "with": st.soldiers[st.mate[i]].key if st.mate[i] >= 0 else None,
+            "guarded_by": st.soldiers[st.guard[i]].key if st.guard[i] >= 0 else None,
+            "papers": st.papers[i] >= 0,
         }
         if s.side == GERMANY:
             entry["alert"] = st.alert[i]

@@ -140,7 +140,9 @@ def posture(st: CombatState, t: int) -> str:
     """The order a soldier counts as having on the Order/Terrain chart: a waiting enemy or
     one without an order counts as having none (9.8)."""
     waiting = st.soldiers[t].side != US and not st.alert[t]
-    return "no_order" if waiting or not st.order[t] else st.order[t]
+    if waiting or st.order[t] in ("", "guard"):  # a guard counts as having none (17.4)
+        return "no_order"
+    return "carry_drag" if st.order[t] == "carried" else st.order[t]
 
 
 def foes_here(st: CombatState, i: int) -> list[int]:

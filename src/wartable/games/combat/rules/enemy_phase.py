@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
 from wartable.games.combat.model import GERMANY, IMPULSES, US
-from wartable.games.combat.rules import checks, enemy_orders, fire
+from wartable.games.combat.rules import care, checks, enemy_orders, fire, guards
 from wartable.games.combat.rules.common import (
     distance,
     draw_enemy,
@@ -65,7 +65,7 @@ def give_enemy_order(st: CombatState, i: int, card_no: int, ev: list[Event]) -> 
         no_ammo=st.ammo[i] == fire.AMMO_NONE,
         can_see_friendly=sees_known(st, i, US),
     )
-    order, dirs = given.order, given.dirs
+    order, dirs = care.slow_down(st, i, given.order), given.dirs
     if (
         "farm-buildings-aimed-fire" in special
         and sc.board.kind[st.pos[i]] == "building"
@@ -85,8 +85,13 @@ def enemy_order_phase(st: CombatState, ev: list[Event]) -> None:
         if not st.alert[s.index]:
             st.order[s.index] = ""
             continue
+        if st.order[s.index]:
+            continue  # a prisoner freed this turn takes no order (17.4)
         card = draw_enemy(st)
         st.team_cards.setdefault(s.team, card)
+        if guards.enemy_guard_order(st, s.index, card):
+            log(ev, "enemy-order", f"{label(st, s.index)} marches his prisoners off", "17.4")
+            continue
         give_enemy_order(st, s.index, card, ev)
     for team in teams:
         if team not in st.team_cards:

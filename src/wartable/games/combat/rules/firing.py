@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
 from wartable.games.combat.model import US
-from wartable.games.combat.rules import checks, fire
+from wartable.games.combat.rules import checks, fire, guards
 from wartable.games.combat.rules.common import (
     distance,
     foes_here,
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 def targets(st: CombatState, i: int) -> list[int]:
     """Known enemies (for a friendly) or spotted friendlies (for an enemy) in sight and range;
-    never a hex with a melee in it (15.0)."""
+    never a hex with a melee in it (15.0), nor prisoners (17.4)."""
     s = st.soldiers[i]
     weapon = st.sc.lib.weapons.weapons.get(s.weapon or "")
     if weapon is None or st.ammo[i] == fire.AMMO_NONE:
@@ -38,6 +38,9 @@ def targets(st: CombatState, i: int) -> list[int]:
             continue
         if fire.band_modifier(weapon, distance(st, st.pos[i], st.pos[t.index])) is None:
             continue
+        aimed = st.order[i] == "aimed_fire"
+        if s.side != US and not aimed and guards.guarding_enemy_prisoner(st, t.index):
+            continue  # their own man is in that hex: only an aimed shot (17.4)
         if sees(st, i, t.index) and not foes_here(st, t.index):
             out.append(t.index)
     return out

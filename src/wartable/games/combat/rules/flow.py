@@ -13,6 +13,7 @@ from wartable.core.events import Event
 from wartable.core.outcome import Outcome
 from wartable.games.combat.model import (
     ACTIVE,
+    CAPTURED,
     CARDS,
     GERMANY,
     GONE,
@@ -22,7 +23,7 @@ from wartable.games.combat.model import (
     US,
     Activation,
 )
-from wartable.games.combat.rules import checks, events, fire, grenades, melee
+from wartable.games.combat.rules import care, checks, events, fire, grenades, guards, melee
 from wartable.games.combat.rules.common import (
     distance,
     draw_enemy,
@@ -40,7 +41,7 @@ from wartable.games.combat.rules.common import (
 from wartable.games.combat.rules.compass import enemy_move
 from wartable.games.combat.rules.enemy_phase import enemy_order_phase, give_enemy_order, make_alert
 from wartable.games.combat.rules.firing import attack, pick_target, targets
-from wartable.games.combat.rules.harm import take_cover
+from wartable.games.combat.rules.harm import KILL_VP, take_cover
 from wartable.games.combat.rules.observe import spot_for
 
 if TYPE_CHECKING:
@@ -83,6 +84,7 @@ def apply_action(st: CombatState, action: Action) -> list[Event]:
 
 def give_order(st: CombatState, i: int, order: str, at: str, ev: list[Event]) -> None:
     name = st.soldiers[i].name
+    guards.released(st, i, order, ev)
     if order in (grenades.SMOKE, grenades.RIFLE):  # is one to hand? (7.10, 7.11)
         check = checks.tqc(st.rng, tq_now(st, i))
         if not check.passed:
@@ -91,7 +93,9 @@ def give_order(st: CombatState, i: int, order: str, at: str, ev: list[Event]) ->
             return
         log(ev, "check", f"{name} readies a {order.replace('_', ' ')}: {check.text}", "7.10")
     st.order[i] = order
-    if at:
+    if order in (care.MEDIC, care.CARRY, care.SEARCH):
+        care.give(st, i, order, st.find(at), ev)
+    elif at:
         st.aim[i] = st.sc.board.index[st.sc.board.parse(at)]
     target = f" at {at}" if at else ""
     log(ev, "order", f"{name}: {order.replace('_', ' ')}{target}", "7.0")
@@ -109,6 +113,7 @@ def next_unordered(st: CombatState) -> int:
 
 def start_turn(st: CombatState, ev: list[Event]) -> None:
     log(ev, "turn", f"Turn {st.turn} of {st.sc.turns}", "4.0")
+    guards.hand_over(st, ev)
     st.phase = CARDS
     if not st.hand:
         st.hand.append(draw_friendly(st, ev))
@@ -198,8 +203,8 @@ def begin_friendly(st: CombatState, i: int, ev: list[Event]) -> None:
         log(ev, "hide", f"{st.soldiers[i].name} goes to ground (Duck Back becomes Hide)", "7.19")
         spot_for(st, i, ev)
         return
-    if melee.after_melee(st, i, ev):
-        spot_for(st, i, ev)
+    if melee.after_melee(st, i, ev) or st.order[i] == care.CARRIED:
+        spot_for(st, i, ev)  # a carried man moves with his carrier (7.18)
         return
     kind = impulse_kind(st, i)
     if st.order[i] in grenades.ORDERS and begin_grenade(st, i, ev):
@@ -264,6 +269,8 @@ def friendly_step(st: CombatState, verb: str, args: tuple[str, ...], ev: list[Ev
         to = st.sc.board.index[st.sc.board.parse(args[1])]
         came = st.pos[i]
         st.pos[i] = to
+        care.carry_along(st, i)
+        guards.lead(st, i)
         log(ev, "move", f"{name} moves to {args[1]}", "6.0")
         reach_objectives(st, i, ev)
         left = act.moves - 1
@@ -397,6 +404,7 @@ def enemy_moves(st: CombatState, i: int, ev: list[Event]) -> None:
     path = list(step.path)
     for n, h in enumerate(path):
         st.pos[i] = sc.board.index[h]
+        guards.lead(st, i)
         if any(
             f.side == US and st.alive(f.index) and st.pos[f.index] == st.pos[i] for f in st.soldiers
         ):
@@ -415,6 +423,7 @@ def enemy_moves(st: CombatState, i: int, ev: list[Event]) -> None:
     elif step.kind == "leave":
         st.status[i] = GONE
         log(ev, "leaves", f"{label(st, i)} leaves the map", "9.5")
+        guards.guard_lost(st, i, ev)
         if st.morale[i] == checks.ROUT:
             score(st, "routed_enemy_off_map", ev)
     elif (
@@ -439,6 +448,7 @@ def enemy_moves(st: CombatState, i: int, ev: list[Event]) -> None:
 
 def end_phase(st: CombatState, ev: list[Event]) -> None:
     grenades.explode_all(st, ev)  # step 5a
+    care.end_of_turn(st, ev)  # step 5b (and searches)
     for s in st.soldiers:
         i = s.index
         if not st.alive(i):
@@ -472,6 +482,7 @@ def end_phase(st: CombatState, ev: list[Event]) -> None:
     for s in st.soldiers:
         st.order[s.index] = ""
         st.dirs[s.index] = ()
+        st.mate[s.index] = -1
     st.tried = frozenset()
     st.discard.append(st.initiative_card)
     st.initiative_card = 0
@@ -506,8 +517,14 @@ def finish(st: CombatState, ev: list[Event]) -> None:
     sc = st.sc
     points = sc.file.victory.points
     for s in st.soldiers:
-        if s.side == US and st.status[s.index] == ACTIVE and st.wounds[s.index]:
+        i = s.index
+        if s.side == US and st.status[i] == ACTIVE and st.wounds[i]:
             score(st, "friendly_wounded", ev)
+        if st.status[i] == CAPTURED:  # prisoners still held count as killed (house, 17.4)
+            held = "friendly_killed" if s.side == US else KILL_VP.get(s.role, "enemy_killed")
+            score(st, held, ev)
+        if s.side == US and st.alive(i) and st.papers[i] >= 0:
+            score(st, "papers", ev)
     if "objective_reached" in points:
         for _ in st.reached:
             score(st, "objective_reached", ev)

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
 from wartable.games.combat.model import DEAD, US
-from wartable.games.combat.rules import checks, explosives, fire, wounds
+from wartable.games.combat.rules import checks, explosives, fire, guards, wounds
 from wartable.games.combat.rules.common import (
     draw_friendly,
     foes_here,
@@ -95,6 +95,7 @@ def kill(st: CombatState, i: int, ev: list[Event]) -> None:
     st.status[i] = DEAD
     st.seen[i] = True
     log(ev, "killed", f"{label(st, i)} is killed", "16.2")
+    guards.guard_lost(st, i, ev)
     if s.side == US:
         score(st, "friendly_killed", ev)
     else:

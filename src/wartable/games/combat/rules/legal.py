@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from wartable.core.action import Action
 from wartable.games.combat.model import CARDS, DEPLOY, IMPULSES, ORDERS, US
-from wartable.games.combat.rules import checks, fire, grenades
+from wartable.games.combat.rules import care, checks, fire, grenades, guards
 from wartable.games.combat.rules.common import foes_here, tq_now
 from wartable.games.combat.rules.firing import fire_chance, targets
 from wartable.games.combat.rules.flow import HAND_LIMIT, next_unordered
@@ -38,19 +38,23 @@ def legal_actions(st: CombatState) -> list[Action]:
 
 
 def order_actions(st: CombatState, i: int) -> list[Action]:
-    """Each allowed order; a grenade or rifle grenade once per target hex."""
+    """Each allowed order; a grenade or rifle grenade once per target hex, a care order once
+    per soldier it may be given for."""
     key = st.soldiers[i].key
     board = st.sc.board
     out = []
     for o in allowed_orders(st, i):
         if o in AIMED:
             out += [Action("order", (key, o, board.label(board.hexes[h]))) for h in AIMED[o](st, i)]
+        elif o in TENDED:
+            out += [Action("order", (key, o, st.soldiers[m].key)) for m in TENDED[o](st, i)]
         else:
             out.append(Action("order", (key, o)))
     return out
 
 
 AIMED = {grenades.HAND: grenades.hand_targets, grenades.RIFLE: grenades.rifle_targets}
+TENDED = {care.MEDIC: care.patients, care.CARRY: care.carriable, care.SEARCH: care.searchable}
 
 
 def allowed_orders(st: CombatState, i: int) -> list[str]:
@@ -58,9 +62,20 @@ def allowed_orders(st: CombatState, i: int) -> list[str]:
     lib = st.sc.lib
     values = dict(lib.charts.firer.wounds)
     if condition(s.tq, st.wounds[i], values, friendly=True) == INCAPACITATED:
-        return ["hide"]  # 16.2
+        return ["hide"]  # 16.2 (a comrade may still carry him: 7.18)
     if foes_here(st, i):
         return ["melee"]  # 15.0: nobody leaves a melee hex
+    out = unrestricted(st, i)
+    if care.treated(st, i):
+        return [o for o in out if o in care.PATIENT_ORDERS]  # 7.14
+    out = [o for o in out if o not in MOVES or o in care.slowest_allowed(st, i)]
+    return guards.limit(st, i, out)
+
+
+def unrestricted(st: CombatState, i: int) -> list[str]:
+    """The orders his morale, weapon and surroundings allow, before wounds and guard duty."""
+    s = st.soldiers[i]
+    lib = st.sc.lib
     charge = ["charge"] if known_in_reach(st, i) else []
     grenade = ["grenade"] if s.grenade and grenades.hand_targets(st, i) else []
     weapon = lib.weapons.weapons.get(s.weapon or "")
@@ -92,6 +107,7 @@ def allowed_orders(st: CombatState, i: int) -> list[str]:
         out.append("reload")  # 7.13
     if s.ldr:
         out.append("plan")  # 7.12
+    out += [o for o in TENDED if TENDED[o](st, i)]
     return out
 
 
@@ -149,20 +165,26 @@ def explain(st: CombatState, action: Action) -> str:
         if action.args[0] != st.soldiers[i].key:
             return f"{str(action)!r}: orders go in squad order; {name} is next"
         allowed = allowed_orders(st, i)
-        if order in allowed and order in AIMED:
-            hexes = [a.args[2] for a in order_actions(st, i) if a.args[1] == order]
-            return f"{str(action)!r}: {order.replace('_', ' ')} needs a target hex, one of: " + (
-                ", ".join(hexes)
+        if order in allowed and (order in AIMED or order in TENDED):
+            what = "a target hex" if order in AIMED else "the soldier it is for"
+            options = [a.args[2] for a in order_actions(st, i) if a.args[1] == order]
+            return f"{str(action)!r}: {order.replace('_', ' ')} needs {what}, one of: " + (
+                ", ".join(options)
             )
         if order in allowed:
-            return f"{str(action)!r}: {order.replace('_', ' ')} takes no target hex"
+            return f"{str(action)!r}: {order.replace('_', ' ')} takes no target"
         why = {
             "grenade": " (a grenade needs a known enemy within 4 hexes)",
             "rifle_grenade": " (a rifle grenade needs a known enemy in sight and range; "
             "a failed check bars it for the turn)",
             "smoke_grenade": " (a failed check bars it for the turn)",
             "charge": " (a charge needs a known enemy in sight within 4 hexes)",
+            care.MEDIC: " (medical aid needs a medic in the hex of a wounded man)",
+            care.CARRY: " (carrying needs a comrade in the same hex)",
+            care.SEARCH: " (a search needs a captured officer in the hex)",
         }.get(order, "")
+        if order in MOVES and order not in care.slowest_allowed(st, i):
+            why = " (his wounds forbid that move)"
         return f"{str(action)!r}: {name} may take only: {', '.join(allowed)}{why}"
     return f"{str(action)!r} is not possible now; possible: {listed}"
 

@@ -11,20 +11,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
-from wartable.games.combat.model import CAPTURED, GONE, US
-from wartable.games.combat.rules import checks
+from wartable.games.combat.model import GONE
+from wartable.games.combat.rules import checks, guards
 from wartable.games.combat.rules.common import (
     distance,
     foes_here,
     label,
     log,
     pick,
-    score,
     tq_now,
 )
 from wartable.games.combat.rules.enemy_phase import alert_near
 from wartable.games.combat.rules.grenades import known_enemies, nearest_detected
-from wartable.games.combat.rules.harm import KILL_VP, wound
+from wartable.games.combat.rules.harm import wound
 
 if TYPE_CHECKING:
     from wartable.games.combat.state import CombatState
@@ -60,7 +59,9 @@ def entered(st: CombatState, i: int, ev: list[Event]) -> bool:
     if len(all_routed) == 2:
         return False  # both sides fleeing: they ignore each other (15.0)
     if all_routed:
-        surrender(st, by_side[all_routed.pop()], ev)
+        side = all_routed.pop()
+        captors = sorted((j for j in present if st.soldiers[j].side != side), key=lambda j: j != i)
+        guards.surrender(st, by_side[side], captors, ev)
         return False
     started = False
     for j in present:
@@ -75,20 +76,6 @@ def entered(st: CombatState, i: int, ev: list[Event]) -> bool:
         log(ev, "melee", f"melee on {where}", "15.0")
         alert_near(st, here, 3, ev, "a melee within 3 hexes")
     return True
-
-
-def surrender(st: CombatState, group: list[int], ev: list[Event]) -> None:
-    """Routed soldiers alone in a hex with the other side give up (17.4). House ruling: the
-    prisoners are taken off at once and score as killed; guard duty is not kept."""
-    for j in group:
-        st.status[j], st.seen[j] = CAPTURED, True
-        st.morale[j] = checks.SHAKEN
-        log(ev, "surrender", f"{label(st, j)} surrenders and is taken prisoner", "17.4")
-        s = st.soldiers[j]
-        if s.side == US:
-            score(st, "friendly_killed", ev)
-        else:
-            score(st, KILL_VP.get(s.role, "enemy_killed"), ev)
 
 
 def strike(st: CombatState, i: int, t: int, ev: list[Event]) -> None:
