@@ -206,7 +206,7 @@ def test_a_prisoner_whose_guard_falls_is_free():
 
 
 def test_a_comrade_starting_the_turn_beside_the_guard_takes_over():
-    st, bru, foe = surrendered()
+    st, _bru, foe = surrendered()
     other = put(st, "18.15", key="pvt-cragg")
     guards.hand_over(st, [])
     assert st.guard[foe] == other
@@ -230,7 +230,7 @@ def test_an_enemy_guard_marches_a_friendly_prisoner_off_and_only_aims_at_guards(
 
 
 def test_germans_fire_at_a_guard_holding_their_man_only_with_aimed_fire():
-    st, bru, foe = surrendered()
+    st, bru, _foe = surrendered()
     shooter = put(st, "18.12", side=GERMANY, role="rifleman", order="rapid_fire")
     assert bru not in targets(st, shooter)
     st.order[shooter] = "aimed_fire"
