@@ -8,9 +8,9 @@ from wartable.games.combat.model import ACTIVE, CAPTURED, GERMANY, GONE, US
 GAME = wartable.get_game("combat")
 
 
-def scene(scenario: str = "a-meeting-of-patrols", seed: int = 1, impulse: int = 1):
+def scene(scenario: str = "a-meeting-of-patrols", seed: int = 1, impulse: int = 1, **options):
     """A game in its impulses with every soldier off the map; tests put back whom they need."""
-    st = GAME.new_game(scenario, seed=seed)
+    st = GAME.new_game(scenario, seed=seed, options=options)
     for s in st.soldiers:
         st.status[s.index], st.pos[s.index], st.order[s.index] = GONE, -1, ""
     st.phase, st.impulse, st.act, st.queue, st.cursor = "impulses", impulse, None, (), 0

@@ -90,10 +90,15 @@ class Combat(Game):
         self, scenario: str | None = None, seed: int = 0, options: Mapping[str, Any] | None = None
     ) -> CombatState:
         sc = self.scenario(scenario)
-        if options:
-            raise WartableError(f"combat takes no options (got: {', '.join(options)})")
+        opts = {"large_battle": sc.file.large_battle, "night": sc.file.night is not None}
+        for key, value in (options or {}).items():
+            if key not in opts:
+                raise WartableError(f"unknown option {key!r}; options are: {', '.join(opts)}")
+            if not isinstance(value, bool):
+                raise WartableError(f"option {key} must be true or false")
+            opts[key] = value
         st = CombatState.__new__(CombatState)
-        st._init_base(("us",), {"scenario": sc.id, "options": {}, "seed": seed})
+        st._init_base(("us",), {"scenario": sc.id, "options": opts, "seed": seed})
         st.sc = sc
         st.rng = Rng(seed)
         st.soldiers, where, st.squad_roll = sc.roster(st.rng)
@@ -112,7 +117,7 @@ class Combat(Game):
         st.ammo = [0] * n
         st.live, st.aim, st.blast, st.blast_by = [False] * n, [-1] * n, [""] * n, [""] * n
         st.mate, st.guard, st.papers, st.crewless = [-1] * n, [-1] * n, [-1] * n, [False] * n
-        st.bursts, st.clouds, st.smoke_at, st.tried = (), (), {}, frozenset()
+        st.bursts, st.clouds, st.smoke_at, st.tried, st.arrived = (), (), {}, frozenset(), ()
         st.deck = [c.number for c in self.lib.friendly_cards.cards]
         st.rng.shuffle(st.deck)
         st.discard, st.set_aside, st.hand = [], [], []

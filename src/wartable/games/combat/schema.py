@@ -244,6 +244,22 @@ class Friendly(Strict):
     hidden: bool
 
 
+class Reinforcements(Strict):
+    """Counters from the cup that enter on a set turn, face down and alert."""
+
+    turn: int = Field(ge=2)
+    hexes: list[str] = Field(min_length=1)
+
+
+class Night(Strict):
+    """21.0: the darkness of a night scenario. The defaults are the rulebook's example."""
+
+    sight: str = Field("1d6+2", pattern=r"^\d+d\d+([+-]\d+)?$")  # longest sight and fire range
+    beyond: int = Field(2, ge=0)  # further than this many hexes ...
+    modifier: int = Field(-2, le=0)  # ... spotting and fire take this
+    flares: int = Field(0, ge=0)  # flares the squad carries (21.1)
+
+
 class Enemy(Strict):
     cup: dict[Literal["blue", "red", "yellow", "white"], dict[str, int]]
     dummies: int = Field(ge=0)
@@ -251,7 +267,7 @@ class Enemy(Strict):
     alert: Literal["alert", "waiting"]
     morale: Literal["aggressive", "bold", "normal", "cautious", "shaken"]
     prepared: bool
-    reinforcements: dict[str, int | list[str]] | None = None
+    reinforcements: Reinforcements | None = None
 
 
 class Level(Strict):
@@ -286,3 +302,5 @@ class ScenarioFile(Strict):
     special_rules: list[SpecialRule] = []
     victory: Victory
     wind: int = Field(ge=1, le=6)  # compass direction smoke drifts toward (18.0)
+    large_battle: bool = False  # 9.2: one enemy card per team
+    night: Night | None = None  # 21.0

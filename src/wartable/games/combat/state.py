@@ -83,6 +83,7 @@ class CombatState(GameState):
     clouds: tuple[Cloud, ...]  # smoke (18.0)
     smoke_at: dict[int, int]  # hex index -> smoke modifier of its markers (derived from clouds)
     tried: frozenset[tuple[int, str]]  # (soldier, order) whose TQC failed this turn (7.10, 7.11)
+    arrived: tuple[int, ...]  # reinforcements that entered this turn
     reached: frozenset[int]  # objective hexes reached
     vp_log: tuple[tuple[str, int], ...]
     _before: tuple[int, int, int]
@@ -147,12 +148,16 @@ class CombatState(GameState):
             bursts=[list(b) for b in self.bursts],
             clouds=[[c.value, list(c.hexes), c.born, c.state] for c in self.clouds],
             tried=sorted(self.tried),
+            arrived=list(self.arrived),
             reached=sorted(self.reached),
             vp_log=list(self.vp_log),
         )
         return out
 
     # ---- helpers ------------------------------------------------------------------------
+    def option(self, name: str) -> bool:
+        return bool(self._setup["options"][name])
+
     def alive(self, i: int) -> bool:
         return self.status[i] == ACTIVE and self.pos[i] >= 0
 

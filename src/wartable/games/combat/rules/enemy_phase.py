@@ -41,7 +41,7 @@ def give_enemy_order(st: CombatState, i: int, card_no: int, ev: list[Event]) -> 
         st.order[i], st.dirs[i] = "melee", ()  # in a melee hex nothing else is possible (15.0)
         return
     special = {r.id for r in sc.file.special_rules}
-    if st.turn == 1 and "first-orders-by-die" in special:
+    if (st.turn == 1 or i in st.arrived) and "first-orders-by-die" in special:
         roll = st.rng.die(6)
         st.order[i], st.dirs[i] = FIRST_ORDERS[roll]
         log(
@@ -87,8 +87,11 @@ def enemy_order_phase(st: CombatState, ev: list[Event]) -> None:
             continue
         if st.order[s.index]:
             continue  # a prisoner freed this turn takes no order (17.4)
-        card = draw_enemy(st)
-        st.team_cards.setdefault(s.team, card)
+        if st.option("large_battle") and s.team in st.team_cards:
+            card = st.team_cards[s.team]  # 9.2: one card for the whole team
+        else:
+            card = draw_enemy(st)
+            st.team_cards.setdefault(s.team, card)
         if guards.enemy_guard_order(st, s.index, card):
             log(ev, "enemy-order", f"{label(st, s.index)} marches his prisoners off", "17.4")
             continue

@@ -140,17 +140,19 @@ def reorder_one(st: CombatState, ev: list[Event]) -> None:
     give_enemy_order(st, nearest_the_squad(st, alert), draw_enemy(st), ev)
 
 
-def reinforce(st: CombatState, extra: dict[str, Any], ev: list[Event]) -> None:
+def reinforce(st: CombatState, extra: dict[str, Any], ev: list[Event]) -> tuple[int, ...]:
     """One counter from the cup, face down and alert, on each listed hex with the event's
-    order and directions (house: the cup's next counters in order)."""
+    order and directions (house: the cup's next counters in order). Returns who came."""
     board = st.sc.board
     order = str(extra.get("order", "evade")).lower().replace(" ", "_").replace("&", "and")
     dirs = tuple(int(d) for d in extra.get("dir", ()))
     cup = [s.index for s in st.soldiers if st.status[s.index] == IN_CUP]
+    came = []
     for label_, i in zip(extra.get("hexes", ()), cup, strict=False):
         here = board.parse(str(label_))
         if here not in board.index:
             continue
+        came.append(i)
         st.status[i], st.pos[i], st.alert[i] = "active", board.index[here], True
         st.order[i], st.dirs[i] = order, dirs
         log(
@@ -159,6 +161,7 @@ def reinforce(st: CombatState, extra: dict[str, Any], ev: list[Event]) -> None:
             f"an unknown {st.soldiers[i].team} counter arrives on {label_}",
             "5.1.3",
         )
+    return tuple(came)
 
 
 def bombard(st: CombatState, weapon_id: str, extra: dict[str, Any], ev: list[Event]) -> None:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
 from wartable.games.combat.model import US
-from wartable.games.combat.rules import checks, fire, guards
+from wartable.games.combat.rules import checks, crew, fire, guards
 from wartable.games.combat.rules.common import (
     distance,
     foes_here,
@@ -59,6 +59,7 @@ def fire_chance(st: CombatState, i: int, t: int) -> fire.Chance | None:
         target_order=posture(st, t),
         rng=distance(st, st.pos[i], st.pos[t]),
         smoke=smoke_between(st, st.pos[i], st.pos[t]),
+        assistant=crew.assisted(st, i),
     )
     return fire.chance(lib.charts, weapon, situation)
 
@@ -68,7 +69,8 @@ def attack(st: CombatState, i: int, t: int, ev: list[Event]) -> None:
     chance = fire_chance(st, i, t)
     assert chance is not None
     weapon = st.sc.lib.weapons.weapons[s.weapon or ""]
-    shots = fire.shoot(st.rng, chance.ws, tq_now(st, i), weapon, st.ammo[i])
+    helped = crew.assisted(st, i)
+    shots = fire.shoot(st.rng, chance.ws, tq_now(st, i), weapon, st.ammo[i], assistant=helped)
     st.ammo[i] = shots.ammo
     rolls = " ".join(str(r.roll) for r in shots.rolls)
     known = s.side == US or st.seen[i]  # an unknown counter's weapon and skill stay hidden

@@ -23,7 +23,7 @@ from wartable.games.combat.model import (
     US,
     Activation,
 )
-from wartable.games.combat.rules import care, checks, events, fire, grenades, guards, melee
+from wartable.games.combat.rules import care, checks, crew, events, fire, grenades, guards, melee
 from wartable.games.combat.rules.common import (
     distance,
     draw_enemy,
@@ -114,6 +114,9 @@ def next_unordered(st: CombatState) -> int:
 def start_turn(st: CombatState, ev: list[Event]) -> None:
     log(ev, "turn", f"Turn {st.turn} of {st.sc.turns}", "4.0")
     guards.hand_over(st, ev)
+    coming = st.sc.file.enemy.reinforcements
+    if coming and st.turn == coming.turn:
+        st.arrived = events.reinforce(st, {"hexes": coming.hexes, "order": ""}, ev)
     st.phase = CARDS
     if not st.hand:
         st.hand.append(draw_friendly(st, ev))
@@ -449,6 +452,7 @@ def enemy_moves(st: CombatState, i: int, ev: list[Event]) -> None:
 def end_phase(st: CombatState, ev: list[Event]) -> None:
     grenades.explode_all(st, ev)  # step 5a
     care.end_of_turn(st, ev)  # step 5b (and searches)
+    crew.change_over(st, ev)
     for s in st.soldiers:
         i = s.index
         if not st.alive(i):
@@ -483,7 +487,7 @@ def end_phase(st: CombatState, ev: list[Event]) -> None:
         st.order[s.index] = ""
         st.dirs[s.index] = ()
         st.mate[s.index] = -1
-    st.tried = frozenset()
+    st.tried, st.arrived = frozenset(), ()
     st.discard.append(st.initiative_card)
     st.initiative_card = 0
     st.team_cards = {}

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from wartable.core.action import Action
-from wartable.games.combat.model import CARDS, DEPLOY, IMPULSES, ORDERS, US
-from wartable.games.combat.rules import care, checks, fire, grenades, guards
-from wartable.games.combat.rules.common import foes_here, tq_now
+from wartable.games.combat.model import CARDS, DEPLOY, GERMANY, IMPULSES, ORDERS, US
+from wartable.games.combat.rules import care, checks, crew, fire, grenades, guards
+from wartable.games.combat.rules.common import foes_here, sees_known, tq_now
 from wartable.games.combat.rules.firing import fire_chance, targets
 from wartable.games.combat.rules.flow import HAND_LIMIT, next_unordered
 from wartable.games.combat.rules.melee import known_in_reach
@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from wartable.games.combat.state import CombatState
 
 MOVES = ("sprint", "run_and_gun", "evade", "sneak")
+FORCED_WAYS = {checks.BERSERK: (2, 3), checks.ROUT: (5, 6)}  # 17.2, 17.3: compass directions
 
 
 def legal_actions(st: CombatState) -> list[Action]:
@@ -68,7 +69,11 @@ def allowed_orders(st: CombatState, i: int) -> list[str]:
     out = unrestricted(st, i)
     if care.treated(st, i):
         return [o for o in out if o in care.PATIENT_ORDERS]  # 7.14
-    out = [o for o in out if o not in MOVES or o in care.slowest_allowed(st, i)]
+    out = [
+        o
+        for o in out
+        if o not in MOVES or (o in care.slowest_allowed(st, i) and crew.may_move(st, i, o))
+    ]
     return guards.limit(st, i, out)
 
 
@@ -85,9 +90,10 @@ def unrestricted(st: CombatState, i: int) -> list[str]:
     if morale == checks.BERSERK:  # 17.2
         out = ["aimed_fire" if "slow" in flags else "rapid_fire"] if fires else []
         return out + charge + grenade + [m for m in MOVES if m != "sneak" and movable(m, flags)]
-    if morale == checks.ROUT:  # 17.3: flee, or rally if unseen in cover
-        out = [m for m in MOVES if movable(m, flags)]
-        return (["rally"] if st.sc.cover[st.pos[i]] else []) + out
+    if morale == checks.ROUT:  # 17.3: flee as fast as he can, or rally if unseen in cover
+        fled = [m for m in care.slowest_allowed(st, i) if movable(m, flags)][:1]
+        seen = sees_known(st, i, GERMANY)
+        return (["rally"] if st.sc.cover[st.pos[i]] and not seen else []) + fled
     out = []
     if fires:
         out.append("aimed_fire")
@@ -128,8 +134,10 @@ def activation_choices(st: CombatState) -> list[Action]:
     if act.stage in ("move", "aim"):
         here = board.hexes[st.pos[i]]
         if act.moves:
+            ways = FORCED_WAYS.get(st.morale[i])
+            allowed = {st.sc.compass.step(here, d) for d in ways} if ways else None
             for n in board.grid.neighbours(here):
-                if board.index[n] != act.came_from:
+                if board.index[n] != act.came_from and (allowed is None or n in allowed):
                     out.append(Action("move", (key, board.label(n))))
         if act.stage == "aim":
             out += [
