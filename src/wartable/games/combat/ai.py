@@ -10,6 +10,7 @@ from wartable.core.rng import Rng
 from wartable.core.state import GameState
 from wartable.games.combat.model import GERMANY, US
 from wartable.games.combat.rules.checks import CAUTIOUS
+from wartable.games.combat.rules.common import sees
 from wartable.games.combat.rules.firing import targets
 from wartable.games.combat.rules.legal import info
 from wartable.games.combat.state import CombatState
@@ -34,9 +35,9 @@ class HeuristicAgent:
         if verb == "deploy":
             return max(legal, key=lambda a: self._deploy_score(st, a))
         if verb == "discard":
-            return max(legal, key=lambda a: sum(self._card(st, a).initiative or (0,)))
+            return max(legal, key=lambda a: self._card_cost(st, a))
         if verb == "play":
-            return min(legal, key=lambda a: sum(self._card(st, a).initiative or (99,)))
+            return min(legal, key=lambda a: self._card_cost(st, a))
         if verb == "order":
             return self._order(st, legal)
         fires = [a for a in legal if a.verb == "fire"]
@@ -63,6 +64,20 @@ class HeuristicAgent:
     def _card(st: CombatState, a: Action):  # type: ignore[no-untyped-def]
         return st.sc.lib.friendly_cards.cards[int(a.args[0]) - 1]
 
+    @classmethod
+    def _card_cost(cls, st: CombatState, a: Action) -> float:
+        """Low initiative is good; so are the card's effects for the squad."""
+        card = cls._card(st, a)
+        cost = float(sum(card.initiative or (99, 99, 99)))
+        for e in card.does:
+            if e.kind == "fire":
+                cost -= 40 * e.ws if e.firers != "enemy" else -40 * e.ws
+            elif e.kind in ("rally", "leadership", "extra_move"):
+                cost -= 20
+            else:
+                cost += 60  # barred orders, a lost impulse, panic, empty magazines
+        return cost
+
     @staticmethod
     def _deploy_score(st: CombatState, a: Action) -> float:
         board = st.sc.board
@@ -82,7 +97,14 @@ class HeuristicAgent:
                 if o in offered:
                     return offered[o]
         if self._goal(st, i) is not None:
-            for o in ("evade", "sneak", "sprint"):
+            watched = any(
+                o.side == GERMANY
+                and st.alive(o.index)
+                and st.seen[o.index]
+                and sees(st, o.index, i)
+                for o in st.soldiers
+            )
+            for o in ("evade", "sneak", "sprint") if watched else ("sprint", "evade", "sneak"):
                 if o in offered:
                     return offered[o]
         for o in ("aimed_fire", "hide"):

@@ -118,6 +118,7 @@ class Combat(Game):
         st.live, st.aim, st.blast, st.blast_by = [False] * n, [-1] * n, [""] * n, [""] * n
         st.mate, st.guard, st.papers, st.crewless = [-1] * n, [-1] * n, [-1] * n, [False] * n
         st.bursts, st.clouds, st.smoke_at, st.tried, st.arrived = (), (), {}, frozenset(), ()
+        st.tripped = -1
         st.deck = [c.number for c in self.lib.friendly_cards.cards]
         st.rng.shuffle(st.deck)
         st.discard, st.set_aside, st.hand = [], [], []

@@ -202,6 +202,34 @@ class EnemyCardsFile(Strict):
     cards: list[EnemyCard]
 
 
+class CardEffect(Strict):
+    """What an order card does for the turn it is on the initiative track, as data."""
+
+    kind: Literal[
+        "fire",  # ws added to shots by firers (of a team; with an order; near a leader)
+        "rally",  # tq added to Rally Checks near a leader
+        "leadership",  # leaders' command range times factor
+        "quiet_impulse",  # no friendly acts in this impulse
+        "ammo_runs_out",  # a friendly weapon losing ammo goes straight to No Ammo
+        "extra_move",  # movers in this impulse may go hexes further
+        "orders_only",  # who may take only these orders
+        "orders_barred",  # who may not take these orders
+        "panic",  # morale sinks to the lowest next to it
+    ]
+    ws: int = 0
+    tq: int = 0
+    factor: int = Field(1, ge=1)
+    impulse: int = Field(0, ge=0, le=4)
+    hexes: int = Field(0, ge=0)
+    firers: Literal["squad", "enemy", "everyone"] = "squad"
+    team: Literal["able", "baker", "charlie"] | None = None
+    order: str | None = None
+    near_leader: bool = False
+    target_orders: list[str] = []
+    who: Literal["all", "far_from_enemy", "cautious_or_worse", "leaders", "one_of_team"] = "all"
+    orders: list[str] = []
+
+
 class FriendlyCard(Strict):
     number: int
     title: str
@@ -209,6 +237,7 @@ class FriendlyCard(Strict):
     initiative: tuple[int, int, int] | None = None
     wound: Literal["close_call", "light_wound", "bad_wound", "kia"] | None = None
     effect: str
+    does: list[CardEffect] = []
     note: str = ""
 
 

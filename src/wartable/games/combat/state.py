@@ -84,6 +84,7 @@ class CombatState(GameState):
     smoke_at: dict[int, int]  # hex index -> smoke modifier of its markers (derived from clouds)
     tried: frozenset[tuple[int, str]]  # (soldier, order) whose TQC failed this turn (7.10, 7.11)
     arrived: tuple[int, ...]  # reinforcements that entered this turn
+    tripped: int  # the man a "Trip" card allows only Hide this turn, -1 none
     reached: frozenset[int]  # objective hexes reached
     vp_log: tuple[tuple[str, int], ...]
     _before: tuple[int, int, int]
@@ -149,6 +150,7 @@ class CombatState(GameState):
             clouds=[[c.value, list(c.hexes), c.born, c.state] for c in self.clouds],
             tried=sorted(self.tried),
             arrived=list(self.arrived),
+            tripped=self.tripped,
             reached=sorted(self.reached),
             vp_log=list(self.vp_log),
         )

@@ -3,6 +3,7 @@ victory points, and the top card of either deck."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
@@ -11,6 +12,7 @@ from wartable.games.combat.rules import checks
 from wartable.games.combat.scenario import EVENT_CARDS
 
 if TYPE_CHECKING:
+    from wartable.games.combat.schema import CardEffect
     from wartable.games.combat.state import CombatState
 
 
@@ -84,14 +86,28 @@ def ldr_now(st: CombatState, i: int) -> int:
     return max(0, st.soldiers[i].ldr - (1 if st.pos[i] in st.smoke_at else 0))
 
 
+def command_range(st: CombatState, i: int) -> int:
+    """How far a leader's word carries: his LDR, times a card's factor for the squad."""
+    factor = max([1, *(e.factor for e in effects(st, "leadership"))])
+    return ldr_now(st, i) * (factor if st.soldiers[i].side == US else 1)
+
+
 def leader_near(st: CombatState, i: int) -> bool:
     return any(
         o.side == st.soldiers[i].side
         and o.index != i
         and st.alive(o.index)
-        and distance(st, st.pos[i], st.pos[o.index]) <= ldr_now(st, o.index)
+        and distance(st, st.pos[i], st.pos[o.index]) <= command_range(st, o.index)
         for o in st.soldiers
     )
+
+
+def effects(st: CombatState, kind: str) -> Iterator[CardEffect]:
+    """The effects of this kind of the friendly card on the initiative track (5.1)."""
+    if st.initiative_card:
+        for e in st.sc.lib.friendly_cards.cards[st.initiative_card - 1].does:
+            if e.kind == kind:
+                yield e
 
 
 def draw_friendly(st: CombatState, ev: list[Event]) -> int:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
 from wartable.games.combat.model import US
-from wartable.games.combat.rules import checks, crew, fire, guards
+from wartable.games.combat.rules import cards, checks, crew, fire, guards
 from wartable.games.combat.rules.common import (
     distance,
     foes_here,
@@ -60,6 +60,7 @@ def fire_chance(st: CombatState, i: int, t: int) -> fire.Chance | None:
         rng=distance(st, st.pos[i], st.pos[t]),
         smoke=smoke_between(st, st.pos[i], st.pos[t]),
         assistant=crew.assisted(st, i),
+        card=cards.fire_modifier(st, i, t),
     )
     return fire.chance(lib.charts, weapon, situation)
 
@@ -71,7 +72,10 @@ def attack(st: CombatState, i: int, t: int, ev: list[Event]) -> None:
     weapon = st.sc.lib.weapons.weapons[s.weapon or ""]
     helped = crew.assisted(st, i)
     shots = fire.shoot(st.rng, chance.ws, tq_now(st, i), weapon, st.ammo[i], assistant=helped)
+    full = st.ammo[i] == fire.AMMO_OK
     st.ammo[i] = shots.ammo
+    if full and shots.ammo == fire.AMMO_LOW and cards.ammo_runs_out(st, i):
+        st.ammo[i] = fire.AMMO_NONE  # the card: full straight to empty
     rolls = " ".join(str(r.roll) for r in shots.rolls)
     known = s.side == US or st.seen[i]  # an unknown counter's weapon and skill stay hidden
     how = f" {weapon.name}" if known else ""

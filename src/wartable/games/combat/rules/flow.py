@@ -23,7 +23,17 @@ from wartable.games.combat.model import (
     US,
     Activation,
 )
-from wartable.games.combat.rules import care, checks, crew, events, fire, grenades, guards, melee
+from wartable.games.combat.rules import (
+    cards,
+    care,
+    checks,
+    crew,
+    events,
+    fire,
+    grenades,
+    guards,
+    melee,
+)
 from wartable.games.combat.rules.common import (
     distance,
     draw_enemy,
@@ -31,7 +41,6 @@ from wartable.games.combat.rules.common import (
     foes_here,
     label,
     ldr_now,
-    leader_near,
     log,
     nearest_friendly,
     score,
@@ -143,6 +152,7 @@ def play_card(st: CombatState, n: int, ev: list[Event]) -> None:
         events.resolve(st, "friendly", ev)
     elif n in events.ENEMY_EVENT_CARDS:
         events.resolve(st, "enemy", ev)
+    cards.on_play(st, ev)
     st.phase = ORDERS
     for s in st.soldiers:
         if s.side == US:
@@ -206,7 +216,7 @@ def begin_friendly(st: CombatState, i: int, ev: list[Event]) -> None:
         log(ev, "hide", f"{st.soldiers[i].name} goes to ground (Duck Back becomes Hide)", "7.19")
         spot_for(st, i, ev)
         return
-    if melee.after_melee(st, i, ev) or st.order[i] == care.CARRIED:
+    if melee.after_melee(st, i, ev) or st.order[i] == care.CARRIED or cards.quiet(st):
         spot_for(st, i, ev)  # a carried man moves with his carrier (7.18)
         return
     kind = impulse_kind(st, i)
@@ -222,7 +232,7 @@ def begin_friendly(st: CombatState, i: int, ev: list[Event]) -> None:
         kind = "must_move_1" if st.order[i] == "run_and_gun" else "none"
     if kind in MOVE_KINDS:
         moves, must = MOVE_KINDS[kind]
-        st.act = Activation(i, "move", moves, must, 0, -1)
+        st.act = Activation(i, "move", moves + cards.extra_hexes(st), must, 0, -1)
     elif kind == "fire":
         st.act = Activation(i, "fire", 0, st.order[i] == "run_and_gun", 0, -1)
     else:
@@ -281,7 +291,8 @@ def friendly_step(st: CombatState, verb: str, args: tuple[str, ...], ev: list[Ev
             finish_friendly(st, i, ev)
             return
         if left > 0 and st.alive(i):
-            st.act = act._replace(moves=left, moved=act.moved + 1, came_from=came)
+            must = act.must and act.moved + 1 < MOVE_KINDS.get(impulse_kind(st, i), (0,))[0]
+            st.act = act._replace(moves=left, moved=act.moved + 1, came_from=came, must=must)
             return
         finish_friendly(st, i, ev)
     elif verb in ("stay", "hold"):
@@ -464,7 +475,7 @@ def end_phase(st: CombatState, ev: list[Event]) -> None:
                 st.set_aside += [draw_friendly(st, ev) for _ in range(ldr_now(st, i))]
             log(ev, "plan", f"{s.name} plans: {check.text}", "7.12")
         elif order == "rally":
-            bonus = 1 if leader_near(st, i) else 0
+            bonus = cards.rally_bonus(st, i)
             result = checks.rc(st.rng, tq_now(st, i, morale=False) + bonus, st.morale[i])
             st.morale[i] = result.morale_to
             log(ev, "rally", f"{label(st, i)} {result.text}", "7.17, 10.12")

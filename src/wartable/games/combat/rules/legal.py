@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from wartable.core.action import Action
 from wartable.games.combat.model import CARDS, DEPLOY, GERMANY, IMPULSES, ORDERS, US
-from wartable.games.combat.rules import care, checks, crew, fire, grenades, guards
+from wartable.games.combat.rules import cards, care, checks, crew, fire, grenades, guards
 from wartable.games.combat.rules.common import foes_here, sees_known, tq_now
 from wartable.games.combat.rules.firing import fire_chance, targets
 from wartable.games.combat.rules.flow import HAND_LIMIT, next_unordered
@@ -74,7 +74,7 @@ def allowed_orders(st: CombatState, i: int) -> list[str]:
         for o in out
         if o not in MOVES or (o in care.slowest_allowed(st, i) and crew.may_move(st, i, o))
     ]
-    return guards.limit(st, i, out)
+    return cards.limit_orders(st, i, guards.limit(st, i, out))
 
 
 def unrestricted(st: CombatState, i: int) -> list[str]:
