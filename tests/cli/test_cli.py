@@ -36,6 +36,9 @@ def test_rules_summary():
         (("play", "undaunted", "--vs", "deep-blue"), "unknown opponent 'deep-blue'; choose"),
         (("simulate", "undaunted", "--agents", "random,wizard"), "unknown agent 'wizard'"),
         (("simulate", "undaunted", "--agents", "random"), "needs 2 names"),
+        (("simulate", "combat", "--agents", "random", "--option", "night"), "wants KEY=VALUE"),
+        (("simulate", "combat", "--agents", "random", "--option", "fog=1"), "unknown option"),
+        (("simulate", "combat", "--agents", "random", "--option", "night=2"), "true or false"),
     ],
 )
 def test_bad_names_give_one_line_and_exit_2(args, message):
@@ -72,6 +75,14 @@ def test_simulate_json_is_reproducible_and_in_seat_order():
     assert list(a["wins"]) == ["us", "germany"]
     assert a["agents"] == {"us": "heuristic", "germany": "random"}
     assert sum(a["wins"].values()) + a["draws"] == 12
+
+
+def test_game_options_reach_the_game():
+    args = ("simulate", "combat", "--games", "2", "--agents", "random", "--json", "--seed", "4")
+    day = json.loads(run(*args).output)
+    dark = json.loads(run(*args, "--option", "night=true", "--option", "large_battle=true").output)
+    assert day["games"] == dark["games"] == 2
+    assert day != dark  # the night changes the games
 
 
 def test_simulate_table():

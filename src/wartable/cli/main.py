@@ -69,6 +69,24 @@ def load_game(name: str) -> Game:
 
 
 GameArg = Annotated[str, typer.Argument(help=f"game name: {', '.join(game_names())}")]
+OptionArg = Annotated[
+    list[str] | None,
+    typer.Option("--option", help="a game option KEY=VALUE, e.g. night=true (repeat for more)"),
+]
+
+
+def game_options(pairs: list[str] | None, max_rounds: int | None) -> dict[str, Any]:
+    """``--option KEY=VALUE`` pairs as a dict: true/false become booleans, digits integers."""
+    out: dict[str, Any] = {"max_rounds": max_rounds} if max_rounds else {}
+    for pair in pairs or ():
+        key, sep, raw = pair.partition("=")
+        if not sep or not key:
+            fail(f"--option wants KEY=VALUE, got {pair!r}")
+        low = raw.strip().lower()
+        out[key.strip()] = (
+            low == "true" if low in ("true", "false") else int(low) if low.isdigit() else raw
+        )
+    return out
 
 
 @app.command()
@@ -116,10 +134,11 @@ def play(
     max_rounds: Annotated[
         int | None, typer.Option(min=1, help="end the game after this many rounds")
     ] = None,
+    option: OptionArg = None,
 ) -> None:
     """Play a game in the terminal against the computer or hotseat."""
     g = load_game(game)
-    options = {"max_rounds": max_rounds} if max_rounds else {}
+    options = game_options(option, max_rounds)
     state = g.new_game(
         scenario, seed=int.from_bytes(os.urandom(6)) if seed is None else seed, options=options
     )
@@ -207,6 +226,7 @@ def simulate(
         int | None, typer.Option(min=1, help="processes (default: all cores)")
     ] = None,
     max_rounds: Annotated[int | None, typer.Option(min=1, help="round limit per game")] = None,
+    option: OptionArg = None,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
     plot: Annotated[
         Path | None, typer.Option(help="also draw the results into this PNG/SVG")
@@ -222,7 +242,7 @@ def simulate(
     players = g.new_game(sc, seed=0).players
     if len(names) != len(players):
         fail(f"--agents needs {len(players)} names, one per seat ({', '.join(players)})")
-    options = {"max_rounds": max_rounds} if max_rounds else {}
+    options = game_options(option, max_rounds)
     err = Console(stderr=True)
     if err.is_terminal:
         with Progress(

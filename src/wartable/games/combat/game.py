@@ -13,7 +13,7 @@ from wartable.core.rng import Rng
 from wartable.games.combat.library import CombatLibrary
 from wartable.games.combat.los import line_of_sight
 from wartable.games.combat.model import ACTIVE, DEPLOY, GERMANY, IN_CUP
-from wartable.games.combat.rules import checks, flow
+from wartable.games.combat.rules import checks, flow, night
 from wartable.games.combat.scenario import EVENT_CARDS, CombatScenario
 from wartable.games.combat.sight import SightTable
 from wartable.games.combat.state import CombatState
@@ -48,6 +48,7 @@ VERBS = {
     "aim": (2,),
     "throw": (2,),
     "strike": (2,),
+    "flare": (2,),
     "duck": (1,),
     "done": (1,),
 }
@@ -119,6 +120,9 @@ class Combat(Game):
         st.mate, st.guard, st.papers, st.crewless = [-1] * n, [-1] * n, [-1] * n, [False] * n
         st.bursts, st.clouds, st.smoke_at, st.tried, st.arrived = (), (), {}, frozenset(), ()
         st.tripped = -1
+        dark = night.rule(st)
+        st.dark = night.roll_dark(st.rng, dark) if dark else 0
+        st.flares, st.flares_left = (), dark.flares if dark else 0
         st.deck = [c.number for c in self.lib.friendly_cards.cards]
         st.rng.shuffle(st.deck)
         st.discard, st.set_aside, st.hand = [], [], []

@@ -218,9 +218,9 @@ class CardEffect(Strict):
     ]
     ws: int = 0
     tq: int = 0
-    factor: int = Field(1, ge=1)
-    impulse: int = Field(0, ge=0, le=4)
-    hexes: int = Field(0, ge=0)
+    factor: int = Field(default=1, ge=1)
+    impulse: int = Field(default=0, ge=0, le=4)
+    hexes: int = Field(default=0, ge=0)
     firers: Literal["squad", "enemy", "everyone"] = "squad"
     team: Literal["able", "baker", "charlie"] | None = None
     order: str | None = None
@@ -283,10 +283,11 @@ class Reinforcements(Strict):
 class Night(Strict):
     """21.0: the darkness of a night scenario. The defaults are the rulebook's example."""
 
-    sight: str = Field("1d6+2", pattern=r"^\d+d\d+([+-]\d+)?$")  # longest sight and fire range
-    beyond: int = Field(2, ge=0)  # further than this many hexes ...
-    modifier: int = Field(-2, le=0)  # ... spotting and fire take this
-    flares: int = Field(0, ge=0)  # flares the squad carries (21.1)
+    # the longest sight and fire range, rolled at the start
+    sight: str = Field(default="1d6+2", pattern=r"^\d+d\d+([+-]\d+)?$")
+    beyond: int = Field(default=2, ge=0)  # further than this many hexes ...
+    modifier: int = Field(default=-2, le=0)  # ... spotting and fire take this
+    flares: int = Field(default=0, ge=0)  # flares the squad carries (21.1)
 
 
 class Enemy(Strict):

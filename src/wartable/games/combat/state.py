@@ -85,6 +85,9 @@ class CombatState(GameState):
     tried: frozenset[tuple[int, str]]  # (soldier, order) whose TQC failed this turn (7.10, 7.11)
     arrived: tuple[int, ...]  # reinforcements that entered this turn
     tripped: int  # the man a "Trip" card allows only Hide this turn, -1 none
+    dark: int  # the night's longest sight and fire range (21.0); 0 by day
+    flares: tuple[tuple[int, int], ...]  # illumination markers: (hex, turn fired)
+    flares_left: int
     reached: frozenset[int]  # objective hexes reached
     vp_log: tuple[tuple[str, int], ...]
     _before: tuple[int, int, int]
@@ -151,6 +154,9 @@ class CombatState(GameState):
             tried=sorted(self.tried),
             arrived=list(self.arrived),
             tripped=self.tripped,
+            dark=self.dark,
+            flares=[list(f) for f in self.flares],
+            flares_left=self.flares_left,
             reached=sorted(self.reached),
             vp_log=list(self.vp_log),
         )

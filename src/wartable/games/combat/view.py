@@ -108,6 +108,8 @@ def view(st: CombatState, player: str | None) -> dict[str, Any]:
         "smoke": [{"hex": board.label(h), "marker": c.state} for c in st.clouds for h in c.hexes],
         "grenades": [board.label(board.hexes[h]) for h, _ in st.bursts],
         "wind": sc.file.wind,
+        "night": {"range": st.dark, "flares_left": st.flares_left} if st.dark else None,
+        "flares": [board.label(board.hexes[h]) for h, _ in st.flares],
         "victory_points": sum(p for _, p in st.vp_log),
         "outcome": st.outcome.to_json() if st.outcome else None,
     }

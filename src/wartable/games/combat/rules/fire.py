@@ -52,6 +52,7 @@ class Situation:
     smoke: int = 0  # smoke modifiers along the line (los.Sight.modifier)
     card: int = 0  # the initiative card's effect this turn (e.g. card 6: -1)
     assistant: bool = True  # belt-fed weapons only
+    night: int = 0  # 21.0: beyond a few hexes in the dark
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +104,8 @@ def chance(charts: ChartsFile, weapon: Weapon, s: Situation) -> Chance | None:
         reasons.append(("smoke", s.smoke))
     if s.card:
         reasons.append(("card", s.card))
+    if s.night:
+        reasons.append(("night", s.night))
     return Chance(sum(v for _, v in reasons), tuple(reasons), mc_only)
 
 

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
 from wartable.games.combat.model import US
-from wartable.games.combat.rules import cards, checks, crew, fire, guards
+from wartable.games.combat.rules import cards, checks, crew, fire, guards, night
 from wartable.games.combat.rules.common import (
     distance,
     foes_here,
@@ -41,6 +41,8 @@ def targets(st: CombatState, i: int) -> list[int]:
         aimed = st.order[i] == "aimed_fire"
         if s.side != US and not aimed and guards.guarding_enemy_prisoner(st, t.index):
             continue  # their own man is in that hex: only an aimed shot (17.4)
+        if night.modifier(st, st.pos[i], st.pos[t.index]) is None:
+            continue  # too dark to see him (21.0)
         if sees(st, i, t.index) and not foes_here(st, t.index):
             out.append(t.index)
     return out
@@ -61,6 +63,7 @@ def fire_chance(st: CombatState, i: int, t: int) -> fire.Chance | None:
         smoke=smoke_between(st, st.pos[i], st.pos[t]),
         assistant=crew.assisted(st, i),
         card=cards.fire_modifier(st, i, t),
+        night=night.modifier(st, st.pos[i], st.pos[t]) or 0,
     )
     return fire.chance(lib.charts, weapon, situation)
 

@@ -33,6 +33,7 @@ from wartable.games.combat.rules import (
     grenades,
     guards,
     melee,
+    night,
 )
 from wartable.games.combat.rules.common import (
     distance,
@@ -228,7 +229,7 @@ def begin_friendly(st: CombatState, i: int, ev: list[Event]) -> None:
         return
     if st.order[i] == "charge" and st.impulse == 3 and foes_here(st, i):
         kind = "none"  # already in the enemy's hex (7.08)
-    if kind == "fire" and not targets(st, i):
+    if kind == "fire" and not targets(st, i) and not flare_ready(st, i):
         kind = "must_move_1" if st.order[i] == "run_and_gun" else "none"
     if kind in MOVE_KINDS:
         moves, must = MOVE_KINDS[kind]
@@ -237,6 +238,11 @@ def begin_friendly(st: CombatState, i: int, ev: list[Event]) -> None:
         st.act = Activation(i, "fire", 0, st.order[i] == "run_and_gun", 0, -1)
     else:
         pause(st, i, ev)
+
+
+def flare_ready(st: CombatState, i: int) -> bool:
+    """21.1: in impulse 2 an Aimed Fire order may send up a flare instead."""
+    return st.impulse == 2 and st.order[i] == "aimed_fire" and bool(night.flare_hexes(st, i))
 
 
 def begin_grenade(st: CombatState, i: int, ev: list[Event]) -> bool:
@@ -306,6 +312,9 @@ def friendly_step(st: CombatState, verb: str, args: tuple[str, ...], ev: list[Ev
     elif verb == "throw":
         grenades.throw(st, i, ev, st.sc.board.index[st.sc.board.parse(args[1])])
         finish_friendly(st, i, ev)
+    elif verb == "flare":
+        night.fire_flare(st, i, st.sc.board.index[st.sc.board.parse(args[1])], ev)
+        close(st)
     elif verb == "strike":
         melee.strike(st, i, st.find(args[1]), ev)
         finish_friendly(st, i, ev)
@@ -494,6 +503,7 @@ def end_phase(st: CombatState, ev: list[Event]) -> None:
             log(ev, "hide", f"{s.name} tries to hide again: {check.text}", "7.16")
     wake_up(st, ev)
     grenades.drift_smoke(st)
+    night.burn_down(st, ev)
     for s in st.soldiers:
         st.order[s.index] = ""
         st.dirs[s.index] = ()

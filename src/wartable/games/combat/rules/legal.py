@@ -6,10 +6,10 @@ from typing import TYPE_CHECKING, Any
 
 from wartable.core.action import Action
 from wartable.games.combat.model import CARDS, DEPLOY, GERMANY, IMPULSES, ORDERS, US
-from wartable.games.combat.rules import cards, care, checks, crew, fire, grenades, guards
+from wartable.games.combat.rules import cards, care, checks, crew, fire, grenades, guards, night
 from wartable.games.combat.rules.common import foes_here, sees_known, tq_now
 from wartable.games.combat.rules.firing import fire_chance, targets
-from wartable.games.combat.rules.flow import HAND_LIMIT, next_unordered
+from wartable.games.combat.rules.flow import HAND_LIMIT, flare_ready, next_unordered
 from wartable.games.combat.rules.melee import known_in_reach
 from wartable.games.combat.rules.wounds import INCAPACITATED, condition
 
@@ -155,6 +155,11 @@ def activation_choices(st: CombatState) -> list[Action]:
         out += [Action("strike", (key, st.soldiers[t].key)) for t in foes_here(st, i)]
     elif act.stage == "fire":
         out += [Action("fire", (key, st.soldiers[t].key)) for t in targets(st, i)]
+        if flare_ready(st, i):
+            out += [
+                Action("flare", (key, board.label(board.hexes[h])))
+                for h in night.flare_hexes(st, i)
+            ]
         if not act.must:
             out.append(Action("hold", (key,)))
     else:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
 from wartable.games.combat.model import GERMANY, GONE, US
-from wartable.games.combat.rules import spotting
+from wartable.games.combat.rules import night, spotting
 from wartable.games.combat.rules.common import (
     distance,
     foes_here,
@@ -43,7 +43,8 @@ def spot_for(st: CombatState, i: int, ev: list[Event]) -> None:
             continue
         if melee and st.pos[t.index] != st.pos[i]:
             continue  # 15.0: no spotting out of a melee hex
-        if not sees(st, i, t.index):
+        dark = night.modifier(st, st.pos[i], st.pos[t.index])
+        if dark is None or not sees(st, i, t.index):
             continue
         result = spotting.spot(
             st.rng,
@@ -54,6 +55,7 @@ def spot_for(st: CombatState, i: int, ev: list[Event]) -> None:
             target_order=posture(st, t.index),
             distance=distance(st, st.pos[i], st.pos[t.index]),
             smoke=smoke_between(st, st.pos[i], st.pos[t.index]),
+            night=dark,
         )
         if not result.spotted:
             continue

@@ -42,6 +42,7 @@ def spot(
     target_order: str,
     distance: int,
     smoke: int = 0,
+    night: int = 0,
 ) -> Spot:
     col = order_group(charts.spotting.groups, target_order)
     reasons: list[tuple[str, int]] = [
@@ -55,5 +56,7 @@ def spot(
     reasons += [(w.replace("_", " "), charts.firer.wounds[w]) for w in wounds]
     if smoke:
         reasons.append(("smoke", smoke))
+    if night:
+        reasons.append(("night", night))
     chance = sum(v for _, v in reasons)
     return Spot(chance, tuple(reasons), roll_against(rng, chance, tq))
