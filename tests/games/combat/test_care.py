@@ -235,3 +235,13 @@ def test_germans_fire_at_a_guard_holding_their_man_only_with_aimed_fire():
     assert bru not in targets(st, shooter)
     st.order[shooter] = "aimed_fire"
     assert bru in targets(st, shooter)
+
+
+def test_a_routed_man_being_treated_in_the_open_may_still_hide():
+    st = scene("attack-the-farmhouse", seed=3)  # Peters the medic, Brubaker
+    medic = put(st, "20.02", key="pvt-peters", order="medical_aid")
+    hurt = put(st, "20.02", key="pvt-brubaker", wounds=("light_wound",), morale=checks.ROUT)
+    st.mate[medic] = hurt
+    ordering(st)
+    assert not st.sc.cover[st.pos[hurt]]
+    assert legal.allowed_orders(st, hurt) == ["hide"]

@@ -314,7 +314,7 @@ def friendly_step(st: CombatState, verb: str, args: tuple[str, ...], ev: list[Ev
         finish_friendly(st, i, ev)
     elif verb == "flare":
         night.fire_flare(st, i, st.sc.board.index[st.sc.board.parse(args[1])], ev)
-        close(st)
+        finish_friendly(st, i, ev)
     elif verb == "strike":
         melee.strike(st, i, st.find(args[1]), ev)
         finish_friendly(st, i, ev)

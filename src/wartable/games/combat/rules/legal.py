@@ -68,13 +68,13 @@ def allowed_orders(st: CombatState, i: int) -> list[str]:
         return ["melee"]  # 15.0: nobody leaves a melee hex
     out = unrestricted(st, i)
     if care.treated(st, i):
-        return [o for o in out if o in care.PATIENT_ORDERS]  # 7.14
+        out = [o for o in out if o in care.PATIENT_ORDERS]  # 7.14
     out = [
         o
         for o in out
         if o not in MOVES or (o in care.slowest_allowed(st, i) and crew.may_move(st, i, o))
     ]
-    return cards.limit_orders(st, i, guards.limit(st, i, out))
+    return cards.limit_orders(st, i, guards.limit(st, i, out)) or ["hide"]  # never none
 
 
 def unrestricted(st: CombatState, i: int) -> list[str]:
