@@ -15,6 +15,7 @@ from wartable.geometry.hexgrid import (
     cube_distance,
     cube_line,
     cube_round,
+    line_steps,
 )
 
 FARMHOUSE = HexGrid((1, 35), (0, 19), (0, 18), "even-q")
@@ -166,3 +167,10 @@ def test_grid_lines_are_translations_of_one_table(a, b):
 
 def test_neighbour_directions_are_unit_steps():
     assert all(cube_distance((0, 0, 0), d) == 1 for d in CUBE_DIRECTIONS)
+
+
+@given(cubes)
+def test_remembered_lines_by_symmetry_are_the_exact_lines(d):
+    """line_steps derives most lines from one of twelve symmetric ones: it must agree with
+    the exact traversal for every displacement."""
+    assert line_steps(d) == tuple(s.hexes for s in cube_line((0, 0, 0), d))

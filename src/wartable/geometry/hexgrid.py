@@ -147,6 +147,44 @@ def cube_line(a: Cube, b: Cube) -> tuple[Step, ...]:
     return tuple(steps)
 
 
+# The 12 symmetries of the hex lattice in cube coordinates: the 6 permutations of the axes,
+# each with or without a change of sign. Each maps hexes to hexes and lines to lines.
+_PERMUTATIONS = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
+_LINES: dict[Cube, tuple[tuple[Cube, ...], ...]] = {}
+
+
+def _transform(c: Cube, perm: tuple[int, int, int], sign: int) -> Cube:
+    return (sign * c[perm[0]], sign * c[perm[1]], sign * c[perm[2]])
+
+
+def _untransform(c: Cube, perm: tuple[int, int, int], sign: int) -> Cube:
+    out = [0, 0, 0]
+    for k, axis in enumerate(perm):
+        out[axis] = sign * c[k]
+    return (out[0], out[1], out[2])
+
+
+def line_steps(d: Cube) -> tuple[tuple[Cube, ...], ...]:
+    """The hexes of the line from the origin to ``d``, step by step (a hexside pair sorted),
+    as :func:`cube_line` gives them. Remembered for the whole process and computed once per
+    twelve displacements alike under the lattice's symmetries: lines are the same anywhere on
+    any map, so this is the static part of line of sight."""
+    got = _LINES.get(d)
+    if got is not None:
+        return got
+    perm, sign = max(
+        ((p, s) for p in _PERMUTATIONS for s in (1, -1)), key=lambda ps: _transform(d, *ps)
+    )
+    canon = _transform(d, perm, sign)
+    base = _LINES.get(canon)
+    if base is None:
+        base = tuple(step.hexes for step in cube_line((0, 0, 0), canon))
+        _LINES[canon] = base
+    got = tuple(tuple(sorted(_untransform(h, perm, sign) for h in hexes)) for hexes in base)
+    _LINES[d] = got
+    return got
+
+
 Layout = Literal["even-q", "odd-q"]
 
 

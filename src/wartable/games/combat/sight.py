@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from wartable.games.combat.board import Board
 from wartable.games.combat.los import hidden_low, judge
-from wartable.geometry.hexgrid import cube_line
+from wartable.geometry.hexgrid import line_steps
 
 UNKNOWN, SEEN, UNSEEN = 0, 1, 2
 
@@ -58,9 +58,11 @@ class SightTable:
         d = (bx - ax, bz - az)
         rel = self._lines.get(d)
         if rel is None:
-            steps = cube_line((0, 0, 0), (d[0], -d[0] - d[1], d[1]))
             w = self._w
-            rel = tuple(tuple(h[0] * w + h[2] for h in s.hexes) for s in steps)
+            rel = tuple(
+                tuple(h[0] * w + h[2] for h in hexes)
+                for hexes in line_steps((d[0], -d[0] - d[1], d[1]))
+            )
             self._lines[d] = rel
         at = self._at
         out: list[tuple[int, ...]] = []
