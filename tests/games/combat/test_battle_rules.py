@@ -30,7 +30,7 @@ def test_a_large_battle_draws_one_card_per_team_the_9_2_example():
     assert st.team_cards["blue"] == 14
     drawn_for_blue = before - len(st.enemy_deck) - (len(st.team_cards) - 1)
     assert drawn_for_blue == 1  # one card for the three of them
-    assert [st.sc.cover[st.pos[i]] for i in (voigt, wolff, bach)] == [True, False, False]
+    assert [st.ground.cover[st.pos[i]] for i in (voigt, wolff, bach)] == [True, False, False]
     assert st.order[voigt] == "aimed_fire"  # normal, in cover
     assert (st.order[wolff], st.dirs[wolff]) == ("sprint", (6,))  # bold, in the open
     assert (st.order[bach], st.dirs[bach]) == ("sprint", (6,))

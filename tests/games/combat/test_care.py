@@ -243,5 +243,5 @@ def test_a_routed_man_being_treated_in_the_open_may_still_hide():
     hurt = put(st, "20.02", key="pvt-brubaker", wounds=("light_wound",), morale=checks.ROUT)
     st.mate[medic] = hurt
     ordering(st)
-    assert not st.sc.cover[st.pos[hurt]]
+    assert not st.ground.cover[st.pos[hurt]]
     assert legal.allowed_orders(st, hurt) == ["hide"]

@@ -91,3 +91,37 @@ def test_come_on_men_reaches_as_far_as_a_leaders_ldr_less_smoke():
     grenades.set_clouds(st, (grenades.smoke.Cloud(1, (board.hexes[st.pos[taylor]],), 1),))
     events.boost(st, [])  # in smoke his LDR is one less: out of reach
     assert st.morale[man] == checks.NORMAL
+
+
+def test_a_crater_changes_this_games_map_and_no_other():
+    from tests.games.combat.scene import scene
+    from wartable.games.combat.rules.events import shell
+
+    st = scene()
+    other = scene()
+    h = next(i for i, k in enumerate(st.ground.kind) if k == "open")
+    assert not st.ground.cover[h]
+    twin = st.clone()
+    st.rng.force([0])  # the crater roll (nobody is near: no damage dice)
+    shell(st, "mortar_81mm", h, [])
+    assert st.ground.kind[h] == "crater" and st.ground.cover[h]
+    assert st.sc.board.hexes[h] in st.ground.rough  # a crater is rough ground
+    label = st.sc.board.label(st.sc.board.hexes[h])
+    assert [label, "crater", st.sc.board.level[h]] in st.view("us")["map"]["terrain"]
+    assert twin.ground.kind[h] == "open" and other.ground.kind[h] == "open"
+    again = scene()
+    again.changes = ((h, "crater"),)
+    assert again.sc.ground.changed(again.changes) is st.ground  # shared by equal maps
+
+
+def test_rubble_blocks_sight_like_the_ruin_it_is_and_stops_counting_as_a_building():
+    from tests.games.combat.scene import scene
+    from wartable.games.combat.rules.events import shell
+
+    st = scene("attack-the-farmhouse")
+    h = next(i for i, k in enumerate(st.ground.kind) if k == "building")
+    st.rng.force([0])  # the rubble roll
+    shell(st, "mortar_81mm", h, [])
+    assert st.ground.kind[h] == "rubble"
+    assert st.ground.board.blocks_now[h]  # rubble still blocks (terrain.yaml)
+    assert st.ground.sight is not st.sc.ground.sight

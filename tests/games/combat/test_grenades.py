@@ -20,7 +20,7 @@ def wolf_start(st, target: int) -> str:
     """A clear hex 4 from the target with two clear hexes nearer to it (as in 14.2)."""
     board = st.sc.board
     for h in range(len(board.hexes)):
-        if distance(st, h, target) != 4 or st.sc.cover[h] or board.kind[h] != "open":
+        if distance(st, h, target) != 4 or st.ground.cover[h] or board.kind[h] != "open":
             continue
         nearer = [
             board.index[n]
@@ -69,7 +69,7 @@ def test_grenade_example_14_2_arm_close_in_throw_and_explode():
     # impulse 3: Wolf's throw lands (3), Brubaker rolls 2 against WS 2: Near;
     # Winter's scatters (9, direction 2) into an empty hex
     st.impulse = 3
-    assert st.soldiers[wolf].grenade_ws == 2 and st.sc.sight.sees(st.pos[wolf], target)
+    assert st.soldiers[wolf].grenade_ws == 2 and st.ground.sight.sees(st.pos[wolf], target)
     st.rng.force([3, 2, 9, 2])
     grenades.enemy_grenade(st, wolf, ev)
     grenades.enemy_grenade(st, winter, ev)

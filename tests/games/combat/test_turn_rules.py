@@ -68,12 +68,12 @@ def test_9_4_entering_cover_in_sight_of_a_friendly_takes_a_tqc():
     st = scene(impulse=1)
     board, compass = st.sc.board, st.sc.compass
     cover = next(
-        h for h in range(len(board.hexes)) if st.sc.cover[h] and board.kind[h] != "building"
+        h for h in range(len(board.hexes)) if st.ground.cover[h] and board.kind[h] != "building"
     )
     behind = None
     for d in range(1, 7):
         back = compass.step(board.hexes[cover], d)
-        if back in board.index and not st.sc.cover[board.index[back]]:
+        if back in board.index and not st.ground.cover[board.index[back]]:
             behind = (board.label(back), (d + 2) % 6 + 1)  # the opposite direction
             break
     assert behind is not None
@@ -83,9 +83,9 @@ def test_9_4_entering_cover_in_sight_of_a_friendly_takes_a_tqc():
     watcher = next(
         board.label(board.hexes[h])
         for h in range(len(board.hexes))
-        if st.sc.sight.sees(h, cover)
+        if st.ground.sight.sees(h, cover)
         and h != cover
-        and not st.sc.cover[h]
+        and not st.ground.cover[h]
         and abs(board.hexes[h][0] - board.hexes[cover][0]) < 6
     )
     put(st, watcher, key="pvt-brubaker")
@@ -102,7 +102,7 @@ def test_end_phase_plan_rally_and_hiding_again():
     cragg_hex = next(
         st.sc.board.label(st.sc.board.hexes[h])
         for h in range(len(st.sc.board.hexes))
-        if st.sc.cover[h]
+        if st.ground.cover[h]
     )
     cragg = put(st, cragg_hex, key="pvt-cragg", order="hide", seen=True)
     # plan: TQC passes -> LDR cards set aside; rally: RC with +1 for Taylor in range;

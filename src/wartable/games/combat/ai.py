@@ -83,7 +83,7 @@ class HeuristicAgent:
         board = st.sc.board
         h = board.index[board.parse(a.args[1])]
         crowd = sum(1 for s in st.soldiers if s.side == US and st.pos[s.index] == h)
-        return 3.0 * st.sc.cover[h] - 2.0 * crowd + 0.1 * board.hexes[h][0]
+        return 3.0 * st.ground.cover[h] - 2.0 * crowd + 0.1 * board.hexes[h][0]
 
     def _order(self, st: CombatState, legal: list[Action]) -> Action:
         i = st.find(legal[0].args[0])
@@ -134,4 +134,4 @@ class HeuristicAgent:
     def _step_score(st: CombatState, a: Action, goal: int) -> float:
         board = st.sc.board
         h = board.parse(a.args[1])
-        return board.grid.distance(h, board.hexes[goal]) - 0.5 * st.sc.cover[board.index[h]]
+        return board.grid.distance(h, board.hexes[goal]) - 0.5 * st.ground.cover[board.index[h]]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from fractions import Fraction
 
 from wartable.games.combat.content import MapFile, Terrain, TerrainFile
@@ -25,11 +26,15 @@ class Board:
         for level, labels in m.levels.items():
             for label in labels:
                 levels[self.index[self.grid.parse(label)]] = level
+        self.low_orders = frozenset(table.low_orders)
+        self._derive(kinds, levels)
+
+    def _derive(self, kinds: list[str], levels: list[int]) -> None:
+        """Per hex, for line of sight: does it block (normally / with a soldier lying low), and
+        its height in half levels in each case (rule 12.1: level + size of blocking terrain)."""
+        table = self.table
         self.kind: tuple[str, ...] = tuple(kinds)
         self.level: tuple[int, ...] = tuple(levels)
-        self.low_orders = frozenset(table.low_orders)
-        # per hex, for line of sight: does it block (normally / with a soldier lying low), and
-        # its height in half levels in each case (rule 12.1: level + size of blocking terrain)
         terrain = [table.terrain[k] for k in kinds]
         self.blocks_now: tuple[bool, ...] = tuple(t.blocks == "always" for t in terrain)
         self.blocks_low: tuple[bool, ...] = tuple(t.blocks != "never" for t in terrain)
@@ -42,6 +47,15 @@ class Board:
             for lv, t, b in zip(levels, terrain, self.blocks_low, strict=True)
         )
         self.sunken: tuple[bool, ...] = tuple(t.sunken for t in terrain)
+
+    def with_kinds(self, changes: dict[int, str]) -> Board:
+        """The same map with some hexes' terrain replaced (shell craters, rubble: 20.0)."""
+        twin = copy.copy(self)
+        kinds = list(self.kind)
+        for h, kind in changes.items():
+            kinds[h] = kind
+        twin._derive(kinds, list(self.level))
+        return twin
 
     def terrain(self, h: Offset) -> Terrain:
         return self.table.terrain[self.kind[self.index[h]]]

@@ -120,6 +120,7 @@ class Combat(Game):
         st.mate, st.guard, st.papers, st.crewless = [-1] * n, [-1] * n, [-1] * n, [False] * n
         st.bursts, st.clouds, st.smoke_at, st.tried, st.arrived = (), (), {}, frozenset(), ()
         st.tripped = -1
+        st.ground, st.changes = sc.ground, ()
         dark = night.rule(st)
         st.dark = night.roll_dark(st.rng, dark) if dark else 0
         st.flares, st.flares_left = (), dark.flares if dark else 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from wartable.core.rng import Rng
 from wartable.games.combat.board import Board
+from wartable.games.combat.ground import Ground
 from wartable.games.combat.library import CombatLibrary
 from wartable.games.combat.model import GERMANY, US, Soldier
 from wartable.games.combat.rules.compass import Compass
@@ -22,7 +23,7 @@ class CombatScenario:
         self.title = sc.title
         self.number = sc.number
         self.board: Board = lib.maps[sc.map]
-        self.sight = sight
+        self.ground = Ground(self.board, sight)
         grid = self.board.grid
         self.compass = Compass(grid, grid.parse(sc.compass.at), grid.parse(sc.compass.toward))
         self.turns = sc.turns
@@ -34,12 +35,6 @@ class CombatScenario:
             else ()
         )
         self.objectives = tuple(self.board.index[grid.parse(h)] for h in sc.victory.objectives)
-        self.cover = tuple(self.board.table.terrain[k].cover for k in self.board.kind)
-        self.rough_hexes = {
-            h
-            for h, k in zip(self.board.hexes, self.board.kind, strict=True)
-            if self.board.table.terrain[k].rough
-        }  # rough ground, where a Sprint must stop (7.07, 10.07)
         self.players = (US,)
 
     # ---- soldiers -----------------------------------------------------------------------

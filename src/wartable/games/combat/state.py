@@ -10,6 +10,7 @@ from wartable.core.events import Event
 from wartable.core.rng import Rng
 from wartable.core.state import GameState
 from wartable.games.combat import view as views
+from wartable.games.combat.ground import Ground
 from wartable.games.combat.model import ACTIVE, OVER, Activation, Soldier
 from wartable.games.combat.rules import flow, hidden, legal
 from wartable.games.combat.rules.smoke import Cloud
@@ -84,6 +85,8 @@ class CombatState(GameState):
     smoke_at: dict[int, int]  # hex index -> smoke modifier of its markers (derived from clouds)
     tried: frozenset[tuple[int, str]]  # (soldier, order) whose TQC failed this turn (7.10, 7.11)
     arrived: tuple[int, ...]  # reinforcements that entered this turn
+    ground: Ground  # the terrain in play: the scenario's, or with craters and rubble (20.0)
+    changes: tuple[tuple[int, str], ...]  # hexes the shells changed: (hex, new terrain)
     tripped: int  # the man a "Trip" card allows only Hide this turn, -1 none
     dark: int  # the night's longest sight and fire range (21.0); 0 by day
     flares: tuple[tuple[int, int], ...]  # illumination markers: (hex, turn fired)
@@ -153,6 +156,7 @@ class CombatState(GameState):
             clouds=[[c.value, list(c.hexes), c.born, c.state] for c in self.clouds],
             tried=sorted(self.tried),
             arrived=list(self.arrived),
+            changes=[list(c) for c in self.changes],
             tripped=self.tripped,
             dark=self.dark,
             flares=[list(f) for f in self.flares],

@@ -68,10 +68,11 @@ def view(st: CombatState, player: str | None) -> dict[str, Any]:
             "moves": st.act.moves,
             "must": st.act.must,
         }
+    kind = st.ground.kind  # craters and rubble included
     terrain = [
-        [board.label(h), board.kind[i], board.level[i]]
+        [board.label(h), kind[i], board.level[i]]
         for i, h in enumerate(board.hexes)
-        if board.kind[i] != "open" or board.level[i]
+        if kind[i] != "open" or board.level[i]
     ]
     return {
         "game": "combat",

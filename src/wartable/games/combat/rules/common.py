@@ -41,7 +41,7 @@ def sees_known(st: CombatState, i: int, side: str) -> bool:
 
 def sees(st: CombatState, a: int, b: int) -> bool:
     low = st.sc.board.low_orders
-    return st.sc.sight.sees(st.pos[a], st.pos[b], st.order[a] in low, st.order[b] in low)
+    return st.ground.sight.sees(st.pos[a], st.pos[b], st.order[a] in low, st.order[b] in low)
 
 
 def tq_now(st: CombatState, i: int, *, morale: bool = True) -> int:
@@ -54,7 +54,7 @@ def tq_now(st: CombatState, i: int, *, morale: bool = True) -> int:
 
 
 def in_cover(st: CombatState, i: int) -> bool:
-    return st.sc.cover[st.pos[i]]
+    return st.ground.cover[st.pos[i]]
 
 
 def label(st: CombatState, i: int) -> str:
@@ -177,7 +177,7 @@ def smoke_between(st: CombatState, a: int, b: int) -> int:
     if not st.smoke_at:
         return 0
     total = 0
-    for step in st.sc.sight.path(a, b):
+    for step in st.ground.sight.path(a, b):
         total += max(st.smoke_at.get(h, 0) for h in step)
     return total
 

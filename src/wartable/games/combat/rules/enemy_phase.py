@@ -68,7 +68,7 @@ def give_enemy_order(st: CombatState, i: int, card_no: int, ev: list[Event]) -> 
     order, dirs = care.slow_down(st, i, given.order), given.dirs
     if (
         "farm-buildings-aimed-fire" in special
-        and sc.board.kind[st.pos[i]] == "building"
+        and st.ground.kind[st.pos[i]] == "building"
         and st.morale[i] == checks.NORMAL
     ):
         order, dirs = "aimed_fire", ()

@@ -198,7 +198,7 @@ def shell(st: CombatState, weapon_id: str, land: int, ev: list[Event]) -> None:
         if ring < 0 or gun.damage[ring] is None or gun.frag[ring] is None:
             continue
         blast(st, t, gun.damage[ring], gun.frag[ring], ev, source="artillery")  # type: ignore[arg-type]
-    building = board.kind[land] == "building"
+    building = st.ground.kind[land] == "building"
     mark = explosives.crater_or_rubble(st.rng, gun, building)
     if mark:
         what, roll = mark
@@ -207,4 +207,7 @@ def shell(st: CombatState, weapon_id: str, land: int, ev: list[Event]) -> None:
             for o in st.soldiers:
                 if st.alive(o.index) and st.pos[o.index] == land:
                     kill(st, o.index, ev)
+        if st.ground.kind[land] != what:  # the map changes for the rest of the game
+            st.changes = (*[c for c in st.changes if c[0] != land], (land, what))
+            st.ground = st.sc.ground.changed(st.changes)
     after_blast(st, land, gun.smoke, ev, harmful=True, what="a shell")

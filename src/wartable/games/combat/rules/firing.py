@@ -57,7 +57,7 @@ def fire_chance(st: CombatState, i: int, t: int) -> fire.Chance | None:
         firer_order=st.order[i],
         firer_morale=checks.LADDER[st.morale[i]],
         firer_wounds=st.wounds[i],
-        target_terrain=st.sc.board.kind[st.pos[t]],
+        target_terrain=st.ground.kind[st.pos[t]],
         target_order=posture(st, t),
         rng=distance(st, st.pos[i], st.pos[t]),
         smoke=smoke_between(st, st.pos[i], st.pos[t]),

@@ -421,7 +421,7 @@ def enemy_moves(st: CombatState, i: int, ev: list[Event]) -> None:
         st.dirs[i],
         st.impulse,
         on_map=sc.board.grid,
-        rough=sc.rough_hexes,
+        rough=st.ground.rough,
         may_leave=set(),
     )
     path = list(step.path)
@@ -452,7 +452,7 @@ def enemy_moves(st: CombatState, i: int, ev: list[Event]) -> None:
     elif (
         step.path
         and st.alive(i)
-        and sc.cover[st.pos[i]]
+        and st.ground.cover[st.pos[i]]
         and order not in TAKE_COVER_EXEMPT
         and st.morale[i] > checks.AGGRESSIVE
         and sees_known(st, i, US)
@@ -494,7 +494,7 @@ def end_phase(st: CombatState, ev: list[Event]) -> None:
             order == "hide"
             and s.side == US
             and st.seen[i]
-            and st.sc.cover[st.pos[i]]
+            and st.ground.cover[st.pos[i]]
             and not sees_known(st, i, GERMANY)
         ):
             check = checks.tqc(st.rng, tq_now(st, i))
@@ -557,7 +557,7 @@ def finish(st: CombatState, ev: list[Event]) -> None:
         s.side == GERMANY
         and st.alive(s.index)
         and not s.decoy
-        and sc.board.kind[st.pos[s.index]] == "building"
+        and st.ground.kind[st.pos[s.index]] == "building"
         for s in st.soldiers
     ):
         score(st, "buildings_clear_at_end", ev)

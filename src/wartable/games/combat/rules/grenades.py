@@ -67,7 +67,7 @@ def rifle_targets(st: CombatState, i: int) -> list[int]:
             st.pos[t]
             for t in known_enemies(st, i)
             if fire.band_modifier(weapon, distance(st, here, st.pos[t])) is not None
-            and st.sc.sight.sees(here, st.pos[t])
+            and st.ground.sight.sees(here, st.pos[t])
         }
     )
 
@@ -114,7 +114,7 @@ def shift_aim(st: CombatState, i: int, to: int, ev: list[Event]) -> None:
 def short_of(st: CombatState, frm: int, to: int, reach: int) -> int:
     """The hex ``reach`` hexes along the line toward an aim point beyond reach (house ruling:
     the throw falls short rather than being lost)."""
-    for step in st.sc.sight.path(frm, to):
+    for step in st.ground.sight.path(frm, to):
         if distance(st, frm, step[0]) >= reach:
             return min(step)
     return to
@@ -132,7 +132,7 @@ def throw(st: CombatState, i: int, ev: list[Event], target: int | None = None) -
     here = st.pos[i]
     if order != RIFLE and distance(st, here, aim) > REACH:
         aim = short_of(st, here, aim, REACH)
-    in_sight = st.sc.sight.sees(here, aim)
+    in_sight = st.ground.sight.sees(here, aim)
     landing = explosives.throw(st.rng, st.sc.compass, board.hexes[aim], in_sight)
     what = "fires a rifle grenade" if order == RIFLE else "throws a grenade"
     text = f"{label(st, i)} {what} at {board.label(board.hexes[aim])}: roll {landing.roll}"
@@ -167,7 +167,7 @@ def place_markers(
     an enemy's only -3 when the hex is out of his sight (7.09, 10.09)."""
     s = st.soldiers[i]
     charts = st.sc.lib.charts
-    kind = st.sc.board.kind[land]
+    kind = st.ground.kind[land]
     out: list[tuple[int, str]] = []
     for o in st.soldiers:
         t = o.index
@@ -342,7 +342,7 @@ def enemy_grenade_step(st: CombatState, i: int) -> int:
         if f.side == US
         and st.alive(f.index)
         and st.seen[f.index]
-        and board.kind[st.pos[f.index]] == "building"
+        and st.ground.kind[st.pos[f.index]] == "building"
     ]
     if gap > REACH:
         options = [h for h in neighbours if any(distance(st, h, st.pos[f]) < gap for f in nearest)]
@@ -357,5 +357,5 @@ def enemy_grenade_step(st: CombatState, i: int) -> int:
     options = [h for h in options if h not in friends]  # never into a friendly's hex
     if not options:
         return -1
-    covered = [h for h in options if st.sc.cover[h]]
+    covered = [h for h in options if st.ground.cover[h]]
     return pick(st, sorted(covered or options, key=st.sc.board.hexes.__getitem__))

@@ -114,7 +114,7 @@ def blast(
 ) -> None:
     """Damage dice of a grenade or shell against one soldier: each at or under ``frag`` plus
     his Order/Terrain modifier is a hit and draws a wound card (14.2, 20.0)."""
-    modifier = fire.cover_modifier(st.sc.lib.charts, st.sc.board.kind[st.pos[t]], posture(st, t))
+    modifier = fire.cover_modifier(st.sc.lib.charts, st.ground.kind[st.pos[t]], posture(st, t))
     hits, dice = explosives.damage(st.rng, rolls, frag, modifier)
     what = f" ({marker})" if marker else ""
     log(

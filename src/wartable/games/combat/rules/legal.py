@@ -93,7 +93,7 @@ def unrestricted(st: CombatState, i: int) -> list[str]:
     if morale == checks.ROUT:  # 17.3: flee as fast as he can, or rally if unseen in cover
         fled = [m for m in care.slowest_allowed(st, i) if movable(m, flags)][:1]
         seen = sees_known(st, i, GERMANY)
-        return (["rally"] if st.sc.cover[st.pos[i]] and not seen else []) + fled
+        return (["rally"] if st.ground.cover[st.pos[i]] and not seen else []) + fled
     out = []
     if fires:
         out.append("aimed_fire")

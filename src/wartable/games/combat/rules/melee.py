@@ -159,6 +159,6 @@ def known_in_reach(st: CombatState, i: int) -> bool:
     """A known enemy in sight within 4 hexes allows a Charge (7.08)."""
     here = st.pos[i]
     return any(
-        distance(st, here, st.pos[t]) <= 4 and st.sc.sight.sees(here, st.pos[t])
+        distance(st, here, st.pos[t]) <= 4 and st.ground.sight.sees(here, st.pos[t])
         for t in known_enemies(st, i)
     )

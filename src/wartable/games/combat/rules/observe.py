@@ -51,7 +51,7 @@ def spot_for(st: CombatState, i: int, ev: list[Event]) -> None:
             lib.charts,
             tq=tq_now(st, i, morale=False),
             wounds=(),
-            target_terrain=st.sc.board.kind[st.pos[t.index]],
+            target_terrain=st.ground.kind[st.pos[t.index]],
             target_order=posture(st, t.index),
             distance=distance(st, st.pos[i], st.pos[t.index]),
             smoke=smoke_between(st, st.pos[i], st.pos[t.index]),
