@@ -9,7 +9,7 @@ from wartable.core.action import Action
 from wartable.core.rng import Rng
 from wartable.core.state import GameState
 from wartable.games.combat.model import GERMANY, US
-from wartable.games.combat.rules.checks import CAUTIOUS
+from wartable.games.combat.rules.checks import CAUTIOUS, SHAKEN
 from wartable.games.combat.rules.common import sees
 from wartable.games.combat.rules.firing import targets
 from wartable.games.combat.rules.legal import info
@@ -31,6 +31,10 @@ class HeuristicAgent:
         if len(legal) == 1:
             return legal[0]
         st = state.sample_hidden(player, self.rng.next64())
+        use = self._card_to_use(st, [a for a in legal if a.verb == "use"])
+        if use is not None:
+            return use
+        legal = [a for a in legal if a.verb != "use"]
         verb = legal[0].verb
         if verb == "deploy":
             return max(legal, key=lambda a: self._deploy_score(st, a))
@@ -63,6 +67,21 @@ class HeuristicAgent:
     @staticmethod
     def _card(st: CombatState, a: Action):  # type: ignore[no-untyped-def]
         return st.sc.lib.friendly_cards.cards[int(a.args[0]) - 1]
+
+    @staticmethod
+    def _card_to_use(st: CombatState, uses: list[Action]) -> Action | None:
+        """Discard cards worth spending now: ready ones that only help, fixes for a man who
+        needs one. Cards kept for initiative are those with no such use."""
+        helpful = {"cancel_wound", "kill_outright", "reroll_shot", "reroll_any", "melee_bonus"}
+        for a in uses:
+            kind = st.sc.lib.friendly_cards.cards[int(a.args[0]) - 1].use
+            if kind in helpful:
+                return a
+            if len(a.args) > 1 and kind in ("reload", "heal_light", "rally", "morale_up"):
+                i = st.find(a.args[1])
+                if kind != "morale_up" or st.morale[i] >= SHAKEN:
+                    return a
+        return None
 
     @classmethod
     def _card_cost(cls, st: CombatState, a: Action) -> float:

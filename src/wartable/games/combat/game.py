@@ -49,6 +49,7 @@ VERBS = {
     "throw": (2,),
     "strike": (2,),
     "flare": (2,),
+    "use": (1, 2),  # a discard card from the hand, and whom or which team it is for
     "duck": (1,),
     "done": (1,),
 }
@@ -121,6 +122,7 @@ class Combat(Game):
         st.bursts, st.clouds, st.smoke_at, st.tried, st.arrived = (), (), {}, frozenset(), ()
         st.tripped = -1
         st.ground, st.changes = sc.ground, ()
+        st.ready, st.reorder, st.held = (), -1, None
         dark = night.rule(st)
         st.dark = night.roll_dark(st.rng, dark) if dark else 0
         st.flares, st.flares_left = (), dark.flares if dark else 0

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 Impulse = Literal[
     "none",
@@ -230,6 +230,28 @@ class CardEffect(Strict):
     orders: list[str] = []
 
 
+CardUse = Literal[
+    # at once, on a soldier or a team
+    "morale_up",
+    "heal_light",
+    "reload",
+    "rally",
+    "change_order",
+    "snap_action",
+    "swap_initiative",
+    # held ready for the rest of the turn, spent at the first chance
+    "cancel_wound",
+    "reroll_throw",
+    "kill_outright",
+    "plan_bonus",
+    "reroll_shot",
+    "melee_bonus",
+    "reroll_any",
+    "sure_heal",
+    "blind_shooting",
+]
+
+
 class FriendlyCard(Strict):
     number: int
     title: str
@@ -238,7 +260,14 @@ class FriendlyCard(Strict):
     wound: Literal["close_call", "light_wound", "bad_wound", "kia"] | None = None
     effect: str
     does: list[CardEffect] = []
+    use: CardUse | None = None  # what a discard card does when played from the hand
     note: str = ""
+
+    @model_validator(mode="after")
+    def discards_say_their_use(self) -> FriendlyCard:
+        if (self.type == "discard") != (self.use is not None):
+            raise ValueError("discard cards, and only they, need a 'use'")
+        return self
 
 
 class FriendlyCardsFile(Strict):

@@ -85,6 +85,9 @@ class CombatState(GameState):
     smoke_at: dict[int, int]  # hex index -> smoke modifier of its markers (derived from clouds)
     tried: frozenset[tuple[int, str]]  # (soldier, order) whose TQC failed this turn (7.10, 7.11)
     arrived: tuple[int, ...]  # reinforcements that entered this turn
+    ready: tuple[str, ...]  # discard cards held ready this turn (their kinds)
+    reorder: int  # the soldier a card lets the player give a new order now, -1 none
+    held: Activation | None  # the activation a card's out-of-turn action interrupted
     ground: Ground  # the terrain in play: the scenario's, or with craters and rubble (20.0)
     changes: tuple[tuple[int, str], ...]  # hexes the shells changed: (hex, new terrain)
     tripped: int  # the man a "Trip" card allows only Hide this turn, -1 none
@@ -157,6 +160,9 @@ class CombatState(GameState):
             tried=sorted(self.tried),
             arrived=list(self.arrived),
             changes=[list(c) for c in self.changes],
+            ready=list(self.ready),
+            reorder=self.reorder,
+            held=list(self.held) if self.held else None,
             tripped=self.tripped,
             dark=self.dark,
             flares=[list(f) for f in self.flares],

@@ -93,6 +93,7 @@ def view(st: CombatState, player: str | None) -> dict[str, Any]:
             }
             for n in st.hand
         ],
+        "ready_cards": list(st.ready),
         "deck_size": len(st.deck),
         "discard_size": len(st.discard),
         "planned_cards": len(st.set_aside),

@@ -38,7 +38,13 @@ def fire_modifier(st: CombatState, i: int, t: int) -> int:
         if e.target_orders and st.order[t] not in e.target_orders:
             continue
         total += e.ws
+    cover = st.ground.cover
+    if "blind_shooting" in st.ready and cover[st.pos[i] if s.side == US else st.pos[t]]:
+        total += BLIND  # card 30: firing from cover, and at friendlies in cover, is worse
     return total
+
+
+BLIND = -2
 
 
 def rally_bonus(st: CombatState, i: int) -> int:

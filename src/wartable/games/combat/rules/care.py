@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
 from wartable.games.combat.model import CAPTURED, US
-from wartable.games.combat.rules import checks
+from wartable.games.combat.rules import checks, hand
 from wartable.games.combat.rules.common import foes_here, label, log, tq_now
 from wartable.games.combat.rules.wounds import wound_total
 
@@ -122,7 +122,7 @@ def carry_along(st: CombatState, i: int) -> None:
         st.pos[st.mate[i]] = st.pos[i]
 
 
-def end_of_turn(st: CombatState, ev: list[Event], *, sure_heal: bool = False) -> None:
+def end_of_turn(st: CombatState, ev: list[Event]) -> None:
     """Step 5b: each medic still by his patient rolls a TQC to bandage one wound, the worst
     first (house); searchers roll a TQC for papers (7.15)."""
     values = st.sc.lib.charts.firer.wounds
@@ -131,7 +131,7 @@ def end_of_turn(st: CombatState, ev: list[Event], *, sure_heal: bool = False) ->
         if not st.alive(i) or p < 0 or st.pos[p] != st.pos[i]:
             continue
         if st.order[i] == MEDIC and open_wounds(st, p):
-            check = None if sure_heal else checks.tqc(st.rng, tq_now(st, i))
+            check = None if hand.spend(st, "sure_heal") else checks.tqc(st.rng, tq_now(st, i))
             text = check.text if check else "card 42: it succeeds"
             if check is None or check.passed:
                 worst = min(open_wounds(st, p), key=values.__getitem__)

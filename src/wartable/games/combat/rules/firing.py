@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
 from wartable.games.combat.model import US
-from wartable.games.combat.rules import cards, checks, crew, fire, guards, night
+from wartable.games.combat.rules import cards, checks, crew, fire, guards, hand, night
 from wartable.games.combat.rules.common import (
     distance,
     foes_here,
@@ -19,7 +20,7 @@ from wartable.games.combat.rules.common import (
     tq_now,
 )
 from wartable.games.combat.rules.enemy_phase import alert_near
-from wartable.games.combat.rules.harm import morale_check, take_cover, wound
+from wartable.games.combat.rules.harm import kill, morale_check, take_cover, wound
 
 if TYPE_CHECKING:
     from wartable.games.combat.state import CombatState
@@ -75,6 +76,13 @@ def attack(st: CombatState, i: int, t: int, ev: list[Event]) -> None:
     weapon = st.sc.lib.weapons.weapons[s.weapon or ""]
     helped = crew.assisted(st, i)
     shots = fire.shoot(st.rng, chance.ws, tq_now(st, i), weapon, st.ammo[i], assistant=helped)
+    if not shots.hits and s.side == US and hand.spend(st, "reroll_shot", "reroll_any"):
+        again = fire.shoot(st.rng, chance.ws, tq_now(st, i), weapon, shots.ammo, 1, helped)
+        shots = dataclasses.replace(
+            again,
+            rolls=shots.rolls + again.rolls,
+            notes=(*shots.notes, "a card re-rolls one die", *again.notes),
+        )
     full = st.ammo[i] == fire.AMMO_OK
     st.ammo[i] = shots.ammo
     if full and shots.ammo == fire.AMMO_LOW and cards.ammo_runs_out(st, i):
@@ -101,6 +109,9 @@ def attack(st: CombatState, i: int, t: int, ev: list[Event]) -> None:
             alert_near(st, st.pos[t], 3, ev, "a soldier within 3 hexes was hit")
         if chance.mc_only:
             morale_check(st, t, "MC", ev)
+        elif s.side == US and hand.spend(st, "kill_outright"):
+            log(ev, "card", f"a crack shot: {label(st, t)} is killed outright", "5.1")
+            kill(st, t, ev)
         else:
             wound(st, t, ev)
         if st.alive(t) and take_cover(st, t, ev):

@@ -32,6 +32,7 @@ from wartable.games.combat.rules import (
     fire,
     grenades,
     guards,
+    hand,
     melee,
     night,
 )
@@ -81,9 +82,12 @@ def apply_action(st: CombatState, action: Action) -> list[Event]:
         log(ev, "discard", f"card {n} discarded (hand limit {HAND_LIMIT})", "5.0 step 1c")
     elif verb == "play":
         play_card(st, int(args[0]), ev)
+    elif verb == "use":
+        hand.use(st, int(args[0]), args[1] if len(args) > 1 else "", ev)
     elif verb == "order":
+        st.reorder = -1  # a card's new order (hand.py) or the usual one
         give_order(st, st.find(args[0]), args[1], args[2] if len(args) > 2 else "", ev)
-        if next_unordered(st) < 0:
+        if st.phase == ORDERS and next_unordered(st) < 0:
             enemy_order_phase(st, ev)
             start_impulse(st, 1, ev)
     else:
@@ -284,6 +288,9 @@ def friendly_step(st: CombatState, verb: str, args: tuple[str, ...], ev: list[Ev
     assert act is not None
     i = act.soldier
     name = st.soldiers[i].name
+    if act.stage == "snap":
+        snap(st, i, verb, args, ev)
+        return
     if verb == "move":
         to = st.sc.board.index[st.sc.board.parse(args[1])]
         came = st.pos[i]
@@ -329,6 +336,27 @@ def friendly_step(st: CombatState, verb: str, args: tuple[str, ...], ev: list[Ev
         close(st)
     elif verb == "done":
         close(st)
+
+
+def snap(st: CombatState, i: int, verb: str, args: tuple[str, ...], ev: list[Event]) -> None:
+    """Card 11: one aimed shot or one hex, out of turn; then the interrupted activation goes
+    on."""
+    name = st.soldiers[i].name
+    if verb == "move":
+        st.pos[i] = st.sc.board.index[st.sc.board.parse(args[1])]
+        care.carry_along(st, i)
+        guards.lead(st, i)
+        log(ev, "move", f"{name} moves to {args[1]} (card)", "5.1")
+        reach_objectives(st, i, ev)
+        melee.entered(st, i, ev)
+    elif verb == "fire":
+        order, st.order[i] = st.order[i], "aimed_fire"
+        attack(st, i, st.find(args[1]), ev)
+        if st.order[i] == "aimed_fire":
+            st.order[i] = order
+    if st.alive(i):
+        spot_for(st, i, ev)
+    st.act, st.held = st.held, None
 
 
 def finish_friendly(st: CombatState, i: int, ev: list[Event]) -> None:
@@ -481,7 +509,8 @@ def end_phase(st: CombatState, ev: list[Event]) -> None:
         if order == "plan" and s.side == US and s.ldr:
             check = checks.tqc(st.rng, tq_now(st, i))
             if check.passed:
-                st.set_aside += [draw_friendly(st, ev) for _ in range(ldr_now(st, i))]
+                extra = 2 if hand.spend(st, "plan_bonus") else 0  # cards 23, 47
+                st.set_aside += [draw_friendly(st, ev) for _ in range(ldr_now(st, i) + extra)]
             log(ev, "plan", f"{s.name} plans: {check.text}", "7.12")
         elif order == "rally":
             bonus = cards.rally_bonus(st, i)
@@ -508,7 +537,7 @@ def end_phase(st: CombatState, ev: list[Event]) -> None:
         st.order[s.index] = ""
         st.dirs[s.index] = ()
         st.mate[s.index] = -1
-    st.tried, st.arrived = frozenset(), ()
+    st.tried, st.arrived, st.ready = frozenset(), (), ()
     st.discard.append(st.initiative_card)
     st.initiative_card = 0
     st.team_cards = {}

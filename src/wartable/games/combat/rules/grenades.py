@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
 from wartable.games.combat.model import US
-from wartable.games.combat.rules import checks, explosives, fire, smoke
+from wartable.games.combat.rules import checks, explosives, fire, hand, smoke
 from wartable.games.combat.rules.common import (
     distance,
     label,
@@ -134,6 +134,13 @@ def throw(st: CombatState, i: int, ev: list[Event], target: int | None = None) -
         aim = short_of(st, here, aim, REACH)
     in_sight = st.ground.sight.sees(here, aim)
     landing = explosives.throw(st.rng, st.sc.compass, board.hexes[aim], in_sight)
+    if (
+        landing.scattered
+        and st.soldiers[i].side == US
+        and hand.spend(st, "reroll_throw", "reroll_any")
+    ):
+        log(ev, "card", f"{label(st, i)} throws again (roll {landing.roll} re-rolled)", "5.1")
+        landing = explosives.throw(st.rng, st.sc.compass, board.hexes[aim], in_sight)
     what = "fires a rifle grenade" if order == RIFLE else "throws a grenade"
     text = f"{label(st, i)} {what} at {board.label(board.hexes[aim])}: roll {landing.roll}"
     if not in_sight:

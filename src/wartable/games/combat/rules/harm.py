@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
 from wartable.games.combat.model import DEAD, US
-from wartable.games.combat.rules import checks, explosives, fire, guards, wounds
+from wartable.games.combat.rules import checks, explosives, fire, guards, hand, wounds
 from wartable.games.combat.rules.common import (
     draw_friendly,
     foes_here,
@@ -72,6 +72,10 @@ def mark(st: CombatState, i: int, near_or_far: str, grenade: str) -> None:
 
 def wound(st: CombatState, i: int, ev: list[Event]) -> None:
     s = st.soldiers[i]
+    if s.side == US and hand.spend(st, "cancel_wound"):
+        log(ev, "card", f"{s.name}: the hit draws no wound card (card held ready)", "5.1")
+        take_cover(st, i, ev)
+        return
     stamps = [
         st.sc.lib.friendly_cards.cards[draw_friendly(st, ev) - 1]
         for _ in range(2 if "tough" in s.skills else 1)

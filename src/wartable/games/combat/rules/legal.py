@@ -6,7 +6,17 @@ from typing import TYPE_CHECKING, Any
 
 from wartable.core.action import Action
 from wartable.games.combat.model import CARDS, DEPLOY, GERMANY, IMPULSES, ORDERS, US
-from wartable.games.combat.rules import cards, care, checks, crew, fire, grenades, guards, night
+from wartable.games.combat.rules import (
+    cards,
+    care,
+    checks,
+    crew,
+    fire,
+    grenades,
+    guards,
+    hand,
+    night,
+)
 from wartable.games.combat.rules.common import foes_here, sees_known, tq_now
 from wartable.games.combat.rules.firing import fire_chance, targets
 from wartable.games.combat.rules.flow import HAND_LIMIT, flare_ready, next_unordered
@@ -21,6 +31,8 @@ FORCED_WAYS = {checks.BERSERK: (2, 3), checks.ROUT: (5, 6)}  # 17.2, 17.3: compa
 
 
 def legal_actions(st: CombatState) -> list[Action]:
+    if st.reorder >= 0:
+        return order_actions(st, st.reorder)  # a card lets him take a new order now
     if st.phase == DEPLOY:
         i = next(s.index for s in st.soldiers if s.side == US and st.pos[s.index] < 0)
         key = st.soldiers[i].key
@@ -30,11 +42,11 @@ def legal_actions(st: CombatState) -> list[Action]:
         ]
     if st.phase == CARDS:
         verb = "discard" if len(st.hand) > HAND_LIMIT else "play"
-        return [Action(verb, (str(n),)) for n in st.hand]
+        return [Action(verb, (str(n),)) for n in st.hand] + hand.use_actions(st)
     if st.phase == ORDERS:
-        return order_actions(st, next_unordered(st))
+        return order_actions(st, next_unordered(st)) + hand.use_actions(st)
     if st.phase == IMPULSES and st.act is not None:
-        return activation_choices(st)
+        return activation_choices(st) + hand.use_actions(st)
     return []
 
 
@@ -131,6 +143,11 @@ def activation_choices(st: CombatState) -> list[Action]:
     key = st.soldiers[i].key
     out: list[Action] = []
     board = st.sc.board
+    if act.stage == "snap":  # card 11: one hex or one aimed shot
+        here = board.hexes[st.pos[i]]
+        out += [Action("move", (key, board.label(n))) for n in board.grid.neighbours(here)]
+        out += [Action("fire", (key, st.soldiers[t].key)) for t in targets(st, i)]
+        return [*out, Action("stay", (key,))]
     if act.stage in ("move", "aim"):
         here = board.hexes[st.pos[i]]
         if act.moves:
@@ -173,7 +190,7 @@ def explain(st: CombatState, action: Action) -> str:
     legal = legal_actions(st)
     listed = ", ".join(str(a) for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
     if st.phase == ORDERS and action.verb == "order" and len(action.args) in (2, 3):
-        i = next_unordered(st)
+        i = st.reorder if st.reorder >= 0 else next_unordered(st)
         name, order = st.soldiers[i].name, action.args[1]
         if action.args[0] != st.soldiers[i].key:
             return f"{str(action)!r}: orders go in squad order; {name} is next"

@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
-from wartable.games.combat.model import GONE
-from wartable.games.combat.rules import checks, guards
+from wartable.games.combat.model import GONE, US
+from wartable.games.combat.rules import checks, guards, hand
 from wartable.games.combat.rules.common import (
     distance,
     foes_here,
@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 
 CHARGE_BONUS = 1  # a charger's strike in impulse 4 (7.08, 10.08)
 SURPRISE_BONUS = 2  # the first strike of an unspotted friendly or unknown enemy (15.0)
+BAYONET_BONUS = 2  # card 29
 
 
 def entered(st: CombatState, i: int, ev: list[Event]) -> bool:
@@ -90,6 +91,9 @@ def strike(st: CombatState, i: int, t: int, ev: list[Event]) -> None:
         tq += SURPRISE_BONUS
         extras.append(f"surprise +{SURPRISE_BONUS}")
         st.seen[i] = True
+    if st.soldiers[i].side == US and hand.spend(st, "melee_bonus"):
+        tq += BAYONET_BONUS
+        extras.append(f"card +{BAYONET_BONUS}")
     check = checks.tqc(st.rng, tq)
     bonus = f" ({', '.join(extras)})" if extras else ""
     result = "hits" if check.passed else "misses"
