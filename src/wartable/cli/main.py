@@ -286,6 +286,9 @@ def simulate(
         f"max {summary['rounds']['max']}; actions mean {summary['actions']['mean']:.0f}"
     )
     out.print("endings: " + ", ".join(f"{k} {v}" for k, v in summary["reasons"].items()))
+    if summary["stats"]:
+        means = ", ".join(f"{k.replace('_', ' ')} {v:.2f}" for k, v in summary["stats"].items())
+        out.print(f"per game: {means}")
     out.print(f"{summary['games_per_second']} games/s over {summary['seconds']} s")
     if plot is not None:
         out.print(f"picture: {plot}")

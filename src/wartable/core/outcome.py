@@ -13,6 +13,7 @@ class Outcome:
     reason: str
     scores: Mapping[str, float] = field(default_factory=dict)
     kind: str = ""  # a short key for statistics, e.g. "objectives", "pinned down"
+    stats: Mapping[str, float] = field(default_factory=dict)  # counts worth averaging
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -20,4 +21,5 @@ class Outcome:
             "reason": self.reason,
             "kind": self.kind,
             "scores": dict(self.scores),
+            "stats": dict(self.stats),
         }

@@ -32,6 +32,7 @@ class GameResult:
     actions: int
     scores: Mapping[str, float] = field(default_factory=dict)
     kind: str = ""
+    stats: Mapping[str, float] = field(default_factory=dict)
 
 
 def play_game(
@@ -65,6 +66,7 @@ def play_game(
         state.action_count,
         dict(outcome.scores),
         outcome.kind or outcome.reason,
+        dict(outcome.stats),
     )
 
 
@@ -113,6 +115,10 @@ class BatchResult:
             "rounds": {"mean": sum(rounds) / n if n else 0.0, "max": max(rounds, default=0)},
             "actions": {"mean": sum(r.actions for r in self.results) / n if n else 0.0},
             "reasons": dict(reasons.most_common()),
+            "stats": {
+                key: sum(r.stats.get(key, 0.0) for r in self.results) / n
+                for key in sorted({k for r in self.results for k in r.stats})
+            },
             "seconds": round(self.seconds, 3),
             "games_per_second": round(n / self.seconds, 2) if self.seconds > 0 else None,
         }

@@ -115,3 +115,39 @@ def test_the_heuristic_plays_the_patrol_far_better_than_random():
     random_vp, random_wins = mean_vp("random")
     assert heuristic >= random_vp + 5, (heuristic, random_vp)
     assert wins > random_wins
+
+
+def test_a_finished_game_tallies_casualties_for_the_balance_figures():
+    from wartable.sim import run_batch
+
+    batch = run_batch("combat", "a-meeting-of-patrols", ["random"], games=4, seed=3, workers=1)
+    stats = batch.summary()["stats"]
+    assert set(stats) == {
+        "friendly_killed",
+        "friendly_wounded",
+        "friendly_captured",
+        "enemy_killed",
+        "enemy_captured",
+        "objectives_reached",
+    }
+    for r in batch.results:
+        assert 0 <= r.stats["friendly_killed"] + r.stats["friendly_captured"] <= 6
+        assert r.stats["objectives_reached"] <= 4
+    killed = [r.stats["friendly_killed"] for r in batch.results]
+    assert stats["friendly_killed"] == sum(killed) / 4
+
+
+def test_the_patrols_victory_points_agree_with_its_tally():
+    from wartable.sim import run_batch
+
+    batch = run_batch("combat", "a-meeting-of-patrols", ["heuristic"], games=6, seed=5, workers=1)
+    for r in batch.results:
+        s = r.stats
+        vp = (
+            4 * s["objectives_reached"]
+            + s["enemy_killed"]
+            + s["enemy_captured"]
+            - 3 * (s["friendly_killed"] + s["friendly_captured"])
+            - s["friendly_wounded"]
+        )
+        assert r.scores["us"] == vp, (r.seed, s)

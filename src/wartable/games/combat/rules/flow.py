@@ -15,6 +15,7 @@ from wartable.games.combat.model import (
     ACTIVE,
     CAPTURED,
     CARDS,
+    DEAD,
     GERMANY,
     GONE,
     IMPULSES,
@@ -52,7 +53,7 @@ from wartable.games.combat.rules.common import (
 from wartable.games.combat.rules.compass import enemy_move
 from wartable.games.combat.rules.enemy_phase import enemy_order_phase, give_enemy_order, make_alert
 from wartable.games.combat.rules.firing import attack, pick_target, targets
-from wartable.games.combat.rules.harm import KILL_VP, take_cover
+from wartable.games.combat.rules.harm import loss_category, take_cover
 from wartable.games.combat.rules.observe import spot_for
 
 if TYPE_CHECKING:
@@ -567,6 +568,20 @@ def wake_up(st: CombatState, ev: list[Event]) -> None:
                 break
 
 
+def tally(st: CombatState) -> dict[str, float]:
+    """Casualties and objectives of a finished game, for balance statistics."""
+    us = [s.index for s in st.soldiers if s.side == US]
+    them = [s.index for s in st.soldiers if s.side == GERMANY and not s.decoy]
+    return {
+        "friendly_killed": float(sum(st.status[i] == DEAD for i in us)),
+        "friendly_wounded": float(sum(st.alive(i) and bool(st.wounds[i]) for i in us)),
+        "friendly_captured": float(sum(st.status[i] == CAPTURED for i in us)),
+        "enemy_killed": float(sum(st.status[i] == DEAD for i in them)),
+        "enemy_captured": float(sum(st.status[i] == CAPTURED for i in them)),
+        "objectives_reached": float(len(st.reached)),
+    }
+
+
 def finish(st: CombatState, ev: list[Event]) -> None:
     sc = st.sc
     points = sc.file.victory.points
@@ -575,8 +590,7 @@ def finish(st: CombatState, ev: list[Event]) -> None:
         if s.side == US and st.status[i] == ACTIVE and st.wounds[i]:
             score(st, "friendly_wounded", ev)
         if st.status[i] == CAPTURED:  # prisoners still held count as killed (house, 17.4)
-            held = "friendly_killed" if s.side == US else KILL_VP.get(s.role, "enemy_killed")
-            score(st, held, ev)
+            score(st, loss_category(st, i), ev)
         if s.side == US and st.alive(i) and st.papers[i] >= 0:
             score(st, "papers", ev)
     if "objective_reached" in points:
@@ -597,6 +611,6 @@ def finish(st: CombatState, ev: list[Event]) -> None:
     won = vp >= 9  # a narrow victory or better (22.0)
     st.phase = OVER
     st.outcome = Outcome(
-        US if won else None, f"{level} ({vp} victory points)", {US: float(vp)}, level
+        US if won else None, f"{level} ({vp} victory points)", {US: float(vp)}, level, tally(st)
     )
     log(ev, "game-over", f"The game ends: {level}, {vp} victory points", "22.0")

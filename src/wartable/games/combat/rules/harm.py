@@ -23,6 +23,16 @@ if TYPE_CHECKING:
 KILL_VP = {"nco": "enemy_nco_killed", "officer": "enemy_officer_killed"}
 
 
+def loss_category(st: CombatState, i: int) -> str:
+    """The victory-point line a dead (or captured) soldier scores under: NCOs and officers
+    have their own where the scenario prices them, else they count as any enemy."""
+    s = st.soldiers[i]
+    if s.side == US:
+        return "friendly_killed"
+    special = KILL_VP.get(s.role, "")
+    return special if special in st.sc.file.victory.points else "enemy_killed"
+
+
 def morale_check(st: CombatState, i: int, kind: str, ev: list[Event]) -> None:
     fn = checks.mc if kind == "MC" else checks.wmc
     result = fn(st.rng, tq_now(st, i), st.morale[i])
@@ -95,15 +105,11 @@ def wound(st: CombatState, i: int, ev: list[Event]) -> None:
 
 
 def kill(st: CombatState, i: int, ev: list[Event]) -> None:
-    s = st.soldiers[i]
     st.status[i] = DEAD
     st.seen[i] = True
     log(ev, "killed", f"{label(st, i)} is killed", "16.2")
     guards.guard_lost(st, i, ev)
-    if s.side == US:
-        score(st, "friendly_killed", ev)
-    else:
-        score(st, KILL_VP.get(s.role, "enemy_killed"), ev)
+    score(st, loss_category(st, i), ev)
 
 
 def blast(
