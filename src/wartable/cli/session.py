@@ -120,6 +120,8 @@ class Session:
                 if info:
                     line.append(f"   [{info}]", style="cyan")
                 self.console.print(line)
+            for hint in self.state.hints(player):
+                self.console.print(Text(f"      {hint}", style="dim"))
             answer = self.ask(f"{player}> ").strip()
             chosen = self.read(answer, legal, player)
             if chosen is None:

@@ -155,6 +155,11 @@ class GameState(ABC):
         the odds of an attack: ``{"text": ..., ...}``; ``{}`` when there is nothing to add."""
         return {}
 
+    def hints(self, player: str) -> list[str]:
+        """Why choices a player may look for are not offered now, one line each (e.g. an
+        order a soldier cannot take); empty when there is nothing to explain."""
+        return []
+
     def clone(self) -> Self:
         twin = self._copy()
         twin.players = self.players

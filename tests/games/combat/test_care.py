@@ -245,3 +245,17 @@ def test_a_routed_man_being_treated_in_the_open_may_still_hide():
     ordering(st)
     assert not st.ground.cover[st.pos[hurt]]
     assert legal.allowed_orders(st, hurt) == ["hide"]
+
+
+def test_the_order_prompt_says_why_orders_are_not_offered():
+    st = scene("attack-the-farmhouse", seed=3)
+    bru = put(st, "18.16", key="pvt-brubaker", wounds=("light_wound",))
+    ordering(st)
+    assert legal.next_unordered(st) == bru
+    hints = st.hints("us")
+    assert "not now: sprint - his wounds forbid that move (10.0)" in hints
+    assert any(h.startswith("not now: rally - only a Cautious") for h in hints)
+    assert any(h.startswith("not now: grenade - a grenade needs a known enemy") for h in hints)
+    assert not any(h.startswith("not now: evade") for h in hints)
+    with pytest.raises(wartable.IllegalActionError, match="his wounds forbid that move"):
+        st.apply("us", "order pvt-brubaker sprint")

@@ -125,6 +125,10 @@ class CombatState(GameState):
         self.check_player(player)
         return legal.info(self, action)
 
+    def hints(self, player: str) -> list[str]:
+        self.check_player(player)
+        return legal.hints(self)
+
     def _copy(self) -> Self:
         twin = self.__class__.__new__(self.__class__)
         twin.__dict__.update(self.__dict__)

@@ -203,20 +203,103 @@ def explain(st: CombatState, action: Action) -> str:
             )
         if order in allowed:
             return f"{str(action)!r}: {order.replace('_', ' ')} takes no target"
-        why = {
-            "grenade": " (a grenade needs a known enemy within 4 hexes)",
-            "rifle_grenade": " (a rifle grenade needs a known enemy in sight and range; "
-            "a failed check bars it for the turn)",
-            "smoke_grenade": " (a failed check bars it for the turn)",
-            "charge": " (a charge needs a known enemy in sight within 4 hexes)",
-            care.MEDIC: " (medical aid needs a medic in the hex of a wounded man)",
-            care.CARRY: " (carrying needs a comrade in the same hex)",
-            care.SEARCH: " (a search needs a captured officer in the hex)",
-        }.get(order, "")
-        if order in MOVES and order not in care.slowest_allowed(st, i):
-            why = " (his wounds forbid that move)"
-        return f"{str(action)!r}: {name} may take only: {', '.join(allowed)}{why}"
+        why = why_not(st, i, order)
+        return f"{str(action)!r}: {name} may take only: {', '.join(allowed)} ({why})"
     return f"{str(action)!r} is not possible now; possible: {listed}"
+
+
+ORDER_CHOICES = (
+    "aimed_fire",
+    "rapid_fire",
+    "suppressive_fire",
+    "sprint",
+    "run_and_gun",
+    "evade",
+    "sneak",
+    "charge",
+    "grenade",
+    "smoke_grenade",
+    "rifle_grenade",
+    "hide",
+    "rally",
+    "reload",
+    "plan",
+    care.MEDIC,
+    care.CARRY,
+    care.SEARCH,
+)
+NEEDS = {
+    "grenade": "a grenade needs a known enemy within 4 hexes (7.09)",
+    "rifle_grenade": "a rifle grenade needs a rifle, a known enemy in sight and range, and "
+    "no failed check this turn (7.11)",
+    "smoke_grenade": "a failed check bars it for the turn (7.10)",
+    "charge": "a charge needs a known enemy in sight within 4 hexes (7.08)",
+    care.MEDIC: "medical aid needs a medic in the hex of a wounded man (7.14)",
+    care.CARRY: "carrying needs a comrade in the same hex (7.18)",
+    care.SEARCH: "a search needs a captured officer in the hex (7.15)",
+    "rally": "only a Cautious, Shaken or routed man rallies (7.17)",
+    "reload": "his weapon is not short of ammunition (7.13)",
+    "plan": "only a leader plans (7.12)",
+}
+
+
+def why_not(st: CombatState, i: int, order: str) -> str:
+    """The first rule that keeps soldier ``i`` from taking ``order`` now."""
+    s = st.soldiers[i]
+    values = dict(st.sc.lib.charts.firer.wounds)
+    if condition(s.tq, st.wounds[i], values, friendly=True) == INCAPACITATED:
+        return "his wounds equal his TQ: he may only hide, or be carried (16.2)"
+    if foes_here(st, i):
+        return "he is in a melee: Melee only (15.0)"
+    if care.treated(st, i):
+        return "a medic is treating him: Hide, Rally or Plan only (7.14)"
+    free = unrestricted(st, i)
+    if order in free:
+        if order in MOVES and order not in care.slowest_allowed(st, i):
+            return "his wounds forbid that move (10.0)"
+        if order in MOVES and not crew.may_move(st, i, order):
+            return "without an assistant his gun moves only at a Sneak (14.3)"
+        if order not in guards.limit(st, i, [order]):
+            return "he guards prisoners: Evade, Sneak, Rally, Plan or Hide keep them (17.4)"
+        return "the initiative card forbids it this turn (5.1)"
+    morale = st.morale[i]
+    if morale == checks.BERSERK:
+        return "berserk: fire, charge, grenade or a fast move only (17.2)"
+    if morale == checks.ROUT:
+        return "routed: flee, or rally in cover out of sight (17.3)"
+    weapon = st.sc.lib.weapons.weapons.get(s.weapon or "")
+    flags: set[str] = set(weapon.flags) if weapon else set()
+    if order in ("aimed_fire", "rapid_fire", "suppressive_fire", "run_and_gun"):
+        if weapon is None:
+            return "he has no weapon to fire"
+        if st.ammo[i] == fire.AMMO_NONE:
+            return "no ammunition: reload first (13.0)"
+        if order == "rapid_fire" and "slow" in flags:
+            return "a slow weapon cannot fire rapidly (14.1)"
+    if order in MOVES and not movable(order, flags):
+        return "his heavy weapon cannot move that fast (14.1)"
+    return NEEDS.get(order, "not possible now")
+
+
+def hints(st: CombatState) -> list[str]:
+    """While ordering: the orders the soldier cannot take now, and why."""
+    if st.phase != ORDERS and st.reorder < 0:
+        return []
+    i = st.reorder if st.reorder >= 0 else next_unordered(st)
+    if i < 0:
+        return []
+    allowed = set(allowed_orders(st, i))
+    slow = "slow_suppressive_fire" in allowed
+    s = st.soldiers[i]
+    never = {"plan"} if not s.ldr else set()  # orders his counter can never take: not listed
+    if "medic" not in s.skills:
+        never.add(care.MEDIC)
+    out = []
+    for o in ORDER_CHOICES:
+        if o in allowed or o in never or (o == "suppressive_fire" and slow):
+            continue
+        out.append(f"not now: {o.replace('_', ' ')} - {why_not(st, i, o)}")
+    return out
 
 
 def hit_chance(ws: int, tq: int, rof: int) -> float:
