@@ -125,3 +125,28 @@ def test_rubble_blocks_sight_like_the_ruin_it_is_and_stops_counting_as_a_buildin
     assert st.ground.kind[h] == "rubble"
     assert st.ground.board.blocks_now[h]  # rubble still blocks (terrain.yaml)
     assert st.ground.sight is not st.sc.ground.sight
+
+
+def test_an_illumination_event_puts_a_flare_up_where_its_aim_table_says():
+    from tests.games.combat.scene import scene
+    from wartable.games.combat.rules.events import illuminate
+
+    st = scene(night=True)
+    st.rng.force([0, 1, 1])  # aim roll 0, direction 1, scatter 1
+    illuminate(st, {"aim_table": "friendly_fire_attacking"}, [])
+    aim = st.sc.board.parse("20.07")
+    landed = st.sc.compass.step(aim, 1)
+    assert st.flares == ((st.sc.board.index[landed], st.turn),)
+
+
+def test_a_noise_may_wake_waiting_germans_within_5_hexes():
+    from tests.games.combat.scene import put, scene
+    from wartable.games.combat.rules.events import noise
+
+    st = scene()
+    put(st, "18.16", key="pvt-brubaker")
+    near = put(st, "18.12", side="germany", role="rifleman", alert=False)
+    far = put(st, "18.02", side="germany", role="rifleman", alert=False)
+    st.rng.force([0])  # the near German's TQC passes; the far one is not asked
+    noise(st, [])
+    assert st.alert[near] and not st.alert[far]

@@ -23,8 +23,9 @@ from wartable.games.combat.rules.common import (
     log,
     nearest_the_squad,
     pick,
+    tq_now,
 )
-from wartable.games.combat.rules.enemy_phase import give_enemy_order
+from wartable.games.combat.rules.enemy_phase import give_enemy_order, make_alert
 from wartable.games.combat.rules.grenades import after_blast
 from wartable.games.combat.rules.harm import blast, kill, morale_check
 
@@ -56,8 +57,9 @@ def resolve(st: CombatState, table: str, ev: list[Event], depth: int = 0) -> Non
     kind = entry.id
     if kind in WEAPON_OF:
         bombard(st, WEAPON_OF[kind], extra, ev)
-    elif kind in ("roll_enemy_table", "roll_friendly_table") and depth < 2:
-        resolve(st, "enemy" if kind == "roll_enemy_table" else "friendly", ev, depth + 1)
+    elif kind in ("roll_enemy_table", "roll_friendly_table"):
+        if depth < 2:
+            resolve(st, "enemy" if kind == "roll_enemy_table" else "friendly", ev, depth + 1)
     elif kind in ("friendly_ammo_resupply", "enemy_ammo_resupply"):
         side = US if kind.startswith("friendly") else GERMANY
         for s in st.soldiers:
@@ -80,6 +82,47 @@ def resolve(st: CombatState, table: str, ev: list[Event], depth: int = 0) -> Non
         men = [s.index for s in st.soldiers if s.side == US and st.alive(s.index)]
         if men:
             morale_check(st, pick(st, men), "MC", ev)
+    elif kind in ("friendly_illumination", "enemy_illumination"):
+        illuminate(st, extra, ev)
+    elif kind == "noise":
+        noise(st, ev)
+    elif kind != "no_event":
+        log(ev, "event", f"the event {kind!r} is not played by this engine: nothing happens")
+
+
+def illuminate(st: CombatState, extra: dict[str, Any], ev: list[Event]) -> None:
+    """A flare or an illumination round from off the map (21.1): aimed by the event's aim table
+    and scattered like a shell; it lights 3 hexes round until it burns out."""
+    board = st.sc.board
+    table = {k: board.parse(v) for k, v in st.sc.lib.events.aim_tables[extra["aim_table"]].items()}
+    s = explosives.strike(st.rng, st.sc.compass, table)
+    where = board.label(s.hex)
+    if s.hex not in board.index:
+        log(ev, "flare", f"an illumination round aimed at {board.label(s.aim)} lands off the map")
+        return
+    st.flares = (*st.flares, (board.index[s.hex], st.turn))
+    log(ev, "flare", f"an illumination round lights {where} (aim roll {s.aim_roll})", "21.1")
+
+
+NOISE_REACH = 5
+
+
+def noise(st: CombatState, ev: list[Event]) -> None:
+    """A noise: each waiting German within 5 hexes of a friendly picked by the dice takes a
+    Troop Quality Check and is alerted if he passes."""
+    men = [s.index for s in st.soldiers if s.side == US and st.alive(s.index)]
+    if not men:
+        return
+    heard = pick(st, men)
+    log(ev, "event", f"a noise near {st.soldiers[heard].name}", "5.1.3")
+    for s in st.soldiers:
+        i = s.index
+        if s.side != GERMANY or not st.alive(i) or st.alert[i]:
+            continue
+        if distance(st, st.pos[i], st.pos[heard]) <= NOISE_REACH:
+            check = checks.tqc(st.rng, tq_now(st, i, morale=False))
+            if check.passed:
+                make_alert(st, i, ev, "he heard something")
 
 
 def heal_one(st: CombatState, side: str, ev: list[Event]) -> None:
