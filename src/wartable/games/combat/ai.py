@@ -15,6 +15,7 @@ from wartable.games.combat.rules.firing import targets
 from wartable.games.combat.rules.legal import info
 from wartable.games.combat.state import CombatState
 
+SLOW_CARD = 150  # initiative total from which a card is better spent for its effect
 PREFERRED_FIRE = ("rapid_fire", "aimed_fire", "slow_suppressive_fire", "suppressive_fire")
 
 
@@ -74,9 +75,10 @@ class HeuristicAgent:
         needs one. Cards kept for initiative are those with no such use."""
         helpful = {"cancel_wound", "kill_outright", "reroll_shot", "reroll_any", "melee_bonus"}
         for a in uses:
-            kind = st.sc.lib.friendly_cards.cards[int(a.args[0]) - 1].use
-            if kind in helpful:
-                return a
+            card = st.sc.lib.friendly_cards.cards[int(a.args[0]) - 1]
+            kind = card.use
+            if kind in helpful and sum(card.initiative or (0,)) >= SLOW_CARD:
+                return a  # a card too slow to be worth keeping for initiative
             if len(a.args) > 1 and kind in ("reload", "heal_light", "rally", "morale_up"):
                 i = st.find(a.args[1])
                 if kind != "morale_up" or st.morale[i] >= SHAKEN:
