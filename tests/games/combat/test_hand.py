@@ -154,13 +154,19 @@ def test_card_30_makes_shooting_from_and_at_cover_worse():
     assert after.ws - before.ws == (-2 if cover else 0)
 
 
-def test_card_14_gives_a_soldier_a_new_order_in_the_middle_of_the_turn():
+def played_on_cragg(card: int):
+    """Brubaker is acting when the player uses ``card`` on Cragg, further up the map."""
     st = scene()
     bru = put(st, "18.16", key="pvt-brubaker", order="hide")
     cragg = put(st, "18.10", key="pvt-cragg", order="hide")
     acting(st, bru)
-    st.hand.append(14)
-    st.apply("us", "use 14 pvt-cragg")
+    st.hand.append(card)
+    st.apply("us", f"use {card} pvt-cragg")
+    return st, bru, cragg
+
+
+def test_card_14_gives_a_soldier_a_new_order_in_the_middle_of_the_turn():
+    st, _bru, cragg = played_on_cragg(14)
     assert st.reorder == cragg and st.order[cragg] == ""
     assert {a.verb for a in st.legal_actions("us")} == {"order"}
     with pytest.raises(wartable.IllegalActionError):
@@ -170,12 +176,7 @@ def test_card_14_gives_a_soldier_a_new_order_in_the_middle_of_the_turn():
 
 
 def test_card_11_lets_a_soldier_step_out_of_turn_then_play_goes_on():
-    st = scene()
-    bru = put(st, "18.16", key="pvt-brubaker", order="hide")
-    cragg = put(st, "18.10", key="pvt-cragg", order="hide")
-    acting(st, bru)
-    st.hand.append(11)
-    st.apply("us", "use 11 pvt-cragg")
+    st, bru, cragg = played_on_cragg(11)
     assert st.act is not None and st.act.soldier == cragg and st.act.stage == "snap"
     st.apply("us", "move pvt-cragg 18.09")
     assert at(st, cragg) == "18.09"

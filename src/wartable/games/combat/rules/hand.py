@@ -11,30 +11,22 @@ pause mid-roll to ask).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, get_args
 
 from wartable.core.action import Action
 from wartable.core.events import Event
 from wartable.games.combat.model import CARDS, IMPULSES, ORDERS, US, Activation
 from wartable.games.combat.rules import checks, fire
 from wartable.games.combat.rules.common import foes_here, leader_near, log
+from wartable.games.combat.schema import CardUse
 
 if TYPE_CHECKING:
     from wartable.games.combat.state import CombatState
 
-READY = frozenset(
-    {
-        "cancel_wound",
-        "reroll_throw",
-        "kill_outright",
-        "plan_bonus",
-        "reroll_shot",
-        "melee_bonus",
-        "reroll_any",
-        "sure_heal",
-        "blind_shooting",
-    }
+AT_ONCE = frozenset(
+    {"morale_up", "heal_light", "reload", "rally", "change_order", "snap_action", "swap_initiative"}
 )
+READY = frozenset(get_args(CardUse)) - AT_ONCE  # the rest wait for their roll
 NOT_RETASKED = ("melee", "carried", "carry_drag", "guard")  # orders a card cannot change
 
 
