@@ -285,7 +285,14 @@ def simulate(
         f"rounds mean {summary['rounds']['mean']:.1f}, "
         f"max {summary['rounds']['max']}; actions mean {summary['actions']['mean']:.0f}"
     )
-    out.print("endings: " + ", ".join(f"{k} {v}" for k, v in summary["reasons"].items()))
+    rates = summary["reason_rates"]
+    out.print(
+        "endings: "
+        + ", ".join(
+            f"{k} {v} ({rates[k]['ci95'][0]:.0%}-{rates[k]['ci95'][1]:.0%})"
+            for k, v in summary["reasons"].items()
+        )
+    )
     if summary["stats"]:
         means = ", ".join(f"{k.replace('_', ' ')} {v:.2f}" for k, v in summary["stats"].items())
         out.print(f"per game: {means}")

@@ -115,6 +115,10 @@ class BatchResult:
             "rounds": {"mean": sum(rounds) / n if n else 0.0, "max": max(rounds, default=0)},
             "actions": {"mean": sum(r.actions for r in self.results) / n if n else 0.0},
             "reasons": dict(reasons.most_common()),
+            "reason_rates": {
+                k: {"rate": v / n, "ci95": list(wilson_interval(v, n))}
+                for k, v in reasons.most_common()
+            },
             "stats": {
                 key: sum(r.stats.get(key, 0.0) for r in self.results) / n
                 for key in sorted({k for r in self.results for k in r.stats})

@@ -151,3 +151,16 @@ def test_the_patrols_victory_points_agree_with_its_tally():
             - s["friendly_wounded"]
         )
         assert r.scores["us"] == vp, (r.seed, s)
+
+
+def test_simulations_give_each_victory_level_with_its_interval():
+    from wartable.sim import run_batch
+
+    summary = run_batch(
+        "combat", "a-meeting-of-patrols", ["random"], games=5, seed=2, workers=1
+    ).summary()
+    rates = summary["reason_rates"]
+    assert set(rates) == set(summary["reasons"])
+    for kind, count in summary["reasons"].items():
+        low, high = rates[kind]["ci95"]
+        assert rates[kind]["rate"] == count / 5 and low <= count / 5 <= high
