@@ -39,7 +39,7 @@ COLUMNS = (
 
 class CombatState(GameState):
     game_name = "combat"
-    game_version = "0"
+    game_version = "1"
 
     sc: CombatScenario
     soldiers: tuple[Soldier, ...]
