@@ -22,7 +22,7 @@ ALLOWED: dict[str, set[str]] = {
     "agents": {"core", "geometry", "components", "content", "games"},
     "sim": {"core", "agents"},
     # interfaces know games only through the core API and the registry
-    "cli": {"core", "agents", "sim", "geometry", "root"},
+    "cli": {"core", "agents", "sim", "geometry", "server", "root"},
     "server": {"core", "agents", "sim", "geometry", "root"},
     "web": {"core", "root"},
     "rl": {"core", "agents", "root"},

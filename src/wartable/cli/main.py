@@ -188,6 +188,33 @@ def replay(
     replay_mod.run(g, record, console(), ask, as_, step)
 
 
+def default_db() -> Path:
+    """Games are kept in the user's data directory (XDG), e.g. ~/.local/share/wartable."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "wartable" / "games.sqlite3"
+
+
+@app.command()
+@friendly_errors
+def serve(
+    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535, help="port")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(help="SQLite file or postgresql:// URL (default: the user data directory)"),
+    ] = None,
+) -> None:
+    """Serve games in the browser: a lobby, live play and games to come back to later."""
+    import uvicorn
+
+    from wartable.server.app import create_app
+
+    where = db or str(default_db())
+    app_ = create_app(where)
+    print(f"wartable: open http://{host}:{port}/ (games are kept in {where}); Ctrl-C stops")
+    uvicorn.run(app_, host=host, port=port, log_level="warning", access_log=False)
+
+
 @app.command()
 @friendly_errors
 def los(

@@ -102,7 +102,14 @@ def view(st: CombatState, player: str | None) -> dict[str, Any]:
         "cup": sum(1 for s in st.soldiers if st.status[s.index] == IN_CUP),
         "soldiers": soldiers,
         "acting": act,
-        "map": {"id": board.id, "terrain": terrain},
+        "map": {
+            "id": board.id,
+            "columns": list(board.grid.columns),
+            "rows_odd": list(board.grid.rows_odd),
+            "rows_even": list(board.grid.rows_even),
+            "layout": board.grid.layout,
+            "terrain": terrain,
+        },
         "compass": [sc.file.compass.at, sc.file.compass.toward],
         "objectives": [
             {"hex": board.label(board.hexes[t]), "reached": t in st.reached} for t in sc.objectives

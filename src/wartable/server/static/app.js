@@ -1,0 +1,371 @@
+// wartable's page: the lobby at "/", a game at "/play/ID#seat=S&token=T".
+// It only shows what the server sends: the legal actions come from the engine, never from here.
+"use strict";
+
+const $app = document.getElementById("app");
+const SVG = "http://www.w3.org/2000/svg";
+
+function el(tag, attrs = {}, ...kids) {
+  const node = tag.startsWith("svg:") ? document.createElementNS(SVG, tag.slice(4))
+                                      : document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "onclick") node.addEventListener("click", v);
+    else if (k === "text") node.textContent = v;
+    else if (v !== null && v !== undefined) node.setAttribute(k, v);
+  }
+  for (const kid of kids) if (kid !== null && kid !== undefined)
+    node.append(typeof kid === "string" ? document.createTextNode(kid) : kid);
+  return node;
+}
+
+function toast(message) {
+  const t = document.getElementById("toast");
+  t.textContent = message;
+  t.style.display = "block";
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => { t.style.display = "none"; }, 4000);
+}
+
+async function api(path, options = {}, token = null) {
+  const headers = { "Content-Type": "application/json" };
+  if (token) headers.Authorization = "Bearer " + token;
+  const res = await fetch(path, { ...options, headers });
+  const body = await res.json().catch(() => ({}));
+  if (!res.ok) throw new Error(body.detail || body.error || res.statusText);
+  return body;
+}
+
+// ---- lobby --------------------------------------------------------------------------------
+async function lobby() {
+  document.getElementById("where").textContent = "lobby";
+  const { games } = await api("/api/catalog");
+  const gameSel = el("select", { id: "game" });
+  for (const g of games) gameSel.append(el("option", { value: g.name, text: g.title }));
+  const scenSel = el("select", { id: "scenario" });
+  const seats = el("table", { class: "seats" });
+  const out = el("div", { id: "created" });
+  function refresh() {
+    const g = games.find((x) => x.name === gameSel.value);
+    scenSel.replaceChildren(...g.scenarios.map((s) => el("option", { value: s.id, text: s.title })));
+    seats.replaceChildren(...g.seats.map((seat, i) => {
+      const pick = el("select", { "data-seat": seat });
+      pick.append(el("option", { value: "human", text: "a person" }));
+      for (const a of g.agents) pick.append(el("option", { value: a, text: "AI: " + a }));
+      if (i > 0 && g.agents.includes("heuristic")) pick.value = "heuristic";
+      return el("tr", {}, el("td", { text: seat }), el("td", {}, pick));
+    }));
+  }
+  gameSel.addEventListener("change", refresh);
+  refresh();
+  const create = el("button", { id: "create", text: "Create game", onclick: async () => {
+    const seatMap = {};
+    for (const s of seats.querySelectorAll("select")) seatMap[s.dataset.seat] = s.value;
+    try {
+      const made = await api("/api/games", { method: "POST", body: JSON.stringify({
+        game: gameSel.value, scenario: scenSel.value, seats: seatMap }) });
+      const base = location.origin;
+      out.replaceChildren(el("h3", { text: "Game " + made.id }),
+        el("p", { class: "muted", text: "Each link opens one seat: keep it private." }),
+        ...Object.entries(made.links).map(([seat, link]) => el("p", {},
+          el("a", { href: link, class: "seat-link", "data-seat": seat, text: "Play as " + seat }),
+          el("input", { class: "link", readonly: "", value: base + link }))),
+        el("p", {}, el("a", { href: made.spectator, text: "Spectator link" }),
+          el("input", { class: "link", readonly: "", value: base + made.spectator })));
+    } catch (e) { toast(e.message); }
+  } });
+  $app.replaceChildren(el("div", { class: "panel lobby" },
+    el("h2", { text: "New game" }),
+    el("p", {}, "Game ", gameSel, " Scenario ", scenSel),
+    el("p", { text: "Who sits where:" }), seats, create), out);
+}
+
+// ---- a game -------------------------------------------------------------------------------
+const game = { id: null, seat: null, token: null, data: null, filter: null, ws: null,
+               replay: null, los: null, retry: 0 };
+
+function startGame(id) {
+  const frag = new URLSearchParams(location.hash.slice(1));
+  game.id = id;
+  game.seat = frag.get("seat");
+  game.token = frag.get("token");
+  document.getElementById("where").textContent =
+    (game.seat ? "playing " + game.seat : "watching") + " · game " + id;
+  connect();
+}
+
+function connect() {
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  const ws = new WebSocket(`${proto}//${location.host}/ws/games/${game.id}`);
+  game.ws = ws;
+  ws.onopen = () => { game.retry = 0; ws.send(JSON.stringify({ type: "hello", token: game.token })); };
+  ws.onmessage = (msg) => {
+    const data = JSON.parse(msg.data);
+    if (data.type === "error") { toast(data.message); return; }
+    if (data.type === "state") { game.data = data; if (!game.replay) render(); }
+  };
+  ws.onclose = () => {  // a dropped connection comes back by itself
+    game.retry = Math.min(game.retry + 1, 5);
+    setTimeout(connect, 500 * game.retry);
+  };
+}
+
+function act(action) {
+  game.ws.send(JSON.stringify({ type: "act", n: game.data.n, action }));
+  game.filter = null;
+}
+
+function involves(action, id) {
+  return action.split(" ").slice(1).some((arg) => arg === id);
+}
+
+function render() {
+  const d = game.data;
+  const view = game.replay ? game.replay.view : d.view;
+  const board = el("div", { class: "board" });
+  board.append(view.game === "undaunted" ? undauntedBoard(view) : combatBoard(view));
+  const side = el("div", { class: "side" });
+  side.append(statusPanel(d, view));
+  if (game.replay) side.append(replayPanel());
+  else {
+    const hand = handPanel(view);
+    if (hand) side.append(hand);
+    side.append(actionsPanel(d));
+    if (d.outcome) side.append(el("div", { class: "panel" },
+      el("button", { id: "replay", text: "Replay this game", onclick: () => openReplay(0) })));
+    if (view.game === "combat") side.append(losPanel());
+  }
+  side.append(logPanel(game.replay ? game.replay.log : d.log));
+  $app.replaceChildren(el("div", { class: "game" }, board, side));
+  const log = document.querySelector(".log");
+  if (log) log.scrollTop = log.scrollHeight;
+}
+
+function statusPanel(d, view) {
+  const p = el("div", { class: "panel status", id: "status" });
+  p.append(el("div", {}, el("b", { text: view.title || view.scenario }),
+    ` · ${view.round ? "round " + view.round : "turn " + view.turn}`,
+    view.phase ? ` · ${view.phase}` : ""));
+  if (d.outcome) p.append(el("div", { id: "outcome", text: "Game over: " + d.outcome.reason }));
+  else p.append(el("div", { text: "To act: " + d.to_act.join(", ") }));
+  if (view.game === "combat" && view.victory_points !== undefined)
+    p.append(el("div", { text: `Victory points: ${view.victory_points}` }));
+  if (view.game === "undaunted" && view.sides)
+    for (const [s, info] of Object.entries(view.sides))
+      p.append(el("div", { class: s, text:
+        `${s}: objectives ${info.objective_points}/${info.goal}, hand ${info.hand_size}, deck ${info.deck_size}` }));
+  return p;
+}
+
+function handPanel(view) {
+  let cards = [];
+  if (view.game === "undaunted" && game.seat && view.sides[game.seat].hand)
+    cards = Object.entries(view.sides[game.seat].hand)
+      .flatMap(([card, n]) => Array(n).fill(card));
+  if (view.game === "combat" && view.hand)
+    cards = view.hand.map((c) => ({ id: String(c.number),
+      label: `${c.number} ${c.title} [${c.initiative.join("/")}]` }));
+  if (!cards.length) return null;
+  const p = el("div", { class: "panel cards", id: "hand" }, el("div", { text: "Your hand" }));
+  for (const c of cards) {
+    const id = typeof c === "string" ? c : c.id;
+    p.append(el("button", { class: "card", "data-id": id, text: typeof c === "string" ? c : c.label,
+      onclick: () => { game.filter = id; render(); } }));
+  }
+  return p;
+}
+
+function actionsPanel(d) {
+  const p = el("div", { class: "panel actions", id: "actions" });
+  if (!d.legal.length) {
+    p.append(el("div", { class: "muted", text: d.seat ? "Waiting for the other side." : "Watching." }));
+    return p;
+  }
+  let legal = d.legal;
+  if (game.filter) {
+    const only = legal.filter((a) => involves(a, game.filter));
+    if (only.length) legal = only;
+    p.append(el("div", {}, el("span", { class: "filter", text: "involving " + game.filter }), " ",
+      el("button", { text: "show all", onclick: () => { game.filter = null; render(); } })));
+  }
+  for (const a of legal) {
+    const b = el("button", { class: "action", "data-action": a, onclick: () => act(a) }, a);
+    if (d.info[a]) b.append(el("small", { text: d.info[a] }));
+    p.append(b);
+  }
+  for (const h of d.hints || []) p.append(el("div", { class: "hint", text: h }));
+  return p;
+}
+
+function logPanel(log) {
+  const p = el("div", { class: "panel log", id: "log" });
+  for (const e of log) p.append(el("div", {}, `${e.text} `,
+    e.rule ? el("span", { class: "rule", text: `(${e.rule})` }) : null));
+  return p;
+}
+
+// ---- replay -------------------------------------------------------------------------------
+async function openReplay(step) {
+  try {
+    game.replay = await api(`/api/games/${game.id}/replay?step=${step}`, {}, game.token);
+    render();
+  } catch (e) { toast(e.message); }
+}
+
+function replayPanel() {
+  const r = game.replay;
+  return el("div", { class: "panel", id: "replay-panel" },
+    el("div", { text: `Replay: step ${r.step} of ${r.steps}` + (r.action ? ` (${r.action})` : "") }),
+    el("button", { text: "⏮", onclick: () => openReplay(0) }),
+    el("button", { text: "◀", onclick: () => openReplay(r.step - 1) }),
+    el("button", { text: "▶", onclick: () => openReplay(r.step + 1) }),
+    el("button", { text: "⏭", onclick: () => openReplay(r.steps) }),
+    el("button", { text: "back to the game", onclick: () => { game.replay = null; render(); } }));
+}
+
+// ---- Undaunted: square tiles --------------------------------------------------------------
+function undauntedBoard(view) {
+  const S = 120;
+  const xs = view.tiles.map((t) => t.at[0]), ys = view.tiles.map((t) => t.at[1]);
+  const w = (Math.max(...xs) + 1) * S, h = (Math.max(...ys) + 1) * S;
+  const svg = el("svg:svg", { viewBox: `-4 -4 ${w + 8} ${h + 8}`, id: "board" });
+  for (const t of view.tiles) {
+    const [x, y] = [t.at[0] * S, t.at[1] * S];
+    const g = el("svg:g", { "data-id": t.id, class: "tile" });
+    g.addEventListener("click", () => { game.filter = t.id; render(); });
+    g.append(el("svg:rect", { x: x + 2, y: y + 2, width: S - 4, height: S - 4, rx: 6,
+      fill: t.hill ? "#d9c89a" : "#cfe0b4", stroke: game.filter === t.id ? "#f0a800" : "#7a7a5a",
+      "stroke-width": game.filter === t.id ? 3 : 1 }));
+    g.append(el("svg:text", { x: x + 8, y: y + 18, "font-size": 13, text: t.id }));
+    g.append(el("svg:text", { x: x + S - 10, y: y + 18, "font-size": 12, "text-anchor": "end",
+      text: `cover ${t.cover}` + (t.objective ? ` · ★${t.objective}` : "") }));
+    let m = 0;
+    for (const [side, mark] of Object.entries(t.markers || {})) if (mark) {
+      g.append(el("svg:text", { x: x + 8, y: y + S - 10 - 14 * m, "font-size": 11, class: side,
+        text: `${side}: ${mark}` }));
+      m += 1;
+    }
+    svg.append(g);
+  }
+  const per = {};
+  for (const c of view.counters) (per[c.tile] = per[c.tile] || []).push(c);
+  for (const t of view.tiles) {
+    (per[t.id] || []).forEach((c, i) => {
+      const x = t.at[0] * S + 8 + (i % 3) * 36, y = t.at[1] * S + 28 + Math.floor(i / 3) * 26;
+      const g = el("svg:g", { "data-id": c.unit, "data-side": c.side, class: "counter" });
+      g.addEventListener("click", (ev) => { ev.stopPropagation(); game.filter = c.unit; render(); });
+      g.append(el("svg:rect", { x, y, width: 34, height: 22, rx: 3, class: c.side,
+        opacity: c.suppressed ? 0.5 : 1, stroke: game.filter === c.unit ? "#f0a800" : "none",
+        "stroke-width": 3 }));
+      g.append(el("svg:text", { x: x + 17, y: y + 15, "font-size": 10, "text-anchor": "middle",
+        fill: "#fff", text: c.unit.replace("rifleman", "rif").replace("scout", "sct")
+          .replace("machine-gunner", "mg").replace("squad-leader", "sl").replace("sniper", "snp")
+          .replace("mortar", "mrt") }));
+      g.append(el("svg:title", { text: `${c.side} ${c.title} ${c.squad}, defence ${c.defence}` +
+        (c.suppressed ? ", suppressed" : "") }));
+      svg.append(g);
+    });
+  }
+  return svg;
+}
+
+// ---- Combat!: hexes -----------------------------------------------------------------------
+const TERRAIN_FILL = { open: "#e6e0c6", trees: "#7fa070", building: "#b08a6a", hedgerow: "#5f8a50",
+  wall: "#9a9a9a", rocks: "#b5b0a0", marsh: "#9fbfb0", stream: "#8fb8d8", depression: "#d2c8a0",
+  field: "#e9d98a", long_grass: "#c8d890", orchard: "#a8c890", logs: "#a08060", crater: "#8a7a60",
+  rubble: "#8c7b70", foxhole: "#9c8c6c" };
+
+function hexCentre(map, col, row, R) {
+  const even = col % 2 === 0;
+  const lower = map.layout === "even-q" ? even : !even;
+  return [(col - map.columns[0]) * 1.5 * R + R, (row + (lower ? 0.5 : 0)) * Math.sqrt(3) * R + R];
+}
+
+function hexPoints(cx, cy, R) {
+  const pts = [];
+  for (let k = 0; k < 6; k++) {
+    const a = Math.PI / 3 * k;
+    pts.push(`${(cx + R * Math.cos(a)).toFixed(1)},${(cy + R * Math.sin(a)).toFixed(1)}`);
+  }
+  return pts.join(" ");
+}
+
+function combatBoard(view) {
+  const R = 16, map = view.map;
+  const kind = {}, level = {};
+  for (const [label, k, lv] of map.terrain) { kind[label] = k; level[label] = lv; }
+  const smoke = new Set((view.smoke || []).map((s) => s.hex));
+  const lit = new Set(view.flares || []);
+  const here = {};
+  for (const s of view.soldiers) if (s.hex) (here[s.hex] = here[s.hex] || []).push(s);
+  const cols = map.columns, rows = Math.max(map.rows_odd[1], map.rows_even[1]) + 1;
+  const w = (cols[1] - cols[0] + 1) * 1.5 * R + R, h = (rows + 0.5) * Math.sqrt(3) * R + R;
+  const svg = el("svg:svg", { viewBox: `0 0 ${w} ${h}`, id: "board" });
+  const line = new Set(game.los ? game.los.path || [] : []);
+  for (let col = cols[0]; col <= cols[1]; col++) {
+    const [lo, hi] = col % 2 ? map.rows_odd : map.rows_even;
+    for (let row = lo; row <= hi; row++) {
+      const label = `${String(col).padStart(2, "0")}.${String(row).padStart(2, "0")}`;
+      const [cx, cy] = hexCentre(map, col, row, R);
+      const g = el("svg:g", { "data-id": label, class: "hex" });
+      g.addEventListener("click", () => clickHex(label));
+      const picked = game.filter === label || line.has(label) ||
+        (game.los && game.los.pick && game.los.pick.includes(label));
+      g.append(el("svg:polygon", { points: hexPoints(cx, cy, R - 0.5),
+        fill: TERRAIN_FILL[kind[label] || "open"] || "#ddd",
+        stroke: picked ? "#f0a800" : "#b8b098", "stroke-width": picked ? 2.5 : 0.6 }));
+      if (level[label]) g.append(el("svg:text", { x: cx - R * 0.6, y: cy - R * 0.35,
+        "font-size": 7, fill: "#554", text: String(level[label]) }));
+      if (smoke.has(label)) g.append(el("svg:circle", { cx, cy, r: R * 0.8, fill: "#777",
+        opacity: 0.45 }));
+      if (lit.has(label)) g.append(el("svg:circle", { cx, cy, r: R * 0.5, fill: "#ffe14d",
+        opacity: 0.8 }));
+      (here[label] || []).forEach((s, i) => {
+        const x = cx - R * 0.55 + (i % 2) * R * 0.6, y = cy - R * 0.3 + Math.floor(i / 2) * 7;
+        const c = el("svg:g", { "data-id": s.key, class: "counter" });
+        c.addEventListener("click", (ev) => { ev.stopPropagation(); game.filter = s.key; render(); });
+        c.append(el("svg:rect", { x, y, width: R * 0.55, height: 7, class: s.side,
+          opacity: s.side === "us" && !s.spotted ? 0.6 : 1,
+          stroke: game.filter === s.key ? "#f0a800" : "none", "stroke-width": 2 }));
+        c.append(el("svg:title", { text: (s.name || "unknown " + s.team) +
+          ` (${s.side}${s.order ? ", " + s.order : ""}${s.wounds.length ? ", " + s.wounds.join("+") : ""})` }));
+        svg.append(c);
+      });
+      svg.insertBefore(g, svg.firstChild);
+    }
+  }
+  return svg;
+}
+
+function clickHex(label) {
+  if (game.los && game.los.active) {
+    game.los.pick.push(label);
+    if (game.los.pick.length === 2) {
+      const [a, b] = game.los.pick;
+      api(`/api/games/${game.id}/los?a=${a}&b=${b}`).then((r) => {
+        const path = (r.path || []).flatMap((step) => step.split("/"));
+        game.los = { active: true, pick: [a, b], path, result: r };
+        render();
+      }).catch((e) => toast(e.message));
+      return;
+    }
+  } else game.filter = label;
+  render();
+}
+
+function losPanel() {
+  const p = el("div", { class: "panel", id: "los" });
+  const on = game.los && game.los.active;
+  p.append(el("button", { text: on ? "Line of sight: on (click two hexes)" : "Line of sight tool",
+    onclick: () => { game.los = on ? null : { active: true, pick: [] }; render(); } }));
+  if (game.los && game.los.result) {
+    const r = game.los.result;
+    p.append(el("div", { id: "los-result", text: r.visible ? `${r.from} sees ${r.to} (${r.range} hexes)` :
+      `${r.from} cannot see ${r.to}: ${r.reason} (${r.rule})` }));
+    game.los.pick = [];
+  }
+  return p;
+}
+
+// ---- start --------------------------------------------------------------------------------
+const m = location.pathname.match(/^\/play\/([A-Za-z0-9_-]+)$/);
+if (m) startGame(m[1]); else lobby().catch((e) => toast(e.message));

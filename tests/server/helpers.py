@@ -1,0 +1,29 @@
+"""A test client over a fresh database, and small helpers to play through the API."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+from wartable.server.app import create_app
+
+
+def client(tmp_path) -> TestClient:
+    return TestClient(create_app(str(tmp_path / "games.sqlite3")))
+
+
+def token_of(link: str) -> str:
+    return link.split("token=")[1]
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def new_game(c: TestClient, game="undaunted", scenario="la-raye", seats=None, seed=7):
+    seats = seats if seats is not None else {"us": "human", "germany": "human"}
+    r = c.post(
+        "/api/games", json={"game": game, "scenario": scenario, "seats": seats, "seed": seed}
+    )
+    assert r.status_code == 200, r.text
+    made = r.json()
+    return made["id"], {s: token_of(link) for s, link in made["links"].items()}, made

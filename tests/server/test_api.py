@@ -1,0 +1,134 @@
+"""The JSON API: creating games, seats and tokens, acting, races, bad input."""
+
+from __future__ import annotations
+
+import json
+
+import wartable
+from tests.server.helpers import auth, client, new_game
+
+
+def test_the_lobby_and_the_catalog(tmp_path):
+    c = client(tmp_path)
+    assert "wartable" in c.get("/").text
+    assert c.get("/static/app.js").status_code == 200
+    assert c.get("/static/../store.py").status_code == 404
+    games = {g["name"]: g for g in c.get("/api/catalog").json()["games"]}
+    assert {"undaunted", "combat"} <= set(games)
+    assert "heuristic" in games["undaunted"]["agents"]
+
+
+def test_a_game_gives_one_secret_link_per_human_seat_and_a_spectator_link(tmp_path):
+    c = client(tmp_path)
+    gid, tokens, made = new_game(c, seats={"us": "human", "germany": "heuristic"})
+    assert set(tokens) == {"us"} and made["seats"] == {"us": "human", "germany": "heuristic"}
+    assert len(tokens["us"]) >= 32  # 24 random bytes, base64: 192 bits
+    assert "#" in made["links"]["us"]  # the token travels in the fragment, never to the server
+    assert made["spectator"] == f"/play/{gid}"
+    mine = c.get(f"/api/games/{gid}", headers=auth(tokens["us"])).json()
+    assert mine["seat"] == "us" and mine["legal"]
+    watcher = c.get(f"/api/games/{gid}").json()
+    assert watcher["seat"] is None and watcher["legal"] == []
+    assert c.get(f"/api/games/{gid}", headers=auth("not-a-token")).status_code == 403
+
+
+def test_acting_applies_the_engines_rules_and_numbers_actions(tmp_path):
+    c = client(tmp_path)
+    gid, tokens, _ = new_game(c)
+    us = c.get(f"/api/games/{gid}", headers=auth(tokens["us"])).json()
+    first = us["legal"][0]
+    r = c.post(
+        f"/api/games/{gid}/actions", headers=auth(tokens["us"]), json={"n": 0, "action": first}
+    )
+    assert r.status_code == 200 and r.json()["n"] == 1
+    # the same number again: somebody else's move got there first
+    again = c.post(
+        f"/api/games/{gid}/actions", headers=auth(tokens["germany"]), json={"n": 0, "action": "x"}
+    )
+    assert again.status_code == 409 and "stale" in again.json()["detail"]
+    bad = c.post(
+        f"/api/games/{gid}/actions", headers=auth(tokens["germany"]), json={"n": 1, "action": "fly"}
+    )
+    assert bad.status_code == 400
+    assert c.get(f"/api/games/{gid}").json()["n"] == 1  # nothing changed
+
+
+def test_an_illegal_action_says_why(tmp_path):
+    c = client(tmp_path)
+    gid, tokens, _ = new_game(c)
+    r = c.post(
+        f"/api/games/{gid}/actions",
+        headers=auth(tokens["us"]),
+        json={"n": 0, "action": "bid machine-gunner-A"},
+    )
+    assert r.status_code == 400 and r.json()["detail"]
+
+
+def test_malformed_requests_are_refused_without_a_trace(tmp_path):
+    c = client(tmp_path)
+    gid, tokens, _ = new_game(c)
+    assert c.post("/api/games", json={"game": "chess"}).status_code == 400
+    assert c.post("/api/games", json={"game": "undaunted", "extra": 1}).status_code == 422
+    seats = {"us": "deep-blue"}
+    assert c.post("/api/games", json={"game": "undaunted", "seats": seats}).status_code == 400
+    assert c.get("/api/games/nope").status_code == 404
+    huge = {"n": 0, "action": "x" * 5000}
+    assert (
+        c.post(f"/api/games/{gid}/actions", headers=auth(tokens["us"]), json=huge).status_code
+        == 422
+    )
+    assert c.post(f"/api/games/{gid}/actions", json={"n": 0, "action": "x"}).status_code == 403
+
+
+def test_an_ai_seat_moves_by_itself_and_the_record_replays(tmp_path):
+    c = client(tmp_path)
+    gid, tokens, _ = new_game(c, seats={"us": "human", "germany": "random"})
+    state = c.get(f"/api/games/{gid}", headers=auth(tokens["us"])).json()
+    for _ in range(30):
+        if state["outcome"] or not state["legal"]:
+            break
+        state = c.post(
+            f"/api/games/{gid}/actions",
+            headers=auth(tokens["us"]),
+            json={"n": state["n"], "action": state["legal"][0]},
+        ).json()
+    assert state["n"] > 30  # the German AI moved in between
+    room = c.app.state.rooms.get(gid)
+    again = wartable.get_game("undaunted").replay(room.state.record())
+    assert json.dumps(again.view("us")) == json.dumps(room.state.view("us"))
+
+
+def test_combat_games_are_served_with_line_of_sight(tmp_path):
+    c = client(tmp_path)
+    gid, tokens, _ = new_game(
+        c, game="combat", scenario="attack-the-farmhouse", seats={"us": "human"}
+    )
+    s = c.get(f"/api/games/{gid}", headers=auth(tokens["us"])).json()
+    assert s["view"]["game"] == "combat" and s["legal"][0].startswith("deploy")
+    los = c.get(f"/api/games/{gid}/los", params={"a": "22.03", "b": "30.03"}).json()
+    assert los["visible"] is False and los["blocker"] == ["24.03"]
+    assert c.get(f"/api/games/{gid}/los", params={"a": "99.99", "b": "1"}).status_code == 400
+
+
+def test_replays_open_when_the_game_is_over(tmp_path):
+    c = client(tmp_path)
+    gid, tokens, _ = new_game(
+        c, game="combat", scenario="a-meeting-of-patrols", seats={"us": "human"}
+    )
+    assert c.get(f"/api/games/{gid}/replay", headers=auth(tokens["us"])).status_code == 400
+    room = c.app.state.rooms.get(gid)
+    import random
+
+    rng = random.Random(1)
+    state = c.get(f"/api/games/{gid}", headers=auth(tokens["us"])).json()
+    while not state["outcome"]:
+        state = c.post(
+            f"/api/games/{gid}/actions",
+            headers=auth(tokens["us"]),
+            json={"n": state["n"], "action": rng.choice(state["legal"])},
+        ).json()
+    total = room.state.action_count
+    r = c.get(f"/api/games/{gid}/replay", params={"step": 3}, headers=auth(tokens["us"])).json()
+    assert r["step"] == 3 and r["steps"] == total and r["action"]
+    end = c.get(f"/api/games/{gid}/replay", params={"step": 10**6}).json()
+    assert end["step"] == total
