@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup play test lint typecheck imports pytest bench clean
+.PHONY: setup play test lint typecheck imports pytest browser bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -28,7 +28,14 @@ typecheck: $(STAMP)
 imports: $(STAMP)
 	$(BIN)/python tools/check_imports.py
 
-pytest: $(STAMP)
+# The browser tests drive Debian's Chromium (never a downloaded browser); as root, setup
+# installs it; otherwise those tests are skipped with a reason.
+browser:
+	@command -v chromium >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } || \
+	  echo "note: no chromium and not root: the browser tests will be skipped"
+
+pytest: $(STAMP) browser
 	$(BIN)/pytest -q -n 2
 
 test: lint typecheck imports pytest

@@ -6,10 +6,7 @@ from __future__ import annotations
 import json
 import os
 import signal
-import socket
 import sqlite3
-import subprocess
-import sys
 import threading
 import time
 
@@ -17,31 +14,9 @@ import httpx2
 import pytest
 
 import wartable
+from tests.server.helpers import free_port, start
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="SIGKILL is a POSIX signal")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def start(db, port):
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "wartable.cli.main", "serve", "--port", str(port), "--db", str(db)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-    )
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            if httpx2.get(f"http://127.0.0.1:{port}/api/catalog", timeout=1).status_code == 200:
-                return proc
-        except httpx2.TransportError:
-            time.sleep(0.1)
-    proc.kill()
-    raise AssertionError(f"the server did not start: {proc.stdout.read() if proc.stdout else ''}")
 
 
 def test_a_killed_server_resumes_every_game_with_every_acknowledged_action(tmp_path):

@@ -81,7 +81,8 @@ async function lobby() {
 
 // ---- a game -------------------------------------------------------------------------------
 const game = { id: null, seat: null, token: null, data: null, filter: null, ws: null,
-               replay: null, los: null, retry: 0 };
+               replay: null, los: null, retry: 0, all: false };
+window.wartableGame = game;  // for the browser tests and the curious
 
 function startGame(id) {
   const frag = new URLSearchParams(location.hash.slice(1));
@@ -112,6 +113,7 @@ function connect() {
 function act(action) {
   game.ws.send(JSON.stringify({ type: "act", n: game.data.n, action }));
   game.filter = null;
+  game.all = false;
 }
 
 function involves(action, id) {
@@ -187,11 +189,17 @@ function actionsPanel(d) {
     p.append(el("div", {}, el("span", { class: "filter", text: "involving " + game.filter }), " ",
       el("button", { text: "show all", onclick: () => { game.filter = null; render(); } })));
   }
-  for (const a of legal) {
+  const LONG = 40;  // a long list (deployments, hexes) is cut until the player narrows it
+  const shown = game.filter || game.all || legal.length <= LONG ? legal : legal.slice(0, LONG);
+  for (const a of shown) {
     const b = el("button", { class: "action", "data-action": a, onclick: () => act(a) }, a);
     if (d.info[a]) b.append(el("small", { text: d.info[a] }));
     p.append(b);
   }
+  if (shown.length < legal.length)
+    p.append(el("div", { class: "hint" }, `${legal.length - shown.length} more: click a counter, ` +
+      "card, tile or hex to see the actions that involve it, or ",
+      el("button", { text: "show all", onclick: () => { game.all = true; render(); } })));
   for (const h of d.hints || []) p.append(el("div", { class: "hint", text: h }));
   return p;
 }

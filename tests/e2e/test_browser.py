@@ -1,0 +1,124 @@
+"""End to end in a real headless Chromium (Debian's, driven by Playwright): the lobby, a game
+against the AI played by clicking, a reload that finds the game intact, a phone-sized
+screen, Combat!'s line-of-sight tool. Screenshots are kept in build/test-artifacts/."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.server.helpers import free_port, start
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+ARTIFACTS = Path(__file__).resolve().parents[2] / "build" / "test-artifacts"
+
+pytestmark = pytest.mark.skipif(
+    CHROMIUM is None, reason="no chromium: `make test` installs Debian's (apt-get install chromium)"
+)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    port = free_port()
+    proc = start(tmp_path_factory.mktemp("db") / "games.sqlite3", port)
+    yield f"http://127.0.0.1:{port}"
+    proc.kill()
+    proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+def shot(page, name: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / name), full_page=True)
+
+
+def moves(page) -> int:
+    return int(page.evaluate("window.wartableGame.data ? window.wartableGame.data.n : -1"))
+
+
+def click_an_action(page) -> None:
+    before = moves(page)
+    page.locator("#actions button.action").first.click()
+    page.wait_for_function("n => window.wartableGame.data.n > n", arg=before, timeout=15000)
+
+
+def test_create_a_game_against_the_ai_and_play_it_by_clicking(server, browser):
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(server + "/")
+    page.select_option("#game", "undaunted")
+    page.select_option("#scenario", "la-raye")
+    assert page.locator("select[data-seat=germany]").input_value() == "heuristic"
+    page.click("#create")
+    link = page.locator("a.seat-link[data-seat=us]")
+    link.wait_for()
+    href = link.get_attribute("href")
+    assert href and "#seat=us&token=" in href
+    link.click()
+    page.wait_for_selector("#actions button.action")
+    assert page.locator("#board .tile").count() >= 10
+    assert page.locator("#board .counter").count() >= 8
+    for _ in range(5):
+        if page.locator("#actions button.action").count() == 0:
+            break
+        click_an_action(page)
+    assert moves(page) >= 5
+    assert page.locator("#log div").count() >= 3
+    shot(page, "undaunted-1280x800.png")
+    # a counter or a card narrows the actions to those that involve it
+    card = page.locator("#hand button.card").first
+    if card.count():
+        card.click()
+        assert "involving" in page.inner_text("#actions")
+    # reload: the game is where it was
+    n = moves(page)
+    log_lines = page.locator("#log div").count()
+    page.reload()
+    page.wait_for_function("() => window.wartableGame.data !== null")
+    assert moves(page) == n
+    assert page.locator("#log div").count() == log_lines
+    page.close()
+
+
+def test_the_game_page_fits_a_phone(server, browser):
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(server + "/")
+    page.click("#create")
+    page.locator("a.seat-link").first.click()
+    page.wait_for_selector("#actions button.action")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 400  # nothing wider than the screen
+    shot(page, "undaunted-phone.png")
+    page.close()
+
+
+def test_combat_line_of_sight_tool(server, browser):
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(server + "/")
+    page.select_option("#game", "combat")
+    page.select_option("#scenario", "attack-the-farmhouse")
+    page.click("#create")
+    page.locator("a.seat-link[data-seat=us]").click()
+    page.wait_for_selector("#board .hex")
+    # in the deployment a hex narrows the long list to the soldier's move there
+    page.locator('#board .hex[data-id="01.05"]').click()
+    actions = page.locator("#actions button.action").all_inner_texts()
+    assert actions and all("01.05" in a for a in actions)
+    page.click("#los button")
+    page.locator('#board .hex[data-id="22.03"]').click()
+    page.locator('#board .hex[data-id="30.03"]').click()
+    page.wait_for_selector("#los-result")
+    assert "cannot see" in page.inner_text("#los-result")
+    assert "24.03" in page.inner_text("#los-result")
+    shot(page, "combat-los.png")
+    page.close()
