@@ -196,10 +196,14 @@ def create_app(store: Store | str) -> FastAPI:
             return
         seat: str | None = None
         key = id(ws)
+        cursor: int | None = None  # log lines this client has (None: send the tail afresh)
 
         async def push() -> None:
+            nonlocal cursor
             try:
-                await ws.send_json(rooms.snapshot(room, seat))
+                message = rooms.snapshot(room, seat, cursor)
+                cursor = message["log_end"]
+                await ws.send_json(message)
             except Exception:  # a client gone mid-send is dropped
                 room.listeners.pop(key, None)
 
@@ -215,6 +219,7 @@ def create_app(store: Store | str) -> FastAPI:
                     await ws.send_json({"type": "error", "message": "invalid message"})
                     continue
                 if msg.type == "hello":
+                    cursor = None
                     seat = room.seat_of(msg.token)
                     if msg.token and seat is None:
                         await ws.send_json({"type": "error", "message": "this token opens no seat"})

@@ -183,7 +183,9 @@ class Rooms:
             await send()
 
     # ---- what a seat sees -----------------------------------------------------------------
-    def snapshot(self, room: Room, seat: str | None) -> dict[str, Any]:
+    def snapshot(self, room: Room, seat: str | None, since: int | None = None) -> dict[str, Any]:
+        """What ``seat`` (None: a spectator) sees now. The log holds the last lines, or with
+        ``since`` only the lines added after event number ``since`` (live updates)."""
         st = room.state
         legal = st.legal_actions(seat) if seat is not None else []
         info = {}
@@ -191,11 +193,14 @@ class Rooms:
             text = st.action_info(seat, a).get("text") if seat is not None else None
             if text:
                 info[str(a)] = text
+        start = max(0, len(room.events) - 4 * LOG_TAIL) if since is None else since
         log = [
             {"n": n, "kind": e.kind, "text": e.text, "rule": e.rule}
-            for n, e in room.events
+            for n, e in room.events[start:]
             if e.visible(seat)
-        ][-LOG_TAIL:]
+        ]
+        if since is None:
+            log = log[-LOG_TAIL:]
         return {
             "type": "state",
             "id": room.id,
@@ -209,6 +214,8 @@ class Rooms:
             "info": info,
             "hints": st.hints(seat) if seat is not None else [],
             "log": log,
+            "log_since": since,  # None: the log starts afresh; else these lines follow on
+            "log_end": len(room.events),
             "outcome": st.outcome.to_json() if st.outcome else None,
         }
 

@@ -81,7 +81,7 @@ async function lobby() {
 
 // ---- a game -------------------------------------------------------------------------------
 const game = { id: null, seat: null, token: null, data: null, filter: null, ws: null,
-               replay: null, los: null, retry: 0, all: false };
+               replay: null, los: null, retry: 0, all: false, log: [] };
 window.wartableGame = game;  // for the browser tests and the curious
 
 function startGame(id) {
@@ -102,7 +102,11 @@ function connect() {
   ws.onmessage = (msg) => {
     const data = JSON.parse(msg.data);
     if (data.type === "error") { toast(data.message); return; }
-    if (data.type === "state") { game.data = data; if (!game.replay) render(); }
+    if (data.type === "state") {
+      game.log = data.log_since === null ? data.log : game.log.concat(data.log).slice(-500);
+      game.data = data;
+      if (!game.replay) render();
+    }
   };
   ws.onclose = () => {  // a dropped connection comes back by itself
     game.retry = Math.min(game.retry + 1, 5);
@@ -136,7 +140,7 @@ function render() {
       el("button", { id: "replay", text: "Replay this game", onclick: () => openReplay(0) })));
     if (view.game === "combat") side.append(losPanel());
   }
-  side.append(logPanel(game.replay ? game.replay.log : d.log));
+  side.append(logPanel(game.replay ? game.replay.log : game.log));
   $app.replaceChildren(el("div", { class: "game" }, board, side));
   const log = document.querySelector(".log");
   if (log) log.scrollTop = log.scrollHeight;
