@@ -98,3 +98,38 @@ def test_a_killed_server_resumes_every_game_with_every_acknowledged_action(tmp_p
     finally:
         proc.kill()
         proc.wait(timeout=10)
+
+
+def test_two_actions_racing_for_one_seat_one_wins_one_is_stale_and_no_token_is_logged(tmp_path):
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    proc = start(tmp_path / "games.sqlite3", port)
+    try:
+        made = httpx2.post(f"{base}/api/games", json={"game": "undaunted", "seed": 4}).json()
+        tokens = {s: link.split("token=")[1] for s, link in made["links"].items()}
+        gid = made["id"]
+        head = {"Authorization": f"Bearer {tokens['us']}"}
+        legal = httpx2.get(f"{base}/api/games/{gid}", headers=head).json()["legal"]
+        gate = threading.Barrier(2)
+        codes: list[int] = []
+
+        def send(action: str) -> None:
+            gate.wait()
+            r = httpx2.post(
+                f"{base}/api/games/{gid}/actions", headers=head, json={"n": 0, "action": action}
+            )
+            codes.append(r.status_code)
+
+        racers = [threading.Thread(target=send, args=(a,)) for a in legal[:2]]
+        for t in racers:
+            t.start()
+        for t in racers:
+            t.join(timeout=20)
+        assert sorted(codes) == [200, 409]
+        assert httpx2.get(f"{base}/api/games/{gid}", headers=head).json()["n"] == 1
+    finally:
+        proc.kill()
+        proc.wait(timeout=10)
+    printed = proc.stdout.read().decode() if proc.stdout else ""
+    assert "wartable: open" in printed  # the server did print, just never a secret
+    assert all(t not in printed for t in tokens.values())
