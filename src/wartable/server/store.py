@@ -201,13 +201,13 @@ class PostgresStore(SqlStore):
     def __init__(self, url: str) -> None:
         super().__init__()
         try:
-            import psycopg  # type: ignore[import-not-found, unused-ignore]
+            import psycopg
         except ImportError as exc:  # pragma: no cover - depends on the extra
             raise RuntimeError(
                 "a PostgreSQL URL needs psycopg: pip install 'wartable[postgres]'"
             ) from exc
         self._psycopg = psycopg
-        self._db = psycopg.connect(url)
+        self._db = psycopg.connect(url, autocommit=True)  # each transaction() commits
         self._setup()
 
     @contextmanager

@@ -1,0 +1,98 @@
+"""The store's contract, for SQLite and for PostgreSQL (a private server started for the test
+from Debian's PostgreSQL 15, where the machine has it), and a game resumed through each."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tests.server.helpers import auth, free_port, new_game
+from wartable.server.app import create_app
+from wartable.server.store import StaleAction, open_store
+
+PG_BIN = Path("/usr/lib/postgresql/15/bin")
+
+
+@pytest.fixture(scope="module")
+def postgres():
+    """A throwaway PostgreSQL cluster on a free loopback port, run as the postgres user."""
+    if not (PG_BIN / "initdb").exists() or shutil.which("runuser") is None:
+        pytest.skip("no PostgreSQL 15 binaries here (Debian's postgresql package)")
+    if os.geteuid() != 0:
+        pytest.skip("starting a private PostgreSQL cluster needs root (to run it as postgres)")
+    data = Path(tempfile.mkdtemp(prefix="wartable-pg-"))  # under /tmp: postgres can reach it
+    shutil.chown(data, "postgres")
+    port = free_port()
+
+    def as_postgres(*cmd: str) -> None:
+        subprocess.run(["runuser", "-u", "postgres", "--", *cmd], check=True, capture_output=True)
+
+    as_postgres(str(PG_BIN / "initdb"), "-D", str(data / "db"), "-A", "trust", "-U", "postgres")
+    as_postgres(
+        str(PG_BIN / "pg_ctl"),
+        "-D",
+        str(data / "db"),
+        "-o",
+        f"-p {port} -k {data} -c listen_addresses=127.0.0.1",
+        "-l",
+        str(data / "log"),
+        "-w",
+        "start",
+    )
+    try:
+        yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
+    finally:
+        as_postgres(str(PG_BIN / "pg_ctl"), "-D", str(data / "db"), "-m", "immediate", "stop")
+        shutil.rmtree(data, ignore_errors=True)
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def where(request, tmp_path):
+    if request.param == "sqlite":
+        return str(tmp_path / "games.sqlite3")
+    return request.getfixturevalue("postgres")
+
+
+def test_the_store_keeps_games_and_refuses_a_taken_action_number(where):
+    store = open_store(where)
+    gid = f"g{time.monotonic_ns()}"
+    store.create(gid, "undaunted", "la-raye", 42, {"max_rounds": 9}, {"us": ("human", "h1")})
+    store.append(gid, 0, "us", "bid scout-A")
+    store.append(gid, 1, "germany", "bid fog-of-war")
+    with pytest.raises(StaleAction):
+        store.append(gid, 1, "germany", "bid scout-B")
+    saved = store.load(gid)
+    assert saved is not None
+    assert (saved.game, saved.scenario, saved.seed, saved.options) == (
+        "undaunted",
+        "la-raye",
+        42,
+        {"max_rounds": 9},
+    )
+    assert saved.seats == {"us": ("human", "h1")}
+    assert saved.actions == [("us", "bid scout-A"), ("germany", "bid fog-of-war")]
+    assert gid in store.game_ids()
+    assert store.load("nope") is None
+    store.close()
+
+
+def test_a_game_resumes_on_a_new_server_over_the_same_database(where):
+    with TestClient(create_app(where)) as c:
+        gid, tokens, _ = new_game(c, seats={"us": "human", "germany": "heuristic"})
+        s = c.get(f"/api/games/{gid}", headers=auth(tokens["us"])).json()
+        s = c.post(
+            f"/api/games/{gid}/actions",
+            headers=auth(tokens["us"]),
+            json={"n": s["n"], "action": s["legal"][0]},
+        ).json()
+        before = s["view"], s["n"]
+    with TestClient(create_app(where)) as c:
+        again = c.get(f"/api/games/{gid}", headers=auth(tokens["us"])).json()
+        assert (again["view"], again["n"]) == before
