@@ -122,3 +122,41 @@ def test_combat_line_of_sight_tool(server, browser):
     assert "24.03" in page.inner_text("#los-result")
     shot(page, "combat-los.png")
     page.close()
+
+
+def test_a_finished_game_replays_forwards_and_back(server, browser):
+    import random
+
+    import httpx2
+
+    made = httpx2.post(
+        server + "/api/games",
+        json={"game": "combat", "scenario": "a-meeting-of-patrols", "seats": {"us": "human"}},
+    ).json()
+    token = made["links"]["us"].split("token=")[1]
+    head = {"Authorization": f"Bearer {token}"}
+    rng = random.Random(3)
+    state = httpx2.get(f"{server}/api/games/{made['id']}", headers=head).json()
+    with httpx2.Client(base_url=server, headers=head, timeout=10) as c:
+        while not state["outcome"]:
+            state = c.post(
+                f"/api/games/{made['id']}/actions",
+                json={"n": state["n"], "action": rng.choice(state["legal"])},
+            ).json()
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(server + made["links"]["us"])
+    page.wait_for_selector("#outcome")
+    page.click("#replay")
+    page.wait_for_selector("#replay-panel")
+    assert "step 0 of" in page.inner_text("#replay-panel")
+    for _ in range(2):
+        page.click("#replay-panel button:has-text('▶')")
+    page.wait_for_function(
+        "() => document.querySelector('#replay-panel').innerText.includes('step 2 of')"
+    )
+    page.click("#replay-panel button:has-text('◀')")
+    page.wait_for_function(
+        "() => document.querySelector('#replay-panel').innerText.includes('step 1 of')"
+    )
+    shot(page, "combat-replay.png")
+    page.close()
