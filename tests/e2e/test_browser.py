@@ -107,9 +107,11 @@ def test_combat_line_of_sight_tool(server, browser):
     page.goto(server + "/")
     page.select_option("#game", "combat")
     page.select_option("#scenario", "attack-the-farmhouse")
+    page.check("input[data-option=night]")
     page.click("#create")
     page.locator("a.seat-link[data-seat=us]").click()
     page.wait_for_selector("#board .hex")
+    assert page.evaluate("window.wartableGame.data.view.night") is not None  # the option took
     # in the deployment a hex narrows the long list to the soldier's move there
     page.locator('#board .hex[data-id="01.05"]').click()
     actions = page.locator("#actions button.action").all_inner_texts()

@@ -132,3 +132,19 @@ def test_replays_open_when_the_game_is_over(tmp_path):
     assert r["step"] == 3 and r["steps"] == total and r["action"]
     end = c.get(f"/api/games/{gid}/replay", params={"step": 10**6}).json()
     assert end["step"] == total
+
+
+def test_game_options_are_listed_and_reach_the_game(tmp_path):
+    c = client(tmp_path)
+    games = {g["name"]: g for g in c.get("/api/catalog").json()["games"]}
+    assert games["combat"]["options"] == {"large_battle": False, "night": False}
+    assert games["undaunted"]["options"] == {"max_rounds": 100}
+    r = c.post(
+        "/api/games",
+        json={"game": "combat", "scenario": "a-meeting-of-patrols", "options": {"night": True}},
+    )
+    token = r.json()["links"]["us"].split("token=")[1]
+    view = c.get(f"/api/games/{r.json()['id']}", headers=auth(token)).json()["view"]
+    assert view["night"] is not None and view["night"]["flares_left"] == 2
+    bad = c.post("/api/games", json={"game": "combat", "options": {"fog": True}})
+    assert bad.status_code == 400 and "unknown option" in bad.json()["detail"]

@@ -62,6 +62,11 @@ class Game(ABC):
     def rules_summary(self) -> str:
         return self.info.summary
 
+    def options(self) -> dict[str, Any]:
+        """The options ``new_game`` takes, with their defaults (a bool is on/off, an int a
+        number), for interfaces to offer."""
+        return {}
+
     def agents(self) -> dict[str, AgentFactory]:
         """Game-specific agents (e.g. ``heuristic``), keyed by name; each takes a seed."""
         return {}

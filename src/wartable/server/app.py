@@ -113,6 +113,7 @@ def create_app(store: Store | str) -> FastAPI:
                     "title": info.title,
                     "seats": list(info.players),
                     "agents": agent_names(game),
+                    "options": game.options(),
                     "scenarios": [
                         {"id": s.id, "title": s.title, "seats": list(s.players)}
                         for s in game.scenarios()

@@ -92,7 +92,8 @@ class Combat(Game):
         self, scenario: str | None = None, seed: int = 0, options: Mapping[str, Any] | None = None
     ) -> CombatState:
         sc = self.scenario(scenario)
-        opts = {"large_battle": sc.file.large_battle, "night": sc.file.night is not None}
+        opts = {**self.options(), "large_battle": sc.file.large_battle}
+        opts["night"] = sc.file.night is not None
         for key, value in (options or {}).items():
             if key not in opts:
                 raise WartableError(f"unknown option {key!r}; options are: {', '.join(opts)}")
@@ -148,6 +149,9 @@ class Combat(Game):
         else:
             flow.start_turn(st, events)
         return st
+
+    def options(self) -> dict[str, Any]:
+        return {"large_battle": False, "night": False}
 
     def agents(self) -> dict[str, AgentFactory]:
         from wartable.games.combat.ai import HeuristicAgent

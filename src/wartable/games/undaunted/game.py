@@ -126,6 +126,9 @@ class Undaunted(Game):
             raise UnknownNameError("scenario", scenario_id, [s.id for s in self._by_number])
         return sc
 
+    def options(self) -> dict[str, Any]:
+        return dict(DEFAULT_OPTIONS)
+
     def new_game(
         self, scenario: str | None = None, seed: int = 0, options: Mapping[str, Any] | None = None
     ) -> UndauntedState:

@@ -43,10 +43,17 @@ async function lobby() {
   for (const g of games) gameSel.append(el("option", { value: g.name, text: g.title }));
   const scenSel = el("select", { id: "scenario" });
   const seats = el("table", { class: "seats" });
+  const opts = el("div", { id: "options" });
   const out = el("div", { id: "created" });
   function refresh() {
     const g = games.find((x) => x.name === gameSel.value);
     scenSel.replaceChildren(...g.scenarios.map((s) => el("option", { value: s.id, text: s.title })));
+    opts.replaceChildren(...Object.entries(g.options || {}).map(([name, value]) => {
+      const input = typeof value === "boolean"
+        ? el("input", { type: "checkbox", "data-option": name })
+        : el("input", { type: "number", min: "1", value: String(value), "data-option": name });
+      return el("label", { class: "option" }, input, " " + name.replace(/_/g, " "), " ");
+    }));
     seats.replaceChildren(...g.seats.map((seat, i) => {
       const pick = el("select", { "data-seat": seat });
       pick.append(el("option", { value: "human", text: "a person" }));
@@ -58,11 +65,14 @@ async function lobby() {
   gameSel.addEventListener("change", refresh);
   refresh();
   const create = el("button", { id: "create", text: "Create game", onclick: async () => {
-    const seatMap = {};
+    const seatMap = {}, options = {};
     for (const s of seats.querySelectorAll("select")) seatMap[s.dataset.seat] = s.value;
+    for (const o of opts.querySelectorAll("input"))
+      if (o.type === "checkbox" ? o.checked : o.value !== "")
+        options[o.dataset.option] = o.type === "checkbox" ? true : Number(o.value);
     try {
       const made = await api("/api/games", { method: "POST", body: JSON.stringify({
-        game: gameSel.value, scenario: scenSel.value, seats: seatMap }) });
+        game: gameSel.value, scenario: scenSel.value, seats: seatMap, options }) });
       const base = location.origin;
       out.replaceChildren(el("h3", { text: "Game " + made.id }),
         el("p", { class: "muted", text: "Each link opens one seat: keep it private." }),
@@ -76,7 +86,8 @@ async function lobby() {
   $app.replaceChildren(el("div", { class: "panel lobby" },
     el("h2", { text: "New game" }),
     el("p", {}, "Game ", gameSel, " Scenario ", scenSel),
-    el("p", { text: "Who sits where:" }), seats, create), out);
+    el("p", { text: "Who sits where:" }), seats,
+    el("p", { text: "Options:" }), opts, create), out);
 }
 
 // ---- a game -------------------------------------------------------------------------------
