@@ -149,7 +149,7 @@ function render() {
     side.append(actionsPanel(d));
     if (d.outcome) side.append(el("div", { class: "panel" },
       el("button", { id: "replay", text: "Replay this game", onclick: () => openReplay(0) })));
-    if (view.game === "combat") side.append(losPanel());
+    if (view.game === "combat") side.append(soldiersPanel(view), losPanel());
   }
   side.append(logPanel(game.replay ? game.replay.log : game.log));
   $app.replaceChildren(el("div", { class: "game" }, board, side));
@@ -318,6 +318,7 @@ function combatBoard(view) {
   for (const [label, k, lv] of map.terrain) { kind[label] = k; level[label] = lv; }
   const smoke = new Set((view.smoke || []).map((s) => s.hex));
   const lit = new Set(view.flares || []);
+  const objectives = new Map((view.objectives || []).map((o) => [o.hex, o.reached]));
   const here = {};
   for (const s of view.soldiers) if (s.hex) (here[s.hex] = here[s.hex] || []).push(s);
   const cols = map.columns, rows = Math.max(map.rows_odd[1], map.rows_even[1]) + 1;
@@ -342,13 +343,19 @@ function combatBoard(view) {
         opacity: 0.45 }));
       if (lit.has(label)) g.append(el("svg:circle", { cx, cy, r: R * 0.5, fill: "#ffe14d",
         opacity: 0.8 }));
+      if (objectives.has(label)) g.append(el("svg:text", { x: cx, y: cy + 5, "font-size": 14,
+        "text-anchor": "middle", fill: objectives.get(label) ? "#3d5a80" : "#c08000", text: "★" }));
       (here[label] || []).forEach((s, i) => {
-        const x = cx - R * 0.55 + (i % 2) * R * 0.6, y = cy - R * 0.3 + Math.floor(i / 2) * 7;
+        const x = cx - R * 0.62 + (i % 2) * R * 0.64, y = cy - R * 0.42 + Math.floor(i / 2) * 9;
         const c = el("svg:g", { "data-id": s.key, class: "counter" });
         c.addEventListener("click", (ev) => { ev.stopPropagation(); game.filter = s.key; render(); });
-        c.append(el("svg:rect", { x, y, width: R * 0.55, height: 7, class: s.side,
+        c.append(el("svg:rect", { x, y, width: R * 0.6, height: 8.5, rx: 1, class: s.side,
           opacity: s.side === "us" && !s.spotted ? 0.6 : 1,
-          stroke: game.filter === s.key ? "#f0a800" : "none", "stroke-width": 2 }));
+          stroke: game.filter === s.key ? "#f0a800" : (s.wounds.length ? "#ff5050" : "none"),
+          "stroke-width": 1.5 }));
+        c.append(el("svg:text", { x: x + R * 0.3, y: y + 6.8, "font-size": 6.5,
+          "text-anchor": "middle", fill: "#fff",
+          text: s.known || s.side === "us" ? (s.name || "?").split(" ").pop().slice(0, 3) : "?" }));
         c.append(el("svg:title", { text: (s.name || "unknown " + s.team) +
           ` (${s.side}${s.order ? ", " + s.order : ""}${s.wounds.length ? ", " + s.wounds.join("+") : ""})` }));
         svg.append(c);
@@ -357,6 +364,27 @@ function combatBoard(view) {
     }
   }
   return svg;
+}
+
+function soldiersPanel(view) {
+  const rows = view.soldiers.filter((s) => s.hex && (s.side === "us" || s.known));
+  const table = el("table", { class: "soldiers" });
+  table.append(el("tr", {}, ...["", "soldier", "hex", "order", "morale", "wounds", "ammo"]
+    .map((h) => el("th", { text: h }))));
+  for (const s of rows) {
+    const tr = el("tr", { "data-id": s.key, class: game.filter === s.key ? "picked" : "" },
+      el("td", {}, el("span", { class: "dot " + s.side })),
+      el("td", { text: s.name + (s.side === "us" && !s.spotted ? " (hidden)" : "") }),
+      el("td", { text: s.hex }), el("td", { text: s.order || "" }),
+      el("td", { text: s.morale }), el("td", { text: s.wounds.join(", ") }),
+      el("td", { text: s.ammo === "ok" ? "" : s.ammo }));
+    tr.addEventListener("click", () => { game.filter = s.key; render(); });
+    table.append(tr);
+  }
+  const unknown = view.soldiers.filter((s) => s.hex && s.side !== "us" && !s.known).length;
+  return el("div", { class: "panel", id: "soldiers" }, table,
+    el("div", { class: "hint", text: `${unknown} unknown German counter(s) on the map` +
+      (view.night ? ` · night: sight ${view.night.range} hexes, ${view.night.flares_left} flare(s)` : "") }));
 }
 
 function clickHex(label) {
