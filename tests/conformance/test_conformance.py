@@ -201,3 +201,25 @@ def test_undo_returns_exactly_the_state_before_and_only_when_allowed(game_name, 
                 game.undo(state, player)
             refused += 1
     assert undone and refused
+
+
+@pytest.mark.parametrize("game_name", wartable.game_names())
+def test_games_with_every_option_turned_on_play_out_and_replay(game_name):
+    """Each game's options (Game.options) switched on together: random games still end, and
+    their records, which keep the options, replay them exactly."""
+    game = wartable.get_game(game_name)
+    options = {k: True if isinstance(v, bool) else v for k, v in game.options().items()}
+    for sc in game.scenarios():
+        for seed in range(2):
+            state = game.new_game(sc.id, seed=seed, options=options)
+            agent = RandomAgent(derive_seed(seed, 2))
+            for _ in range(20_000):
+                if state.is_over:
+                    break
+                player = state.current_players[0]
+                state.apply(player, agent.act(state, player))
+            assert state.is_over
+            record = state.record()
+            assert all(record["options"][k] == v for k, v in options.items())
+            again = game.replay(json.loads(json.dumps(record)))
+            assert again.full_state() == state.full_state()
