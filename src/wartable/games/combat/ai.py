@@ -9,8 +9,8 @@ from wartable.core.action import Action
 from wartable.core.rng import Rng
 from wartable.core.state import GameState
 from wartable.games.combat.model import GERMANY, US
-from wartable.games.combat.rules.checks import CAUTIOUS, SHAKEN
-from wartable.games.combat.rules.common import sees
+from wartable.games.combat.rules.checks import CAUTIOUS, NORMAL, SHAKEN
+from wartable.games.combat.rules.common import distance, sees
 from wartable.games.combat.rules.firing import targets
 from wartable.games.combat.rules.legal import info
 from wartable.games.combat.state import CombatState
@@ -113,6 +113,11 @@ class HeuristicAgent:
             return offered["rally"]
         if "reload" in offered:
             return offered["reload"]
+        aid = [a for a in legal if a.args[1] == "medical_aid"]
+        if aid:  # a medic beside a wounded man treats him
+            return aid[0]
+        if "charge" in offered and st.morale[i] <= NORMAL and self._exposed_foe_near(st, i):
+            return offered["charge"]  # rush a known German caught in the open
         if targets(st, i):
             for o in PREFERRED_FIRE:
                 if o in offered:
@@ -132,6 +137,17 @@ class HeuristicAgent:
             if o in offered:
                 return offered[o]
         return legal[0]
+
+    @staticmethod
+    def _exposed_foe_near(st: CombatState, i: int) -> bool:
+        return any(
+            o.side == GERMANY
+            and st.alive(o.index)
+            and st.seen[o.index]
+            and not st.ground.cover[st.pos[o.index]]
+            and distance(st, st.pos[i], st.pos[o.index]) <= 2
+            for o in st.soldiers
+        )
 
     @staticmethod
     def _goal(st: CombatState, i: int) -> int | None:
