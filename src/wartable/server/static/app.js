@@ -209,6 +209,13 @@ function actionsPanel(d) {
   for (const a of shown) {
     const b = el("button", { class: "action", "data-action": a, onclick: () => act(a) }, a);
     if (d.info[a]) b.append(el("small", { text: d.info[a] }));
+    // pointing at an action lights up the tiles, hexes and counters it names
+    const lit = (on) => a.split(" ").slice(1).forEach((arg) => {
+      for (const n of document.querySelectorAll(`#board [data-id="${CSS.escape(arg)}"]`))
+        n.classList.toggle("lit", on);
+    });
+    b.addEventListener("mouseenter", () => lit(true));
+    b.addEventListener("mouseleave", () => lit(false));
     p.append(b);
   }
   if (shown.length < legal.length)
