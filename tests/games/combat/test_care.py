@@ -8,7 +8,7 @@ import pytest
 import wartable
 from tests.games.combat.scene import at, hex_index, put, scene
 from wartable.games.combat.model import ACTIVE, CAPTURED, GERMANY, GONE
-from wartable.games.combat.rules import care, checks, flow, guards, legal, melee
+from wartable.games.combat.rules import care, checks, flow, guards, legal, melee, scoring
 from wartable.games.combat.rules.enemy_phase import enemy_order_phase
 from wartable.games.combat.rules.firing import targets
 from wartable.games.combat.rules.harm import kill
@@ -134,7 +134,7 @@ def test_search_of_a_captured_officer_gives_papers_worth_points_at_the_end():
     care.end_of_turn(st, [])
     assert st.papers[searcher] == officer
     assert "search" not in legal.allowed_orders(st, searcher) or not care.searchable(st, searcher)
-    flow.finish(st, [])
+    scoring.finish(st, [])
     assert ("papers", 2) in st.vp_log
     assert ("enemy_officer_killed", 3) in st.vp_log  # the prisoner still held
 
@@ -157,7 +157,7 @@ def test_a_routed_soldier_alone_with_the_enemy_surrenders_to_a_guard():
     assert st.guard[foe] == bru and st.order[bru] == guards.GUARD
     assert st.morale[foe] == checks.SHAKEN
     assert not st.vp_log  # scored only if still held at the end
-    flow.finish(st, [])
+    scoring.finish(st, [])
     assert ("enemy_killed", 1) in st.vp_log
 
 
@@ -225,7 +225,7 @@ def test_an_enemy_guard_marches_a_friendly_prisoner_off_and_only_aims_at_guards(
     st.status[foe] = GONE  # he walks off the map
     guards.guard_lost(st, foe, [])
     assert st.status[bru] == CAPTURED and st.pos[bru] == -1
-    flow.finish(st, [])
+    scoring.finish(st, [])
     assert ("friendly_killed", -3) in st.vp_log
 
 

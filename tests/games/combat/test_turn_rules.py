@@ -5,7 +5,7 @@ and the end-of-game buildings bonus (22.0)."""
 from __future__ import annotations
 
 from wartable.games.combat.model import GERMANY, GONE
-from wartable.games.combat.rules import checks, flow
+from wartable.games.combat.rules import checks, enemy_phase, enemy_turn, flow, scoring
 from wartable.games.combat.rules.common import tq_now
 from wartable.games.combat.rules.enemy_phase import alert_near
 from wartable.games.combat.rules.firing import attack
@@ -38,7 +38,7 @@ def test_trigger_2_an_activated_waiting_soldier_who_sees_a_detected_friendly():
     st = scene()
     put(st, "18.16", key="pvt-brubaker", seen=True)
     foe = put(st, "18.12", side=GERMANY, role="rifleman", alert=False, seen=True)
-    flow.enemy_activation(st, foe, [])
+    enemy_turn.enemy_activation(st, foe, [])
     assert st.alert[foe]
 
 
@@ -48,7 +48,7 @@ def test_end_of_turn_triggers_6_and_8():
     close = put(st, "20.12", side=GERMANY, role="rifleman", alert=False)  # 2 hexes, no sight needed
     away = put(st, "26.12", side=GERMANY, role="rifleman", alert=False)
     leader = put(st, "25.12", side=GERMANY, role="nco", alert=False, seen=True)  # known, LDR 1
-    flow.wake_up(st, [])
+    enemy_phase.wake_up(st, [])
     assert st.alert[close] and st.alert[away]  # 8 by the alert one, 6 by the known leader
     assert not st.alert[leader] and st.alert[alert]
 
@@ -60,7 +60,7 @@ def test_trigger_4_an_alert_soldier_entering_the_hex():
     board, compass = st.sc.board, st.sc.compass
     ahead = board.label(compass.step(board.hexes[st.pos[mover]], 2))
     sleeper = put(st, ahead, side=GERMANY, role="rifleman", alert=False)
-    flow.enemy_moves(st, mover, [])
+    enemy_turn.enemy_moves(st, mover, [])
     assert st.pos[mover] == st.pos[sleeper] and st.alert[sleeper]
 
 
@@ -90,7 +90,7 @@ def test_9_4_entering_cover_in_sight_of_a_friendly_takes_a_tqc():
     )
     put(st, watcher, key="pvt-brubaker")
     st.rng.force([0])  # passes: takes cover
-    flow.enemy_moves(st, g, [])
+    enemy_turn.enemy_moves(st, g, [])
     assert st.pos[g] == cover and st.order[g] == "duck_back"
 
 
@@ -130,10 +130,10 @@ def test_buildings_clear_at_the_end_scores_5():
     st = scene("attack-the-farmhouse")
     put(st, "10.10", key=next(s.key for s in st.soldiers if s.side == "us"))
     st.turn = st.sc.turns
-    flow.finish(st, [])
+    scoring.finish(st, [])
     assert ("buildings_clear_at_end", 5) in st.vp_log
     st = scene("attack-the-farmhouse")
     building = next(h for h in range(len(st.sc.board.hexes)) if st.sc.board.kind[h] == "building")
     put(st, st.sc.board.label(st.sc.board.hexes[building]), side=GERMANY, role="rifleman")
-    flow.finish(st, [])
+    scoring.finish(st, [])
     assert ("buildings_clear_at_end", 5) not in st.vp_log

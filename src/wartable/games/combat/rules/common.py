@@ -16,6 +16,9 @@ if TYPE_CHECKING:
     from wartable.games.combat.state import CombatState
 
 
+MOVE_KINDS = {"may_move_1": (1, False), "must_move_1": (1, True), "must_move_2": (2, True)}
+
+
 def log(ev: list[Event], kind: str, text: str, rule: str = "", **data: object) -> None:
     ev.append(Event(kind, text, data, rule))
 
@@ -191,3 +194,8 @@ def pick(st: CombatState, options: list[int]) -> int:
     if len(options) == 2:
         return options[0] if st.rng.die(6) <= 3 else options[1]
     return options[st.rng.die(len(options)) - 1]
+
+
+def impulse_kind(st: CombatState, i: int) -> str:
+    order = st.sc.lib.orders.orders.get(st.order[i])
+    return order.impulses[st.impulse - 1] if order else "none"

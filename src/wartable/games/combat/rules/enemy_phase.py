@@ -15,6 +15,7 @@ from wartable.games.combat.rules.common import (
     friendly_near,
     in_cover,
     label,
+    ldr_now,
     log,
     sees_known,
     tq_now,
@@ -127,3 +128,22 @@ def alert_near(st: CombatState, hex_index: int, reach: int, ev: list[Event], why
             and distance(st, st.pos[s.index], hex_index) <= reach
         ):
             make_alert(st, s.index, ev, why)
+
+
+def wake_up(st: CombatState, ev: list[Event]) -> None:
+    """Step 5e, alert triggers 6 and 8 (9.8): a waiting soldier within 3 hexes of an alert
+    one, or within the leadership range of a German leader who is alert or known, wakes."""
+    for s in st.soldiers:
+        if s.side != GERMANY or not st.alive(s.index) or st.alert[s.index]:
+            continue
+        for o in st.soldiers:
+            if o.side != GERMANY or o.index == s.index or not st.alive(o.index):
+                continue
+            gap = distance(st, st.pos[s.index], st.pos[o.index])
+            if st.alert[o.index] and gap <= 3:
+                make_alert(st, s.index, ev, "an alert soldier within 3 hexes")
+                break
+            ldr = ldr_now(st, o.index)
+            if (st.alert[o.index] or st.seen[o.index]) and ldr and gap <= ldr:
+                make_alert(st, s.index, ev, "within a leader's command range")
+                break

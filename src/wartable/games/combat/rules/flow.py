@@ -10,14 +10,9 @@ from typing import TYPE_CHECKING
 
 from wartable.core.action import Action
 from wartable.core.events import Event
-from wartable.core.outcome import Outcome
 from wartable.games.combat.model import (
-    ACTIVE,
-    CAPTURED,
     CARDS,
-    DEAD,
     GERMANY,
-    GONE,
     IMPULSES,
     ORDERS,
     OVER,
@@ -38,30 +33,27 @@ from wartable.games.combat.rules import (
     night,
 )
 from wartable.games.combat.rules.common import (
-    distance,
-    draw_enemy,
+    MOVE_KINDS,
     draw_friendly,
     foes_here,
+    impulse_kind,
     label,
     ldr_now,
     log,
     nearest_friendly,
-    score,
     sees_known,
     tq_now,
 )
-from wartable.games.combat.rules.compass import enemy_move
-from wartable.games.combat.rules.enemy_phase import enemy_order_phase, give_enemy_order, make_alert
-from wartable.games.combat.rules.firing import attack, pick_target, targets
-from wartable.games.combat.rules.harm import loss_category, take_cover
+from wartable.games.combat.rules.enemy_phase import enemy_order_phase, wake_up
+from wartable.games.combat.rules.enemy_turn import enemy_activation
+from wartable.games.combat.rules.firing import attack, targets
 from wartable.games.combat.rules.observe import spot_for
+from wartable.games.combat.rules.scoring import finish, reach_objectives
 
 if TYPE_CHECKING:
     from wartable.games.combat.state import CombatState
 
 HAND_LIMIT = 5
-MOVE_KINDS = {"may_move_1": (1, False), "must_move_1": (1, True), "must_move_2": (2, True)}
-TAKE_COVER_EXEMPT = frozenset({"run_and_gun", "grenade", "charge"})
 
 
 # ---- player actions ---------------------------------------------------------------------------
@@ -165,9 +157,6 @@ def play_card(st: CombatState, n: int, ev: list[Event]) -> None:
             st.order[s.index] = ""
 
 
-# ---- the enemy's orders (9.0) -----------------------------------------------------------------
-
-
 # ---- impulses (4.0 step 4) --------------------------------------------------------------------
 
 
@@ -209,11 +198,6 @@ def advance(st: CombatState, ev: list[Event]) -> None:
         else:
             enemy_activation(st, i, ev)
             st.cursor += 1
-
-
-def impulse_kind(st: CombatState, i: int) -> str:
-    order = st.sc.lib.orders.orders.get(st.order[i])
-    return order.impulses[st.impulse - 1] if order else "none"
 
 
 def begin_friendly(st: CombatState, i: int, ev: list[Event]) -> None:
@@ -377,124 +361,6 @@ def close(st: CombatState) -> None:
     st.cursor += 1
 
 
-def reach_objectives(st: CombatState, i: int, ev: list[Event]) -> None:
-    hexes = st.sc.board.hexes
-    for t in st.sc.objectives:
-        if t not in st.reached and distance(st, st.pos[i], t) <= 1:
-            st.reached = st.reached | {t}
-            log(
-                ev,
-                "objective",
-                f"{st.soldiers[i].name} reaches the point at {st.sc.board.label(hexes[t])}",
-                "scenario",
-            )
-
-
-# ---- fire -------------------------------------------------------------------------------------
-
-
-# ---- the enemy's activation (10.0) ------------------------------------------------------------
-
-
-def enemy_activation(st: CombatState, i: int, ev: list[Event]) -> None:
-    if not st.alert[i]:
-        if sees_known(st, i, US):
-            make_alert(st, i, ev, "it sees a detected friendly")
-        spot_for(st, i, ev)
-        return
-    if not st.order[i]:
-        give_enemy_order(st, i, draw_enemy(st), ev)  # 9.7: an unprepared enemy acts next impulse
-        spot_for(st, i, ev)
-        return
-    if st.order[i] == "duck_back":
-        st.order[i] = "hide"
-        spot_for(st, i, ev)
-        return
-    if melee.after_melee(st, i, ev):
-        spot_for(st, i, ev)
-        return
-    order, kind = st.order[i], impulse_kind(st, i)
-    if kind == "melee":
-        foes = foes_here(st, i)
-        if foes:
-            melee.strike(st, i, melee.weakest(st, foes), ev)
-    elif order == "melee":
-        pass
-    elif order in grenades.ORDERS:
-        grenades.enemy_grenade(st, i, ev)
-    elif order == "charge":
-        if kind in MOVE_KINDS:
-            melee.enemy_charge(st, i, MOVE_KINDS[kind][0], ev)
-        melee.end_of_charge(st, i, ev)
-    else:
-        shot = False
-        if kind == "fire" or (order == "run_and_gun" and st.impulse in (2, 4)):
-            options = targets(st, i)
-            if options:
-                attack(st, i, pick_target(st, i, options), ev)
-                shot = True
-        if not shot and st.alive(i):
-            enemy_moves(st, i, ev)
-    if st.alive(i):
-        spot_for(st, i, ev)
-
-
-def enemy_moves(st: CombatState, i: int, ev: list[Event]) -> None:
-    sc = st.sc
-    hexes = sc.board.hexes
-    order = st.order[i]
-    step = enemy_move(
-        sc.compass,
-        hexes[st.pos[i]],
-        order,
-        st.dirs[i],
-        st.impulse,
-        on_map=sc.board.grid,
-        rough=st.ground.rough,
-        may_leave=set(),
-    )
-    path = list(step.path)
-    for n, h in enumerate(path):
-        st.pos[i] = sc.board.index[h]
-        guards.lead(st, i)
-        if any(
-            f.side == US and st.alive(f.index) and st.pos[f.index] == st.pos[i] for f in st.soldiers
-        ):
-            del path[n + 1 :]  # into a friendly's hex: the move ends in a melee (15.0)
-            break
-    if path:
-        log(ev, "enemy-move", f"{label(st, i)} moves to {sc.board.label(path[-1])}", "10.0")
-        for o in st.soldiers:  # 9.8 trigger 4: an alert soldier comes into a waiting one's hex
-            if o.side == GERMANY and st.alive(o.index) and st.pos[o.index] == st.pos[i]:
-                make_alert(st, o.index, ev, "an alert soldier entered his hex")
-        if melee.entered(st, i, ev):
-            return
-    if step.kind == "take_cover":
-        take_cover(st, i, ev)
-        log(ev, "take-cover", f"{label(st, i)} takes cover: {step.reason}", "9.5, 10.07")
-    elif step.kind == "leave":
-        st.status[i] = GONE
-        log(ev, "leaves", f"{label(st, i)} leaves the map", "9.5")
-        guards.guard_lost(st, i, ev)
-        if st.morale[i] == checks.ROUT:
-            score(st, "routed_enemy_off_map", ev)
-    elif (
-        step.path
-        and st.alive(i)
-        and st.ground.cover[st.pos[i]]
-        and order not in TAKE_COVER_EXEMPT
-        and st.morale[i] > checks.AGGRESSIVE
-        and sees_known(st, i, US)
-    ):
-        check = checks.tqc(st.rng, st.soldiers[i].tq)
-        log(ev, "check", f"{label(st, i)} enters cover in sight of a friendly: {check.text}", "9.4")
-        if check.passed:
-            take_cover(st, i, ev)
-
-
-# ---- spotting (12.0) --------------------------------------------------------------------------
-
-
 # ---- the end phase (4.0 step 5) ---------------------------------------------------------------
 
 
@@ -547,70 +413,3 @@ def end_phase(st: CombatState, ev: list[Event]) -> None:
         finish(st, ev)
         return
     st.turn += 1
-
-
-def wake_up(st: CombatState, ev: list[Event]) -> None:
-    """Step 5e, alert triggers 6 and 8 (9.8): a waiting soldier within 3 hexes of an alert
-    one, or within the leadership range of a German leader who is alert or known, wakes."""
-    for s in st.soldiers:
-        if s.side != GERMANY or not st.alive(s.index) or st.alert[s.index]:
-            continue
-        for o in st.soldiers:
-            if o.side != GERMANY or o.index == s.index or not st.alive(o.index):
-                continue
-            gap = distance(st, st.pos[s.index], st.pos[o.index])
-            if st.alert[o.index] and gap <= 3:
-                make_alert(st, s.index, ev, "an alert soldier within 3 hexes")
-                break
-            ldr = ldr_now(st, o.index)
-            if (st.alert[o.index] or st.seen[o.index]) and ldr and gap <= ldr:
-                make_alert(st, s.index, ev, "within a leader's command range")
-                break
-
-
-def tally(st: CombatState) -> dict[str, float]:
-    """Casualties and objectives of a finished game, for balance statistics."""
-    us = [s.index for s in st.soldiers if s.side == US]
-    them = [s.index for s in st.soldiers if s.side == GERMANY and not s.decoy]
-    return {
-        "friendly_killed": float(sum(st.status[i] == DEAD for i in us)),
-        "friendly_wounded": float(sum(st.alive(i) and bool(st.wounds[i]) for i in us)),
-        "friendly_captured": float(sum(st.status[i] == CAPTURED for i in us)),
-        "enemy_killed": float(sum(st.status[i] == DEAD for i in them)),
-        "enemy_captured": float(sum(st.status[i] == CAPTURED for i in them)),
-        "objectives_reached": float(len(st.reached)),
-    }
-
-
-def finish(st: CombatState, ev: list[Event]) -> None:
-    sc = st.sc
-    points = sc.file.victory.points
-    for s in st.soldiers:
-        i = s.index
-        if s.side == US and st.status[i] == ACTIVE and st.wounds[i]:
-            score(st, "friendly_wounded", ev)
-        if st.status[i] == CAPTURED:  # prisoners still held count as killed (house, 17.4)
-            score(st, loss_category(st, i), ev)
-        if s.side == US and st.alive(i) and st.papers[i] >= 0:
-            score(st, "papers", ev)
-    if "objective_reached" in points:
-        for _ in st.reached:
-            score(st, "objective_reached", ev)
-    if "buildings_clear_at_end" in points and not any(
-        s.side == GERMANY
-        and st.alive(s.index)
-        and not s.decoy
-        and st.ground.kind[st.pos[s.index]] == "building"
-        for s in st.soldiers
-    ):
-        score(st, "buildings_clear_at_end", ev)
-    vp = sum(p for _, p in st.vp_log)
-    level = next(
-        lv.result for lv in sc.file.victory.levels["list"] if lv.min is None or vp >= lv.min
-    )
-    won = vp >= 9  # a narrow victory or better (22.0)
-    st.phase = OVER
-    st.outcome = Outcome(
-        US if won else None, f"{level} ({vp} victory points)", {US: float(vp)}, level, tally(st)
-    )
-    log(ev, "game-over", f"The game ends: {level}, {vp} victory points", "22.0")

@@ -1,0 +1,76 @@
+"""Victory points (22.0): objectives reached as soldiers move, and the reckoning at the end of
+the last turn with the scenario's victory levels; the tally of casualties for statistics."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wartable.core.events import Event
+from wartable.core.outcome import Outcome
+from wartable.games.combat.model import ACTIVE, CAPTURED, DEAD, GERMANY, OVER, US
+from wartable.games.combat.rules.common import distance, log, score
+from wartable.games.combat.rules.harm import loss_category
+
+if TYPE_CHECKING:
+    from wartable.games.combat.state import CombatState
+
+
+def reach_objectives(st: CombatState, i: int, ev: list[Event]) -> None:
+    hexes = st.sc.board.hexes
+    for t in st.sc.objectives:
+        if t not in st.reached and distance(st, st.pos[i], t) <= 1:
+            st.reached = st.reached | {t}
+            log(
+                ev,
+                "objective",
+                f"{st.soldiers[i].name} reaches the point at {st.sc.board.label(hexes[t])}",
+                "scenario",
+            )
+
+
+def tally(st: CombatState) -> dict[str, float]:
+    """Casualties and objectives of a finished game, for balance statistics."""
+    us = [s.index for s in st.soldiers if s.side == US]
+    them = [s.index for s in st.soldiers if s.side == GERMANY and not s.decoy]
+    return {
+        "friendly_killed": float(sum(st.status[i] == DEAD for i in us)),
+        "friendly_wounded": float(sum(st.alive(i) and bool(st.wounds[i]) for i in us)),
+        "friendly_captured": float(sum(st.status[i] == CAPTURED for i in us)),
+        "enemy_killed": float(sum(st.status[i] == DEAD for i in them)),
+        "enemy_captured": float(sum(st.status[i] == CAPTURED for i in them)),
+        "objectives_reached": float(len(st.reached)),
+    }
+
+
+def finish(st: CombatState, ev: list[Event]) -> None:
+    sc = st.sc
+    points = sc.file.victory.points
+    for s in st.soldiers:
+        i = s.index
+        if s.side == US and st.status[i] == ACTIVE and st.wounds[i]:
+            score(st, "friendly_wounded", ev)
+        if st.status[i] == CAPTURED:  # prisoners still held count as killed (house, 17.4)
+            score(st, loss_category(st, i), ev)
+        if s.side == US and st.alive(i) and st.papers[i] >= 0:
+            score(st, "papers", ev)
+    if "objective_reached" in points:
+        for _ in st.reached:
+            score(st, "objective_reached", ev)
+    if "buildings_clear_at_end" in points and not any(
+        s.side == GERMANY
+        and st.alive(s.index)
+        and not s.decoy
+        and st.ground.kind[st.pos[s.index]] == "building"
+        for s in st.soldiers
+    ):
+        score(st, "buildings_clear_at_end", ev)
+    vp = sum(p for _, p in st.vp_log)
+    level = next(
+        lv.result for lv in sc.file.victory.levels["list"] if lv.min is None or vp >= lv.min
+    )
+    won = vp >= 9  # a narrow victory or better (22.0)
+    st.phase = OVER
+    st.outcome = Outcome(
+        US if won else None, f"{level} ({vp} victory points)", {US: float(vp)}, level, tally(st)
+    )
+    log(ev, "game-over", f"The game ends: {level}, {vp} victory points", "22.0")
