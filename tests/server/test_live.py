@@ -4,9 +4,17 @@ privacy of each seat's view."""
 from __future__ import annotations
 
 import json
+from contextlib import ExitStack, contextmanager
 
 import wartable
 from tests.server.helpers import auth, new_game
+
+
+@contextmanager
+def sockets(c, gid: str, count: int):
+    """``count`` websockets open on one game."""
+    with ExitStack() as stack:
+        yield [stack.enter_context(c.websocket_connect(f"/ws/games/{gid}")) for _ in range(count)]
 
 
 def hello(ws, token=None):
@@ -17,11 +25,7 @@ def hello(ws, token=None):
 def test_every_seat_and_spectator_is_told_of_each_action(live):
     c = live
     gid, tokens, _ = new_game(c)
-    with (
-        c.websocket_connect(f"/ws/games/{gid}") as us,
-        c.websocket_connect(f"/ws/games/{gid}") as de,
-        c.websocket_connect(f"/ws/games/{gid}") as watcher,
-    ):
+    with sockets(c, gid, 3) as (us, de, watcher):
         first = hello(us, tokens["us"])
         assert first["seat"] == "us" and first["n"] == 0
         assert hello(de, tokens["germany"])["seat"] == "germany"
@@ -34,10 +38,7 @@ def test_every_seat_and_spectator_is_told_of_each_action(live):
 def test_errors_go_to_the_sender_only_and_change_nothing(live):
     c = live
     gid, tokens, _ = new_game(c)
-    with (
-        c.websocket_connect(f"/ws/games/{gid}") as us,
-        c.websocket_connect(f"/ws/games/{gid}") as de,
-    ):
+    with sockets(c, gid, 2) as (us, de):
         hello(us, tokens["us"])
         hello(de, tokens["germany"])
         us.send_json({"type": "act", "n": 5, "action": "bid scout-A"})
@@ -66,11 +67,7 @@ def test_nothing_sent_to_one_seat_or_a_spectator_holds_the_other_seats_secrets(l
     gid, tokens, _ = new_game(c, seed=11)
     game = wartable.get_game("undaunted")
     sent = {"germany": [], None: []}
-    with (
-        c.websocket_connect(f"/ws/games/{gid}") as us,
-        c.websocket_connect(f"/ws/games/{gid}") as de,
-        c.websocket_connect(f"/ws/games/{gid}") as watcher,
-    ):
+    with sockets(c, gid, 3) as (us, de, watcher):
         state = {"us": hello(us, tokens["us"]), "germany": hello(de, tokens["germany"])}
         sent["germany"].append(state["germany"])
         sent[None].append(hello(watcher))

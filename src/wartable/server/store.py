@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 SCHEMA = (
     """CREATE TABLE IF NOT EXISTS games (
@@ -62,29 +62,9 @@ class StoredGame:
     actions: list[tuple[str, str]]  # (seat, action text), in order
 
 
-class Store(Protocol):
-    def create(
-        self,
-        game_id: str,
-        game: str,
-        scenario: str,
-        seed: int,
-        options: dict[str, Any],
-        seats: dict[str, tuple[str, str]],
-    ) -> None: ...
-
-    def append(self, game_id: str, n: int, seat: str, action: str) -> None:
-        """Commit action number ``n`` (0-based) or raise StaleAction if ``n`` is taken."""
-
-    def load(self, game_id: str) -> StoredGame | None: ...
-
-    def game_ids(self) -> list[str]: ...
-
-    def close(self) -> None: ...
-
-
-class SqlStore:
-    """The SQL both databases share; ``mark`` is the driver's parameter placeholder."""
+class Store:
+    """The store: the SQL both databases share (``mark`` is the driver's placeholder); each
+    database's class adds its connection and transactions."""
 
     mark = "?"
 
@@ -124,6 +104,7 @@ class SqlStore:
                 )
 
     def append(self, game_id: str, n: int, seat: str, action: str) -> None:
+        """Commit action number ``n`` (0-based), or raise StaleAction if ``n`` is taken."""
         try:
             with self._tx() as cur:
                 cur.execute(
@@ -162,8 +143,11 @@ class SqlStore:
             cur.execute("SELECT id FROM games ORDER BY created")
             return [r[0] for r in cur.fetchall()]
 
+    def close(self) -> None:
+        raise NotImplementedError
 
-class SqliteStore(SqlStore):
+
+class SqliteStore(Store):
     """One file; WAL journal and a full fsync per commit, so a commit survives a kill."""
 
     def __init__(self, path: str | Path) -> None:
@@ -193,7 +177,7 @@ class SqliteStore(SqlStore):
         self._db.close()
 
 
-class PostgresStore(SqlStore):
+class PostgresStore(Store):
     """The same tables in PostgreSQL, through psycopg (the ``postgres`` extra)."""
 
     mark = "%s"
