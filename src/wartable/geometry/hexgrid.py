@@ -212,7 +212,6 @@ class HexGrid:
             cells.extend((col, row) for row in range(lo, hi + 1))
         self.cells: tuple[Offset, ...] = tuple(cells)
         self._cells = set(cells)
-        self._lines: dict[Cube, tuple[tuple[Cube, ...], ...]] = {}
 
     # ---- coordinates --------------------------------------------------------------------
     def to_cube(self, h: Offset) -> Cube:
@@ -273,14 +272,10 @@ class HexGrid:
     # ---- lines --------------------------------------------------------------------------
     def line(self, a: Offset, b: Offset) -> tuple[tuple[Offset, ...], ...]:
         """The hexes between two hex centres, in order, both ends included; a hexside
-        stretch is a pair. Computed once per displacement and shifted (lines are the same
-        everywhere in cube space)."""
+        stretch is a pair. The line from the origin is shifted (lines are the same everywhere
+        in cube space, see ``line_steps``)."""
         ca, cb = self.to_cube(a), self.to_cube(b)
-        d = cube_sub(cb, ca)
-        rel = self._lines.get(d)
-        if rel is None:
-            rel = tuple(s.hexes for s in cube_line((0, 0, 0), d))
-            self._lines[d] = rel
+        rel = line_steps(cube_sub(cb, ca))
         return tuple(tuple(self.to_offset(cube_add(ca, h)) for h in step) for step in rel)
 
     def labels(self, hexes: Iterable[Offset]) -> list[str]:
