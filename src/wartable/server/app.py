@@ -181,7 +181,7 @@ def create_app(store: Store | str) -> FastAPI:
     async def los(game_id: str, a: str, b: str) -> dict[str, Any]:
         room = room_or_404(game_id)
         try:
-            return room.game.line_of_sight(room.state.record()["scenario"], a, b)
+            return room.game.line_of_sight(room.scenario, a, b)
         except WartableError as exc:
             raise HTTPException(400, str(exc)) from exc
 

@@ -49,6 +49,7 @@ def token_hash(token: str) -> str:
 class Room:
     id: str
     game: Game
+    scenario: str
     state: GameState
     seats: dict[str, tuple[str, str]]  # seat -> (agent or "human", token hash)
     events: list[tuple[int, Event]] = field(default_factory=list)  # (action number, event)
@@ -110,7 +111,7 @@ class Rooms:
         self.store.create(
             game_id, game.name, record["scenario"], seed, dict(record["options"]), stored
         )
-        room = Room(game_id, game, state, stored)
+        room = Room(game_id, game, record["scenario"], state, stored)
         self._seat_agents(room, seed)
         self.rooms[game_id] = room
         return game_id, {s: t for s, t in tokens.items() if stored[s][0] == HUMAN}
@@ -125,7 +126,7 @@ class Rooms:
             raise NotFound(f"no game {game_id!r}")
         game = get_game(saved.game)
         state = game.new_game(saved.scenario, seed=saved.seed, options=saved.options)
-        room = Room(game_id, game, state, saved.seats)
+        room = Room(game_id, game, saved.scenario, state, saved.seats)
         for n, (seat, text) in enumerate(saved.actions):
             for e in state.apply(seat, game.parse_action(text)):
                 room.events.append((n + 1, e))

@@ -124,7 +124,7 @@ class Combat(Game):
         st.tripped = -1
         st.ground, st.changes = sc.ground, ()
         st.ready, st.reorder, st.held = (), -1, None
-        dark = night.rule(st)
+        st.night = dark = night.rule_for(st)
         st.dark = night.roll_dark(st.rng, dark) if dark else 0
         st.flares, st.flares_left = (), dark.flares if dark else 0
         st.deck = [c.number for c in self.lib.friendly_cards.cards]

@@ -15,6 +15,7 @@ from wartable.games.combat.model import ACTIVE, OVER, Activation, Soldier
 from wartable.games.combat.rules import flow, hidden, legal
 from wartable.games.combat.rules.smoke import Cloud
 from wartable.games.combat.scenario import CombatScenario
+from wartable.games.combat.schema import Night
 
 COLUMNS = (
     "pos",
@@ -91,6 +92,7 @@ class CombatState(GameState):
     ground: Ground  # the terrain in play: the scenario's, or with craters and rubble (20.0)
     changes: tuple[tuple[int, str], ...]  # hexes the shells changed: (hex, new terrain)
     tripped: int  # the man a "Trip" card allows only Hide this turn, -1 none
+    night: Night | None  # the night's rules (21.0), None by day
     dark: int  # the night's longest sight and fire range (21.0); 0 by day
     flares: tuple[tuple[int, int], ...]  # illumination markers: (hex, turn fired)
     flares_left: int

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from wartable.core.events import Event
 from wartable.games.combat.model import CAPTURED, US
 from wartable.games.combat.rules import checks, hand
-from wartable.games.combat.rules.common import foes_here, label, log, tq_now
+from wartable.games.combat.rules.common import comrades_here, foes_here, label, log, tq_now
 from wartable.games.combat.rules.wounds import wound_total
 
 if TYPE_CHECKING:
@@ -66,11 +66,8 @@ def carriable(st: CombatState, i: int) -> list[int]:
         return []
     return [
         c
-        for c in here_with(st, i)
-        if st.soldiers[c].side == US
-        and st.alive(c)
-        and st.order[c] not in (CARRIED, CARRY)
-        and not treated(st, c)
+        for c in comrades_here(st, i)
+        if st.order[c] not in (CARRIED, CARRY) and not treated(st, c)
     ]
 
 

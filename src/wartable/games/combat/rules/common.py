@@ -174,6 +174,16 @@ def foes_here(st: CombatState, i: int) -> list[int]:
     ]
 
 
+def comrades_here(st: CombatState, i: int) -> list[int]:
+    """The other soldiers of ``i``'s side in his hex, on their feet or not."""
+    side, here = st.soldiers[i].side, st.pos[i]
+    return [
+        o.index
+        for o in st.soldiers
+        if o.side == side and o.index != i and st.pos[o.index] == here and st.alive(o.index)
+    ]
+
+
 def smoke_between(st: CombatState, a: int, b: int) -> int:
     """The smoke modifier of the line between two hexes (18.0): -4 per Smoke and -2 per
     Dispersing Smoke marker on it, ends included; a hexside pair counts its less smoky hex."""

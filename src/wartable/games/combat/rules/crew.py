@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
-from wartable.games.combat.model import ACTIVE, DEAD, GERMANY, US
-from wartable.games.combat.rules.common import label, log
+from wartable.games.combat.model import ACTIVE, DEAD, GERMANY
+from wartable.games.combat.rules.common import comrades_here, label, log
 
 if TYPE_CHECKING:
     from wartable.games.combat.state import CombatState
@@ -27,13 +27,7 @@ def assisted(st: CombatState, i: int) -> bool:
     if st.soldiers[i].side == GERMANY:
         return not st.crewless[i]
     return any(
-        o.side == US
-        and o.index != i
-        and st.alive(o.index)
-        and st.pos[o.index] == st.pos[i]
-        and st.order[o.index] == st.order[i]
-        and "bad_wound" not in st.wounds[o.index]
-        for o in st.soldiers
+        st.order[o] == st.order[i] and "bad_wound" not in st.wounds[o] for o in comrades_here(st, i)
     )
 
 
@@ -42,10 +36,7 @@ def may_move(st: CombatState, i: int, order: str) -> bool:
     assistant is anyone in his hex when orders are given."""
     if not belt_fed(st, i) or order not in ("sprint", "run_and_gun", "evade"):
         return True
-    return any(
-        o.side == US and o.index != i and st.alive(o.index) and st.pos[o.index] == st.pos[i]
-        for o in st.soldiers
-    )
+    return bool(comrades_here(st, i))
 
 
 def change_over(st: CombatState, ev: list[Event]) -> None:

@@ -231,7 +231,7 @@ def begin_friendly(st: CombatState, i: int, ev: list[Event]) -> None:
 
 def flare_ready(st: CombatState, i: int) -> bool:
     """21.1: in impulse 2 an Aimed Fire order may send up a flare instead."""
-    return st.impulse == 2 and st.order[i] == "aimed_fire" and bool(night.flare_hexes(st, i))
+    return st.impulse == 2 and st.order[i] == "aimed_fire" and night.has_flares(st)
 
 
 def begin_grenade(st: CombatState, i: int, ev: list[Event]) -> bool:

@@ -62,34 +62,30 @@ def swappable(st: CombatState) -> list[str]:
 
 
 def targets(st: CombatState, kind: str) -> list[int]:
+    """The friendly soldiers a card of this kind may be used on now."""
     acting = st.act.soldier if st.act else -1
-    out = []
-    for s in st.soldiers:
-        i = s.index
-        if s.side != US or not st.alive(i):
-            continue
-        ok = {
-            "morale_up": st.morale[i] > checks.AGGRESSIVE,
-            "heal_light": "light_wound" in st.wounds[i],
-            "reload": st.ammo[i] != fire.AMMO_OK,
-            "rally": st.morale[i] >= checks.CAUTIOUS and leader_near(st, i),
-            "change_order": (
-                ((st.phase == ORDERS and bool(st.order[i])) or st.phase == IMPULSES)
-                and st.order[i] not in NOT_RETASKED
-                and i != acting
-                and not foes_here(st, i)
-            ),
-            "snap_action": (
-                st.phase == IMPULSES
-                and st.held is None
-                and i != acting
-                and st.order[i] not in NOT_RETASKED
-                and not foes_here(st, i)
-            ),
-        }[kind]
-        if ok:
-            out.append(i)
-    return out
+    return [
+        s.index
+        for s in st.soldiers
+        if s.side == US and st.alive(s.index) and helps(st, s.index, kind, acting)
+    ]
+
+
+def helps(st: CombatState, i: int, kind: str, acting: int) -> bool:
+    if kind == "morale_up":
+        return st.morale[i] > checks.AGGRESSIVE
+    if kind == "heal_light":
+        return "light_wound" in st.wounds[i]
+    if kind == "reload":
+        return st.ammo[i] != fire.AMMO_OK
+    if kind == "rally":
+        return st.morale[i] >= checks.CAUTIOUS and leader_near(st, i)
+    free = i != acting and st.order[i] not in NOT_RETASKED and not foes_here(st, i)
+    if kind == "change_order":
+        return free and (st.phase == IMPULSES or (st.phase == ORDERS and bool(st.order[i])))
+    if kind == "snap_action":
+        return free and st.phase == IMPULSES and st.held is None
+    raise ValueError(f"card use {kind!r} has no soldier to help")
 
 
 def use(st: CombatState, n: int, target: str, ev: list[Event]) -> None:

@@ -71,22 +71,26 @@ TENDED = {care.MEDIC: care.patients, care.CARRY: care.carriable, care.SEARCH: ca
 
 
 def allowed_orders(st: CombatState, i: int) -> list[str]:
-    s = st.soldiers[i]
-    lib = st.sc.lib
-    values = dict(lib.charts.firer.wounds)
-    if condition(s.tq, st.wounds[i], values, friendly=True) == INCAPACITATED:
-        return ["hide"]  # 16.2 (a comrade may still carry him: 7.18)
-    if foes_here(st, i):
-        return ["melee"]  # 15.0: nobody leaves a melee hex
+    forced = only_order(st, i)
+    if forced:
+        return [forced[0]]
     out = unrestricted(st, i)
     if care.treated(st, i):
         out = [o for o in out if o in care.PATIENT_ORDERS]  # 7.14
-    out = [
-        o
-        for o in out
-        if o not in MOVES or (o in care.slowest_allowed(st, i) and crew.may_move(st, i, o))
-    ]
+    paces = care.slowest_allowed(st, i)
+    out = [o for o in out if o not in MOVES or (o in paces and crew.may_move(st, i, o))]
     return cards.limit_orders(st, i, guards.limit(st, i, out)) or ["hide"]  # never none
+
+
+def only_order(st: CombatState, i: int) -> tuple[str, str] | None:
+    """Where one rule leaves a soldier a single order: that order and why."""
+    s = st.soldiers[i]
+    values = st.sc.lib.charts.firer.wounds
+    if condition(s.tq, st.wounds[i], values, friendly=True) == INCAPACITATED:
+        return "hide", "his wounds equal his TQ: he may only hide, or be carried (16.2)"
+    if foes_here(st, i):
+        return "melee", "he is in a melee: Melee only (15.0)"
+    return None
 
 
 def unrestricted(st: CombatState, i: int) -> list[str]:
@@ -243,17 +247,17 @@ NEEDS = {
 }
 
 
-def why_not(st: CombatState, i: int, order: str) -> str:
-    """The first rule that keeps soldier ``i`` from taking ``order`` now."""
+def why_not(st: CombatState, i: int, order: str, free: list[str] | None = None) -> str:
+    """The first rule that keeps soldier ``i`` from taking ``order`` now (``free``: his
+    ``unrestricted`` orders, when the caller has them already)."""
     s = st.soldiers[i]
-    values = dict(st.sc.lib.charts.firer.wounds)
-    if condition(s.tq, st.wounds[i], values, friendly=True) == INCAPACITATED:
-        return "his wounds equal his TQ: he may only hide, or be carried (16.2)"
-    if foes_here(st, i):
-        return "he is in a melee: Melee only (15.0)"
+    forced = only_order(st, i)
+    if forced:
+        return forced[1]
     if care.treated(st, i):
         return "a medic is treating him: Hide, Rally or Plan only (7.14)"
-    free = unrestricted(st, i)
+    if free is None:
+        free = unrestricted(st, i)
     if order in free:
         if order in MOVES and order not in care.slowest_allowed(st, i):
             return "his wounds forbid that move (10.0)"
@@ -289,6 +293,7 @@ def hints(st: CombatState) -> list[str]:
     if i < 0:
         return []
     allowed = set(allowed_orders(st, i))
+    free = unrestricted(st, i)
     slow = "slow_suppressive_fire" in allowed
     s = st.soldiers[i]
     never = {"plan"} if not s.ldr else set()  # orders his counter can never take: not listed
@@ -298,7 +303,7 @@ def hints(st: CombatState) -> list[str]:
     for o in ORDER_CHOICES:
         if o in allowed or o in never or (o == "suppressive_fire" and slow):
             continue
-        out.append(f"not now: {o.replace('_', ' ')} - {why_not(st, i, o)}")
+        out.append(f"not now: {o.replace('_', ' ')} - {why_not(st, i, o, free)}")
     return out
 
 

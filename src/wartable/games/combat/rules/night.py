@@ -23,7 +23,9 @@ FLARE_RANGE, LIGHT_RADIUS, GOES_OUT_FROM = 6, 3, 8
 HOUSE_FLARES = 2  # flares the squad carries when the night option is turned on (house)
 
 
-def rule(st: CombatState) -> Night | None:
+def rule_for(st: CombatState) -> Night | None:
+    """The game's night, fixed at set-up (kept in ``st.night``): the scenario's own, or the
+    rulebook's example with the house flares when the option turns night on."""
     if not st.option("night"):
         return None
     return st.sc.file.night or Night(flares=HOUSE_FLARES)
@@ -44,7 +46,7 @@ def lit(st: CombatState, h: int) -> bool:
 def modifier(st: CombatState, a: int, b: int) -> int | None:
     """The night's modifier for spotting or firing from hex ``a`` at hex ``b``: None if the
     target is out of the night's range and unlit; 0 by day or in a flare's light."""
-    night = rule(st)
+    night = st.night
     if night is None or lit(st, b):
         return 0
     gap = distance(st, a, b)
@@ -53,9 +55,13 @@ def modifier(st: CombatState, a: int, b: int) -> int | None:
     return night.modifier if gap > night.beyond else 0
 
 
+def has_flares(st: CombatState) -> bool:
+    return st.night is not None and st.flares_left > 0
+
+
 def flare_hexes(st: CombatState, i: int) -> list[int]:
     """Where a soldier may aim a flare (21.1): within range of him."""
-    if rule(st) is None or st.flares_left <= 0:
+    if not has_flares(st):
         return []
     here = st.pos[i]
     return [h for h in range(len(st.sc.board.hexes)) if distance(st, here, h) <= FLARE_RANGE]
