@@ -35,6 +35,12 @@ class Compass:
         """The neighbour of ``h`` in compass direction 1-6 (it may lie off the map)."""
         return self.grid.to_offset(cube_add(self.grid.to_cube(h), self.steps[direction - 1]))
 
+    def walk(self, h: Offset, direction: int, hexes: int) -> Offset:
+        """``hexes`` steps from ``h`` in one direction: where a scattered shell or flare lands."""
+        for _ in range(hexes):
+            h = self.step(h, direction)
+        return h
+
 
 def parse_dirs(text: str) -> tuple[int, ...]:
     return tuple(int(d) for d in text.split("/")) if text else ()

@@ -70,10 +70,7 @@ def strike(
     aim = aim_table[roll]
     direction = rng.die(6)
     distance = rng.die(scatter_die)
-    here = aim
-    for _ in range(distance):
-        here = compass.step(here, direction)
-    return Strike(aim, here, roll, direction, distance)
+    return Strike(aim, compass.walk(aim, direction, distance), roll, direction, distance)
 
 
 def crater_or_rubble(

@@ -72,9 +72,7 @@ def fire_flare(st: CombatState, i: int, aim: int, ev: list[Event]) -> None:
     scatters 1D6-2 hexes in a d6 direction) and the firer takes cover at once."""
     board, compass = st.sc.board, st.sc.compass
     direction, far = st.rng.die(6), max(0, st.rng.die(6) - 2)
-    h = board.hexes[aim]
-    for _ in range(far):
-        h = compass.step(h, direction)
+    h = compass.walk(board.hexes[aim], direction, far)
     st.flares_left -= 1
     st.order[i] = "duck_back"
     where = board.label(h)
