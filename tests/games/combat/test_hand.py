@@ -202,3 +202,26 @@ def test_ready_cards_unspent_are_lost_at_the_end_of_the_turn():
     st.ready = ("kill_outright",)
     flow.end_phase(st, [])
     assert st.ready == ()
+
+
+def test_card_40_rerolls_a_missed_shot_like_card_28():
+    st = scene()
+    bru = put(st, "18.16", key="pvt-brubaker", order="aimed_fire")
+    foe = put(st, "18.14", side=GERMANY, role="rifleman", order="evade")
+    st.ready = ("reroll_any",)
+    st.rng.force([8, 0])
+    ev: list = []
+    attack(st, bru, foe, ev)
+    assert "a card re-rolls one die" in ev[0].text and st.ready == ()
+
+
+def test_a_card_used_on_nobody_it_can_help_is_refused_and_changes_nothing():
+    st = scene()
+    bru = put(st, "18.16", key="pvt-brubaker", morale=checks.AGGRESSIVE)  # nothing to fix
+    acting(st, bru)
+    st.hand[:] = [7, 8]
+    before = st.full_state()
+    for bad in ("use 7 pvt-brubaker", "use 8 pvt-brubaker", "use 7", "use 99 pvt-brubaker"):
+        with pytest.raises(wartable.IllegalActionError):
+            st.apply("us", bad)
+    assert st.full_state() == before
