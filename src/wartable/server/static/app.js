@@ -234,11 +234,29 @@ function logPanel(log) {
 }
 
 // ---- replay -------------------------------------------------------------------------------
+// Steps are counted from the last step asked for, not from the one on screen, so quick clicks
+// on ▶ each move one step; an answer that a later click has overtaken is dropped.
+let replayWanted = null;
+
 async function openReplay(step) {
+  if (game.replay) step = Math.max(0, Math.min(step, game.replay.steps));
+  replayWanted = step;
   try {
-    game.replay = await api(`/api/games/${game.id}/replay?step=${step}`, {}, game.token);
+    const r = await api(`/api/games/${game.id}/replay?step=${step}`, {}, game.token);
+    if (replayWanted !== step) return;
+    game.replay = r;
     render();
   } catch (e) { toast(e.message); }
+}
+
+function stepReplay(delta) {
+  openReplay((replayWanted ?? game.replay.step) + delta);
+}
+
+function closeReplay() {
+  replayWanted = null;
+  game.replay = null;
+  render();
 }
 
 function replayPanel() {
@@ -246,10 +264,10 @@ function replayPanel() {
   return el("div", { class: "panel", id: "replay-panel" },
     el("div", { text: `Replay: step ${r.step} of ${r.steps}` + (r.action ? ` (${r.action})` : "") }),
     el("button", { text: "⏮", onclick: () => openReplay(0) }),
-    el("button", { text: "◀", onclick: () => openReplay(r.step - 1) }),
-    el("button", { text: "▶", onclick: () => openReplay(r.step + 1) }),
+    el("button", { text: "◀", onclick: () => stepReplay(-1) }),
+    el("button", { text: "▶", onclick: () => stepReplay(1) }),
     el("button", { text: "⏭", onclick: () => openReplay(r.steps) }),
-    el("button", { text: "back to the game", onclick: () => { game.replay = null; render(); } }));
+    el("button", { text: "back to the game", onclick: closeReplay }));
 }
 
 // ---- Undaunted: square tiles --------------------------------------------------------------
