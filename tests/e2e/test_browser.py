@@ -47,10 +47,19 @@ def moves(page) -> int:
     return int(page.evaluate("window.wartableGame.data ? window.wartableGame.data.n : -1"))
 
 
+# The AI's moves come over the websocket one by one after ours; the page has settled when
+# the game waits on a person (or is over), so nothing more is on its way.
+SETTLED = """() => {
+    const d = window.wartableGame.data;
+    return d !== null && (d.outcome !== null || d.to_act.every((s) => d.seats[s] === 'human'));
+}"""
+
+
 def click_an_action(page) -> None:
     before = moves(page)
     page.locator("#actions button.action").first.click()
     page.wait_for_function("n => window.wartableGame.data.n > n", arg=before, timeout=15000)
+    page.wait_for_function(SETTLED, timeout=15000)
 
 
 def test_create_a_game_against_the_ai_and_play_it_by_clicking(server, browser):
@@ -87,6 +96,22 @@ def test_create_a_game_against_the_ai_and_play_it_by_clicking(server, browser):
     page.wait_for_function("() => window.wartableGame.data !== null")
     assert moves(page) == n
     assert page.locator("#log div").count() == log_lines
+    page.close()
+
+
+def test_a_double_click_sends_one_action(server, browser):
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(server + "/")
+    page.click("#create")
+    page.locator("a.seat-link[data-seat=us]").click()
+    page.wait_for_selector("#actions button.action")
+    page.wait_for_function(SETTLED)
+    before = moves(page)
+    page.locator("#actions button.action").first.dblclick()
+    page.wait_for_function("n => window.wartableGame.data.n > n", arg=before, timeout=15000)
+    page.wait_for_function(SETTLED, timeout=15000)
+    page.wait_for_timeout(300)  # a second send would be answered "stale" by now
+    assert "stale" not in page.inner_text("#toast")
     page.close()
 
 

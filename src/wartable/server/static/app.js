@@ -92,7 +92,7 @@ async function lobby() {
 
 // ---- a game -------------------------------------------------------------------------------
 const game = { id: null, seat: null, token: null, data: null, filter: null, ws: null,
-               replay: null, los: null, retry: 0, all: false, log: [] };
+               replay: null, los: null, retry: 0, all: false, log: [], sent: null };
 window.wartableGame = game;  // for the browser tests and the curious
 
 function startGame(id) {
@@ -112,7 +112,7 @@ function connect() {
   ws.onopen = () => { game.retry = 0; ws.send(JSON.stringify({ type: "hello", token: game.token })); };
   ws.onmessage = (msg) => {
     const data = JSON.parse(msg.data);
-    if (data.type === "error") { toast(data.message); return; }
+    if (data.type === "error") { game.sent = null; toast(data.message); return; }
     if (data.type === "state") {
       game.log = data.log_since === null ? data.log : game.log.concat(data.log).slice(-500);
       game.data = data;
@@ -120,12 +120,16 @@ function connect() {
     }
   };
   ws.onclose = () => {  // a dropped connection comes back by itself
+    game.sent = null;
     game.retry = Math.min(game.retry + 1, 5);
     setTimeout(connect, 500 * game.retry);
   };
 }
 
 function act(action) {
+  // one action per position: a double click would only earn a "stale" answer
+  if (game.sent === game.data.n) return;
+  game.sent = game.data.n;
   game.ws.send(JSON.stringify({ type: "act", n: game.data.n, action }));
   game.filter = null;
   game.all = false;
