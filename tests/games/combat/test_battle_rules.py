@@ -10,7 +10,7 @@ import pytest
 import wartable
 from tests.games.combat.scene import hex_index, put, scene
 from wartable.games.combat.model import ACTIVE, DEAD, GERMANY, IN_CUP
-from wartable.games.combat.rules import checks, crew, fire, flow, legal
+from wartable.games.combat.rules import checks, crew, fire, flow, legal, scoring
 from wartable.games.combat.rules.enemy_phase import enemy_order_phase
 from wartable.games.combat.rules.firing import fire_chance
 
@@ -119,7 +119,7 @@ def test_a_german_gun_has_its_assistant_until_he_is_lost():
     bru = put(st, "18.10", key="pvt-brubaker")
     st.order[mg] = "aimed_fire"
     helped = fire_chance(st, mg, bru)
-    st.crewless[mg] = True
+    st.crewless[mg] = "killed"
     alone = fire_chance(st, mg, bru)
     assert helped is not None and alone is not None
     assert alone.ws == helped.ws + st.sc.lib.charts.firer.belt_without_assistant
@@ -132,13 +132,16 @@ def test_the_assistant_takes_over_a_dead_gunner_and_a_bad_wound_at_the_end_of_tu
     other = gunner(st, "18.06")
     st.status[mg] = DEAD
     crew.change_over(st, [])
-    assert st.status[mg] == ACTIVE and st.crewless[mg] and st.wounds[mg] == ()
+    assert st.status[mg] == ACTIVE and st.crewless[mg] == "killed" and st.wounds[mg] == ()
+    assert scoring.tally(st)["enemy_killed"] == 1  # the gunner fell; his assistant serves
     st.status[mg] = DEAD
     crew.change_over(st, [])
     assert st.status[mg] == DEAD  # no second assistant
+    assert scoring.tally(st)["enemy_killed"] == 2
     st.wounds[other] = ("bad_wound", "light_wound")
     crew.change_over(st, [])
-    assert st.wounds[other] == ("light_wound",) and st.crewless[other]
+    assert st.wounds[other] == ("light_wound",) and st.crewless[other] == "wounded"
+    assert scoring.tally(st)["enemy_killed"] == 2  # a wound kills nobody
 
 
 def test_a_belt_fed_ammo_loss_needs_two_nines_with_an_assistant():

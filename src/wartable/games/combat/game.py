@@ -119,7 +119,7 @@ class Combat(Game):
         st.alert = [s.side == GERMANY and sc.file.enemy.alert == "alert" for s in st.soldiers]
         st.ammo = [0] * n
         st.live, st.aim, st.blast, st.blast_by = [False] * n, [-1] * n, [""] * n, [""] * n
-        st.mate, st.guard, st.papers, st.crewless = [-1] * n, [-1] * n, [-1] * n, [False] * n
+        st.mate, st.guard, st.papers, st.crewless = [-1] * n, [-1] * n, [-1] * n, [""] * n
         st.bursts, st.clouds, st.smoke_at, st.tried, st.arrived = (), (), {}, frozenset(), ()
         st.tripped = -1
         st.ground, st.changes = sc.ground, ()

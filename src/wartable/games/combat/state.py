@@ -63,7 +63,7 @@ class CombatState(GameState):
     mate: list[int]  # the soldier his care order is for: patient, man carried, prisoner searched
     guard: list[int]  # a prisoner's guard (17.4), -1 none
     papers: list[int]  # the officer whose papers he took (7.15), -1 none
-    crewless: list[bool]  # a belt-fed gunner whose assistant is lost (14.3)
+    crewless: list[str]  # a belt-fed gunner's lost assistant: "", "killed" or "wounded" (14.3)
     # cards
     deck: list[int]
     hand: list[int]

@@ -1,7 +1,8 @@
 """Belt-fed weapons and their crews (14.3).
 
 A German belt-fed gun always comes with an assistant (14.3), who has no counter of his own
-here: ``crewless`` marks a gunner whose assistant is gone. A friendly gunner's assistant is
+here: ``crewless`` says why a gunner's assistant is gone ("killed": he took the
+gun from a dead gunner, so one more German fell than lie on the map). A friendly gunner's assistant is
 any comrade in his hex who took the same order this turn.
 """
 
@@ -47,11 +48,11 @@ def change_over(st: CombatState, ev: list[Event]) -> None:
         if s.side != GERMANY or st.crewless[i] or not belt_fed(st, i):
             continue
         if st.status[i] == DEAD and st.pos[i] >= 0:
-            st.status[i], st.wounds[i], st.crewless[i] = ACTIVE, (), True
+            st.status[i], st.wounds[i], st.crewless[i] = ACTIVE, (), "killed"
             st.order[i] = ""
             log(ev, "crew", f"the assistant takes over {label(st, i)}'s gun", "14.3")
         elif st.status[i] == ACTIVE and "bad_wound" in st.wounds[i]:
             left = list(st.wounds[i])
             left.remove("bad_wound")
-            st.wounds[i], st.crewless[i] = tuple(left), True
+            st.wounds[i], st.crewless[i] = tuple(left), "wounded"
             log(ev, "crew", f"{label(st, i)}'s assistant, unhurt, takes the gun", "14.3")

@@ -36,7 +36,10 @@ def tally(st: CombatState) -> dict[str, float]:
         "friendly_killed": float(sum(st.status[i] == DEAD for i in us)),
         "friendly_wounded": float(sum(st.alive(i) and bool(st.wounds[i]) for i in us)),
         "friendly_captured": float(sum(st.status[i] == CAPTURED for i in us)),
-        "enemy_killed": float(sum(st.status[i] == DEAD for i in them)),
+        # a gunner whose assistant took the gun from him died too (14.3)
+        "enemy_killed": float(
+            sum(st.status[i] == DEAD for i in them) + sum(st.crewless[i] == "killed" for i in them)
+        ),
         "enemy_captured": float(sum(st.status[i] == CAPTURED for i in them)),
         "objectives_reached": float(len(st.reached)),
     }
