@@ -17,7 +17,7 @@ from wartable.core.errors import (
     WartableError,
 )
 from wartable.core.events import Event
-from wartable.core.game import Game, GameInfo, ScenarioInfo
+from wartable.core.game import CardFace, Game, GameInfo, ScenarioInfo
 from wartable.core.outcome import Outcome
 from wartable.core.registry import game_names, get_game, list_games, register
 from wartable.core.state import GameState
@@ -43,6 +43,7 @@ register("combat", _combat)
 __all__ = [
     "Action",
     "ActionParseError",
+    "CardFace",
     "ContentError",
     "Event",
     "Game",

@@ -203,3 +203,19 @@ def test_line_of_sight_command_explains_itself():
     bad = run("los", "combat", "99.99", "01.01")
     assert bad.exit_code == 2 and "not on this map" in bad.output
     assert run("los", "undaunted", "1A", "2B").exit_code == 2
+
+
+def test_cards_at_the_prompt_tell_what_each_card_does():
+    result = run("play", "undaunted", "--seed", "4", input="cards\ncard mortar\ncard nope\nquit\n")
+    out = result.output
+    assert result.exit_code == 0, out
+    assert "platoon-sergeant: Platoon Sergeant  initiative 9" in out  # among seed 4's bids
+    assert "Bolster X: up to X cards from supply" in out
+    assert "mortar: Mortar" in out and "Blast 1" in out
+    assert "No card 'nope'." in out
+
+
+def test_cards_when_no_action_names_one():
+    out = run("play", "combat", "--seed", "1", input="cards\ncard 1\nquit\n").output
+    assert "None of your actions names a card" in out
+    assert "1: Keep Your Head Down  initiative Able 2" in out

@@ -223,3 +223,16 @@ def test_games_with_every_option_turned_on_play_out_and_replay(game_name):
             assert all(record["options"][k] == v for k, v in options.items())
             again = game.replay(json.loads(json.dumps(record)))
             assert again.full_state() == state.full_state()
+
+
+@pytest.mark.parametrize(("game_name", "scenario"), CASES, ids=IDS)
+def test_card_faces_are_whole_and_public(game_name, scenario):
+    game = wartable.get_game(game_name)
+    assert game.new_game(scenario, seed=1).scenario == scenario
+    faces = game.glossary(scenario)
+    for key, face in faces.items():
+        assert isinstance(face, wartable.CardFace)
+        assert key and face.title and face.text, key
+        assert json.loads(json.dumps(face.to_json())) == face.to_json()
+    with pytest.raises(wartable.UnknownNameError):
+        game.glossary("no-such-scenario")

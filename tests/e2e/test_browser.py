@@ -89,6 +89,11 @@ def test_create_a_game_against_the_ai_and_play_it_by_clicking(server, browser):
     if card.count():
         card.click()
         assert "involving" in page.inner_text("#actions")
+        # the card's face says what it does, in words from the engine's glossary
+        page.wait_for_selector("#card-face")
+        assert "initiative" in page.inner_text("#card-face")
+        assert "[" in page.inner_text("#hand button.card")  # the hand shows initiative values
+        shot(page, "undaunted-card.png")
     # reload: the game is where it was
     n = moves(page)
     log_lines = page.locator("#log div").count()

@@ -110,6 +110,17 @@ def test_combat_games_are_served_with_line_of_sight(tmp_path):
     assert c.get(f"/api/games/{gid}/los", params={"a": "99.99", "b": "1"}).status_code == 400
 
 
+def test_the_cards_of_a_game_are_told_to_anyone_and_match_the_engine(tmp_path):
+    c = client(tmp_path)
+    gid, tokens, _ = new_game(c)
+    cards = c.get(f"/api/games/{gid}/glossary").json()["cards"]  # no token: public
+    faces = wartable.get_game("undaunted").glossary("la-raye")
+    assert cards == {key: face.to_json() for key, face in faces.items()}
+    hand = c.get(f"/api/games/{gid}", headers=auth(tokens["us"])).json()["view"]["sides"]["us"]
+    assert set(hand["hand"]) <= set(cards)
+    assert c.get("/api/games/nope/glossary").status_code == 404
+
+
 def test_replays_open_when_the_game_is_over(tmp_path):
     c = client(tmp_path)
     gid, tokens, _ = new_game(

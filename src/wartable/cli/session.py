@@ -20,7 +20,8 @@ from wartable.core.rng import derive_seed
 from wartable.core.state import GameState
 
 HELP = """Type the number of an action, or the action itself (e.g. 'play scout-B scout').
-Other commands: undo, board, log, rules, save [FILE], help, quit.
+Other commands: undo, board, log, rules, cards, card ID, save [FILE], help, quit.
+'cards' tells what the cards your actions name do; 'card ID' tells one card.
 Undo takes back your last action unless it rolled dice or revealed a card."""
 
 
@@ -160,6 +161,9 @@ class Session:
         if answer == "rules":
             self.console.print(self.game.rules_summary())
             return None
+        if answer == "cards" or answer.startswith("card "):
+            self.show_cards(answer.split()[1:], legal)
+            return None
         if answer.startswith("save"):
             parts = answer.split(maxsplit=1)
             if len(parts) == 2:
@@ -183,6 +187,25 @@ class Session:
                 Text(f"Not understood: {exc}. Type help for help.", style="bold red")
             )
             return None
+
+    def show_cards(self, ids: list[str], legal: list[Action]) -> None:
+        """The named cards' faces; with no names, those of the cards the actions name."""
+        faces = self.game.glossary(self.state.scenario)
+        if not ids:
+            ids = [arg for arg in dict.fromkeys(a for x in legal for a in x.args) if arg in faces]
+            if not ids:
+                self.console.print("None of your actions names a card; 'card ID' tells any card.")
+        for card in ids:
+            face = faces.get(card)
+            if face is None:
+                self.console.print(Text(f"No card {card!r}.", style="bold red"))
+                continue
+            head = Text(f"{card}: {face.title}", style="bold")
+            if face.initiative:
+                head.append(f"  initiative {face.initiative}", style="cyan")
+            self.console.print(head)
+            for line in face.text.splitlines():
+                self.console.print(f"    {line}")
 
     def apply(self, player: str, action: Action) -> None:
         events = self.state.apply(player, action)

@@ -14,7 +14,7 @@ from wartable.core.errors import (
     WartableError,
 )
 from wartable.core.events import Event
-from wartable.core.game import Game, GameInfo, ScenarioInfo
+from wartable.core.game import CardFace, Game, GameInfo, ScenarioInfo
 from wartable.core.outcome import Outcome
 from wartable.core.rng import Rng
 from wartable.core.state import GameState
@@ -23,6 +23,7 @@ __all__ = [
     "Action",
     "ActionParseError",
     "Agent",
+    "CardFace",
     "ContentError",
     "Event",
     "Game",

@@ -37,6 +37,19 @@ class ScenarioInfo:
     extra: Mapping[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True, slots=True)
+class CardFace:
+    """What a card says, in our own words, for interfaces to show beside its id: a player
+    should not need the box to know what the card in their hand does."""
+
+    title: str
+    text: str
+    initiative: str = ""
+
+    def to_json(self) -> dict[str, str]:
+        return {"title": self.title, "text": self.text, "initiative": self.initiative}
+
+
 AgentFactory = Callable[[int], Agent]
 
 
@@ -69,6 +82,11 @@ class Game(ABC):
 
     def agents(self) -> dict[str, AgentFactory]:
         """Game-specific agents (e.g. ``heuristic``), keyed by name; each takes a seed."""
+        return {}
+
+    def glossary(self, scenario: str | None = None) -> dict[str, CardFace]:
+        """The faces of the cards that a scenario's actions and views name, keyed by the same
+        ids. Public knowledge (what a kind of card does), never where any copy lies."""
         return {}
 
     def line_of_sight(self, scenario: str | None, a: str, b: str) -> dict[str, Any]:

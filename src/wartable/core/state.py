@@ -91,6 +91,12 @@ class GameState(ABC):
         return self.outcome is not None
 
     @property
+    def scenario(self) -> str | None:
+        """The id of the scenario this game was set up from (public: it names the board)."""
+        sid = self._setup.get("scenario")
+        return None if sid is None else str(sid)
+
+    @property
     def action_count(self) -> int:
         return self._n_actions
 

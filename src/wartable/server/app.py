@@ -185,6 +185,13 @@ def create_app(store: Store | str) -> FastAPI:
         except WartableError as exc:
             raise HTTPException(400, str(exc)) from exc
 
+    @app.get("/api/games/{game_id}/glossary")
+    async def glossary(game_id: str) -> dict[str, Any]:
+        """What each card of the game's scenario says: public, the same for every seat."""
+        room = room_or_404(game_id)
+        faces = room.game.glossary(room.scenario)
+        return {"cards": {key: face.to_json() for key, face in faces.items()}}
+
     # ---- live ----------------------------------------------------------------------------
     @app.websocket("/ws/games/{game_id}")
     async def live(ws: WebSocket, game_id: str) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import wartable
 from tests.games.combat.scene import put, scene
 from wartable.games.combat.rules import cards, checks, fire, flow, legal
 from wartable.games.combat.rules.common import leader_near
@@ -160,3 +161,15 @@ def test_playing_a_trip_card_in_the_game_bars_one_man():
     st.apply("us", "play 25")
     assert st.soldiers[st.tripped].team == "able"
     assert legal.allowed_orders(st, st.tripped) == ["hide"]
+
+
+def test_every_friendly_card_has_a_face_with_its_initiative_and_use():
+    game = wartable.get_game("combat")
+    faces = game.glossary("attack-the-farmhouse")
+    cards = game.lib.friendly_cards.cards
+    assert set(faces) == {str(c.number) for c in cards}
+    first = faces["1"]  # Keep Your Head Down: a discard card
+    assert first.initiative == "Able 2 · Baker 18 · Charlie 86"
+    assert "use it from your hand" in first.text and "close call" in first.text
+    assert faces["6"].text.startswith("Order card")
+    assert faces["51"].initiative == ""  # an event card has no initiative values

@@ -8,8 +8,9 @@ from typing import Any
 from wartable.core.action import Action
 from wartable.core.errors import ActionParseError, UnknownNameError, WartableError
 from wartable.core.events import Event
-from wartable.core.game import AgentFactory, Game, GameInfo, ScenarioInfo
+from wartable.core.game import AgentFactory, CardFace, Game, GameInfo, ScenarioInfo
 from wartable.core.rng import Rng
+from wartable.games.combat.glossary import faces
 from wartable.games.combat.library import CombatLibrary
 from wartable.games.combat.los import line_of_sight
 from wartable.games.combat.model import ACTIVE, DEPLOY, GERMANY, IN_CUP
@@ -149,6 +150,10 @@ class Combat(Game):
         else:
             flow.start_turn(st, events)
         return st
+
+    def glossary(self, scenario: str | None = None) -> dict[str, CardFace]:
+        self.scenario(scenario)  # an unknown scenario is an error here too
+        return faces(self.lib)
 
     def options(self) -> dict[str, Any]:
         return {"large_battle": False, "night": False}

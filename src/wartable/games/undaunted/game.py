@@ -10,9 +10,10 @@ from typing import Any
 from wartable.core.action import Action
 from wartable.core.errors import ActionParseError, UnknownNameError, WartableError
 from wartable.core.events import Event
-from wartable.core.game import AgentFactory, Game, GameInfo, ScenarioInfo
+from wartable.core.game import AgentFactory, CardFace, Game, GameInfo, ScenarioInfo
 from wartable.core.rng import Rng
 from wartable.games.undaunted.content import Library
+from wartable.games.undaunted.glossary import faces
 from wartable.games.undaunted.model import TURN, SideState
 from wartable.games.undaunted.rules import flow
 from wartable.games.undaunted.scenario import Scenario, compile_scenario
@@ -125,6 +126,9 @@ class Undaunted(Game):
         if sc is None:
             raise UnknownNameError("scenario", scenario_id, [s.id for s in self._by_number])
         return sc
+
+    def glossary(self, scenario: str | None = None) -> dict[str, CardFace]:
+        return faces(self.scenario(scenario))
 
     def options(self) -> dict[str, Any]:
         return dict(DEFAULT_OPTIONS)

@@ -92,7 +92,7 @@ async function lobby() {
 
 // ---- a game -------------------------------------------------------------------------------
 const game = { id: null, seat: null, token: null, data: null, filter: null, ws: null,
-               replay: null, los: null, retry: 0, all: false, log: [], sent: null };
+               replay: null, los: null, retry: 0, all: false, log: [], sent: null, cards: {} };
 window.wartableGame = game;  // for the browser tests and the curious
 
 function startGame(id) {
@@ -103,6 +103,17 @@ function startGame(id) {
   document.getElementById("where").textContent =
     (game.seat ? "playing " + game.seat : "watching") + " · game " + id;
   connect();
+  api(`/api/games/${id}/glossary`).then((g) => { game.cards = g.cards; if (game.data) render(); })
+    .catch(() => {});  // without it cards show their ids, which still play
+}
+
+// what a card says, for the hand and for the actions it narrows to
+function cardFace(id) {
+  const c = game.cards[id];
+  if (!c) return null;
+  return el("div", { class: "card-face", id: "card-face" },
+    el("b", { text: c.title }), c.initiative ? el("span", { class: "muted", text: ` initiative ${c.initiative}` }) : null,
+    ...c.text.split("\n").map((line) => el("div", { text: line })));
 }
 
 function connect() {
@@ -181,7 +192,9 @@ function handPanel(view) {
   let cards = [];
   if (view.game === "undaunted" && game.seat && view.sides[game.seat].hand)
     cards = Object.entries(view.sides[game.seat].hand)
-      .flatMap(([card, n]) => Array(n).fill(card));
+      .flatMap(([card, n]) => Array(n).fill(card))
+      .map((id) => game.cards[id]
+        ? { id, label: `${game.cards[id].title} [${game.cards[id].initiative}]` } : id);
   if (view.game === "combat" && view.hand)
     cards = view.hand.map((c) => ({ id: String(c.number),
       label: `${c.number} ${c.title} [${c.initiative.join("/")}]` }));
@@ -190,8 +203,10 @@ function handPanel(view) {
   for (const c of cards) {
     const id = typeof c === "string" ? c : c.id;
     p.append(el("button", { class: "card", "data-id": id, text: typeof c === "string" ? c : c.label,
+      title: game.cards[id] ? game.cards[id].text : null,
       onclick: () => { game.filter = id; render(); } }));
   }
+  if (game.filter) p.append(cardFace(game.filter) || "");
   return p;
 }
 

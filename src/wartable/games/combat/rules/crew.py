@@ -1,8 +1,8 @@
 """Belt-fed weapons and their crews (14.3).
 
 A German belt-fed gun always comes with an assistant (14.3), who has no counter of his own
-here: ``crewless`` says why a gunner's assistant is gone ("killed": he took the
-gun from a dead gunner, so one more German fell than lie on the map). A friendly gunner's assistant is
+here: ``crewless`` says why a gunner's assistant is gone ("killed": he took the gun from a
+dead gunner, so one more German fell than lie on the map). A friendly gunner's assistant is
 any comrade in his hex who took the same order this turn.
 """
 

@@ -11,6 +11,12 @@ if TYPE_CHECKING:
     from wartable.games.undaunted.scenario import Scenario
     from wartable.games.undaunted.state import UndauntedState
 
+RULES = {
+    "attack": "Attack X: X dice at an enemy counter in range; a die at or above its total "
+    "defence hits, a 0 always does",
+    "suppress": "Suppress X: X dice as for an attack, but a hit flips the counter to suppressed",
+    "blast": "Blast X: X dice at each counter, of both sides, on the target marker's tile",
+}
 RULE_DEFENCE = "Attack step 2: total defence = base defence + cover + range (no range for Blast)"
 RULE_ROLL = "Attack step 3: one die at or above the total defence hits; a 0 always hits"
 RULE_SUPPRESS = "Attack step 4: a suppress hit flips the counter to suppressed instead"
