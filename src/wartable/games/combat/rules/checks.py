@@ -103,6 +103,18 @@ class ZeroRoll:
         )
 
 
+def at_or_under(chance: int) -> float:
+    """The chance of a d10 (0-9) at or under ``chance``."""
+    return min(max(chance + 1, 0), 10) / 10
+
+
+def odds_against(chance: int, tq: int, *, nine_fails: bool = False) -> float:
+    """The chance that ``roll_against`` succeeds, for odds shown before a roll."""
+    if chance >= 0:
+        return at_or_under(min(chance, 8) if nine_fails else chance)
+    return 0.1 * at_or_under(tq + chance) if tq + chance >= 0 else 0.0
+
+
 def roll_against(rng: Rng, chance: int, tq: int, *, nine_fails: bool = False) -> ZeroRoll:
     """Roll a d10 at or under ``chance``. Below zero the rule of 0 applies: only a 0 can
     succeed, confirmed by a TQC at ``tq + chance``; below zero that is an automatic failure."""

@@ -14,11 +14,10 @@ from wartable.games.combat.rules.common import (
     label,
     log,
     pick,
-    posture,
     tq_now,
 )
 from wartable.games.combat.rules.enemy_phase import alert_near
-from wartable.games.combat.rules.harm import blast, mark, morale_check
+from wartable.games.combat.rules.harm import blast, mark, morale_check, shelter
 from wartable.games.combat.schema import Weapon
 
 if TYPE_CHECKING:
@@ -173,17 +172,12 @@ def place_markers(
     Far on a failure. A friendly thrower's roll takes the target's Order/Terrain modifier;
     an enemy's only -3 when the hex is out of his sight (7.09, 10.09)."""
     s = st.soldiers[i]
-    charts = st.sc.lib.charts
-    kind = st.ground.kind[land]
     out: list[tuple[int, str]] = []
     for o in st.soldiers:
         t = o.index
         if st.pos[t] != land or not st.alive(t):
             continue
-        if s.side == US:
-            modifier = fire.cover_modifier(charts, kind, posture(st, t))
-        else:
-            modifier = 0 if in_sight else -explosives.UNSEEN_PENALTY
+        modifier = near_modifier(st, i, t, in_sight)
         r = explosives.placement(st.rng, s.grenade_ws, modifier, tq_now(st, i))
         near = "near" if r.success else "far"
         out.append((t, near))
@@ -194,6 +188,14 @@ def place_markers(
             "14.2",
         )
     return out
+
+
+def near_modifier(st: CombatState, i: int, t: int, in_sight: bool) -> int:
+    """The modifier of thrower ``i``'s Near roll for ``t``: a friendly thrower's takes the
+    Order/Terrain chart, an enemy's only -3 when out of his sight (7.09, 10.09)."""
+    if st.soldiers[i].side == US:
+        return shelter(st, t)
+    return 0 if in_sight else -explosives.UNSEEN_PENALTY
 
 
 def damage(

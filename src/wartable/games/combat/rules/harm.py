@@ -112,6 +112,11 @@ def kill(st: CombatState, i: int, ev: list[Event]) -> None:
     score(st, loss_category(st, i), ev)
 
 
+def shelter(st: CombatState, t: int) -> int:
+    """The Order/Terrain modifier that guards ``t`` from a grenade or shell where he stands."""
+    return fire.cover_modifier(st.sc.lib.charts, st.ground.kind[st.pos[t]], posture(st, t))
+
+
 def blast(
     st: CombatState,
     t: int,
@@ -124,7 +129,7 @@ def blast(
 ) -> None:
     """Damage dice of a grenade or shell against one soldier: each at or under ``frag`` plus
     his Order/Terrain modifier is a hit and draws a wound card (14.2, 20.0)."""
-    modifier = fire.cover_modifier(st.sc.lib.charts, st.ground.kind[st.pos[t]], posture(st, t))
+    modifier = shelter(st, t)
     hits, dice = explosives.damage(st.rng, rolls, frag, modifier)
     what = f" ({marker})" if marker else ""
     log(

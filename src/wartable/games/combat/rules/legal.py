@@ -12,6 +12,7 @@ from wartable.games.combat.rules import (
     checks,
     crew,
     fire,
+    grenade_odds,
     grenades,
     guards,
     hand,
@@ -308,16 +309,22 @@ def hints(st: CombatState) -> list[str]:
 
 
 def hit_chance(ws: int, tq: int, rof: int) -> float:
-    """Chance of at least one hit: faces 0..ws (9 always misses); below 0 the rule of 0."""
-    if ws >= 0:
-        per = (min(ws, 8) + 1) / 10
-    else:
-        confirm = tq + ws
-        per = 0.1 * (min(confirm, 9) + 1) / 10 if confirm >= 0 else 0.0
-    return 1 - (1 - per) ** rof
+    """Chance of at least one hit in ``rof`` shots (a 9 always misses; below 0 the rule of 0)."""
+    return 1 - (1 - checks.odds_against(ws, tq, nine_fails=True)) ** rof
 
 
 def info(st: CombatState, action: Action) -> dict[str, Any]:
+    if action.verb == "order" and len(action.args) == 3 and action.args[1] in AIMED:
+        i = st.find(action.args[0])
+        found = grenade_info(st, i, action.args[2], action.args[1])
+        if found and action.args[1] == grenades.RIFLE:
+            return after_check(st, i, found, "one to hand")  # 7.11
+        return found
+    if action.verb == "aim" and st.act is not None:
+        i = st.act.soldier
+        return after_check(
+            st, i, grenade_info(st, i, action.args[1], st.order[i]), "moving the marker"
+        )
     if action.verb != "fire" or st.act is None:
         return {}
     i = st.act.soldier
@@ -333,3 +340,26 @@ def info(st: CombatState, action: Action) -> dict[str, Any]:
         "ws": chance.ws,
         "chance": p,
     }
+
+
+def grenade_info(st: CombatState, i: int, where: str, order: str) -> dict[str, Any]:
+    board = st.sc.board
+    aim = board.index[board.parse(where)]
+    odds = grenade_odds.throw_odds(st, i, aim, order)
+    if odds is None:
+        return {}
+    return {  # thrown in impulse 3: men may move before then, the odds cannot know
+        "text": grenade_odds.describe(st, i, aim, odds) + " (if nobody moves before the throw)",
+        "chance": odds.enemy_hit,
+        "risk": odds.friend_hit,
+    }
+
+
+def after_check(st: CombatState, i: int, found: dict[str, Any], what: str) -> dict[str, Any]:
+    """Odds that first need ``i`` to pass a TQC."""
+    if not found:
+        return found
+    passes = checks.at_or_under(tq_now(st, i))
+    found["text"] = f"{what}: TQC {passes:.0%}; then " + found["text"]
+    found["chance"] *= passes
+    return found
