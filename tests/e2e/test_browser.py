@@ -142,6 +142,8 @@ def test_combat_line_of_sight_tool(server, browser):
     page.locator("a.seat-link[data-seat=us]").click()
     page.wait_for_selector("#board .hex")
     assert page.evaluate("window.wartableGame.data.view.night") is not None  # the option took
+    # pointing at a hex names it and its ground
+    assert page.locator('#board .hex[data-id="24.03"] title').text_content() == "24.03: building"
     # in the deployment a hex narrows the long list to the soldier's move there
     page.locator('#board .hex[data-id="01.05"]').click()
     actions = page.locator("#actions button.action").all_inner_texts()
@@ -153,6 +155,18 @@ def test_combat_line_of_sight_tool(server, browser):
     assert "cannot see" in page.inner_text("#los-result")
     assert "24.03" in page.inner_text("#los-result")
     shot(page, "combat-los.png")
+    # zoomed in, the map scrolls, and a new state keeps it where the player left it
+    page.click("#zoom button:has-text('+')")
+    page.click("#zoom button:has-text('+')")
+    assert "2×" in page.inner_text("#zoom")
+    wide = page.evaluate(
+        "[document.querySelector('#board').clientWidth,"
+        " document.querySelector('.board-scroll').clientWidth]"
+    )
+    assert wide[0] > 1.5 * wide[1]
+    page.evaluate("document.querySelector('.board-scroll').scrollLeft = 150; render()")
+    assert page.evaluate("document.querySelector('.board-scroll').scrollLeft") == 150
+    shot(page, "combat-zoom.png")
     page.close()
 
 
@@ -199,6 +213,10 @@ def test_a_finished_game_replays_forwards_and_back(server, browser):
     page.click("#replay-panel button:has-text('◀')")
     page.wait_for_function(
         "() => document.querySelector('#replay-panel').innerText.includes('step 1 of')"
+    )
+    page.click("#replay-panel button:has-text('end »')")
+    page.wait_for_function(
+        "() => /step (\\d+) of \\1\\b/.test(document.querySelector('#replay-panel').innerText)"
     )
     shot(page, "combat-replay.png")
     page.close()

@@ -92,7 +92,7 @@ async function lobby() {
 
 // ---- a game -------------------------------------------------------------------------------
 const game = { id: null, seat: null, token: null, data: null, filter: null, ws: null,
-               replay: null, los: null, retry: 0, all: false, log: [], sent: null, cards: {} };
+               replay: null, los: null, retry: 0, all: false, log: [], sent: null, cards: {}, zoom: 1 };
 window.wartableGame = game;  // for the browser tests and the curious
 
 function startGame(id) {
@@ -153,8 +153,11 @@ function involves(action, id) {
 function render() {
   const d = game.data;
   const view = game.replay ? game.replay.view : d.view;
-  const board = el("div", { class: "board" });
-  board.append(view.game === "undaunted" ? undauntedBoard(view) : combatBoard(view));
+  const svg = view.game === "undaunted" ? undauntedBoard(view) : combatBoard(view);
+  if (game.zoom > 1) { svg.style.width = `${game.zoom * 100}%`; svg.style.maxHeight = "none"; }
+  const board = el("div", { class: "board" }, zoomBar(), el("div", { class: "board-scroll" }, svg));
+  const was = document.querySelector(".board-scroll");  // a new state keeps the view in place
+  const scrolled = was ? [was.scrollLeft, was.scrollTop] : [0, 0];
   const side = el("div", { class: "side" });
   side.append(statusPanel(d, view));
   if (game.replay) side.append(replayPanel());
@@ -168,8 +171,25 @@ function render() {
   }
   side.append(logPanel(game.replay ? game.replay.log : game.log));
   $app.replaceChildren(el("div", { class: "game" }, board, side));
+  const scroller = document.querySelector(".board-scroll");
+  [scroller.scrollLeft, scroller.scrollTop] = scrolled;
   const log = document.querySelector(".log");
   if (log) log.scrollTop = log.scrollHeight;
+}
+
+// big maps (Combat!'s 30-odd columns) need a closer look on a small screen
+const ZOOMS = [1, 1.5, 2, 3];
+
+function zoomBar() {
+  const step = (by) => {
+    const i = Math.max(0, Math.min(ZOOMS.length - 1, ZOOMS.indexOf(game.zoom) + by));
+    game.zoom = ZOOMS[i];
+    render();
+  };
+  return el("div", { class: "zoom", id: "zoom" },
+    el("button", { text: "−", title: "zoom out", onclick: () => step(-1) }),
+    el("span", { class: "muted", text: ` ${game.zoom}× ` }),
+    el("button", { text: "+", title: "zoom in", onclick: () => step(1) }));
 }
 
 function statusPanel(d, view) {
@@ -282,10 +302,10 @@ function replayPanel() {
   const r = game.replay;
   return el("div", { class: "panel", id: "replay-panel" },
     el("div", { text: `Replay: step ${r.step} of ${r.steps}` + (r.action ? ` (${r.action})` : "") }),
-    el("button", { text: "⏮", onclick: () => openReplay(0) }),
+    el("button", { text: "« start", onclick: () => openReplay(0) }),
     el("button", { text: "◀", onclick: () => stepReplay(-1) }),
     el("button", { text: "▶", onclick: () => stepReplay(1) }),
-    el("button", { text: "⏭", onclick: () => openReplay(r.steps) }),
+    el("button", { text: "end »", onclick: () => openReplay(r.steps) }),
     el("button", { text: "back to the game", onclick: closeReplay }));
 }
 
@@ -381,6 +401,8 @@ function combatBoard(view) {
       g.append(el("svg:polygon", { points: hexPoints(cx, cy, R - 0.5),
         fill: TERRAIN_FILL[kind[label] || "open"] || "#ddd",
         stroke: picked ? "#f0a800" : "#b8b098", "stroke-width": picked ? 2.5 : 0.6 }));
+      g.append(el("svg:title", { text: `${label}: ${(kind[label] || "open").replace("_", " ")}` +
+        (level[label] ? `, level ${level[label]}` : "") + (smoke.has(label) ? ", smoke" : "") }));
       if (level[label]) g.append(el("svg:text", { x: cx - R * 0.6, y: cy - R * 0.35,
         "font-size": 7, fill: "#554", text: String(level[label]) }));
       if (smoke.has(label)) g.append(el("svg:circle", { cx, cy, r: R * 0.8, fill: "#777",
