@@ -236,3 +236,46 @@ def test_card_faces_are_whole_and_public(game_name, scenario):
         assert json.loads(json.dumps(face.to_json())) == face.to_json()
     with pytest.raises(wartable.UnknownNameError):
         game.glossary("no-such-scenario")
+
+
+SAMPLE_PROBE = """
+import hashlib, sys
+import wartable
+from wartable.agents.random import RandomAgent
+game = wartable.get_game(sys.argv[1])
+state = game.new_game(sys.argv[2], seed=3)
+agent = RandomAgent(3)
+for _ in range(40):
+    if state.is_over:
+        break
+    p = state.current_players[0]
+    state.apply(p, agent.act(state, p))
+p = state.current_players[0] if state.current_players else state.players[0]
+sample = state.sample_hidden(p, 11)
+while not state.is_over:
+    p = state.current_players[0]
+    state.apply(p, agent.act(state, p))
+seen = (sample.full_state(), state.full_state(), state.outcome)
+print(hashlib.sha256(repr(seen).encode()).hexdigest())
+"""
+
+
+@pytest.mark.parametrize(("game_name", "scenario"), CASES, ids=IDS)
+def test_a_game_and_a_sample_are_the_same_in_every_process(game_name, scenario):
+    """Python salts string hashes per process: nothing seeded may follow a set's order."""
+    import os
+    import subprocess
+    import sys
+
+    digests = set()
+    for salt in ("0", "1", "2", "3"):
+        env = {**os.environ, "PYTHONHASHSEED": salt}
+        run = subprocess.run(
+            [sys.executable, "-c", SAMPLE_PROBE, game_name, scenario],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        digests.add(run.stdout.strip())
+    assert len(digests) == 1

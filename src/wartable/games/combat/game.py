@@ -14,7 +14,7 @@ from wartable.games.combat.glossary import faces
 from wartable.games.combat.library import CombatLibrary
 from wartable.games.combat.los import line_of_sight
 from wartable.games.combat.model import ACTIVE, DEPLOY, GERMANY, IN_CUP
-from wartable.games.combat.rules import checks, flow, night
+from wartable.games.combat.rules import checks, flow, hidden, night
 from wartable.games.combat.scenario import EVENT_CARDS, CombatScenario
 from wartable.games.combat.sight import SightTable
 from wartable.games.combat.state import CombatState
@@ -106,6 +106,7 @@ class Combat(Game):
         st.sc = sc
         st.rng = Rng(seed)
         st.soldiers, where, st.squad_roll = sc.roster(st.rng)
+        st.cast = hidden.Casting(st.soldiers)
         n = len(st.soldiers)
         st.pos = list(where)
         st.status = [

@@ -44,6 +44,7 @@ class CombatState(GameState):
 
     sc: CombatScenario
     soldiers: tuple[Soldier, ...]
+    cast: hidden.Casting  # the game's German identities, shared by its copies and samples
     squad_roll: int
     rng: Rng
     # per soldier
