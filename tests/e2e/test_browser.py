@@ -120,6 +120,29 @@ def test_a_double_click_sends_one_action(server, browser):
     page.close()
 
 
+def test_a_mortar_target_marker_is_drawn_on_its_tile(server, browser):
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(server + "/")
+    page.select_option("#game", "undaunted")
+    page.click("#create")
+    page.locator("a.seat-link[data-seat=us]").click()
+    page.wait_for_selector("#board .tile")
+    assert page.locator("#board .target").count() == 0
+    # the page draws what a view says: here a view with the German mortar's target on 12B
+    page.evaluate("window.wartableGame.data.view.sides.germany.target = '12B'; render()")
+    marker = page.locator('#board .target[data-side="germany"]')
+    assert marker.get_attribute("data-id") == "12B"
+    tile = page.locator('#board .tile[data-id="12B"] rect').bounding_box()
+    box = marker.bounding_box()
+    assert (
+        tile
+        and box
+        and tile["x"] <= box["x"]
+        and box["x"] + box["width"] <= tile["x"] + tile["width"]
+    )
+    page.close()
+
+
 def test_the_game_page_fits_a_phone(server, browser):
     page = browser.new_page(viewport={"width": 390, "height": 844})
     page.goto(server + "/")

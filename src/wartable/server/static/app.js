@@ -333,6 +333,19 @@ function undauntedBoard(view) {
     }
     svg.append(g);
   }
+  // a mortar's target marker: a ringed cross in its side's colour
+  const at = Object.fromEntries(view.tiles.map((t) => [t.id, t.at]));
+  Object.entries(view.sides).forEach(([side, s], k) => {
+    if (!s.target || !at[s.target]) return;
+    const cx = at[s.target][0] * S + S - 22 - k * 30, cy = at[s.target][1] * S + S - 40;
+    const g = el("svg:g", { class: "target", "data-id": s.target, "data-side": side });
+    const ink = `fill: none; stroke: var(--${side}); stroke-width: 2.5`;
+    g.append(el("svg:circle", { cx, cy, r: 11, style: ink }));
+    g.append(el("svg:path", { d: `M${cx - 14} ${cy}H${cx + 14}M${cx} ${cy - 14}V${cy + 14}`,
+      style: ink }));
+    g.append(el("svg:title", { text: `${side}'s mortar target` }));
+    svg.append(g);
+  });
   const per = {};
   for (const c of view.counters) (per[c.tile] = per[c.tile] || []).push(c);
   for (const t of view.tiles) {
