@@ -165,6 +165,13 @@ def test_combat_line_of_sight_tool(server, browser):
     page.locator("a.seat-link[data-seat=us]").click()
     page.wait_for_selector("#board .hex")
     assert page.evaluate("window.wartableGame.data.view.night") is not None  # the option took
+    assert "turn 1 of 12 · deploy" in page.inner_text("#status")
+    # face-down counters are listed with what shows on the map: team, hex, order, alert
+    unknown = page.locator("#soldiers tr", has_text="unknown").count()
+    on_map = page.evaluate(
+        "window.wartableGame.data.view.soldiers.filter((s) => s.hex && !s.known).length"
+    )
+    assert unknown == on_map > 0
     # pointing at a hex names it and its ground
     assert page.locator('#board .hex[data-id="24.03"] title').text_content() == "24.03: building"
     # in the deployment a hex narrows the long list to the soldier's move there

@@ -196,15 +196,27 @@ function statusPanel(d, view) {
   const p = el("div", { class: "panel status", id: "status" });
   p.append(el("div", {}, el("b", { text: view.title || view.scenario }),
     ` · ${view.round ? "round " + view.round : "turn " + view.turn}`,
-    view.phase ? ` · ${view.phase}` : ""));
+    view.turns ? ` of ${view.turns}` : "", view.phase ? ` · ${view.phase}` : "",
+    view.phase === "impulses" ? ` ${view.impulse}` : ""));
   if (d.outcome) p.append(el("div", { id: "outcome", text: "Game over: " + d.outcome.reason }));
   else p.append(el("div", { text: "To act: " + d.to_act.join(", ") }));
-  if (view.game === "combat" && view.victory_points !== undefined)
+  if (view.game === "combat") {
     p.append(el("div", { text: `Victory points: ${view.victory_points}` }));
-  if (view.game === "undaunted" && view.sides)
+    if (view.initiative_track && view.initiative_track.length)
+      p.append(el("div", { id: "initiative", text: "Initiative: " +
+        view.initiative_track.map(([v, team]) => `${team} ${v}`).join(", ") }));
+    p.append(el("div", { class: "muted", text: `Deck ${view.deck_size}, discard ` +
+      `${view.discard_size}` + (view.cup ? ` · ${view.cup} counter(s) in the cup` : "") }));
+  }
+  if (view.game === "undaunted" && view.sides) {
+    p.append(el("div", { text: `Initiative: ${view.initiative}` +
+      (view.bids ? ` (bids: ${Object.entries(view.bids).map(([s, b]) => `${s} ${b || "none"}`).join(", ")})` : "") }));
     for (const [s, info] of Object.entries(view.sides))
       p.append(el("div", { class: s, text:
-        `${s}: objectives ${info.objective_points}/${info.goal}, hand ${info.hand_size}, deck ${info.deck_size}` }));
+        `${s}: objectives ${info.objective_points}/${info.goal}, hand ${info.hand_size}, ` +
+        `deck ${info.deck_size}, discard ${info.discard_size}` +
+        (info.pinned_down ? " · pinned down" : "") }));
+  }
   return p;
 }
 
@@ -446,14 +458,17 @@ function combatBoard(view) {
 }
 
 function soldiersPanel(view) {
-  const rows = view.soldiers.filter((s) => s.hex && (s.side === "us" || s.known));
+  // unknown counters too: their team, hex, order and alert marker are on the map for all to see
+  const rows = view.soldiers.filter((s) => s.hex);
   const table = el("table", { class: "soldiers" });
   table.append(el("tr", {}, ...["", "soldier", "hex", "order", "morale", "wounds", "ammo"]
     .map((h) => el("th", { text: h }))));
   for (const s of rows) {
     const tr = el("tr", { "data-id": s.key, class: game.filter === s.key ? "picked" : "" },
       el("td", {}, el("span", { class: "dot " + s.side })),
-      el("td", { text: s.name + (s.side === "us" && !s.spotted ? " (hidden)" : "") }),
+      el("td", { text: (s.known ? s.name : `unknown ${s.team} ${s.key}`) +
+        (s.side === "us" && !s.spotted ? " (hidden)" : "") +
+        (s.side !== "us" && !s.alert ? " (waiting)" : "") }),
       el("td", { text: s.hex }), el("td", { text: s.order || "" }),
       el("td", { text: s.morale }), el("td", { text: s.wounds.join(", ") }),
       el("td", { text: s.ammo === "ok" ? "" : s.ammo }));
@@ -461,7 +476,7 @@ function soldiersPanel(view) {
     table.append(tr);
   }
   const unknown = view.soldiers.filter((s) => s.hex && s.side !== "us" && !s.known).length;
-  return el("div", { class: "panel", id: "soldiers" }, table,
+  return el("div", { class: "panel soldiers-panel", id: "soldiers" }, table,
     el("div", { class: "hint", text: `${unknown} unknown German counter(s) on the map` +
       (view.night ? ` · night: sight ${view.night.range} hexes, ${view.night.flares_left} flare(s)` : "") }));
 }
