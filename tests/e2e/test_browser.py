@@ -172,6 +172,14 @@ def test_combat_line_of_sight_tool(server, browser):
         "window.wartableGame.data.view.soldiers.filter((s) => s.hex && !s.known).length"
     )
     assert unknown == on_map > 0
+    # an unmasked decoy (status gone) leaves the map and the list
+    key = page.evaluate(
+        """() => { const s = window.wartableGame.data.view.soldiers.find((s) => s.hex && !s.known);
+                   s.status = "gone"; render(); return s.key; }"""
+    )
+    assert page.locator(f'#board .counter[data-id="{key}"]').count() == 0
+    assert page.locator(f'#soldiers tr[data-id="{key}"]').count() == 0
+    assert page.locator("#soldiers tr", has_text="unknown").count() == unknown - 1
     # pointing at a hex names it and its ground
     assert page.locator('#board .hex[data-id="24.03"] title').text_content() == "24.03: building"
     # in the deployment a hex narrows the long list to the soldier's move there

@@ -409,7 +409,7 @@ function combatBoard(view) {
   const lit = new Set(view.flares || []);
   const objectives = new Map((view.objectives || []).map((o) => [o.hex, o.reached]));
   const here = {};
-  for (const s of view.soldiers) if (s.hex) (here[s.hex] = here[s.hex] || []).push(s);
+  for (const s of view.soldiers) if (onMap(s)) (here[s.hex] = here[s.hex] || []).push(s);
   const cols = map.columns, rows = Math.max(map.rows_odd[1], map.rows_even[1]) + 1;
   const w = (cols[1] - cols[0] + 1) * 1.5 * R + R, h = (rows + 0.5) * Math.sqrt(3) * R + R;
   const svg = el("svg:svg", { viewBox: `0 0 ${w} ${h}`, id: "board" });
@@ -457,9 +457,15 @@ function combatBoard(view) {
   return svg;
 }
 
+// the dead, the escaped and unmasked decoys leave the map; prisoners stay with their guard
+function onMap(s) {
+  return s.hex && (s.status === "active" || s.status === "captured");
+}
+
 function soldiersPanel(view) {
-  // unknown counters too: their team, hex, order and alert marker are on the map for all to see
-  const rows = view.soldiers.filter((s) => s.hex);
+  // unknown counters too: their team, hex, order and alert marker are on the map for all to see;
+  // our own men stay listed when they fall
+  const rows = view.soldiers.filter((s) => onMap(s) || (s.side === "us" && s.status !== "active"));
   const table = el("table", { class: "soldiers" });
   table.append(el("tr", {}, ...["", "soldier", "hex", "order", "morale", "wounds", "ammo"]
     .map((h) => el("th", { text: h }))));
@@ -469,13 +475,14 @@ function soldiersPanel(view) {
       el("td", { text: (s.known ? s.name : `unknown ${s.team} ${s.key}`) +
         (s.side === "us" && !s.spotted ? " (hidden)" : "") +
         (s.side !== "us" && !s.alert ? " (waiting)" : "") }),
-      el("td", { text: s.hex }), el("td", { text: s.order || "" }),
+      el("td", { text: onMap(s) ? s.hex : "" }),
+      el("td", { text: s.status === "active" ? s.order || "" : s.status }),
       el("td", { text: s.morale }), el("td", { text: s.wounds.join(", ") }),
       el("td", { text: s.ammo === "ok" ? "" : s.ammo }));
     tr.addEventListener("click", () => { game.filter = s.key; render(); });
     table.append(tr);
   }
-  const unknown = view.soldiers.filter((s) => s.hex && s.side !== "us" && !s.known).length;
+  const unknown = view.soldiers.filter((s) => onMap(s) && s.side !== "us" && !s.known).length;
   return el("div", { class: "panel soldiers-panel", id: "soldiers" }, table,
     el("div", { class: "hint", text: `${unknown} unknown German counter(s) on the map` +
       (view.night ? ` · night: sight ${view.night.range} hexes, ${view.night.flares_left} flare(s)` : "") }));
