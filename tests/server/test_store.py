@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import sqlite3
 import subprocess
 import tempfile
 import time
@@ -63,7 +64,7 @@ def where(request, tmp_path):
 def test_the_store_keeps_games_and_refuses_a_taken_action_number(where):
     store = open_store(where)
     gid = f"g{time.monotonic_ns()}"
-    store.create(gid, "undaunted", "la-raye", 42, {"max_rounds": 9}, {"us": ("human", "h1")})
+    store.create(gid, "undaunted", "la-raye", 42, {"max_rounds": 9}, {"us": ("human", "h1")}, "1")
     store.append(gid, 0, "us", "bid scout-A")
     store.append(gid, 1, "germany", "bid fog-of-war")
     with pytest.raises(StaleAction):
@@ -78,6 +79,7 @@ def test_the_store_keeps_games_and_refuses_a_taken_action_number(where):
     )
     assert saved.seats == {"us": ("human", "h1")}
     assert saved.actions == [("us", "bid scout-A"), ("germany", "bid fog-of-war")]
+    assert saved.version == "1"
     assert gid in store.game_ids()
     assert store.load("nope") is None
     store.close()
@@ -96,3 +98,35 @@ def test_a_game_resumes_on_a_new_server_over_the_same_database(where):
     with TestClient(create_app(where)) as c:
         again = c.get(f"/api/games/{gid}", headers=auth(tokens["us"])).json()
         assert (again["view"], again["n"]) == before
+
+
+def test_a_game_made_under_other_rules_is_refused_clearly_and_harms_nothing(tmp_path):
+    where = str(tmp_path / "games.sqlite3")
+    with TestClient(create_app(where)) as c:
+        gid, tokens, _ = new_game(c, seats={"us": "human", "germany": "heuristic"})
+        other, other_tokens, _ = new_game(c, seats={"us": "human", "germany": "heuristic"})
+    with sqlite3.connect(where) as db:  # as if stored by a server with other rules
+        db.execute("UPDATE rules SET version = '0' WHERE game_id = ?", (gid,))
+    with TestClient(create_app(where)) as c:
+        r = c.get(f"/api/games/{gid}", headers=auth(tokens["us"]))
+        assert r.status_code == 410
+        assert "rules version 0" in r.json()["detail"] and "plays version 1" in r.json()["detail"]
+        assert c.get(f"/api/games/{other}", headers=auth(other_tokens["us"])).status_code == 200
+
+
+def test_a_game_stored_before_versions_whose_actions_the_rules_refuse_is_gone_not_an_error(
+    tmp_path,
+):
+    where = str(tmp_path / "games.sqlite3")
+    with TestClient(create_app(where)) as c:
+        gid, tokens, _ = new_game(c, seats={"us": "human", "germany": "heuristic"})
+    with sqlite3.connect(where) as db:  # no version row, and an action these rules refuse
+        db.execute("DELETE FROM rules WHERE game_id = ?", (gid,))
+        n = db.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (gid,)).fetchone()[0]
+        db.execute(
+            "INSERT INTO actions VALUES (?, ?, ?, ?, ?)", (gid, n, "us", "move 99Z", time.time())
+        )
+    with TestClient(create_app(where)) as c:
+        r = c.get(f"/api/games/{gid}", headers=auth(tokens["us"]))
+        assert r.status_code == 410
+        assert f"action {n + 1} (us: move 99Z) is refused now" in r.json()["detail"]

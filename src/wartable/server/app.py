@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from wartable.agents.registry import agent_names
 from wartable.core.errors import ActionParseError, IllegalActionError, WartableError
 from wartable.core.registry import get_game, list_games
-from wartable.server.rooms import NotFound, Room, Rooms, Stale
+from wartable.server.rooms import NotFound, Room, Rooms, Stale, Unplayable
 from wartable.server.store import Store, open_store
 
 MAX_MESSAGE = 4096  # bytes a client message may have
@@ -80,6 +80,8 @@ def create_app(store: Store | str) -> FastAPI:
             return rooms.get(game_id)
         except NotFound as exc:
             raise HTTPException(404, str(exc)) from exc
+        except Unplayable as exc:
+            raise HTTPException(410, str(exc)) from exc
 
     @app.exception_handler(ValidationError)
     async def invalid(_: Request, exc: ValidationError) -> JSONResponse:
@@ -198,7 +200,7 @@ def create_app(store: Store | str) -> FastAPI:
         await ws.accept()
         try:
             room = rooms.get(game_id)
-        except NotFound as exc:
+        except (NotFound, Unplayable) as exc:
             await ws.send_json({"type": "error", "message": str(exc)})
             await ws.close()
             return

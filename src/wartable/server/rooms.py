@@ -41,6 +41,10 @@ class Stale(WartableError):
     pass
 
 
+class Unplayable(WartableError):
+    """A stored game that these rules cannot rebuild (it was played under other rules)."""
+
+
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -109,7 +113,13 @@ class Rooms:
         game_id = secrets.token_urlsafe(9)
         record = state.record()
         self.store.create(
-            game_id, game.name, record["scenario"], seed, dict(record["options"]), stored
+            game_id,
+            game.name,
+            record["scenario"],
+            seed,
+            dict(record["options"]),
+            stored,
+            game.info.version,
         )
         room = Room(game_id, game, record["scenario"], state, stored)
         self._seat_agents(room, seed)
@@ -125,11 +135,23 @@ class Rooms:
         if saved is None:
             raise NotFound(f"no game {game_id!r}")
         game = get_game(saved.game)
+        if saved.version not in (None, game.info.version):
+            raise Unplayable(
+                f"game {game_id!r} was played under {game.info.title} rules version "
+                f"{saved.version}; this server plays version {game.info.version}, whose rules "
+                "would not replay it the same"
+            )
         state = game.new_game(saved.scenario, seed=saved.seed, options=saved.options)
         room = Room(game_id, game, saved.scenario, state, saved.seats)
         for n, (seat, text) in enumerate(saved.actions):
-            for e in state.apply(seat, game.parse_action(text)):
-                room.events.append((n + 1, e))
+            try:  # a game stored before versions were kept may meet rules that changed
+                events = state.apply(seat, game.parse_action(text))
+            except WartableError as exc:
+                raise Unplayable(
+                    f"game {game_id!r} cannot be rebuilt under these rules: its action "
+                    f"{n + 1} ({seat}: {text}) is refused now: {exc}"
+                ) from exc
+            room.events += [(n + 1, e) for e in events]
         self._seat_agents(room, saved.seed)
         self.rooms[game_id] = room
         return room

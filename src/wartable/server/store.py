@@ -36,6 +36,12 @@ SCHEMA = (
         token_hash TEXT NOT NULL,
         PRIMARY KEY (game_id, seat)
     )""",
+    # the rules version a game was set up under: its actions replay only under the same rules
+    # (a table of its own, so databases made before it need no ALTER; their games read None)
+    """CREATE TABLE IF NOT EXISTS rules (
+        game_id TEXT PRIMARY KEY REFERENCES games(id),
+        version TEXT NOT NULL
+    )""",
     """CREATE TABLE IF NOT EXISTS actions (
         game_id TEXT NOT NULL REFERENCES games(id),
         n INTEGER NOT NULL,
@@ -60,6 +66,7 @@ class StoredGame:
     options: dict[str, Any]
     seats: dict[str, tuple[str, str]]  # seat -> (agent name or "human", token hash)
     actions: list[tuple[str, str]]  # (seat, action text), in order
+    version: str | None = None  # the game's rules version at set-up; None: stored before we kept it
 
 
 class Store:
@@ -91,12 +98,14 @@ class Store:
         seed: int,
         options: dict[str, Any],
         seats: dict[str, tuple[str, str]],
+        version: str,
     ) -> None:
         with self._tx() as cur:
             cur.execute(
                 self._q("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?)"),
                 (game_id, game, scenario, seed, json.dumps(options), time.time()),
             )
+            cur.execute(self._q("INSERT INTO rules VALUES (?, ?)"), (game_id, version))
             for seat, (agent, token_hash) in seats.items():
                 cur.execute(
                     self._q("INSERT INTO seats VALUES (?, ?, ?, ?)"),
@@ -136,7 +145,18 @@ class Store:
                 (game_id,),
             )
             actions = [(seat, action) for seat, action in cur.fetchall()]
-        return StoredGame(game_id, row[0], row[1], int(row[2]), json.loads(row[3]), seats, actions)
+            cur.execute(self._q("SELECT version FROM rules WHERE game_id = ?"), (game_id,))
+            version = cur.fetchone()
+        return StoredGame(
+            game_id,
+            row[0],
+            row[1],
+            int(row[2]),
+            json.loads(row[3]),
+            seats,
+            actions,
+            version[0] if version else None,
+        )
 
     def game_ids(self) -> list[str]:
         with self._tx() as cur:

@@ -149,6 +149,18 @@ def test_a_grenadier_forced_to_take_cover_drops_his_live_grenade():
     assert any("drops his live grenade" in e.text for e in ev)
 
 
+def test_a_grenadier_killed_before_his_throw_drops_his_live_grenade():
+    st = scene(impulse=2)
+    g = put(st, "20.14", side=GERMANY, role="rifleman", order="grenade")
+    mate = put(st, "20.14", side=GERMANY, role="rifleman", order="evade")
+    st.live[g], st.aim[g] = True, hex_index(st, "20.17")
+    ev: list = []
+    harm.kill(st, g, ev)
+    assert not st.live[g] and st.aim[g] == -1
+    assert (st.blast[g], st.blast[mate]) == ("", "far")  # the dead need no marker
+    assert st.bursts == ((st.pos[g], "stielhandgranate_24"),)
+
+
 def test_rifle_grenade_explodes_as_it_lands():
     st = scene(impulse=3)
     bru = put(st, BRUBAKER, key="pvt-brubaker", order="rifle_grenade")

@@ -40,7 +40,7 @@ COLUMNS = (
 
 class CombatState(GameState):
     game_name = "combat"
-    game_version = "1"
+    game_version = "2"
 
     sc: CombatScenario
     soldiers: tuple[Soldier, ...]

@@ -108,6 +108,9 @@ def kill(st: CombatState, i: int, ev: list[Event]) -> None:
     st.status[i] = DEAD
     st.seen[i] = True
     log(ev, "killed", f"{label(st, i)} is killed", "16.2")
+    if st.live[i]:  # shot before his throw: the grenade falls where he lies (14.2 example)
+        drop_grenade(st, i, ev)
+    st.aim[i] = -1
     guards.guard_lost(st, i, ev)
     score(st, loss_category(st, i), ev)
 
