@@ -173,3 +173,20 @@ def test_every_friendly_card_has_a_face_with_its_initiative_and_use():
     assert "use it from your hand" in first.text and "close call" in first.text
     assert faces["6"].text.startswith("Order card")
     assert faces["51"].initiative == ""  # an event card has no initiative values
+
+
+def test_a_shuffle_of_the_enemy_deck_leaves_the_teams_cards_on_the_track():
+    """Ruling 51: cards the teams hold this turn stay out of a mid-turn shuffle."""
+    from wartable.games.combat.rules.common import draw_enemy
+
+    st = scene()
+    st.enemy_discard, st.enemy_deck = st.enemy_deck + st.enemy_discard, []
+    held = {"blue": st.enemy_discard[0], "red": st.enemy_discard[1]}
+    st.team_cards = dict(held)
+    card = draw_enemy(st)
+    assert card not in held.values()
+    assert not set(held.values()) & set(st.enemy_deck)
+    assert set(held.values()) <= set(st.enemy_discard)
+    assert sorted(st.enemy_deck + st.enemy_discard) == sorted(
+        c.number for c in st.sc.lib.enemy_cards.cards
+    )

@@ -136,7 +136,11 @@ def draw_friendly(st: CombatState, ev: list[Event]) -> int:
 
 def draw_enemy(st: CombatState) -> int:
     if not st.enemy_deck:
-        st.enemy_deck, st.enemy_discard = st.enemy_discard, []
+        # the teams' cards of this turn lie on the initiative track: they stay out of the
+        # shuffle, so two teams never hold one card (ruling 51)
+        held = set(st.team_cards.values())
+        st.enemy_deck = [c for c in st.enemy_discard if c not in held]
+        st.enemy_discard = [c for c in st.enemy_discard if c in held]
         st.rng.shuffle(st.enemy_deck)
     card = st.enemy_deck.pop()
     st.enemy_discard.append(card)
