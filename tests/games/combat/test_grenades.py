@@ -6,7 +6,7 @@ import pytest
 
 import wartable
 from wartable.games.combat.model import GERMANY
-from wartable.games.combat.rules import enemy_phase, fire, grenades, harm
+from wartable.games.combat.rules import enemy_phase, fire, grenades, harm, observe
 from wartable.games.combat.rules.common import distance, posture, tq_now
 from wartable.games.combat.rules.firing import fire_chance
 from wartable.games.combat.rules.legal import order_actions
@@ -311,3 +311,18 @@ def test_a_wrong_grenade_order_is_refused_with_its_reason_and_changes_nothing():
         st.apply("us", "order pvt-brubaker grenade 18.12")
     st.pos[bru] = hex_index(st, BRUBAKER)
     assert st.full_state() == before
+
+
+def test_an_unmasked_decoy_leaves_no_live_grenade_behind_bug():
+    """Found by the property test: a decoy armed a grenade, was turned over, and its live
+    grenade and target marker stayed on a counter no longer in play."""
+    st = scene(impulse=2)
+    decoy = next(s.index for s in st.soldiers if s.decoy)
+    st.status[decoy], st.pos[decoy], st.alert[decoy] = "active", hex_index(st, "20.14"), True
+    st.order[decoy], st.live[decoy], st.aim[decoy] = "grenade", True, hex_index(st, "20.16")
+    put(st, "20.16", key="pvt-brubaker", order="")
+    st.seen[st.find("pvt-brubaker")] = True
+    ev: list = []
+    observe.spot_for(st, decoy, ev)
+    assert st.status[decoy] == "gone"
+    assert (st.live[decoy], st.aim[decoy], st.order[decoy]) == (False, -1, "")

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
-from wartable.games.combat.model import US
+from wartable.games.combat.model import GONE, US
 from wartable.games.combat.rules import checks
 from wartable.games.combat.scenario import EVENT_CARDS
 
@@ -132,6 +132,20 @@ def draw_friendly(st: CombatState, ev: list[Event]) -> int:
         from wartable.games.combat.rules import events  # events draw cards too: import late
 
         events.resolve(st, "friendly" if card in events.FRIENDLY_EVENT_CARDS else "enemy", ev)
+
+
+def take_off(st: CombatState, i: int) -> None:
+    """A counter leaves play (an unmasked decoy, a man over the map edge): nothing he held
+    or was marked with stays behind him - no live grenade, target marker or order."""
+    st.status[i] = GONE
+    st.live[i], st.aim[i], st.order[i] = False, -1, ""
+    st.blast[i], st.blast_by[i] = "", ""
+
+
+def unmask_decoy(st: CombatState, i: int, ev: list[Event], text: str, rule: str) -> None:
+    st.seen[i] = True
+    take_off(st, i)
+    log(ev, "decoy", text, rule)
 
 
 def draw_enemy(st: CombatState) -> int:

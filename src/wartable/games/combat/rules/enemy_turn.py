@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
-from wartable.games.combat.model import GERMANY, GONE, US
+from wartable.games.combat.model import GERMANY, US
 from wartable.games.combat.rules import checks, grenades, guards, melee
 from wartable.games.combat.rules.common import (
     MOVE_KINDS,
@@ -17,6 +17,7 @@ from wartable.games.combat.rules.common import (
     log,
     score,
     sees_known,
+    take_off,
 )
 from wartable.games.combat.rules.compass import enemy_move
 from wartable.games.combat.rules.enemy_phase import give_enemy_order, make_alert
@@ -107,7 +108,7 @@ def enemy_moves(st: CombatState, i: int, ev: list[Event]) -> None:
         take_cover(st, i, ev)
         log(ev, "take-cover", f"{label(st, i)} takes cover: {step.reason}", "9.5, 10.07")
     elif step.kind == "leave":
-        st.status[i] = GONE
+        take_off(st, i)
         log(ev, "leaves", f"{label(st, i)} leaves the map", "9.5")
         guards.guard_lost(st, i, ev)
         if st.morale[i] == checks.ROUT:

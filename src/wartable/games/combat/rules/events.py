@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from wartable.core.events import Event
-from wartable.games.combat.model import GERMANY, GONE, IN_CUP, US
+from wartable.games.combat.model import GERMANY, IN_CUP, US
 from wartable.games.combat.rules import checks, explosives, fire
 from wartable.games.combat.rules.common import (
     distance,
@@ -24,6 +24,7 @@ from wartable.games.combat.rules.common import (
     nearest_the_squad,
     pick,
     tq_now,
+    unmask_decoy,
 )
 from wartable.games.combat.rules.enemy_phase import give_enemy_order, make_alert
 from wartable.games.combat.rules.grenades import after_blast
@@ -163,11 +164,11 @@ def reveal_one(st: CombatState, ev: list[Event]) -> None:
     if not unknown:
         return
     i = nearest_the_squad(st, unknown)
-    st.seen[i] = True
     if st.soldiers[i].decoy:
-        st.status[i] = GONE
-        log(ev, "decoy", f"{st.soldiers[i].key} is turned over: a decoy, removed", "5.1.3")
+        key = st.soldiers[i].key
+        unmask_decoy(st, i, ev, f"{key} is turned over: a decoy, removed", "5.1.3")
     else:
+        st.seen[i] = True
         log(ev, "spotted", f"{st.soldiers[i].key} is turned over: {label(st, i)}", "5.1.3")
 
 

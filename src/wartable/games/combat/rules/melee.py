@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
-from wartable.games.combat.model import GONE, US
+from wartable.games.combat.model import US
 from wartable.games.combat.rules import checks, guards, hand
 from wartable.games.combat.rules.common import (
     distance,
@@ -20,6 +20,7 @@ from wartable.games.combat.rules.common import (
     log,
     pick,
     tq_now,
+    unmask_decoy,
 )
 from wartable.games.combat.rules.enemy_phase import alert_near
 from wartable.games.combat.rules.grenades import known_enemies, nearest_detected
@@ -42,8 +43,7 @@ def entered(st: CombatState, i: int, ev: list[Event]) -> bool:
         j for j in present if st.soldiers[j].decoy and st.soldiers[j].side != st.soldiers[i].side
     ]
     for j in decoys:  # face to face, a decoy is seen for what it is
-        st.status[j], st.seen[j] = GONE, True
-        log(ev, "decoy", f"{st.soldiers[j].key} was a decoy and is removed", "12.0")
+        unmask_decoy(st, j, ev, f"{st.soldiers[j].key} was a decoy and is removed", "12.0")
     present = [j for j in present if j not in decoys]
     sides = {st.soldiers[j].side for j in present}
     if len(sides) < 2:

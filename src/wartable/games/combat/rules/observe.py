@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
-from wartable.games.combat.model import GERMANY, GONE, US
+from wartable.games.combat.model import GERMANY, US
 from wartable.games.combat.rules import night, spotting
 from wartable.games.combat.rules.common import (
     distance,
@@ -17,6 +17,7 @@ from wartable.games.combat.rules.common import (
     sees,
     smoke_between,
     tq_now,
+    unmask_decoy,
 )
 from wartable.games.combat.rules.enemy_phase import make_alert
 
@@ -33,9 +34,7 @@ def spot_for(st: CombatState, i: int, ev: list[Event]) -> None:
         f.side == US and st.alive(f.index) and sees(st, i, f.index) for f in st.soldiers
     ):
         if s.decoy:
-            st.status[i] = GONE
-            st.seen[i] = True
-            log(ev, "decoy", f"{label(st, i)} was a decoy and is removed", "12.0")
+            unmask_decoy(st, i, ev, f"{label(st, i)} was a decoy and is removed", "12.0")
             return
         make_alert(st, i, ev, "it sees a friendly")
     for t in st.soldiers:
@@ -59,10 +58,9 @@ def spot_for(st: CombatState, i: int, ev: list[Event]) -> None:
         )
         if not result.spotted:
             continue
-        st.seen[t.index] = True
         if t.side == GERMANY and t.decoy:
-            st.status[t.index] = GONE
-            log(ev, "decoy", f"{label(st, i)} spots {t.key}: a decoy, removed", "12.0")
+            unmask_decoy(st, t.index, ev, f"{label(st, i)} spots {t.key}: a decoy, removed", "12.0")
         else:
+            st.seen[t.index] = True
             odds = f" (chance {result.chance})" if s.side == US or st.seen[i] else ""
             log(ev, "spotted", f"{label(st, i)} spots {label(st, t.index)}{odds}", "12.0")
