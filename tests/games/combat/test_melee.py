@@ -105,6 +105,18 @@ def test_enemy_charge_runs_at_the_weakest_nearest_friendly():
     assert st.order[g] == "charge" and st.order[bru] == "melee"
 
 
+def test_an_enemy_charger_who_takes_prisoners_stays_to_guard_them_bug():
+    """Found by the property tests: men who gave up to a charger were left behind as he ran on
+    with the rest of his move, so a prisoner stood hexes away from his guard."""
+    st = scene(impulse=3)
+    g = put(st, "18.13", side=GERMANY, role="rifleman", order="charge")
+    bru = put(st, "18.14", key="pvt-brubaker", morale=checks.ROUT)
+    ev: list = []
+    melee.enemy_charge(st, g, 2, ev)
+    assert st.status[bru] == "captured" and st.guard[bru] == g
+    assert st.order[g] == "guard" and st.pos[g] == st.pos[bru]
+
+
 def test_winner_of_a_melee_takes_cover():
     st = scene(impulse=2)
     bru = put(st, "18.16", key="pvt-brubaker", order="melee")

@@ -35,16 +35,16 @@ def check_invariants(st: CombatState) -> None:
         assert -1 <= st.pos[i] < n
         if st.status[i] == IN_CUP:
             assert st.pos[i] == -1 and not st.seen[i], "the cup is face down and off the map"
-        if st.status[i] == CAPTURED:
-            assert st.pos[i] >= 0
         assert 0 <= st.morale[i] < len(checks.LADDER)
         assert st.ammo[i] in (0, 1, 2)
         assert -1 <= st.aim[i] < n
         if st.live[i]:
             assert st.alive(i) and st.order[i] in (HAND, SMOKE), "only a grenadier holds one live"
         assert st.blast[i] in ("", "near", "far") and bool(st.blast[i]) == bool(st.blast_by[i])
-        if st.guard[i] >= 0:
-            assert st.status[i] == CAPTURED and st.alive(st.guard[i]), "a prisoner has a guard"
+        if st.status[i] == CAPTURED and st.pos[i] >= 0:  # (-1: led off the map)
+            g = st.guard[i]
+            assert g >= 0 and st.alive(g), "a prisoner on the map has a guard"
+            assert st.pos[g] == st.pos[i], "a prisoner stays with his guard"
     assert 1 <= st.turn <= st.sc.turns
     if st.outcome is not None:
         assert st.phase == OVER

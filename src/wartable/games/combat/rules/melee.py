@@ -136,8 +136,8 @@ def enemy_charge(st: CombatState, i: int, hexes_to_move: int, ev: list[Event]) -
         st.pos[i] = pick(st, sorted(ties, key=board.hexes.__getitem__))
         where = board.label(board.hexes[st.pos[i]])
         log(ev, "enemy-move", f"{label(st, i)} charges to {where}", "10.08")
-        if entered(st, i, ev):
-            break
+        if entered(st, i, ev) or st.order[i] != "charge":
+            break  # a melee, or men who gave up to him: he stays to guard them (17.4)
 
 
 def end_of_charge(st: CombatState, i: int, ev: list[Event]) -> None:
