@@ -117,6 +117,39 @@ def test_an_enemy_charger_who_takes_prisoners_stays_to_guard_them_bug():
     assert st.order[g] == "guard" and st.pos[g] == st.pos[bru]
 
 
+def test_a_man_routed_by_a_blow_in_a_melee_gives_up_bug():
+    """Found by the property tests: surrender (17.4) was only checked as a hex was entered,
+    so a man routed in a melee went on fighting alone, routed, against the enemy."""
+    st = scene(impulse=2)
+    g = put(st, "18.14", side=GERMANY, role="rifleman", order="melee")
+    bru = put(st, "18.14", key="pvt-brubaker", order="melee", morale=checks.SHAKEN)
+    light = next(c.number for c in st.sc.lib.friendly_cards.cards if c.wound == "light_wound")
+    for zone in (st.deck, st.hand, st.discard):
+        if light in zone:
+            zone.remove(light)
+    st.deck.append(light)  # the wound card drawn for the hit
+    st.rng.force([0, 9])  # the strike hits; the Wound Morale Check rolls a 9: down to Rout
+    ev: list = []
+    melee.strike(st, g, bru, ev)
+    assert st.status[bru] == "captured" and st.guard[bru] == g and st.order[g] == "guard"
+    assert any(e.kind == "surrender" for e in ev)
+
+
+def test_a_guard_who_gives_up_frees_his_prisoners_bug():
+    """Found by the property tests: a German guard routed in a melee surrendered, and the US
+    soldier he held stayed a prisoner of a prisoner."""
+    st = scene(impulse=4)
+    g = put(st, "18.14", side=GERMANY, role="rifleman", order="guard")
+    held = put(st, "18.14", key="pvt-cragg")
+    st.status[held], st.guard[held] = "captured", g
+    bru = put(st, "18.14", key="pvt-brubaker", order="melee")
+    st.morale[g] = checks.ROUT
+    ev: list = []
+    melee.entered(st, bru, ev)
+    assert st.status[g] == "captured" and st.guard[g] == bru
+    assert st.status[held] == "active" and st.guard[held] == -1
+
+
 def test_winner_of_a_melee_takes_cover():
     st = scene(impulse=2)
     bru = put(st, "18.16", key="pvt-brubaker", order="melee")

@@ -48,6 +48,7 @@ def surrender(st: CombatState, group: list[int], captors: list[int], ev: list[Ev
         st.morale[j] = checks.SHAKEN
         st.order[j], st.dirs[j], st.live[j], st.aim[j] = "", (), False, -1
         log(ev, "surrender", f"{label(st, j)} surrenders to {label(st, g)}", "17.4")
+        guard_lost(st, j, ev)  # a guard who gives up himself frees the men he held
     st.order[g], st.dirs[g] = GUARD, ()
 
 

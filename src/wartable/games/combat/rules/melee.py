@@ -105,6 +105,8 @@ def strike(st: CombatState, i: int, t: int, ev: list[Event]) -> None:
     )
     if check.passed:
         wound(st, t, ev)
+        if st.alive(t) and st.morale[t] == checks.ROUT:
+            entered(st, i, ev)  # routed by the blow: alone with the enemy he gives up (17.4)
 
 
 def weakest(st: CombatState, foes: list[int]) -> int:
