@@ -1,7 +1,7 @@
-"""The exact odds of a grenade before it is thrown, so that a player (and the heuristic) can
-weigh a throw the way they weigh a shot: where it may land, and each man's chance of taking
-at least one hit. Everything used is on the map for both sides to see (hexes, terrain, orders,
-alert markers), so the odds give nothing hidden away."""
+"""The exact odds of a grenade before it is thrown, so that a player can weigh a throw the way
+they weigh a shot: where it may land, and each man's chance of taking at least one hit. What
+they use of the other side is on the map for all to see (hexes, terrain, orders, alert
+markers): decoys and unknown counters get the same figures, so the odds give nothing away."""
 
 from __future__ import annotations
 
