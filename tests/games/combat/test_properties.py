@@ -1,7 +1,8 @@
 """Hypothesis plays random legal Combat! games (with and without the night and large-battle
 options) and checks what must always hold after every action: every card is in exactly one
-place, every soldier is somewhere he may be with markers that fit his state, and the score
-is the sum of its parts. Every game ends within its turns."""
+place, every soldier is somewhere he may be with markers that fit his state, the score is
+the sum of its parts and every line of the log cites its rule. Every game ends within its
+turns."""
 
 from __future__ import annotations
 
@@ -66,8 +67,9 @@ def test_random_legal_play_keeps_invariants(scenario, seed, night, large_battle,
         if st.is_over:
             break
         legal = st.legal_actions("us")
-        st.apply("us", legal[c % len(legal)])
+        events = st.apply("us", legal[c % len(legal)])
         check_invariants(st)
+        assert all(e.rule for e in events), "every line of the log cites its rule"
 
 
 @settings(max_examples=12, deadline=None)

@@ -77,7 +77,8 @@ def hand_over(st: CombatState, ev: list[Event]) -> None:
                 for p in held:
                     st.guard[p] = j
                 relieved.add(j)
-                log(ev, "guard", f"{label(st, j)} takes over the prisoners from {label(st, g)}")
+                what = f"{label(st, j)} takes over the prisoners from {label(st, g)}"
+                log(ev, "guard", what, "17.4")
                 break
 
 

@@ -94,7 +94,8 @@ def burn_down(st: CombatState, ev: list[Event]) -> None:
         roll = st.rng.die(10, 0)
         downwind = st.sc.compass.step(board.hexes[h], st.sc.file.wind)
         if roll >= GOES_OUT_FROM or downwind not in board.index:
-            log(ev, "flare", f"the flare over {board.label(board.hexes[h])} goes out ({roll})")
+            where = board.label(board.hexes[h])
+            log(ev, "flare", f"the flare over {where} goes out ({roll})", "21.1")
             continue
         kept.append((board.index[downwind], fired))
     st.flares = tuple(kept)
