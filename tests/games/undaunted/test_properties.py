@@ -65,8 +65,9 @@ def test_random_legal_play_keeps_invariants(scenario, seed, choices):
             break
         player = st.current_players[c % len(st.current_players)]
         legal = st.legal_actions(player)
-        st.apply(player, legal[c % len(legal)])
+        events = st.apply(player, legal[c % len(legal)])
         check_invariants(st, totals)
+        assert all(e.rule for e in events), "every line of the log cites its rule"
 
 
 @settings(max_examples=25, deadline=None)

@@ -200,6 +200,7 @@ def play(st: UndauntedState, i: int, k: int, verb: str, ev: list[Event]) -> None
             "play",
             f"{who} plays {kind.key}: {verb}{amount}",
             {"player": who, "card": kind.key, "action": verb, "amount": act.amount},
+            RULE_TURN,
         )
     )
     squad = kind.squad if act.squad_only else None
