@@ -279,3 +279,13 @@ def test_a_game_and_a_sample_are_the_same_in_every_process(game_name, scenario):
         )
         digests.add(run.stdout.strip())
     assert len(digests) == 1
+
+
+@pytest.mark.parametrize(("game_name", "scenario"), CASES, ids=IDS)
+def test_an_estimate_is_in_range_and_changes_nothing(game_name, scenario):
+    for state in mid_game_states(game_name, scenario, seeds=range(2)):
+        before = state.full_state()
+        for p in state.players:
+            guess = state.estimate(p)
+            assert guess is None or -1.0 <= guess <= 1.0
+        assert state.full_state() == before

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from wartable.agents.ismcts import ISMCTSAgent
 from wartable.agents.random import RandomAgent
 from wartable.core.agent import Agent
 from wartable.core.errors import UnknownNameError
 from wartable.core.game import AgentFactory, Game
 
-GENERIC: dict[str, AgentFactory] = {"random": RandomAgent}
+GENERIC: dict[str, AgentFactory] = {"random": RandomAgent, "ismcts": ISMCTSAgent}
 
 
 def _factories(game: Game) -> dict[str, AgentFactory]:

@@ -161,6 +161,17 @@ class GameState(ABC):
         the odds of an attack: ``{"text": ..., ...}``; ``{}`` when there is nothing to add."""
         return {}
 
+    def estimate(self, player: str) -> float | None:
+        """A quick guess, in [-1, 1], of how the game stands for ``player``, for a search that
+        must stop before the end (None: the game offers none). It reads the whole state, so
+        call it on a sample (``sample_hidden``), never to tell a player anything."""
+        self.check_player(player)
+        guess = self._estimate(player)
+        return None if guess is None else max(-1.0, min(1.0, guess))
+
+    def _estimate(self, player: str) -> float | None:
+        return None
+
     def hints(self, player: str) -> list[str]:
         """Why choices a player may look for are not offered now, one line each (e.g. an
         order a soldier cannot take); empty when there is nothing to explain."""

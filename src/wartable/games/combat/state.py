@@ -12,7 +12,7 @@ from wartable.core.state import GameState
 from wartable.games.combat import view as views
 from wartable.games.combat.ground import Ground
 from wartable.games.combat.model import ACTIVE, OVER, Activation, Soldier
-from wartable.games.combat.rules import flow, hidden, legal
+from wartable.games.combat.rules import flow, hidden, legal, scoring
 from wartable.games.combat.rules.smoke import Cloud
 from wartable.games.combat.scenario import CombatScenario
 from wartable.games.combat.schema import Night
@@ -100,6 +100,9 @@ class CombatState(GameState):
     reached: frozenset[int]  # objective hexes reached
     vp_log: tuple[tuple[str, int], ...]
     _before: tuple[int, int, int]
+
+    def _estimate(self, player: str) -> float | None:
+        return scoring.standing(self)
 
     def _current_players(self) -> tuple[str, ...]:
         return () if self.phase == OVER else ("us",)

@@ -5,6 +5,7 @@ Rules live in ``rules/``; this class only delegates to them.
 
 from __future__ import annotations
 
+import math
 from typing import Any, Self
 
 from wartable.core.action import Action
@@ -18,6 +19,7 @@ from wartable.games.undaunted.scenario import Scenario
 
 # events after which an action can no longer be taken back
 TURNING = frozenset({"bid-made", "initiative", "end-turn", "round", "game-over", "draw-count"})
+ESTIMATE_SCALE = 40.0  # evaluate() units: 12 per objective point, 5 per rifleman on the board
 
 
 def _plain(value: Any) -> Any:
@@ -69,6 +71,12 @@ class UndauntedState(GameState):
     def action_info(self, player: str, action: Action) -> dict[str, Any]:
         self.check_player(player)
         return odds.action_info(self, self.sc.players.index(player), action)
+
+    def _estimate(self, player: str) -> float | None:
+        """The heuristic's board value, squashed: a point of objectives is worth about 0.3."""
+        from wartable.games.undaunted.ai import evaluate  # ai reads this module: import late
+
+        return math.tanh(evaluate(self, self.sc.players.index(player)) / ESTIMATE_SCALE)
 
     def view(self, player: str | None) -> dict[str, Any]:
         if player is not None:

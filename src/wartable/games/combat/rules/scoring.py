@@ -3,6 +3,7 @@ the last turn with the scenario's victory levels; the tally of casualties for st
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
@@ -26,6 +27,17 @@ def reach_objectives(st: CombatState, i: int, ev: list[Event]) -> None:
                 f"{st.soldiers[i].name} reaches the point at {st.sc.board.label(hexes[t])}",
                 "scenario",
             )
+
+
+WIN_AT = 9  # victory points for a narrow victory or better (22.0)
+
+
+def standing(st: CombatState) -> float:
+    """How the squad stands before the end, in [-1, 1]: points so far and objectives already
+    reached, against what a narrow victory needs (for a search cut short)."""
+    points = st.sc.file.victory.points
+    vp = sum(p for _, p in st.vp_log) + len(st.reached) * points.get("objective_reached", 0)
+    return math.tanh((vp - WIN_AT) / 6)
 
 
 def tally(st: CombatState) -> dict[str, float]:
@@ -71,7 +83,7 @@ def finish(st: CombatState, ev: list[Event]) -> None:
     level = next(
         lv.result for lv in sc.file.victory.levels["list"] if lv.min is None or vp >= lv.min
     )
-    won = vp >= 9  # a narrow victory or better (22.0)
+    won = vp >= WIN_AT
     st.phase = OVER
     st.outcome = Outcome(
         US if won else None, f"{level} ({vp} victory points)", {US: float(vp)}, level, tally(st)
