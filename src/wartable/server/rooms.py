@@ -196,7 +196,9 @@ class Rooms:
                 if not movers:
                     return
                 seat = movers[0]
-                action = room.agents[seat].act(room.state, seat)
+                # a searching agent may think for a while: off the event loop, so that every
+                # other game goes on meanwhile (this room's lock keeps its state still)
+                action = await asyncio.to_thread(room.agents[seat].act, room.state, seat)
                 self._commit(room, seat, action)
             await self.notify(room)
             await asyncio.sleep(0)
