@@ -33,16 +33,10 @@ WIN_AT = 9  # victory points for a narrow victory or better (22.0)
 
 
 def standing(st: CombatState) -> float:
-    """How the squad stands before the end, in [-1, 1], for a search cut short: points so far,
-    objectives reached, and a share of each open objective's points for the squad closing in
-    on it, against what a narrow victory needs."""
-    worth = st.sc.file.victory.points.get("objective_reached", 0)
-    vp = float(sum(p for _, p in st.vp_log) + len(st.reached) * worth)
-    squad = [st.pos[s.index] for s in st.soldiers if s.side == US and st.alive(s.index)]
-    if worth and squad:
-        for t in st.sc.objectives:
-            if t not in st.reached:
-                vp += worth / (1 + min(distance(st, h, t) for h in squad) / 3)
+    """How the squad stands before the end, in [-1, 1]: points so far and objectives already
+    reached, against what a narrow victory needs (for a search cut short)."""
+    points = st.sc.file.victory.points
+    vp = sum(p for _, p in st.vp_log) + len(st.reached) * points.get("objective_reached", 0)
     return math.tanh((vp - WIN_AT) / 6)
 
 
