@@ -6,6 +6,7 @@ Any game added to the registry is picked up here without a line of new test code
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -238,26 +239,22 @@ def test_card_faces_are_whole_and_public(game_name, scenario):
         game.glossary("no-such-scenario")
 
 
-SAMPLE_PROBE = """
-import hashlib, sys
-import wartable
-from wartable.agents.random import RandomAgent
-game = wartable.get_game(sys.argv[1])
-state = game.new_game(sys.argv[2], seed=3)
-agent = RandomAgent(3)
-for _ in range(40):
-    if state.is_over:
-        break
-    p = state.current_players[0]
-    state.apply(p, agent.act(state, p))
-p = state.current_players[0] if state.current_players else state.players[0]
-sample = state.sample_hidden(p, 11)
-while not state.is_over:
-    p = state.current_players[0]
-    state.apply(p, agent.act(state, p))
-seen = (sample.full_state(), state.full_state(), state.outcome)
-print(hashlib.sha256(repr(seen).encode()).hexdigest())
-"""
+def digest_of_a_game(game_name: str, scenario: str) -> str:
+    """A hash of a sample drawn mid-game and of the whole game played on to the end."""
+    import hashlib
+
+    state = play_random(game_name, scenario, 3, stop_after=40)
+    p = state.current_players[0] if state.current_players else state.players[0]
+    sample = state.sample_hidden(p, 11)
+    state = play_random(game_name, scenario, 3)
+    seen = (sample.full_state(), state.full_state(), state.outcome)
+    return hashlib.sha256(repr(seen).encode()).hexdigest()
+
+
+SAMPLE_PROBE = (
+    "import sys; from tests.conformance.test_conformance import digest_of_a_game; "
+    "print(digest_of_a_game(sys.argv[1], sys.argv[2]))"
+)
 
 
 @pytest.mark.parametrize(("game_name", "scenario"), CASES, ids=IDS)
@@ -273,6 +270,7 @@ def test_a_game_and_a_sample_are_the_same_in_every_process(game_name, scenario):
         run = subprocess.run(
             [sys.executable, "-c", SAMPLE_PROBE, game_name, scenario],
             env=env,
+            cwd=Path(__file__).resolve().parents[2],
             capture_output=True,
             text=True,
             check=True,
