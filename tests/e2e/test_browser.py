@@ -127,6 +127,7 @@ def test_a_mortar_target_marker_is_drawn_on_its_tile(server, browser):
     page.click("#create")
     page.locator("a.seat-link[data-seat=us]").click()
     page.wait_for_selector("#board .tile")
+    page.wait_for_function(SETTLED)  # no state is on its way to redraw the board under us
     assert page.locator("#board .target").count() == 0
     # the page draws what a view says: here a view with the German mortar's target on 12B
     page.evaluate("window.wartableGame.data.view.sides.germany.target = '12B'; render()")
