@@ -56,12 +56,16 @@ class ISMCTSAgent:
         if len(legal) == 1:
             return legal[0]
         root = Node(player)
+        play_on = self.rollout
         for _ in range(self.iterations):
-            self._iterate(state.sample_hidden(player, self.rng.next64()), root)
+            world = state.sample_hidden(player, self.rng.next64())
+            if play_on is None:  # whether a game estimates is the game's, not the position's
+                play_on = 0 if world.estimate(player) is not None else PLAY_ON
+            self._iterate(world, root, play_on)
         # the most visited of the moves legal here (a sample may have offered others)
         return max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
 
-    def _iterate(self, world: GameState, root: Node) -> None:
+    def _iterate(self, world: GameState, root: Node, play_on: int) -> None:
         path = [root]
         node = root
         while not world.is_over:  # selection, then one expansion
@@ -82,10 +86,7 @@ class ISMCTSAgent:
             path.append(node)
             if node.visits == 0:
                 break
-        steps = self.rollout
-        if steps is None:
-            steps = 0 if world.is_over or world.estimate(world.players[0]) is not None else PLAY_ON
-        for _ in range(steps):  # play on at random
+        for _ in range(play_on):  # play on at random
             if world.is_over:
                 break
             mover = world.current_players[0]
