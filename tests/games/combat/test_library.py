@@ -187,3 +187,13 @@ def test_bad_data_is_refused_with_every_problem(data_dir):
     assert "characters.yaml: us.counters.sgt-taylor.weapons: unknown weapon 'raygun'" in text
     assert "attack-the-farmhouse.yaml: enemy.setup[26]: hex 40.40 is not on this map" in text
     assert "cards_friendly.yaml: cards[5].initiative: friendly initiatives are even" in text
+
+
+def test_a_card_numbered_twice_is_refused_in_either_deck(data_dir):
+    edit(data_dir / "cards_enemy.yaml", lambda d: d["cards"][1].update(number=1))
+    edit(data_dir / "cards_friendly.yaml", lambda d: d["cards"][1].update(number=1))
+    with pytest.raises(ContentError) as info:
+        CombatLibrary(data_dir)
+    text = "\n".join(info.value.problems)
+    for deck in ("cards_enemy.yaml", "cards_friendly.yaml"):
+        assert f"{deck}: cards: card numbers must run 1..n without gaps or repeats" in text

@@ -174,10 +174,7 @@ class CombatLibrary:
         return out
 
     def _check_enemy_cards(self, f: EnemyCardsFile) -> Problems:
-        out: Problems = []
-        numbers = [c.number for c in f.cards]
-        if sorted(numbers) != list(range(1, len(numbers) + 1)):
-            out.append(("cards", "card numbers must run 1..n without gaps or repeats"))
+        out = numbered([c.number for c in f.cards])
         inits = [c.initiative for c in f.cards]
         if len(set(inits)) != len(inits) or any(i % 2 == 0 for i in inits):
             out.append(("cards", "enemy initiatives must be distinct odd numbers"))
@@ -191,10 +188,7 @@ class CombatLibrary:
         return out
 
     def _check_friendly_cards(self, f: FriendlyCardsFile) -> Problems:
-        out: Problems = []
-        numbers = [c.number for c in f.cards]
-        if sorted(numbers) != list(range(1, len(numbers) + 1)):
-            out.append(("cards", "card numbers must run 1..n without gaps or repeats"))
+        out = numbered([c.number for c in f.cards])
         for i, c in enumerate(f.cards):
             if c.type != "event" and (c.initiative is None or c.wound is None):
                 out.append((f"cards[{i}]", "order and discard cards need initiative and wound"))
@@ -245,3 +239,10 @@ class CombatLibrary:
         if s.events != "none" and self.events and s.events not in self.events.tables:
             out.append(("events", f"no event table {s.events!r}"))
         return out
+
+
+def numbered(numbers: list[int]) -> Problems:
+    """Both decks number their cards 1..n, each once."""
+    if sorted(numbers) != list(range(1, len(numbers) + 1)):
+        return [("cards", "card numbers must run 1..n without gaps or repeats")]
+    return []
