@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from wartable.games.combat.model import GERMANY, GONE, Activation
-from wartable.games.combat.rules import checks, melee
+from wartable.games.combat.rules import checks, harm, melee
 from wartable.games.combat.rules.common import tq_now
 from wartable.games.combat.rules.firing import targets
 from wartable.games.combat.rules.legal import activation_choices, allowed_orders
@@ -133,6 +133,17 @@ def test_a_man_routed_by_a_blow_in_a_melee_gives_up_bug():
     melee.strike(st, g, bru, ev)
     assert st.status[bru] == "captured" and st.guard[bru] == g and st.order[g] == "guard"
     assert any(e.kind == "surrender" for e in ev)
+
+
+def test_a_man_routed_by_a_blasts_morale_check_in_a_melee_gives_up_too():
+    """17.4 holds whatever routs him: here the Morale Check a grenade next to him calls for."""
+    st = scene(impulse=4)
+    g = put(st, "18.14", side=GERMANY, role="rifleman", order="melee")
+    bru = put(st, "18.14", key="pvt-brubaker", order="melee", morale=checks.CAUTIOUS)
+    st.rng.force([9])  # a 9: two levels down, to Rout
+    ev: list = []
+    harm.morale_check(st, bru, "MC", ev)
+    assert st.status[bru] == "captured" and st.guard[bru] == g and st.order[g] == "guard"
 
 
 def test_a_guard_who_gives_up_frees_his_prisoners_bug():

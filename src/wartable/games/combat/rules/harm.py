@@ -40,6 +40,11 @@ def morale_check(st: CombatState, i: int, kind: str, ev: list[Event]) -> None:
     log(ev, "check", f"{label(st, i)} {result.text}", "19.0")
     if kind == "MC" and not result.passed and st.alive(i):
         take_cover(st, i, ev)
+    if st.morale[i] == checks.ROUT and st.alive(i) and foes_here(st, i):
+        # routed face to face with the enemy, with no steady comrade: he gives up (17.4)
+        from wartable.games.combat.rules import melee  # melee strikes through harm: import late
+
+        melee.entered(st, i, ev)
 
 
 def take_cover(st: CombatState, i: int, ev: list[Event]) -> bool:

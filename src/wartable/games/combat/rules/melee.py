@@ -35,7 +35,9 @@ BAYONET_BONUS = 2  # card 29
 
 
 def entered(st: CombatState, i: int, ev: list[Event]) -> bool:
-    """Soldier ``i`` has just entered a hex: start or join a melee there. True when he must
+    """Soldier ``i`` has just entered a hex, or been routed in one: start or join a melee
+    there, or take the surrender of men routed with no steady comrade (15.0, 17.4); the men
+    give up to ``i`` if he came in, else to the first of the other side. True when he must
     stop moving (a melee is on)."""
     here = st.pos[i]
     present = [s.index for s in st.soldiers if st.pos[s.index] == here and st.alive(s.index)]
@@ -104,9 +106,7 @@ def strike(st: CombatState, i: int, t: int, ev: list[Event]) -> None:
         "15.0",
     )
     if check.passed:
-        wound(st, t, ev)
-        if st.alive(t) and st.morale[t] == checks.ROUT:
-            entered(st, i, ev)  # routed by the blow: alone with the enemy he gives up (17.4)
+        wound(st, t, ev)  # a man it routs gives up if alone with the enemy (harm.morale_check)
 
 
 def weakest(st: CombatState, foes: list[int]) -> int:
