@@ -426,7 +426,7 @@ function combatBoard(view) {
       g.append(el("svg:polygon", { points: hexPoints(cx, cy, R - 0.5),
         fill: TERRAIN_FILL[kind[label] || "open"] || "#ddd",
         stroke: picked ? "#f0a800" : "#b8b098", "stroke-width": picked ? 2.5 : 0.6 }));
-      g.append(el("svg:title", { text: `${label}: ${(kind[label] || "open").replace("_", " ")}` +
+      g.append(el("svg:title", { text: `${label}: ${(kind[label] || "open").replaceAll("_", " ")}` +
         (level[label] ? `, level ${level[label]}` : "") + (smoke.has(label) ? ", smoke" : "") }));
       if (level[label]) g.append(el("svg:text", { x: cx - R * 0.6, y: cy - R * 0.35,
         "font-size": 7, fill: "#554", text: String(level[label]) }));
