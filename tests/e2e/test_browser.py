@@ -4,55 +4,9 @@ screen, Combat!'s line-of-sight tool. Screenshots are kept in build/test-artifac
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
+from tests.e2e.pages import SETTLED, moves, needs_chromium, shot
 
-import pytest
-
-from tests.server.helpers import free_port, start
-
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-ARTIFACTS = Path(__file__).resolve().parents[2] / "build" / "test-artifacts"
-
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None, reason="no chromium: `make test` installs Debian's (apt-get install chromium)"
-)
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    port = free_port()
-    proc = start(tmp_path_factory.mktemp("db") / "games.sqlite3", port)
-    yield f"http://127.0.0.1:{port}"
-    proc.kill()
-    proc.wait(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield b
-        b.close()
-
-
-def shot(page, name: str) -> None:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / name), full_page=True)
-
-
-def moves(page) -> int:
-    return int(page.evaluate("window.wartableGame.data ? window.wartableGame.data.n : -1"))
-
-
-# The AI's moves come over the websocket one by one after ours; the page has settled when
-# the game waits on a person (or is over), so nothing more is on its way.
-SETTLED = """() => {
-    const d = window.wartableGame.data;
-    return d !== null && (d.outcome !== null || d.to_act.every((s) => d.seats[s] === 'human'));
-}"""
+pytestmark = needs_chromium
 
 
 def click_an_action(page) -> None:
@@ -72,7 +26,7 @@ def test_create_a_game_against_the_ai_and_play_it_by_clicking(server, browser):
     link = page.locator("a.seat-link[data-seat=us]")
     link.wait_for()
     href = link.get_attribute("href")
-    assert href and "#seat=us&token=" in href
+    assert href and href.endswith("#seat=us") and "token" not in href  # the token stays here
     link.click()
     page.wait_for_selector("#actions button.action")
     assert page.locator("#board .tile").count() >= 10
@@ -218,8 +172,7 @@ def test_a_finished_game_replays_forwards_and_back(server, browser):
         server + "/api/games",
         json={"game": "combat", "scenario": "a-meeting-of-patrols", "seats": {"us": "human"}},
     ).json()
-    token = made["links"]["us"].split("token=")[1]
-    head = {"Authorization": f"Bearer {token}"}
+    head = {"Authorization": f"Bearer {made['token']}"}
     rng = random.Random(3)
     state = httpx2.get(f"{server}/api/games/{made['id']}", headers=head).json()
     with httpx2.Client(base_url=server, headers=head, timeout=10) as c:
@@ -229,7 +182,7 @@ def test_a_finished_game_replays_forwards_and_back(server, browser):
                 json={"n": state["n"], "action": rng.choice(state["legal"])},
             ).json()
     page = browser.new_page(viewport={"width": 1280, "height": 800})
-    page.goto(server + made["links"]["us"])
+    page.goto(server + made["link"])
     page.wait_for_selector("#outcome")
     page.click("#replay")
     page.wait_for_selector("#replay-panel")

@@ -6,33 +6,75 @@ import socket
 import subprocess
 import sys
 import time
+from typing import Any
 
 import httpx2
 from fastapi.testclient import TestClient
 
 from wartable.server.app import create_app
 
+# The test client calls itself "testserver": allowed the way a reverse proxy's name would be.
+TEST_ORIGIN = "http://testserver"
 
-def client(tmp_path) -> TestClient:
-    return TestClient(create_app(str(tmp_path / "games.sqlite3")))
+
+def client(where) -> TestClient:
+    """A client over a database (a folder gets a fresh SQLite file); use it in a ``with``
+    block, so that its event loop lives as long as the test (AI seats move in the
+    background)."""
+    path = str(where / "games.sqlite3") if hasattr(where, "joinpath") else str(where)
+    return TestClient(create_app(path, allow_origins=[TEST_ORIGIN]))
 
 
 def token_of(link: str) -> str:
     return link.split("token=")[1]
 
 
+def code_of(link: str) -> str:
+    return link.split("invite=")[1]
+
+
 def auth(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
-def new_game(c: TestClient, game="undaunted", scenario="la-raye", seats=None, seed=7):
-    seats = seats if seats is not None else {"us": "human", "germany": "human"}
-    r = c.post(
-        "/api/games", json={"game": game, "scenario": scenario, "seats": seats, "seed": seed}
-    )
+def create(c: TestClient, **body: Any) -> dict[str, Any]:
+    r = c.post("/api/games", json=body)
     assert r.status_code == 200, r.text
-    made = r.json()
-    return made["id"], {s: token_of(link) for s, link in made["links"].items()}, made
+    return r.json()
+
+
+def claim(c: TestClient, gid: str, link: str) -> str:
+    """Open an invitation as a new browser would: the seat's fresh token."""
+    r = c.post(f"/api/games/{gid}/claim", json={"invite": code_of(link)})
+    assert r.status_code == 200, r.text
+    return str(r.json()["token"])
+
+
+def new_game(c: TestClient, game="undaunted", scenario="la-raye", seats=None, seed=None):
+    """A game whose every human seat is held: the creator's, and each invitation claimed.
+    A seed is only allowed (and only passed) with at most one human seat."""
+    seats = seats if seats is not None else {"us": "human", "germany": "human"}
+    body: dict[str, Any] = {"game": game, "scenario": scenario, "seats": seats}
+    if seed is not None:
+        body["seed"] = seed
+    made = create(c, **body)
+    tokens = {made["seat"]: made["token"]} if made["seat"] else {}
+    for seat, link in made["invitations"].items():
+        tokens[seat] = claim(c, made["id"], link)
+    return made["id"], tokens, made
+
+
+def settle(c: TestClient, gid: str, token: str | None = None, timeout: float = 30) -> dict:
+    """The game's state once no AI seat is to act (AI seats move in the background)."""
+    headers = auth(token) if token else {}
+    deadline = time.monotonic() + timeout
+    while True:
+        s = c.get(f"/api/games/{gid}", headers=headers).json()
+        if s["outcome"] or all(s["seats"][p] == "human" for p in s["to_act"]):
+            return s
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the AI did not finish moving: {s['to_act']}")
+        time.sleep(0.02)
 
 
 def free_port() -> int:
@@ -41,9 +83,19 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start(db, port):
+def start(db, port, *extra: str):
     proc = subprocess.Popen(
-        [sys.executable, "-m", "wartable.cli.main", "serve", "--port", str(port), "--db", str(db)],
+        [
+            sys.executable,
+            "-m",
+            "wartable.cli.main",
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            str(db),
+            *extra,
+        ],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
     )

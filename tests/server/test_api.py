@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
+import random
 
 import wartable
-from tests.server.helpers import auth, client, new_game
+from tests.server.helpers import auth, new_game, settle
 
 
-def test_the_lobby_and_the_catalog(tmp_path):
-    c = client(tmp_path)
+def test_the_lobby_and_the_catalog(c):
     assert "wartable" in c.get("/").text
     assert c.get("/static/app.js").status_code == 200
     assert c.get("/static/../store.py").status_code == 404
@@ -18,22 +18,21 @@ def test_the_lobby_and_the_catalog(tmp_path):
     assert "heuristic" in games["undaunted"]["agents"]
 
 
-def test_a_game_gives_one_secret_link_per_human_seat_and_a_spectator_link(tmp_path):
-    c = client(tmp_path)
+def test_a_game_against_the_ai_gives_the_creator_their_seat_and_a_spectator_link(c):
     gid, tokens, made = new_game(c, seats={"us": "human", "germany": "heuristic"})
-    assert set(tokens) == {"us"} and made["seats"] == {"us": "human", "germany": "heuristic"}
+    assert made["seat"] == "us" and made["invitations"] == {}
+    assert made["seats"] == {"us": "human", "germany": "heuristic"}
     assert len(tokens["us"]) >= 32  # 24 random bytes, base64: 192 bits
-    assert "#" in made["links"]["us"]  # the token travels in the fragment, never to the server
+    assert made["link"] == f"/play/{gid}#seat=us&token={tokens['us']}"  # after '#': never sent
     assert made["spectator"] == f"/play/{gid}"
-    mine = c.get(f"/api/games/{gid}", headers=auth(tokens["us"])).json()
+    mine = settle(c, gid, tokens["us"])
     assert mine["seat"] == "us" and mine["legal"]
     watcher = c.get(f"/api/games/{gid}").json()
     assert watcher["seat"] is None and watcher["legal"] == []
     assert c.get(f"/api/games/{gid}", headers=auth("not-a-token")).status_code == 403
 
 
-def test_acting_applies_the_engines_rules_and_numbers_actions(tmp_path):
-    c = client(tmp_path)
+def test_acting_applies_the_engines_rules_and_numbers_actions(c):
     gid, tokens, _ = new_game(c)
     us = c.get(f"/api/games/{gid}", headers=auth(tokens["us"])).json()
     first = us["legal"][0]
@@ -41,9 +40,9 @@ def test_acting_applies_the_engines_rules_and_numbers_actions(tmp_path):
         f"/api/games/{gid}/actions", headers=auth(tokens["us"]), json={"n": 0, "action": first}
     )
     assert r.status_code == 200 and r.json()["n"] == 1
-    # the same number again: somebody else's move got there first
+    # the same seat again with the same number: its own action got there first
     again = c.post(
-        f"/api/games/{gid}/actions", headers=auth(tokens["germany"]), json={"n": 0, "action": "x"}
+        f"/api/games/{gid}/actions", headers=auth(tokens["us"]), json={"n": 0, "action": first}
     )
     assert again.status_code == 409 and "stale" in again.json()["detail"]
     bad = c.post(
@@ -53,8 +52,7 @@ def test_acting_applies_the_engines_rules_and_numbers_actions(tmp_path):
     assert c.get(f"/api/games/{gid}").json()["n"] == 1  # nothing changed
 
 
-def test_an_illegal_action_says_why(tmp_path):
-    c = client(tmp_path)
+def test_an_illegal_action_says_why(c):
     gid, tokens, _ = new_game(c)
     r = c.post(
         f"/api/games/{gid}/actions",
@@ -64,8 +62,7 @@ def test_an_illegal_action_says_why(tmp_path):
     assert r.status_code == 400 and r.json()["detail"]
 
 
-def test_malformed_requests_are_refused_without_a_trace(tmp_path):
-    c = client(tmp_path)
+def test_malformed_requests_are_refused_without_a_trace(c):
     gid, tokens, _ = new_game(c)
     assert c.post("/api/games", json={"game": "chess"}).status_code == 400
     assert c.post("/api/games", json={"game": "undaunted", "extra": 1}).status_code == 422
@@ -80,26 +77,34 @@ def test_malformed_requests_are_refused_without_a_trace(tmp_path):
     assert c.post(f"/api/games/{gid}/actions", json={"n": 0, "action": "x"}).status_code == 403
 
 
-def test_an_ai_seat_moves_by_itself_and_the_record_replays(tmp_path):
-    c = client(tmp_path)
+def test_an_ai_seat_moves_by_itself_and_the_record_replays(c):
     gid, tokens, _ = new_game(c, seats={"us": "human", "germany": "random"})
-    state = c.get(f"/api/games/{gid}", headers=auth(tokens["us"])).json()
+    state = settle(c, gid, tokens["us"])
     for _ in range(30):
         if state["outcome"] or not state["legal"]:
             break
-        state = c.post(
+        c.post(
             f"/api/games/{gid}/actions",
             headers=auth(tokens["us"]),
             json={"n": state["n"], "action": state["legal"][0]},
-        ).json()
+        )
+        state = settle(c, gid, tokens["us"])
     assert state["n"] > 30  # the German AI moved in between
-    room = c.app.state.rooms.get(gid)
+    room = c.app.state.rooms.rooms[gid]
     again = wartable.get_game("undaunted").replay(room.state.record())
     assert json.dumps(again.view("us")) == json.dumps(room.state.view("us"))
 
 
-def test_combat_games_are_served_with_line_of_sight(tmp_path):
-    c = client(tmp_path)
+def test_an_ai_seat_with_the_first_move_takes_it_without_being_asked(c):
+    gid, tokens, _ = new_game(
+        c, game="combat", scenario="a-meeting-of-patrols", seats={"us": "random"}, seed=2
+    )
+    assert tokens == {}
+    state = settle(c, gid)
+    assert state["outcome"] is not None and state["n"] > 0
+
+
+def test_combat_games_are_served_with_line_of_sight(c):
     gid, tokens, _ = new_game(
         c, game="combat", scenario="attack-the-farmhouse", seats={"us": "human"}
     )
@@ -110,8 +115,7 @@ def test_combat_games_are_served_with_line_of_sight(tmp_path):
     assert c.get(f"/api/games/{gid}/los", params={"a": "99.99", "b": "1"}).status_code == 400
 
 
-def test_the_cards_of_a_game_are_told_to_anyone_and_match_the_engine(tmp_path):
-    c = client(tmp_path)
+def test_the_cards_of_a_game_are_told_to_anyone_and_match_the_engine(c):
     gid, tokens, _ = new_game(c)
     cards = c.get(f"/api/games/{gid}/glossary").json()["cards"]  # no token: public
     faces = wartable.get_game("undaunted").glossary("la-raye")
@@ -121,15 +125,12 @@ def test_the_cards_of_a_game_are_told_to_anyone_and_match_the_engine(tmp_path):
     assert c.get("/api/games/nope/glossary").status_code == 404
 
 
-def test_replays_open_when_the_game_is_over(tmp_path):
-    c = client(tmp_path)
+def test_replays_open_when_the_game_is_over(c):
     gid, tokens, _ = new_game(
         c, game="combat", scenario="a-meeting-of-patrols", seats={"us": "human"}
     )
     assert c.get(f"/api/games/{gid}/replay", headers=auth(tokens["us"])).status_code == 400
-    room = c.app.state.rooms.get(gid)
-    import random
-
+    room = c.app.state.rooms.rooms[gid]
     rng = random.Random(1)
     state = c.get(f"/api/games/{gid}", headers=auth(tokens["us"])).json()
     while not state["outcome"]:
@@ -140,13 +141,13 @@ def test_replays_open_when_the_game_is_over(tmp_path):
         ).json()
     total = room.state.action_count
     r = c.get(f"/api/games/{gid}/replay", params={"step": 3}, headers=auth(tokens["us"])).json()
-    assert r["step"] == 3 and r["steps"] == total and r["action"]
+    assert r["step"] == 3 and r["steps"] == total
+    assert r["action"] == {"seat": "us", "text": str(room.state.history()[2][1])}
     end = c.get(f"/api/games/{gid}/replay", params={"step": 10**6}).json()
     assert end["step"] == total
 
 
-def test_game_options_are_listed_and_reach_the_game(tmp_path):
-    c = client(tmp_path)
+def test_game_options_are_listed_and_reach_the_game(c):
     games = {g["name"]: g for g in c.get("/api/catalog").json()["games"]}
     assert games["combat"]["options"] == {"large_battle": False, "night": False}
     assert games["undaunted"]["options"] == {"max_rounds": 100}
@@ -154,8 +155,7 @@ def test_game_options_are_listed_and_reach_the_game(tmp_path):
         "/api/games",
         json={"game": "combat", "scenario": "a-meeting-of-patrols", "options": {"night": True}},
     )
-    token = r.json()["links"]["us"].split("token=")[1]
-    view = c.get(f"/api/games/{r.json()['id']}", headers=auth(token)).json()["view"]
+    view = c.get(f"/api/games/{r.json()['id']}", headers=auth(r.json()["token"])).json()["view"]
     assert view["night"] is not None and view["night"]["flares_left"] == 2
     bad = c.post("/api/games", json={"game": "combat", "options": {"fog": True}})
     assert bad.status_code == 400 and "unknown option" in bad.json()["detail"]

@@ -6,17 +6,34 @@ from __future__ import annotations
 import json
 import os
 import signal
+import socket
 import sqlite3
+import subprocess
 import threading
 import time
 
 import httpx2
 import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect as ws_connect
 
 import wartable
-from tests.server.helpers import free_port, start
+from tests.server.helpers import code_of, free_port, start
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="SIGKILL is a POSIX signal")
+
+
+def claim(base: str, gid: str, link: str) -> str:
+    r = httpx2.post(f"{base}/api/games/{gid}/claim", json={"invite": code_of(link)})
+    assert r.status_code == 200, r.text
+    return str(r.json()["token"])
+
+
+def stored(db, gid: str) -> int:
+    with sqlite3.connect(db) as con:
+        return int(
+            con.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (gid,)).fetchone()[0]
+        )
 
 
 def test_a_killed_server_resumes_every_game_with_every_acknowledged_action(tmp_path):
@@ -26,11 +43,10 @@ def test_a_killed_server_resumes_every_game_with_every_acknowledged_action(tmp_p
     proc = start(db, port)
     try:
         made = httpx2.post(
-            f"{base}/api/games",
-            json={"game": "undaunted", "scenario": "la-raye", "seed": 3},
+            f"{base}/api/games", json={"game": "undaunted", "scenario": "la-raye"}
         ).json()
-        tokens = {s: link.split("token=")[1] for s, link in made["links"].items()}
         gid = made["id"]
+        tokens = {"us": made["token"], "germany": claim(base, gid, made["invitations"]["germany"])}
         acked: list[tuple[int, str, str]] = []
         stop = threading.Event()
 
@@ -81,7 +97,9 @@ def test_a_killed_server_resumes_every_game_with_every_acknowledged_action(tmp_p
         assert len(stored) - len(acked) in (0, 1)
         assert after["n"] == len(stored)
         game = wartable.get_game("undaunted")
-        record = game.new_game("la-raye", seed=3).record()
+        with sqlite3.connect(db) as con:  # the seed nobody outside the server knows
+            (seed,) = con.execute("SELECT seed FROM games WHERE id = ?", (gid,)).fetchone()
+        record = game.new_game("la-raye", seed=seed).record()
         record["actions"] = [list(row) for row in stored]
         assert after["view"] == json.loads(json.dumps(game.replay(record).view("us")))
         # and play goes on from there
@@ -105,9 +123,9 @@ def test_two_actions_racing_for_one_seat_one_wins_one_is_stale_and_no_token_is_l
     base = f"http://127.0.0.1:{port}"
     proc = start(tmp_path / "games.sqlite3", port)
     try:
-        made = httpx2.post(f"{base}/api/games", json={"game": "undaunted", "seed": 4}).json()
-        tokens = {s: link.split("token=")[1] for s, link in made["links"].items()}
+        made = httpx2.post(f"{base}/api/games", json={"game": "undaunted"}).json()
         gid = made["id"]
+        tokens = {"us": made["token"], "germany": claim(base, gid, made["invitations"]["germany"])}
         head = {"Authorization": f"Bearer {tokens['us']}"}
         legal = httpx2.get(f"{base}/api/games/{gid}", headers=head).json()["legal"]
         gate = threading.Barrier(2)
@@ -133,3 +151,83 @@ def test_two_actions_racing_for_one_seat_one_wins_one_is_stale_and_no_token_is_l
     printed = proc.stdout.read().decode() if proc.stdout else ""
     assert "wartable: open" in printed  # the server did print, just never a secret
     assert all(t not in printed for t in tokens.values())
+
+
+def test_ai_seats_killed_mid_thought_resume_when_the_server_starts_again(tmp_path):
+    """Killed while an AI seat was to act (ismcts thinking), a restarted server has the AI act
+    again by itself: nobody asks for the game, the database grows."""
+    db = tmp_path / "games.sqlite3"
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    proc = start(db, port)
+    try:
+        seats = {"us": "heuristic", "germany": "ismcts"}
+        made = httpx2.post(
+            f"{base}/api/games", json={"game": "undaunted", "seats": seats, "seed": 8}
+        ).json()
+        gid = made["id"]
+        deadline = time.monotonic() + 60
+        while stored(db, gid) < 6 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=10)
+        before = stored(db, gid)
+        assert before >= 6
+        time.sleep(0.5)
+        assert stored(db, gid) == before  # nothing moves while the server is down
+        proc = start(db, port)  # its only request is the readiness probe, /api/catalog
+        deadline = time.monotonic() + 60
+        while stored(db, gid) <= before + 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert stored(db, gid) > before + 2
+        # and what the AIs played replays: the record is a legal game
+        with sqlite3.connect(db) as con:
+            rows = con.execute(
+                "SELECT seat, action FROM actions WHERE game_id = ? ORDER BY n", (gid,)
+            ).fetchall()
+        game = wartable.get_game("undaunted")
+        record = game.new_game("la-raye", seed=8).record()
+        record["actions"] = [list(row) for row in rows]
+        assert game.replay(record).action_count == len(rows)
+    finally:
+        proc.kill()
+        proc.wait(timeout=10)
+
+
+def test_binary_frames_and_clients_gone_mid_message_end_cleanly_without_a_traceback(tmp_path):
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    proc = start(tmp_path / "games.sqlite3", port)
+    try:
+        made = httpx2.post(f"{base}/api/games", json={"game": "undaunted"}).json()
+        url = f"ws://127.0.0.1:{port}/ws/games/{made['id']}"
+        with ws_connect(url) as ws:
+            ws.send(b"\x00\x01 binary")
+            with pytest.raises(ConnectionClosed) as closed:
+                ws.recv(timeout=10)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1003
+        for cut in (3, 9, 30):  # a text frame announced longer than what arrives
+            with socket.create_connection(("127.0.0.1", port), timeout=10) as raw:
+                raw.sendall(
+                    (
+                        f"GET /ws/games/{made['id']} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+                        "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+                        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                        "Sec-WebSocket-Version: 13\r\n\r\n"
+                    ).encode()
+                )
+                assert b"101" in raw.recv(4096).split(b"\r\n")[0]
+                frame = bytes([0x81, 0x80 | 100]) + b"\x01\x02\x03\x04" + b"x" * 100
+                raw.sendall(frame[:cut])
+        with ws_connect(url) as ws:  # and the server is still there for others
+            ws.send(json.dumps({"type": "hello", "token": None}))
+            assert json.loads(ws.recv(timeout=10))["type"] == "state"
+        time.sleep(0.5)
+    finally:
+        proc.send_signal(signal.SIGINT)
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+    printed = proc.stdout.read().decode() if proc.stdout else ""
+    assert "Traceback" not in printed and "ERROR" not in printed, printed

@@ -12,11 +12,21 @@ import time
 from pathlib import Path
 
 import pytest
-from fastapi.testclient import TestClient
 
-from tests.server.helpers import auth, free_port, new_game
-from wartable.server.app import create_app
-from wartable.server.store import StaleAction, open_store
+import wartable
+from tests.server.helpers import auth, client, free_port, new_game, settle
+from wartable.server.store import (
+    Failed,
+    NoInvitation,
+    StaleAction,
+    append_action,
+    claim_seat,
+    create_game,
+    games_with_ai_to_wake,
+    open_invitations,
+    open_store,
+    set_invitation,
+)
 
 PG_BIN = Path("/usr/lib/postgresql/15/bin")
 
@@ -86,31 +96,34 @@ def test_the_store_keeps_games_and_refuses_a_taken_action_number(where):
 
 
 def test_a_game_resumes_on_a_new_server_over_the_same_database(where):
-    with TestClient(create_app(where)) as c:
+    with client(where) as c:
         gid, tokens, _ = new_game(c, seats={"us": "human", "germany": "heuristic"})
         s = c.get(f"/api/games/{gid}", headers=auth(tokens["us"])).json()
-        s = c.post(
+        c.post(
             f"/api/games/{gid}/actions",
             headers=auth(tokens["us"]),
             json={"n": s["n"], "action": s["legal"][0]},
-        ).json()
+        )
+        s = settle(c, gid, tokens["us"])
         before = s["view"], s["n"]
-    with TestClient(create_app(where)) as c:
+    with client(where) as c:
         again = c.get(f"/api/games/{gid}", headers=auth(tokens["us"])).json()
         assert (again["view"], again["n"]) == before
 
 
 def test_a_game_made_under_other_rules_is_refused_clearly_and_harms_nothing(tmp_path):
     where = str(tmp_path / "games.sqlite3")
-    with TestClient(create_app(where)) as c:
+    with client(where) as c:
         gid, tokens, _ = new_game(c, seats={"us": "human", "germany": "heuristic"})
         other, other_tokens, _ = new_game(c, seats={"us": "human", "germany": "heuristic"})
     with sqlite3.connect(where) as db:  # as if stored by a server with other rules
         db.execute("UPDATE rules SET version = '0' WHERE game_id = ?", (gid,))
-    with TestClient(create_app(where)) as c:
+    with client(where) as c:
         r = c.get(f"/api/games/{gid}", headers=auth(tokens["us"]))
         assert r.status_code == 410
-        assert "rules version 0" in r.json()["detail"] and "plays version 1" in r.json()["detail"]
+        version = wartable.get_game("undaunted").info.version
+        assert "rules version 0" in r.json()["detail"]
+        assert f"plays version {version}" in r.json()["detail"]
         assert c.get(f"/api/games/{other}", headers=auth(other_tokens["us"])).status_code == 200
 
 
@@ -118,7 +131,7 @@ def test_a_game_stored_before_versions_whose_actions_the_rules_refuse_is_gone_no
     tmp_path,
 ):
     where = str(tmp_path / "games.sqlite3")
-    with TestClient(create_app(where)) as c:
+    with client(where) as c:
         gid, tokens, _ = new_game(c, seats={"us": "human", "germany": "heuristic"})
     with sqlite3.connect(where) as db:  # no version row, and an action these rules refuse
         db.execute("DELETE FROM rules WHERE game_id = ?", (gid,))
@@ -126,7 +139,53 @@ def test_a_game_stored_before_versions_whose_actions_the_rules_refuse_is_gone_no
         db.execute(
             "INSERT INTO actions VALUES (?, ?, ?, ?, ?)", (gid, n, "us", "move 99Z", time.time())
         )
-    with TestClient(create_app(where)) as c:
+    with client(where) as c:
         r = c.get(f"/api/games/{gid}", headers=auth(tokens["us"]))
         assert r.status_code == 410
         assert f"action {n + 1} (us: move 99Z) is refused now" in r.json()["detail"]
+
+
+def test_an_invitation_is_claimed_once_and_a_claimed_seat_cannot_be_reissued(where):
+    store = open_store(where)
+    gid = f"g{time.monotonic_ns()}"
+    seats = {"us": ("human", "creator"), "germany": ("human", "")}
+    store.run(
+        create_game(gid, "undaunted", "la-raye", 1, {}, seats, "1", "host", {"germany": "c1"})
+    )
+    assert store.run(open_invitations(gid)) == {"germany"}
+    with pytest.raises(NoInvitation):
+        store.run(claim_seat(gid, "wrong", "t"))
+    store.run(set_invitation(gid, "germany", "c2"))  # re-issued: the first code is dead
+    with pytest.raises(NoInvitation):
+        store.run(claim_seat(gid, "c1", "t"))
+    assert store.run(claim_seat(gid, "c2", "t2")) == "germany"
+    with pytest.raises(NoInvitation):  # used
+        store.run(claim_seat(gid, "c2", "t3"))
+    with pytest.raises(NoInvitation):  # claimed: only its holder has it now
+        store.run(set_invitation(gid, "germany", "c4"))
+    with pytest.raises(NoInvitation):  # the creator's own seat was never an invitation
+        store.run(set_invitation(gid, "us", "c5"))
+    saved = store.load(gid)
+    assert saved is not None and saved.seats["germany"] == ("human", "t2")
+    assert saved.host == "host" and store.run(open_invitations(gid)) == set()
+    store.close()
+
+
+def test_a_batch_commits_once_and_undoes_only_the_operation_that_failed(where):
+    store = open_store(where)
+    gid = f"g{time.monotonic_ns()}"
+    store.create(gid, "undaunted", "la-raye", 1, {}, {"us": ("human", "h")}, "1")
+    results = store.batch(
+        [
+            append_action(gid, 0, "us", "bid scout-A"),
+            append_action(gid, 0, "us", "bid scout-B"),  # the same number: refused alone
+            append_action(gid, 1, "germany", "bid fog-of-war", finished="round limit"),
+        ]
+    )
+    assert results[0] is None and results[2] is None
+    assert isinstance(results[1], Failed) and isinstance(results[1].error, StaleAction)
+    saved = store.load(gid)
+    assert saved is not None
+    assert saved.actions == [("us", "bid scout-A"), ("germany", "bid fog-of-war")]
+    assert gid not in store.run(games_with_ai_to_wake())  # no AI seat, and over besides
+    store.close()

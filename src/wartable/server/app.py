@@ -1,39 +1,55 @@
 """The web server: a lobby page, a game page, a small JSON API and one websocket per client.
 
 Secrets never travel in a URL the server sees: a seat's link carries its token after ``#``
-(the browser keeps the fragment to itself), and the page sends it in an ``Authorization``
-header or in the websocket's first message. So tokens never reach access logs.
+and an invitation its code the same way (the browser keeps the fragment to itself); the page
+sends them in an ``Authorization`` header, a request body or the websocket's first message.
+So tokens never reach access logs.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+import re
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager, suppress
 from importlib import resources
 from typing import Annotated, Any
 
-from fastapi import FastAPI, Header, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Header, HTTPException, Query, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from wartable.agents.registry import agent_names
 from wartable.core.errors import ActionParseError, IllegalActionError, WartableError
 from wartable.core.registry import get_game, list_games
-from wartable.server.rooms import NotFound, Room, Rooms, Stale, Unplayable
+from wartable.server.guard import Guard, Hosts
+from wartable.server.rooms import Forbidden, NotFound, Room, Rooms, Stale, Unplayable
 from wartable.server.store import Store, open_store
+from wartable.server.writer import Writer
 
-MAX_MESSAGE = 4096  # bytes a client message may have
-STATIC = ("app.js", "style.css")
+MAX_MESSAGE = 4096  # bytes a websocket message may have
+MAX_BODY = 16_384  # bytes a request body may have
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+SEAT = Annotated[str, Field(max_length=40)]
+TOKEN = Annotated[str, Field(max_length=100)]
 
 
 class NewGame(BaseModel):
     model_config = ConfigDict(extra="forbid")
     game: str = Field(max_length=40)
     scenario: str | None = Field(default=None, max_length=60)
-    seats: dict[str, str] = Field(default_factory=dict, max_length=8)
+    seats: dict[SEAT, Annotated[str, Field(max_length=40)]] = Field(
+        default_factory=dict, max_length=8
+    )
     seed: int | None = Field(default=None, ge=0, lt=2**63)
-    options: dict[str, bool | int | str] = Field(default_factory=dict, max_length=16)
+    options: dict[Annotated[str, Field(max_length=40)], bool | int | str] = Field(
+        default_factory=dict, max_length=16
+    )
+    # the seat the creator plays: by default the first seat for a person; null: none
+    creator_seat: SEAT | None = None
 
 
 class Act(BaseModel):
@@ -42,12 +58,29 @@ class Act(BaseModel):
     action: str = Field(min_length=1, max_length=200)
 
 
+class Claim(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    invite: TOKEN
+
+
+class Held(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    id: str = Field(max_length=32)
+    token: TOKEN | None = None
+    host: TOKEN | None = None
+
+
+class Mine(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    games: list[Held] = Field(max_length=50)
+
+
 class Message(BaseModel):
     """What a websocket client may send: hello (with its token, or none to watch) or act."""
 
     model_config = ConfigDict(extra="forbid")
     type: str = Field(pattern="^(hello|act)$")
-    token: str | None = Field(default=None, max_length=100)
+    token: TOKEN | None = None
     n: int | None = Field(default=None, ge=0)
     action: str | None = Field(default=None, max_length=200)
 
@@ -62,46 +95,92 @@ def page(name: str) -> str:
     return (resources.files("wartable.server") / "static" / name).read_text(encoding="utf-8")
 
 
-def create_app(store: Store | str) -> FastAPI:
-    """The application over a store (or a database path / URL to open one)."""
+def short_errors(errors: Iterable[Any]) -> str:
+    """Which fields were wrong and why, in a line: never the input itself."""
+    parts = []
+    for err in list(errors)[:3]:
+        where = ".".join(str(p) for p in err.get("loc", ()) if p != "body") or "body"
+        parts.append(f"{where[:60]}: {str(err.get('msg', 'invalid'))[:80]}")
+    return "invalid request: " + "; ".join(parts)
+
+
+def seat_link(game_id: str, seat: str, token: str) -> str:
+    return f"/play/{game_id}#seat={seat}&token={token}"
+
+
+def create_app(
+    store: Store | str,
+    *,
+    bind: str = "127.0.0.1",
+    port: int | None = None,
+    allow_origins: Iterable[str] = (),
+    api_docs: bool = False,
+) -> FastAPI:
+    """The application over a store (or a database path / URL to open one), answering to the
+    names of ``bind`` (and ``port``, where given) and of ``allow_origins`` (a reverse proxy's
+    public origin). ``api_docs`` serves /docs and /openapi.json."""
     db = open_store(store) if isinstance(store, str) else store
-    rooms = Rooms(db)
+    writer = Writer(db)
+    rooms = Rooms(writer)
+    origins = list(allow_origins)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        resuming = asyncio.create_task(rooms.resume())
         yield
+        resuming.cancel()
+        await rooms.stop()
+        writer.close()
         db.close()
 
-    app = FastAPI(title="wartable", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app = FastAPI(
+        title="wartable",
+        lifespan=lifespan,
+        docs_url="/docs" if api_docs else None,
+        redoc_url=None,
+        openapi_url="/openapi.json" if api_docs else None,
+    )
     app.state.rooms = rooms
+    app.add_middleware(Guard, hosts=Hosts(bind, port, origins), origins=origins, max_body=MAX_BODY)
+    app.mount("/static", StaticFiles(packages=[("wartable.server", "static")]), name="static")
 
-    def room_or_404(game_id: str) -> Room:
+    async def room_or_404(game_id: str) -> Room:
+        if not GAME_ID.fullmatch(game_id):
+            raise HTTPException(404, "no such game")
         try:
-            return rooms.get(game_id)
+            return await rooms.get(game_id)
         except NotFound as exc:
             raise HTTPException(404, str(exc)) from exc
         except Unplayable as exc:
             raise HTTPException(410, str(exc)) from exc
 
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(_: Request, exc: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"detail": short_errors(exc.errors())}, status_code=422)
+
     @app.exception_handler(ValidationError)
     async def invalid(_: Request, exc: ValidationError) -> JSONResponse:
-        return JSONResponse({"error": "invalid request"}, status_code=422)
+        return JSONResponse({"detail": short_errors(exc.errors())}, status_code=422)
 
     # ---- pages ---------------------------------------------------------------------------
+    def html() -> HTMLResponse:
+        return HTMLResponse(page("index.html"))
+
     @app.get("/", response_class=HTMLResponse)
-    async def lobby() -> str:
-        return page("index.html")
+    async def lobby() -> HTMLResponse:
+        return html()
 
     @app.get("/play/{game_id}", response_class=HTMLResponse)
-    async def play(game_id: str) -> str:
-        return page("index.html")
+    async def play(game_id: str) -> HTMLResponse:
+        return html()
 
-    @app.get("/static/{name}")
-    async def static(name: str) -> Response:
-        if name not in STATIC:
-            raise HTTPException(404, "no such file")
-        kind = "text/javascript" if name.endswith(".js") else "text/css"
-        return Response(page(name), media_type=kind)
+    @app.get("/join/{game_id}", response_class=HTMLResponse)
+    async def join(game_id: str) -> HTMLResponse:
+        return html()
+
+    @app.get("/favicon.ico")
+    async def favicon() -> Response:
+        return Response(page("favicon.svg"), media_type="image/svg+xml")
 
     # ---- API -----------------------------------------------------------------------------
     @app.get("/api/catalog")
@@ -127,25 +206,35 @@ def create_app(store: Store | str) -> FastAPI:
     @app.post("/api/games")
     async def create(body: NewGame) -> dict[str, Any]:
         try:
-            game_id, tokens = rooms.create(
-                body.game, body.scenario, body.seats, body.seed, dict(body.options)
+            made = await rooms.create(
+                body.game,
+                body.scenario,
+                body.seats,
+                body.seed,
+                dict(body.options),
+                body.creator_seat,
+                creator_plays="creator_seat" not in body.model_fields_set
+                or body.creator_seat is not None,
             )
         except WartableError as exc:
             raise HTTPException(400, str(exc)) from exc
-        room = rooms.get(game_id)
-        await rooms.run_agents(room)  # an AI may have the first move
+        room = await rooms.get(made.id)
         return {
-            "id": game_id,
+            "id": made.id,
             "seats": {s: who for s, (who, _) in room.seats.items()},
-            "links": {s: f"/play/{game_id}#seat={s}&token={t}" for s, t in tokens.items()},
-            "spectator": f"/play/{game_id}",
+            "seat": made.seat,
+            "token": made.token,
+            "link": seat_link(made.id, made.seat, made.token) if made.seat and made.token else None,
+            "host": made.host,
+            "invitations": {s: f"/join/{made.id}#invite={c}" for s, c in made.invitations.items()},
+            "spectator": f"/play/{made.id}",
         }
 
     @app.get("/api/games/{game_id}")
     async def state(
         game_id: str, authorization: Annotated[str | None, Header()] = None
     ) -> dict[str, Any]:
-        room = room_or_404(game_id)
+        room = await room_or_404(game_id)
         token = bearer(authorization)
         seat = room.seat_of(token)
         if token and seat is None:
@@ -156,7 +245,7 @@ def create_app(store: Store | str) -> FastAPI:
     async def act(
         game_id: str, body: Act, authorization: Annotated[str | None, Header()] = None
     ) -> dict[str, Any]:
-        room = room_or_404(game_id)
+        room = await room_or_404(game_id)
         seat = room.seat_of(bearer(authorization))
         if seat is None:
             raise HTTPException(403, "acting needs a seat's token")
@@ -168,11 +257,61 @@ def create_app(store: Store | str) -> FastAPI:
             raise HTTPException(400, str(exc)) from exc
         return rooms.snapshot(room, seat)
 
+    @app.post("/api/games/{game_id}/claim")
+    async def claim(game_id: str, body: Claim) -> dict[str, Any]:
+        """The first browser to open an invitation takes its seat, with a token of its own."""
+        room = await room_or_404(game_id)
+        try:
+            seat, token = await rooms.claim(room, body.invite)
+        except Forbidden as exc:
+            raise HTTPException(403, str(exc)) from exc
+        return {"seat": seat, "token": token, "link": seat_link(room.id, seat, token)}
+
+    @app.get("/api/games/{game_id}/invitations")
+    async def invitations(
+        game_id: str, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        room = await room_or_404(game_id)
+        try:
+            return {"seats": await rooms.invitations(room, bearer(authorization))}
+        except Forbidden as exc:
+            raise HTTPException(403, str(exc)) from exc
+
+    async def reinvite(
+        game_id: str, seat: str, authorization: str | None, withdraw: bool
+    ) -> dict[str, Any]:
+        room = await room_or_404(game_id)
+        try:
+            code = await rooms.reinvite(room, bearer(authorization), seat[:40], withdraw)
+        except Forbidden as exc:
+            raise HTTPException(403, str(exc)) from exc
+        link = f"/join/{room.id}#invite={code}" if code else None
+        return {"seat": seat[:40], "invitation": link}
+
+    @app.post("/api/games/{game_id}/invitations/{seat}")
+    async def new_invitation(
+        game_id: str, seat: str, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        """A fresh invitation for an unclaimed seat; the old link stops working."""
+        return await reinvite(game_id, seat, authorization, withdraw=False)
+
+    @app.delete("/api/games/{game_id}/invitations/{seat}")
+    async def withdraw_invitation(
+        game_id: str, seat: str, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        return await reinvite(game_id, seat, authorization, withdraw=True)
+
+    @app.post("/api/mine")
+    async def mine(body: Mine) -> dict[str, Any]:
+        """The lobby's list of games this browser holds a seat in or created."""
+        held = [(h.id, h.token, h.host) for h in body.games if GAME_ID.fullmatch(h.id)]
+        return {"games": await rooms.mine(held)}
+
     @app.get("/api/games/{game_id}/replay")
     async def replay(
         game_id: str, step: int = 0, authorization: Annotated[str | None, Header()] = None
     ) -> dict[str, Any]:
-        room = room_or_404(game_id)
+        room = await room_or_404(game_id)
         seat = room.seat_of(bearer(authorization))
         try:
             return rooms.replay(room, seat, step)
@@ -180,8 +319,12 @@ def create_app(store: Store | str) -> FastAPI:
             raise HTTPException(400, str(exc)) from exc
 
     @app.get("/api/games/{game_id}/los")
-    async def los(game_id: str, a: str, b: str) -> dict[str, Any]:
-        room = room_or_404(game_id)
+    async def los(
+        game_id: str,
+        a: Annotated[str, Query(max_length=12)],
+        b: Annotated[str, Query(max_length=12)],
+    ) -> dict[str, Any]:
+        room = await room_or_404(game_id)
         try:
             return room.game.line_of_sight(room.scenario, a, b)
         except WartableError as exc:
@@ -190,7 +333,7 @@ def create_app(store: Store | str) -> FastAPI:
     @app.get("/api/games/{game_id}/glossary")
     async def glossary(game_id: str) -> dict[str, Any]:
         """What each card of the game's scenario says: public, the same for every seat."""
-        room = room_or_404(game_id)
+        room = await room_or_404(game_id)
         faces = room.game.glossary(room.scenario)
         return {"cards": {key: face.to_json() for key, face in faces.items()}}
 
@@ -199,56 +342,89 @@ def create_app(store: Store | str) -> FastAPI:
     async def live(ws: WebSocket, game_id: str) -> None:
         await ws.accept()
         try:
-            room = rooms.get(game_id)
-        except (NotFound, Unplayable) as exc:
-            await ws.send_json({"type": "error", "message": str(exc)})
-            await ws.close()
+            await Connection(rooms, ws).serve(game_id)
+        except Exception:  # a client gone mid-message, or a frame we do not take: just close
+            with suppress(Exception):
+                await ws.close(1011)
+
+    return app
+
+
+class Connection:
+    """One websocket: its seat (None: watching), the log lines it has, and its turn to send
+    (pushes to one client never interleave)."""
+
+    def __init__(self, rooms: Rooms, ws: WebSocket) -> None:
+        self.rooms = rooms
+        self.ws = ws
+        self.seat: str | None = None
+        self.cursor: int | None = None  # log lines this client has (None: send the tail)
+        self.sending = asyncio.Lock()
+
+    async def say(self, message: dict[str, Any]) -> None:
+        async with self.sending:
+            await self.ws.send_json(message)
+
+    async def error(self, message: str) -> None:
+        await self.say({"type": "error", "message": message})
+
+    async def serve(self, game_id: str) -> None:
+        if not GAME_ID.fullmatch(game_id):
+            await self.error("no such game")
+            await self.ws.close()
             return
-        seat: str | None = None
-        key = id(ws)
-        cursor: int | None = None  # log lines this client has (None: send the tail afresh)
+        try:
+            room = await self.rooms.get(game_id)
+        except (NotFound, Unplayable) as exc:
+            await self.error(str(exc))
+            await self.ws.close()
+            return
+        key = id(self)
 
         async def push() -> None:
-            nonlocal cursor
             try:
-                message = rooms.snapshot(room, seat, cursor)
-                cursor = message["log_end"]
-                await ws.send_json(message)
+                async with self.sending:
+                    message = self.rooms.snapshot(room, self.seat, self.cursor)
+                    self.cursor = message["log_end"]
+                    await self.ws.send_json(message)
             except Exception:  # a client gone mid-send is dropped
                 room.listeners.pop(key, None)
 
         try:
             while True:
-                text = await ws.receive_text()
-                if len(text.encode()) > MAX_MESSAGE:
-                    await ws.send_json({"type": "error", "message": "message too large"})
-                    continue
-                try:
-                    msg = Message.model_validate(json.loads(text))
-                except (ValueError, ValidationError):
-                    await ws.send_json({"type": "error", "message": "invalid message"})
-                    continue
-                if msg.type == "hello":
-                    cursor = None
-                    seat = room.seat_of(msg.token)
-                    if msg.token and seat is None:
-                        await ws.send_json({"type": "error", "message": "this token opens no seat"})
-                        continue
-                    room.listeners[key] = push
-                    await push()
-                    continue
-                if seat is None or msg.n is None or msg.action is None:
-                    await ws.send_json(
-                        {"type": "error", "message": "acting needs a seat, n and action"}
-                    )
-                    continue
-                try:
-                    await rooms.act(room, seat, msg.n, msg.action)
-                except (Stale, ActionParseError, IllegalActionError) as exc:
-                    await ws.send_json({"type": "error", "message": str(exc)})
-        except WebSocketDisconnect:
-            pass
+                frame = await self.ws.receive()
+                if frame["type"] == "websocket.disconnect":
+                    return
+                text = frame.get("text")
+                if text is None:
+                    await self.ws.close(1003, "text frames only")
+                    return
+                await self.handle(room, key, push, text)
         finally:
             room.listeners.pop(key, None)
 
-    return app
+    async def handle(self, room: Room, key: int, push: Any, text: str) -> None:
+        if len(text.encode()) > MAX_MESSAGE:
+            await self.error("message too large")
+            return
+        try:
+            msg = Message.model_validate(json.loads(text))
+        except (ValueError, ValidationError):
+            await self.error("invalid message")
+            return
+        if msg.type == "hello":
+            self.cursor = None
+            self.seat = room.seat_of(msg.token)
+            if msg.token and self.seat is None:
+                await self.error("this token opens no seat")
+                return
+            room.listeners[key] = push
+            await push()
+            return
+        if self.seat is None or msg.n is None or msg.action is None:
+            await self.error("acting needs a seat, n and action")
+            return
+        try:
+            await self.rooms.act(room, self.seat, msg.n, msg.action)
+        except (Stale, ActionParseError, IllegalActionError) as exc:
+            await self.error(str(exc))

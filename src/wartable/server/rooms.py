@@ -1,9 +1,14 @@
 """Live games: each one a room holding the engine's state, its seats, and who is watching.
 
-Everything a client may do goes through ``Rooms``: create a game, find the seat a token
-opens, apply an action (checked by the engine, numbered against races, committed to the
-store before anyone is told), let AI seats move, and build what one seat may see. The
-rooms know games only through the core API.
+Everything a client may do goes through ``Rooms``: create a game, claim a seat with an
+invitation, find the seat a token opens, apply an action (checked by the engine, numbered
+against races, committed to the store before anyone is told), let AI seats move, and build
+what one seat may see. The rooms know games only through the core API.
+
+Fairness between people rests on three rules kept here: a game with more than one human
+seat gets a seed nobody outside the server ever sees; the creator holds only their own seat
+(every other human seat is an invitation that the first browser to open it turns into a
+token only it holds); and every message is built from what its seat may see.
 """
 
 from __future__ import annotations
@@ -11,26 +16,43 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import logging
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from wartable.agents.registry import agent_names, make_agent
+from wartable.core.action import Action
 from wartable.core.agent import Agent
-from wartable.core.errors import ActionParseError, IllegalActionError, WartableError
+from wartable.core.errors import IllegalActionError, WartableError
 from wartable.core.events import Event
 from wartable.core.game import Game
 from wartable.core.registry import get_game
 from wartable.core.rng import derive_seed
 from wartable.core.state import GameState
-from wartable.server.store import StaleAction, Store
+from wartable.server.store import (
+    HUMAN,
+    NoInvitation,
+    StaleAction,
+    StoredGame,
+    append_action,
+    claim_seat,
+    create_game,
+    games_with_ai_to_wake,
+    load_game,
+    mark_finished,
+    open_invitations,
+    set_invitation,
+)
+from wartable.server.writer import Writer
 
-HUMAN = "human"
-TOKEN_BYTES = 24  # 192 bits
+TOKEN_BYTES = 24  # 192 bits, for seat tokens, invitation codes and the creator's key
 LOG_TAIL = 300  # log lines sent with each update
 
 Listener = Callable[[], Awaitable[None]]
+T = TypeVar("T")
+log = logging.getLogger("wartable.server")
 
 
 class NotFound(WartableError):
@@ -41,6 +63,10 @@ class Stale(WartableError):
     pass
 
 
+class Forbidden(WartableError):
+    """The request's token or invitation does not open what it asks for."""
+
+
 class Unplayable(WartableError):
     """A stored game that these rules cannot rebuild (it was played under other rules)."""
 
@@ -49,112 +75,192 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def matches(token: str | None, stored: str) -> bool:
+    """Constant-time: the answer's timing tells nothing about the stored hash."""
+    return bool(token) and bool(stored) and hmac.compare_digest(token_hash(token or ""), stored)
+
+
 @dataclass
 class Room:
     id: str
     game: Game
     scenario: str
     state: GameState
-    seats: dict[str, tuple[str, str]]  # seat -> (agent or "human", token hash)
+    seats: dict[str, tuple[str, str]]  # seat -> (agent or "human", token hash; '' unclaimed)
+    host: str = ""  # hash of the creator's key, which manages invitations
     events: list[tuple[int, Event]] = field(default_factory=list)  # (action number, event)
+    to_act: list[tuple[str, ...]] = field(default_factory=list)  # who was to act before each
+    actors: list[str] = field(default_factory=list)  # who took each action
     agents: dict[str, Agent] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     listeners: dict[int, Listener] = field(default_factory=dict)
+    driver: asyncio.Task[None] | None = None  # the task moving the AI seats, while one runs
 
     def seat_of(self, token: str | None) -> str | None:
-        """The seat a token opens (None: a spectator). Every seat's hash is compared, in
-        constant time, so the answer's timing tells nothing about the tokens."""
-        if not token:
-            return None
-        given = token_hash(token)
+        """The seat a token opens (None: a spectator). Every seat's hash is compared, so the
+        answer's timing tells nothing about which seat matched."""
         found = None
         for seat, (_, stored) in self.seats.items():
-            if hmac.compare_digest(given, stored):
+            if matches(token, stored):
                 found = seat
         return found
 
+    def unclaimed(self) -> list[str]:
+        return [s for s, (who, stored) in self.seats.items() if who == HUMAN and not stored]
+
+    def record_action(self, seat: str, before: tuple[str, ...], events: list[Event]) -> None:
+        self.to_act.append(before)
+        self.actors.append(seat)
+        n = len(self.actors)
+        self.events += [(n, e) for e in events]
+
+
+@dataclass(frozen=True)
+class Created:
+    id: str
+    seat: str | None  # the creator's own seat, if they took one
+    token: str | None  # its token
+    host: str  # the creator's key for invitations
+    invitations: dict[str, str]  # seat -> invitation code
+
 
 class Rooms:
-    def __init__(self, store: Store) -> None:
-        self.store = store
+    def __init__(self, writer: Writer) -> None:
+        self.writer = writer
         self.rooms: dict[str, Room] = {}
+        self._loading: dict[str, asyncio.Future[Room]] = {}
 
-    # ---- creating and finding games -------------------------------------------------------
-    def create(
+    # ---- creating, finding and joining games -----------------------------------------------
+    async def create(
         self,
         game_name: str,
         scenario: str | None,
         seats: dict[str, str],
         seed: int | None = None,
         options: dict[str, Any] | None = None,
-    ) -> tuple[str, dict[str, str]]:
-        """A new game; returns its id and one secret token per human seat."""
+        creator_seat: str | None = None,
+        creator_plays: bool = True,
+    ) -> Created:
+        """A new game. The creator takes ``creator_seat`` (by default the first human seat;
+        none when ``creator_plays`` is false) and gets an invitation for every other human
+        seat. A seed may be chosen only where at most one person plays: with two or more,
+        whoever knew it could deal every hand in advance."""
         game = get_game(game_name)
-        seed = secrets.randbits(48) if seed is None else seed
+        chosen, seed = seed, secrets.randbits(48) if seed is None else seed
         state = game.new_game(scenario, seed=seed, options=options or {})
-        unknown = set(seats) - set(state.players)
+        players = state.players
+        unknown = set(seats) - set(players)
         if unknown:
             raise WartableError(
-                f"unknown seat(s) {', '.join(sorted(unknown))}; seats are "
-                f"{', '.join(state.players)}"
+                f"unknown seat(s) {', '.join(sorted(unknown))}; seats are {', '.join(players)}"
             )
         names = agent_names(game)
-        tokens: dict[str, str] = {}
-        stored: dict[str, tuple[str, str]] = {}
-        for seat in state.players:
+        for seat in players:
             who = seats.get(seat, HUMAN)
             if who != HUMAN and who not in names:
                 raise WartableError(
-                    f"unknown agent {who!r} for {seat}; choose human or one of: {', '.join(names)}"
+                    f"unknown agent for {seat}; choose human or one of: {', '.join(names)}"
                 )
-            token = secrets.token_urlsafe(TOKEN_BYTES)
-            tokens[seat] = token
-            stored[seat] = (who, token_hash(token))
+        humans = [s for s in players if seats.get(s, HUMAN) == HUMAN]
+        if chosen is not None and len(humans) > 1:
+            raise WartableError(
+                "seed: a game between people gets a seed the server draws in secret, so that "
+                "nobody can know the cards in advance; leave the seed out"
+            )
+        if not creator_plays:
+            creator_seat = None
+        elif creator_seat is None:
+            creator_seat = humans[0] if humans else None
+        elif creator_seat not in humans:
+            raise WartableError("creator_seat: choose one of the seats for a person")
+        token = secrets.token_urlsafe(TOKEN_BYTES) if creator_seat else None
+        host = secrets.token_urlsafe(TOKEN_BYTES)
+        codes = {s: secrets.token_urlsafe(TOKEN_BYTES) for s in humans if s != creator_seat}
+        stored = {
+            s: (
+                seats.get(s, HUMAN),
+                token_hash(token) if s == creator_seat and token else "",
+            )
+            for s in players
+        }
         game_id = secrets.token_urlsafe(9)
         record = state.record()
-        self.store.create(
-            game_id,
-            game.name,
-            record["scenario"],
-            seed,
-            dict(record["options"]),
-            stored,
-            game.info.version,
+        await self.writer(
+            create_game(
+                game_id,
+                game.name,
+                record["scenario"],
+                seed,
+                dict(record["options"]),
+                stored,
+                game.info.version,
+                token_hash(host),
+                {s: token_hash(c) for s, c in codes.items()},
+            )
         )
-        room = Room(game_id, game, record["scenario"], state, stored)
+        room = Room(game_id, game, record["scenario"], state, stored, token_hash(host))
         self._seat_agents(room, seed)
         self.rooms[game_id] = room
-        return game_id, {s: t for s, t in tokens.items() if stored[s][0] == HUMAN}
+        self.wake(room)  # an AI may have the first move
+        return Created(game_id, creator_seat, token, host, codes)
 
-    def get(self, game_id: str) -> Room:
-        """A live room, rebuilt from the store (by replaying its actions) if needed."""
+    async def get(self, game_id: str) -> Room:
+        """A live room, rebuilt from the store (by replaying its actions) if needed. Two
+        requests for a game not yet loaded share one rebuild."""
         room = self.rooms.get(game_id)
         if room is not None:
             return room
-        saved = self.store.load(game_id)
+        loading = self._loading.get(game_id)
+        if loading is None:
+            loading = asyncio.ensure_future(self._load(game_id))
+            self._loading[game_id] = loading
+            loading.add_done_callback(lambda _: self._loading.pop(game_id, None))
+        return await asyncio.shield(loading)
+
+    async def _load(self, game_id: str) -> Room:
+        saved = await self.writer(load_game(game_id))
         if saved is None:
-            raise NotFound(f"no game {game_id!r}")
+            raise NotFound("no such game")
         game = get_game(saved.game)
         if saved.version not in (None, game.info.version):
             raise Unplayable(
-                f"game {game_id!r} was played under {game.info.title} rules version "
+                f"this game was played under {game.info.title} rules version "
                 f"{saved.version}; this server plays version {game.info.version}, whose rules "
                 "would not replay it the same"
             )
+        room = await asyncio.to_thread(self._rebuild, game, saved)
+        self.rooms[game_id] = room
+        if room.state.outcome is not None:
+            await self.writer(mark_finished(game_id, room.state.outcome.reason))
+        self.wake(room)  # an AI seat that was to act when the server stopped acts now
+        return room
+
+    def _rebuild(self, game: Game, saved: StoredGame) -> Room:
         state = game.new_game(saved.scenario, seed=saved.seed, options=saved.options)
-        room = Room(game_id, game, saved.scenario, state, saved.seats)
+        room = Room(saved.id, game, saved.scenario, state, saved.seats, saved.host)
         for n, (seat, text) in enumerate(saved.actions):
+            before = state.current_players
             try:  # a game stored before versions were kept may meet rules that changed
                 events = state.apply(seat, game.parse_action(text))
             except WartableError as exc:
                 raise Unplayable(
-                    f"game {game_id!r} cannot be rebuilt under these rules: its action "
+                    f"this game cannot be rebuilt under these rules: its action "
                     f"{n + 1} ({seat}: {text}) is refused now: {exc}"
                 ) from exc
-            room.events += [(n + 1, e) for e in events]
+            room.record_action(seat, before, events)
         self._seat_agents(room, saved.seed)
-        self.rooms[game_id] = room
         return room
+
+    async def resume(self) -> None:
+        """At start: every unfinished game with an AI seat is loaded, so an AI that was to
+        act when the server stopped acts now (loading wakes it)."""
+        for game_id in await self.writer(games_with_ai_to_wake()):
+            try:
+                await self.get(game_id)
+            except (NotFound, Unplayable):
+                continue
+            except Exception as exc:  # one broken game must not keep the others asleep
+                log.warning("game %s could not be resumed: %s", game_id, type(exc).__name__)
 
     @staticmethod
     def _seat_agents(room: Room, seed: int) -> None:
@@ -162,50 +268,117 @@ class Rooms:
             if who != HUMAN:
                 room.agents[seat] = make_agent(room.game, who, derive_seed(seed, 7, k))
 
+    async def claim(self, room: Room, code: str) -> tuple[str, str]:
+        """Trade an invitation for its seat and a fresh token that only the claimant holds;
+        the invitation stops working. Raises Forbidden if it is unknown, used or withdrawn."""
+        token = secrets.token_urlsafe(TOKEN_BYTES)
+        try:
+            seat = await self.writer(claim_seat(room.id, token_hash(code), token_hash(token)))
+        except NoInvitation as exc:
+            raise Forbidden(str(exc)) from exc
+        who, _ = room.seats[seat]
+        room.seats[seat] = (who, token_hash(token))
+        await self.notify(room)  # the others see the seat taken
+        return seat, token
+
+    def check_host(self, room: Room, key: str | None) -> None:
+        if not matches(key, room.host):
+            raise Forbidden("managing invitations needs the key of the game's creator")
+
+    async def invitations(self, room: Room, key: str | None) -> dict[str, str]:
+        """Each human seat's state for the creator: claimed, open or withdrawn."""
+        self.check_host(room, key)
+        open_ = await self.writer(open_invitations(room.id))
+        return {
+            s: "claimed" if stored else "open" if s in open_ else "withdrawn"
+            for s, (who, stored) in room.seats.items()
+            if who == HUMAN
+        }
+
+    async def reinvite(self, room: Room, key: str | None, seat: str, withdraw: bool) -> str | None:
+        """A new invitation for an unclaimed seat (the old one stops working), or none."""
+        self.check_host(room, key)
+        code = None if withdraw else secrets.token_urlsafe(TOKEN_BYTES)
+        try:
+            await self.writer(set_invitation(room.id, seat, token_hash(code) if code else None))
+        except NoInvitation as exc:
+            raise Forbidden(str(exc)) from exc
+        return code
+
     # ---- acting ---------------------------------------------------------------------------
     async def act(self, room: Room, seat: str, n: int, text: str) -> None:
-        """Apply ``seat``'s action if ``n`` is the game's next action number; then let AI seats
+        """Apply ``seat``'s action, sent when the game stood at action ``n``; then let AI seats
         move. Raises Stale, ActionParseError or IllegalActionError, changing nothing."""
+        action = room.game.parse_action(text)
+        await _finish(self._take(room, seat, n, action))
+        self.wake(room)
+
+    async def _take(self, room: Room, seat: str, n: int, action: Action) -> None:
         async with room.lock:
-            if n != room.state.action_count:
-                raise Stale(
-                    f"stale: the game is at action {room.state.action_count}, not {n}; "
-                    "reload to see what changed"
-                )
-            action = room.game.parse_action(text)
-            self._commit(room, seat, action)
+            self._check_turn(room, seat, n)
+            twin = room.state.clone()
+            before = twin.current_players
+            events = twin.apply(seat, action)  # IllegalActionError: nothing changed anywhere
+            count = room.state.action_count
+            ended = twin.outcome.reason if twin.outcome else None
+            try:  # durable before anyone hears of it
+                await self.writer(append_action(room.id, count, seat, str(action), ended))
+            except StaleAction as exc:  # another server process got there first
+                raise Stale(str(exc)) from exc
+            room.state = twin
+            room.record_action(seat, before, events)
         await self.notify(room)
-        await self.run_agents(room)
 
-    def _commit(self, room: Room, seat: str, action: Any) -> None:
-        twin = room.state.clone()
-        events = twin.apply(seat, action)  # IllegalActionError: nothing changed anywhere
-        n = room.state.action_count
+    @staticmethod
+    def _check_turn(room: Room, seat: str, n: int) -> None:
+        """``n`` must be the game's next action number, unless ``seat`` has been among those to
+        act ever since ``n`` and has not acted: then the actions since were others' choices
+        made at the same time (secret bids), which do not touch this one."""
+        count = room.state.action_count
+        if n == count:
+            return
+        if 0 <= n < count and all(
+            seat in room.to_act[k] and room.actors[k] != seat for k in range(n, count)
+        ):
+            return
+        raise Stale(f"stale: the game is at action {count}, not {n}; reload to see what changed")
+
+    def wake(self, room: Room) -> None:
+        """Start the room's AI driver if an AI seat is to act and none is running."""
+        if room.driver is not None and not room.driver.done():
+            return
+        if any(p in room.agents for p in room.state.current_players):
+            room.driver = asyncio.get_running_loop().create_task(self._drive(room))
+
+    async def _drive(self, room: Room) -> None:
+        """AI seats move until a person must act or the game ends. An agent thinks on a copy,
+        off the event loop and without the room's lock, so people's actions and every other
+        game go on meanwhile; if the game moved under it, it thinks again."""
         try:
-            self.store.append(room.id, n, seat, str(action))
-        except StaleAction as exc:  # another server process got there first
-            raise Stale(str(exc)) from exc
-        room.state = twin
-        room.events += [(n + 1, e) for e in events]
-
-    async def run_agents(self, room: Room) -> None:
-        """AI seats move until a human must act or the game ends."""
-        while True:
-            async with room.lock:
+            while True:
                 movers = [p for p in room.state.current_players if p in room.agents]
                 if not movers:
                     return
-                seat = movers[0]
-                # a searching agent may think for a while: off the event loop, so that every
-                # other game goes on meanwhile (this room's lock keeps its state still)
-                action = await asyncio.to_thread(room.agents[seat].act, room.state, seat)
-                self._commit(room, seat, action)
-            await self.notify(room)
-            await asyncio.sleep(0)
+                seat, n = movers[0], room.state.action_count
+                seen = room.state.clone()
+                action = await asyncio.to_thread(room.agents[seat].act, seen, seat)
+                try:
+                    await _finish(self._take(room, seat, n, action))
+                except (Stale, IllegalActionError):
+                    if room.state.action_count == n:
+                        raise  # refused in the very position it was chosen for: a fault
+                    # the game moved on while it thought: think again
+        except Exception as exc:  # the game waits; a restart tries again
+            log.warning("game %s: an AI seat stopped: %s", room.id, type(exc).__name__)
+
+    async def stop(self) -> None:
+        drivers = [r.driver for r in self.rooms.values() if r.driver and not r.driver.done()]
+        for task in drivers:
+            task.cancel()
+        await asyncio.gather(*drivers, return_exceptions=True)
 
     async def notify(self, room: Room) -> None:
-        for send in list(room.listeners.values()):
-            await send()
+        await asyncio.gather(*(send() for send in list(room.listeners.values())))
 
     # ---- what a seat sees -----------------------------------------------------------------
     def snapshot(self, room: Room, seat: str | None, since: int | None = None) -> dict[str, Any]:
@@ -219,13 +392,9 @@ class Rooms:
             if text:
                 info[str(a)] = text
         start = max(0, len(room.events) - 4 * LOG_TAIL) if since is None else since
-        log = [
-            {"n": n, "kind": e.kind, "text": e.text, "rule": e.rule}
-            for n, e in room.events[start:]
-            if e.visible(seat)
-        ]
+        lines = log_lines(room.events[start:], seat)
         if since is None:
-            log = log[-LOG_TAIL:]
+            lines = lines[-LOG_TAIL:]
         return {
             "type": "state",
             "id": room.id,
@@ -234,29 +403,31 @@ class Rooms:
             "n": st.action_count,
             "to_act": list(st.current_players),
             "seats": {s: who for s, (who, _) in room.seats.items()},
+            "unclaimed": room.unclaimed(),
             "view": st.view(seat),
             "legal": [str(a) for a in legal],
             "info": info,
             "hints": st.hints(seat) if seat is not None else [],
-            "log": log,
+            "log": lines,
             "log_since": since,  # None: the log starts afresh; else these lines follow on
             "log_end": len(room.events),
             "outcome": st.outcome.to_json() if st.outcome else None,
         }
 
     def replay(self, room: Room, seat: str | None, step: int) -> dict[str, Any]:
-        """A finished game as it stood after ``step`` actions, seen from ``seat``."""
+        """A finished game as it stood after ``step`` actions, seen from ``seat``: its view,
+        its log, and the step's action as that seat may read it."""
         if room.state.outcome is None:
             raise IllegalActionError("replays open once the game is over")
-        record = room.state.record()
-        total = len(record["actions"])
+        history = room.state.history()
+        total = len(history)
         step = max(0, min(step, total))
-        past = room.game.replay(record, upto=step)
-        log = [
-            {"n": n, "kind": e.kind, "text": e.text, "rule": e.rule}
-            for n, e in room.events
-            if n <= step and e.visible(seat)
-        ][-LOG_TAIL:]
+        past = room.game.replay(room.state.record(), upto=step)
+        lines = log_lines([(n, e) for n, e in room.events if n <= step], seat)[-LOG_TAIL:]
+        action = None
+        if step:
+            who, done = history[step - 1]
+            action = {"seat": who, "text": room.game.public_action(who, done, seat)}
         return {
             "type": "replay",
             "id": room.id,
@@ -265,12 +436,58 @@ class Rooms:
             "step": step,
             "steps": total,
             "view": past.view(seat),
-            "log": log,
-            "action": record["actions"][step - 1][1] if step else None,
+            "log": lines,
+            "action": action,
         }
 
+    async def mine(self, held: list[tuple[str, str | None, str | None]]) -> list[dict[str, Any]]:
+        """The games a browser holds seats in or created (game id, seat token, creator's key),
+        each as its lobby line; tokens that open nothing are left out."""
+        out: list[dict[str, Any]] = []
+        for game_id, token, key in held:
+            try:
+                room = await self.get(game_id)
+            except (NotFound, Unplayable):
+                continue
+            seat = room.seat_of(token)
+            hosting = matches(key, room.host)
+            if seat is None and not hosting:
+                continue
+            st = room.state
+            line: dict[str, Any] = {
+                "id": room.id,
+                "game": room.game.name,
+                "title": room.game.info.title,
+                "scenario": room.scenario,
+                "scenario_title": next(
+                    (s.title for s in room.game.scenarios() if s.id == room.scenario),
+                    room.scenario,
+                ),
+                "seat": seat,
+                "seats": {s: who for s, (who, _) in room.seats.items()},
+                "n": st.action_count,
+                "your_turn": seat in st.current_players if seat else False,
+                "over": st.outcome.reason if st.outcome else None,
+                "unclaimed": room.unclaimed(),
+            }
+            if hosting:
+                line["invitations"] = await self.invitations(room, key)
+            out.append(line)
+        return out
 
-def parse_error(exc: Exception) -> str:
-    if isinstance(exc, (ActionParseError, IllegalActionError, WartableError)):
-        return str(exc)
-    return "invalid request"
+
+def log_lines(events: list[tuple[int, Event]], seat: str | None) -> list[dict[str, Any]]:
+    return [
+        {"n": n, "kind": e.kind, "text": e.text, "rule": e.rule}
+        for n, e in events
+        if e.visible(seat)
+    ]
+
+
+async def _finish(work: Coroutine[Any, Any, T]) -> T:
+    """Run ``work`` to its end even if the request that started it goes away: an action
+    that reached the store must also reach the room and its watchers."""
+    task = asyncio.ensure_future(work)
+    # if nobody is left to hear how it ended, its error is still taken (and not reported)
+    task.add_done_callback(lambda t: t.cancelled() or t.exception())
+    return await asyncio.shield(task)

@@ -1,11 +1,15 @@
 """Where games live between requests and across restarts: an append-only list of accepted
-actions per game, plus how each game was set up and who sits where.
+actions per game, plus how each game was set up, who sits where and who may still join.
 
 A game is never stored as a state, only as its record (setup + actions): the engine rebuilds
 it exactly by replay, so a server killed at any moment loses nothing that was acknowledged
-(an action is committed before anyone is told of it). The store is reached through one small
-interface; ``open_store`` picks SQLite for a file path and PostgreSQL (psycopg, installed with
-the ``postgres`` extra) for a ``postgresql://`` URL.
+(an action is committed before anyone is told of it).
+
+Every operation is a small function over a transaction (an ``Op``). ``Store.batch`` runs
+several in one transaction, each inside its own savepoint, so one commit (one fsync) serves
+them all and one that fails is undone alone: the server's writer thread (``writer.py``) uses
+it for group commit. ``open_store`` picks SQLite for a file path and PostgreSQL (psycopg,
+installed with the ``postgres`` extra) for a ``postgresql://`` URL; both run the same SQL.
 """
 
 from __future__ import annotations
@@ -14,11 +18,11 @@ import json
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 SCHEMA = (
     """CREATE TABLE IF NOT EXISTS games (
@@ -29,6 +33,7 @@ SCHEMA = (
         options TEXT NOT NULL,
         created DOUBLE PRECISION NOT NULL
     )""",
+    # token_hash is '' while the seat waits for its invitation to be claimed
     """CREATE TABLE IF NOT EXISTS seats (
         game_id TEXT NOT NULL REFERENCES games(id),
         seat TEXT NOT NULL,
@@ -50,11 +55,35 @@ SCHEMA = (
         at DOUBLE PRECISION NOT NULL,
         PRIMARY KEY (game_id, n)
     )""",
+    # the creator's key for managing invitations (never a seat)
+    """CREATE TABLE IF NOT EXISTS hosts (
+        game_id TEXT PRIMARY KEY REFERENCES games(id),
+        token_hash TEXT NOT NULL
+    )""",
+    # one open invitation per unclaimed human seat; claiming or revoking deletes it
+    """CREATE TABLE IF NOT EXISTS invitations (
+        game_id TEXT NOT NULL REFERENCES games(id),
+        seat TEXT NOT NULL,
+        code_hash TEXT NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    )""",
+    # games that have ended: a restarted server need not wake their AI seats
+    """CREATE TABLE IF NOT EXISTS finished (
+        game_id TEXT PRIMARY KEY REFERENCES games(id),
+        reason TEXT NOT NULL
+    )""",
 )
+
+HUMAN = "human"
+T = TypeVar("T")
 
 
 class StaleAction(Exception):
     """Another action took this number first (two clients raced for the same seat)."""
+
+
+class NoInvitation(Exception):
+    """The invitation is unknown, already claimed or revoked, or its seat is taken."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,14 +93,214 @@ class StoredGame:
     scenario: str
     seed: int
     options: dict[str, Any]
-    seats: dict[str, tuple[str, str]]  # seat -> (agent name or "human", token hash)
+    seats: dict[str, tuple[str, str]]  # seat -> (agent name or "human", token hash or '')
     actions: list[tuple[str, str]]  # (seat, action text), in order
     version: str | None = None  # the game's rules version at set-up; None: stored before we kept it
+    host: str = ""  # hash of the creator's key ('' for games stored before invitations)
 
 
+class Tx:
+    """One transaction as an operation sees it: SQL written with ``?`` placeholders whatever
+    the database, and the database's own way of telling a primary-key conflict."""
+
+    def __init__(self, cur: Any, store: Store) -> None:
+        self._cur = cur
+        self._store = store
+
+    def run(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        self._cur.execute(sql.replace("?", self._store.mark), tuple(params))
+        return self._cur
+
+    def is_conflict(self, exc: BaseException) -> bool:
+        return self._store._is_conflict(exc)
+
+
+Op = Callable[[Tx], T]
+
+
+@dataclass(frozen=True, slots=True)
+class Failed:
+    """An operation of a batch that raised: only its own savepoint was rolled back."""
+
+    error: BaseException
+
+
+# ---- operations ---------------------------------------------------------------------------
+def create_game(
+    game_id: str,
+    game: str,
+    scenario: str,
+    seed: int,
+    options: dict[str, Any],
+    seats: dict[str, tuple[str, str]],
+    version: str,
+    host: str = "",
+    invitations: dict[str, str] | None = None,
+) -> Op[None]:
+    """A new game with its seats (agent or person, token hash), the creator's key and one
+    invitation (code hash) per seat left for another person."""
+
+    def op(tx: Tx) -> None:
+        tx.run(
+            "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?)",
+            (game_id, game, scenario, seed, json.dumps(options), time.time()),
+        )
+        tx.run("INSERT INTO rules VALUES (?, ?)", (game_id, version))
+        tx.run("INSERT INTO hosts VALUES (?, ?)", (game_id, host))
+        for seat, (agent, token_hash) in seats.items():
+            tx.run("INSERT INTO seats VALUES (?, ?, ?, ?)", (game_id, seat, agent, token_hash))
+        for seat, code_hash in (invitations or {}).items():
+            tx.run("INSERT INTO invitations VALUES (?, ?, ?)", (game_id, seat, code_hash))
+
+    return op
+
+
+def append_action(
+    game_id: str, n: int, seat: str, action: str, finished: str | None = None
+) -> Op[None]:
+    """Action number ``n`` (0-based), or StaleAction if ``n`` is taken; ``finished`` (the
+    outcome's reason) marks the game over in the same transaction."""
+
+    def op(tx: Tx) -> None:
+        try:
+            tx.run(
+                "INSERT INTO actions VALUES (?, ?, ?, ?, ?)",
+                (game_id, n, seat, action, time.time()),
+            )
+        except Exception as exc:
+            if tx.is_conflict(exc):
+                raise StaleAction(f"action {n} of game {game_id} is already taken") from exc
+            raise
+        if finished is not None:
+            tx.run("INSERT INTO finished VALUES (?, ?)", (game_id, finished))
+
+    return op
+
+
+def load_game(game_id: str) -> Op[StoredGame | None]:
+    def op(tx: Tx) -> StoredGame | None:
+        row = tx.run(
+            "SELECT game, scenario, seed, options FROM games WHERE id = ?", (game_id,)
+        ).fetchone()
+        if row is None:
+            return None
+        rows = tx.run(
+            "SELECT seat, agent, token_hash FROM seats WHERE game_id = ?", (game_id,)
+        ).fetchall()
+        seats = {seat: (agent, h) for seat, agent, h in rows}
+        rows = tx.run(
+            "SELECT seat, action FROM actions WHERE game_id = ? ORDER BY n", (game_id,)
+        ).fetchall()
+        actions = [(seat, action) for seat, action in rows]
+        version = tx.run("SELECT version FROM rules WHERE game_id = ?", (game_id,)).fetchone()
+        host = tx.run("SELECT token_hash FROM hosts WHERE game_id = ?", (game_id,)).fetchone()
+        return StoredGame(
+            game_id,
+            row[0],
+            row[1],
+            int(row[2]),
+            json.loads(row[3]),
+            seats,
+            actions,
+            version[0] if version else None,
+            host[0] if host else "",
+        )
+
+    return op
+
+
+def claim_seat(game_id: str, code_hash: str, token_hash: str) -> Op[str]:
+    """Trade an open invitation for its seat: the invitation goes, the seat gets the new
+    token's hash. Deleting the invitation is what decides a race between two claims (the
+    second deletes nothing), on SQLite and PostgreSQL alike. Returns the seat."""
+
+    def op(tx: Tx) -> str:
+        row = tx.run(
+            "SELECT seat FROM invitations WHERE game_id = ? AND code_hash = ?",
+            (game_id, code_hash),
+        ).fetchone()
+        if row is None:
+            raise NoInvitation("this invitation has been used or withdrawn")
+        seat = str(row[0])
+        gone = tx.run(
+            "DELETE FROM invitations WHERE game_id = ? AND seat = ? AND code_hash = ?",
+            (game_id, seat, code_hash),
+        )
+        taken = tx.run(
+            "UPDATE seats SET token_hash = ? WHERE game_id = ? AND seat = ? AND token_hash = ''",
+            (token_hash, game_id, seat),
+        )
+        if gone.rowcount != 1 or taken.rowcount != 1:
+            raise NoInvitation("this invitation has been used or withdrawn")
+        return seat
+
+    return op
+
+
+def set_invitation(game_id: str, seat: str, code_hash: str | None) -> Op[None]:
+    """Issue a new invitation for an unclaimed human seat (replacing the old one), or with
+    ``None`` withdraw it. A claimed seat is refused: only its holder has it."""
+
+    def op(tx: Tx) -> None:
+        row = tx.run(
+            "SELECT agent, token_hash FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat)
+        ).fetchone()
+        if row is None or row[0] != HUMAN:
+            raise NoInvitation(f"{seat} is not a seat for a person in this game")
+        if row[1]:
+            raise NoInvitation(f"{seat} has been claimed; only its holder can open it now")
+        tx.run("DELETE FROM invitations WHERE game_id = ? AND seat = ?", (game_id, seat))
+        if code_hash is not None:
+            tx.run("INSERT INTO invitations VALUES (?, ?, ?)", (game_id, seat, code_hash))
+
+    return op
+
+
+def open_invitations(game_id: str) -> Op[set[str]]:
+    def op(tx: Tx) -> set[str]:
+        rows = tx.run("SELECT seat FROM invitations WHERE game_id = ?", (game_id,)).fetchall()
+        return {str(r[0]) for r in rows}
+
+    return op
+
+
+def games_with_ai_to_wake() -> Op[list[str]]:
+    """Games not yet over that seat at least one AI: a restarted server resumes them."""
+
+    def op(tx: Tx) -> list[str]:
+        rows = tx.run(
+            "SELECT g.id FROM games g WHERE EXISTS "
+            "(SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.agent <> ?) "
+            "AND NOT EXISTS (SELECT 1 FROM finished f WHERE f.game_id = g.id) "
+            "ORDER BY g.created",
+            (HUMAN,),
+        ).fetchall()
+        return [str(r[0]) for r in rows]
+
+    return op
+
+
+def mark_finished(game_id: str, reason: str) -> Op[None]:
+    """For a game found over when loaded (stored before games were marked at their end)."""
+
+    def op(tx: Tx) -> None:
+        if tx.run("SELECT 1 FROM finished WHERE game_id = ?", (game_id,)).fetchone() is None:
+            tx.run("INSERT INTO finished VALUES (?, ?)", (game_id, reason))
+
+    return op
+
+
+def all_game_ids() -> Op[list[str]]:
+    def op(tx: Tx) -> list[str]:
+        return [str(r[0]) for r in tx.run("SELECT id FROM games ORDER BY created").fetchall()]
+
+    return op
+
+
+# ---- the databases --------------------------------------------------------------------------
 class Store:
-    """The store: the SQL both databases share (``mark`` is the driver's placeholder); each
-    database's class adds its connection and transactions."""
+    """The store: operations run in transactions; each database's class adds its connection
+    (``_tx``), its placeholder (``mark``) and how it reports a key conflict."""
 
     mark = "?"
 
@@ -82,14 +311,38 @@ class Store:
     def _tx(self) -> Iterator[Any]:
         raise NotImplementedError
 
-    def _q(self, sql: str) -> str:
-        return sql.replace("?", self.mark)
+    def _is_conflict(self, exc: BaseException) -> bool:
+        return isinstance(exc, sqlite3.IntegrityError)
 
     def _setup(self) -> None:
         with self._tx() as cur:
             for statement in SCHEMA:
                 cur.execute(statement)
 
+    def batch(self, ops: Sequence[Op[Any]]) -> list[Any]:
+        """Run ``ops`` in one transaction, one commit for all. Each runs in a savepoint: one
+        that raises is undone alone and its place in the result holds ``Failed(error)``."""
+        results: list[Any] = []
+        with self._tx() as cur:
+            tx = Tx(cur, self)
+            for op in ops:
+                cur.execute("SAVEPOINT op")
+                try:
+                    results.append(op(tx))
+                except Exception as exc:
+                    cur.execute("ROLLBACK TO SAVEPOINT op")
+                    results.append(Failed(exc))
+                cur.execute("RELEASE SAVEPOINT op")
+        return results
+
+    def run(self, op: Op[T]) -> T:
+        """One operation in a transaction of its own (tests, tools)."""
+        result = self.batch([op])[0]
+        if isinstance(result, Failed):
+            raise result.error
+        return result  # type: ignore[no-any-return]
+
+    # the operations, run one at a time (the server batches them through its writer)
     def create(
         self,
         game_id: str,
@@ -100,68 +353,16 @@ class Store:
         seats: dict[str, tuple[str, str]],
         version: str,
     ) -> None:
-        with self._tx() as cur:
-            cur.execute(
-                self._q("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?)"),
-                (game_id, game, scenario, seed, json.dumps(options), time.time()),
-            )
-            cur.execute(self._q("INSERT INTO rules VALUES (?, ?)"), (game_id, version))
-            for seat, (agent, token_hash) in seats.items():
-                cur.execute(
-                    self._q("INSERT INTO seats VALUES (?, ?, ?, ?)"),
-                    (game_id, seat, agent, token_hash),
-                )
+        self.run(create_game(game_id, game, scenario, seed, options, seats, version))
 
     def append(self, game_id: str, n: int, seat: str, action: str) -> None:
-        """Commit action number ``n`` (0-based), or raise StaleAction if ``n`` is taken."""
-        try:
-            with self._tx() as cur:
-                cur.execute(
-                    self._q("INSERT INTO actions VALUES (?, ?, ?, ?, ?)"),
-                    (game_id, n, seat, action, time.time()),
-                )
-        except Exception as exc:
-            if self._is_conflict(exc):
-                raise StaleAction(f"action {n} of game {game_id} is already taken") from exc
-            raise
-
-    def _is_conflict(self, exc: Exception) -> bool:
-        return isinstance(exc, sqlite3.IntegrityError)
+        self.run(append_action(game_id, n, seat, action))
 
     def load(self, game_id: str) -> StoredGame | None:
-        with self._tx() as cur:
-            cur.execute(
-                self._q("SELECT game, scenario, seed, options FROM games WHERE id = ?"), (game_id,)
-            )
-            row = cur.fetchone()
-            if row is None:
-                return None
-            cur.execute(
-                self._q("SELECT seat, agent, token_hash FROM seats WHERE game_id = ?"), (game_id,)
-            )
-            seats = {seat: (agent, h) for seat, agent, h in cur.fetchall()}
-            cur.execute(
-                self._q("SELECT seat, action FROM actions WHERE game_id = ? ORDER BY n"),
-                (game_id,),
-            )
-            actions = [(seat, action) for seat, action in cur.fetchall()]
-            cur.execute(self._q("SELECT version FROM rules WHERE game_id = ?"), (game_id,))
-            version = cur.fetchone()
-        return StoredGame(
-            game_id,
-            row[0],
-            row[1],
-            int(row[2]),
-            json.loads(row[3]),
-            seats,
-            actions,
-            version[0] if version else None,
-        )
+        return self.run(load_game(game_id))
 
     def game_ids(self) -> list[str]:
-        with self._tx() as cur:
-            cur.execute("SELECT id FROM games ORDER BY created")
-            return [r[0] for r in cur.fetchall()]
+        return self.run(all_game_ids())
 
     def close(self) -> None:
         raise NotImplementedError
@@ -194,7 +395,8 @@ class SqliteStore(Store):
             cur.execute("COMMIT")
 
     def close(self) -> None:
-        self._db.close()
+        with self._lock:
+            self._db.close()
 
 
 class PostgresStore(Store):
@@ -219,11 +421,12 @@ class PostgresStore(Store):
         with self._lock, self._db.transaction(), self._db.cursor() as cur:
             yield cur
 
-    def _is_conflict(self, exc: Exception) -> bool:
+    def _is_conflict(self, exc: BaseException) -> bool:
         return isinstance(exc, self._psycopg.errors.UniqueViolation)
 
     def close(self) -> None:
-        self._db.close()
+        with self._lock:
+            self._db.close()
 
 
 def open_store(where: str | Path) -> Store:

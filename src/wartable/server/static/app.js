@@ -1,5 +1,6 @@
 // wartable's page: the lobby at "/", a game at "/play/ID#seat=S&token=T".
 // It only shows what the server sends: the legal actions come from the engine, never from here.
+// A seat's token lives in this browser only (localStorage), never in a URL the server sees.
 "use strict";
 
 const $app = document.getElementById("app");
@@ -11,6 +12,7 @@ function el(tag, attrs = {}, ...kids) {
   for (const [k, v] of Object.entries(attrs)) {
     if (k === "onclick") node.addEventListener("click", v);
     else if (k === "text") node.textContent = v;
+    else if (k === "style") node.style.cssText = v;  // through the CSSOM: the CSP allows no inline style
     else if (v !== null && v !== undefined) node.setAttribute(k, v);
   }
   for (const kid of kids) if (kid !== null && kid !== undefined)
@@ -35,6 +37,33 @@ async function api(path, options = {}, token = null) {
   return body;
 }
 
+// ---- what this browser holds --------------------------------------------------------------
+// { gameId: { seats: { seat: token }, host: creator's key or undefined, title, scenario, at } }
+const HELD = "wartable.held";
+
+function held() {
+  try { return JSON.parse(localStorage.getItem(HELD)) || {}; } catch (e) { return {}; }
+}
+
+function hold(id, update) {
+  const all = held();
+  const entry = all[id] || { seats: {}, at: Date.now() };
+  update(entry);
+  all[id] = entry;
+  localStorage.setItem(HELD, JSON.stringify(all));
+}
+
+function forget(id) {
+  const all = held();
+  delete all[id];
+  localStorage.setItem(HELD, JSON.stringify(all));
+}
+
+function copyable(label, path, attrs = {}) {
+  return el("p", {}, label, " ",
+    el("input", { class: "link", readonly: "", value: location.origin + path, ...attrs }));
+}
+
 // ---- lobby --------------------------------------------------------------------------------
 async function lobby() {
   document.getElementById("where").textContent = "lobby";
@@ -43,8 +72,17 @@ async function lobby() {
   for (const g of games) gameSel.append(el("option", { value: g.name, text: g.title }));
   const scenSel = el("select", { id: "scenario" });
   const seats = el("table", { class: "seats" });
+  const mine = el("select", { id: "my-seat" });
   const opts = el("div", { id: "options" });
   const out = el("div", { id: "created" });
+  function refreshMine() {
+    const was = mine.value;
+    const people = [...seats.querySelectorAll("select")].filter((s) => s.value === "human")
+      .map((s) => s.dataset.seat);
+    mine.replaceChildren(...people.map((seat) => el("option", { value: seat, text: seat })),
+      el("option", { value: "", text: "none: I set it up for others" }));
+    if (people.includes(was) || (was === "" && mine.options.length)) mine.value = was;
+  }
   function refresh() {
     const g = games.find((x) => x.name === gameSel.value);
     scenSel.replaceChildren(...g.scenarios.map((s) => el("option", { value: s.id, text: s.title })));
@@ -59,8 +97,12 @@ async function lobby() {
       pick.append(el("option", { value: "human", text: "a person" }));
       for (const a of g.agents) pick.append(el("option", { value: a, text: "AI: " + a }));
       if (i > 0 && g.agents.includes("heuristic")) pick.value = "heuristic";
+      pick.addEventListener("change", refreshMine);
       return el("tr", {}, el("td", { text: seat }), el("td", {}, pick));
     }));
+    mine.value = "";
+    refreshMine();
+    mine.selectedIndex = 0;
   }
   gameSel.addEventListener("change", refresh);
   refresh();
@@ -72,22 +114,89 @@ async function lobby() {
         options[o.dataset.option] = o.type === "checkbox" ? true : Number(o.value);
     try {
       const made = await api("/api/games", { method: "POST", body: JSON.stringify({
-        game: gameSel.value, scenario: scenSel.value, seats: seatMap, options }) });
-      const base = location.origin;
+        game: gameSel.value, scenario: scenSel.value, seats: seatMap, options,
+        creator_seat: mine.value || null }) });
+      const title = gameSel.options[gameSel.selectedIndex].text;
+      hold(made.id, (h) => {
+        h.host = made.host; h.title = title; h.scenario = scenSel.value;
+        if (made.seat) h.seats[made.seat] = made.token;
+      });
       out.replaceChildren(el("h3", { text: "Game " + made.id }),
-        el("p", { class: "muted", text: "Each link opens one seat: keep it private." }),
-        ...Object.entries(made.links).map(([seat, link]) => el("p", {},
-          el("a", { href: link, class: "seat-link", "data-seat": seat, text: "Play as " + seat }),
-          el("input", { class: "link", readonly: "", value: base + link }))),
-        el("p", {}, el("a", { href: made.spectator, text: "Spectator link" }),
-          el("input", { class: "link", readonly: "", value: base + made.spectator })));
+        made.seat ? el("p", {}, el("a", { href: `/play/${made.id}#seat=${made.seat}`,
+          class: "seat-link", "data-seat": made.seat, text: "Play as " + made.seat })) : null,
+        ...Object.entries(made.invitations).map(([seat, link]) =>
+          copyable(`Invitation for ${seat} (send it to one person; the first to open it takes the seat):`,
+            link, { class: "link invitation", "data-seat": seat })),
+        copyable("Spectators:", made.spectator));
+      showMine();
     } catch (e) { toast(e.message); }
   } });
-  $app.replaceChildren(el("div", { class: "panel lobby" },
+  const list = el("div", { class: "panel", id: "my-games" });
+  async function showMine() {
+    const all = held();
+    const asked = Object.entries(all).flatMap(([id, h]) => {
+      const rows = Object.values(h.seats).map((token) => ({ id, token, host: h.host }));
+      return rows.length ? rows : (h.host ? [{ id, host: h.host }] : []);
+    }).slice(0, 50);
+    if (!asked.length) { list.replaceChildren(); list.style.display = "none"; return; }
+    list.style.display = "";
+    const { games: lines } = await api("/api/mine", { method: "POST",
+      body: JSON.stringify({ games: asked }) });
+    const table = el("table", { class: "mine" });
+    for (const g of lines) {
+      const status = g.over ? "over: " + g.over
+        : g.unclaimed.length ? "waiting for " + g.unclaimed.join(", ") + " to join"
+        : g.your_turn ? "your move" : "waiting";
+      const open = g.seat ? el("a", { href: `/play/${g.id}#seat=${g.seat}`, text: "open" })
+        : el("a", { href: `/play/${g.id}`, text: "watch" });
+      const manage = el("td", {});
+      for (const [seat, state] of Object.entries(g.invitations || {})) {
+        if (state === "claimed") continue;
+        manage.append(el("span", { class: "muted", text: `${seat}: ${state} ` }),
+          el("button", { text: "new link", "data-seat": seat, class: "reinvite", onclick: async () => {
+            const r = await api(`/api/games/${g.id}/invitations/${seat}`, { method: "POST" }, all[g.id].host);
+            manage.append(copyable(`New invitation for ${seat}:`, r.invitation));
+          } }),
+          state === "open" ? el("button", { text: "withdraw", onclick: async () => {
+            await api(`/api/games/${g.id}/invitations/${seat}`, { method: "DELETE" }, all[g.id].host);
+            showMine();
+          } }) : null);
+      }
+      table.append(el("tr", { "data-id": g.id, class: g.your_turn ? "your-turn" : "" },
+        el("td", { text: `${g.title} · ${g.scenario_title}` }),
+        el("td", { text: g.seat ? "as " + g.seat : "created" }),
+        el("td", { class: "game-status", text: status }), el("td", {}, open), manage,
+        el("td", {}, el("button", { text: "forget", title: "remove from this browser's list",
+          onclick: () => { forget(g.id); showMine(); } }))));
+    }
+    list.replaceChildren(el("h2", { text: "Your games" }), table);
+  }
+  $app.replaceChildren(list, el("div", { class: "panel lobby" },
     el("h2", { text: "New game" }),
     el("p", {}, "Game ", gameSel, " Scenario ", scenSel),
     el("p", { text: "Who sits where:" }), seats,
+    el("p", {}, "You play: ", mine),
     el("p", { text: "Options:" }), opts, create), out);
+  showMine().catch((e) => toast(e.message));
+}
+
+// ---- joining by invitation -----------------------------------------------------------------
+async function join(id) {
+  document.getElementById("where").textContent = "joining game " + id;
+  const code = new URLSearchParams(location.hash.slice(1)).get("invite");
+  history.replaceState(null, "", location.pathname);  // the code is spent either way
+  try {
+    const r = await api(`/api/games/${id}/claim`, { method: "POST",
+      body: JSON.stringify({ invite: code || "" }) });
+    hold(id, (h) => { h.seats[r.seat] = r.token; });
+    location.replace(`/play/${id}#seat=${r.seat}`);
+  } catch (e) {
+    $app.replaceChildren(el("div", { class: "panel", id: "join-failed" },
+      el("h2", { text: "This invitation cannot be used" }),
+      el("p", { text: e.message }),
+      el("p", { text: "Ask the person who invited you for a new link, or " },
+        el("a", { href: `/play/${id}`, text: "watch the game" }), ".")));
+  }
 }
 
 // ---- a game -------------------------------------------------------------------------------
@@ -97,11 +206,20 @@ window.wartableGame = game;  // for the browser tests and the curious
 
 function startGame(id) {
   const frag = new URLSearchParams(location.hash.slice(1));
+  if (frag.get("seat") && frag.get("token")) {  // a seat's private link: kept here, then hidden
+    hold(id, (h) => { h.seats[frag.get("seat")] = frag.get("token"); });
+    history.replaceState(null, "", `${location.pathname}#seat=${frag.get("seat")}`);
+  }
+  const mine = (held()[id] || { seats: {} }).seats;
   game.id = id;
-  game.seat = frag.get("seat");
-  game.token = frag.get("token");
-  document.getElementById("where").textContent =
-    (game.seat ? "playing " + game.seat : "watching") + " · game " + id;
+  game.seat = frag.get("seat") && mine[frag.get("seat")] ? frag.get("seat") : Object.keys(mine)[0] || null;
+  game.token = game.seat ? mine[game.seat] : null;
+  const where = document.getElementById("where");
+  where.textContent = (game.seat ? "playing " + game.seat : "watching") + " · game " + id;
+  if (game.seat) where.append(" ", el("details", { id: "seat-link" },
+    el("summary", { text: "play from another device" }),
+    copyable("This link is your seat: open it on your other device, and share it with nobody.",
+      `/play/${id}#seat=${game.seat}&token=${game.token}`)));
   connect();
   api(`/api/games/${id}/glossary`).then((g) => { game.cards = g.cards; if (game.data) render(); })
     .catch(() => {});  // without it cards show their ids, which still play
@@ -199,6 +317,8 @@ function statusPanel(d, view) {
     view.turns ? ` of ${view.turns}` : "", view.phase ? ` · ${view.phase}` : "",
     view.phase === "impulses" ? ` ${view.impulse}` : ""));
   if (d.outcome) p.append(el("div", { id: "outcome", text: "Game over: " + d.outcome.reason }));
+  else if (d.unclaimed && d.unclaimed.length)
+    p.append(el("div", { id: "unclaimed", text: `Waiting for ${d.unclaimed.join(", ")} to join` }));
   else p.append(el("div", { text: "To act: " + d.to_act.join(", ") }));
   if (view.game === "combat") {
     p.append(el("div", { text: `Victory points: ${view.victory_points}` }));
@@ -213,7 +333,7 @@ function statusPanel(d, view) {
       (view.bids ? ` (bids: ${Object.entries(view.bids).map(([s, b]) => `${s} ${b || "none"}`).join(", ")})` : "") }));
     for (const [s, info] of Object.entries(view.sides))
       p.append(el("div", { class: s, text:
-        `${s}: objectives ${info.objective_points}/${info.goal}, hand ${info.hand_size}, ` +
+        `${s}: objectives ${info.objective_points}/${info.goal ?? "-"}, hand ${info.hand_size}, ` +
         `deck ${info.deck_size}, discard ${info.discard_size}` +
         (info.pinned_down ? " · pinned down" : "") }));
   }
@@ -313,7 +433,8 @@ function closeReplay() {
 function replayPanel() {
   const r = game.replay;
   return el("div", { class: "panel", id: "replay-panel" },
-    el("div", { text: `Replay: step ${r.step} of ${r.steps}` + (r.action ? ` (${r.action})` : "") }),
+    el("div", { id: "replay-step", text: `Replay: step ${r.step} of ${r.steps}` +
+      (r.action ? ` (${r.action.seat}: ${r.action.text})` : "") }),
     el("button", { text: "« start", onclick: () => openReplay(0) }),
     el("button", { text: "◀", onclick: () => stepReplay(-1) }),
     el("button", { text: "▶", onclick: () => stepReplay(1) }),
@@ -519,5 +640,11 @@ function losPanel() {
 }
 
 // ---- start --------------------------------------------------------------------------------
-const m = location.pathname.match(/^\/play\/([A-Za-z0-9_-]+)$/);
-if (m) startGame(m[1]); else lobby().catch((e) => toast(e.message));
+const playing = location.pathname.match(/^\/play\/([A-Za-z0-9_-]+)$/);
+const joining = location.pathname.match(/^\/join\/([A-Za-z0-9_-]+)$/);
+// a link pasted over this page's own (another seat, a new invitation) only changes the part
+// after '#', which loads nothing by itself: start afresh with it
+window.addEventListener("hashchange", () => location.reload());
+if (playing) startGame(playing[1]);
+else if (joining) join(joining[1]);
+else lobby().catch((e) => toast(e.message));

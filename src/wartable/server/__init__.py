@@ -1,0 +1,1 @@
+"""The web server: lobby, live games over websockets, invitations, durable storage."""
