@@ -10,6 +10,7 @@
 from wartable.core.action import Action
 from wartable.core.errors import (
     ActionParseError,
+    ArgumentError,
     ContentError,
     IllegalActionError,
     RecordError,
@@ -43,6 +44,7 @@ register("combat", _combat)
 __all__ = [
     "Action",
     "ActionParseError",
+    "ArgumentError",
     "CardFace",
     "ContentError",
     "Event",

@@ -7,6 +7,7 @@ import json
 import pytest
 from typer.testing import CliRunner
 
+import wartable
 from wartable.cli.main import app
 
 runner = CliRunner()
@@ -39,6 +40,10 @@ def test_rules_summary():
         (("simulate", "combat", "--agents", "random", "--option", "night"), "wants KEY=VALUE"),
         (("simulate", "combat", "--agents", "random", "--option", "fog=1"), "unknown option"),
         (("simulate", "combat", "--agents", "random", "--option", "night=2"), "true or false"),
+        (("play", "undaunted", "--option", "max_rounds=" + "9" * 5000), "a positive integer"),
+        (("play", "undaunted", "--seed", "7" * 30), "the seed must be below 2**64"),
+        (("los", "combat", "x" * 100_000, "01.01"), " characters)"),
+        (("scenarios", "x" * 100_000), "... (100000 characters); choose one of"),
     ],
 )
 def test_bad_names_give_one_line_and_exit_2(args, message):
@@ -46,6 +51,7 @@ def test_bad_names_give_one_line_and_exit_2(args, message):
     assert result.exit_code == 2
     assert message in result.output
     assert "Traceback" not in result.output
+    assert len(result.output) < 500  # an argument is quoted, never echoed whole
 
 
 def test_bad_arguments_print_usage():
@@ -112,7 +118,7 @@ def test_play_a_whole_game_against_the_computer(tmp_path):
     assert result.exit_code == 0, out
     assert "Choose a number from 1 to" in out  # 99
     assert "Not understood" in out  # fly away
-    assert "cover 3" in out and "objective points" in out  # the board and the panel
+    assert "17B c3" in out and "objective points" in out  # the (compact) board and the panel
     assert "rolls" in out or "round 2" in out.lower()
     assert " wins: " in out
     data = json.loads(save.read_text())
@@ -137,9 +143,16 @@ def test_save_resume_and_replay(tmp_path):
     assert "after action 2 of" in out and "after action 1 of" in out
 
 
-BAD_RECORD = (
-    '{"format": "wartable-record", "game": "undaunted", "version": "1", "seed": 1, '
-    '"scenario": "la-raye", "options": {}, "actions": [["us", "end"]]}'
+BAD_RECORD = json.dumps(
+    {
+        "format": "wartable-record",
+        "game": "undaunted",
+        "version": wartable.get_game("undaunted").info.version,
+        "seed": 1,
+        "scenario": "la-raye",
+        "options": {},
+        "actions": [["us", "end"]],
+    }
 )
 
 

@@ -5,6 +5,8 @@ import pytest
 import wartable
 from wartable import Action, ActionParseError, RecordError, UnknownNameError
 
+VERSION = wartable.get_game("undaunted").info.version
+
 
 def test_unknown_game_lists_the_choices():
     expected = "unknown game 'chess'; choose one of: combat, undaunted"
@@ -42,7 +44,7 @@ def test_action_text_and_json():
             {
                 "format": "wartable-record",
                 "game": "undaunted",
-                "version": "1",
+                "version": VERSION,
                 "seed": "x",
                 "actions": [],
             },
@@ -52,7 +54,7 @@ def test_action_text_and_json():
             {
                 "format": "wartable-record",
                 "game": "undaunted",
-                "version": "1",
+                "version": VERSION,
                 "seed": 1,
                 "scenario": "la-raye",
                 "options": {},
@@ -64,7 +66,7 @@ def test_action_text_and_json():
             {
                 "format": "wartable-record",
                 "game": "undaunted",
-                "version": "1",
+                "version": VERSION,
                 "seed": 1,
                 "scenario": "la-raye",
                 "options": {},
@@ -76,7 +78,7 @@ def test_action_text_and_json():
             {
                 "format": "wartable-record",
                 "game": "undaunted",
-                "version": "1",
+                "version": VERSION,
                 "seed": 1,
                 "scenario": "atlantis",
                 "options": {},
@@ -88,7 +90,7 @@ def test_action_text_and_json():
             {
                 "format": "wartable-record",
                 "game": "undaunted",
-                "version": "1",
+                "version": VERSION,
                 "seed": 1,
                 "scenario": "la-raye",
                 "options": {},
@@ -107,3 +109,29 @@ def test_sampled_states_have_no_record():
     state = wartable.get_game("undaunted").new_game("la-raye", seed=1)
     with pytest.raises(RecordError):
         state.sample_hidden("us", 3).record()
+
+
+def test_actions_must_be_words_and_short():
+    for bad in (
+        Action("move", (13,)),  # type: ignore[arg-type]
+        Action("move", ["13B"]),  # type: ignore[arg-type]
+        {"verb": "move 13B"},
+        {"verb": "move", "args": ["13B 14A"]},
+        "x" * 1000,
+        ("move", ("13B",)),
+    ):
+        with pytest.raises(ActionParseError) as info:
+            Action.from_data(bad) if not isinstance(bad, tuple | str) else Action.checked(bad)
+        assert len(str(info.value)) < 200
+
+
+def test_quote_keeps_messages_short():
+    from wartable.core.errors import quote
+
+    assert quote("abc") == "'abc'"
+    assert quote("x" * 10_000).endswith("... (10000 characters)")
+    assert len(quote(list(range(10_000)))) < 100
+    nested: list = []
+    for _ in range(100_000):
+        nested = [nested]
+    assert quote(nested) == "(list too large to show)"

@@ -18,10 +18,11 @@ from rich.table import Table
 from wartable.agents.registry import agent_names
 from wartable.cli import replay as replay_mod
 from wartable.cli import saves
+from wartable.cli.render.prose import Prose
 from wartable.cli.session import Session
-from wartable.core.errors import UnknownNameError, WartableError
+from wartable.core.errors import RecordError, UnknownNameError, WartableError, quote
 from wartable.core.game import Game
-from wartable.core.registry import game_names, get_game, list_games
+from wartable.core.registry import game_names, get_game
 from wartable.sim.runner import run_batch
 
 app = typer.Typer(
@@ -32,8 +33,15 @@ app = typer.Typer(
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+LINE_LIMIT = 300  # characters of one line of an error: an argument may be megabytes long
+
+
 def fail(message: str) -> NoReturn:
-    print(f"wartable: error: {message}", file=sys.stderr)
+    lines = [
+        line if len(line) <= LINE_LIMIT else f"{line[:LINE_LIMIT]}... ({len(line)} characters)"
+        for line in message.splitlines()
+    ]
+    print("wartable: error: " + "\n".join(lines), file=sys.stderr)
     raise typer.Exit(2)
 
 
@@ -51,9 +59,14 @@ def friendly_errors(fn: F) -> F:
 
 
 def ask(prompt: str) -> str:
+    """A line from the keyboard; end of input or Ctrl-C reads as 'quit', so a game in play
+    says that it was left, and where it is saved, instead of vanishing."""
     try:
         return input(prompt)
     except EOFError:
+        return "quit"
+    except KeyboardInterrupt:
+        print()
         return "quit"
 
 
@@ -66,6 +79,16 @@ def load_game(name: str) -> Game:
         return get_game(name)
     except UnknownNameError as exc:
         fail(str(exc))
+
+
+def record_game(file: Path, record: dict[str, Any]) -> Game:
+    """The game a save or record file names, or a RecordError saying which file is wrong."""
+    name = record.get("game")
+    if not isinstance(name, str) or name not in game_names():
+        raise RecordError(
+            f"{file}: record is for game {quote(name)}; this program has {', '.join(game_names())}"
+        )
+    return get_game(name)
 
 
 GameArg = Annotated[str, typer.Argument(help=f"game name: {', '.join(game_names())}")]
@@ -83,19 +106,28 @@ def game_options(pairs: list[str] | None, max_rounds: int | None) -> dict[str, A
         if not sep or not key:
             fail(f"--option wants KEY=VALUE, got {pair!r}")
         low = raw.strip().lower()
+        number = low.isdigit() and len(low) <= 18  # longer is no count the games take
         out[key.strip()] = (
-            low == "true" if low in ("true", "false") else int(low) if low.isdigit() else raw
+            low == "true" if low in ("true", "false") else int(low) if number else raw
         )
     return out
 
 
 @app.command()
 def games() -> None:
-    """List the games."""
+    """List the games (a game whose content fails to load is named on stderr, exit code 2)."""
     table = Table("name", "title", "players", box=None)
-    for info in list_games():
+    broken = []
+    for name in game_names():
+        try:
+            info = get_game(name).info
+        except WartableError as exc:
+            broken.append(f"{name}: {exc}")
+            continue
         table.add_row(info.name, info.title, ", ".join(info.players))
     console().print(table)
+    if broken:
+        fail("\n".join(broken))
 
 
 @app.command()
@@ -113,7 +145,7 @@ def scenarios(game: GameArg) -> None:
 @friendly_errors
 def rules(game: GameArg) -> None:
     """A short summary of a game's sequence of play and actions."""
-    console().print(load_game(game).rules_summary())
+    console().print(Prose(load_game(game).rules_summary()))
 
 
 @app.command()
@@ -138,6 +170,8 @@ def play(
 ) -> None:
     """Play a game in the terminal against the computer or hotseat."""
     g = load_game(game)
+    if save is not None and (save.is_dir() or not save.parent.is_dir()):
+        fail(f"--save {save}: " + ("is a folder" if save.is_dir() else "no such folder"))
     options = game_options(option, max_rounds)
     state = g.new_game(
         scenario, seed=int.from_bytes(os.urandom(6)) if seed is None else seed, options=options
@@ -159,8 +193,9 @@ def resume(file: Annotated[Path, typer.Argument(help="a file written by play --s
     record, seats = saves.read(file)
     if seats is None:
         fail(f"{file} is a bare record with no seats; use: wartable replay {file}")
-    g = load_game(str(record.get("game")))
+    g = record_game(file, record)
     state = g.replay(record)
+    saves.check_seats(file, seats, state.players, agent_names(g))
     if state.is_over:
         console().print(f"That game is over: {state.outcome.reason if state.outcome else ''}")
         return
@@ -175,16 +210,24 @@ def replay(
         str | None, typer.Option("--as", help="see the game as this player (default: spectator)")
     ] = None,
     step: Annotated[
-        int | None, typer.Option(help="print the position after this many actions and exit")
+        int | None,
+        typer.Option(min=0, help="print the position after this many actions and exit"),
     ] = None,
 ) -> None:
     """Step through a saved game forwards and back."""
-    record, _ = saves.read(file)
-    g = load_game(str(record.get("game")))
-    g.replay(record)  # validates the whole record before any output
-    players = g.info.players
+    record, seats = saves.read(file)
+    g = record_game(file, record)
+    final = g.replay(record)  # validates the whole record before any output
+    players = final.players
     if as_ is not None and as_ not in players:
-        fail(f"unknown player {as_!r}; choose one of: {', '.join(players)}")
+        fail(f"unknown player {quote(as_)}; choose one of: {', '.join(players)}")
+    if seats is not None:
+        saves.check_seats(file, seats, players, agent_names(g))
+        if as_ is not None and seats[as_] != saves.HUMAN and not final.is_over:
+            fail(
+                f"{as_} is played by the computer in this unfinished game; "
+                "watch as a spectator or as a human seat"
+            )
     replay_mod.run(g, record, console(), ask, as_, step)
 
 
@@ -203,16 +246,40 @@ def serve(
         str | None,
         typer.Option(help="SQLite file or postgresql:// URL (default: the user data directory)"),
     ] = None,
+    allow_origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="a public origin (https://games.example.org) that a reverse proxy serves "
+            "this server under; repeatable"
+        ),
+    ] = None,
+    api_docs: Annotated[
+        bool, typer.Option(help="serve the API's documentation at /docs and /openapi.json")
+    ] = False,
 ) -> None:
     """Serve games in the browser: a lobby, live play and games to come back to later."""
     import uvicorn
 
     from wartable.server.app import create_app
+    from wartable.server.guard import check_origin
 
+    origins = []
+    for origin in allow_origin or []:
+        try:
+            origins.append(check_origin(origin))
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--allow-origin") from exc
     where = db or str(default_db())
-    app_ = create_app(where)
+    app_ = create_app(where, bind=host, port=port, allow_origins=origins, api_docs=api_docs)
     print(f"wartable: open http://{host}:{port}/ (games are kept in {where}); Ctrl-C stops")
-    uvicorn.run(app_, host=host, port=port, log_level="warning", access_log=False)
+    uvicorn.run(
+        app_,
+        host=host,
+        port=port,
+        log_level="warning",
+        access_log=False,
+        ws_max_size=64 * 1024,
+    )
 
 
 @app.command()

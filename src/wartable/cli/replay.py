@@ -30,16 +30,17 @@ def positions(game: Game, record: dict[str, Any]) -> tuple[list[GameState], list
 
 def show(
     console: Console,
+    game: Game,
     states: list[GameState],
     events: list[list[Event]],
-    record: dict[str, Any],
     k: int,
     viewer: str | None,
 ) -> None:
     total = len(states) - 1
     console.print(Text(f"\n=== after action {k} of {total}", style="bold"), end="")
     if k:
-        player, text = record["actions"][k - 1]
+        player, action = states[k].history()[-1]
+        text = game.public_action(player, action, viewer)  # a sealed bid stays sealed
         console.print(Text(f": {player} {text}", style="bold"))
         for e in events[k]:
             if e.visible(viewer):
@@ -60,10 +61,10 @@ def run(
     states, events = positions(game, record)
     last = len(states) - 1
     if step is not None:
-        show(console, states, events, record, max(0, min(step, last)), viewer)
+        show(console, game, states, events, max(0, min(step, last)), viewer)
         return
     k = 0
-    show(console, states, events, record, k, viewer)
+    show(console, game, states, events, k, viewer)
     while True:
         answer = ask(f"[{KEYS}] ").strip().lower()
         if answer in ("q", "quit"):
@@ -76,9 +77,13 @@ def run(
             k = last
         elif answer == "s":
             k = 0
-        elif answer.startswith("g") and answer[1:].strip().isdigit():
-            k = max(0, min(int(answer[1:].strip()), last))
+        elif answer.startswith("g"):
+            number = answer[1:].strip()
+            if not number.isdigit():
+                console.print(Text(f"Go to which action? e.g. g {last} (0 to {last})", style="red"))
+                continue
+            k = max(0, min(int(number), last))
         else:
             console.print(KEYS)
             continue
-        show(console, states, events, record, k, viewer)
+        show(console, game, states, events, k, viewer)

@@ -1,21 +1,40 @@
-"""Save files: a game record plus who sits in each seat. Bad files give clear errors."""
+"""Save files: a game record plus who sits in each seat. Bad files give clear errors.
+
+The seats decide who may see what when a game goes on, so a save whose seats do not match its
+game exactly is refused rather than guessed at: a seat left out would otherwise fall to the
+person at the keyboard, who would then be shown that side's hand.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from wartable.core.errors import RecordError
+from wartable.core.errors import RecordError, quote
 
 SAVE_FORMAT = "wartable-save"
+RECORD_FORMAT = "wartable-record"
+HUMAN = "human"
 
 
 def write(path: Path, record: dict[str, Any], seats: dict[str, str]) -> None:
+    """Write atomically; an OSError (no such folder, a directory, no space) or a ValueError
+    (an impossible name) leaves the old file as it was and no ``.tmp`` behind."""
+    if path.is_dir():
+        raise IsADirectoryError(21, "is a folder, not a file", str(path))
     data = {"format": SAVE_FORMAT, "seats": seats, "record": record}
     tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(data, indent=1), encoding="utf-8")
-    tmp.replace(path)  # never leave a half-written save behind
+    try:
+        tmp.write_text(json.dumps(data, indent=1), encoding="utf-8")
+        tmp.replace(path)  # never leave a half-written save behind
+    except (OSError, ValueError):  # ValueError: a name no file may have (a NUL byte)
+        with contextlib.suppress(OSError, ValueError):
+            tmp.unlink(missing_ok=True)
+        raise
 
 
 def read(path: Path) -> tuple[dict[str, Any], dict[str, str] | None]:
@@ -24,20 +43,54 @@ def read(path: Path) -> tuple[dict[str, Any], dict[str, str] | None]:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise RecordError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(f"{path}: cannot read it ({exc})") from None
+    except IsADirectoryError:
+        raise RecordError(f"{path}: is a folder, not a save file") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"{path}: not a wartable save (not UTF-8 text)") from None
+    except OSError as exc:
+        raise RecordError(f"{path}: cannot read it ({exc.strerror or exc})") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise RecordError(
             f"{path}: not a wartable save (invalid JSON at line {exc.lineno})"
         ) from None
+    except RecursionError:
+        raise RecordError(f"{path}: not a wartable save (JSON nested too deeply)") from None
+    except ValueError:  # an integer too long to read (Python's int_max_str_digits)
+        raise RecordError(f"{path}: not a wartable save (a number in it is far too long)") from None
     if isinstance(data, dict) and data.get("format") == SAVE_FORMAT:
         seats = data.get("seats")
         record = data.get("record")
         if not isinstance(seats, dict) or not isinstance(record, dict):
             raise RecordError(f"{path}: damaged save (missing seats or record)")
-        return record, {str(k): str(v) for k, v in seats.items()}
-    if isinstance(data, dict) and data.get("format") == "wartable-record":
+        if not all(isinstance(k, str) and isinstance(v, str) for k, v in seats.items()):
+            raise RecordError(f"{path}: damaged save (each seat must name who plays it)")
+        return record, dict(seats)
+    if isinstance(data, dict) and data.get("format") == RECORD_FORMAT:
         return data, None
     raise RecordError(f"{path}: not a wartable save or record file")
+
+
+def check_seats(
+    path: os.PathLike[str] | str, seats: dict[str, str], players: Iterable[str], agents: list[str]
+) -> None:
+    """Every seat of the game taken exactly once, by a human or a known agent, one of them
+    human: anything else is a damaged save (RecordError), never a guess."""
+    players = tuple(players)
+    missing = [p for p in players if p not in seats]
+    if missing:
+        raise RecordError(f"{path}: damaged save (no one sits in seat {', '.join(missing)})")
+    extra = [quote(s) for s in seats if s not in players]
+    if extra:
+        raise RecordError(
+            f"{path}: damaged save (seat {', '.join(extra[:3])} is not one of {', '.join(players)})"
+        )
+    for seat, who in seats.items():
+        if who != HUMAN and who not in agents:
+            raise RecordError(
+                f"{path}: damaged save (seat {seat} is played by {quote(who)}; "
+                f"choose {HUMAN} or one of: {', '.join(agents)})"
+            )
+    if HUMAN not in seats.values():
+        raise RecordError(f"{path}: damaged save (no seat is played by a human)")

@@ -10,7 +10,8 @@ from rich.text import Text
 
 from wartable.agents.registry import make_agent
 from wartable.cli import saves
-from wartable.cli.render import render
+from wartable.cli.render import focus_problem, render
+from wartable.cli.render.prose import Prose
 from wartable.core.action import Action
 from wartable.core.agent import Agent
 from wartable.core.errors import ActionParseError, IllegalActionError
@@ -19,10 +20,17 @@ from wartable.core.game import Game
 from wartable.core.rng import derive_seed
 from wartable.core.state import GameState
 
-HELP = """Type the number of an action, or the action itself (e.g. 'play scout-B scout').
-Other commands: undo, board, log, rules, cards, card ID, save [FILE], help, quit.
+HELP = """Type the number of an action, or the action itself{example}.
+Other commands: undo, board, map [HEX], log, rules, cards, card ID, save [FILE], help, quit.
 'cards' tells what the cards your actions name do; 'card ID' tells one card.
+'map HEX' centres a map too wide for the screen on a hex; 'map' follows the action again.
 Undo takes back your last action unless it rolled dice or revealed a card."""
+
+
+def help_text(legal: list[Action]) -> str:
+    """The help, its example taken from the actions on offer: always this game's notation."""
+    named = [a for a in legal if a.args] or legal
+    return HELP.format(example=f" (e.g. '{named[-1]}')" if named else "")
 
 
 # public events that repeat a private one without its secret (cards drawn, the bid made)
@@ -58,6 +66,7 @@ class Session:
         }
         self.log: list[Event] = []
         self.at_screen: str | None = None
+        self.focus: str | None = None  # a hex the player centred the map on (until they act)
         self.unseen: dict[str, list[Event]] = {p: [] for p in state.players}
 
     # ---- output ------------------------------------------------------------------------
@@ -87,17 +96,16 @@ class Session:
                     if self.state.is_over or player not in self.state.current_players:
                         break
                     self.turn(player)
-        except Quit:
-            self.console.print(
-                "Game left unfinished."
-                + (
-                    f" Saved in {self.save_path}; continue with: wartable resume {self.save_path}"
-                    if self.save_path
-                    else " (start with --save FILE to keep games)"
-                )
-            )
+        except (Quit, KeyboardInterrupt):
+            if self.save_path is None:
+                where = " (start with --save FILE to keep games)"
+            elif not self.save():
+                where = " Not saved (see above)."
+            else:
+                where = f" Saved in {self.save_path}; go on with: wartable resume {self.save_path}"
+            self.console.print("\nGame left unfinished." + where)
             return
-        self.console.print(render(self.state.view(self.viewer())))
+        self.console.print(render(self.state.view(self.viewer()), self.focus))
         o = self.state.outcome
         assert o is not None
         self.console.print(Text(f"\n{o.winner or 'Nobody'} wins: {o.reason}", style="bold yellow"))
@@ -111,7 +119,7 @@ class Session:
         if self.unseen[player]:
             self.show_events(self.unseen[player], player)
             self.unseen[player] = []
-        self.console.print(render(self.state.view(player)))
+        self.console.print(render(self.state.view(player), self.focus))
         while True:
             legal = self.state.legal_actions(player)
             self.console.print(Text(f"\n{player}, choose:", style="bold"))
@@ -144,35 +152,40 @@ class Session:
                 self.console.print(Text(f"Cannot undo: {exc.reason}", style="bold red"))
                 return None
             self.console.print("Undone.")
-            self.console.print(render(self.state.view(player)))
+            self.console.print(render(self.state.view(player), self.focus))
             if self.save_path is not None:
                 self.save()
             return None
         if answer in ("", "h", "help", "?"):
-            self.console.print(HELP)
+            self.console.print(help_text(legal))
             return None
         if answer == "board":
-            self.console.print(render(self.state.view(self.viewer())))
+            self.console.print(render(self.state.view(self.viewer()), self.focus))
+            return None
+        if answer == "map" or answer.startswith("map "):
+            self.centre(answer.split()[1:])
             return None
         if answer == "log":
             who = self.viewer()
             self.show_events(self.log[-40:], who)
             return None
         if answer == "rules":
-            self.console.print(self.game.rules_summary())
+            self.console.print(Prose(self.game.rules_summary()))
+            return None
+        if answer == "card":
+            self.console.print("Say which card: card ID ('cards' tells those your actions name).")
             return None
         if answer == "cards" or answer.startswith("card "):
             self.show_cards(answer.split()[1:], legal)
             return None
-        if answer.startswith("save"):
+        if answer == "save" or answer.startswith("save "):
             parts = answer.split(maxsplit=1)
-            if len(parts) == 2:
-                self.save_path = Path(parts[1])
-            if self.save_path is None:
+            target = Path(parts[1]).expanduser() if len(parts) == 2 else self.save_path
+            if target is None:
                 self.console.print("Say where: save FILE")
-            else:
-                self.save()
-                self.console.print(f"Saved to {self.save_path}")
+            elif self.save(target):
+                self.save_path = target
+                self.console.print(f"Saved to {target}")
             return None
         if answer.isdigit():
             n = int(answer)
@@ -187,6 +200,19 @@ class Session:
                 Text(f"Not understood: {exc}. Type help for help.", style="bold red")
             )
             return None
+
+    def centre(self, words: list[str]) -> None:
+        """'map HEX' centres the map on a hex; 'map' alone follows the action again."""
+        view = self.state.view(self.viewer())
+        if len(words) > 1:
+            self.console.print(Text("Say one hex: map HEX (like map 27.08)", style="bold red"))
+            return
+        problem = focus_problem(view, words[0]) if words else None
+        if problem:
+            self.console.print(Text(f"Cannot centre the map: {problem}.", style="bold red"))
+            return
+        self.focus = words[0] if words else None
+        self.console.print(render(view, self.focus))
 
     def show_cards(self, ids: list[str], legal: list[Action]) -> None:
         """The named cards' faces; with no names, those of the cards the actions name."""
@@ -209,6 +235,7 @@ class Session:
 
     def apply(self, player: str, action: Action) -> None:
         events = self.state.apply(player, action)
+        self.focus = None  # after an action the map follows the action again
         self.record_events(events)
         if len(self.humans) == 1:
             self.show_events(events, self.humans[0])
@@ -221,13 +248,32 @@ class Session:
         if len(self.humans) < 2 or self.at_screen == player:
             return
         self.console.clear()
-        self.ask(f"Pass the screen to {player.upper()} and press Enter when only they can see it. ")
+        answer = self.ask(
+            f"Pass the screen to {player.upper()} and press Enter when only they can see it. "
+        )
+        if answer.strip() in ("q", "quit", "exit"):
+            raise Quit
         self.console.clear()
         self.at_screen = player
 
-    def save(self) -> None:
-        assert self.save_path is not None
-        saves.write(self.save_path, self.state.record(), self.seats)
+    def save(self, path: Path | None = None) -> bool:
+        """Save to ``path`` (default: the game's save file). A folder that is not there, a
+        directory or a full disk is said in one line and the game goes on: nothing is lost."""
+        target = path or self.save_path
+        assert target is not None
+        try:
+            saves.write(target, self.state.record(), self.seats)
+        except (OSError, ValueError) as exc:
+            reason = (exc.strerror if isinstance(exc, OSError) else None) or str(exc)
+            self.console.print(
+                Text(
+                    f"Could not save to {target}: {reason}. The game goes on; "
+                    "try: save FILE (in a folder that exists).",
+                    style="bold red",
+                )
+            )
+            return False
+        return True
 
 
 def _style(e: Event) -> str:

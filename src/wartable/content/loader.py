@@ -8,11 +8,17 @@ Provenance rules, so that a player can enter official data in the same format:
 * ``note`` keys are free text for people and are dropped before validation.
 
 Every problem is collected and reported at once, each as ``file: field: reason``.
+
+Reading is strict, so a mistake is refused rather than guessed at: a key written twice, an
+alias (``*name``), a date or other YAML type that is not plain data, a number of absurd length,
+text that is not UTF-8, and a value of the wrong type (``cover: '3'`` is text, not a number:
+pydantic validates in strict mode) are all problems with their file and field.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import json
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -20,10 +26,13 @@ from typing import Any, TypeVar
 import yaml
 from pydantic import BaseModel, ValidationError
 
-from wartable.core.errors import ContentError
+from wartable.core.errors import ContentError, quote
 
 PROVENANCES = ("rulebook", "published", "house")
 _RESERVED = {"provenance", "note"}
+_TAG = "tag:yaml.org,2002:"
+PLAIN_TAGS = {_TAG + t for t in ("str", "int", "float", "bool", "null", "map", "seq")}
+NUMBER_DIGITS = 30  # no value of any game needs a longer number; a longer one is a mistake
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -102,23 +111,120 @@ def _resolve(
     return node
 
 
-def load_document(path: Path) -> tuple[Any, dict[str, str], list[str]]:
-    """Parse YAML and resolve provenance; returns (plain data, provenance index, problems)."""
-    source = str(path)
+class _Loader(yaml.SafeLoader):
+    """Safe YAML without aliases: content is plain data, and an alias could make a small
+    file expand into a huge one."""
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        if self.check_event(yaml.AliasEvent):
+            mark = self.peek_event().start_mark  # type: ignore[no-untyped-call]
+            raise yaml.composer.ComposerError(
+                None, None, "aliases (*name) are not allowed in content files", mark
+            )
+        return super().compose_node(parent, index)
+
+
+def _scan(node: yaml.Node, path: FieldPath, source: str, problems: list[str]) -> None:
+    """Problems YAML itself lets through: keys written twice, types that are not plain data,
+    numbers of absurd length (Python refuses to read one of over 4300 digits)."""
+    where = f"{source}: {dotted(path)}"
+    if node.tag not in PLAIN_TAGS:
+        kind = node.tag.removeprefix(_TAG)
+        problems.append(f"{where}: a YAML {kind} is not plain data (put text in quotes)")
+        return
+    if isinstance(node, yaml.ScalarNode):
+        if node.tag in (_TAG + "int", _TAG + "float") and len(node.value) > NUMBER_DIGITS:
+            problems.append(f"{where}: a number of {len(node.value)} characters is out of range")
+        return
+    if isinstance(node, yaml.SequenceNode):
+        for i, item in enumerate(node.value):
+            _scan(item, (*path, i), source, problems)
+        return
+    first: dict[tuple[str, str], int] = {}
+    for key, value in node.value:
+        if not isinstance(key, yaml.ScalarNode):
+            problems.append(f"{where}: a key must be a name, not a list or a map")
+            continue
+        here = (*path, str(key.value))
+        line, ident = key.start_mark.line + 1, (key.tag, key.value)
+        if ident in first:
+            problems.append(
+                f"{source}: {dotted(here)}: written twice (lines {first[ident]} and {line}); "
+                "a key may appear once"
+            )
+        first.setdefault(ident, line)
+        _scan(key, here, source, problems)
+        _scan(value, here, source, problems)
+
+
+def _parse(path: Path, source: str) -> tuple[Any, list[str]]:
+    """The plain data of one YAML file, or the problems that stop it being read."""
     try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+        raw = path.read_bytes()
     except OSError as exc:
-        return None, {}, [f"{source}: cannot read file: {exc.strerror or exc}"]
+        return None, [f"{source}: cannot read file: {exc.strerror or exc}"]
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        byte = raw[exc.start]
+        return None, [
+            f"{source}: not UTF-8 text (byte 0x{byte:02x} at offset {exc.start}); "
+            "save the file as UTF-8"
+        ]
+    loader = _Loader(text)
+    try:
+        node = loader.get_single_node()
+        problems: list[str] = []
+        if node is not None:
+            _scan(node, (), source, problems)
+        if problems:
+            return None, problems
+        return (loader.construct_document(node) if node is not None else None), []
     except yaml.YAMLError as exc:
         where = getattr(exc, "problem_mark", None)
         at = f" (line {where.line + 1}, column {where.column + 1})" if where else ""
-        return None, {}, [f"{source}: not valid YAML{at}: {getattr(exc, 'problem', exc)}"]
+        why = getattr(exc, "problem", None) or exc
+        return None, [f"{source}: not valid YAML{at}: {why}"]
+    except RecursionError:
+        return None, [f"{source}: (top level): nested too deeply to be content"]
+    finally:
+        loader.dispose()
+
+
+def load_document(path: Path) -> tuple[Any, dict[str, str], list[str]]:
+    """Parse YAML and resolve provenance; returns (plain data, provenance index, problems)."""
+    source = str(path)
+    raw, problems = _parse(path, source)
+    if problems:
+        return None, {}, problems
     if not isinstance(raw, dict):
         return None, {}, [f"{source}: (top level): expected a mapping of fields"]
-    problems: list[str] = []
     index: dict[str, str] = {}
     data = _resolve(raw, (), None, index, problems, source)
     return data, index, problems
+
+
+def content_files(folder: Path, what: str) -> list[Path]:
+    """The YAML files of a content folder, in name order. None at all is a ContentError: a
+    game without scenarios cannot start, and an empty listing would only hide the mistake."""
+    paths = sorted(folder.glob("*.yaml")) if folder.is_dir() else []
+    if not paths:
+        missing = "" if folder.is_dir() else " (the folder is missing)"
+        raise ContentError([f"{folder}: (folder): no {what} files (*.yaml){missing}"])
+    return paths
+
+
+def repeated_ids(found: Iterable[tuple[str, str]], what: str) -> list[str]:
+    """Problems for ids that more than one file gives, from ``(file, id)`` pairs: a second
+    scenario with the same id would otherwise replace the first without a word."""
+    first: dict[str, str] = {}
+    problems = []
+    for source, ident in found:
+        if ident in first:
+            problems.append(f"{source}: id: {what} {quote(ident)} is also the id in {first[ident]}")
+        else:
+            first[ident] = source
+    return problems
 
 
 def validate(
@@ -134,8 +240,8 @@ def validate(
     source = str(path)
     parsed: M | None = None
     if data is not None:
-        try:
-            parsed = model.model_validate(data)
+        try:  # strict, as JSON: a list may fill a tuple, but '3' is never a number
+            parsed = model.model_validate_json(json.dumps(data), strict=True)
         except ValidationError as exc:
             for err in exc.errors():
                 loc = dotted(tuple(err["loc"]))

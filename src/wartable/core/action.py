@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from wartable.core.errors import ActionParseError
+from wartable.core.errors import ActionParseError, quote
+
+TEXT_LIMIT = 200  # characters: every real action is far shorter; longer input is refused unread
 
 
 class Action(NamedTuple):
@@ -24,16 +26,41 @@ class Action(NamedTuple):
 
     @staticmethod
     def from_text(text: str) -> Action:
+        if len(text) > TEXT_LIMIT:
+            raise ActionParseError(f"{quote(text)} is too long to be an action")
         words = text.split()
         if not words:
             raise ActionParseError("empty action text")
         return Action(words[0], tuple(words[1:]))
 
     @staticmethod
+    def checked(value: object) -> Action:
+        """``value`` itself if it is a well-formed Action (a string verb, a tuple of string
+        arguments), or its text read as one. A plain tuple that merely equals an action is
+        refused: it would be applied, but recorded and replayed as something else."""
+        if isinstance(value, str):
+            return Action.from_text(value)
+        if not isinstance(value, Action):
+            raise ActionParseError(
+                f"an action must be an Action or its text, not {type(value).__name__} "
+                f"{quote(value)} (Game.parse_action reads JSON)"
+            )
+        verb, args = value
+        if not _word(verb):
+            raise ActionParseError(f"an action's verb must be one word, not {quote(verb)}")
+        if not isinstance(args, tuple) or not all(_word(a) for a in args):
+            raise ActionParseError(
+                f"the arguments of {quote(verb)} must be a tuple of words, not {quote(args)}"
+            )
+        if len(verb) + sum(len(a) + 1 for a in args) > TEXT_LIMIT:
+            raise ActionParseError(f"{quote(str(value))} is too long to be an action")
+        return value
+
+    @staticmethod
     def from_data(data: object) -> Action:
         """Text, JSON object ``{"verb", "args"}`` or an Action; anything else is an error."""
         if isinstance(data, Action):
-            return data
+            return Action.checked(data)
         if isinstance(data, str):
             return Action.from_text(data)
         if isinstance(data, dict):
@@ -45,6 +72,12 @@ class Action(NamedTuple):
                 raise ActionParseError("action JSON 'args' must be a list of strings")
             extra = set(data) - {"verb", "args"}
             if extra:
-                raise ActionParseError(f"action JSON has unknown keys: {', '.join(sorted(extra))}")
-            return Action(verb, tuple(args))
+                names = ", ".join(quote(k) for k in sorted(map(str, extra))[:5])
+                raise ActionParseError(f"action JSON has unknown keys: {names}")
+            return Action.checked(Action(verb, tuple(args)))
         raise ActionParseError(f"cannot read an action from {type(data).__name__}")
+
+
+def _word(value: object) -> bool:
+    """One word of an action's text: what ``str(action)`` can write and read back."""
+    return isinstance(value, str) and value.split() == [value]

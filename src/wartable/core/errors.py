@@ -8,6 +8,22 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+QUOTE_LIMIT = 60  # characters of a caller's value an error message repeats, at most
+
+
+def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)`` cut to ``limit`` characters: a message that names bad input must stay
+    one readable line even when the input is megabytes long."""
+    if isinstance(value, str) and len(value) > limit:
+        return f"{value[:limit]!r}... ({len(value)} characters)"
+    try:
+        text = repr(value)
+    except (RecursionError, ValueError):  # nested too deep, or an int too long to print
+        return f"({type(value).__name__} too large to show)"
+    if len(text) > limit:
+        return f"{text[:limit]}... ({len(text)} characters)"
+    return text
+
 
 class WartableError(Exception):
     """Base class of the library's deliberate errors."""
@@ -22,7 +38,13 @@ class IllegalActionError(WartableError):
 
 
 class ActionParseError(WartableError, ValueError):
-    """Text or JSON that does not spell an action of this game at all."""
+    """Text or JSON that does not spell an action of this game at all, or a value that is
+    not an action (``apply`` takes an Action or its text, nothing else)."""
+
+
+class ArgumentError(WartableError, ValueError):
+    """An argument of the wrong kind or out of range for a public method: a seed that is not
+    an integer, options that are not a mapping, ``replay(upto=...)`` past the record."""
 
 
 class UnknownNameError(WartableError, KeyError):
@@ -32,19 +54,30 @@ class UnknownNameError(WartableError, KeyError):
         self.what = what
         self.name = name
         self.choices = tuple(choices)
-        super().__init__(f"unknown {what} {name!r}; choose one of: {', '.join(self.choices)}")
+        super().__init__(f"unknown {what} {quote(name)}; choose one of: {', '.join(self.choices)}")
 
     def __str__(self) -> str:
         return str(self.args[0])
 
 
 class ContentError(WartableError):
-    """A content file that failed validation; ``problems`` lists every problem found."""
+    """A content file that failed validation; ``problems`` lists every problem found, each
+    cut to a readable line (a problem may name a value that came from a huge file)."""
+
+    LINE_LIMIT = 300  # characters of one problem
+    SHOWN = 40  # problems the message lists; ``problems`` keeps them all
 
     def __init__(self, problems: Sequence[str]) -> None:
-        self.problems = list(problems)
-        lines = "\n".join(f"  - {p}" for p in self.problems)
+        self.problems = [_cut(p, self.LINE_LIMIT) for p in problems]
+        lines = "\n".join(f"  - {p}" for p in self.problems[: self.SHOWN])
+        more = len(self.problems) - self.SHOWN
+        if more > 0:
+            lines += f"\n  ... and {more} more"
         super().__init__(f"{len(self.problems)} problem(s) in content:\n{lines}")
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text)} characters)"
 
 
 class RecordError(WartableError):

@@ -5,15 +5,17 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, final
 
 from wartable.core.action import Action
 from wartable.core.agent import Agent
 from wartable.core.errors import (
-    ActionParseError,
+    ArgumentError,
     IllegalActionError,
     RecordError,
+    UnknownNameError,
     WartableError,
+    quote,
 )
 from wartable.core.state import RECORD_FORMAT, GameState
 
@@ -51,6 +53,7 @@ class CardFace:
 
 
 AgentFactory = Callable[[int], Agent]
+SEED_LIMIT = 1 << 64  # the generator keeps 64 bits; a longer seed only hides a mistake
 
 
 class Game(ABC):
@@ -63,9 +66,27 @@ class Game(ABC):
     @abstractmethod
     def scenarios(self) -> list[ScenarioInfo]: ...
 
-    @abstractmethod
+    @final
     def new_game(
         self, scenario: str | None = None, seed: int = 0, options: Mapping[str, Any] | None = None
+    ) -> GameState:
+        """A game of ``scenario`` (None: the first) set up from ``seed``. Arguments of the
+        wrong kind are refused here, for every game, before any rules code sees them."""
+        if scenario is not None and not isinstance(scenario, str):
+            raise UnknownNameError("scenario", scenario, [s.id for s in self.scenarios()])
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ArgumentError(f"the seed must be an integer, not {quote(seed)}")
+        if not -SEED_LIMIT < seed < SEED_LIMIT:
+            raise ArgumentError(f"the seed must be below 2**64 in size, not {quote(seed)}")
+        if options is not None and not (
+            isinstance(options, Mapping) and all(isinstance(k, str) for k in options)
+        ):
+            raise ArgumentError(f"options must map names to values, not {quote(options)}")
+        return self._new_game(scenario, seed, options or {})
+
+    @abstractmethod
+    def _new_game(
+        self, scenario: str | None, seed: int, options: Mapping[str, Any]
     ) -> GameState: ...
 
     @abstractmethod
@@ -88,6 +109,12 @@ class Game(ABC):
         """The faces of the cards that a scenario's actions and views name, keyed by the same
         ids. Public knowledge (what a kind of card does), never where any copy lies."""
         return {}
+
+    def public_action(self, player: str, action: Action, viewer: str | None) -> str:
+        """How ``player``'s action reads to ``viewer`` (None: a spectator) where actions are
+        listed, as in a replay: its text, unless the game makes it a secret choice (a sealed
+        bid), which others learn only from the events that reveal it."""
+        return str(action)
 
     def line_of_sight(self, scenario: str | None, a: str, b: str) -> dict[str, Any]:
         """Whether two places of a scenario's map see each other, and why (games with maps
@@ -113,27 +140,41 @@ class Game(ABC):
         return self.replay(record, upto=len(record["actions"]) - 1)
 
     def replay(self, record: Mapping[str, Any], upto: int | None = None) -> GameState:
-        """Rebuild the state of a record exactly (the first ``upto`` actions if given)."""
+        """Rebuild the state of a record exactly (the first ``upto`` actions if given). A
+        record that is not one of this game's, whole and well-formed, is a RecordError."""
         if not isinstance(record, Mapping):
             raise RecordError("a record must be a JSON object")
         if record.get("format") != RECORD_FORMAT:
             raise RecordError("not a wartable record (missing or wrong 'format')")
         if record.get("game") != self.name:
-            raise RecordError(f"record is for game {record.get('game')!r}, not {self.name!r}")
-        if record.get("version") != self.info.version:
+            raise RecordError(f"record is for game {quote(record.get('game'))}, not {self.name!r}")
+        version = record.get("version")
+        if not isinstance(version, str):
             raise RecordError(
-                f"record was made by {self.name} rules version {record.get('version')!r}; "
+                f"record 'version' must be text like {self.info.version!r}, not {quote(version)}"
+            )
+        if version != self.info.version:
+            raise RecordError(
+                f"record was made by {self.name} rules version {quote(version)}; "
                 f"this is version {self.info.version!r}"
             )
-        seed = record.get("seed")
+        scenario, seed = record.get("scenario"), record.get("seed")
         actions = record.get("actions")
         options = record.get("options", {})
-        if not isinstance(seed, int) or not isinstance(actions, list):
+        if not isinstance(seed, int) or isinstance(seed, bool) or not isinstance(actions, list):
             raise RecordError("record needs an integer 'seed' and a list 'actions'")
+        if not isinstance(scenario, str):
+            raise RecordError(f"record needs a scenario id in 'scenario', not {quote(scenario)}")
         if not isinstance(options, dict):
             raise RecordError("record 'options' must be an object")
+        if upto is not None and (
+            not isinstance(upto, int) or isinstance(upto, bool) or not 0 <= upto <= len(actions)
+        ):
+            raise ArgumentError(
+                f"upto must count actions of the record, 0 to {len(actions)}, not {quote(upto)}"
+            )
         try:
-            state = self.new_game(record.get("scenario"), seed=seed, options=options)
+            state = self.new_game(scenario, seed=seed, options=options)
         except WartableError as exc:
             raise RecordError(f"record cannot be set up: {exc}") from exc
         steps = actions if upto is None else actions[:upto]
@@ -142,6 +183,8 @@ class Game(ABC):
                 raise RecordError(f"action {i + 1} of the record is not [player, action]")
             try:
                 state.apply(entry[0], self.parse_action(entry[1]))
-            except (ActionParseError, WartableError) as exc:
-                raise RecordError(f"action {i + 1} ({entry[1]!r}) does not replay: {exc}") from exc
+            except WartableError as exc:
+                raise RecordError(
+                    f"action {i + 1} ({quote(entry[1])}) does not replay: {exc}"
+                ) from exc
         return state

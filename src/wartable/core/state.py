@@ -9,10 +9,16 @@ way OpenSpiel's State does. History is a linked chain of tuples shared between c
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any, Self
+from typing import Any, Self, final
 
 from wartable.core.action import Action
-from wartable.core.errors import IllegalActionError, RecordError, UnknownNameError
+from wartable.core.errors import (
+    ArgumentError,
+    IllegalActionError,
+    RecordError,
+    UnknownNameError,
+    quote,
+)
 from wartable.core.events import Event
 from wartable.core.outcome import Outcome
 
@@ -55,6 +61,14 @@ class GameState(ABC):
     @abstractmethod
     def _resample(self, player: str, seed: int) -> Self:
         """A copy in which everything ``player`` cannot see is drawn afresh with ``seed``."""
+
+    def _action_info(self, player: str, action: Action) -> dict[str, Any]:
+        """Odds or notes for a legal ``action`` of ``player`` (games with any override this)."""
+        return {}
+
+    def _hints(self, player: str) -> list[str]:
+        """Why choices ``player`` may look for are missing now (games with any override this)."""
+        return []
 
     def _reversible(self, player: str, events: list[Event]) -> bool:
         """Whether an action just applied rolled no dice, revealed nothing and kept the turn
@@ -104,8 +118,10 @@ class GameState(ABC):
         if player not in self.players:
             raise UnknownNameError("player", player, self.players)
 
+    @final
     def legal_actions(self, player: str) -> list[Action]:
         """Every action ``player`` may take now; ``[]`` for a player who cannot act."""
+        self.check_player(player)  # before the cache: a list or a dict is no key
         return list(self._cached_legal(player))
 
     def _cached_legal(self, player: str) -> list[Action]:
@@ -122,23 +138,21 @@ class GameState(ABC):
             cache[player] = legal
         return legal
 
+    @final
     def apply(self, player: str, action: Action | str) -> list[Event]:
-        """Apply one action; an illegal one raises IllegalActionError and changes nothing."""
-        if isinstance(action, str):
-            action = Action.from_text(action)
+        """Apply one action; an illegal one raises IllegalActionError and changes nothing.
+        Only an Action or its text is taken: a tuple equal to an action would be applied but
+        recorded as something that does not replay (ActionParseError)."""
+        if type(action) is not Action:
+            action = Action.checked(action)
         if player not in self.players:
             raise IllegalActionError(
-                f"unknown player {player!r}; players are {', '.join(self.players)}"
+                f"unknown player {quote(player)}; players are {', '.join(self.players)}"
             )
         if self.outcome is not None:
             raise IllegalActionError(f"the game is over ({self.outcome.reason})")
         if action not in self._cached_legal(player):
-            current = self._current_players()
-            if player not in current:
-                raise IllegalActionError(
-                    f"it is not {player}'s turn to act; waiting for {', '.join(current)}"
-                )
-            raise IllegalActionError(self._explain_illegal(player, action))
+            raise IllegalActionError(self._why_not(player, action))
         events = self._apply(player, action)
         self._legal_cache = None
         self._history = (self._history, player, action)
@@ -149,6 +163,14 @@ class GameState(ABC):
             self._undo_depth = 0
         return events
 
+    def _why_not(self, player: str, action: Action) -> str:
+        """Why a well-formed action is not legal for ``player`` now (it may name anything)."""
+        Action.checked(action)  # an Action of ints or lists is no question for the rules
+        current = self._current_players()
+        if player not in current:
+            return f"it is not {player}'s turn to act; waiting for {', '.join(current)}"
+        return self._explain_illegal(player, action)
+
     def undoable(self, player: str) -> int:
         """How many of the latest actions ``player`` may take back: all of them theirs, none
         of them rolling dice or revealing information (``Game.undo`` takes one back)."""
@@ -156,10 +178,19 @@ class GameState(ABC):
             return 0
         return self._undo_depth
 
-    def action_info(self, player: str, action: Action) -> dict[str, Any]:
+    @final
+    def action_info(self, player: str, action: Action | str) -> dict[str, Any]:
         """What an interface may show beside a legal action before it is chosen, such as
-        the odds of an attack: ``{"text": ..., ...}``; ``{}`` when there is nothing to add."""
-        return {}
+        the odds of an attack: ``{"text": ..., ...}``; ``{}`` when there is nothing to add.
+        An action that is not legal now gets the IllegalActionError ``apply`` would give."""
+        self.check_player(player)
+        if type(action) is not Action:
+            action = Action.checked(action)
+        if self.outcome is not None:
+            raise IllegalActionError(f"the game is over ({self.outcome.reason})")
+        if action not in self._cached_legal(player):
+            raise IllegalActionError(self._why_not(player, action))
+        return self._action_info(player, action)
 
     def estimate(self, player: str) -> float | None:
         """A quick guess, in [-1, 1], of how the game stands for ``player``, for a search that
@@ -172,10 +203,12 @@ class GameState(ABC):
     def _estimate(self, player: str) -> float | None:
         return None
 
+    @final
     def hints(self, player: str) -> list[str]:
         """Why choices a player may look for are not offered now, one line each (e.g. an
         order a soldier cannot take); empty when there is nothing to explain."""
-        return []
+        self.check_player(player)
+        return self._hints(player)
 
     def clone(self) -> Self:
         twin = self._copy()
@@ -191,6 +224,8 @@ class GameState(ABC):
     def sample_hidden(self, player: str, seed: int) -> Self:
         """A full state consistent with everything ``player`` knows (for IS-MCTS)."""
         self.check_player(player)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ArgumentError(f"the seed must be an integer, not {quote(seed)}")
         twin = self._resample(player, seed)
         twin.players = self.players
         twin.outcome = self.outcome

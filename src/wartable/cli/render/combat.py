@@ -1,14 +1,19 @@
-"""Combat! in the terminal: a window of the hex map around the action, and the soldiers.
+"""Combat! in the terminal: the hex map (whole when it fits the width rich measures, else a
+window the player can centre anywhere with ``map HEX``), its objectives and legend in words,
+the soldiers, and the victory points broken down.
 
-Flat-topped columns are drawn staggered: odd columns on a row's first text line, even
-columns (half a hex lower) on its second. Each hex: terrain letter, level digit, occupants.
+Flat-topped columns are drawn staggered: the higher columns on a row's first text line, the
+others (half a hex lower) on its second. Each hex: terrain letter, level digit or marker,
+occupants. Only the JSON view is read, never game code.
 """
 
 from __future__ import annotations
 
+from collections import Counter
+from dataclasses import dataclass, field
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.table import Table
 from rich.text import Text
 
@@ -32,12 +37,48 @@ TERRAIN = {
 }
 SIDE_STYLE = {"us": "bold green", "germany": "bold red"}
 SMOKE_STYLE = {"smoke": " on grey37", "dispersing": " on grey19"}
-HALF_W, HALF_H = 9, 6
+CELL = 4  # characters a hex column takes
+MARGIN = 5  # the row labels ("12a  ")
+OBJECTIVE, REACHED = "◆", "◇"
 
 
 def parse(label: str) -> tuple[int, int]:
     c, r = label.split(".")
     return int(c), int(r)
+
+
+def on_map(view: dict[str, Any], label: str) -> bool:
+    """Whether ``label`` (like 27.08) names a hex of the view's map."""
+    try:
+        c, r = parse(label)
+    except ValueError:
+        return False
+    return _Grid(view["map"]).has(c, r)
+
+
+def bounds(view: dict[str, Any]) -> str:
+    m = view["map"]
+    lo, hi = m["columns"]
+    rows = (*m["rows_odd"], *m["rows_even"])
+    return f"columns {lo:02d}-{hi:02d}, rows {min(rows):02d}-{max(rows):02d}"
+
+
+@dataclass
+class _Grid:
+    m: dict[str, Any]
+
+    def has(self, c: int, r: int) -> bool:
+        lo, hi = self.m["columns"]
+        rlo, rhi = self.m["rows_odd"] if c % 2 else self.m["rows_even"]
+        return bool(lo <= c <= hi and rlo <= r <= rhi)
+
+    def lower(self, c: int) -> bool:
+        """Whether column ``c`` is drawn half a hex lower (its hexes on a row's 2nd line)."""
+        return (c % 2 == 0) == bool(self.m["layout"] == "even-q")
+
+    def rows(self) -> range:
+        rows = (*self.m["rows_odd"], *self.m["rows_even"])
+        return range(min(rows), max(rows) + 1)
 
 
 def occupant(soldiers: list[dict[str, Any]]) -> tuple[str, str]:
@@ -53,50 +94,189 @@ def occupant(soldiers: list[dict[str, Any]]) -> tuple[str, str]:
     return mark + count, SIDE_STYLE[group[0]["side"]]
 
 
-def window(view: dict[str, Any]) -> Text:
+def acting_hex(view: dict[str, Any]) -> str | None:
+    acting = view.get("acting")
+    if not acting:
+        return None
+    return next((s["hex"] for s in view["soldiers"] if s["key"] == acting["soldier"]), None)
+
+
+def default_focus(view: dict[str, Any]) -> str:
+    """The acting soldier's hex, else the first of ours on the map, else the map's middle."""
+    found = acting_hex(view) or next(
+        (s["hex"] for s in view["soldiers"] if s["side"] == "us" and s["hex"]), None
+    )
+    if found:
+        return str(found)
+    lo, hi = view["map"]["columns"]
+    rows = _Grid(view["map"]).rows()
+    return f"{(lo + hi) // 2:02d}.{(rows.start + rows.stop - 1) // 2:02d}"
+
+
+@dataclass
+class _Seen:
+    """What a drawing shows, so that its legend explains exactly that."""
+
+    terrain: set[str] = field(default_factory=set)
+    levels: set[int] = field(default_factory=set)
+    marks: set[str] = field(default_factory=set)
+
+
+def columns(view: dict[str, Any], width: int, focus: str | None) -> range:
+    """Every column when the map fits ``width``, else as many as fit around the focus."""
+    lo, hi = view["map"]["columns"]
+    fit = max(1, (width - MARGIN) // CELL)
+    if hi - lo + 1 <= fit:
+        return range(lo, hi + 1)
+    centre = parse(focus or default_focus(view))[0]
+    start = max(lo, min(centre - fit // 2, hi - fit + 1))
+    return range(start, start + fit)
+
+
+def window(view: dict[str, Any], width: int = 200, focus: str | None = None) -> Text:
+    """The map in at most ``width`` columns, a note if only part of it is shown, a legend."""
+    grid = _Grid(view["map"])
     terrain = {t[0]: (t[1], t[2]) for t in view["map"]["terrain"]}
     where: dict[str, list[dict[str, Any]]] = {}
     for s in view["soldiers"]:
         if s["hex"] and s["status"] == "active":
             where.setdefault(s["hex"], []).append(s)
-    acting = view.get("acting")
-    focus = next(
-        (s["hex"] for s in view["soldiers"] if acting and s["key"] == acting["soldier"]), None
-    ) or next((s["hex"] for s in view["soldiers"] if s["side"] == "us" and s["hex"]), "18.10")
-    fc, fr = parse(focus)
-    cols = range(max(1, fc - HALF_W), fc + HALF_W + 1)
-    out = Text("     " + "".join(f"{c:02d}  " for c in cols) + "\n", style="dim")
-    objectives = {o["hex"] for o in view.get("objectives", [])}
+    acting = acting_hex(view)
+    cols = columns(view, width, focus)
+    objectives = {o["hex"]: o["reached"] for o in view.get("objectives", [])}
     smoke = {s["hex"]: s["marker"] for s in view.get("smoke", [])}
     grenades = set(view.get("grenades", []))
-    for r in range(max(0, fr - HALF_H), fr + HALF_H + 1):
-        for odd in (True, False):
-            line = Text(f"{r:02d}{'a' if odd else 'b'}  ", style="dim")
+    flares = set(view.get("flares", []))
+    seen = _Seen()
+    out = Text("     " + "".join(f"{c:02d}  " for c in cols) + "\n", style="dim")
+    for r in grid.rows():
+        for second in (False, True):
+            line = Text(f"{r:02d}{'b' if second else 'a'}  ", style="dim")
             for c in cols:
-                if (c % 2 == 1) != odd:
-                    line.append("    ")
-                    continue
                 label = f"{c:02d}.{r:02d}"
+                if grid.lower(c) != second or not grid.has(c, r):
+                    line.append(" " * CELL)
+                    continue
                 kind, level = terrain.get(label, ("open", 0))
-                mark, style = occupant(where.get(label, []))
+                seen.terrain.add(kind)
                 back = SMOKE_STYLE.get(smoke.get(label, ""), "")
-                line.append(
-                    TERRAIN.get(kind, "?"), style=("yellow " if label in objectives else "") + back
-                )
+                if back:
+                    seen.marks.add(smoke[label])
+                line.append(TERRAIN.get(kind, "?"), style=back.strip())
                 if label in grenades:
-                    line.append("*", style="bold magenta " + back)
+                    line.append("*", style="bold magenta" + back)
+                    seen.marks.add("*")
+                elif label in flares:
+                    line.append("+", style="bold white" + back)
+                    seen.marks.add("+")
                 else:
-                    line.append(str(level) if level else " ", style="dim " + back)
-                line.append(mark, style=(style or ("bold cyan" if label == focus else "")) + back)
+                    line.append(str(level) if level else " ", style="dim" + back)
+                    if level:
+                        seen.levels.add(level)
+                mark, style = occupant(where.get(label, []))
+                if mark.strip():
+                    seen.marks.add(mark[0] if mark != "XX" else "XX")
+                    if mark[1].isdigit():
+                        seen.marks.add("count")
+                elif label in objectives:
+                    mark, style = (REACHED if objectives[label] else OBJECTIVE) + " ", "bold yellow"
+                    seen.marks.add(mark[0])
+                if label == acting:
+                    style += " reverse"
+                    seen.marks.add("acting")
+                line.append(mark, style=(style + back).strip())
             out.append_text(line)
             out.append("\n")
-    out.append(
-        "  A/B/C our teams, G known German, ? unknown counter, XX both sides; T trees, "
-        'B building, h hedge, w wall, r rocks, ~ stream, " long grass, f field; '
-        f"* grenade, grey: smoke (wind toward {view.get('wind', '-')})\n",
-        style="dim",
-    )
+    lo, hi = view["map"]["columns"]
+    if len(cols) < hi - lo + 1:
+        out.append(
+            f"  columns {cols.start:02d}-{cols.stop - 1:02d} of {lo:02d}-{hi:02d} shown: "
+            "'map HEX' centres the map on a hex, 'map' follows the action again\n",
+            style="italic",
+        )
+    out.append_text(legend(seen, view))
     return out
+
+
+MARKS = {
+    "A": "A/B/C our teams (Able, Baker, Charlie)",
+    "count": "a digit after a letter: that many soldiers",
+    "G": "G a known German",
+    "?": "? an unknown German counter",
+    "XX": "XX both sides in one hex",
+    OBJECTIVE: f"{OBJECTIVE} an objective",
+    REACHED: f"{REACHED} an objective reached",
+    "acting": "reversed: the soldier acting",
+    "*": "* a grenade burst",
+    "+": "+ a flare",
+    "smoke": "grey background: smoke",
+    "dispersing": "dark grey: dispersing smoke",
+}
+
+
+def legend(seen: _Seen, view: dict[str, Any]) -> Text:
+    """Every symbol the drawing above shows, in words."""
+    marks = {"A" if m in ("B", "C") else m for m in seen.marks}
+    parts = [text for key, text in MARKS.items() if key in marks]
+    names = [f"{TERRAIN.get(k, '?')} {k.replace('_', ' ')}" for k in TERRAIN if k in seen.terrain]
+    names += [f"? {k.replace('_', ' ')}" for k in sorted(seen.terrain - set(TERRAIN))]
+    text = "  " + "; ".join(parts) + ("; " if parts else "") + "terrain: " + ", ".join(names)
+    if seen.levels:
+        levels = ", ".join(map(str, sorted(seen.levels)))
+        text += f"; a digit after the terrain: the hex's level ({levels})"
+    if "smoke" in seen.marks or "dispersing" in seen.marks:
+        text += f"; wind toward {view.get('wind', '-')}"
+    return Text(text + "\n", style="dim")
+
+
+def objectives(view: dict[str, Any], shown: range | None = None) -> Text:
+    """The objectives in words: where, which are reached, which lie outside the window."""
+    objs = view.get("objectives", [])
+    if not objs:
+        return Text("objectives: none on the map (see the scenario's victory conditions)")
+    parts = []
+    for o in objs:
+        label = o["hex"] + (" reached" if o["reached"] else "")
+        if shown is not None and parse(o["hex"])[0] not in shown:
+            label += " (off the window)"
+        parts.append(label)
+    return Text("objectives: " + ", ".join(parts))
+
+
+def victory(view: dict[str, Any]) -> Text | None:
+    """The victory points so far, or the final ones, broken down by what earned them."""
+    log = view.get("victory_log") or []
+    if not log:
+        over = view.get("outcome") and "victory_log" in view
+        return (
+            Text(f"final victory points: none scored; total {view['victory_points']}")
+            if over
+            else None
+        )
+    count: Counter[str] = Counter()
+    each: dict[str, int] = {}
+    for what, points in log:
+        count[what] += 1
+        each[what] = points
+    parts = [
+        f"{what.replace('_', ' ')} {n} × {each[what]:+d} = {n * each[what]:+d}"
+        for what, n in count.items()
+    ]
+    head = "final victory points" if view.get("outcome") else "victory points so far"
+    return Text(f"{head}: " + ", ".join(parts) + f"; total {view['victory_points']}")
+
+
+class Map:
+    """The map as a rich renderable: drawn for the width rich measures."""
+
+    def __init__(self, view: dict[str, Any], focus: str | None = None) -> None:
+        self.view = view
+        self.focus = focus
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        yield window(self.view, width, self.focus)
+        yield objectives(self.view, columns(self.view, width, self.focus))
 
 
 def soldiers(view: dict[str, Any]) -> Table:
@@ -156,5 +336,16 @@ def status(view: dict[str, Any]) -> Text:
     return t
 
 
-def render(view: dict[str, Any]) -> RenderableType:
-    return Group(status(view), window(view), soldiers(view))
+def outcome(view: dict[str, Any]) -> Text | None:
+    """How the game ended, with the tally of losses and objectives (from the outcome)."""
+    o = view.get("outcome")
+    if not o:
+        return None
+    stats = ", ".join(f"{k.replace('_', ' ')} {v:g}" for k, v in o.get("stats", {}).items())
+    return Text(f"result: {o['reason']}" + (f"\ntally: {stats}" if stats else ""), style="bold")
+
+
+def render(view: dict[str, Any], focus: str | None = None) -> RenderableType:
+    parts: list[RenderableType] = [status(view), Map(view, focus), soldiers(view)]
+    parts += [t for t in (victory(view), outcome(view)) if t is not None]
+    return Group(*parts)

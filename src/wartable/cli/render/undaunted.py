@@ -1,6 +1,8 @@
 """Undaunted's board in the terminal: tiles in offset rows, markers, counters, both sides' cards.
 
-Drawn from the player's own edge: the viewer's side sits at the bottom.
+Drawn from the player's own edge: the viewer's side sits at the bottom. The board fits the
+width rich measures: full tiles when there is room, compact ones when narrow, and a list of
+tiles when not even those fit. Each side is named in text (US, GE), not by colour alone.
 """
 
 from __future__ import annotations
@@ -8,15 +10,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.table import Table
 from rich.text import Text
 
-W = 22  # tile box width in characters, borders included (even: rows shift by W / 2)
-INNER = W - 2
+W = 22  # full tile box width in characters, borders included (even: rows shift by W / 2)
+NARROW = 14  # the narrowest compact tile box
+LINES = 8  # a tile box's height, borders included
 STYLE = {"us": "bold green", "germany": "bold red"}
+TAG = {"us": "US", "germany": "GE"}
 SHORT = {"rifleman": "R", "scout": "S", "machine-gunner": "MG", "sniper": "SN", "mortar": "MO"}
 MARK = {None: "", "scouted": "s", "controlled": "C"}
+
+
+def tag(side: str) -> str:
+    return TAG.get(side, side[:2].upper())
 
 
 def counter_label(unit: str, suppressed: bool) -> str:
@@ -45,58 +53,99 @@ def _fit(parts: list[str], width: int, lines: int) -> list[str]:
     return out + [""] * (lines - len(out))
 
 
+def _cover(tile: dict[str, Any]) -> str:
+    if tile["hill"]:
+        return f"{tile['cover']}/{tile['cover_vs_hill_or_blast']}"
+    return str(tile["cover"])
+
+
+def _marks(tile: dict[str, Any], sides: dict[str, Any], order: tuple[str, str]) -> Text:
+    marks = Text()
+    for side in order:
+        m = MARK[tile["markers"][side]]
+        if m:
+            marks.append(f"{tag(side)}:{m} ", style=STYLE[side])
+        if sides[side]["target"] == tile["id"]:
+            marks.append(f"◎{tag(side)} ", style=STYLE[side])
+    return marks
+
+
+def _labels(tile: dict[str, Any], counters: list[dict[str, Any]], side: str) -> list[str]:
+    return [
+        counter_label(c["unit"], c["suppressed"])
+        for c in counters
+        if c["tile"] == tile["id"] and c["side"] == side
+    ]
+
+
 def tile_lines(
     tile: dict[str, Any],
     counters: list[dict[str, Any]],
     sides: dict[str, Any],
     order: tuple[str, str],
+    width: int = W,
 ) -> list[Text]:
-    cover = (
-        f"{tile['cover']}/{tile['cover_vs_hill_or_blast']}" if tile["hill"] else str(tile["cover"])
-    )
+    """One tile as a box ``width`` characters wide; a narrow box says 'c' for cover."""
+    inner = width - 2
     head = Text(f"{tile['id']:<4}", style="bold")
-    head.append(f"cover {cover}")
+    head.append(f"cover {_cover(tile)}" if inner >= 18 else f"c{_cover(tile)}")
     if tile["objective"]:
-        head.append(f"  ★{tile['objective']}", style="bold yellow")
-    marks = Text()
+        head.append(f"  ★{tile['objective']}" if inner >= 18 else f" ★{tile['objective']}")
+        head.stylize("bold yellow", len(head) - 2)
+    body = [head, _marks(tile, sides, order)]
     for side in order:
-        m = MARK[tile["markers"][side]]
-        if m:
-            marks.append(f"{side[:2].upper()}:{m} ", style=STYLE[side])
-        if sides[side]["target"] == tile["id"]:
-            marks.append(f"◎{side[:2].upper()} ", style=STYLE[side])
-    body = [head, marks]
-    for side in order:
-        labels = [
-            counter_label(c["unit"], c["suppressed"])
-            for c in counters
-            if c["tile"] == tile["id"] and c["side"] == side
-        ]
-        for line in _fit(labels, INNER, 2):
+        labels = _labels(tile, counters, side)
+        for line in _fit([tag(side), *labels] if labels else [], inner, 2):
             body.append(Text(line, style=STYLE[side]))
-    framed = [Text("┌" + "─" * INNER + "┐")]
+    framed = [Text("┌" + "─" * inner + "┐")]
     for t in body:
-        t.truncate(INNER)
-        framed.append(Text("│") + t + Text(" " * (INNER - len(t))) + Text("│"))
-    framed.append(Text("└" + "─" * INNER + "┘"))
+        t.truncate(inner)
+        framed.append(Text("│") + t + Text(" " * (inner - len(t))) + Text("│"))
+    framed.append(Text("└" + "─" * inner + "┘"))
     return framed
 
 
-def board(view: dict[str, Any]) -> Text:
-    me = view.get("you") or "us"
-    other = "germany" if me == "us" else "us"
-    flip = me == "germany"
+def _layout(view: dict[str, Any]) -> tuple[list[list[dict[str, Any]]], dict[str, int], int]:
+    """Rows of tiles from the far edge to the viewer's, each tile's offset in half tiles,
+    and the board's span in half tiles."""
+    flip = (view.get("you") or "us") == "germany"
     tiles = view["tiles"]
     xs = {t["id"]: (t["at"][0] - t["at"][1] / 2) * (-1 if flip else 1) for t in tiles}
     x0 = min(xs.values())
+    half = {tid: round((x - x0) * 2) for tid, x in xs.items()}
     rows = sorted({t["at"][1] for t in tiles}, reverse=not flip)
+    ordered = [
+        sorted((t for t in tiles if t["at"][1] == r), key=lambda t: xs[t["id"]]) for r in rows
+    ]
+    return ordered, half, max(half.values())
+
+
+def tile_width(span: int, width: int) -> int | None:
+    """The widest even tile box, from the full W down to NARROW, whose board fits ``width``
+    columns; None when not even compact tiles fit (the board is listed instead)."""
+    for w in range(W, NARROW - 1, -2):
+        if span * (w // 2) + w <= width:
+            return w
+    return None
+
+
+def board(view: dict[str, Any], width: int = 200) -> Text:
+    """The board in at most ``width`` columns, then its legend."""
+    me = view.get("you") or "us"
+    other = "germany" if me == "us" else "us"
+    rows, half, span = _layout(view)
+    w = tile_width(span, width)
     out = Text()
-    for r in rows:
-        row = sorted((t for t in tiles if t["at"][1] == r), key=lambda t: xs[t["id"]])
-        lines = [Text() for _ in range(8)]
+    for row in rows:
+        if w is None:
+            for t in row:
+                out.append_text(_listed(t, view, (other, me)))
+                out.append("\n")
+            continue
+        lines = [Text() for _ in range(LINES)]
         for t in row:
-            col = round((xs[t["id"]] - x0) * 2) * (W // 2)
-            cell = tile_lines(t, view["counters"], view["sides"], (other, me))
+            col = half[t["id"]] * (w // 2)
+            cell = tile_lines(t, view["counters"], view["sides"], (other, me), w)
             for line, piece in zip(lines, cell, strict=True):
                 if len(line) < col:
                     line.append(" " * (col - len(line)))
@@ -104,11 +153,53 @@ def board(view: dict[str, Any]) -> Text:
         for line in lines:
             out.append_text(line)
             out.append("\n")
-    out.append(
-        "  s scouted, C controlled, ◎ mortar target, * suppressed, ★ objective points\n",
+    out.append_text(legend(view))
+    return out
+
+
+def _listed(tile: dict[str, Any], view: dict[str, Any], order: tuple[str, str]) -> Text:
+    """A tile as one line, for a terminal too narrow for any picture of the board."""
+    line = Text(f"{tile['id']:<4}", style="bold")
+    line.append(f"cover {_cover(tile)}")
+    if tile["objective"]:
+        line.append(f" ★{tile['objective']}", style="bold yellow")
+    marks = _marks(tile, view["sides"], order)
+    if marks:
+        line.append(" ")
+        line.append_text(marks)
+    for side in order:
+        labels = _labels(tile, view["counters"], side)
+        if labels:
+            line.append(f"| {tag(side)} {' '.join(labels)} ", style=STYLE[side])
+    return line
+
+
+def legend(view: dict[str, Any]) -> Text:
+    """Every symbol the board can show, counter labels included."""
+    names = {counter_label(c["unit"], False).split("-")[0]: c["title"] for c in view["counters"]}
+    labels = ", ".join(f"{label} {names[label].lower()}" for label in sorted(names))
+    sides = ", ".join(f"{tag(s)} = {s}" for s in view["sides"])
+    return Text(
+        f"  {sides} (counters and markers); {labels}; -A/-B/-C squad; * suppressed; "
+        "s scouted, C controlled, ◎ mortar target; ★ objective points; "
+        "cover N (hill N/M: M against a blast or an attacker on a hill)\n",
         style="dim",
     )
-    return out
+
+
+class Board:
+    """The board as a rich renderable: it is drawn for the width rich measures."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        self.view = view
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield board(self.view, options.max_width)
+
+
+def _size(side: dict[str, Any], zone: str) -> str:
+    """A zone the viewer may count but not see (the view gives ``ZONE_size``)."""
+    return f"{side.get(zone + '_size', '?')} cards"
 
 
 def _cards(counts: dict[str, int]) -> str:
@@ -123,12 +214,13 @@ def panel(view: dict[str, Any]) -> Table:
         table.add_column(side + (" (you)" if side == me else ""), style=STYLE[side])
     s = view["sides"]
     rows: list[tuple[str, Callable[[dict[str, Any]], str]]] = [
-        ("objective points", lambda x: f"{x['objective_points']} / goal {x['goal']}"),
+        ("objective points", lambda x: f"{x['objective_points']} / goal {x['goal'] or '-'}"),
+        ("goal", lambda x: x.get("victory", "-")),
         ("hand", lambda x: _cards(x["hand"]) if "hand" in x else f"{x['hand_size']} cards"),
         ("deck / discard", lambda x: f"{x['deck_size']} / {x['discard_size']}"),
         ("play area", lambda x: _cards(x["play_area"])),
         ("supply", lambda x: _cards(x["supply"])),
-        ("removed", lambda x: _cards(x["removed"])),
+        ("removed", lambda x: _cards(x["removed"]) if "removed" in x else _size(x, "removed")),
     ]
     for name, fn in rows:
         table.add_row(name, *(fn(s[side]) for side in s))
@@ -155,4 +247,4 @@ def status(view: dict[str, Any]) -> Text:
 
 
 def render(view: dict[str, Any]) -> RenderableType:
-    return Group(status(view), board(view), panel(view))
+    return Group(status(view), Board(view), panel(view))
