@@ -8,8 +8,16 @@ import yaml
 
 from wartable.games.undaunted import Undaunted, UndauntedState
 from wartable.games.undaunted.model import NO_BID
+from wartable.games.undaunted.rules import hidden
 
 _GAME: Undaunted | None = None
+
+
+class _NoAliases(yaml.SafeDumper):
+    """Content files refuse YAML aliases: write shared test data out in full each time."""
+
+    def ignore_aliases(self, data: object) -> bool:
+        return True
 
 
 def game() -> Undaunted:
@@ -46,7 +54,7 @@ def scenario(
         "sides": {"us": side(us), "germany": side(germany)},
     }
     path = tmp_path / f"{sc_id}.yaml"
-    path.write_text(yaml.safe_dump(doc))
+    path.write_text(yaml.dump(doc, Dumper=_NoAliases))
     game().add_scenario(path)
     return sc_id
 
@@ -75,6 +83,7 @@ def set_cards(
         s.deck = [st.sc.kind_index[k] for k in deck]
     if st.phase == "bid":
         s.bid = NO_BID if any(s.hand) else -2
+    hidden.forget(st, st.players.index(player))  # nothing of the new cards has been seen
     st._legal_cache = None
 
 

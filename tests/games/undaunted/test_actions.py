@@ -138,7 +138,9 @@ def test_fog_of_war_can_neither_be_played_nor_hunkered(turn):
     with pytest.raises(IllegalActionError, match="only be bid"):
         st.apply("us", "hunker fog-of-war")
     st.apply("us", "hunker rifleman-A")
-    # only Fog of War is left: the turn ends by itself and everything goes to discard
+    # only Fog of War is left: ending the turn is all there is to do
+    assert strs(st.legal_actions("us")) == {"end"}
+    st.apply("us", "end")
     assert st.current_players == ("germany",)
     assert zone(st, "us", "discard", "fog-of-war") == 2
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.games.undaunted.helpers import game, mark, place, set_cards
+from tests.games.undaunted.helpers import game, mark, place, scenario, set_cards
 
 
 def test_reaching_the_objective_goal_wins_at_once(turn):
@@ -95,3 +95,165 @@ def test_unknown_or_bad_options_are_rejected(strip_id):
         game().new_game(strip_id, options={"rounds": 3})
     with pytest.raises(WartableError, match="positive integer"):
         game().new_game(strip_id, options={"max_rounds": 0})
+
+
+# ---- goals other than objective points (rulebook: End of the game; item 13) -------------
+
+GOAL_MAP = [
+    {"tile": "1A", "at": [0, 0]},
+    {"tile": "10A", "at": [1, 0], "objective": 1},
+    {"tile": "2A", "at": [2, 0], "objective": 2},
+    {"tile": "9A", "at": [3, 0]},
+]
+GOAL_CARDS = {"rifleman-A": [1, 2], "rifleman-B": [1, 2], "sniper": [1, 2], "fog-of-war": [2, 4]}
+
+
+def goal_game(tmp_path, name: str, us_goal: dict, germany_goal: dict):
+    """Both sides with two rifleman counters and a sniper on a four-tile strip."""
+
+    def side(at: str, goal: dict) -> dict:
+        return {
+            "scouted": [at],
+            "spawns": [{"tile": at, "units": ["all"]}],
+            "counters": {at: ["rifleman-A", "rifleman-B", "sniper"]},
+            "cards": GOAL_CARDS,
+            "victory": goal,
+        }
+
+    sid = scenario(tmp_path, name, GOAL_MAP, side("1A", us_goal), side("9A", germany_goal))
+    st = game().new_game(sid, seed=1)
+    for p in ("us", "germany"):
+        set_cards(st, p, hand={"sniper": 1, "fog-of-war": 1}, deck=[], discard={})
+    st.apply("us", "bid sniper")  # 5 beats 0: the US act first
+    st.apply("germany", "bid fog-of-war")
+    return st
+
+
+def snipe(st, shooter: str, unit: str) -> list:
+    """``shooter``'s sniper hits ``unit``, whose side has its rifleman cards in supply only:
+    the counter leaves the board, and no side is short of rifleman cards."""
+    other = "germany" if shooter == "us" else "us"
+    set_cards(st, other, hand={}, discard={}, deck=[], supply={"rifleman-A": 2, "rifleman-B": 2})
+    set_cards(st, shooter, hand={"sniper": 1})
+    assert st.current_players == (shooter,)
+    st.apply(shooter, "play sniper attack")
+    st.rng.force([0])
+    return st.apply(shooter, f"attack {unit}")
+
+
+def take(st, side: str, tile: str) -> None:
+    """``side``'s rifleman A steps onto ``tile`` and a rifleman A card takes control of it."""
+    set_cards(st, side, hand={"rifleman-A": 1})
+    place(st, side, "rifleman-A", tile)
+    mark(st, side, tile, "scouted")
+    st.apply(side, "play rifleman-A control")
+
+
+def test_a_pin_down_side_does_not_win_on_objective_points(tmp_path):
+    st = goal_game(tmp_path, "pin-points", {"goal": "pin-down"}, {"objective_points": 9})
+    mark(st, "us", "10A", "controlled")
+    take(st, "us", "2A")
+    assert st.points(0) == 3  # plenty for a goal in points, but this is not one
+    assert st.outcome is None
+
+
+def test_a_pin_down_side_wins_when_the_enemy_is_pinned_down(tmp_path):
+    st = goal_game(tmp_path, "pin-win", {"goal": "pin-down"}, {"objective_points": 9})
+    place(st, "germany", "rifleman-B", None)
+    snipe(st, "us", "rifleman-A")
+    assert st.outcome is not None
+    assert (st.outcome.winner, st.outcome.kind) == ("us", "pinned down")
+
+
+def test_against_all_hope_a_pin_down_opponent_wins_at_once(tmp_path):
+    """Germany, out to reach points, loses its last rifleman card: it counts as pinned down,
+    and the US, whose goal is to pin it, wins although German riflemen stand on the board."""
+    st = goal_game(tmp_path, "hope-pin", {"goal": "pin-down"}, {"objective_points": 9})
+    set_cards(st, "germany", hand={}, discard={}, supply={}, deck=["rifleman-B"])
+    set_cards(st, "us", hand={"sniper": 1})
+    st.apply("us", "play sniper attack")
+    st.rng.force([0])
+    st.apply("us", "attack rifleman-B")  # the last rifleman card leaves Germany's deck
+    assert st.outcome is not None
+    assert (st.outcome.winner, st.outcome.reason) == ("us", "germany is pinned down")
+
+
+def test_a_pin_down_side_without_rifleman_cards_is_not_pinned_while_its_riflemen_stand(tmp_path):
+    """Against all hope concerns a side that needs objectives; a side out to pin the enemy
+    down is pinned only when its last rifleman counter leaves the board."""
+    st = goal_game(tmp_path, "pin-hope", {"objective_points": 9}, {"goal": "pin-down"})
+    set_cards(st, "germany", hand={}, discard={}, supply={}, deck=["rifleman-B"])
+    set_cards(st, "us", hand={"sniper": 1})
+    st.apply("us", "play sniper attack")
+    st.rng.force([0])
+    st.apply("us", "attack rifleman-B")
+    assert st.outcome is None
+    assert not st.view(None)["sides"]["germany"]["pinned_down"]
+
+
+def test_more_objectives_wins_when_the_enemy_is_pinned_while_ahead(tmp_path):
+    st = goal_game(tmp_path, "more-ahead", {"goal": "more-objectives"}, {"objective_points": 9})
+    mark(st, "us", "10A", "controlled")  # 1-0
+    place(st, "germany", "rifleman-B", None)
+    snipe(st, "us", "rifleman-A")
+    assert st.outcome is not None
+    assert (st.outcome.winner, st.outcome.kind) == ("us", "more objectives")
+    assert "1-0" in st.outcome.reason
+
+
+def test_more_objectives_level_plays_on_until_it_leads(tmp_path):
+    st = goal_game(tmp_path, "more-level", {"goal": "more-objectives"}, {"objective_points": 9})
+    mark(st, "germany", "10A", "controlled")  # 0-1: pinning Germany is not enough
+    place(st, "germany", "rifleman-B", None)
+    snipe(st, "us", "rifleman-A")
+    assert st.outcome is None
+    assert st.view(None)["sides"]["germany"]["pinned_down"]
+    take(st, "us", "2A")  # 2 points: the US lead 2-1 and win at once
+    assert st.outcome is not None
+    assert (st.outcome.winner, st.outcome.kind) == ("us", "more objectives")
+
+
+def test_more_objectives_level_and_then_pinned_too_goes_to_points(tmp_path):
+    st = goal_game(tmp_path, "more-both", {"goal": "more-objectives"}, {"objective_points": 9})
+    mark(st, "germany", "10A", "controlled")
+    place(st, "germany", "rifleman-B", None)
+    snipe(st, "us", "rifleman-A")
+    assert st.outcome is None
+    st.apply("us", "end")
+    # Germany's sniper pins the US down too: both pinned, Germany leads 1-0
+    place(st, "us", "rifleman-B", None)
+    snipe(st, "germany", "rifleman-A")
+    assert st.outcome is not None
+    assert (st.outcome.winner, st.outcome.kind) == ("germany", "both pinned down")
+
+
+def test_against_all_hope_a_more_objectives_opponent_wins_only_when_ahead(tmp_path):
+    """The US, out to reach points, lose their last rifleman card and count as pinned down.
+    Germany, out to hold more objectives, is level: play goes on; a lead then wins."""
+    st = goal_game(tmp_path, "hope-more", {"objective_points": 9}, {"goal": "more-objectives"})
+    st.apply("us", "end")
+    set_cards(st, "us", hand={}, discard={}, supply={}, deck=["rifleman-B"])
+    set_cards(st, "germany", hand={"sniper": 1})
+    st.apply("germany", "play sniper attack")
+    st.rng.force([0])
+    st.apply("germany", "attack rifleman-B")
+    assert st.outcome is None  # 0-0: no lead yet
+    assert st.view(None)["sides"]["us"]["pinned_down"]
+    take(st, "germany", "10A")
+    assert st.outcome is not None
+    assert (st.outcome.winner, st.outcome.kind) == ("germany", "more objectives")
+
+
+def test_goals_are_shown_and_checked_in_the_scenario_file(tmp_path):
+    import pytest
+
+    from wartable import ContentError
+
+    st = goal_game(tmp_path, "shown", {"goal": "pin-down"}, {"goal": "more-objectives"})
+    sides = st.view("us")["sides"]
+    assert sides["us"]["goal"] is None and "pin the enemy down" in sides["us"]["victory"]
+    assert "more objective points" in sides["germany"]["victory"]
+    with pytest.raises(ContentError, match="needs it"):
+        goal_game(tmp_path, "no-points", {"goal": "objective-points"}, {"goal": "pin-down"})
+    with pytest.raises(ContentError, match="takes none"):
+        goal_game(tmp_path, "extra", {"goal": "pin-down", "objective_points": 3}, {})

@@ -87,8 +87,17 @@ class Spawn(Strict):
     units: list[str] = Field(min_length=1)
 
 
+Goal = Literal["objective-points", "pin-down", "more-objectives"]
+GOALS: tuple[str, ...] = get_args(Goal)
+
+
 class Victory(Strict):
-    objective_points: int = Field(ge=1)
+    """A side's goal (rulebook: End of the game). ``objective-points`` wins on reaching
+    ``objective_points`` or by pinning the enemy down; ``pin-down`` only by pinning the enemy
+    down; ``more-objectives`` once the enemy is pinned down while holding more points."""
+
+    goal: Goal = "objective-points"
+    objective_points: int | None = Field(default=None, ge=1)
 
 
 class Side(Strict):
@@ -215,6 +224,11 @@ def check_scenario(lib: Library) -> object:
                 for u in cs:
                     if u not in units:
                         problems.append((f"{pre}.counters.{at}", f"{u!r} is not a unit"))
+            goal, points = data.victory.goal, data.victory.objective_points
+            if goal == "objective-points" and points is None:
+                problems.append((f"{pre}.victory.objective_points", f"goal {goal} needs it"))
+            if goal != "objective-points" and points is not None:
+                problems.append((f"{pre}.victory.objective_points", f"goal {goal} takes none"))
             placed = [u for cs in data.counters.values() for u in cs]
             for u in set(placed):
                 if placed.count(u) > 1:

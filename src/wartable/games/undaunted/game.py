@@ -7,8 +7,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from wartable.content.loader import content_files, repeated_ids
 from wartable.core.action import Action
-from wartable.core.errors import ActionParseError, UnknownNameError, WartableError
+from wartable.core.errors import ActionParseError, ContentError, UnknownNameError, WartableError
 from wartable.core.events import Event
 from wartable.core.game import AgentFactory, CardFace, Game, GameInfo, ScenarioInfo
 from wartable.core.rng import Rng
@@ -16,6 +17,7 @@ from wartable.games.undaunted.content import Library
 from wartable.games.undaunted.glossary import faces
 from wartable.games.undaunted.model import TURN, SideState
 from wartable.games.undaunted.rules import flow
+from wartable.games.undaunted.rules.victory import goal_text
 from wartable.games.undaunted.scenario import Scenario, compile_scenario
 from wartable.games.undaunted.state import UndauntedState
 
@@ -31,7 +33,8 @@ Each round:
      takes the initiative marker, a tie leaves it where it is. Both bids go to the discard pile.
   3. The initiative holder plays cards one at a time, then the other player does. Each card
      either performs one of its actions or hunkers down (goes back to supply). Fog of War cards
-     can only be bid. What is left in hand and the play area then goes to the discard pile.
+     can only be bid. A player stops when they choose (end), even with nothing playable left;
+     what is left in hand and the play area then goes to the discard pile.
 
 Actions (X is the number on the card; squad-letter cards only touch their own squad):
   move X / guide X   move this (guide: any ready) counter up to X tiles you scouted or control
@@ -50,9 +53,11 @@ Actions (X is the number on the card; squad-letter cards only touch their own sq
                      against a blast or an attacker on a hill, else 3.
   A suppressed unit's cards may only rally it (flip it back) or hunker down.
 
-Victory (checked after every action): reach your objective points, or leave the enemy without a
-rifleman counter on the board (pinned down). Both pinned at once: more points wins, a tie goes to
-the initiative holder.
+Victory (checked after every action), as the scenario sets each side's goal: reach your objective
+points or pin the enemy down (no rifleman counter on the board); or only pin the enemy down; or
+hold more objective points than the enemy while it is pinned down. A side out for objectives with
+no rifleman card left counts as pinned down. Both pinned down: more points wins, a tie goes to the
+initiative holder. Removed cards are their owner's alone; the other side sees how many.
 """
 
 VERB_ARGS = {
@@ -87,9 +92,13 @@ class Undaunted(Game):
         self.data_dir = data_dir or (Path(env) / "undaunted" if env else PACKAGE_DATA)
         self.library = Library(self.data_dir)
         self._scenarios: dict[str, Scenario] = {}
-        for path in sorted((self.data_dir / "scenarios").glob("*.yaml")):
+        found = []
+        for path in content_files(self.data_dir / "scenarios", "scenario"):
             sc = compile_scenario(self.library, path)
-            self._scenarios[sc.id] = sc
+            found.append((str(path), sc.id))
+            self._scenarios.setdefault(sc.id, sc)
+        if repeated := repeated_ids(found, "scenario"):
+            raise ContentError(repeated)
         self._by_number = sorted(self._scenarios.values(), key=lambda s: s.number)
         tiles = set(self.library.tiles.faces)
         kinds = set(self.library.kind_keys)
@@ -107,6 +116,7 @@ class Undaunted(Game):
                     "number": sc.number,
                     "tiles": len(sc.tiles),
                     "goal": dict(zip(sc.players, sc.goal, strict=True)),
+                    "victory": {p: goal_text(sc, i) for i, p in enumerate(sc.players)},
                 },
             )
             for sc in self._by_number
@@ -133,7 +143,7 @@ class Undaunted(Game):
     def options(self) -> dict[str, Any]:
         return dict(DEFAULT_OPTIONS)
 
-    def new_game(
+    def _new_game(
         self, scenario: str | None = None, seed: int = 0, options: Mapping[str, Any] | None = None
     ) -> UndauntedState:
         sc = self.scenario(scenario)
@@ -159,6 +169,8 @@ class Undaunted(Game):
         st.pending = None
         st.max_rounds = opts["max_rounds"]
         st.revealed = None
+        st.notes = [None, None]
+        st.beliefs = (None, None)
         events: list[Event] = []
         flow.start_round(st, events)
         return st
@@ -208,6 +220,12 @@ class Undaunted(Game):
             raise ActionParseError(
                 f"{action.args[0]!r} is not a card or unit name (like rifleman-A, platoon-sergeant)"
             )
+
+    def public_action(self, player: str, action: Action, viewer: str | None) -> str:
+        """A bid is chosen in secret: the others learn it when both bids are revealed."""
+        if action.verb == "bid" and viewer != player:
+            return "bid (a card chosen in secret)"
+        return str(action)
 
     def agents(self) -> dict[str, AgentFactory]:
         from wartable.games.undaunted.ai import HeuristicAgent

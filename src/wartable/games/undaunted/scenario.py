@@ -178,7 +178,8 @@ class Scenario:
         self.start_supply: list[tuple[int, ...]] = []
         self.start_pos: list[tuple[int, ...]] = []
         self.start_marks: list[tuple[int, ...]] = []
-        self.goal: list[int] = []
+        self.goal: list[int | None] = []  # objective points to reach, None for other goals
+        self.victory: list[str] = []  # each side's goal: content.GOALS
         for side in SIDES:
             data = sc.sides[side]
             spawn = [-1] * nu
@@ -217,6 +218,7 @@ class Scenario:
             self.start_pos.append(tuple(pos))
             self.start_marks.append(tuple(marks))
             self.goal.append(data.victory.objective_points)
+            self.victory.append(data.victory.goal)
         if not g.is_connected():
             problems.append(f"{self.source}: map: the tiles do not form one connected map")
         if problems:

@@ -28,7 +28,7 @@ def _plain(value: Any) -> Any:
 
 class UndauntedState(GameState):
     game_name = "undaunted"
-    game_version = "1"
+    game_version = "2"  # 2: explicit end of turn; goals; removed cards private; fair samples
 
     sc: Scenario
     sides: list[SideState]
@@ -42,6 +42,10 @@ class UndauntedState(GameState):
     max_rounds: int
     _draws_before: int
     revealed: tuple[int, int] | None  # this round's bids once shown
+    # per side: the public facts about its hidden cards, a chain (previous, fact) shared by
+    # clones (rules/hidden.py); a function of the history, so not in the snapshot
+    notes: list[Any]
+    beliefs: tuple[Any, Any]  # per side: the last fold of its notes, (notes, Belief) or None
 
     def _current_players(self) -> tuple[str, ...]:
         if self.phase == BID:
@@ -68,8 +72,7 @@ class UndauntedState(GameState):
     def _explain_illegal(self, player: str, action: Action) -> str:
         return explain.explain(self, self.sc.players.index(player), action)
 
-    def action_info(self, player: str, action: Action) -> dict[str, Any]:
-        self.check_player(player)
+    def _action_info(self, player: str, action: Action) -> dict[str, Any]:
         return odds.action_info(self, self.sc.players.index(player), action)
 
     def _estimate(self, player: str) -> float | None:
@@ -96,6 +99,8 @@ class UndauntedState(GameState):
         twin.pending = self.pending
         twin.max_rounds = self.max_rounds
         twin.revealed = self.revealed
+        twin.notes = self.notes[:]
+        twin.beliefs = self.beliefs
         return twin
 
     def _snapshot(self) -> dict[str, Any]:

@@ -1,8 +1,9 @@
 """What each player may see. The only door through which state leaves the rules.
 
-Hidden: the opponent's hand, secret bid, deck order and discard pile contents (sizes are
-public); every deck's order, even one's own; the seed and the generator state.
-Public: the board, control markers, counters, supplies, play areas, removed cards.
+Hidden: the opponent's hand, secret bid, deck order, discard pile and removed cards (the
+sizes are public); every deck's order, even one's own; the seed and the generator state.
+Public: the board, control markers, counters, supplies, play areas, each side's goal.
+A spectator sees every side as an opponent does. (The log still names each casualty.)
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from wartable.games.undaunted.model import BID, NO_BID
-from wartable.games.undaunted.rules.victory import pinned
+from wartable.games.undaunted.rules.victory import goal_text, pinned
 
 if TYPE_CHECKING:
     from wartable.games.undaunted.state import UndauntedState
@@ -35,9 +36,10 @@ def view(st: UndauntedState, player: str | None) -> dict[str, Any]:
             "discard_size": sum(s.discard),
             "supply": _counts(st, s.supply),
             "play_area": _counts(st, s.play),
-            "removed": _counts(st, s.removed),
+            "removed_size": sum(s.removed),
             "objective_points": st.points(i),
             "goal": sc.goal[i],
+            "victory": goal_text(sc, i),
             "pinned_down": pinned(st, i),
             "bid_made": st.phase == BID and s.bid != NO_BID,
             "target": sc.tiles[s.target] if s.target >= 0 else None,
@@ -45,6 +47,7 @@ def view(st: UndauntedState, player: str | None) -> dict[str, Any]:
         if own:
             side["hand"] = _counts(st, s.hand)
             side["discard"] = _counts(st, s.discard)
+            side["removed"] = _counts(st, s.removed)  # one's own only (Attack, step 4)
             side["bid"] = sc.kinds[s.bid].key if s.bid >= 0 and st.phase == BID else None
         sides[name] = side
     tiles = []

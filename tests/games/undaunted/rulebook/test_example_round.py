@@ -99,7 +99,9 @@ def test_example_round(example):
     st.apply("germany", "play rifleman-A control")
     assert st.view(None)["tiles"][2]["markers"]["germany"] == "controlled"
     assert st.view(None)["sides"]["germany"]["objective_points"] == 2
-    # Trevor's hand is empty: his turn ends and his played cards go to discard.
+    # Trevor's hand is empty: he ends his turn and his played cards go to discard.
+    assert [str(a) for a in st.legal_actions("germany")] == ["end"]
+    st.apply("germany", "end")
     assert st.current_players == ("us",)
     assert zone(st, "germany", "discard", "rifleman-A") == 2
     assert hand(st, "germany") == {}
@@ -129,7 +131,10 @@ def test_example_round(example):
     cycle = sum(zone(st, "germany", z, "rifleman-A") for z in ("deck", "hand", "discard"))
     assert cycle == 1  # two were in the discard pile, one is gone
 
-    # David's last card is Fog of War, which cannot be played: the round is over.
+    # David's last card is Fog of War, which cannot be played: he ends his turn, and the
+    # round is over.
+    assert [str(a) for a in st.legal_actions("us")] == ["end"]
+    events = st.apply("us", "end")
     assert any(e.kind == "round" for e in events)
     assert st.round == 2 and st.phase == "bid"
 

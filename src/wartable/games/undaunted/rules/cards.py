@@ -5,6 +5,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
+from wartable.games.undaunted.rules.hidden import (
+    DECK,
+    DISCARD,
+    DRAW,
+    HAND,
+    LACKS,
+    OUT,
+    SHUFFLE,
+    note,
+)
 
 if TYPE_CHECKING:
     from wartable.games.undaunted.state import UndauntedState
@@ -26,6 +36,7 @@ def reshuffle(st: UndauntedState, i: int, ev: list[Event]) -> bool:
     s.discard = [0] * len(s.discard)
     st.rng.shuffle(cards)
     s.deck = cards
+    note(st, i, SHUFFLE)
     ev.append(
         Event(
             "reshuffle",
@@ -46,10 +57,12 @@ def draw(st: UndauntedState, i: int, n: int, ev: list[Event]) -> int:
             break
         k = s.deck.pop()
         s.hand[k] += 1
+        note(st, i, DRAW)
         drawn.append(k)
     if drawn:
         who = st.players[i]
-        names = [st.sc.kinds[k].key for k in drawn]
+        # in card order, not draw order: the order of a deck is known to no one
+        names = [st.sc.kinds[k].key for k in sorted(drawn)]
         ev.append(
             Event(
                 "draw",
@@ -89,6 +102,11 @@ def casualty(st: UndauntedState, i: int, unit: int, ev: list[Event]) -> None:
         zone = "deck"
     if zone:
         s.removed[k] += 1
+        # both players watch the search: the zones searched before held no such card
+        searched = {"hand": (), "discard": (HAND,), "deck": (HAND, DISCARD)}[zone]
+        for where in searched:
+            note(st, i, LACKS, where, k)
+        note(st, i, OUT, {"hand": HAND, "discard": DISCARD, "deck": DECK}[zone], k)
         ev.append(
             Event(
                 "casualty",

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from wartable.games.undaunted.state import UndauntedState
 
 RULES = {
-    "attack": "Attack X: X dice at an enemy counter in range; a die at or above its total "
+    "attack": "Attack X: X dice at any enemy counter; a die at or above its total "
     "defence hits, a 0 always does",
     "suppress": "Suppress X: X dice as for an attack, but a hit flips the counter to suppressed",
     "blast": "Blast X: X dice at each counter, of both sides, on the target marker's tile",
@@ -68,7 +68,7 @@ def resolve_attack(
     ev.append(
         Event(
             mode,
-            f"{who} {mode}s {target} on {sc.tiles[tile]}: "
+            f"{who} {mode}{'es' if mode.endswith('s') else 's'} {target} on {sc.tiles[tile]}: "
             f"defence {base} + cover {cov} + range {rng}"
             f" = {total}; rolls {' '.join(map(str, rolls))}: {'hit' if hit else 'miss'}",
             {

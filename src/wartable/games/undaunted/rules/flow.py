@@ -9,8 +9,8 @@ from wartable.core.events import Event
 from wartable.games.undaunted.model import BID, EMPTY_BID, NO_BID, TURN, Pending
 from wartable.games.undaunted.rules import combat, movement, support, victory
 from wartable.games.undaunted.rules.cards import draw
+from wartable.games.undaunted.rules.hidden import DISCARD, END, HAND, IN, OUT, note
 from wartable.games.undaunted.rules.legal import spot
-from wartable.games.undaunted.scenario import FOG
 
 if TYPE_CHECKING:
     from wartable.games.undaunted.state import UndauntedState
@@ -18,7 +18,10 @@ if TYPE_CHECKING:
 HAND_SIZE = 4
 RULE_ROUND = "Sequence of play: each round both draw 4, bid for initiative, then take turns"
 RULE_BID = "Initiative: the higher bid takes the marker; a tie leaves it where it is"
-RULE_TURN = "Player turns: play cards one by one; unplayed and played cards go to discard"
+RULE_TURN = (
+    "Player turns: play cards one by one, stop when you choose; unplayed and played cards "
+    "go to discard"
+)
 RULE_SPAWN = (
     "Placing counters: a unit card played off the board brings its counter onto its spawn tile"
 )
@@ -55,6 +58,8 @@ def resolve_bids(st: UndauntedState, ev: list[Event]) -> None:
     for i, s in enumerate(st.sides):
         if s.bid >= 0:
             s.discard[s.bid] += 1
+            note(st, i, OUT, HAND, s.bid)  # the secret bid counts as a hand card till shown
+            note(st, i, IN, DISCARD, s.bid)
             shown.append(f"{st.players[i]} {sc.kinds[s.bid].key} ({values[i]})")
         else:
             shown.append(f"{st.players[i]} no card (0)")
@@ -82,15 +87,14 @@ def resolve_bids(st: UndauntedState, ev: list[Event]) -> None:
     st.turns_done = 0
 
 
-def can_continue(st: UndauntedState, i: int) -> bool:
-    """A turn goes on while the hand holds a card other than Fog of War."""
-    kinds = st.sc.kinds
-    return any(n and kinds[k].category != FOG for k, n in enumerate(st.sides[i].hand))
-
-
 def end_turn(st: UndauntedState, i: int, ev: list[Event]) -> None:
+    """Only ever by the player's choice (``end``), even with nothing playable left: a turn
+    that ended by itself would tell the opponent what the hand held."""
     s = st.sides[i]
+    note(st, i, END)
     for k in range(len(s.hand)):
+        for _ in range(s.play[k]):
+            note(st, i, IN, DISCARD, k)
         s.discard[k] += s.hand[k] + s.play[k]
         s.hand[k] = 0
         s.play[k] = 0
@@ -106,14 +110,9 @@ def end_turn(st: UndauntedState, i: int, ev: list[Event]) -> None:
 
 
 def advance(st: UndauntedState, ev: list[Event]) -> None:
-    """Run everything that needs no decision: victory, turns with nothing left to play."""
-    while st.outcome is None:
-        if victory.check(st, ev):
-            return
-        if st.phase == TURN and st.pending is None and not can_continue(st, st.active):
-            end_turn(st, st.active, ev)
-            continue
-        return
+    """Run everything that needs no decision: the victory check."""
+    if st.outcome is None:
+        victory.check(st, ev)
 
 
 def apply_action(st: UndauntedState, i: int, action: Action) -> list[Event]:
@@ -144,6 +143,7 @@ def apply_action(st: UndauntedState, i: int, action: Action) -> list[Event]:
         s = st.sides[i]
         s.hand[arg] -= 1
         s.supply[arg] += 1
+        note(st, i, OUT, HAND, arg)
         ev.append(
             Event(
                 "hunker",
@@ -156,6 +156,7 @@ def apply_action(st: UndauntedState, i: int, action: Action) -> list[Event]:
         s = st.sides[i]
         s.hand[arg] -= 1
         s.play[arg] += 1
+        note(st, i, OUT, HAND, arg)
         s.supp[st.sc.kinds[arg].unit] = False
         key = st.sc.kinds[arg].key
         ev.append(
@@ -181,6 +182,7 @@ def play(st: UndauntedState, i: int, k: int, verb: str, ev: list[Event]) -> None
     act = next(a for a in kind.actions if a.verb == verb)
     s.hand[k] -= 1
     s.play[k] += 1
+    note(st, i, OUT, HAND, k)
     who = st.players[i]
     u = kind.unit
     if u >= 0 and s.pos[u] < 0:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
+from wartable.games.undaunted.rules.hidden import DISCARD, IN, note
 
 if TYPE_CHECKING:
     from wartable.games.undaunted.model import SideState
@@ -62,6 +63,8 @@ def step(st: UndauntedState, i: int, verb: str, unit: int, to: int, ev: list[Eve
         taken = 1 if s.supply[fog] else 0
         s.supply[fog] -= taken
         s.discard[fog] += taken
+        if taken:
+            note(st, i, IN, DISCARD, fog)
         ev.append(
             Event(
                 "scouted",

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
 from wartable.games.undaunted.rules.cards import draw
+from wartable.games.undaunted.rules.hidden import DISCARD, HAND, IN, OUT, note
 
 if TYPE_CHECKING:
     from wartable.games.undaunted.model import SideState
@@ -69,10 +70,12 @@ def _shift(
 
 def bolster(st: UndauntedState, i: int, kind: int, ev: list[Event]) -> None:
     _shift(st, i, kind, "supply", "discard", "bolster", "from supply to discard", ev)
+    note(st, i, IN, DISCARD, kind)
 
 
 def inspire(st: UndauntedState, i: int, kind: int, ev: list[Event]) -> None:
     _shift(st, i, kind, "play", "hand", "inspire", "returns to hand", ev)
+    note(st, i, IN, HAND, kind)
 
 
 def conceal(st: UndauntedState, i: int, ev: list[Event]) -> None:
@@ -81,6 +84,8 @@ def conceal(st: UndauntedState, i: int, ev: list[Event]) -> None:
     moved = 1 if o.supply[fog] else 0
     o.supply[fog] -= moved
     o.discard[fog] += moved
+    if moved:
+        note(st, 1 - i, IN, DISCARD, fog)
     who, other = st.players[i], st.players[1 - i]
     text = (
         f"{who} conceals: {other} takes a Fog of War card into the discard pile"
@@ -114,6 +119,7 @@ def recon(st: UndauntedState, i: int, ev: list[Event]) -> None:
     fog = st.sc.fog
     s.hand[fog] -= 1
     s.removed[fog] += 1
+    note(st, i, OUT, HAND, fog)
     who = st.players[i]
     ev.append(
         Event(
