@@ -13,7 +13,8 @@ import pytest
 import wartable
 from wartable.agents.random import RandomAgent
 from wartable.core.action import Action
-from wartable.core.rng import derive_seed
+from wartable.core.events import redact
+from wartable.core.rng import Rng, derive_seed
 
 CASES = [
     (name, sc.id) for name in wartable.game_names() for sc in wartable.get_game(name).scenarios()
@@ -287,3 +288,65 @@ def test_an_estimate_is_in_range_and_changes_nothing(game_name, scenario):
             guess = state.estimate(p)
             assert guess is None or -1.0 <= guess <= 1.0
         assert state.full_state() == before
+
+
+def twin_with_the_same_dice(state, player: str, seed: int):
+    """``sample_hidden`` redraws what ``player`` cannot see, and with it the dice to come; the
+    twin gets the original's dice back (every game keeps them in ``state.rng``, see
+    docs/architecture.md), so that only what is hidden differs, not what is rolled."""
+    twin = state.sample_hidden(player, seed)
+    if isinstance(getattr(state, "rng", None), Rng):
+        twin.rng = state.rng.clone()
+    return twin
+
+
+def spread(actions: list, most: int) -> list:
+    """Up to ``most`` actions taken evenly through the list (always the same ones)."""
+    step = max(1, len(actions) // most)
+    return actions[::step][:most]
+
+
+@pytest.mark.parametrize(("game_name", "scenario"), CASES, ids=IDS)
+def test_logs_hide_what_a_player_cannot_see(game_name, scenario):
+    """The log may tell a player P no more than his view does.
+
+    Take a state and a twin that differs only in what P cannot see, with the same dice
+    (``twin_with_the_same_dice``), and apply the same action to both. If P's views of the two
+    still agree afterwards, nothing was revealed to P, so the events P may read must agree
+    word for word: a line that differs gives away a hidden fact (a face-down counter's
+    quality, a card in another hand). Where the views differ, the action showed P something
+    (a spotted counter, a card drawn, a die whose outcome hung on the hidden part), and the
+    events may differ with it.
+
+    The twin redraws everything P cannot see, the order of the decks included, so the view
+    must show what a draw reveals (hands, face-up discard piles), or a card drawn would differ
+    unseen. That still leaves the order in which the actor draws cards from his own deck:
+    his view (a hand) need not keep it while his log names the cards as they come
+    (Undaunted), so the actor's own log is not compared - only what the other seats read,
+    which is where a leak would do harm. A game with one seat (Combat!, solitaire) has no
+    other seat; its seat's log is compared, as its view shows each card it draws. The action
+    must be legal in the twin too: for an observer who is not the actor, the actor's hidden
+    hand differs, and an action the twin's hand does not allow is skipped.
+    """
+    checked = 0
+    for state in mid_game_states(game_name, scenario, seeds=range(3)):
+        actor = state.current_players[0]
+        actions = spread(state.legal_actions(actor), 6)
+        for p in [q for q in state.players if q != actor] or state.players:
+            twins = [twin_with_the_same_dice(state, p, seed=2000 + k) for k in range(3)]
+            for action in actions:
+                real = state.clone()
+                told = [e.text for e in redact(real.apply(actor, action), p)]
+                seen = real.view(p)
+                for twin in twins:
+                    if action not in twin.legal_actions(actor):
+                        continue
+                    other = twin.clone()
+                    events = redact(other.apply(actor, action), p)
+                    if other.view(p) != seen:
+                        continue  # the action revealed something to p
+                    checked += 1
+                    assert [e.text for e in events] == told, (
+                        f"{p} reads a different log after {action} though nothing was revealed"
+                    )
+    assert checked, "no action left both views alike: the test would prove nothing"

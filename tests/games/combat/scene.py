@@ -47,3 +47,15 @@ def at(st, i: int) -> str:
 
 def hex_index(st, label: str) -> int:
     return st.sc.board.index[st.sc.board.parse(label)]
+
+
+def activate(st, i: int, order: str = "") -> None:
+    """Begin friendly ``i``'s activation in the current impulse (with this order, if given),
+    as the queue would."""
+    from wartable.games.combat.rules import flow
+
+    if order:
+        st.order[i] = order
+    st.queue, st.cursor = (i,), 0
+    flow.begin_friendly(st, i, [])
+    st._legal_cache = None

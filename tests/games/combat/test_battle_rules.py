@@ -8,7 +8,7 @@ import dataclasses
 import pytest
 
 import wartable
-from tests.games.combat.scene import hex_index, put, scene
+from tests.games.combat.scene import activate, hex_index, put, scene
 from wartable.games.combat.model import ACTIVE, DEAD, GERMANY, IN_CUP
 from wartable.games.combat.rules import checks, crew, fire, flow, legal, scoring
 from wartable.games.combat.rules.enemy_phase import enemy_order_phase
@@ -166,3 +166,126 @@ def test_a_friendly_gunner_alone_can_only_sneak_with_his_gun():
     put(st, "18.10", key="pvt-cragg")
     assert "evade" in legal.allowed_orders(st, bru)
     assert hex_index(st, "18.10") == st.pos[bru]
+
+
+def ordering(st):
+    st.phase, st._legal_cache = "orders", None
+    return st
+
+
+def out_of_sight_of(st, frm: int, reach: int) -> int:
+    """A clear hex within ``reach`` of ``frm`` that cannot be seen from it."""
+    board = st.sc.board
+    return next(
+        h
+        for h in range(len(board.hexes))
+        if 2 <= st.sc.board.grid.distance(board.hexes[frm], board.hexes[h]) <= reach
+        and not board.blocks_now[h]
+        and not st.ground.sight.sees(frm, h)
+    )
+
+
+def test_a_berserk_man_with_a_known_enemy_in_sight_may_only_fire_rapidly_or_charge():
+    """17.2: in sight of a spotted enemy, Rapid Fire (Aimed with a slow weapon); the moves are
+    for a berserk man who sees none (a charge needs a known enemy in sight, 7.08)."""
+    st = scene()
+    bru = put(st, "18.16", key="pvt-brubaker", morale=checks.BERSERK)
+    foe = put(st, "18.13", side=GERMANY, role="rifleman")
+    assert st.ground.sight.sees(st.pos[bru], st.pos[foe])
+    ordering(st)
+    assert legal.allowed_orders(st, bru) == ["rapid_fire", "charge"]
+    st.pos[foe] = hex_index(st, "18.08")  # 8 hexes: too far to charge
+    ordering(st)
+    assert legal.allowed_orders(st, bru) == ["rapid_fire"]
+    assert any("sprint - berserk" in h and "17.2" in h for h in st.hints("us"))
+
+
+def test_a_berserk_man_who_sees_no_known_enemy_runs_at_them_or_throws():
+    st = scene()
+    bru = put(st, "18.14", key="pvt-brubaker", morale=checks.BERSERK)  # by a hedge line
+    hidden_hex = out_of_sight_of(st, st.pos[bru], 4)
+    put(st, st.sc.board.label(st.sc.board.hexes[hidden_hex]), side=GERMANY, role="rifleman")
+    ordering(st)
+    allowed = legal.allowed_orders(st, bru)
+    assert allowed == ["sprint", "run_and_gun", "evade", "grenade"]
+    assert any("rapid fire - berserk" in h for h in st.hints("us"))
+    st.wounds[bru] = ("bad_wound",)  # he can neither sprint nor evade: he may sneak
+    ordering(st)
+    assert [o for o in legal.allowed_orders(st, bru) if o in legal.MOVES] == ["sneak"]
+
+
+def test_a_berserk_grenadier_must_take_his_moves_in_directions_2_and_3():
+    st = scene(impulse=2)
+    bru = put(st, "18.16", key="pvt-brubaker", morale=checks.BERSERK, order="grenade")
+    st.aim[bru] = hex_index(st, "18.13")
+    activate(st, bru)
+    verbs = {a.verb for a in st.legal_actions("us")}
+    assert "aim" not in verbs and "stay" not in verbs
+    here, step = st.sc.board.parse("18.16"), st.sc.compass.step
+    moves = {a.args[1] for a in st.legal_actions("us") if a.verb == "move"}
+    assert moves == {st.sc.board.label(step(here, d)) for d in (2, 3)}
+
+
+def in_cover(st) -> str:
+    board = st.sc.board
+    hedge = next(h for h in range(len(board.hexes)) if board.kind[h] == "hedgerow")
+    return board.label(board.hexes[hedge])
+
+
+def test_a_routed_man_in_cover_and_unseen_may_rally_after_a_bare_tqc():
+    """7.17 note, 17.3: Rally is offered in cover out of sight of known enemies, and giving it
+    takes an unmodified TQC; a failure leaves him only his flight."""
+    st = scene()
+    st.phase = "orders"
+    for s in st.soldiers:
+        if s.side == "us":
+            st.order[s.index] = "hide"
+    bru = put(st, in_cover(st), key="pvt-brubaker", morale=checks.ROUT, order="")
+    st.wounds[bru] = ("light_wound",)
+    ordering(st)
+    assert legal.allowed_orders(st, bru) == ["rally", "run_and_gun"]
+    st.rng.force([st.soldiers[bru].tq + 1])  # fails
+    events = st.apply("us", "order pvt-brubaker rally")
+    assert st.order[bru] == "" and any("17.3" in e.rule for e in events)
+    assert legal.allowed_orders(st, bru) == ["run_and_gun"]
+    st.tried = frozenset()
+    st._legal_cache = None
+    st.rng.force([st.soldiers[bru].tq])  # his bare TQ passes though his wound lowers it
+    st.apply("us", "order pvt-brubaker rally")
+    assert st.order[bru] == "rally"
+
+
+def test_a_routed_man_in_sight_of_a_known_enemy_flees_and_may_not_duck_back():
+    st = scene(impulse=1)
+    bru = put(st, "18.16", key="pvt-brubaker", morale=checks.ROUT)
+    put(st, "18.13", side=GERMANY, role="rifleman")
+    ordering(st)
+    assert legal.allowed_orders(st, bru) == ["sprint"]
+    assert any(h.startswith("not now: rally - routed") for h in st.hints("us"))
+    st.phase, st.order[bru] = "impulses", "sprint"
+    activate(st, bru)
+    assert "duck" not in {a.verb for a in st.legal_actions("us")}
+
+
+def test_a_routed_man_who_reaches_cover_out_of_sight_may_try_to_duck_back():
+    """7.17 note: entering cover out of sight of every known enemy, a TQC lets him duck back."""
+    st = scene(impulse=1)
+    board = st.sc.board
+    step = st.sc.compass.step
+    cover = next(
+        h
+        for h in range(len(board.hexes))
+        if board.kind[h] == "hedgerow"
+        and step(board.hexes[h], 2) in board.index
+        and not st.ground.cover[board.index[step(board.hexes[h], 2)]]
+    )
+    start = board.index[step(board.hexes[cover], 2)]  # he flees into it in direction 5
+    bru = put(st, board.label(board.hexes[start]), key="pvt-brubaker", morale=checks.ROUT)
+    st.order[bru] = "evade"
+    activate(st, bru)
+    assert "duck" not in {a.verb for a in st.legal_actions("us")}
+    st.apply("us", f"move pvt-brubaker {board.label(board.hexes[cover])}")
+    assert "duck" in {a.verb for a in st.legal_actions("us")}
+    st.rng.force([st.soldiers[bru].tq + 1])  # fails: he carries on
+    st.apply("us", "duck pvt-brubaker")
+    assert st.order[bru] == "evade" and "duck" not in {a.verb for a in st.legal_actions("us")}

@@ -25,10 +25,12 @@ def modifier(st, i, t) -> int:
     return dict(chance.reasons).get(WS_CARD, 0)
 
 
-def test_card_6_bad_shooting_costs_the_squad_one():
+def test_card_6_bad_shooting_costs_every_firer_one():
+    """The 9.1 example: with card 06 on the track every soldier who fires that turn, friendly
+    or enemy, is at -1."""
     st, bru, foe = duel(6)
     assert modifier(st, bru, foe) == -1
-    assert modifier(st, foe, bru) == 0
+    assert modifier(st, foe, bru) == -1
     st.initiative_card = 36  # nothing happens
     assert modifier(st, bru, foe) == 0
 

@@ -164,3 +164,49 @@ def test_simulations_give_each_victory_level_with_its_interval():
     for kind, count in summary["reasons"].items():
         low, high = rates[kind]["ci95"]
         assert rates[kind]["rate"] == count / 5 and low <= count / 5 <= high
+
+
+def test_the_initiative_track_holds_only_teams_with_men_in_the_scenario():
+    """A Meeting of Patrols fields Able and Charlie, and Blue and Red: no Baker marker."""
+    st = GAME.new_game("a-meeting-of-patrols", seed=3)
+    to_orders(st)
+    while st.phase == "orders":
+        st.apply("us", st.legal_actions("us")[0])
+    teams = [t for _, t in st.track]
+    assert sorted(teams) == ["able", "blue", "charlie", "red"]
+
+
+PATROL_MEN = {  # the scenario's named men and their roles
+    ("blue", "Obfr Sauer"): "nco",
+    ("blue", "Soldat Hahn"): "rifleman",
+    ("blue", "Soldat Abbas"): "recruit",
+    ("red", "Obfr Franke"): "nco",
+    ("red", "Obfr Gunther"): "veteran",
+    ("red", "Soldat Haas"): "sniper",
+    ("red", "Soldat Jung"): "rifleman",
+    ("red", "Soldat Engel"): "recruit",
+}
+
+
+def test_the_patrols_germans_have_the_roles_the_scenario_gives_their_names():
+    for seed in (1, 2):
+        st = GAME.new_game("a-meeting-of-patrols", seed=seed)
+        dealt = {(s.team, s.name): s.role for s in st.soldiers if s.side == "germany"}
+        for man, role in PATROL_MEN.items():
+            assert dealt[man] == role, man
+
+
+RANKS = {"officer": ("Lt ", "Hptm "), "nco": ("Obfr ",)}
+
+
+def test_every_germans_rank_fits_his_role():
+    """A lieutenant leads, an Obergefreiter is an NCO or veteran, a Soldat is neither."""
+    for sid in ("attack-the-farmhouse", "a-meeting-of-patrols"):
+        st = GAME.new_game(sid, seed=5)
+        for s in st.soldiers:
+            if s.side != "germany" or s.decoy:
+                continue
+            if s.role in RANKS:
+                assert s.name.startswith(RANKS[s.role]), (s.name, s.role)
+            elif s.role != "veteran":
+                assert s.name.startswith("Soldat "), (s.name, s.role)

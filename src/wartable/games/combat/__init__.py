@@ -1,6 +1,4 @@
-"""Combat! Volume 1 (Compass Games): solitaire man-to-man combat on hex maps.
-
-Work in progress (issue 3): the terrain table, maps and line of sight with levels, heights and
-blind hexes exist; the game itself (orders, impulses, the rules-driven enemy) comes next and
-the game is not registered yet. Rules scope and rulings: docs/games/combat.md.
+"""Combat! Volume 1 (Compass Games): solitaire man-to-man combat on hex maps, the German side
+run by the rules. What is played, the rulings taken and the history of the rules version
+(``CombatState.game_version``): docs/games/combat.md.
 """

@@ -50,6 +50,7 @@ VERBS = {
     "throw": (2,),
     "strike": (2,),
     "flare": (2,),
+    "leave": (1,),  # a soldier steps off the map by the squad's edge (9.5)
     "use": (1, 2),  # a discard card from the hand, and whom or which team it is for
     "duck": (1,),
     "done": (1,),
@@ -89,7 +90,7 @@ class Combat(Game):
             raise UnknownNameError("scenario", sid, [s.id for s in self._order])
         return sc
 
-    def new_game(
+    def _new_game(
         self, scenario: str | None = None, seed: int = 0, options: Mapping[str, Any] | None = None
     ) -> CombatState:
         sc = self.scenario(scenario)
@@ -197,10 +198,10 @@ class Combat(Game):
     def action_space(self, scenario: str | None = None) -> list[Action]:
         """A sample of this game's actions (the full space depends on the position): the first
         legal actions, every card play and discard, and each friendly soldier's activation verbs."""
-        st = self.new_game(scenario, seed=0)
+        st = self._new_game(scenario, 0, {})
         out = st.legal_actions("us")
         out += [Action(v, (str(n),)) for v in ("play", "discard") for n in range(1, 53)]
         for s in st.soldiers:
             if s.side == "us":
-                out += [Action(v, (s.key,)) for v in ("stay", "hold", "duck", "done")]
+                out += [Action(v, (s.key,)) for v in ("stay", "hold", "duck", "done", "leave")]
         return list(dict.fromkeys(out))

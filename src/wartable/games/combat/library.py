@@ -10,7 +10,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from wartable.content.loader import Loaded, validate
+from wartable.content.loader import Loaded, content_files, repeated_ids, validate
 from wartable.core.errors import ContentError
 from wartable.games.combat.board import Board
 from wartable.games.combat.content import MapFile, TerrainFile, load_map, load_terrain
@@ -40,12 +40,15 @@ class CombatLibrary:
             raise ContentError(self._problems)
         self.terrain: TerrainFile = terrain.model
         self.maps: dict[str, Board] = {}
-        for path in sorted((folder / "maps").glob("*.yaml")):
+        found: list[tuple[str, str]] = []
+        for path in self._files("maps", "map"):
             try:
                 m: MapFile = load_map(path, self.terrain).model
-                self.maps[m.id] = Board(m, self.terrain)
+                found.append((str(path), m.id))
+                self.maps.setdefault(m.id, Board(m, self.terrain))
             except ContentError as exc:
                 self._problems.extend(exc.problems)
+        self._problems += repeated_ids(found, "map")
         self.orders: OrdersFile = self._model("orders.yaml", OrdersFile, self._check_orders)
         self.charts: ChartsFile = self._model("charts.yaml", ChartsFile, self._check_charts)
         self.weapons: WeaponsFile = self._model("weapons.yaml", WeaponsFile)
@@ -61,15 +64,26 @@ class CombatLibrary:
         self.events: EventsFile = self._model("events.yaml", EventsFile, self._check_events)
         self.scenarios: dict[str, ScenarioFile] = {}
         self.scenario_docs: dict[str, Loaded] = {}
-        for path in sorted((folder / "scenarios").glob("*.yaml")):
+        found = []
+        for path in self._files("scenarios", "scenario"):
             loaded = self._load(str(path.relative_to(folder)), ScenarioFile, self._check_scenario)
             if loaded is not None:
-                self.scenarios[loaded.model.id] = loaded.model
-                self.scenario_docs[loaded.model.id] = loaded
+                found.append((loaded.source, loaded.model.id))
+                self.scenarios.setdefault(loaded.model.id, loaded.model)
+                self.scenario_docs.setdefault(loaded.model.id, loaded)
+        self._problems += repeated_ids(found, "scenario")
         if self._problems:
             raise ContentError(self._problems)
 
     # ---- loading ----------------------------------------------------------------------
+    def _files(self, sub: str, what: str) -> list[Path]:
+        """A folder's YAML files; none at all is a problem (listed with the others)."""
+        try:
+            return content_files(self.folder / sub, what)
+        except ContentError as exc:
+            self._problems.extend(exc.problems)
+            return []
+
     def _load(
         self, name: str, model: type[M], check: Any = None, loader: Any = None
     ) -> Loaded | None:
@@ -232,10 +246,19 @@ class CombatLibrary:
                 if self.characters and p.counter not in self.characters.us.counters:
                     out.append((f"friendly.squad[{i}].counter", f"no counter {p.counter!r}"))
         roles = set(self.characters.germany.roles) if self.characters else set()
-        for team, counts in s.enemy.cup.items():
-            for role in counts:
+        rosters = self.characters.germany.teams if self.characters else {}
+        for team, named in s.enemy.cup.items():
+            dealt: set[str] = set()
+            for role, names in named.items():
+                where = f"enemy.cup.{team}.{role}"
                 if roles and role not in roles:
-                    out.append((f"enemy.cup.{team}.{role}", "no such role in characters.yaml"))
+                    out.append((where, "no such role in characters.yaml"))
+                for name in names:
+                    if rosters and name not in rosters.get(team, []):
+                        out.append((where, f"{name!r} is not on the {team} team's roster"))
+                    elif name in dealt:
+                        out.append((where, f"{name!r} is in the cup twice"))
+                    dealt.add(name)
         if s.events != "none" and self.events and s.events not in self.events.tables:
             out.append(("events", f"no event table {s.events!r}"))
         return out

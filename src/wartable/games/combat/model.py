@@ -54,3 +54,4 @@ class Activation(NamedTuple):
     must: bool  # the move is compulsory
     moved: int  # hexes moved so far this impulse
     came_from: int  # the hex he left last (no going back within one activation, 6.0)
+    rough: bool = False  # he sprinted into rough ground: he ducks back at the end (7.07)

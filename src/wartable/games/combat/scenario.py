@@ -35,6 +35,7 @@ class CombatScenario:
             else ()
         )
         self.objectives = tuple(self.board.index[grid.parse(h)] for h in sc.victory.objectives)
+        self.special = frozenset(r.id for r in sc.special_rules)
         self.players = (US,)
 
     # ---- soldiers -----------------------------------------------------------------------
@@ -130,15 +131,12 @@ class CombatScenario:
         )
 
     def _cup(self, rng: Rng) -> list[tuple[str, str, str, bool]]:
-        """(team, role, name, decoy) of every counter in the cup, shuffled."""
-        names = self.lib.characters.germany.teams
+        """(team, role, name, decoy) of every counter in the cup, shuffled: each named man
+        with the role the scenario gives him."""
         cup: list[tuple[str, str, str, bool]] = []
         for team, roles in self.file.enemy.cup.items():
-            roster = iter(names[team])
-            for role, count in roles.items():
-                for _ in range(count):
-                    key = next(roster, f"{team}-soldier")
-                    cup.append((team, role, key.replace("-", " ").title(), False))
+            for role, names in roles.items():
+                cup += [(team, role, key.replace("-", " ").title(), False) for key in names]
         teams = list(self.file.enemy.cup)
         for n in range(self.file.enemy.dummies):
             cup.append((teams[n % len(teams)], DECOY_ROLE, "decoy", True))

@@ -320,13 +320,30 @@ class Night(Strict):
 
 
 class Enemy(Strict):
-    cup: dict[Literal["blue", "red", "yellow", "white"], dict[str, int]]
+    # team -> role -> the named counters (characters.yaml's team rosters) of that role
+    cup: dict[Literal["blue", "red", "yellow", "white"], dict[str, list[str]]]
     dummies: int = Field(ge=0)
     setup: list[str]
     alert: Literal["alert", "waiting"]
     morale: Literal["aggressive", "bold", "normal", "cautious", "shaken"]
     prepared: bool
     reinforcements: Reinforcements | None = None
+
+
+Side = Literal["north", "south", "east", "west"]  # north: row 0; west: the first column
+
+
+class Edges(Strict):
+    """9.5: the map edge each side holds; the other two are neutral."""
+
+    friendly: Side
+    enemy: Side
+
+    @model_validator(mode="after")
+    def two_edges(self) -> Edges:
+        if self.friendly == self.enemy:
+            raise ValueError("the squad's edge and the enemy's must differ")
+        return self
 
 
 class Level(Strict):
@@ -356,6 +373,7 @@ class ScenarioFile(Strict):
     hand: int = Field(ge=0, le=5)
     events: str
     compass: Compass
+    edges: Edges
     friendly: Friendly
     enemy: Enemy
     special_rules: list[SpecialRule] = []

@@ -40,7 +40,7 @@ COLUMNS = (
 
 class CombatState(GameState):
     game_name = "combat"
-    game_version = "2"
+    game_version = "3"
 
     sc: CombatScenario
     soldiers: tuple[Soldier, ...]
@@ -127,12 +127,10 @@ class CombatState(GameState):
             self.check_player(player)
         return views.view(self, player)
 
-    def action_info(self, player: str, action: Action) -> dict[str, Any]:
-        self.check_player(player)
+    def _action_info(self, player: str, action: Action) -> dict[str, Any]:
         return legal.info(self, action)
 
-    def hints(self, player: str) -> list[str]:
-        self.check_player(player)
+    def _hints(self, player: str) -> list[str]:
         return legal.hints(self)
 
     def _copy(self) -> Self:

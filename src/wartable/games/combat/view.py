@@ -96,6 +96,9 @@ def view(st: CombatState, player: str | None) -> dict[str, Any]:
         "ready_cards": list(st.ready),
         "deck_size": len(st.deck),
         "discard_size": len(st.discard),
+        # the discard piles lie face up: every card drawn and spent shows there (5.0, 9.1)
+        "discard": list(st.discard),
+        "enemy_discard": list(st.enemy_discard),
         "planned_cards": len(st.set_aside),
         "initiative_card": st.initiative_card or None,
         "initiative_track": [[v, t] for v, t in st.track],
@@ -120,5 +123,6 @@ def view(st: CombatState, player: str | None) -> dict[str, Any]:
         "night": {"range": st.dark, "flares_left": st.flares_left} if st.dark else None,
         "flares": [board.label(board.hexes[h]) for h, _ in st.flares],
         "victory_points": sum(p for _, p in st.vp_log),
+        "victory_log": [[what, points] for what, points in st.vp_log],  # public, for a breakdown
         "outcome": st.outcome.to_json() if st.outcome else None,
     }

@@ -287,11 +287,11 @@ UP = compass.Compass(B.grid, B.parse("20.08"), B.parse("20.07"))
 ON = set(B.hexes)
 
 
-def walk(order, dirs, start, rough=frozenset(), may_leave=frozenset()):
+def walk(order, dirs, start, rough=frozenset(), may_leave=lambda beyond: False):
     pos, seen = B.parse(start), []
     for impulse in (1, 2, 3, 4):
         step = compass.enemy_move(
-            UP, pos, order, dirs, impulse, on_map=ON, rough=set(rough), may_leave=set(may_leave)
+            UP, pos, order, dirs, impulse, on_map=ON, rough=set(rough), may_leave=may_leave
         )
         seen.append(step.kind)
         if step.path:
@@ -346,9 +346,7 @@ def test_board_edge_evade_5_6_waits_for_the_other_direction():
     assert tilted.step(B.parse("20.00"), 6) not in ON  # 6 = up, off the map
     kinds, pos = [], here
     for impulse in (1, 2, 3, 4):
-        step = compass.enemy_move(
-            tilted, pos, "evade", (5, 6), impulse, on_map=ON, rough=set(), may_leave=set()
-        )
+        step = compass.enemy_move(tilted, pos, "evade", (5, 6), impulse, on_map=ON, rough=set())
         kinds.append(step.kind)
         pos = step.path[-1] if step.path else pos
     assert kinds == ["move", "wait", "move", "take_cover"]  # in impulse 4 no later try is left
@@ -356,7 +354,8 @@ def test_board_edge_evade_5_6_waits_for_the_other_direction():
 
 
 def test_leaving_by_an_edge_that_allows_it():
-    _, kinds = walk("evade", (1,), "20.01", may_leave={1})
+    top = B.parse("20.00")
+    _, kinds = walk("evade", (1,), "20.01", may_leave=lambda beyond: beyond == UP.step(top, 1))
     assert kinds == ["move", "leave"]
 
 

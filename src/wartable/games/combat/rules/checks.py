@@ -14,6 +14,14 @@ LADDER = ("berserk", "aggressive", "bold", "normal", "cautious", "shaken", "rout
 BERSERK, AGGRESSIVE, BOLD, NORMAL, CAUTIOUS, SHAKEN, ROUT = range(7)
 
 
+NAMES = {
+    "MC": "Morale Check",
+    "RC": "Rally Check",
+    "TQC": "Troop Quality Check",
+    "WMC": "Wound Morale Check",
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Check:
     kind: str  # "MC", "RC", "TQC", "WMC"
@@ -25,11 +33,20 @@ class Check:
 
     @property
     def text(self) -> str:
+        return f"{self.kind} roll {self.roll} vs TQ {self.target}: {self._result}"
+
+    @property
+    def outcome(self) -> str:
+        """What the check did, without the roll or the quality it was rolled against."""
+        verb, _, moved = self._result.partition(";")
+        return f"{verb} a {NAMES[self.kind]}" + (f";{moved}" if moved else "")
+
+    @property
+    def _result(self) -> str:
         word = "passes" if self.passed else "fails"
-        moved = ""
         if self.morale_to != self.morale_from:
-            moved = f"; morale {LADDER[self.morale_from]} -> {LADDER[self.morale_to]}"
-        return f"{self.kind} roll {self.roll} vs TQ {self.target}: {word}{moved}"
+            return f"{word}; morale {LADDER[self.morale_from]} -> {LADDER[self.morale_to]}"
+        return word
 
 
 def shift(morale: int, levels: int, *, to_berserk: bool = False) -> int:

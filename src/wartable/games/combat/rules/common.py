@@ -4,15 +4,17 @@ victory points, and the top card of either deck."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
+from wartable.core.rng import Rng
 from wartable.games.combat.model import GONE, US
 from wartable.games.combat.rules import checks
 from wartable.games.combat.scenario import EVENT_CARDS
 
 if TYPE_CHECKING:
-    from wartable.games.combat.schema import CardEffect
+    from wartable.games.combat.schema import CardEffect, Weapon
     from wartable.games.combat.state import CombatState
 
 
@@ -56,15 +58,74 @@ def tq_now(st: CombatState, i: int, *, morale: bool = True) -> int:
     return tq
 
 
+def covered(st: CombatState, h: int) -> bool:
+    """Cover (11.0): terrain that counts as cover, or any smoke marker on the hex."""
+    return st.ground.cover[h] or h in st.smoke_at
+
+
 def in_cover(st: CombatState, i: int) -> bool:
-    return st.ground.cover[st.pos[i]]
+    return covered(st, st.pos[i])
+
+
+def weapon_of(st: CombatState, i: int) -> Weapon | None:
+    """The firearm soldier ``i`` fires, if any."""
+    return st.sc.lib.weapons.weapons.get(st.soldiers[i].weapon or "")
+
+
+def slow(st: CombatState, i: int) -> bool:
+    """A slow weapon cannot fire rapidly (14.1)."""
+    weapon = weapon_of(st, i)
+    return weapon is not None and "slow" in weapon.flags
+
+
+def face_down(st: CombatState, i: int) -> bool:
+    """An unknown German counter: who he is may not be told until a rule turns him over."""
+    return st.soldiers[i].side != US and not st.seen[i]
 
 
 def label(st: CombatState, i: int) -> str:
     s = st.soldiers[i]
-    if s.side == US or st.seen[i]:
+    if not face_down(st, i):
         return s.name
     return f"unknown {s.team} {s.key}"
+
+
+def said(st: CombatState, i: int, check: checks.Check) -> str:
+    """A check as the log tells it: in full, or for a face-down man only what it did, since
+    the roll and the quality it was rolled against would tell who he is (RULINGS)."""
+    return check.outcome if face_down(st, i) else check.text
+
+
+def turn_over(st: CombatState, i: int, ev: list[Event]) -> None:
+    """A counter turned face up for good (12.0, 15.0, events): who he is is known from now
+    on, and a Rapid Fire his card gave him is put right if his weapon is slow (14.1)."""
+    st.seen[i] = True
+    if st.order[i] == "rapid_fire" and slow(st, i):
+        st.order[i] = "aimed_fire"
+        log(
+            ev,
+            "enemy-order",
+            f"{label(st, i)}: a slow weapon, Rapid Fire becomes Aimed Fire",
+            "14.1",
+        )
+
+
+@contextmanager
+def private_dice(st: CombatState, i: int) -> Iterator[None]:
+    """The rolls of a face-down man whose number depends on who he is (his rate of fire, a
+    confirming roll under the rule of 0, the checks of his card's letters) come from dice of
+    their own, seeded by one draw of the game's dice: what is rolled after them is then the
+    same whoever he is, and the dice tell nothing the log may not. Forced dice (tests) are
+    used first either way."""
+    if not face_down(st, i):
+        yield
+        return
+    game = st.rng
+    st.rng = Rng(game.next64(), forced=game.forced)
+    try:
+        yield
+    finally:
+        game.forced, st.rng = st.rng.forced, game
 
 
 def nearest_friendly(st: CombatState, i: int) -> int:

@@ -7,6 +7,7 @@ each order says which direction it uses in which impulse and how many hexes.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from wartable.geometry.hexgrid import Cube, HexGrid, Offset, cube_add, cube_sub
@@ -75,6 +76,7 @@ class Step:
     kind: str  # "move", "wait", "take_cover", "leave", "none"
     path: tuple[Offset, ...] = ()
     reason: str = ""
+    beyond: Offset | None = None  # "leave": the hex off the map he steps into
 
 
 def enemy_move(
@@ -86,12 +88,13 @@ def enemy_move(
     *,
     on_map: set[Offset] | HexGrid,
     rough: set[Offset],
-    may_leave: set[int],
+    may_leave: Callable[[Offset], bool] = lambda beyond: False,
 ) -> Step:
     """One impulse of an enemy move order, with the edge (9.5) and rough-ground (10.07) rules.
 
-    ``may_leave``: compass directions in which stepping off the map is allowed (the enemy's own
-    edge, the friendly edge, or all of them by special rule). Rough ground matters to Sprint only.
+    ``may_leave``: whether stepping off the map into this hex is allowed (the enemy's own edge,
+    the friendly edge, or any by special rule: ``edges.may_leave``). Rough ground matters to
+    Sprint only.
     """
     hexes, direction = planned_moves(order, dirs, impulse)
     if not hexes:
@@ -101,15 +104,16 @@ def enemy_move(
     for _ in range(hexes):
         nxt = compass.step(pos, direction)
         if nxt not in on_map:
-            if direction in may_leave:
-                return Step("leave", tuple(path), f"leaves the map in direction {direction}")
-            if _can_move_later(compass, pos, order, dirs, impulse, on_map, rough, edge=True):
+            if may_leave(nxt):
+                return Step("leave", tuple(path), f"leaves in direction {direction}", nxt)
+            later = _can_move_later(compass, pos, order, dirs, impulse, on_map, rough, may_leave)
+            if later:
                 return Step("wait", tuple(path), "the map edge is in the way this impulse (9.5)")
             return Step(
                 "take_cover", tuple(path), "would keep trying to leave by a neutral edge (9.5)"
             )
         if order == "sprint" and nxt in rough:
-            if _can_move_later(compass, pos, order, dirs, impulse, on_map, rough, edge=False):
+            if _can_move_later(compass, pos, order, dirs, impulse, on_map, rough):
                 return Step("wait", tuple(path), "rough ground ahead; it can move on later (10.07)")
             path.append(nxt)
             return Step("take_cover", tuple(path), "enters rough ground at a sprint (10.07)")
@@ -126,16 +130,18 @@ def _can_move_later(
     impulse: int,
     on_map: set[Offset] | HexGrid,
     rough: set[Offset],
-    edge: bool,
+    may_leave: Callable[[Offset], bool] | None = None,
 ) -> bool:
-    """Could a later impulse of this order move from ``pos`` without the same obstacle?"""
+    """Could a later impulse of this order move from ``pos`` without the same obstacle: the
+    map edge (given ``may_leave``: a step on the map or off it where allowed), else rough
+    ground?"""
     for later in range(impulse + 1, 5):
         hexes, direction = planned_moves(order, dirs, later)
         if not hexes:
             continue
         nxt = compass.step(pos, direction)
-        if edge and nxt in on_map:
+        if may_leave is not None and (nxt in on_map or may_leave(nxt)):
             return True
-        if not edge and nxt in on_map and nxt not in rough:
+        if may_leave is None and nxt in on_map and nxt not in rough:
             return True
     return False

@@ -47,8 +47,11 @@ def give(
     no_ammo: bool,
     can_see_friendly: bool = False,
     grenades: bool = True,
+    bare_tq: int | None = None,
 ) -> Given:
-    """The order a soldier of ``morale`` receives from ``card`` (checks rolled with ``rng``)."""
+    """The order a soldier of ``morale`` receives from ``card`` (checks rolled with ``rng``):
+    ``tq`` for the G and C checks, ``bare_tq`` (no wounds, no morale; ``tq`` if not
+    given) for a routed man's check to rally."""
     if morale == BERSERK:
         dirs = parse_dirs(card.berserk)
         if friendly_within_4:
@@ -63,7 +66,7 @@ def give(
         )
     if morale == ROUT:
         if in_cover and not can_see_friendly:
-            check = tqc(rng, tq)
+            check = tqc(rng, tq if bare_tq is None else bare_tq)  # unmodified (10.12)
             if check.passed:
                 return Given("rally", (), (check,), "routed, in cover and unseen: rallies (17.3)")
             return Given(

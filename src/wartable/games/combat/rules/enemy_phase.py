@@ -11,13 +11,17 @@ from wartable.games.combat.rules import care, checks, enemy_orders, fire, guards
 from wartable.games.combat.rules.common import (
     distance,
     draw_enemy,
+    face_down,
     foes_here,
     friendly_near,
     in_cover,
     label,
     ldr_now,
     log,
+    private_dice,
+    sees,
     sees_known,
+    slow,
     tq_now,
 )
 from wartable.games.combat.rules.initiative import track
@@ -41,7 +45,7 @@ def give_enemy_order(st: CombatState, i: int, card_no: int, ev: list[Event]) -> 
     if foes_here(st, i):
         st.order[i], st.dirs[i] = "melee", ()  # in a melee hex nothing else is possible (15.0)
         return
-    special = {r.id for r in sc.file.special_rules}
+    special = sc.special
     if (st.turn == 1 or i in st.arrived) and "first-orders-by-die" in special:
         roll = st.rng.die(6)
         st.order[i], st.dirs[i] = FIRST_ORDERS[roll]
@@ -53,19 +57,21 @@ def give_enemy_order(st: CombatState, i: int, card_no: int, ev: list[Event]) -> 
         )
         return
     card = sc.lib.enemy_cards.cards[card_no - 1]
-    weapon = sc.lib.weapons.weapons.get(s.weapon or "")
-    given = enemy_orders.give(
-        st.rng,
-        card,
-        morale=st.morale[i],
-        in_cover=in_cover(st, i),
-        tq=tq_now(st, i),
-        friendly_within_4=friendly_near(st, i, 4),
-        grenades=s.grenade is not None,
-        slow_weapon=bool(weapon and "slow" in weapon.flags),
-        no_ammo=st.ammo[i] == fire.AMMO_NONE,
-        can_see_friendly=sees_known(st, i, US),
-    )
+    with private_dice(st, i):  # how many letters he checks hangs on his quality and grenades
+        given = enemy_orders.give(
+            st.rng,
+            card,
+            morale=st.morale[i],
+            in_cover=in_cover(st, i),
+            tq=tq_now(st, i),
+            bare_tq=s.tq,
+            friendly_within_4=friendly_near(st, i, 4),
+            grenades=s.grenade is not None,
+            # 14.1: a face-down man keeps a Rapid Fire until he is known (common.turn_over)
+            slow_weapon=slow(st, i) and not face_down(st, i),
+            no_ammo=st.ammo[i] == fire.AMMO_NONE,
+            can_see_friendly=sees_known(st, i, US),
+        )
     order, dirs = care.slow_down(st, i, given.order), given.dirs
     if (
         "farm-buildings-aimed-fire" in special
@@ -103,9 +109,9 @@ def enemy_order_phase(st: CombatState, ev: list[Event]) -> None:
     cards = st.sc.lib.enemy_cards.cards
     friendly = st.sc.lib.friendly_cards.cards[st.initiative_card - 1].initiative
     assert friendly is not None
-    st.track = tuple(
-        track(friendly, {t: cards[c - 1].initiative for t, c in st.team_cards.items()})
-    )
+    squad = {s.team for s in st.soldiers if s.side == US}  # only teams the scenario fields
+    enemy = {t: cards[c - 1].initiative for t, c in st.team_cards.items()}
+    st.track = tuple(track(friendly, enemy, squad))
     log(ev, "initiative", "initiative track: " + ", ".join(f"{t} {v}" for v, t in st.track), "9.1")
     st.phase = IMPULSES
 
@@ -117,6 +123,13 @@ def make_alert(st: CombatState, i: int, ev: list[Event], why: str) -> None:
     log(ev, "alert", f"{label(st, i)} is alerted: {why}", "9.8")
     if st.sc.file.enemy.prepared:
         give_enemy_order(st, i, draw_enemy(st), ev)
+
+
+def came_in(st: CombatState, i: int, ev: list[Event]) -> None:
+    """9.8 trigger 4: an alert soldier comes into a waiting one's hex."""
+    for o in st.soldiers:
+        if o.side == GERMANY and st.alive(o.index) and st.pos[o.index] == st.pos[i]:
+            make_alert(st, o.index, ev, "an alert soldier entered his hex")
 
 
 def alert_near(st: CombatState, hex_index: int, reach: int, ev: list[Event], why: str) -> None:
@@ -131,8 +144,9 @@ def alert_near(st: CombatState, hex_index: int, reach: int, ev: list[Event], why
 
 
 def wake_up(st: CombatState, ev: list[Event]) -> None:
-    """Step 5e, alert triggers 6 and 8 (9.8): a waiting soldier within 3 hexes of an alert
-    one, or within the leadership range of a German leader who is alert or known, wakes."""
+    """Step 5e and alert trigger 8 (9.8): a waiting soldier within 3 hexes and in sight of an
+    alert one wakes (RULINGS: the step names the sight, the trigger sums it up); trigger 6:
+    so does one within the leadership range of a German leader who is alert or known."""
     for s in st.soldiers:
         if s.side != GERMANY or not st.alive(s.index) or st.alert[s.index]:
             continue
@@ -140,10 +154,13 @@ def wake_up(st: CombatState, ev: list[Event]) -> None:
             if o.side != GERMANY or o.index == s.index or not st.alive(o.index):
                 continue
             gap = distance(st, st.pos[s.index], st.pos[o.index])
-            if st.alert[o.index] and gap <= 3:
-                make_alert(st, s.index, ev, "an alert soldier within 3 hexes")
+            if st.alert[o.index] and gap <= 3 and sees(st, o.index, s.index):
+                make_alert(st, s.index, ev, "an alert soldier within 3 hexes sees him")
                 break
             ldr = ldr_now(st, o.index)
             if (st.alert[o.index] or st.seen[o.index]) and ldr and gap <= ldr:
-                make_alert(st, s.index, ev, "within a leader's command range")
+                # a face-down leader is not named as one: who he is stays unknown
+                known = not face_down(st, o.index)
+                why = "within a leader's command range" if known else "an alert soldier is near"
+                make_alert(st, s.index, ev, why)
                 break

@@ -6,21 +6,22 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
-from wartable.games.combat.model import GERMANY, US
-from wartable.games.combat.rules import checks, grenades, guards, melee
+from wartable.games.combat.model import US
+from wartable.games.combat.rules import checks, edges, grenades, guards, melee
 from wartable.games.combat.rules.common import (
     MOVE_KINDS,
     draw_enemy,
     foes_here,
     impulse_kind,
+    in_cover,
     label,
     log,
-    score,
+    private_dice,
+    said,
     sees_known,
-    take_off,
 )
 from wartable.games.combat.rules.compass import enemy_move
-from wartable.games.combat.rules.enemy_phase import give_enemy_order, make_alert
+from wartable.games.combat.rules.enemy_phase import came_in, give_enemy_order, make_alert
 from wartable.games.combat.rules.firing import attack, pick_target, targets
 from wartable.games.combat.rules.harm import take_cover
 from wartable.games.combat.rules.observe import spot_for
@@ -66,7 +67,9 @@ def enemy_activation(st: CombatState, i: int, ev: list[Event]) -> None:
         if kind == "fire" or (order == "run_and_gun" and st.impulse in (2, 4)):
             options = targets(st, i)
             if options:
-                attack(st, i, pick_target(st, i, options), ev)
+                with private_dice(st, i):  # his weapon's reach and bands decide
+                    target = pick_target(st, i, options)
+                attack(st, i, target, ev)
                 shot = True
         if not shot and st.alive(i):
             enemy_moves(st, i, ev)
@@ -86,7 +89,7 @@ def enemy_moves(st: CombatState, i: int, ev: list[Event]) -> None:
         st.impulse,
         on_map=sc.board.grid,
         rough=st.ground.rough,
-        may_leave=set(),
+        may_leave=lambda beyond: edges.may_leave(st, i, beyond),
     )
     path = list(step.path)
     for n, h in enumerate(path):
@@ -99,29 +102,24 @@ def enemy_moves(st: CombatState, i: int, ev: list[Event]) -> None:
             break
     if path:
         log(ev, "enemy-move", f"{label(st, i)} moves to {sc.board.label(path[-1])}", "10.0")
-        for o in st.soldiers:  # 9.8 trigger 4: an alert soldier comes into a waiting one's hex
-            if o.side == GERMANY and st.alive(o.index) and st.pos[o.index] == st.pos[i]:
-                make_alert(st, o.index, ev, "an alert soldier entered his hex")
+        came_in(st, i, ev)
         if melee.entered(st, i, ev):
             return
     if step.kind == "take_cover":
         take_cover(st, i, ev)
         log(ev, "take-cover", f"{label(st, i)} takes cover: {step.reason}", "9.5, 10.07")
-    elif step.kind == "leave":
-        take_off(st, i)
-        log(ev, "leaves", f"{label(st, i)} leaves the map", "9.5")
-        guards.guard_lost(st, i, ev)
-        if st.morale[i] == checks.ROUT:
-            score(st, "routed_enemy_off_map", ev)
+    elif step.kind == "leave" and step.beyond is not None and st.alive(i):
+        edges.leave(st, i, edges.side_of(sc.board.grid, step.beyond), ev)
     elif (
         step.path
         and st.alive(i)
-        and st.ground.cover[st.pos[i]]
+        and in_cover(st, i)
         and order not in TAKE_COVER_EXEMPT
         and st.morale[i] > checks.AGGRESSIVE
         and sees_known(st, i, US)
     ):
         check = checks.tqc(st.rng, st.soldiers[i].tq)
-        log(ev, "check", f"{label(st, i)} enters cover in sight of a friendly: {check.text}", "9.4")
+        what = said(st, i, check)
+        log(ev, "check", f"{label(st, i)} enters cover in sight of a friendly: {what}", "9.4")
         if check.passed:
             take_cover(st, i, ev)

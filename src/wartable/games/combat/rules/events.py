@@ -24,6 +24,7 @@ from wartable.games.combat.rules.common import (
     nearest_the_squad,
     pick,
     tq_now,
+    turn_over,
     unmask_decoy,
 )
 from wartable.games.combat.rules.enemy_phase import give_enemy_order, make_alert
@@ -168,8 +169,8 @@ def reveal_one(st: CombatState, ev: list[Event]) -> None:
         key = st.soldiers[i].key
         unmask_decoy(st, i, ev, f"{key} is turned over: a decoy, removed", "5.1.3")
     else:
-        st.seen[i] = True
-        log(ev, "spotted", f"{st.soldiers[i].key} is turned over: {label(st, i)}", "5.1.3")
+        log(ev, "spotted", f"{st.soldiers[i].key} is turned over: {st.soldiers[i].name}", "5.1.3")
+        turn_over(st, i, ev)
 
 
 def reorder_one(st: CombatState, ev: list[Event]) -> None:

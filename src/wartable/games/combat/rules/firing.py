@@ -10,11 +10,13 @@ from wartable.games.combat.model import US
 from wartable.games.combat.rules import cards, checks, crew, fire, guards, hand, night
 from wartable.games.combat.rules.common import (
     distance,
+    face_down,
     foes_here,
     label,
     log,
     pick,
     posture,
+    private_dice,
     sees,
     smoke_between,
     tq_now,
@@ -75,7 +77,8 @@ def attack(st: CombatState, i: int, t: int, ev: list[Event]) -> None:
     assert chance is not None
     weapon = st.sc.lib.weapons.weapons[s.weapon or ""]
     helped = crew.assisted(st, i)
-    shots = fire.shoot(st.rng, chance.ws, tq_now(st, i), weapon, st.ammo[i], assistant=helped)
+    with private_dice(st, i):  # as many dice as his weapon fires
+        shots = fire.shoot(st.rng, chance.ws, tq_now(st, i), weapon, st.ammo[i], assistant=helped)
     if not shots.hits and s.side == US and hand.spend(st, "reroll_shot", "reroll_any"):
         again = fire.shoot(st.rng, chance.ws, tq_now(st, i), weapon, shots.ammo, 1, helped)
         shots = dataclasses.replace(
@@ -87,18 +90,16 @@ def attack(st: CombatState, i: int, t: int, ev: list[Event]) -> None:
     st.ammo[i] = shots.ammo
     if full and shots.ammo == fire.AMMO_LOW and cards.ammo_runs_out(st, i):
         st.ammo[i] = fire.AMMO_NONE  # the card: full straight to empty
-    rolls = " ".join(str(r.roll) for r in shots.rolls)
-    known = s.side == US or st.seen[i]  # an unknown counter's weapon and skill stay hidden
-    how = f" {weapon.name}" if known else ""
-    odds = f"{chance.text}; " if known else ""
-    notes = "; " + "; ".join(shots.notes) if shots.notes and known else ""
-    log(
-        ev,
-        "fire",
-        f"{label(st, i)} fires{how} at {label(st, t)}: {odds}rolls {rolls}: "
-        f"{shots.hits} hit(s){notes}",
-        "13.0",
-    )
+    if face_down(st, i):  # his weapon, skill and dice would tell who he is: only the hits
+        text = f"{label(st, i)} fires at {label(st, t)}: {shots.hits} hit(s)"
+    else:
+        rolls = " ".join(str(r.roll) for r in shots.rolls)
+        notes = "".join(f"; {n}" for n in shots.notes)
+        text = (
+            f"{label(st, i)} fires {weapon.name} at {label(st, t)}: {chance.text}; "
+            f"rolls {rolls}: {shots.hits} hit(s){notes}"
+        )
+    log(ev, "fire", text, "13.0")
     alert_near(st, st.pos[i], 10, ev, "a weapon fired within 10 hexes")
     if shots.morale_up and not chance.mc_only:
         st.morale[i] = checks.shift(st.morale[i], 1)

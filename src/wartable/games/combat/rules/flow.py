@@ -24,6 +24,7 @@ from wartable.games.combat.rules import (
     care,
     checks,
     crew,
+    edges,
     events,
     fire,
     grenades,
@@ -37,16 +38,19 @@ from wartable.games.combat.rules.common import (
     draw_friendly,
     foes_here,
     impulse_kind,
+    in_cover,
     label,
     ldr_now,
     log,
     nearest_friendly,
+    said,
     sees_known,
     tq_now,
 )
 from wartable.games.combat.rules.enemy_phase import enemy_order_phase, wake_up
 from wartable.games.combat.rules.enemy_turn import enemy_activation
 from wartable.games.combat.rules.firing import attack, targets
+from wartable.games.combat.rules.harm import take_cover
 from wartable.games.combat.rules.observe import spot_for
 from wartable.games.combat.rules.scoring import finish, reach_objectives
 
@@ -75,14 +79,13 @@ def apply_action(st: CombatState, action: Action) -> list[Event]:
         log(ev, "discard", f"card {n} discarded (hand limit {HAND_LIMIT})", "5.0 step 1c")
     elif verb == "play":
         play_card(st, int(args[0]), ev)
+        orders_given(st, ev)  # nobody of the squad left on the map: nothing to order
     elif verb == "use":
         hand.use(st, int(args[0]), args[1] if len(args) > 1 else "", ev)
     elif verb == "order":
         st.reorder = -1  # a card's new order (hand.py) or the usual one
         give_order(st, st.find(args[0]), args[1], args[2] if len(args) > 2 else "", ev)
-        if st.phase == ORDERS and next_unordered(st) < 0:
-            enemy_order_phase(st, ev)
-            start_impulse(st, 1, ev)
+        orders_given(st, ev)
     else:
         friendly_step(st, verb, args, ev)
     advance(st, ev)
@@ -92,13 +95,15 @@ def apply_action(st: CombatState, action: Action) -> list[Event]:
 def give_order(st: CombatState, i: int, order: str, at: str, ev: list[Event]) -> None:
     name = st.soldiers[i].name
     guards.released(st, i, order, ev)
-    if order in (grenades.SMOKE, grenades.RIFLE):  # is one to hand? (7.10, 7.11)
-        check = checks.tqc(st.rng, tq_now(st, i))
-        if not check.passed:
+    needed = order_check(st, i, order)
+    if needed:
+        tq, rule, passed, failed = needed
+        check = checks.tqc(st.rng, tq)
+        if not check.passed:  # he must take another order; no second try this turn
             st.tried = st.tried | {(i, order)}
-            log(ev, "order", f"{name} has no {order.replace('_', ' ')}: {check.text}", "7.10")
+            log(ev, "order", f"{name} {failed}: {check.text}", rule)
             return
-        log(ev, "check", f"{name} readies a {order.replace('_', ' ')}: {check.text}", "7.10")
+        log(ev, "check", f"{name} {passed}: {check.text}", rule)
     st.order[i] = order
     if order in (care.MEDIC, care.CARRY, care.SEARCH):
         care.give(st, i, order, st.find(at), ev)
@@ -106,6 +111,26 @@ def give_order(st: CombatState, i: int, order: str, at: str, ev: list[Event]) ->
         st.aim[i] = st.sc.board.index[st.sc.board.parse(at)]
     target = f" at {at}" if at else ""
     log(ev, "order", f"{name}: {order.replace('_', ' ')}{target}", "7.0")
+
+
+def orders_given(st: CombatState, ev: list[Event]) -> None:
+    """Once every friendly on the map has his order, the enemy's order phase and the
+    impulses follow (4.0)."""
+    if st.phase == ORDERS and next_unordered(st) < 0:
+        enemy_order_phase(st, ev)
+        start_impulse(st, 1, ev)
+
+
+def order_check(st: CombatState, i: int, order: str) -> tuple[int, str, str, str] | None:
+    """The TQC an order takes when it is given: the TQ it is rolled against, the rule, and
+    what passing and failing it mean. A smoke or rifle grenade must be to hand (7.10, 7.11);
+    a routed man rallies only on an unmodified check (7.17 note, 17.3)."""
+    if order in (grenades.SMOKE, grenades.RIFLE):
+        what = order.replace("_", " ")
+        return tq_now(st, i), grenades.RULE[order], f"readies a {what}", f"has no {what}"
+    if order == "rally" and st.morale[i] == checks.ROUT:
+        return st.soldiers[i].tq, "7.17, 17.3", "steadies himself", "cannot steady himself"
+    return None
 
 
 def next_unordered(st: CombatState) -> int:
@@ -222,6 +247,7 @@ def begin_friendly(st: CombatState, i: int, ev: list[Event]) -> None:
         kind = "must_move_1" if st.order[i] == "run_and_gun" else "none"
     if kind in MOVE_KINDS:
         moves, must = MOVE_KINDS[kind]
+        must = must or berserk_grenadier(st, i)
         st.act = Activation(i, "move", moves + cards.extra_hexes(st), must, 0, -1)
     elif kind == "fire":
         st.act = Activation(i, "fire", 0, st.order[i] == "run_and_gun", 0, -1)
@@ -245,6 +271,9 @@ def begin_grenade(st: CombatState, i: int, ev: list[Event]) -> bool:
         else:
             pause(st, i, ev)
         return True
+    if imp == 2 and berserk_grenadier(st, i):
+        st.act = Activation(i, "move", 1, True, 0, -1)  # the move, not the marker
+        return True
     if imp == 2 and order != grenades.SMOKE:
         moves = 1 if order == grenades.HAND else 0
         st.act = Activation(i, "aim", moves, False, 0, -1)
@@ -257,6 +286,12 @@ def begin_grenade(st: CombatState, i: int, ev: list[Event]) -> bool:
             pause(st, i, ev)
         return True
     return False
+
+
+def berserk_grenadier(st: CombatState, i: int) -> bool:
+    """17.2: a berserk man's grenade order takes every move it offers, in directions 2 or 3
+    (``legal.FORCED_WAYS``)."""
+    return st.morale[i] == checks.BERSERK and st.order[i] == grenades.HAND
 
 
 def pause(st: CombatState, i: int, ev: list[Event]) -> None:
@@ -277,24 +312,31 @@ def friendly_step(st: CombatState, verb: str, args: tuple[str, ...], ev: list[Ev
         snap(st, i, verb, args, ev)
         return
     if verb == "move":
-        to = st.sc.board.index[st.sc.board.parse(args[1])]
+        board = st.sc.board
+        to = board.index[board.parse(args[1])]
         came = st.pos[i]
         st.pos[i] = to
         care.carry_along(st, i)
         guards.lead(st, i)
         log(ev, "move", f"{name} moves to {args[1]}", "6.0")
         reach_objectives(st, i, ev)
+        # 7.07: a sprinter may run into rough ground, but ducks back at the end of it
+        rough = act.rough or (st.order[i] == "sprint" and board.hexes[to] in st.ground.rough)
+        act = act._replace(moved=act.moved + 1, came_from=came, rough=rough)
         left = act.moves - 1
         if melee.entered(st, i, ev):
-            finish_friendly(st, i, ev)
+            finish_friendly(st, i, ev, act)
             return
         if left > 0 and st.alive(i):
-            must = act.must and act.moved + 1 < MOVE_KINDS.get(impulse_kind(st, i), (0,))[0]
-            st.act = act._replace(moves=left, moved=act.moved + 1, came_from=came, must=must)
+            must = act.must and act.moved < MOVE_KINDS.get(impulse_kind(st, i), (0,))[0]
+            st.act = act._replace(moves=left, must=must)
             return
-        finish_friendly(st, i, ev)
+        finish_friendly(st, i, ev, act)
+    elif verb == "leave":
+        edges.leave(st, i, st.sc.file.edges.friendly, ev)
+        close(st)
     elif verb in ("stay", "hold"):
-        finish_friendly(st, i, ev)
+        finish_friendly(st, i, ev, act)
     elif verb == "fire":
         attack(st, i, st.find(args[1]), ev)
         finish_friendly(st, i, ev)
@@ -311,6 +353,8 @@ def friendly_step(st: CombatState, verb: str, args: tuple[str, ...], ev: list[Ev
         melee.strike(st, i, st.find(args[1]), ev)
         finish_friendly(st, i, ev)
     elif verb == "duck":
+        if st.morale[i] == checks.ROUT and not steadies(st, i, ev):
+            return  # he carries on as his order says
         if st.live[i]:
             log(ev, "grenade", f"{name} puts the pin back", "7.09")
         st.live[i], st.aim[i] = False, -1  # house ruling: ducking back by choice drops nothing
@@ -344,16 +388,38 @@ def snap(st: CombatState, i: int, verb: str, args: tuple[str, ...], ev: list[Eve
     st.act, st.held = st.held, None
 
 
-def finish_friendly(st: CombatState, i: int, ev: list[Event]) -> None:
+def steadies(st: CombatState, i: int, ev: list[Event]) -> bool:
+    """A routed man who has reached cover out of sight of every known enemy may duck back on
+    an unmodified TQC (7.17 note); failing, he tries again only in the next hex he enters."""
+    check = checks.tqc(st.rng, st.soldiers[i].tq)
+    if not check.passed:
+        st.tried = st.tried | {(i, f"duck_back {st.pos[i]}")}
+    word = "steadies himself" if check.passed else "cannot steady himself"
+    log(ev, "check", f"{st.soldiers[i].name} {word} to duck back: {check.text}", "7.17, 17.3")
+    return check.passed
+
+
+def finish_friendly(
+    st: CombatState, i: int, ev: list[Event], act: Activation | None = None
+) -> None:
+    """The end of what his order made him do this impulse; ``act``: the activation so far
+    (hexes moved, rough ground entered)."""
     if not st.alive(i):
         close(st)
         return
     melee.end_of_charge(st, i, ev)
+    if act is not None and act.rough and take_cover(st, i, ev):
+        log(
+            ev,
+            "duck-back",
+            f"{st.soldiers[i].name} sprinted into rough ground and ducks back",
+            "7.07",
+        )
     spot_for(st, i, ev)
     if st.order[i] in ("duck_back", "hide"):
         close(st)
     else:
-        st.act = Activation(i, "end", 0, False, 0, -1)
+        st.act = Activation(i, "end", 0, False, act.moved if act else 0, -1)
 
 
 def close(st: CombatState) -> None:
@@ -383,14 +449,14 @@ def end_phase(st: CombatState, ev: list[Event]) -> None:
             bonus = cards.rally_bonus(st, i)
             result = checks.rc(st.rng, tq_now(st, i, morale=False) + bonus, st.morale[i])
             st.morale[i] = result.morale_to
-            log(ev, "rally", f"{label(st, i)} {result.text}", "7.17, 10.12")
+            log(ev, "rally", f"{label(st, i)} {said(st, i, result)}", "7.17, 10.12")
         elif order == "reload":
             st.ammo[i] = fire.AMMO_OK
         elif (
             order == "hide"
             and s.side == US
             and st.seen[i]
-            and st.ground.cover[st.pos[i]]
+            and in_cover(st, i)
             and not sees_known(st, i, GERMANY)
         ):
             check = checks.tqc(st.rng, tq_now(st, i))

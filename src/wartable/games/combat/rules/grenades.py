@@ -10,13 +10,17 @@ from wartable.core.events import Event
 from wartable.games.combat.model import US
 from wartable.games.combat.rules import checks, explosives, fire, hand, smoke
 from wartable.games.combat.rules.common import (
+    covered,
     distance,
+    face_down,
+    in_cover,
     label,
     log,
     pick,
+    private_dice,
     tq_now,
 )
-from wartable.games.combat.rules.enemy_phase import alert_near
+from wartable.games.combat.rules.enemy_phase import alert_near, came_in
 from wartable.games.combat.rules.harm import blast, mark, morale_check, shelter
 from wartable.games.combat.schema import Weapon
 
@@ -178,15 +182,12 @@ def place_markers(
         if st.pos[t] != land or not st.alive(t):
             continue
         modifier = near_modifier(st, i, t, in_sight)
-        r = explosives.placement(st.rng, s.grenade_ws, modifier, tq_now(st, i))
+        with private_dice(st, i):  # a confirming roll hangs on his skill (rule of 0)
+            r = explosives.placement(st.rng, s.grenade_ws, modifier, tq_now(st, i))
         near = "near" if r.success else "far"
         out.append((t, near))
-        log(
-            ev,
-            "grenade",
-            f"{label(st, t)}: WS {s.grenade_ws}{modifier:+d}, roll {r.roll}: {near} marker",
-            "14.2",
-        )
+        roll = "" if face_down(st, i) else f"WS {s.grenade_ws}{modifier:+d}, roll {r.roll}: "
+        log(ev, "grenade", f"{label(st, t)}: {roll}{near} marker", "14.2")
     return out
 
 
@@ -298,20 +299,12 @@ def nearest_detected(st: CombatState, i: int, reach: int = 99) -> list[int]:
 def enemy_grenade(st: CombatState, i: int, ev: list[Event]) -> None:
     """Impulse 1 arm and mark the nearest detected friendly within 3; impulse 2 close in if
     he is 4 away (or to stand next to a friendly in a building), else re-aim at the nearest;
-    impulse 3 throw; impulse 4 nothing more."""
+    impulse 3 throw; impulse 4 one hex toward cover if he stands in the open."""
     if st.impulse == 1:
         arm(st, i, ev)
         aim_enemy(st, i, ev)
     elif st.impulse == 2:
-        step = enemy_grenade_step(st, i)
-        if step >= 0:
-            st.pos[i] = step
-            log(
-                ev,
-                "enemy-move",
-                f"{label(st, i)} moves to {st.sc.board.label(st.sc.board.hexes[step])} to throw",
-                "10.09",
-            )
+        step_to(st, i, enemy_grenade_step(st, i), ev, "to throw")
         if not any(
             f.side == US and st.alive(f.index) and st.pos[f.index] == st.aim[i] for f in st.soldiers
         ):
@@ -322,6 +315,42 @@ def enemy_grenade(st: CombatState, i: int, ev: list[Event]) -> None:
             log(ev, "grenade", f"{label(st, i)} finds no target and keeps his grenade", "10.09")
             return
         throw(st, i, ev)
+    elif not in_cover(st, i):
+        step_to(st, i, last_step(st, i), ev, "after his throw")
+
+
+def step_to(st: CombatState, i: int, to: int, ev: list[Event], why: str) -> None:
+    """The grenadier's own steps (10.09), if he has one to take."""
+    if to < 0:
+        return
+    st.pos[i] = to
+    log(
+        ev,
+        "enemy-move",
+        f"{label(st, i)} moves to {st.sc.board.label(st.sc.board.hexes[to])} {why}",
+        "10.09",
+    )
+    came_in(st, i, ev)
+
+
+def last_step(st: CombatState, i: int) -> int:
+    """Impulse 4 from an open hex: one hex in compass direction 2 or 3, the one in cover if
+    only one is, else the dice (10.09); never into a friendly's hex, as in impulse 2 (ruling
+    28), nor off the map."""
+    board = st.sc.board
+    ways = (st.sc.compass.step(board.hexes[st.pos[i]], d) for d in (2, 3))
+    return cover_first(st, [board.index[h] for h in ways if h in board.index])
+
+
+def cover_first(st: CombatState, options: list[int]) -> int:
+    """Of the hexes a grenadier may step to (never a friendly's, ruling 28), one in cover
+    first, then the dice in hex-label order (the 14.2 example); -1 if none is left."""
+    friends = {st.pos[f.index] for f in st.soldiers if f.side == US and st.alive(f.index)}
+    options = [h for h in options if h not in friends]
+    if not options:
+        return -1
+    covered_ones = [h for h in options if covered(st, h)]
+    return pick(st, sorted(covered_ones or options, key=st.sc.board.hexes.__getitem__))
 
 
 def aim_enemy(st: CombatState, i: int, ev: list[Event]) -> None:
@@ -362,9 +391,4 @@ def enemy_grenade_step(st: CombatState, i: int) -> int:
             if any(distance(st, h, b) == 1 for b in friends_in_buildings)
             and not any(distance(st, here, b) == 1 for b in friends_in_buildings)
         ]
-    friends = {st.pos[f.index] for f in st.soldiers if f.side == US and st.alive(f.index)}
-    options = [h for h in options if h not in friends]  # never into a friendly's hex
-    if not options:
-        return -1
-    covered = [h for h in options if st.ground.cover[h]]
-    return pick(st, sorted(covered or options, key=st.sc.board.hexes.__getitem__))
+    return cover_first(st, options)

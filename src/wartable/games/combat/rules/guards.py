@@ -91,10 +91,10 @@ def free(st: CombatState, p: int, ev: list[Event], why: str) -> None:
 
 
 def guard_lost(st: CombatState, g: int, ev: list[Event]) -> None:
-    """Called when a guard falls or leaves: an enemy guard walking off the map takes his
-    friendly prisoners with him; otherwise they are free."""
+    """Called when a guard falls or leaves: a guard walking off the map takes his prisoners
+    with him (they stay taken, 17.4); otherwise they are free."""
     for p in prisoners_of(st, g):
-        if st.status[g] == GONE and st.soldiers[g].side == GERMANY:
+        if st.status[g] == GONE:
             st.pos[p] = -1
             log(ev, "captured", f"{label(st, p)} is led off the map a prisoner", "17.4")
         else:

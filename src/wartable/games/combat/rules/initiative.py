@@ -5,12 +5,15 @@ Friendly cards carry even numbers and enemy cards odd ones, so no two teams ever
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 FRIENDLY_TEAMS = ("able", "baker", "charlie")
 
 
-def track(friendly: Sequence[int], enemy: Mapping[str, int]) -> list[tuple[int, str]]:
-    """(initiative, team) for every team, in the order they act in each impulse."""
-    teams = list(zip(friendly, FRIENDLY_TEAMS, strict=True)) + [(v, t) for t, v in enemy.items()]
-    return sorted(teams)
+def track(
+    friendly: Sequence[int], enemy: Mapping[str, int], squad: Collection[str] = FRIENDLY_TEAMS
+) -> list[tuple[int, str]]:
+    """(initiative, team) for every team, in the order they act in each impulse; of the
+    squad's teams only those in ``squad`` (a scenario may field fewer than three)."""
+    ours = [(v, t) for v, t in zip(friendly, FRIENDLY_TEAMS, strict=True) if t in squad]
+    return sorted(ours + [(v, t) for t, v in enemy.items()])

@@ -11,6 +11,7 @@ from wartable.games.combat.rules import (
     care,
     checks,
     crew,
+    edges,
     fire,
     grenade_odds,
     grenades,
@@ -18,7 +19,7 @@ from wartable.games.combat.rules import (
     hand,
     night,
 )
-from wartable.games.combat.rules.common import foes_here, sees_known, tq_now
+from wartable.games.combat.rules.common import foes_here, in_cover, sees_known, tq_now
 from wartable.games.combat.rules.firing import fire_chance, targets
 from wartable.games.combat.rules.flow import HAND_LIMIT, flare_ready, next_unordered
 from wartable.games.combat.rules.melee import known_in_reach
@@ -78,9 +79,24 @@ def allowed_orders(st: CombatState, i: int) -> list[str]:
     out = unrestricted(st, i)
     if care.treated(st, i):
         out = [o for o in out if o in care.PATIENT_ORDERS]  # 7.14
-    paces = care.slowest_allowed(st, i)
-    out = [o for o in out if o not in MOVES or (o in paces and crew.may_move(st, i, o))]
+    out = pace(st, i, [o for o in out if o not in MOVES or can_move(st, i, o)])
     return cards.limit_orders(st, i, guards.limit(st, i, out)) or ["hide"]  # never none
+
+
+def can_move(st: CombatState, i: int, order: str) -> bool:
+    """His wounds (10.0) and his gun's crew (14.3) allow this move."""
+    return order in care.slowest_allowed(st, i) and crew.may_move(st, i, order)
+
+
+def pace(st: CombatState, i: int, orders: list[str]) -> list[str]:
+    """Of the moves his wounds and weapon leave him, a routed man takes only the fastest
+    (17.3); a berserk one may sneak only when he can neither sprint nor evade (17.2)."""
+    moves = [o for o in orders if o in MOVES]
+    if st.morale[i] == checks.ROUT:
+        return [o for o in orders if o not in MOVES or o == moves[0]]
+    if st.morale[i] == checks.BERSERK and {"sprint", "evade"} & set(moves):
+        return [o for o in orders if o != "sneak"]
+    return orders
 
 
 def only_order(st: CombatState, i: int) -> tuple[str, str] | None:
@@ -104,20 +120,20 @@ def unrestricted(st: CombatState, i: int) -> list[str]:
     flags: set[str] = set(weapon.flags) if weapon else set()
     fires = weapon is not None and st.ammo[i] != fire.AMMO_NONE
     morale = st.morale[i]
-    if morale == checks.BERSERK:  # 17.2
-        out = ["aimed_fire" if "slow" in flags else "rapid_fire"] if fires else []
-        return out + charge + grenade + [m for m in MOVES if m != "sneak" and movable(m, flags)]
-    if morale == checks.ROUT:  # 17.3: flee as fast as he can, or rally if unseen in cover
-        fled = [m for m in care.slowest_allowed(st, i) if movable(m, flags)][:1]
-        seen = sees_known(st, i, GERMANY)
-        return (["rally"] if st.ground.cover[st.pos[i]] and not seen else []) + fled
+    moves = [m for m in MOVES if movable(m, flags) and (m != "run_and_gun" or fires)]
+    if morale == checks.BERSERK:  # 17.2: at a known enemy in sight, else toward the enemy
+        if sees_known(st, i, GERMANY):
+            return (["aimed_fire" if "slow" in flags else "rapid_fire"] if fires else []) + charge
+        return moves + grenade
+    if morale == checks.ROUT:  # 17.3: flee as fast as he can (pace), or rally where he may
+        return (["rally"] if may_rally(st, i) else []) + moves
     out = []
     if fires:
         out.append("aimed_fire")
         if "slow" not in flags:
             out.append("rapid_fire")
         out.append("slow_suppressive_fire" if "slow" in flags else "suppressive_fire")
-    out += [m for m in MOVES if movable(m, flags) and (m != "run_and_gun" or fires)]
+    out += moves
     out += charge + grenade
     if s.smoke and (i, grenades.SMOKE) not in st.tried:
         out.append(grenades.SMOKE)
@@ -132,6 +148,31 @@ def unrestricted(st: CombatState, i: int) -> list[str]:
         out.append("plan")  # 7.12
     out += [o for o in TENDED if TENDED[o](st, i)]
     return out
+
+
+def may_rally(st: CombatState, i: int) -> bool:
+    """A routed man may take Rally only in cover, out of sight of every known enemy, and not
+    after failing the check for it this turn (7.17 note, 17.3; the check is rolled when the
+    order is given, ``flow.give_order``)."""
+    return in_cover(st, i) and not sees_known(st, i, GERMANY) and (i, "rally") not in st.tried
+
+
+def may_duck(st: CombatState, i: int) -> bool:
+    """Whether ``duck`` is offered: never in a melee (15.0); a routed man never at will
+    (17.3), only once he has moved into cover out of sight of every known enemy, and then
+    after a check (7.17 note, ``flow.steadies``), once for each hex he enters."""
+    if foes_here(st, i):
+        return False
+    if st.morale[i] != checks.ROUT:
+        return True
+    act = st.act
+    return (
+        act is not None
+        and act.moved > 0
+        and in_cover(st, i)
+        and not sees_known(st, i, GERMANY)
+        and (i, f"duck_back {st.pos[i]}") not in st.tried
+    )
 
 
 def movable(order: str, flags: set[str]) -> bool:
@@ -161,13 +202,16 @@ def activation_choices(st: CombatState) -> list[Action]:
             for n in board.grid.neighbours(here):
                 if board.index[n] != act.came_from and (allowed is None or n in allowed):
                     out.append(Action("move", (key, board.label(n))))
+            if edges.exits(st, i, ways or edges.ALL_WAYS):
+                out.append(Action("leave", (key,)))  # by the squad's own edge (9.5)
         if act.stage == "aim":
             out += [
                 Action("aim", (key, board.label(board.hexes[h])))
                 for h in grenades.aim_options(st, i)
             ]
-        if not act.must:
-            out.append(Action("stay", (key,)))  # a compulsory move can only stop by ducking back
+        if not act.must or not out:
+            # a compulsory move stops only by ducking back, unless no step is left to him
+            out.append(Action("stay", (key,)))
     elif act.stage == "throw":
         out += [
             Action("throw", (key, board.label(board.hexes[h])))
@@ -186,8 +230,8 @@ def activation_choices(st: CombatState) -> list[Action]:
             out.append(Action("hold", (key,)))
     else:
         out.append(Action("done", (key,)))
-    if not foes_here(st, i):
-        out.append(Action("duck", (key,)))  # no take-cover marker in a melee (15.0)
+    if may_duck(st, i):
+        out.append(Action("duck", (key,)))
     return out
 
 
@@ -259,19 +303,29 @@ def why_not(st: CombatState, i: int, order: str, free: list[str] | None = None) 
         return "a medic is treating him: Hide, Rally or Plan only (7.14)"
     if free is None:
         free = unrestricted(st, i)
+    morale = st.morale[i]
     if order in free:
         if order in MOVES and order not in care.slowest_allowed(st, i):
             return "his wounds forbid that move (10.0)"
         if order in MOVES and not crew.may_move(st, i, order):
             return "without an assistant his gun moves only at a Sneak (14.3)"
+        if order not in pace(st, i, [o for o in free if o not in MOVES or can_move(st, i, o)]):
+            if morale == checks.ROUT:
+                return "routed: he flees at the fastest pace his wounds allow (17.3)"
+            return "berserk: he sneaks only when he can neither sprint nor evade (17.2)"
         if order not in guards.limit(st, i, [order]):
             return "he guards prisoners: Evade, Sneak, Rally, Plan or Hide keep them (17.4)"
         return "the initiative card forbids it this turn (5.1)"
-    morale = st.morale[i]
     if morale == checks.BERSERK:
-        return "berserk: fire, charge, grenade or a fast move only (17.2)"
+        if sees_known(st, i, GERMANY):
+            return "berserk with a known enemy in sight: Rapid Fire or a charge only (17.2)"
+        return "berserk, no known enemy in sight: a fast move at them or a grenade (17.2)"
     if morale == checks.ROUT:
-        return "routed: flee, or rally in cover out of sight (17.3)"
+        if order != "rally" or sees_known(st, i, GERMANY):
+            return "routed: he flees from the enemy at his fastest pace (17.3)"
+        if (i, "rally") in st.tried:
+            return "routed: he failed his check to rally this turn (7.17)"
+        return "routed: he rallies only in cover out of sight of known enemies (7.17, 17.3)"
     weapon = st.sc.lib.weapons.weapons.get(s.weapon or "")
     flags: set[str] = set(weapon.flags) if weapon else set()
     if order in ("aimed_fire", "rapid_fire", "suppressive_fire", "run_and_gun"):

@@ -20,6 +20,7 @@ from wartable.games.combat.rules.common import (
     log,
     pick,
     tq_now,
+    turn_over,
     unmask_decoy,
 )
 from wartable.games.combat.rules.enemy_phase import alert_near
@@ -92,7 +93,7 @@ def strike(st: CombatState, i: int, t: int, ev: list[Event]) -> None:
     if not st.seen[i]:
         tq += SURPRISE_BONUS
         extras.append(f"surprise +{SURPRISE_BONUS}")
-        st.seen[i] = True
+        turn_over(st, i, ev)
     if st.soldiers[i].side == US and hand.spend(st, "melee_bonus"):
         tq += BAYONET_BONUS
         extras.append(f"card +{BAYONET_BONUS}")

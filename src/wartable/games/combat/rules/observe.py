@@ -10,13 +10,16 @@ from wartable.games.combat.model import GERMANY, US
 from wartable.games.combat.rules import night, spotting
 from wartable.games.combat.rules.common import (
     distance,
+    face_down,
     foes_here,
     label,
     log,
     posture,
+    private_dice,
     sees,
     smoke_between,
     tq_now,
+    turn_over,
     unmask_decoy,
 )
 from wartable.games.combat.rules.enemy_phase import make_alert
@@ -45,22 +48,23 @@ def spot_for(st: CombatState, i: int, ev: list[Event]) -> None:
         dark = night.modifier(st, st.pos[i], st.pos[t.index])
         if dark is None or not sees(st, i, t.index):
             continue
-        result = spotting.spot(
-            st.rng,
-            lib.charts,
-            tq=tq_now(st, i, morale=False),
-            wounds=(),
-            target_terrain=st.ground.kind[st.pos[t.index]],
-            target_order=posture(st, t.index),
-            distance=distance(st, st.pos[i], st.pos[t.index]),
-            smoke=smoke_between(st, st.pos[i], st.pos[t.index]),
-            night=dark,
-        )
+        with private_dice(st, i):  # a confirming roll hangs on his quality (rule of 0)
+            result = spotting.spot(
+                st.rng,
+                lib.charts,
+                tq=tq_now(st, i, morale=False),
+                wounds=(),
+                target_terrain=st.ground.kind[st.pos[t.index]],
+                target_order=posture(st, t.index),
+                distance=distance(st, st.pos[i], st.pos[t.index]),
+                smoke=smoke_between(st, st.pos[i], st.pos[t.index]),
+                night=dark,
+            )
         if not result.spotted:
             continue
         if t.side == GERMANY and t.decoy:
             unmask_decoy(st, t.index, ev, f"{label(st, i)} spots {t.key}: a decoy, removed", "12.0")
         else:
-            st.seen[t.index] = True
-            odds = f" (chance {result.chance})" if s.side == US or st.seen[i] else ""
-            log(ev, "spotted", f"{label(st, i)} spots {label(st, t.index)}{odds}", "12.0")
+            odds = "" if face_down(st, i) else f" (chance {result.chance})"
+            log(ev, "spotted", f"{label(st, i)} spots {t.name}{odds}", "12.0")
+            turn_over(st, t.index, ev)

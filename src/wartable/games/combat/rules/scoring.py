@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
 from wartable.core.outcome import Outcome
-from wartable.games.combat.model import ACTIVE, CAPTURED, DEAD, GERMANY, OVER, US
+from wartable.games.combat.model import ACTIVE, CAPTURED, DEAD, GERMANY, GONE, OVER, US
 from wartable.games.combat.rules.common import distance, log, score
 from wartable.games.combat.rules.harm import loss_category
 
@@ -62,8 +62,8 @@ def finish(st: CombatState, ev: list[Event]) -> None:
     points = sc.file.victory.points
     for s in st.soldiers:
         i = s.index
-        if s.side == US and st.status[i] == ACTIVE and st.wounds[i]:
-            score(st, "friendly_wounded", ev)
+        if s.side == US and st.status[i] in (ACTIVE, GONE) and st.wounds[i]:
+            score(st, "friendly_wounded", ev)  # off the map by his edge, he is wounded still
         if st.status[i] == CAPTURED:  # prisoners still held count as killed (house, 17.4)
             score(st, loss_category(st, i), ev)
         if s.side == US and st.alive(i) and st.papers[i] >= 0:
