@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup play test lint typecheck imports pytest browser bench clean
+.PHONY: setup play test lint typecheck imports pytest browser goldens bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -39,6 +39,11 @@ pytest: $(STAMP) browser
 	$(BIN)/pytest -q -n 2
 
 test: lint typecheck imports pytest
+
+# Golden playthroughs (tests/goldens/): play them again after a rules change, together
+# with a new rules version for the game (docs/architecture.md, Tests).
+goldens: $(STAMP)
+	$(BIN)/python tools/goldens.py --write
 
 # OpenSpiel is only the benchmark's yardstick: it lives in its own environment.
 BENCH_VENV := .bench-venv

@@ -59,18 +59,23 @@ class Rng:
                 return r % n
 
     def force(self, values: Iterable[int]) -> None:
-        """Queue die results that the next :meth:`die` calls return, in order (tests)."""
+        """Queue die results that the next :meth:`die` calls return, in order (tests).
+
+        A forced die still consumes the draws a real one would, so the counter, every draw
+        after it and whatever a game decides from the counter (undo) are those of a real game
+        whose dice happened to show these values."""
         self.forced = self.forced + tuple(values)
 
     def die(self, faces: int, lowest: int = 1) -> int:
         """One die showing ``lowest .. lowest + faces - 1`` (a d10 shows 0-9: lowest=0)."""
-        if self.forced:
-            value = self.forced[0]
-            self.forced = self.forced[1:]
-            if not lowest <= value < lowest + faces:
-                raise ValueError(f"forced die value {value} is not on a d{faces}")
-            return value
-        return lowest + self.below(faces)
+        rolled = lowest + self.below(faces)
+        if not self.forced:
+            return rolled
+        value = self.forced[0]
+        self.forced = self.forced[1:]
+        if not lowest <= value < lowest + faces:
+            raise ValueError(f"forced die value {value} is not on a d{faces}")
+        return value
 
     def shuffle(self, items: list[T]) -> None:
         """Fisher-Yates shuffle in place."""
