@@ -1,10 +1,13 @@
 """wartable: rules-enforcing digital editions of WW2 tactical tabletop wargames.
 
+Games are plug-ins (the entry point group ``wartable.games``); the ones installed:
+
 >>> import wartable
->>> game = wartable.get_game("undaunted")
->>> state = game.new_game(scenario="la-raye", seed=42)
->>> state.players
-('us', 'germany')
+>>> names = wartable.game_names()
+>>> game = wartable.get_game(names[0])
+>>> state = game.new_game(seed=42)
+>>> isinstance(state.players, tuple)
+True
 """
 
 from wartable.core.action import Action
@@ -18,28 +21,19 @@ from wartable.core.errors import (
     WartableError,
 )
 from wartable.core.events import Event
-from wartable.core.game import CardFace, Game, GameInfo, ScenarioInfo
+from wartable.core.game import CardFace, Game, GameInfo, GameOption, Interfaces, ScenarioInfo
 from wartable.core.outcome import Outcome
-from wartable.core.registry import game_names, get_game, list_games, register
+from wartable.core.registry import (
+    PluginError,
+    broken_games,
+    game_names,
+    get_game,
+    list_games,
+    register,
+)
 from wartable.core.state import GameState
 
 __version__ = "0.1.0"
-
-
-def _undaunted() -> Game:
-    from wartable.games.undaunted import Undaunted
-
-    return Undaunted()
-
-
-def _combat() -> Game:
-    from wartable.games.combat.game import Combat
-
-    return Combat()
-
-
-register("undaunted", _undaunted)
-register("combat", _combat)
 
 __all__ = [
     "Action",
@@ -50,13 +44,17 @@ __all__ = [
     "Event",
     "Game",
     "GameInfo",
+    "GameOption",
     "GameState",
     "IllegalActionError",
+    "Interfaces",
     "Outcome",
+    "PluginError",
     "RecordError",
     "ScenarioInfo",
     "UnknownNameError",
     "WartableError",
+    "broken_games",
     "game_names",
     "get_game",
     "list_games",

@@ -4,6 +4,7 @@ never a traceback (issue 10, item 19). WARTABLE_DATA points the engine at a copy
 from __future__ import annotations
 
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -17,12 +18,13 @@ runner = CliRunner()
 
 
 @pytest.fixture
-def data(tmp_path, monkeypatch) -> Path:
+def data(tmp_path, monkeypatch) -> Iterator[Path]:
     """A copy of the Undaunted data that WARTABLE_DATA points at; games load afresh."""
     shutil.copytree(PACKAGE_DATA, tmp_path / "undaunted")
     monkeypatch.setenv("WARTABLE_DATA", str(tmp_path))
-    monkeypatch.setattr(registry, "_GAMES", {})
-    return tmp_path / "undaunted"
+    registry.reset()
+    yield tmp_path / "undaunted"
+    registry.reset()
 
 
 def run(*args: str):
@@ -37,7 +39,7 @@ def test_games_lists_what_loads_and_names_what_does_not(data):
     assert "Traceback" not in result.output
     assert isinstance(result.exception, SystemExit)
     assert "combat" in result.output  # the game that loads is still listed
-    assert "undaunted: 1 problem(s) in content" in result.output
+    assert "game 'undaunted' could not be loaded: 1 problem(s) in content" in result.output
     assert "tiles.yaml: faces.1A.cover: Input should be a valid integer" in result.output
 
 

@@ -13,7 +13,7 @@ import wartable
 from wartable.agents.random import RandomAgent
 from wartable.cli.main import app
 from wartable.cli.render import render
-from wartable.cli.render.combat import TERRAIN
+from wartable.games.combat.terminal import TERRAIN
 
 runner = CliRunner()
 
@@ -21,7 +21,7 @@ runner = CliRunner()
 def drawn(view: dict, width: int, focus: str | None = None) -> str:
     console = Console(width=width, highlight=False, color_system=None)
     with console.capture() as out:
-        console.print(render(view, focus))
+        console.print(render(wartable.get_game(view["game"]), view, focus))
     return out.get()
 
 

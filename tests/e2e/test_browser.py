@@ -120,7 +120,7 @@ def test_combat_line_of_sight_tool(server, browser):
     page.locator("a.seat-link[data-seat=us]").click()
     page.wait_for_selector("#board .hex")
     assert page.evaluate("window.wartableGame.data.view.night") is not None  # the option took
-    assert "turn 1 of 12 · deploy" in page.inner_text("#status")
+    assert "Turn 1 of 12 · deploy" in page.inner_text("#status")
     # face-down counters are listed with what shows on the map: team, hex, order, alert
     unknown = page.locator("#soldiers tr", has_text="unknown").count()
     on_map = page.evaluate(
@@ -211,4 +211,24 @@ def test_a_finished_game_replays_forwards_and_back(server, browser):
         "() => /step (\\d+) of \\1\\b/.test(document.querySelector('#replay-panel').innerText)"
     )
     shot(page, "combat-replay.png")
+    page.close()
+
+
+def test_a_game_without_a_drawing_of_its_own_plays_through_the_generic_page(server, browser):
+    """The example game brings no page module: its view is shown as readable text, and the
+    actions, the log and the status work as for any game."""
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(server + "/")
+    page.select_option("#game", "duel")
+    page.select_option("select[data-seat=south]", "random")
+    page.click("#create")
+    page.locator("a.seat-link[data-seat=north]").click()
+    page.wait_for_selector("#board.generic-view")
+    assert "strength" in page.inner_text("#board") and "hand" in page.inner_text("#board")
+    for _ in range(3):
+        if page.locator("#actions button.action").count() == 0:
+            break
+        click_an_action(page)
+    assert "plays" in page.inner_text("#log")
+    shot(page, "duel-generic.png")
     page.close()

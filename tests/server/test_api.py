@@ -149,8 +149,12 @@ def test_replays_open_when_the_game_is_over(c):
 
 def test_game_options_are_listed_and_reach_the_game(c):
     games = {g["name"]: g for g in c.get("/api/catalog").json()["games"]}
-    assert games["combat"]["options"] == {"large_battle": False, "night": False}
-    assert games["undaunted"]["options"] == {"max_rounds": 100}
+    assert {n: o["default"] for n, o in games["combat"]["options"].items()} == {
+        "large_battle": False,
+        "night": False,
+    }
+    assert games["undaunted"]["options"]["max_rounds"]["minimum"] == 1
+    assert games["undaunted"]["options"]["max_rounds"]["kind"] == "int"
     r = c.post(
         "/api/games",
         json={"game": "combat", "scenario": "a-meeting-of-patrols", "options": {"night": True}},
@@ -158,4 +162,4 @@ def test_game_options_are_listed_and_reach_the_game(c):
     view = c.get(f"/api/games/{r.json()['id']}", headers=auth(r.json()["token"])).json()["view"]
     assert view["night"] is not None and view["night"]["flares_left"] == 2
     bad = c.post("/api/games", json={"game": "combat", "options": {"fog": True}})
-    assert bad.status_code == 400 and "unknown option" in bad.json()["detail"]
+    assert bad.status_code == 400 and "has no option 'fog'" in bad.json()["detail"]

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, NoReturn, TypeVar
 
+import click
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -20,9 +21,15 @@ from wartable.cli import replay as replay_mod
 from wartable.cli import saves
 from wartable.cli.render.prose import Prose
 from wartable.cli.session import Session
-from wartable.core.errors import RecordError, UnknownNameError, WartableError, quote
+from wartable.core.errors import (
+    ArgumentError,
+    RecordError,
+    UnknownNameError,
+    WartableError,
+    quote,
+)
 from wartable.core.game import Game
-from wartable.core.registry import game_names, get_game
+from wartable.core.registry import broken_games, game_names, get_game, list_games
 from wartable.sim.runner import run_batch
 
 app = typer.Typer(
@@ -98,36 +105,49 @@ OptionArg = Annotated[
 ]
 
 
-def game_options(pairs: list[str] | None, max_rounds: int | None) -> dict[str, Any]:
-    """``--option KEY=VALUE`` pairs as a dict: true/false become booleans, digits integers."""
-    out: dict[str, Any] = {"max_rounds": max_rounds} if max_rounds else {}
+def game_options(game: Game, pairs: list[str] | None, max_rounds: int | None) -> dict[str, Any]:
+    """``--option KEY=VALUE`` pairs (and ``--max-rounds``) read by the game's own option
+    table: a name it does not have, or a value that does not fit, is a usage error."""
+    known = game.options()
+    takes = ", ".join(f"{n} ({o.kind})" for n, o in known.items()) or "none"
+    out: dict[str, Any] = {}
+    if max_rounds is not None:
+        if "max_rounds" not in known:
+            usage("--max-rounds", f"{game.info.title} has no round limit; its options: {takes}")
+        out["max_rounds"] = max_rounds
     for pair in pairs or ():
         key, sep, raw = pair.partition("=")
+        key = key.strip()
+        option = known.get(key)
         if not sep or not key:
-            fail(f"--option wants KEY=VALUE, got {pair!r}")
-        low = raw.strip().lower()
-        number = low.isdigit() and len(low) <= 18  # longer is no count the games take
-        out[key.strip()] = (
-            low == "true" if low in ("true", "false") else int(low) if number else raw
-        )
+            usage("--option", f"wants KEY=VALUE, got {quote(pair)}")
+        if option is None:
+            usage("--option", f"{game.info.title} has no option {quote(key)}; its options: {takes}")
+        try:
+            out[key] = option.parse(raw)
+        except ArgumentError as exc:
+            usage("--option", str(exc))
     return out
+
+
+def usage(param: str, message: str) -> NoReturn:
+    """A bad command-line value: the command's usage, then what is wrong in one line, exit 2."""
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None:
+        print(ctx.get_usage(), file=sys.stderr)
+    fail(f"{param}: {message}")
 
 
 @app.command()
 def games() -> None:
     """List the games (a game whose content fails to load is named on stderr, exit code 2)."""
     table = Table("name", "title", "players", box=None)
-    broken = []
-    for name in game_names():
-        try:
-            info = get_game(name).info
-        except WartableError as exc:
-            broken.append(f"{name}: {exc}")
-            continue
+    for info in list_games():
         table.add_row(info.name, info.title, ", ".join(info.players))
     console().print(table)
+    broken = broken_games()
     if broken:
-        fail("\n".join(broken))
+        fail("\n".join(broken.values()))
 
 
 @app.command()
@@ -164,7 +184,8 @@ def play(
         Path | None, typer.Option(help="save the game to this file after every action")
     ] = None,
     max_rounds: Annotated[
-        int | None, typer.Option(min=1, help="end the game after this many rounds")
+        int | None,
+        typer.Option(min=1, help="end the game after this many rounds (games with a round limit)"),
     ] = None,
     option: OptionArg = None,
 ) -> None:
@@ -172,7 +193,7 @@ def play(
     g = load_game(game)
     if save is not None and (save.is_dir() or not save.parent.is_dir()):
         fail(f"--save {save}: " + ("is a folder" if save.is_dir() else "no such folder"))
-    options = game_options(option, max_rounds)
+    options = game_options(g, option, max_rounds)
     state = g.new_game(
         scenario, seed=int.from_bytes(os.urandom(6)) if seed is None else seed, options=options
     )
@@ -319,7 +340,9 @@ def simulate(
     workers: Annotated[
         int | None, typer.Option(min=1, help="processes (default: all cores)")
     ] = None,
-    max_rounds: Annotated[int | None, typer.Option(min=1, help="round limit per game")] = None,
+    max_rounds: Annotated[
+        int | None, typer.Option(min=1, help="round limit per game (games with one)")
+    ] = None,
     option: OptionArg = None,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
     plot: Annotated[
@@ -336,7 +359,7 @@ def simulate(
     players = g.new_game(sc, seed=0).players
     if len(names) != len(players):
         fail(f"--agents needs {len(players)} names, one per seat ({', '.join(players)})")
-    options = game_options(option, max_rounds)
+    options = game_options(g, option, max_rounds)
     err = Console(stderr=True)
     if err.is_terminal:
         with Progress(
@@ -376,7 +399,7 @@ def simulate(
     out.print(table)
     out.print(
         f"{'not won' if len(players) == 1 else 'draws'} {summary['draws']}; "
-        f"rounds mean {summary['rounds']['mean']:.1f}, "
+        f"{summary['rounds']['name']}s mean {summary['rounds']['mean']:.1f}, "
         f"max {summary['rounds']['max']}; actions mean {summary['actions']['mean']:.0f}"
     )
     rates = summary["reason_rates"]

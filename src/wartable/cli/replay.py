@@ -47,7 +47,7 @@ def show(
                 console.print("  · " + e.text)
     else:
         console.print()
-    console.print(render(states[k].view(viewer)))
+    console.print(render(game, states[k].view(viewer)))
 
 
 def run(

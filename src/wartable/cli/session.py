@@ -105,7 +105,7 @@ class Session:
                 where = f" Saved in {self.save_path}; go on with: wartable resume {self.save_path}"
             self.console.print("\nGame left unfinished." + where)
             return
-        self.console.print(render(self.state.view(self.viewer()), self.focus))
+        self.console.print(render(self.game, self.state.view(self.viewer()), self.focus))
         o = self.state.outcome
         assert o is not None
         self.console.print(Text(f"\n{o.winner or 'Nobody'} wins: {o.reason}", style="bold yellow"))
@@ -119,7 +119,7 @@ class Session:
         if self.unseen[player]:
             self.show_events(self.unseen[player], player)
             self.unseen[player] = []
-        self.console.print(render(self.state.view(player), self.focus))
+        self.console.print(render(self.game, self.state.view(player), self.focus))
         while True:
             legal = self.state.legal_actions(player)
             self.console.print(Text(f"\n{player}, choose:", style="bold"))
@@ -152,7 +152,7 @@ class Session:
                 self.console.print(Text(f"Cannot undo: {exc.reason}", style="bold red"))
                 return None
             self.console.print("Undone.")
-            self.console.print(render(self.state.view(player), self.focus))
+            self.console.print(render(self.game, self.state.view(player), self.focus))
             if self.save_path is not None:
                 self.save()
             return None
@@ -160,7 +160,7 @@ class Session:
             self.console.print(help_text(legal))
             return None
         if answer == "board":
-            self.console.print(render(self.state.view(self.viewer()), self.focus))
+            self.console.print(render(self.game, self.state.view(self.viewer()), self.focus))
             return None
         if answer == "map" or answer.startswith("map "):
             self.centre(answer.split()[1:])
@@ -207,12 +207,12 @@ class Session:
         if len(words) > 1:
             self.console.print(Text("Say one hex: map HEX (like map 27.08)", style="bold red"))
             return
-        problem = focus_problem(view, words[0]) if words else None
+        problem = focus_problem(self.game, view, words[0]) if words else None
         if problem:
             self.console.print(Text(f"Cannot centre the map: {problem}.", style="bold red"))
             return
         self.focus = words[0] if words else None
-        self.console.print(render(view, self.focus))
+        self.console.print(render(self.game, view, self.focus))
 
     def show_cards(self, ids: list[str], legal: list[Action]) -> None:
         """The named cards' faces; with no names, those of the cards the actions name."""

@@ -27,6 +27,91 @@ class GameInfo:
     players: tuple[str, ...]
     version: str
     summary: str = ""
+    round_name: str = "round"  # what the game calls a round of play ("turn" in some)
+
+
+OptionValue = bool | int | str
+TRUE_WORDS, FALSE_WORDS = ("true", "yes", "on", "1"), ("false", "no", "off", "0")
+
+
+@dataclass(frozen=True, slots=True)
+class GameOption:
+    """A setting a game takes at set-up. Its kind is the type of its default (a bool is on or
+    off, an int a number within bounds, a str one of ``choices``); interfaces offer exactly
+    these, and ``Game.new_game`` refuses anything else, for every game alike."""
+
+    name: str
+    default: OptionValue
+    help: str = ""
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[str, ...] = ()
+
+    @property
+    def kind(self) -> str:
+        return type(self.default).__name__
+
+    def check(self, value: object) -> OptionValue:
+        """``value`` if it fits this option, else an ArgumentError saying what would."""
+        if isinstance(self.default, bool):
+            if isinstance(value, bool):
+                return value
+            raise ArgumentError(f"option {self.name} is true or false, not {quote(value)}")
+        if isinstance(self.default, int):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise ArgumentError(f"option {self.name} is a whole number, not {quote(value)}")
+            low = -(1 << 62) if self.minimum is None else self.minimum
+            high = 1 << 62 if self.maximum is None else self.maximum
+            if not low <= value <= high:
+                raise ArgumentError(
+                    f"option {self.name} must be {self._bounds()}, not {quote(value)}"
+                )
+            return value
+        if not isinstance(value, str) or (self.choices and value not in self.choices):
+            said = f"one of {', '.join(self.choices)}" if self.choices else "text"
+            raise ArgumentError(f"option {self.name} is {said}, not {quote(value)}")
+        return value
+
+    def parse(self, text: str) -> OptionValue:
+        """What a person typed (``night=yes``, ``max_rounds=20``) as this option's value."""
+        word = text.strip()
+        if isinstance(self.default, bool):
+            if word.lower() in TRUE_WORDS + FALSE_WORDS:
+                return word.lower() in TRUE_WORDS
+            raise ArgumentError(f"option {self.name} is true or false, not {quote(word)}")
+        if isinstance(self.default, int):
+            if not (word.lstrip("-").isdigit() and len(word) <= 19):
+                raise ArgumentError(f"option {self.name} is a whole number, not {quote(word)}")
+            return self.check(int(word))
+        return self.check(word)
+
+    def _bounds(self) -> str:
+        if self.minimum is not None and self.maximum is not None:
+            return f"{self.minimum} to {self.maximum}"
+        if self.minimum is not None:
+            return f"at least {self.minimum}"
+        return f"at most {self.maximum}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "default": self.default,
+            "kind": self.kind,
+            "help": self.help,
+            "minimum": self.minimum,
+            "maximum": self.maximum,
+            "choices": list(self.choices),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Interfaces:
+    """Where a game's own drawings live, for each interface that can use one: ``terminal``
+    is a module path with ``render(view, focus)`` (and optionally ``focus_problem(view,
+    label)``); ``page`` is ``package:file`` of an ES module the web page imports. A game
+    without them still plays everywhere, drawn by each interface's generic fallback."""
+
+    terminal: str | None = None
+    page: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +143,7 @@ SEED_LIMIT = 1 << 64  # the generator keeps 64 bits; a longer seed only hides a 
 
 class Game(ABC):
     info: GameInfo
+    interfaces: Interfaces = Interfaces()
 
     @property
     def name(self) -> str:
@@ -78,16 +164,35 @@ class Game(ABC):
             raise ArgumentError(f"the seed must be an integer, not {quote(seed)}")
         if not -SEED_LIMIT < seed < SEED_LIMIT:
             raise ArgumentError(f"the seed must be below 2**64 in size, not {quote(seed)}")
-        if options is not None and not (
-            isinstance(options, Mapping) and all(isinstance(k, str) for k in options)
-        ):
-            raise ArgumentError(f"options must map names to values, not {quote(options)}")
-        return self._new_game(scenario, seed, options or {})
+        return self._new_game(scenario, seed, self.check_options(options))
 
     @abstractmethod
     def _new_game(
-        self, scenario: str | None, seed: int, options: Mapping[str, Any]
-    ) -> GameState: ...
+        self, scenario: str | None, seed: int, options: Mapping[str, OptionValue]
+    ) -> GameState:
+        """The game itself; ``options`` holds only the options given, each checked against
+        its ``GameOption`` (the game fills in the defaults, which may depend on the
+        scenario)."""
+
+    @final
+    def check_options(self, options: object) -> dict[str, OptionValue]:
+        """``options`` if every name is one of this game's options and every value fits it;
+        else an ArgumentError naming the option (interfaces check before a long run)."""
+        if options is None:
+            return {}
+        if not isinstance(options, Mapping) or not all(isinstance(k, str) for k in options):
+            raise ArgumentError(f"options must map names to values, not {quote(options)}")
+        known = self.options()
+        checked: dict[str, OptionValue] = {}
+        for name, value in options.items():
+            option = known.get(name)
+            if option is None:
+                takes = ", ".join(known) if known else "none"
+                raise ArgumentError(
+                    f"{self.info.title} has no option {quote(name)}; its options: {takes}"
+                )
+            checked[name] = option.check(value)
+        return checked
 
     @abstractmethod
     def _check_action(self, action: Action) -> None:
@@ -96,9 +201,8 @@ class Game(ABC):
     def rules_summary(self) -> str:
         return self.info.summary
 
-    def options(self) -> dict[str, Any]:
-        """The options ``new_game`` takes, with their defaults (a bool is on/off, an int a
-        number), for interfaces to offer."""
+    def options(self) -> dict[str, GameOption]:
+        """The options ``new_game`` takes, by name, for interfaces to offer and check."""
         return {}
 
     def agents(self) -> dict[str, AgentFactory]:

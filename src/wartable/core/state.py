@@ -80,8 +80,15 @@ class GameState(ABC):
         """Every piece of dynamic state, hidden parts included, as plain data."""
 
     @abstractmethod
+    def _view(self, player: str | None) -> dict[str, Any]:
+        """JSON-safe dict of what ``player`` (a known player, or None) may see."""
+
+    @final
     def view(self, player: str | None) -> dict[str, Any]:
         """JSON-safe dict of what ``player`` may see; ``None`` is a spectator."""
+        if player is not None:
+            self.check_player(player)
+        return self._view(player)
 
     # ---- the public contract ----------------------------------------------------------
     def _init_base(self, players: tuple[str, ...], setup: dict[str, Any]) -> None:
@@ -202,6 +209,11 @@ class GameState(ABC):
 
     def _estimate(self, player: str) -> float | None:
         return None
+
+    def rounds_played(self) -> int:
+        """How many rounds (what the game's ``info.round_name`` calls them) have begun, for
+        statistics over many games; 0 for a game without rounds."""
+        return 0
 
     @final
     def hints(self, player: str) -> list[str]:

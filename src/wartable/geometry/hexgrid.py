@@ -6,7 +6,8 @@ cube space the hexagon around centre ``c`` is the set of points ``p`` (on the pl
 where ``d = p - c``: linear inequalities with integer coefficients. A centre-to-centre line
 is ``A + t (B - A)``, so the stretch of ``t`` it spends in any hexagon is found exactly with
 rational numbers. No epsilon nudges: where a line runs exactly along a hexside, both hexes
-are reported as a pair and the game's rules decide (Combat! 11.0: blocked only if both block).
+are reported as a pair and the game's rules decide (one game may say such a line is blocked
+only if both hexes block).
 """
 
 from __future__ import annotations
@@ -191,7 +192,7 @@ Layout = Literal["even-q", "odd-q"]
 class HexGrid:
     """A map of flat-topped hexes in columns, labelled ``CC.RR`` (column.row).
 
-    ``even-q``: even columns sit half a hex lower than odd ones (the Combat! maps).
+    ``even-q``: even columns sit half a hex lower than odd ones.
     ``rows`` gives each column parity's inclusive row range, e.g. odd (0, 19), even (0, 18).
     """
 

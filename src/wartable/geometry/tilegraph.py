@@ -1,4 +1,4 @@
-"""Maps made of tiles laid in rows, each row offset by half a tile (Undaunted's layout).
+"""Maps made of tiles laid in rows, each row offset by half a tile (a tile touches up to six).
 
 Positions are axial coordinates ``(col, row)``: a tile touches ``(c±1, r)``, ``(c, r±1)``,
 ``(c+1, r+1)`` and ``(c-1, r-1)``, so up to six others, like hexes. Distance is the fewest

@@ -178,6 +178,23 @@ def create_app(
     async def join(game_id: str) -> HTMLResponse:
         return html()
 
+    @app.get("/games/{name}/page.js")
+    async def game_page(name: str) -> Response:
+        """A game's own drawing for the page (404: the page draws it generically)."""
+        try:
+            game = get_game(name[:40])
+        except WartableError as exc:
+            raise HTTPException(404, "no such game") from exc
+        where = game.interfaces.page
+        if where is None:
+            raise HTTPException(404, "this game has no drawing of its own")
+        package, _, file = where.partition(":")
+        try:
+            text = resources.files(package).joinpath(file).read_text(encoding="utf-8")
+        except (ModuleNotFoundError, FileNotFoundError) as exc:
+            raise HTTPException(404, "this game's drawing is missing") from exc
+        return Response(text, media_type="text/javascript")
+
     @app.get("/favicon.ico")
     async def favicon() -> Response:
         return Response(page("favicon.svg"), media_type="image/svg+xml")
@@ -194,7 +211,8 @@ def create_app(
                     "title": info.title,
                     "seats": list(info.players),
                     "agents": agent_names(game),
-                    "options": game.options(),
+                    "options": {n: o.to_json() for n, o in game.options().items()},
+                    "round_name": info.round_name,
                     "scenarios": [
                         {"id": s.id, "title": s.title, "seats": list(s.players)}
                         for s in game.scenarios()

@@ -38,7 +38,7 @@ def plot_summary(summary: dict[str, Any], rounds: list[int], path: Path) -> Path
 
     if rounds:
         ax2.hist(rounds, bins=range(min(rounds), max(rounds) + 2), color="#777777")
-    ax2.set_xlabel("rounds per game")
+    ax2.set_xlabel(f"{summary['rounds'].get('name', 'round')}s per game")
     ax2.set_ylabel("games")
 
     reasons = summary["reasons"]

@@ -55,8 +55,7 @@ def play_game(
         state.apply(player, seats[player].act(state, player))
     outcome = state.outcome
     assert outcome is not None
-    view = state.view(None)
-    rounds = int(view.get("round", view.get("turn", 0)))
+    rounds = state.rounds_played()
     return GameResult(
         index,
         game_seed,
@@ -112,7 +111,11 @@ class BatchResult:
                 p: sum(r.scores.get(p, 0.0) for r in self.results) / n if n else 0.0
                 for p in self.players
             },
-            "rounds": {"mean": sum(rounds) / n if n else 0.0, "max": max(rounds, default=0)},
+            "rounds": {
+                "name": get_game(self.game).info.round_name,
+                "mean": sum(rounds) / n if n else 0.0,
+                "max": max(rounds, default=0),
+            },
             "actions": {"mean": sum(r.actions for r in self.results) / n if n else 0.0},
             "reasons": dict(reasons.most_common()),
             "reason_rates": {
@@ -147,7 +150,8 @@ def run_batch(
     """Play ``games`` games; ``progress(n)`` is called as each batch of ``n`` games finishes."""
     game = get_game(game_name)
     sc = game.scenarios()[0].id if scenario is None else scenario
-    players = game.new_game(sc, seed=0).players
+    opts = game.check_options(options)  # a bad option fails here, not in every worker
+    players = game.new_game(sc, seed=0, options=opts).players
     if len(agents) != len(players):
         raise ValueError(
             f"{game_name} needs {len(players)} agents ({', '.join(players)}), got {len(agents)}"
@@ -155,7 +159,6 @@ def run_batch(
     for name in agents:
         make_agent(game, name)  # fail early on an unknown agent name
     workers = default_workers() if workers is None else max(1, workers)
-    opts = dict(options or {})
     start = time.perf_counter()
     results: list[GameResult] = []
     if workers == 1 or games < 4:

@@ -47,7 +47,7 @@ def test_without_the_option_each_soldier_draws_his_own_card():
 
 
 def test_combat_options_are_checked():
-    with pytest.raises(wartable.WartableError, match="unknown option 'fog'"):
+    with pytest.raises(wartable.WartableError, match="has no option 'fog'"):
         GAME.new_game("attack-the-farmhouse", options={"fog": True})
     with pytest.raises(wartable.WartableError, match="true or false"):
         GAME.new_game("attack-the-farmhouse", options={"large_battle": "yes"})

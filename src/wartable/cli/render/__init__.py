@@ -1,39 +1,51 @@
-"""Terminal pictures of a player's view. Renderers read the JSON view only, never game code."""
+"""Terminal pictures of a player's view. Each game may bring its own drawing (a module named
+by ``Game.interfaces.terminal``, reading the JSON view only); any other game is drawn by the
+generic fallback, which shows the view as readable text. Nothing here knows any game."""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
+from types import ModuleType
 from typing import Any
 
 from rich.console import RenderableType
-from rich.text import Text
 
-from wartable.cli.render import combat, undaunted
+from wartable.cli.render import generic
+from wartable.core.errors import WartableError
+from wartable.core.game import Game
 
-Renderer = Callable[[dict[str, Any], str | None], RenderableType]
-
-
-def _undaunted(view: dict[str, Any], focus: str | None) -> RenderableType:
-    return undaunted.render(view)  # the whole board is always drawn
+_MODULES: dict[str, ModuleType] = {}
 
 
-RENDERERS: dict[str, Renderer] = {"undaunted": _undaunted, "combat": combat.render}
+def drawing(game: Game) -> ModuleType:
+    """The module that draws ``game``: its own, or the generic one."""
+    where = game.interfaces.terminal
+    if where is None:
+        return generic
+    module = _MODULES.get(where)
+    if module is None:
+        try:
+            module = importlib.import_module(where)
+        except ImportError as exc:
+            raise WartableError(f"{game.info.title}'s terminal drawing {where!r}: {exc}") from exc
+        if not callable(getattr(module, "render", None)):
+            raise WartableError(f"{game.info.title}'s terminal drawing {where!r} has no render()")
+        _MODULES[where] = module
+    return module
 
 
-def render(view: dict[str, Any], focus: str | None = None) -> RenderableType:
-    """A picture of ``view``; ``focus`` (a hex label) centres a map too wide for the screen."""
-    renderer = RENDERERS.get(str(view.get("game")))
-    if renderer is None:
-        import json
-
-        return Text(json.dumps(view, indent=1))
-    return renderer(view, focus)
+def render(game: Game, view: dict[str, Any], focus: str | None = None) -> RenderableType:
+    """A picture of ``view``; ``focus`` (a place on the map) centres a map too wide for the
+    screen, for games whose drawing can."""
+    draw: Callable[[dict[str, Any], str | None], RenderableType] = drawing(game).render
+    return draw(view, focus)
 
 
-def focus_problem(view: dict[str, Any], label: str) -> str | None:
+def focus_problem(game: Game, view: dict[str, Any], label: str) -> str | None:
     """Why the map cannot be centred on ``label`` (None: it can)."""
-    if "map" not in view:
+    check = getattr(drawing(game), "focus_problem", None)
+    if check is None:
         return "the whole board is always shown; 'board' draws it again"
-    if combat.on_map(view, label):
-        return None
-    return f"no hex {label!r} on this map ({combat.bounds(view)}; a hex reads like 27.08)"
+    problem: str | None = check(view, label)
+    return problem

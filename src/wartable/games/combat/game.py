@@ -8,7 +8,16 @@ from typing import Any
 from wartable.core.action import Action
 from wartable.core.errors import ActionParseError, UnknownNameError, WartableError
 from wartable.core.events import Event
-from wartable.core.game import AgentFactory, CardFace, Game, GameInfo, ScenarioInfo
+from wartable.core.game import (
+    AgentFactory,
+    CardFace,
+    Game,
+    GameInfo,
+    GameOption,
+    Interfaces,
+    OptionValue,
+    ScenarioInfo,
+)
 from wartable.core.rng import Rng
 from wartable.games.combat.glossary import faces
 from wartable.games.combat.library import CombatLibrary
@@ -57,8 +66,21 @@ VERBS = {
 }
 
 
+OPTIONS = {  # not given: as the scenario says
+    "large_battle": GameOption(
+        "large_battle", False, "the enemy draws one order card per team (9.2)"
+    ),
+    "night": GameOption("night", False, "play in the dark: short sight, flares (21.0)"),
+}
+
+
 class Combat(Game):
-    info = GameInfo("combat", "Combat! Volume 1", ("us",), CombatState.game_version, SUMMARY)
+    info = GameInfo(
+        "combat", "Combat! Volume 1", ("us",), CombatState.game_version, SUMMARY, round_name="turn"
+    )
+    interfaces = Interfaces(
+        terminal="wartable.games.combat.terminal", page="wartable.games.combat:page.js"
+    )
 
     def __init__(self, library: CombatLibrary | None = None) -> None:
         self.lib = library or CombatLibrary()
@@ -91,17 +113,15 @@ class Combat(Game):
         return sc
 
     def _new_game(
-        self, scenario: str | None = None, seed: int = 0, options: Mapping[str, Any] | None = None
+        self, scenario: str | None, seed: int, options: Mapping[str, OptionValue]
     ) -> CombatState:
         sc = self.scenario(scenario)
-        opts = {**self.options(), "large_battle": sc.file.large_battle}
-        opts["night"] = sc.file.night is not None
-        for key, value in (options or {}).items():
-            if key not in opts:
-                raise WartableError(f"unknown option {key!r}; options are: {', '.join(opts)}")
-            if not isinstance(value, bool):
-                raise WartableError(f"option {key} must be true or false")
-            opts[key] = value
+        # the scenario's own settings, unless the player chose otherwise
+        opts: dict[str, OptionValue] = {
+            "large_battle": sc.file.large_battle,
+            "night": sc.file.night is not None,
+            **options,
+        }
         st = CombatState.__new__(CombatState)
         st._init_base(("us",), {"scenario": sc.id, "options": opts, "seed": seed})
         st.sc = sc
@@ -157,8 +177,8 @@ class Combat(Game):
         self.scenario(scenario)  # an unknown scenario is an error here too
         return faces(self.lib)
 
-    def options(self) -> dict[str, Any]:
-        return {"large_battle": False, "night": False}
+    def options(self) -> dict[str, GameOption]:
+        return dict(OPTIONS)
 
     def agents(self) -> dict[str, AgentFactory]:
         from wartable.games.combat.ai import HeuristicAgent

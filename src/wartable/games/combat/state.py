@@ -101,6 +101,9 @@ class CombatState(GameState):
     vp_log: tuple[tuple[str, int], ...]
     _before: tuple[int, int, int]
 
+    def rounds_played(self) -> int:
+        return self.turn
+
     def _estimate(self, player: str) -> float | None:
         return scoring.standing(self)
 
@@ -122,9 +125,7 @@ class CombatState(GameState):
     def _explain_illegal(self, player: str, action: Action) -> str:
         return legal.explain(self, action)
 
-    def view(self, player: str | None) -> dict[str, Any]:
-        if player is not None:
-            self.check_player(player)
+    def _view(self, player: str | None) -> dict[str, Any]:
         return views.view(self, player)
 
     def _action_info(self, player: str, action: Action) -> dict[str, Any]:

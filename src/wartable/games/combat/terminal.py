@@ -4,7 +4,8 @@ the soldiers, and the victory points broken down.
 
 Flat-topped columns are drawn staggered: the higher columns on a row's first text line, the
 others (half a hex lower) on its second. Each hex: terrain letter, level digit or marker,
-occupants. Only the JSON view is read, never game code.
+occupants. Only the JSON view is read, never game code: this is the terminal interface's
+drawing for this game, found through ``Combat.interfaces``.
 """
 
 from __future__ import annotations
@@ -349,3 +350,10 @@ def render(view: dict[str, Any], focus: str | None = None) -> RenderableType:
     parts: list[RenderableType] = [status(view), Map(view, focus), soldiers(view)]
     parts += [t for t in (victory(view), outcome(view)) if t is not None]
     return Group(*parts)
+
+
+def focus_problem(view: dict[str, Any], label: str) -> str | None:
+    """Why the map cannot be centred on ``label`` (None: it can)."""
+    if on_map(view, label):
+        return None
+    return f"no hex {label!r} on this map ({bounds(view)}; a hex reads like 27.08)"

@@ -9,9 +9,18 @@ from typing import Any
 
 from wartable.content.loader import content_files, repeated_ids
 from wartable.core.action import Action
-from wartable.core.errors import ActionParseError, ContentError, UnknownNameError, WartableError
+from wartable.core.errors import ActionParseError, ContentError, UnknownNameError
 from wartable.core.events import Event
-from wartable.core.game import AgentFactory, CardFace, Game, GameInfo, ScenarioInfo
+from wartable.core.game import (
+    AgentFactory,
+    CardFace,
+    Game,
+    GameInfo,
+    GameOption,
+    Interfaces,
+    OptionValue,
+    ScenarioInfo,
+)
 from wartable.core.rng import Rng
 from wartable.games.undaunted.content import Library
 from wartable.games.undaunted.glossary import faces
@@ -22,7 +31,16 @@ from wartable.games.undaunted.scenario import Scenario, compile_scenario
 from wartable.games.undaunted.state import UndauntedState
 
 PACKAGE_DATA = Path(__file__).resolve().parents[2] / "data" / "undaunted"
-DEFAULT_OPTIONS: dict[str, Any] = {"max_rounds": 100}
+OPTIONS = {
+    "max_rounds": GameOption(
+        "max_rounds",
+        100,
+        "a round limit (the rules have none; a game that reaches it ends as if both sides "
+        "were pinned down)",
+        minimum=1,
+    )
+}
+DEFAULT_OPTIONS: dict[str, Any] = {name: o.default for name, o in OPTIONS.items()}
 
 SUMMARY = """\
 Undaunted: Normandy - two players, US and Germany, each command a platoon through a deck of cards.
@@ -86,6 +104,9 @@ class Undaunted(Game):
         version=UndauntedState.game_version,
         summary=SUMMARY,
     )
+    interfaces = Interfaces(
+        terminal="wartable.games.undaunted.terminal", page="wartable.games.undaunted:page.js"
+    )
 
     def __init__(self, data_dir: Path | None = None) -> None:
         env = os.environ.get("WARTABLE_DATA")
@@ -140,22 +161,14 @@ class Undaunted(Game):
     def glossary(self, scenario: str | None = None) -> dict[str, CardFace]:
         return faces(self.scenario(scenario))
 
-    def options(self) -> dict[str, Any]:
-        return dict(DEFAULT_OPTIONS)
+    def options(self) -> dict[str, GameOption]:
+        return dict(OPTIONS)
 
     def _new_game(
-        self, scenario: str | None = None, seed: int = 0, options: Mapping[str, Any] | None = None
+        self, scenario: str | None, seed: int, options: Mapping[str, OptionValue]
     ) -> UndauntedState:
         sc = self.scenario(scenario)
-        opts = dict(DEFAULT_OPTIONS)
-        for key, value in (options or {}).items():
-            if key not in DEFAULT_OPTIONS:
-                raise WartableError(
-                    f"unknown option {key!r}; options are: {', '.join(DEFAULT_OPTIONS)}"
-                )
-            if key == "max_rounds" and (not isinstance(value, int) or value < 1):
-                raise WartableError("option max_rounds must be a positive integer")
-            opts[key] = value
+        opts = {**DEFAULT_OPTIONS, **options}
         st = UndauntedState.__new__(UndauntedState)
         st._init_base(sc.players, {"scenario": sc.id, "options": opts, "seed": seed})
         st.sc = sc

@@ -75,15 +75,16 @@ class UndauntedState(GameState):
     def _action_info(self, player: str, action: Action) -> dict[str, Any]:
         return odds.action_info(self, self.sc.players.index(player), action)
 
+    def rounds_played(self) -> int:
+        return self.round
+
     def _estimate(self, player: str) -> float | None:
         """The heuristic's board value, squashed: a point of objectives is worth about 0.3."""
         from wartable.games.undaunted.ai import evaluate  # ai reads this module: import late
 
         return math.tanh(evaluate(self, self.sc.players.index(player)) / ESTIMATE_SCALE)
 
-    def view(self, player: str | None) -> dict[str, Any]:
-        if player is not None:
-            self.check_player(player)
+    def _view(self, player: str | None) -> dict[str, Any]:
         return views.view(self, player)
 
     def _copy(self) -> Self:

@@ -1,4 +1,6 @@
-"""Undaunted's board in the terminal: tiles in offset rows, markers, counters, both sides' cards.
+"""Undaunted's board in the terminal: tiles in offset rows, markers, counters, both sides'
+cards. The terminal finds this drawing through ``Undaunted.interfaces``; it reads only the
+JSON view.
 
 Drawn from the player's own edge: the viewer's side sits at the bottom. The board fits the
 width rich measures: full tiles when there is room, compact ones when narrow, and a list of
@@ -246,5 +248,6 @@ def status(view: dict[str, Any]) -> Text:
     return t
 
 
-def render(view: dict[str, Any]) -> RenderableType:
+def render(view: dict[str, Any], focus: str | None = None) -> RenderableType:
+    """The whole board is always drawn (``focus`` is for maps too wide for the screen)."""
     return Group(status(view), Board(view), panel(view))

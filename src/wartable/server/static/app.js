@@ -86,11 +86,15 @@ async function lobby() {
   function refresh() {
     const g = games.find((x) => x.name === gameSel.value);
     scenSel.replaceChildren(...g.scenarios.map((s) => el("option", { value: s.id, text: s.title })));
-    opts.replaceChildren(...Object.entries(g.options || {}).map(([name, value]) => {
-      const input = typeof value === "boolean"
-        ? el("input", { type: "checkbox", "data-option": name })
-        : el("input", { type: "number", min: "1", value: String(value), "data-option": name });
-      return el("label", { class: "option" }, input, " " + name.replace(/_/g, " "), " ");
+    opts.replaceChildren(...Object.entries(g.options || {}).map(([name, o]) => {
+      const input = o.kind === "bool"
+        ? el("input", { type: "checkbox", "data-option": name, "data-kind": o.kind })
+        : o.choices.length
+          ? el("select", { "data-option": name, "data-kind": o.kind },
+              ...o.choices.map((c) => el("option", { value: c, text: c })))
+          : el("input", { type: o.kind === "int" ? "number" : "text", value: String(o.default),
+              min: o.minimum, max: o.maximum, "data-option": name, "data-kind": o.kind });
+      return el("label", { class: "option", title: o.help }, input, " " + name.replace(/_/g, " "), " ");
     }));
     seats.replaceChildren(...g.seats.map((seat, i) => {
       const pick = el("select", { "data-seat": seat });
@@ -109,9 +113,10 @@ async function lobby() {
   const create = el("button", { id: "create", text: "Create game", onclick: async () => {
     const seatMap = {}, options = {};
     for (const s of seats.querySelectorAll("select")) seatMap[s.dataset.seat] = s.value;
-    for (const o of opts.querySelectorAll("input"))
+    for (const o of opts.querySelectorAll("[data-option]"))
       if (o.type === "checkbox" ? o.checked : o.value !== "")
-        options[o.dataset.option] = o.type === "checkbox" ? true : Number(o.value);
+        options[o.dataset.option] = o.type === "checkbox" ? true
+          : o.dataset.kind === "int" ? Number(o.value) : o.value;
     try {
       const made = await api("/api/games", { method: "POST", body: JSON.stringify({
         game: gameSel.value, scenario: scenSel.value, seats: seatMap, options,
@@ -201,7 +206,8 @@ async function join(id) {
 
 // ---- a game -------------------------------------------------------------------------------
 const game = { id: null, seat: null, token: null, data: null, filter: null, ws: null,
-               replay: null, los: null, retry: 0, all: false, log: [], sent: null, cards: {}, zoom: 1 };
+               replay: null, retry: 0, all: false, log: [], sent: null, cards: {}, zoom: 1,
+               draw: null };  // the game's drawing, once its module is loaded
 window.wartableGame = game;  // for the browser tests and the curious
 
 function startGame(id) {
@@ -221,7 +227,7 @@ function startGame(id) {
     copyable("This link is your seat: open it on your other device, and share it with nobody.",
       `/play/${id}#seat=${game.seat}&token=${game.token}`)));
   connect();
-  api(`/api/games/${id}/glossary`).then((g) => { game.cards = g.cards; if (game.data) render(); })
+  api(`/api/games/${id}/glossary`).then((g) => { game.cards = g.cards; if (game.draw) render(); })
     .catch(() => {});  // without it cards show their ids, which still play
 }
 
@@ -245,7 +251,7 @@ function connect() {
     if (data.type === "state") {
       game.log = data.log_since === null ? data.log : game.log.concat(data.log).slice(-500);
       game.data = data;
-      if (!game.replay) render();
+      drawingFor(data.game).then((draw) => { game.draw = draw; if (!game.replay) render(); });
     }
   };
   ws.onclose = () => {  // a dropped connection comes back by itself
@@ -268,10 +274,57 @@ function involves(action, id) {
   return action.split(" ").slice(1).some((arg) => arg === id);
 }
 
+// ---- the game's own drawing, or the generic one --------------------------------------------
+// A game may bring an ES module (served at /games/NAME/page.js; docs/adding-a-game.md) with
+// any of: board(view, ui) -> an element with id "board" whose pieces carry data-id;
+// status(view, ui) -> lines; hand(view, ui) -> [{id, label}]; panels(view, ui) -> elements;
+// pick(id, ui) -> true when it took a click on its board itself. Missing ones fall back here.
+const generic = { board: genericBoard, status: () => [], hand: () => [], panels: () => [],
+                  pick: () => false };
+const modules = {};
+
+async function drawingFor(name) {
+  if (!modules[name]) {
+    modules[name] = import(`/games/${encodeURIComponent(name)}/page.js`)
+      .then((m) => ({ ...generic, ...m }))
+      .catch(() => generic);  // no page module: the generic drawing plays it just as well
+  }
+  return modules[name];
+}
+
+function ui() {
+  return { el, seat: game.seat, filter: game.filter, cards: game.cards, gameId: game.id,
+           choose, render, api: (path) => api(path, {}, game.token), toast };
+}
+
+// a click on a piece, place or card narrows the actions to those that involve it
+function choose(id) {
+  if (game.draw.pick(id, ui())) return;
+  game.filter = id;
+  render();
+}
+
+// a game without a drawing of its own: its view as readable text
+function genericBoard(view) {
+  const tree = (value) => {
+    if (Array.isArray(value)) {
+      if (!value.some((v) => v && typeof v === "object")) return el("span", { text: value.join(", ") || "-" });
+      return el("ol", {}, ...value.map((v) => el("li", {}, tree(v))));
+    }
+    if (value && typeof value === "object")
+      return el("dl", {}, ...Object.entries(value).flatMap(([k, v]) =>
+        [el("dt", { text: k.replaceAll("_", " ") }), el("dd", { "data-id": String(v) }, tree(v))]));
+    return el("span", { text: value === null ? "-" : String(value) });
+  };
+  const shown = Object.fromEntries(Object.entries(view).filter(([k]) => !["game", "title"].includes(k)));
+  return el("div", { id: "board", class: "generic-view" }, tree(shown));
+}
+
 function render() {
   const d = game.data;
   const view = game.replay ? game.replay.view : d.view;
-  const svg = view.game === "undaunted" ? undauntedBoard(view) : combatBoard(view);
+  const draw = game.draw;
+  const svg = draw.board(view, ui());
   if (game.zoom > 1) { svg.style.width = `${game.zoom * 100}%`; svg.style.maxHeight = "none"; }
   const board = el("div", { class: "board" }, zoomBar(), el("div", { class: "board-scroll" }, svg));
   const was = document.querySelector(".board-scroll");  // a new state keeps the view in place
@@ -285,7 +338,7 @@ function render() {
     side.append(actionsPanel(d));
     if (d.outcome) side.append(el("div", { class: "panel" },
       el("button", { id: "replay", text: "Replay this game", onclick: () => openReplay(0) })));
-    if (view.game === "combat") side.append(soldiersPanel(view), losPanel());
+    side.append(...draw.panels(view, ui()));
   }
   side.append(logPanel(game.replay ? game.replay.log : game.log));
   $app.replaceChildren(el("div", { class: "game" }, board, side));
@@ -295,7 +348,7 @@ function render() {
   if (log) log.scrollTop = log.scrollHeight;
 }
 
-// big maps (Combat!'s 30-odd columns) need a closer look on a small screen
+// big maps need a closer look on a small screen
 const ZOOMS = [1, 1.5, 2, 3];
 
 function zoomBar() {
@@ -312,52 +365,22 @@ function zoomBar() {
 
 function statusPanel(d, view) {
   const p = el("div", { class: "panel status", id: "status" });
-  p.append(el("div", {}, el("b", { text: view.title || view.scenario }),
-    ` · ${view.round ? "round " + view.round : "turn " + view.turn}`,
-    view.turns ? ` of ${view.turns}` : "", view.phase ? ` · ${view.phase}` : "",
-    view.phase === "impulses" ? ` ${view.impulse}` : ""));
+  p.append(el("div", {}, el("b", { text: view.title || view.scenario || d.game })));
   if (d.outcome) p.append(el("div", { id: "outcome", text: "Game over: " + d.outcome.reason }));
   else if (d.unclaimed && d.unclaimed.length)
     p.append(el("div", { id: "unclaimed", text: `Waiting for ${d.unclaimed.join(", ")} to join` }));
   else p.append(el("div", { text: "To act: " + d.to_act.join(", ") }));
-  if (view.game === "combat") {
-    p.append(el("div", { text: `Victory points: ${view.victory_points}` }));
-    if (view.initiative_track && view.initiative_track.length)
-      p.append(el("div", { id: "initiative", text: "Initiative: " +
-        view.initiative_track.map(([v, team]) => `${team} ${v}`).join(", ") }));
-    p.append(el("div", { class: "muted", text: `Deck ${view.deck_size}, discard ` +
-      `${view.discard_size}` + (view.cup ? ` · ${view.cup} counter(s) in the cup` : "") }));
-  }
-  if (view.game === "undaunted" && view.sides) {
-    p.append(el("div", { text: `Initiative: ${view.initiative}` +
-      (view.bids ? ` (bids: ${Object.entries(view.bids).map(([s, b]) => `${s} ${b || "none"}`).join(", ")})` : "") }));
-    for (const [s, info] of Object.entries(view.sides))
-      p.append(el("div", { class: s, text:
-        `${s}: objectives ${info.objective_points}/${info.goal ?? "-"}, hand ${info.hand_size}, ` +
-        `deck ${info.deck_size}, discard ${info.discard_size}` +
-        (info.pinned_down ? " · pinned down" : "") }));
-  }
+  p.append(...game.draw.status(view, ui()));
   return p;
 }
 
 function handPanel(view) {
-  let cards = [];
-  if (view.game === "undaunted" && game.seat && view.sides[game.seat].hand)
-    cards = Object.entries(view.sides[game.seat].hand)
-      .flatMap(([card, n]) => Array(n).fill(card))
-      .map((id) => game.cards[id]
-        ? { id, label: `${game.cards[id].title} [${game.cards[id].initiative}]` } : id);
-  if (view.game === "combat" && view.hand)
-    cards = view.hand.map((c) => ({ id: String(c.number),
-      label: `${c.number} ${c.title} [${c.initiative.join("/")}]` }));
+  const cards = game.draw.hand(view, ui());
   if (!cards.length) return null;
   const p = el("div", { class: "panel cards", id: "hand" }, el("div", { text: "Your hand" }));
-  for (const c of cards) {
-    const id = typeof c === "string" ? c : c.id;
-    p.append(el("button", { class: "card", "data-id": id, text: typeof c === "string" ? c : c.label,
-      title: game.cards[id] ? game.cards[id].text : null,
-      onclick: () => { game.filter = id; render(); } }));
-  }
+  for (const c of cards)
+    p.append(el("button", { class: "card", "data-id": c.id, text: c.label,
+      title: game.cards[c.id] ? game.cards[c.id].text : null, onclick: () => choose(c.id) }));
   if (game.filter) p.append(cardFace(game.filter) || "");
   return p;
 }
@@ -440,203 +463,6 @@ function replayPanel() {
     el("button", { text: "▶", onclick: () => stepReplay(1) }),
     el("button", { text: "end »", onclick: () => openReplay(r.steps) }),
     el("button", { text: "back to the game", onclick: closeReplay }));
-}
-
-// ---- Undaunted: square tiles --------------------------------------------------------------
-function undauntedBoard(view) {
-  const S = 120;
-  const xs = view.tiles.map((t) => t.at[0]), ys = view.tiles.map((t) => t.at[1]);
-  const w = (Math.max(...xs) + 1) * S, h = (Math.max(...ys) + 1) * S;
-  const svg = el("svg:svg", { viewBox: `-4 -4 ${w + 8} ${h + 8}`, id: "board" });
-  for (const t of view.tiles) {
-    const [x, y] = [t.at[0] * S, t.at[1] * S];
-    const g = el("svg:g", { "data-id": t.id, class: "tile" });
-    g.addEventListener("click", () => { game.filter = t.id; render(); });
-    g.append(el("svg:rect", { x: x + 2, y: y + 2, width: S - 4, height: S - 4, rx: 6,
-      fill: t.hill ? "#d9c89a" : "#cfe0b4", stroke: game.filter === t.id ? "#f0a800" : "#7a7a5a",
-      "stroke-width": game.filter === t.id ? 3 : 1 }));
-    g.append(el("svg:text", { x: x + 8, y: y + 18, "font-size": 13, text: t.id }));
-    g.append(el("svg:text", { x: x + S - 10, y: y + 18, "font-size": 12, "text-anchor": "end",
-      text: `cover ${t.cover}` + (t.objective ? ` · ★${t.objective}` : "") }));
-    let m = 0;
-    for (const [side, mark] of Object.entries(t.markers || {})) if (mark) {
-      g.append(el("svg:text", { x: x + 8, y: y + S - 10 - 14 * m, "font-size": 11, class: side,
-        text: `${side}: ${mark}` }));
-      m += 1;
-    }
-    svg.append(g);
-  }
-  // a mortar's target marker: a ringed cross in its side's colour
-  const at = Object.fromEntries(view.tiles.map((t) => [t.id, t.at]));
-  Object.entries(view.sides).forEach(([side, s], k) => {
-    if (!s.target || !at[s.target]) return;
-    const cx = at[s.target][0] * S + S - 22 - k * 30, cy = at[s.target][1] * S + S - 40;
-    const g = el("svg:g", { class: "target", "data-id": s.target, "data-side": side });
-    const ink = `fill: none; stroke: var(--${side}); stroke-width: 2.5`;
-    g.append(el("svg:circle", { cx, cy, r: 11, style: ink }));
-    g.append(el("svg:path", { d: `M${cx - 14} ${cy}H${cx + 14}M${cx} ${cy - 14}V${cy + 14}`,
-      style: ink }));
-    g.append(el("svg:title", { text: `${side}'s mortar target` }));
-    svg.append(g);
-  });
-  const per = {};
-  for (const c of view.counters) (per[c.tile] = per[c.tile] || []).push(c);
-  for (const t of view.tiles) {
-    (per[t.id] || []).forEach((c, i) => {
-      const x = t.at[0] * S + 8 + (i % 3) * 36, y = t.at[1] * S + 28 + Math.floor(i / 3) * 26;
-      const g = el("svg:g", { "data-id": c.unit, "data-side": c.side, class: "counter" });
-      g.addEventListener("click", (ev) => { ev.stopPropagation(); game.filter = c.unit; render(); });
-      g.append(el("svg:rect", { x, y, width: 34, height: 22, rx: 3, class: c.side,
-        opacity: c.suppressed ? 0.5 : 1, stroke: game.filter === c.unit ? "#f0a800" : "none",
-        "stroke-width": 3 }));
-      g.append(el("svg:text", { x: x + 17, y: y + 15, "font-size": 10, "text-anchor": "middle",
-        fill: "#fff", text: c.unit.replace("rifleman", "rif").replace("scout", "sct")
-          .replace("machine-gunner", "mg").replace("squad-leader", "sl").replace("sniper", "snp")
-          .replace("mortar", "mrt") }));
-      g.append(el("svg:title", { text: `${c.side} ${c.title} ${c.squad}, defence ${c.defence}` +
-        (c.suppressed ? ", suppressed" : "") }));
-      svg.append(g);
-    });
-  }
-  return svg;
-}
-
-// ---- Combat!: hexes -----------------------------------------------------------------------
-const TERRAIN_FILL = { open: "#e6e0c6", trees: "#7fa070", building: "#b08a6a", hedgerow: "#5f8a50",
-  wall: "#9a9a9a", rocks: "#b5b0a0", marsh: "#9fbfb0", stream: "#8fb8d8", depression: "#d2c8a0",
-  field: "#e9d98a", long_grass: "#c8d890", orchard: "#a8c890", logs: "#a08060", crater: "#8a7a60",
-  rubble: "#8c7b70", foxhole: "#9c8c6c" };
-
-function hexCentre(map, col, row, R) {
-  const even = col % 2 === 0;
-  const lower = map.layout === "even-q" ? even : !even;
-  return [(col - map.columns[0]) * 1.5 * R + R, (row + (lower ? 0.5 : 0)) * Math.sqrt(3) * R + R];
-}
-
-function hexPoints(cx, cy, R) {
-  const pts = [];
-  for (let k = 0; k < 6; k++) {
-    const a = Math.PI / 3 * k;
-    pts.push(`${(cx + R * Math.cos(a)).toFixed(1)},${(cy + R * Math.sin(a)).toFixed(1)}`);
-  }
-  return pts.join(" ");
-}
-
-function combatBoard(view) {
-  const R = 16, map = view.map;
-  const kind = {}, level = {};
-  for (const [label, k, lv] of map.terrain) { kind[label] = k; level[label] = lv; }
-  const smoke = new Set((view.smoke || []).map((s) => s.hex));
-  const lit = new Set(view.flares || []);
-  const objectives = new Map((view.objectives || []).map((o) => [o.hex, o.reached]));
-  const here = {};
-  for (const s of view.soldiers) if (onMap(s)) (here[s.hex] = here[s.hex] || []).push(s);
-  const cols = map.columns, rows = Math.max(map.rows_odd[1], map.rows_even[1]) + 1;
-  const w = (cols[1] - cols[0] + 1) * 1.5 * R + R, h = (rows + 0.5) * Math.sqrt(3) * R + R;
-  const svg = el("svg:svg", { viewBox: `0 0 ${w} ${h}`, id: "board" });
-  const line = new Set(game.los ? game.los.path || [] : []);
-  for (let col = cols[0]; col <= cols[1]; col++) {
-    const [lo, hi] = col % 2 ? map.rows_odd : map.rows_even;
-    for (let row = lo; row <= hi; row++) {
-      const label = `${String(col).padStart(2, "0")}.${String(row).padStart(2, "0")}`;
-      const [cx, cy] = hexCentre(map, col, row, R);
-      const g = el("svg:g", { "data-id": label, class: "hex" });
-      g.addEventListener("click", () => clickHex(label));
-      const picked = game.filter === label || line.has(label) ||
-        (game.los && game.los.pick && game.los.pick.includes(label));
-      g.append(el("svg:polygon", { points: hexPoints(cx, cy, R - 0.5),
-        fill: TERRAIN_FILL[kind[label] || "open"] || "#ddd",
-        stroke: picked ? "#f0a800" : "#b8b098", "stroke-width": picked ? 2.5 : 0.6 }));
-      g.append(el("svg:title", { text: `${label}: ${(kind[label] || "open").replaceAll("_", " ")}` +
-        (level[label] ? `, level ${level[label]}` : "") + (smoke.has(label) ? ", smoke" : "") }));
-      if (level[label]) g.append(el("svg:text", { x: cx - R * 0.6, y: cy - R * 0.35,
-        "font-size": 7, fill: "#554", text: String(level[label]) }));
-      if (smoke.has(label)) g.append(el("svg:circle", { cx, cy, r: R * 0.8, fill: "#777",
-        opacity: 0.45 }));
-      if (lit.has(label)) g.append(el("svg:circle", { cx, cy, r: R * 0.5, fill: "#ffe14d",
-        opacity: 0.8 }));
-      if (objectives.has(label)) g.append(el("svg:text", { x: cx, y: cy + 5, "font-size": 14,
-        "text-anchor": "middle", fill: objectives.get(label) ? "#3d5a80" : "#c08000", text: "★" }));
-      (here[label] || []).forEach((s, i) => {
-        const x = cx - R * 0.62 + (i % 2) * R * 0.64, y = cy - R * 0.42 + Math.floor(i / 2) * 9;
-        const c = el("svg:g", { "data-id": s.key, class: "counter" });
-        c.addEventListener("click", (ev) => { ev.stopPropagation(); game.filter = s.key; render(); });
-        c.append(el("svg:rect", { x, y, width: R * 0.6, height: 8.5, rx: 1, class: s.side,
-          opacity: s.side === "us" && !s.spotted ? 0.6 : 1,
-          stroke: game.filter === s.key ? "#f0a800" : (s.wounds.length ? "#ff5050" : "none"),
-          "stroke-width": 1.5 }));
-        c.append(el("svg:text", { x: x + R * 0.3, y: y + 6.8, "font-size": 6.5,
-          "text-anchor": "middle", fill: "#fff",
-          text: s.known || s.side === "us" ? (s.name || "?").split(" ").pop().slice(0, 3) : "?" }));
-        c.append(el("svg:title", { text: (s.name || "unknown " + s.team) +
-          ` (${s.side}${s.order ? ", " + s.order : ""}${s.wounds.length ? ", " + s.wounds.join("+") : ""})` }));
-        svg.append(c);
-      });
-      svg.insertBefore(g, svg.firstChild);
-    }
-  }
-  return svg;
-}
-
-// the dead, the escaped and unmasked decoys leave the map; prisoners stay with their guard
-function onMap(s) {
-  return s.hex && (s.status === "active" || s.status === "captured");
-}
-
-function soldiersPanel(view) {
-  // unknown counters too: their team, hex, order and alert marker are on the map for all to see;
-  // our own men stay listed when they fall
-  const rows = view.soldiers.filter((s) => onMap(s) || (s.side === "us" && s.status !== "active"));
-  const table = el("table", { class: "soldiers" });
-  table.append(el("tr", {}, ...["", "soldier", "hex", "order", "morale", "wounds", "ammo"]
-    .map((h) => el("th", { text: h }))));
-  for (const s of rows) {
-    const tr = el("tr", { "data-id": s.key, class: game.filter === s.key ? "picked" : "" },
-      el("td", {}, el("span", { class: "dot " + s.side })),
-      el("td", { text: (s.known ? s.name : `unknown ${s.team} ${s.key}`) +
-        (s.side === "us" && !s.spotted ? " (hidden)" : "") +
-        (s.side !== "us" && !s.alert ? " (waiting)" : "") }),
-      el("td", { text: onMap(s) ? s.hex : "" }),
-      el("td", { text: s.status === "active" ? s.order || "" : s.status }),
-      el("td", { text: s.morale }), el("td", { text: s.wounds.join(", ") }),
-      el("td", { text: s.ammo === "ok" ? "" : s.ammo }));
-    tr.addEventListener("click", () => { game.filter = s.key; render(); });
-    table.append(tr);
-  }
-  const unknown = view.soldiers.filter((s) => onMap(s) && s.side !== "us" && !s.known).length;
-  return el("div", { class: "panel soldiers-panel", id: "soldiers" }, table,
-    el("div", { class: "hint", text: `${unknown} unknown German counter(s) on the map` +
-      (view.night ? ` · night: sight ${view.night.range} hexes, ${view.night.flares_left} flare(s)` : "") }));
-}
-
-function clickHex(label) {
-  if (game.los && game.los.active) {
-    game.los.pick.push(label);
-    if (game.los.pick.length === 2) {
-      const [a, b] = game.los.pick;
-      api(`/api/games/${game.id}/los?a=${a}&b=${b}`).then((r) => {
-        const path = (r.path || []).flatMap((step) => step.split("/"));
-        game.los = { active: true, pick: [a, b], path, result: r };
-        render();
-      }).catch((e) => toast(e.message));
-      return;
-    }
-  } else game.filter = label;
-  render();
-}
-
-function losPanel() {
-  const p = el("div", { class: "panel", id: "los" });
-  const on = game.los && game.los.active;
-  p.append(el("button", { text: on ? "Line of sight: on (click two hexes)" : "Line of sight tool",
-    onclick: () => { game.los = on ? null : { active: true, pick: [] }; render(); } }));
-  if (game.los && game.los.result) {
-    const r = game.los.result;
-    p.append(el("div", { id: "los-result", text: r.visible ? `${r.from} sees ${r.to} (${r.range} hexes)` :
-      `${r.from} cannot see ${r.to}: ${r.reason} (${r.rule})` }));
-    game.los.pick = [];
-  }
-  return p;
 }
 
 // ---- start --------------------------------------------------------------------------------

@@ -1,0 +1,70 @@
+"""The duel's registry entry: what it is called, its scenario, how a game starts, its words.
+
+This is wartable's example game, the template a new game starts from (docs/adding-a-game.md):
+two sides, hidden hands, dice, one data file, and no drawing of its own, so the terminal and
+the web page show it through their generic fallbacks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from wartable.core.action import Action
+from wartable.core.errors import ActionParseError, UnknownNameError
+from wartable.core.game import CardFace, Game, GameInfo, OptionValue, ScenarioInfo
+from wartable.core.rng import Rng
+from wartable.games.duel import content, rules
+from wartable.games.duel.content import CardsFile
+from wartable.games.duel.state import DuelState
+
+PLAYERS = ("north", "south")
+SCENARIO = ScenarioInfo(
+    "standard", "A standard duel", PLAYERS, "Each side: its own deck, three cards in hand."
+)
+SUMMARY = (rules.__doc__ or "").split("\n", 2)[2]  # the numbered rules, in one place
+
+
+class Duel(Game):
+    info = GameInfo("duel", "Card Duel (example game)", PLAYERS, DuelState.game_version, SUMMARY)
+
+    def __init__(self) -> None:
+        self.data: CardsFile = content.load().model
+
+    def scenarios(self) -> list[ScenarioInfo]:
+        return [SCENARIO]
+
+    def _new_game(
+        self, scenario: str | None, seed: int, options: Mapping[str, OptionValue]
+    ) -> DuelState:
+        if scenario not in (None, SCENARIO.id):
+            raise UnknownNameError("scenario", scenario, [SCENARIO.id])
+        st = DuelState.__new__(DuelState)
+        st._init_base(PLAYERS, {"scenario": SCENARIO.id, "options": {}, "seed": seed})
+        st.cards = self.data.cards
+        st.start_strength = self.data.start.strength
+        st.rng = Rng(seed)
+        st.strength = [st.start_strength] * 2
+        st.guard = [False, False]
+        st.decks, st.hands, st.discards = [], [], [[], []]
+        for _ in PLAYERS:  # rule 1
+            deck = [key for key, card in sorted(st.cards.items()) for _ in range(card.copies)]
+            st.rng.shuffle(deck)
+            st.hands.append(sorted(deck[-self.data.start.hand :]))
+            st.decks.append(deck[: -self.data.start.hand])
+        st.to_act, st.turns = 0, 0
+        return st
+
+    def _check_action(self, action: Action) -> None:
+        if action.verb == "pass" and not action.args:
+            return
+        if action.verb == "play" and len(action.args) == 1 and action.args[0] in self.data.cards:
+            return
+        raise ActionParseError(f"not a duel action: {action}; write play CARD or pass")
+
+    def action_space(self, scenario: str | None = None) -> list[Action]:
+        return [Action("play", (key,)) for key in sorted(self.data.cards)] + [rules.PASS]
+
+    def glossary(self, scenario: str | None = None) -> dict[str, CardFace]:
+        if scenario not in (None, SCENARIO.id):
+            raise UnknownNameError("scenario", scenario, [SCENARIO.id])
+        return {key: CardFace(card.title, card.text) for key, card in self.data.cards.items()}
