@@ -355,3 +355,15 @@ def test_logs_hide_what_a_player_cannot_see(game_name, scenario):
                         f"{p} reads a different log after {action} though nothing was revealed"
                     )
     assert checked, "no action left both views alike: the test would prove nothing"
+
+
+@pytest.mark.parametrize(("game_name", "scenario"), CASES, ids=IDS)
+def test_actions_in_players_words_name_only_what_the_player_sees(game_name, scenario):
+    """``describe`` gives every legal action a label, and the label depends only on what the
+    player knows: a redrawn twin with the same view labels every action the same way."""
+    for state in mid_game_states(game_name, scenario, seeds=range(2)):
+        for p in state.current_players:
+            labels = {str(a): state.describe(p, a) for a in state.legal_actions(p)}
+            assert all(isinstance(t, str) and t.strip() for t in labels.values())
+            twin = state.sample_hidden(p, seed=31)
+            assert {str(a): twin.describe(p, a) for a in twin.legal_actions(p)} == labels

@@ -222,6 +222,21 @@ class GameState(ABC):
         self.check_player(player)
         return self._hints(player)
 
+    @final
+    def describe(self, player: str, action: Action | str) -> str:
+        """A legal action of ``player`` in players' words, for buttons and menus ("Bid Squad
+        Leader A (initiative 5)" for ``bid squad-leader-A``); it may name only what
+        ``player`` can see. The action's text stays what is sent and recorded."""
+        self.check_player(player)
+        if type(action) is not Action:
+            action = Action.checked(action)
+        return self._describe(player, action)
+
+    def _describe(self, player: str, action: Action) -> str:
+        """Games with better words override this; by default the action's own words."""
+        text = " ".join((action.verb, *action.args)).replace("_", " ")
+        return text[:1].upper() + text[1:]
+
     def clone(self) -> Self:
         twin = self._copy()
         twin.players = self.players
@@ -256,6 +271,14 @@ class GameState(ABC):
             "actions": self._n_actions,
             "state": self._snapshot(),
         }
+
+    def last_action(self) -> tuple[str, Action] | None:
+        """The latest action and who took it (None before the first), without walking the
+        whole history."""
+        if self._history is None:
+            return None
+        _, player, action = self._history
+        return player, action
 
     def history(self) -> list[tuple[str, Action]]:
         """All actions applied so far, oldest first."""

@@ -386,11 +386,13 @@ class Rooms:
         ``since`` only the lines added after event number ``since`` (live updates)."""
         st = room.state
         legal = st.legal_actions(seat) if seat is not None else []
-        info = {}
+        info, labels = {}, {}
         for a in legal:
-            text = st.action_info(seat, a).get("text") if seat is not None else None
+            assert seat is not None
+            text = st.action_info(seat, a).get("text")
             if text:
                 info[str(a)] = text
+            labels[str(a)] = st.describe(seat, a)
         start = max(0, len(room.events) - 4 * LOG_TAIL) if since is None else since
         lines = log_lines(room.events[start:], seat)
         if since is None:
@@ -406,13 +408,26 @@ class Rooms:
             "unclaimed": room.unclaimed(),
             "view": st.view(seat),
             "legal": [str(a) for a in legal],
+            "labels": labels,  # each legal action in players' words
             "info": info,
+            "last": self.last_action(room, seat),
             "hints": st.hints(seat) if seat is not None else [],
             "log": lines,
             "log_since": since,  # None: the log starts afresh; else these lines follow on
             "log_end": len(room.events),
             "outcome": st.outcome.to_json() if st.outcome else None,
         }
+
+    @staticmethod
+    def last_action(room: Room, seat: str | None) -> dict[str, Any] | None:
+        """The latest action as ``seat`` may read it (a sealed bid stays sealed), so the page
+        can point at what just happened."""
+        last = room.state.last_action()
+        if last is None:
+            return None
+        who, done = last
+        text = room.game.public_action(who, done, seat)
+        return {"n": room.state.action_count, "seat": who, "text": text}
 
     def replay(self, room: Room, seat: str | None, step: int) -> dict[str, Any]:
         """A finished game as it stood after ``step`` actions, seen from ``seat``: its view,
