@@ -7,10 +7,10 @@ STAMP  := $(VENV)/.installed
 
 .PHONY: setup play test lint typecheck imports pytest browser goldens bench clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip==25.3
-	$(BIN)/python -m pip install -q -e '.[dev]'
+	$(BIN)/python -m pip install -q -c constraints.txt -e '.[dev]'
 	touch $(STAMP)
 
 setup: $(STAMP)

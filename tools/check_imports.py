@@ -39,6 +39,12 @@ def layer_of(module: str) -> str | None:
     return parts[1]
 
 
+def game_of(module: str) -> str | None:
+    """The game package a module belongs to (``wartable.games.NAME...``), if any."""
+    parts = module.split(".")
+    return parts[2] if len(parts) > 2 and parts[1] == "games" else None
+
+
 def module_name(path: Path) -> str:
     rel = path.relative_to(SRC.parent).with_suffix("")
     parts = list(rel.parts)
@@ -77,6 +83,12 @@ def violations() -> list[str]:
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
         for line, target in imported(tree, here, path.name == "__init__.py"):
             other = layer_of(target)
+            if layer == "games" == other and game_of(here) != game_of(target):
+                problems.append(
+                    f"{path}:{line}: a game must not import another game ({target}): "
+                    "what two games share belongs in core, geometry or content"
+                )
+                continue
             if other is None or other == layer or other in allowed:
                 continue
             problems.append(f"{path}:{line}: {layer} must not import {target} ({other})")

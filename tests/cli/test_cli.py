@@ -234,3 +234,13 @@ def test_cards_when_no_action_names_one():
     out = run("play", "combat", "--seed", "1", input="cards\ncard 1\nquit\n").output
     assert "None of your actions names a card" in out
     assert "1: Keep Your Head Down  initiative Able 2" in out
+
+
+def test_serve_without_the_web_extra_says_what_to_install(monkeypatch):
+    """The web stack is an extra (wartable[web]); without it 'serve' says so in one line."""
+    import sys
+
+    monkeypatch.setitem(sys.modules, "uvicorn", None)  # as if not installed
+    result = run("serve")
+    assert result.exit_code == 2
+    assert "pip install 'wartable[web]'" in result.output and "Traceback" not in result.output

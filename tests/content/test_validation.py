@@ -87,6 +87,12 @@ def test_broken_yaml_names_the_line(data_dir):
     assert any("counters.yaml: not valid YAML (line" in p for p in problems)
 
 
+def test_an_empty_file_is_a_problem_not_a_crash(data_dir):
+    (data_dir / "counters.yaml").write_text("# nothing here yet\n")
+    problems = problems_of(data_dir)
+    assert any("counters.yaml: (top level): expected a mapping of fields" in p for p in problems)
+
+
 def test_scenario_cross_checks(data_dir):
     path = data_dir / "scenarios" / "la-raye.yaml"
 

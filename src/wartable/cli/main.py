@@ -8,7 +8,7 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, NoReturn, TypeVar
+from typing import Annotated, Any, NoReturn, TypeVar, cast
 
 import click
 import typer
@@ -62,7 +62,7 @@ def friendly_errors(fn: F) -> F:
         except WartableError as exc:
             fail(str(exc))
 
-    return wrapper  # type: ignore[return-value]
+    return cast(F, wrapper)  # functools.wraps keeps the signature typer reads
 
 
 def ask(prompt: str) -> str:
@@ -279,10 +279,14 @@ def serve(
     ] = False,
 ) -> None:
     """Serve games in the browser: a lobby, live play and games to come back to later."""
-    import uvicorn
+    try:
+        import uvicorn
 
-    from wartable.server.app import create_app
-    from wartable.server.guard import check_origin
+        from wartable.server.app import create_app
+        from wartable.server.guard import check_origin
+    except ImportError as exc:
+        missing = exc.name or "a web package"
+        fail(f"the web server needs the web extra: pip install 'wartable[web]' ({missing})")
 
     origins = []
     for origin in allow_origin or []:

@@ -21,7 +21,7 @@ import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 import yaml
 from pydantic import BaseModel, ValidationError
@@ -47,11 +47,11 @@ def dotted(path: FieldPath) -> str:
 
 
 @dataclass
-class Loaded:
-    """A validated document with the provenance of each leaf value."""
+class Loaded(Generic[M]):
+    """A validated document (its model) with the provenance of each leaf value."""
 
     source: str
-    model: Any
+    model: M
     provenance: dict[str, str] = field(default_factory=dict)
 
     def provenance_of(self, path: str) -> str:
@@ -117,6 +117,7 @@ class _Loader(yaml.SafeLoader):
 
     def compose_node(self, parent: Any, index: Any) -> Any:
         if self.check_event(yaml.AliasEvent):
+            # PyYAML's stubs leave peek_event untyped; it returns the next parser event
             mark = self.peek_event().start_mark  # type: ignore[no-untyped-call]
             raise yaml.composer.ComposerError(
                 None, None, "aliases (*name) are not allowed in content files", mark
@@ -231,7 +232,7 @@ def validate(
     path: Path,
     model: type[M],
     check: Callable[[M], list[tuple[str, str]]] | None = None,
-) -> Loaded:
+) -> Loaded[M]:
     """Load ``path`` into ``model``; raise ContentError listing every problem at once.
 
     ``check`` adds cross-field checks as ``(field, reason)`` pairs once the shape is valid.
@@ -248,6 +249,6 @@ def validate(
                 problems.append(f"{source}: {loc}: {err['msg']}")
     if parsed is not None and check is not None:
         problems.extend(f"{source}: {fld}: {why}" for fld, why in check(parsed))
-    if problems:
+    if problems or parsed is None:  # no model without a problem said about it
         raise ContentError(problems)
     return Loaded(source, parsed, index)

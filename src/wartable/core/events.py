@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,8 +20,3 @@ class Event:
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "text": self.text, "data": dict(self.data), "rule": self.rule}
-
-
-def redact(events: Iterable[Event], player: str | None) -> list[Event]:
-    """The events ``player`` may see (``None``: a spectator)."""
-    return [e for e in events if e.visible(player)]

@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 SCHEMA = (
     """CREATE TABLE IF NOT EXISTS games (
@@ -340,7 +340,7 @@ class Store:
         result = self.batch([op])[0]
         if isinstance(result, Failed):
             raise result.error
-        return result  # type: ignore[no-any-return]
+        return cast(T, result)  # batch() holds each operation's own result
 
     # the operations, run one at a time (the server batches them through its writer)
     def create(

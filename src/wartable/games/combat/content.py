@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Literal
@@ -52,11 +52,11 @@ class MapFile(Strict):
     levels: dict[int, list[str]] = {}
 
 
-def load_terrain(path: Path) -> Loaded:
+def load_terrain(path: Path) -> Loaded[TerrainFile]:
     return validate(path, TerrainFile)
 
 
-def check_map(terrain: TerrainFile) -> object:
+def check_map(terrain: TerrainFile) -> Callable[[MapFile], list[tuple[str, str]]]:
     def check(m: MapFile) -> list[tuple[str, str]]:
         problems: list[tuple[str, str]] = []
         g = m.grid
@@ -92,5 +92,5 @@ def _hex_lists(
     return problems
 
 
-def load_map(path: Path, terrain: TerrainFile) -> Loaded:
-    return validate(path, MapFile, check_map(terrain))  # type: ignore[arg-type]
+def load_map(path: Path, terrain: TerrainFile) -> Loaded[MapFile]:
+    return validate(path, MapFile, check_map(terrain))

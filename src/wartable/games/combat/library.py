@@ -5,6 +5,7 @@ One ContentError lists every problem of every file, each as ``file: field: reaso
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -63,7 +64,7 @@ class CombatLibrary:
         )
         self.events: EventsFile = self._model("events.yaml", EventsFile, self._check_events)
         self.scenarios: dict[str, ScenarioFile] = {}
-        self.scenario_docs: dict[str, Loaded] = {}
+        self.scenario_docs: dict[str, Loaded[ScenarioFile]] = {}
         found = []
         for path in self._files("scenarios", "scenario"):
             loaded = self._load(str(path.relative_to(folder)), ScenarioFile, self._check_scenario)
@@ -85,11 +86,15 @@ class CombatLibrary:
             return []
 
     def _load(
-        self, name: str, model: type[M], check: Any = None, loader: Any = None
-    ) -> Loaded | None:
+        self,
+        name: str,
+        model: type[M],
+        check: Any = None,
+        loader: Callable[[Path], Loaded[M]] | None = None,
+    ) -> Loaded[M] | None:
         try:
             if loader is not None:
-                return loader(self.folder / name)  # type: ignore[no-any-return]
+                return loader(self.folder / name)
             return validate(self.folder / name, model, check)
         except ContentError as exc:
             self._problems.extend(exc.problems)

@@ -52,5 +52,5 @@ def check(doc: CardsFile) -> list[tuple[str, str]]:
     return problems
 
 
-def load(path: Path = DATA) -> Loaded:
+def load(path: Path = DATA) -> Loaded[CardsFile]:
     return validate(path, CardsFile, check)

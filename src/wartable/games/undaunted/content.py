@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Literal, get_args
+from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -147,20 +148,24 @@ def check_cards(cards: CardsFile) -> list[tuple[str, str]]:
     return problems
 
 
+Check = Callable[[Any], list[tuple[str, str]]]  # a file's cross-field checks
+
+
 class Library:
     """The box: card kinds, counters and tile faces shared by every scenario."""
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         problems: list[str] = []
-        loaded: dict[str, Loaded] = {}
-        for name, model, check in (
+        loaded: dict[str, Loaded[Any]] = {}
+        files: tuple[tuple[str, type[BaseModel], Check | None], ...] = (
             ("cards", CardsFile, check_cards),
             ("counters", CountersFile, None),
             ("tiles", TilesFile, None),
-        ):
+        )
+        for name, model, check in files:
             try:
-                loaded[name] = validate(folder / f"{name}.yaml", model, check)  # type: ignore[arg-type]
+                loaded[name] = validate(folder / f"{name}.yaml", model, check)
             except ContentError as exc:
                 problems.extend(exc.problems)
         if problems:
@@ -181,7 +186,7 @@ class Library:
         self.kind_keys = card_kind_keys(self.cards)
 
 
-def check_scenario(lib: Library) -> object:
+def check_scenario(lib: Library) -> Callable[[ScenarioFile], list[tuple[str, str]]]:
     def check(sc: ScenarioFile) -> list[tuple[str, str]]:
         problems: list[tuple[str, str]] = []
         tiles = [t.tile for t in sc.map]
@@ -249,5 +254,5 @@ def check_scenario(lib: Library) -> object:
     return check
 
 
-def load_scenario(lib: Library, path: Path) -> Loaded:
-    return validate(path, ScenarioFile, check_scenario(lib))  # type: ignore[arg-type]
+def load_scenario(lib: Library, path: Path) -> Loaded[ScenarioFile]:
+    return validate(path, ScenarioFile, check_scenario(lib))

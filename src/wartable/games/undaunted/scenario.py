@@ -102,7 +102,7 @@ class Actions:
 class Scenario:
     """Static data of one scenario: map tables, card kinds, units, set-up, victory goals."""
 
-    def __init__(self, lib: Library, loaded: Loaded) -> None:
+    def __init__(self, lib: Library, loaded: Loaded[ScenarioFile]) -> None:
         sc: ScenarioFile = loaded.model
         self.source = loaded.source
         self.loaded = loaded

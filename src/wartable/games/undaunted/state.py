@@ -12,7 +12,9 @@ from wartable.core.action import Action
 from wartable.core.events import Event
 from wartable.core.rng import Rng
 from wartable.core.state import GameState
+from wartable.games.undaunted import labels
 from wartable.games.undaunted import view as views
+from wartable.games.undaunted.evaluation import evaluate
 from wartable.games.undaunted.model import BID, NO_BID, Pending, SideState
 from wartable.games.undaunted.rules import explain, flow, hidden, legal, odds
 from wartable.games.undaunted.scenario import Scenario
@@ -75,13 +77,14 @@ class UndauntedState(GameState):
     def _action_info(self, player: str, action: Action) -> dict[str, Any]:
         return odds.action_info(self, self.sc.players.index(player), action)
 
+    def _describe(self, player: str, action: Action) -> str:
+        return labels.describe(self, self.sc.players.index(player), action)
+
     def rounds_played(self) -> int:
         return self.round
 
     def _estimate(self, player: str) -> float | None:
         """The heuristic's board value, squashed: a point of objectives is worth about 0.3."""
-        from wartable.games.undaunted.ai import evaluate  # ai reads this module: import late
-
         return math.tanh(evaluate(self, self.sc.players.index(player)) / ESTIMATE_SCALE)
 
     def _view(self, player: str | None) -> dict[str, Any]:
