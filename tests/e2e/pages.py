@@ -14,11 +14,13 @@ needs_chromium = pytest.mark.skipif(
     CHROMIUM is None, reason="no chromium: `make test` installs Debian's (apt-get install chromium)"
 )
 
-# The AI's moves come over the websocket one by one after ours; the page has settled when
-# the game waits on a person (or is over), so nothing more is on its way.
+# The AI's moves come over the websocket one by one after ours, and the page plays them back
+# one by one (app.js: PACE); it has settled when the game waits on a person (or is over), so
+# nothing more is on its way, and the latest state is the one on screen.
 SETTLED = """() => {
-    const d = window.wartableGame.data;
-    return d !== null && (d.outcome !== null || d.to_act.every((s) => d.seats[s] === 'human'));
+    const g = window.wartableGame, d = g.data;
+    return d !== null && g.shown === d && !g.pacing
+        && (d.outcome !== null || d.to_act.every((s) => d.seats[s] === 'human'));
 }"""
 
 
@@ -29,3 +31,19 @@ def shot(page, name: str) -> None:
 
 def moves(page) -> int:
     return int(page.evaluate("window.wartableGame.data ? window.wartableGame.data.n : -1"))
+
+
+def open_game(browser, server, game, *, scenario=None, seat="us", seats=None, screen=(1280, 800)):
+    """A new game made in the lobby (``seats``: who sits where, besides the defaults), opened
+    as ``seat`` on a screen of that size; the page is returned once its board is drawn."""
+    page = browser.new_page(viewport={"width": screen[0], "height": screen[1]})
+    page.goto(server + "/")
+    page.select_option("#game", game)
+    if scenario:
+        page.select_option("#scenario", scenario)
+    for other, who in (seats or {}).items():
+        page.select_option(f"select[data-seat={other}]", who)
+    page.click("#create")
+    page.locator(f"a.seat-link[data-seat={seat}]").click()
+    page.wait_for_selector("#board")
+    return page

@@ -79,6 +79,8 @@ def test_bids_clicked_at_the_same_moment_both_count(server, browser):
         page.wait_for_function("() => window.wartableGame.data.n >= 2", timeout=15000)
         page.wait_for_timeout(200)
         assert "stale" not in page.inner_text("#toast")
+    # the other side's bid is shown a moment after one's own (app.js: PACE)
+    a.wait_for_function("() => window.wartableGame.shown === window.wartableGame.data")
     assert "Bids:" in a.inner_text("#log")
     creator.close()
     friend.close()

@@ -9,6 +9,7 @@ from wartable.core.action import Action
 from wartable.core.events import Event
 from wartable.core.rng import Rng
 from wartable.core.state import GameState
+from wartable.games.combat import labels
 from wartable.games.combat import view as views
 from wartable.games.combat.ground import Ground
 from wartable.games.combat.model import ACTIVE, OVER, Activation, Soldier
@@ -133,6 +134,9 @@ class CombatState(GameState):
 
     def _hints(self, player: str) -> list[str]:
         return legal.hints(self)
+
+    def _describe(self, player: str, action: Action) -> str:
+        return labels.describe(self, action)
 
     def _copy(self) -> Self:
         twin = self.__class__.__new__(self.__class__)

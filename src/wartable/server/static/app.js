@@ -205,9 +205,14 @@ async function join(id) {
 }
 
 // ---- a game -------------------------------------------------------------------------------
+// `data` is always the latest state the server sent (what an action is sent against); `shown`
+// is the one on screen. They differ only while the other side's moves, which arrive in a
+// burst, are played back one by one (PACE apart) so a person can follow them.
+const PACE = 550;  // ms between two of the other side's moves on screen
 const game = { id: null, seat: null, token: null, data: null, filter: null, ws: null,
                replay: null, retry: 0, all: false, log: [], sent: null, cards: {}, zoom: 1,
-               draw: null };  // the game's drawing, once its module is loaded
+               draw: null,  // the game's drawing, once its module is loaded
+               shown: null, before: null, queue: [], timer: null, shownAt: 0, pacing: false };
 window.wartableGame = game;  // for the browser tests and the curious
 
 function startGame(id) {
@@ -227,8 +232,9 @@ function startGame(id) {
     copyable("This link is your seat: open it on your other device, and share it with nobody.",
       `/play/${id}#seat=${game.seat}&token=${game.token}`)));
   connect();
-  api(`/api/games/${id}/glossary`).then((g) => { game.cards = g.cards; if (game.draw) render(); })
+  api(`/api/games/${id}/glossary`).then((g) => { game.cards = g.cards; if (game.shown) render(); })
     .catch(() => {});  // without it cards show their ids, which still play
+  document.addEventListener("keydown", (e) => { if (game.pacing && e.key === "Escape") skip(); });
 }
 
 // what a card says, for the hand and for the actions it narrows to
@@ -250,8 +256,10 @@ function connect() {
     if (data.type === "error") { game.sent = null; toast(data.message); return; }
     if (data.type === "state") {
       game.log = data.log_since === null ? data.log : game.log.concat(data.log).slice(-500);
+      data.fullLog = game.log;  // the log as it stood at this state: a state played back shows its own
       game.data = data;
-      drawingFor(data.game).then((draw) => { game.draw = draw; if (!game.replay) render(); });
+      cue();
+      drawingFor(data.game).then((draw) => { game.draw = draw; arrive(data); });
     }
   };
   ws.onclose = () => {  // a dropped connection comes back by itself
@@ -261,9 +269,73 @@ function connect() {
   };
 }
 
+// ---- pacing: the other side's moves one by one ------------------------------------------------
+// A state answering this seat's own move, the first one, a fresh start (a reconnection) or a
+// page nobody is looking at is shown at once; the others wait their turn, PACE apart. A click
+// on the banner (or Escape) skips to the latest.
+function arrive(data) {
+  const own = game.seat !== null && data.last !== null && data.last.seat === game.seat;
+  if (!game.shown || own || data.log_since === null || data.n <= game.shown.n || document.hidden) {
+    game.queue = [];
+    clearTimeout(game.timer);
+    game.timer = null;
+    show(data);
+    return;
+  }
+  game.queue.push(data);
+  if (!game.pacing) {  // the banner says the other side is moving, and how to skip
+    game.pacing = true;
+    if (!game.replay) render();
+  }
+  pace();
+}
+
+function pace() {
+  if (game.timer || !game.queue.length) return;
+  game.timer = setTimeout(() => {
+    game.timer = null;
+    show(game.queue.shift());
+    pace();
+  }, Math.max(0, game.shownAt + PACE - Date.now()));
+}
+
+function skip() {
+  const latest = game.queue.pop();
+  game.queue = [];
+  clearTimeout(game.timer);
+  game.timer = null;
+  if (latest) show(latest);
+}
+
+function show(data) {
+  game.before = game.shown && game.shown !== data ? game.shown.view : null;
+  game.shown = data;
+  game.shownAt = Date.now();
+  game.pacing = game.queue.length > 0;
+  if (!game.replay) render();
+}
+
+// whose move it is, in the tab's title too, so a person in another tab sees it is their turn
+function cue() {
+  const d = game.data;
+  const text = d.outcome ? "Game over" : d.legal.length ? "● Your move"
+    : d.unclaimed && d.unclaimed.length ? "Waiting for players to join"
+    : d.seat ? "Waiting for " + d.to_act.map(seatName).join(" and ") : "Watching";
+  document.title = `${text} — wartable`;
+}
+
+function seatName(seat) {
+  return game.draw && game.draw.words ? game.draw.words(seat, ui()) : seat.charAt(0).toUpperCase() + seat.slice(1);
+}
+
+function words(text) {
+  return game.draw && game.draw.words ? game.draw.words(text, ui()) : text;
+}
+
 function act(action) {
+  if (game.pacing) skip();  // the player acts on the latest state, never on one played back
   // one action per position: a double click would only earn a "stale" answer
-  if (game.sent === game.data.n) return;
+  if (game.sent === game.data.n || !game.data.legal.includes(action)) return;
   game.sent = game.data.n;
   game.ws.send(JSON.stringify({ type: "act", n: game.data.n, action }));
   game.filter = null;
@@ -277,10 +349,13 @@ function involves(action, id) {
 // ---- the game's own drawing, or the generic one --------------------------------------------
 // A game may bring an ES module (served at /games/NAME/page.js; docs/adding-a-game.md) with
 // any of: board(view, ui) -> an element with id "board" whose pieces carry data-id;
-// status(view, ui) -> lines; hand(view, ui) -> [{id, label}]; panels(view, ui) -> elements;
-// pick(id, ui) -> true when it took a click on its board itself. Missing ones fall back here.
+// status(view, ui) -> lines; hand(view, ui) -> [{id, label, title?, initiative?, note?, art?}];
+// panels(view, ui) -> elements; overlay(view, ui) -> a bar over the board, or null;
+// pick(id, ui) -> true when it took a click on its board itself; words(text, ui) -> the
+// text with ids in players' words; names(text, seat, view, ui) -> CSS selectors of what an
+// action (one of seat's) names on the board. Missing ones fall back here.
 const generic = { board: genericBoard, status: () => [], hand: () => [], panels: () => [],
-                  pick: () => false };
+                  overlay: () => null, pick: () => false, words: null, names: null };
 const modules = {};
 
 async function drawingFor(name) {
@@ -293,12 +368,17 @@ async function drawingFor(name) {
 }
 
 function ui() {
+  const shown = game.shown || game.data;
   return { el, seat: game.seat, filter: game.filter, cards: game.cards, gameId: game.id,
-           choose, render, api: (path) => api(path, {}, game.token), toast };
+           choose, render, api: (path) => api(path, {}, game.token), toast,
+           last: game.replay ? game.replay.action : shown && shown.last,
+           before: game.replay ? null : game.before,
+           piece, glyph, defs: pieceDefs, keepPieces };
 }
 
 // a click on a piece, place or card narrows the actions to those that involve it
 function choose(id) {
+  if (game.pacing) skip();
   if (game.draw.pick(id, ui())) return;
   game.filter = id;
   render();
@@ -321,12 +401,13 @@ function genericBoard(view) {
 }
 
 function render() {
-  const d = game.data;
+  const d = game.shown || game.data;
   const view = game.replay ? game.replay.view : d.view;
   const draw = game.draw;
   const svg = draw.board(view, ui());
   if (game.zoom > 1) { svg.style.width = `${game.zoom * 100}%`; svg.style.maxHeight = "none"; }
-  const board = el("div", { class: "board" }, zoomBar(), el("div", { class: "board-scroll" }, svg));
+  const bar = el("div", { class: "board-bar" }, zoomBar(), game.replay ? null : draw.overlay(view, ui()));
+  const board = el("div", { class: "board" }, bar, el("div", { class: "board-scroll" }, svg));
   const was = document.querySelector(".board-scroll");  // a new state keeps the view in place
   const scrolled = was ? [was.scrollLeft, was.scrollTop] : [0, 0];
   const side = el("div", { class: "side" });
@@ -340,12 +421,27 @@ function render() {
       el("button", { id: "replay", text: "Replay this game", onclick: () => openReplay(0) })));
     side.append(...draw.panels(view, ui()));
   }
-  side.append(logPanel(game.replay ? game.replay.log : game.log));
+  side.append(logPanel(game.replay ? game.replay.log : d.fullLog || game.log, game.replay ? null : d.last));
   $app.replaceChildren(el("div", { class: "game" }, board, side));
+  markLast(view);
   const scroller = document.querySelector(".board-scroll");
   [scroller.scrollLeft, scroller.scrollTop] = scrolled;
   const log = document.querySelector(".log");
   if (log) log.scrollTop = log.scrollHeight;
+}
+
+// what an action names on the board: the game says which pieces and places (names), or every
+// one whose id is among the action's words
+function named(text, seat, view) {
+  const found = game.draw.names ? game.draw.names(text, seat, view, ui())
+    : text.split(" ").slice(1).map((w) => `[data-id="${CSS.escape(w)}"]`);
+  return found.flatMap((selector) => [...document.querySelectorAll(`#board ${selector}`)]);
+}
+
+// the last move lights what it named on the board
+function markLast(view) {
+  const last = ui().last;
+  if (last && last.text) for (const n of named(last.text, last.seat, view)) n.classList.add("last");
 }
 
 // big maps need a closer look on a small screen
@@ -363,24 +459,65 @@ function zoomBar() {
     el("button", { text: "+", title: "zoom in", onclick: () => step(1) }));
 }
 
+// the banner: your move, or whom the game waits for, or how it ended
+function turnBanner(d) {
+  if (game.replay) return null;
+  if (d.outcome) return el("div", { id: "turn", class: "turn over" },
+    el("span", { id: "outcome", text: "Game over: " + d.outcome.reason }));
+  if (d.unclaimed && d.unclaimed.length)
+    return el("div", { id: "turn", class: "turn waiting" },
+      el("span", { id: "unclaimed", text: `Waiting for ${d.unclaimed.map(seatName).join(", ")} to join` }));
+  if (game.pacing) {
+    const who = d.last ? seatName(d.last.seat) : "the other side";
+    return el("div", { id: "turn", class: "turn playing", title: "click to skip to the latest move",
+      onclick: skip }, `${who} is moving… `, el("small", { text: "click to skip" }));
+  }
+  if (d.legal.length) return el("div", { id: "turn", class: "turn yours", onclick: () =>
+    document.getElementById("actions").scrollIntoView({ block: "center", behavior: "smooth" }) }, "● Your move",
+    d.to_act.length > 1 ? el("small", { text: " (both sides choose at once)" }) : null);
+  const ai = (s) => d.seats[s] && d.seats[s] !== "human" ? " (AI)" : "";
+  return el("div", { id: "turn", class: "turn waiting",
+    text: d.seat ? `Waiting for ${d.to_act.map((s) => seatName(s) + ai(s)).join(" and ")}…`
+      : `Watching: ${d.to_act.map(seatName).join(" and ")} to move` });
+}
+
 function statusPanel(d, view) {
   const p = el("div", { class: "panel status", id: "status" });
   p.append(el("div", {}, el("b", { text: view.title || view.scenario || d.game })));
-  if (d.outcome) p.append(el("div", { id: "outcome", text: "Game over: " + d.outcome.reason }));
-  else if (d.unclaimed && d.unclaimed.length)
-    p.append(el("div", { id: "unclaimed", text: `Waiting for ${d.unclaimed.join(", ")} to join` }));
-  else p.append(el("div", { text: "To act: " + d.to_act.join(", ") }));
+  const banner = turnBanner(d);
+  if (banner) p.append(banner);
+  else if (d.outcome) p.append(el("div", { id: "outcome", text: "Game over: " + d.outcome.reason }));
+  const last = lastMoveLine(d);
+  if (last) p.append(last);
   p.append(...game.draw.status(view, ui()));
   return p;
+}
+
+// the last move in words: the first log line it wrote
+function lastMoveLine(d) {
+  if (game.replay || !d.last) return null;
+  const line = (d.fullLog || []).find((e) => e.n === d.last.n);
+  if (!line) return null;
+  return el("div", { id: "last-move", class: "last-move" },
+    el("span", { class: "muted", text: "Last move: " }), words(line.text));
 }
 
 function handPanel(view) {
   const cards = game.draw.hand(view, ui());
   if (!cards.length) return null;
-  const p = el("div", { class: "panel cards", id: "hand" }, el("div", { text: "Your hand" }));
-  for (const c of cards)
-    p.append(el("button", { class: "card", "data-id": c.id, text: c.label,
-      title: game.cards[c.id] ? game.cards[c.id].text : null, onclick: () => choose(c.id) }));
+  const p = el("div", { class: "panel cards", id: "hand" }, el("div", { class: "muted", text: "Your hand" }));
+  const row = el("div", { class: "hand-row" });
+  for (const c of cards) {
+    const face = game.cards[c.id];
+    const initiative = "initiative" in c ? c.initiative : face ? face.initiative : null;
+    row.append(el("button", { class: "card" + (game.filter === c.id ? " picked" : ""), "data-id": c.id,
+      title: face ? face.text : c.label, onclick: () => choose(c.id) },
+      c.art || null,
+      el("span", { class: "card-title", text: c.title || (face ? face.title : c.label) }),
+      c.note ? el("span", { class: "card-note", text: c.note }) : null,
+      initiative ? el("span", { class: "initiative", title: "initiative", text: String(initiative) }) : null));
+  }
+  p.append(row);
   if (game.filter) p.append(cardFace(game.filter) || "");
   return p;
 }
@@ -395,19 +532,18 @@ function actionsPanel(d) {
   if (game.filter) {
     const only = legal.filter((a) => involves(a, game.filter));
     if (only.length) legal = only;
-    p.append(el("div", {}, el("span", { class: "filter", text: "involving " + game.filter }), " ",
+    p.append(el("div", {}, el("span", { class: "filter", text: "involving " + words(game.filter) }), " ",
       el("button", { text: "show all", onclick: () => { game.filter = null; render(); } })));
   }
   const LONG = 40;  // a long list (deployments, hexes) is cut until the player narrows it
   const shown = game.filter || game.all || legal.length <= LONG ? legal : legal.slice(0, LONG);
+  const labels = d.labels || {};
   for (const a of shown) {
-    const b = el("button", { class: "action", "data-action": a, onclick: () => act(a) }, a);
-    if (d.info[a]) b.append(el("small", { text: d.info[a] }));
+    // the button speaks the player's words; the action's own text travels in data-action
+    const b = el("button", { class: "action", "data-action": a, onclick: () => act(a) }, labels[a] || a);
+    if (d.info[a]) b.append(el("small", { text: words(d.info[a]) }));
     // pointing at an action lights up the tiles, hexes and counters it names
-    const lit = (on) => a.split(" ").slice(1).forEach((arg) => {
-      for (const n of document.querySelectorAll(`#board [data-id="${CSS.escape(arg)}"]`))
-        n.classList.toggle("lit", on);
-    });
+    const lit = (on) => named(a, d.seat, d.view).forEach((n) => n.classList.toggle("lit", on));
     b.addEventListener("mouseenter", () => lit(true));
     b.addEventListener("mouseleave", () => lit(false));
     p.append(b);
@@ -420,11 +556,119 @@ function actionsPanel(d) {
   return p;
 }
 
-function logPanel(log) {
+// the log in players' words; the rule each line applies shows on hover (title), and the lines
+// of the last move stand out
+function logPanel(log, last) {
   const p = el("div", { class: "panel log", id: "log" });
-  for (const e of log) p.append(el("div", {}, `${e.text} `,
-    e.rule ? el("span", { class: "rule", text: `(${e.rule})` }) : null));
+  if (!log.length) p.append(el("p", { class: "muted", text: "Nothing has happened yet." }));
+  let n = null;
+  for (const e of log) {
+    const cls = [e.n !== n ? "first" : "", last && e.n === last.n ? "latest" : "", e.rule ? "ruled" : ""];
+    n = e.n;
+    p.append(el("div", { class: cls.filter(Boolean).join(" ") || null, title: e.rule || null }, words(e.text)));
+  }
   return p;
+}
+
+// ---- pieces: counters drawn as wargame pieces, for the games' own drawings ------------------
+// ui.piece draws one counter: its side's colour, a unit symbol in a NATO-style frame, small
+// letters and values in its corners, a band for an order, round badges for states, a hatch
+// for a suppressed or captured man and a dashed edge for a hidden one. ui.defs() gives the
+// patterns and arrowheads they use (one per board). No piece is smaller than PIECE_MIN CSS px
+// at 1x: each drawing keeps its board from shrinking below that.
+const PIECE_MIN = 22;
+const INK = "#1b1b1b", PAPER = "#f4efdc";
+
+// a board of width x height units whose smallest counter is `size` units never shrinks below
+// PIECE_MIN px a counter (the border's 2 px and rounding spared): a narrow screen scrolls it
+function keepPieces(svg, width, height, size) {
+  const scale = PIECE_MIN / size;
+  svg.style.minWidth = `${Math.ceil(width * scale) + 4}px`;
+  svg.style.minHeight = `${Math.ceil(height * scale) + 4}px`;
+}
+
+function pieceDefs() {
+  const hatch = (id, ink, width, gap) => el("svg:pattern", { id, width: gap, height: gap,
+      patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" },
+    el("svg:rect", { x: 0, y: 0, width, height: gap, fill: ink }));
+  const arrow = (id) => el("svg:marker", { id, viewBox: "0 0 10 10", refX: 8, refY: 5,
+      markerWidth: 5, markerHeight: 5, orient: "auto-start-reverse" },
+    el("svg:path", { d: "M0 0L10 5L0 10z", class: "arrowhead" }));
+  return el("svg:defs", {}, hatch("hatch-hidden", "rgba(244,239,220,0.3)", 1.5, 5),
+    hatch("hatch-suppressed", "rgba(250,200,40,0.9)", 2.5, 6), arrow("arrow"));
+}
+
+// a unit symbol: kind is infantry, recon, mg, mortar, sniper, medic or unknown; leader adds a
+// pennant above the frame
+function glyph(kind, x, y, w, h, leader = false) {
+  const g = el("svg:g", { class: "glyph" });
+  const sw = Math.max(0.8, h / 9);
+  const line = (x1, y1, x2, y2, extra = {}) => el("svg:line", { x1, y1, x2, y2, stroke: INK,
+    "stroke-width": sw, "stroke-linecap": "round", ...extra });
+  g.append(el("svg:rect", { x, y, width: w, height: h, fill: PAPER, stroke: INK, "stroke-width": sw }));
+  const cx = x + w / 2, cy = y + h / 2;
+  const arrowUp = () => [line(cx, y + h * 0.86, cx, y + h * 0.16),
+    el("svg:path", { d: `M${cx - w * 0.13} ${y + h * 0.42}L${cx} ${y + h * 0.14}L${cx + w * 0.13} ${y + h * 0.42}`,
+      fill: "none", stroke: INK, "stroke-width": sw, "stroke-linejoin": "round" })];
+  if (kind === "infantry" || kind === "medic") g.append(line(x, y, x + w, y + h), line(x, y + h, x + w, y));
+  if (kind === "medic") g.append(el("svg:path", { d: `M${cx - h * 0.3} ${cy}H${cx + h * 0.3}M${cx} ${cy - h * 0.3}V${cy + h * 0.3}`,
+    stroke: "#c62828", "stroke-width": sw * 2.2 }));
+  if (kind === "recon") g.append(line(x, y + h, x + w, y));
+  if (kind === "mg") g.append(...arrowUp(), line(cx - w * 0.17, y + h * 0.68, cx + w * 0.17, y + h * 0.68));
+  if (kind === "mortar") g.append(...arrowUp(), el("svg:circle", { cx, cy: y + h * 0.8, r: h * 0.13,
+    fill: PAPER, stroke: INK, "stroke-width": sw }));
+  if (kind === "sniper") g.append(el("svg:circle", { cx, cy, r: h * 0.3, fill: "none", stroke: INK, "stroke-width": sw }),
+    line(cx - h * 0.45, cy, cx + h * 0.45, cy), line(cx, cy - h * 0.45, cx, cy + h * 0.45));
+  if (kind === "unknown") g.append(el("svg:text", { x: cx, y: cy + h * 0.33, "font-size": h * 0.95,
+    "font-weight": "bold", "text-anchor": "middle", fill: INK, text: "?" }));
+  if (leader) g.append(line(x + sw / 2, y, x + sw / 2, y - h * 0.6),
+    el("svg:path", { d: `M${x + sw / 2} ${y - h * 0.6}L${x + w * 0.42} ${y - h * 0.43}L${x + sw / 2} ${y - h * 0.26}z`,
+      fill: PAPER, stroke: INK, "stroke-width": sw * 0.6 }));
+  return g;
+}
+
+// one counter; p: {id, side, x, y, size, kind (glyph), leader (a pennant), title, corner (a
+// letter, top left), chip: {fill, text} (a team's colour, top left), value (bottom right),
+// band: {text, fill} (an order), badges: [{at: "tl"|"tr", text, fill, ink}], wounds: [1 light,
+// 2 bad...], hatch: "hidden"|"suppressed", dashed (a hidden man's edge), classes}
+function piece(p) {
+  const { x, y, size: s } = p;
+  const g = el("svg:g", { class: `counter ${p.classes || ""}`.trim(), "data-id": p.id, "data-side": p.side });
+  g.addEventListener("click", (ev) => { ev.stopPropagation(); choose(p.id); });
+  g.append(el("svg:rect", { x, y, width: s, height: s, rx: s * 0.12, class: `shape piece-base ${p.side}` }));
+  if (p.hatch) g.append(el("svg:rect", { x, y, width: s, height: s, rx: s * 0.12, fill: `url(#hatch-${p.hatch})`,
+    class: "hatch" }));
+  // with an order band the symbol gives it room: the band's letters are what changes each turn
+  const [fw, fh, fy] = p.band ? [s * 0.54, s * 0.34, s * 0.27] : [s * 0.62, s * 0.4, s * 0.3];
+  g.append(glyph(p.kind, x + (s - fw) / 2, y + fy, fw, fh));
+  const text = (tx, ty, t, size, anchor, fill = PAPER) => el("svg:text", { x: tx, y: ty, "font-size": size,
+    "font-weight": "bold", "text-anchor": anchor, fill, text: t, class: "piece-text" });
+  if (p.chip) {
+    g.append(el("svg:rect", { x: x + s * 0.06, y: y + s * 0.05, width: s * 0.3, height: s * 0.19, rx: s * 0.04,
+      fill: p.chip.fill, stroke: INK, "stroke-width": 0.5 }));
+    if (p.chip.text) g.append(text(x + s * 0.21, y + s * 0.205, p.chip.text, s * 0.18, "middle", INK));
+  }
+  if (p.leader) g.append(el("svg:path", { d: `M${x + s * 0.47} ${y + s * 0.25}V${y + s * 0.04}` +
+    `L${x + s * 0.68} ${y + s * 0.1}L${x + s * 0.47} ${y + s * 0.16}`, fill: PAPER, stroke: PAPER,
+    "stroke-width": s * 0.035, "stroke-linejoin": "round" }));
+  if (p.corner) g.append(text(x + s * 0.09, y + s * 0.25, p.corner, s * 0.24, "start"));
+  if (p.value !== undefined && p.value !== null) g.append(text(x + s * 0.92, y + s * 0.93, String(p.value), s * 0.25, "end"));
+  if (p.band) {
+    g.append(el("svg:rect", { x: x + s * 0.05, y: y + s * 0.64, width: s * 0.9, height: s * 0.31, rx: s * 0.05,
+      fill: p.band.fill, stroke: INK, "stroke-width": 0.4 }));
+    g.append(text(x + s / 2, y + s * 0.89, p.band.text, s * 0.29, "middle", "#fff"));
+  }
+  (p.wounds || []).forEach((w, k) => g.append(el("svg:rect", { x: x + s * 0.03, y: y + s * (0.27 + k * 0.13),
+    width: s * 0.15, height: s * 0.11, fill: w > 1 ? "#b71c1c" : "#ef5350", stroke: "#fff", "stroke-width": 0.5 })));
+  if (p.dashed) g.append(el("svg:rect", { x: x + s * 0.04, y: y + s * 0.04, width: s * 0.92, height: s * 0.92,
+    rx: s * 0.1, fill: "none", stroke: PAPER, "stroke-width": s * 0.06, "stroke-dasharray": `${s * 0.13} ${s * 0.09}` }));
+  for (const b of p.badges || []) {
+    const bx = b.at === "tl" ? x + s * 0.17 : x + s * 0.83, by = y + s * 0.16;
+    g.append(el("svg:circle", { cx: bx, cy: by, r: s * 0.15, fill: b.fill, stroke: INK, "stroke-width": 0.5 }));
+    if (b.text) g.append(text(bx, by + s * 0.07, b.text, s * 0.2, "middle", b.ink || "#fff"));
+  }
+  if (p.title) g.append(el("svg:title", { text: p.title }));
+  return g;
 }
 
 // ---- replay -------------------------------------------------------------------------------
@@ -457,7 +701,7 @@ function replayPanel() {
   const r = game.replay;
   return el("div", { class: "panel", id: "replay-panel" },
     el("div", { id: "replay-step", text: `Replay: step ${r.step} of ${r.steps}` +
-      (r.action ? ` (${r.action.seat}: ${r.action.text})` : "") }),
+      (r.action ? ` (${seatName(r.action.seat)}: ${words(r.action.text)})` : "") }),
     el("button", { text: "« start", onclick: () => openReplay(0) }),
     el("button", { text: "◀", onclick: () => stepReplay(-1) }),
     el("button", { text: "▶", onclick: () => stepReplay(1) }),

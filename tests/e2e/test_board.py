@@ -1,0 +1,245 @@
+"""The board as a person sees it (issue 11): counters drawn as pieces no smaller than the
+minimum and never overlapping, buttons in players' words, whose turn it is, the last move
+lit, the other side's moves played back one by one, and Combat!'s line of sight over the map.
+Screenshots of each game at 1280x800 and on a 390x844 phone are kept in build/test-artifacts/.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import pairwise
+
+import httpx2
+import pytest
+
+from tests.e2e.pages import SETTLED, moves, needs_chromium, open_game, shot
+
+pytestmark = needs_chromium
+
+MIN_PIECE = 22  # CSS px: app.js PIECE_MIN
+SCREENS = {"desktop": (1280, 800), "phone": (390, 844)}
+
+# every counter's box on the page, in CSS px
+BOXES = """() => [...document.querySelectorAll('#board .counter')].map((c) => {
+    const r = c.querySelector('.piece-base').getBoundingClientRect();
+    return { id: c.dataset.id, side: c.dataset.side, x: r.x, y: r.y, w: r.width, h: r.height };
+})"""
+
+
+def assert_pieces_fit(page) -> None:
+    boxes = page.evaluate(BOXES)
+    assert boxes, "no counter on the board"
+    small = [b for b in boxes if b["w"] < MIN_PIECE - 0.01 or b["h"] < MIN_PIECE - 0.01]
+    assert not small, f"counters under {MIN_PIECE} px: {small[:3]}"
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1 :]:
+            apart = (
+                a["x"] + a["w"] <= b["x"] + 0.01
+                or b["x"] + b["w"] <= a["x"] + 0.01
+                or a["y"] + a["h"] <= b["y"] + 0.01
+                or b["y"] + b["h"] <= a["y"] + 0.01
+            )
+            assert apart, f"{a['side']} {a['id']} overlaps {b['side']} {b['id']}"
+
+
+def assert_buttons_in_words(page) -> None:
+    """Each action button shows its label, never the action's notation (kept in data-action)."""
+    labels = page.evaluate("window.wartableGame.data.labels")
+    buttons = page.locator("#actions button.action")
+    assert buttons.count() > 0
+    for k in range(min(buttons.count(), 12)):
+        b = buttons.nth(k)
+        action, text = b.get_attribute("data-action"), b.inner_text().split("\n")[0]
+        assert text == labels[action] and text != action
+
+
+def open_undaunted(browser, server, screen):
+    page = open_game(browser, server, "undaunted", scenario="la-raye", screen=SCREENS[screen])
+    page.wait_for_selector("#actions button.action")
+    page.wait_for_function(SETTLED, timeout=15000)
+    return page
+
+
+def act(page, action: str | None = None) -> None:
+    before = moves(page)
+    button = page.locator(
+        f'#actions button.action[data-action="{action}"]' if action else "#actions button.action"
+    ).first
+    button.click()
+    page.wait_for_function("n => window.wartableGame.data.n > n", arg=before, timeout=15000)
+    page.wait_for_function(SETTLED, timeout=30000)
+
+
+@pytest.mark.parametrize("screen", list(SCREENS))
+def test_undaunted_pieces_words_turn_and_last_move(server, browser, screen):
+    page = open_undaunted(browser, server, screen)
+    # a bid, then whatever comes first, until the board has seen a few moves
+    for _ in range(4):
+        if page.locator("#actions button.action").count() == 0:
+            break
+        act(page)
+    assert page.locator("#board .counter").count() >= 8
+    assert_pieces_fit(page)
+    if page.evaluate("window.wartableGame.data.legal.length"):
+        assert_buttons_in_words(page)
+        assert "Your move" in page.inner_text("#turn")
+        assert page.title().startswith("● Your move")
+    # the last move is lit on the board and told in words
+    last = page.evaluate("window.wartableGame.data.last")
+    assert last is not None
+    if last["text"].split()[0] in ("play", "move", "attack", "suppress", "rally", "target"):
+        assert page.locator("#board .last").count() >= 1
+    assert page.locator("#last-move").count() == 1
+    assert "-" not in page.inner_text("#last-move").replace("Fog of War", "")  # no unit keys
+    # the log speaks in words; each line's rule shows on hover
+    line = page.locator("#log div[title]").first
+    assert line.get_attribute("title") and line.get_attribute("title") not in line.inner_text()
+    shot(page, f"undaunted-la-raye-{screen}.png")
+    page.close()
+
+
+def test_the_other_sides_moves_are_played_back_one_by_one(server, browser):
+    page = open_undaunted(browser, server, "desktop")
+    page.evaluate(
+        """() => { window.seen = []; setInterval(() => {
+            const g = window.wartableGame, s = g.shown;
+            if (s && (!window.seen.length || window.seen.at(-1).n !== s.n))
+                window.seen.push({ n: s.n, seat: s.last && s.last.seat, t: performance.now(),
+                                   banner: document.querySelector('#turn').innerText });
+        }, 15); }"""
+    )
+    paced: list = []
+    for _ in range(12):  # end our turns until the AI answers with a run of moves
+        if page.locator("#actions button.action").count() == 0:
+            break
+        end = page.locator('#actions button.action[data-action="end"]')
+        act(page, "end" if end.count() else None)
+        seen = page.evaluate("window.seen")
+        paced = [(a, b) for a, b in pairwise(seen) if a["seat"] == b["seat"] == "germany"]
+        if len(paced) >= 2:
+            break
+    assert len(paced) >= 2, "the AI never made two moves in a row"
+    gaps = [b["t"] - a["t"] for a, b in paced]
+    assert min(gaps) > 350, f"the AI's moves were not paced: {gaps}"
+    assert any("is moving" in b["banner"] for _, b in paced)
+    page.close()
+
+
+def test_a_click_skips_the_playback_to_the_latest_move(server, browser):
+    page = open_undaunted(browser, server, "desktop")
+    # the page plays back a burst: here three copies of the latest state, as if the AI had moved
+    page.evaluate(
+        """() => { const g = window.wartableGame, d = g.data;
+            const burst = [1, 2, 3].map((k) => ({ ...d, n: d.n + k, log_since: d.log_end,
+                last: { n: d.n + k, seat: 'germany', text: 'end' } }));
+            g.shownAt = Date.now();
+            for (const s of burst) arrive(s);
+            g.data = burst[2]; }"""
+    )
+    assert page.evaluate("window.wartableGame.pacing")
+    assert "is moving" in page.inner_text("#turn")
+    page.click("#turn")
+    assert page.evaluate("window.wartableGame.shown === window.wartableGame.data")
+    assert not page.evaluate("window.wartableGame.pacing")
+    page.close()
+
+
+def combat_mid_game(server, seed: int = 11) -> dict:
+    """Attack the Farmhouse played at random (a fixed seed) into the impulses of turn 2."""
+    made = httpx2.post(
+        server + "/api/games",
+        json={
+            "game": "combat",
+            "scenario": "attack-the-farmhouse",
+            "seats": {"us": "human"},
+            "seed": seed,
+        },
+    ).json()
+    head = {"Authorization": f"Bearer {made['token']}"}
+    rng = random.Random(seed)
+    with httpx2.Client(base_url=server, headers=head, timeout=10) as c:
+        state = c.get(f"/api/games/{made['id']}").json()
+        while not state["outcome"] and not (
+            state["view"]["turn"] >= 2 and state["view"]["phase"] == "impulses"
+        ):
+            legal = [a for a in state["legal"] if not a.startswith("leave")]
+            state = c.post(
+                f"/api/games/{made['id']}/actions",
+                json={"n": state["n"], "action": rng.choice(legal or state["legal"])},
+            ).json()
+    assert not state["outcome"]
+    return made
+
+
+@pytest.mark.parametrize("screen", list(SCREENS))
+def test_combat_mid_game_pieces_words_and_line_of_sight(server, browser, screen):
+    made = combat_mid_game(server)
+    width, height = SCREENS[screen]
+    page = browser.new_page(viewport={"width": width, "height": height})
+    page.goto(server + made["link"])
+    page.wait_for_selector("#board .counter")
+    page.wait_for_function(SETTLED)
+    assert_pieces_fit(page)
+    assert_buttons_in_words(page)
+    assert "Your move" in page.inner_text("#turn") and page.title().startswith("● Your move")
+    assert page.locator("#board .last").count() >= 1  # the last move is lit
+    # our hidden men keep their whole colour, with a dashed edge instead
+    hidden = page.locator("#board .counter.hidden")
+    if hidden.count():
+        assert hidden.first.evaluate("c => getComputedStyle(c).opacity") == "1"
+    # the line of sight is answered over the map, with the line drawn on it
+    page.click("#los button")
+    page.locator('#board .hex[data-id="22.03"]').click()
+    page.locator('#board .hex[data-id="30.03"]').click()
+    page.wait_for_selector("#los-result")
+    assert "24.03" in page.inner_text("#los-result")
+    assert page.locator("#board .los-line").count() == 1
+    bar = page.locator("#los-result").bounding_box()
+    board = page.locator(".board-scroll").bounding_box()
+    assert bar and board and bar["y"] < board["y"]  # above the map, not below the fold
+    if screen == "desktop":
+        assert bar["y"] + bar["height"] < SCREENS[screen][1]
+    shot(page, f"combat-farmhouse-{screen}.png")
+    page.close()
+
+
+def test_combat_stacks_fan_out(server, browser):
+    """Four men in one hex and three in the next: every counter stays whole and apart."""
+    made = combat_mid_game(server)
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(server + made["link"])
+    page.wait_for_selector("#board .counter")
+    page.wait_for_function(SETTLED)
+    routed, wounded = page.evaluate(
+        """() => { const men = window.wartableGame.data.view.soldiers
+                .filter((s) => s.hex && s.status === 'active');
+            men.slice(0, 4).forEach((s) => { s.hex = '12.08'; });
+            men.slice(4, 7).forEach((s) => { s.hex = '12.09'; });
+            men.slice(7, 8).forEach((s) => { s.hex = '13.08'; });
+            Object.assign(men[0], { morale: 'rout' });
+            Object.assign(men[1], { wounds: ['light_wound', 'bad_wound'], spotted: true });
+            render(); return men.slice(0, 2).map((s) => s.key); }"""
+    )
+    assert_pieces_fit(page)
+    assert page.locator("#board .tray").count() >= 2  # each stack stands on its own tray
+    # a man's state is on his piece: a routed badge, wound marks, a hidden man's dashed edge
+    assert "R" in page.locator(f'#board .counter[data-id="{routed}"]').text_content()
+    assert "rout" in page.locator(f'#board .counter[data-id="{routed}"] title').text_content()
+    marks = page.locator(f'#board .counter[data-id="{wounded}"] rect[fill="#b71c1c"]')
+    assert marks.count() == 1
+    shot(page, "combat-stack.png")
+    page.close()
+
+
+def test_undaunted_a_suppressed_counter_shows_it(server, browser):
+    page = open_undaunted(browser, server, "desktop")
+    unit = page.evaluate(
+        """() => { const c = window.wartableGame.data.view.counters
+                .find((c) => c.side === 'germany');
+            c.suppressed = true; render(); return c.unit; }"""
+    )
+    piece = page.locator(f'#board .counter.suppressed[data-id="{unit}"][data-side="germany"]')
+    assert piece.locator(".hatch").count() == 1
+    assert "suppressed" in piece.locator("title").text_content()
+    shot(page, "undaunted-suppressed.png")
+    page.close()
