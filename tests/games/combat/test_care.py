@@ -8,7 +8,7 @@ import pytest
 import wartable
 from tests.games.combat.scene import at, hex_index, put, scene
 from wartable.games.combat.model import ACTIVE, CAPTURED, GERMANY, GONE
-from wartable.games.combat.rules import care, checks, flow, guards, legal, melee, scoring
+from wartable.games.combat.rules import care, checks, contact, flow, guards, legal, scoring
 from wartable.games.combat.rules.enemy_phase import enemy_order_phase
 from wartable.games.combat.rules.firing import targets
 from wartable.games.combat.rules.harm import kill
@@ -147,7 +147,7 @@ def surrendered():
     bru = put(st, "18.16", key="pvt-brubaker", order="evade")
     foe = put(st, "18.15", side=GERMANY, role="rifleman", morale=checks.ROUT)
     st.pos[bru] = hex_index(st, "18.15")
-    melee.entered(st, bru, [])
+    contact.entered(st, bru, [])
     return st, bru, foe
 
 
@@ -217,7 +217,7 @@ def test_an_enemy_guard_marches_a_friendly_prisoner_off_and_only_aims_at_guards(
     bru = put(st, "18.16", key="pvt-brubaker", morale=checks.ROUT)
     foe = put(st, "18.15", side=GERMANY, role="rifleman")
     st.pos[foe] = hex_index(st, "18.16")
-    melee.entered(st, foe, [])
+    contact.entered(st, foe, [])
     assert st.status[bru] == CAPTURED and st.guard[bru] == foe
     top = st.enemy_deck[-1]
     assert guards.enemy_guard_order(st, foe, top)

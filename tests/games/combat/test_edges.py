@@ -9,7 +9,7 @@ import wartable
 from tests.games.combat.scene import activate, put, scene
 from wartable.core.action import Action
 from wartable.games.combat.model import CAPTURED, GERMANY, GONE
-from wartable.games.combat.rules import checks, enemy_turn, melee, scoring
+from wartable.games.combat.rules import checks, contact, enemy_turn, scoring
 
 GAME = wartable.get_game("combat")
 
@@ -61,7 +61,7 @@ def test_an_enemy_guard_marches_his_prisoner_off_by_his_edge():
     st.morale[bru] = checks.ROUT
     g = put(st, "34.10", side=GERMANY, role="rifleman")
     st.pos[g] = st.pos[bru]
-    melee.entered(st, g, [])
+    contact.entered(st, g, [])
     assert st.status[bru] == CAPTURED and st.guard[bru] == g
     st.order[g], st.dirs[g] = "evade", (2,)
     enemy_turn.enemy_moves(st, g, [])

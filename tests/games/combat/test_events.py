@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from wartable.games.combat.model import GERMANY
-from wartable.games.combat.rules import checks, events, fire, grenades
-from wartable.games.combat.rules.common import draw_friendly
+from wartable.games.combat.rules import checks, deck, events, fire, smoke
+from wartable.games.combat.rules.deck import draw_friendly
 from wartable.games.combat.rules.flow import play_card
 
 from .scene import hex_index, put, scene
@@ -19,7 +19,7 @@ def test_friendly_81mm_event_reproduces_the_rulebook_strike_on_15_09():
     # four damage rolls all missing, no crater, the Morale Check passes
     st.rng.force([5, 1, 9, 2, 3, 9, 9, 9, 9, 9, 0])
     ev: list = []
-    events.resolve(st, "friendly", ev)
+    deck.resolve_event(st, "friendly", ev)
     texts = [e.text for e in ev]
     assert any("aim roll 9 at 12.10" in t and "lands on 15.09" in t for t in texts)
     assert any("rolls 9 9 9 9 vs 5" in t for t in texts)
@@ -37,7 +37,7 @@ def test_a_shell_hits_with_the_targets_order_and_terrain():
     assert 0 <= hit < 9
     st.rng.force([hit, hit + 1, 9, 9])
     ev: list = []
-    events.shell(st, "mortar_81mm", hex_index(st, "15.09"), ev)
+    deck.shell(st, "mortar_81mm", hex_index(st, "15.09"), ev)
     assert any("1 hit(s)" in e.text for e in ev)
 
 
@@ -70,7 +70,7 @@ def test_scenarios_without_tables_roll_nothing():
     st = scene("a-meeting-of-patrols")
     rolled = st.rng.counter
     ev: list = []
-    events.resolve(st, "enemy", ev)
+    deck.resolve_event(st, "enemy", ev)
     assert st.rng.counter == rolled and "no event table" in ev[0].text
 
 
@@ -88,14 +88,14 @@ def test_come_on_men_reaches_as_far_as_a_leaders_ldr_less_smoke():
     events.boost(st, [])
     assert st.morale[man] == checks.BOLD  # one level up from Normal
     st.morale[man] = checks.NORMAL
-    grenades.set_clouds(st, (grenades.smoke.Cloud(1, (board.hexes[st.pos[taylor]],), 1),))
+    smoke.set_clouds(st, (smoke.Cloud(value=1, hexes=(board.hexes[st.pos[taylor]],), born=1),))
     events.boost(st, [])  # in smoke his LDR is one less: out of reach
     assert st.morale[man] == checks.NORMAL
 
 
 def test_a_crater_changes_this_games_map_and_no_other():
     from tests.games.combat.scene import scene
-    from wartable.games.combat.rules.events import shell
+    from wartable.games.combat.rules.deck import shell
 
     st = scene()
     other = scene()
@@ -116,7 +116,7 @@ def test_a_crater_changes_this_games_map_and_no_other():
 
 def test_rubble_blocks_sight_like_the_ruin_it_is_and_stops_counting_as_a_building():
     from tests.games.combat.scene import scene
-    from wartable.games.combat.rules.events import shell
+    from wartable.games.combat.rules.deck import shell
 
     st = scene("attack-the-farmhouse")
     h = next(i for i, k in enumerate(st.ground.kind) if k == "building")

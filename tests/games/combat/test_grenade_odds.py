@@ -9,7 +9,7 @@ import pytest
 
 from wartable.core.rng import Rng
 from wartable.games.combat.model import GERMANY, Activation
-from wartable.games.combat.rules import checks, grenade_odds, grenades, harm
+from wartable.games.combat.rules import checks, deck, grenade_odds, grenades
 from wartable.games.combat.rules.common import distance, tq_now
 
 from .scene import put, scene
@@ -60,7 +60,7 @@ def test_the_odds_match_the_throw_played_many_times(throw_at_a_crowd, monkeypatc
     assert odds is not None and odds.aim == target and odds.on_target == pytest.approx(0.9)
     assert set(odds.hit) == set(men)
     hit: set[int] = set()
-    monkeypatch.setattr(harm, "wound", lambda st, t, ev: hit.add(t))
+    monkeypatch.setattr(deck, "wound", lambda st, t, ev: hit.add(t))
     trials = 3000
     counts = dict.fromkeys(men, 0)
     for seed in range(trials):
@@ -127,7 +127,7 @@ def test_grenade_orders_and_aim_shifts_show_their_odds(throw_at_a_crowd):
         target,
         True,
     )
-    st.act = Activation(thrower, "aim", 0, False, 0, -1)
+    st.act = Activation(soldier=thrower, stage="aim", moves=0, must=False)
     st.queue, st.cursor, st._legal_cache = (thrower,), 0, None
     shift = next(a for a in st.legal_actions("us") if a.verb == "aim")
     told = st.action_info("us", shift)

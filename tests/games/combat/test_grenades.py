@@ -6,7 +6,7 @@ import pytest
 
 import wartable
 from wartable.games.combat.model import GERMANY
-from wartable.games.combat.rules import enemy_phase, fire, grenades, harm, observe
+from wartable.games.combat.rules import enemy_phase, fire, grenades, harm, observe, smoke
 from wartable.games.combat.rules.common import distance, posture, tq_now
 from wartable.games.combat.rules.firing import fire_chance
 from wartable.games.combat.rules.legal import order_actions
@@ -233,7 +233,7 @@ def test_smoke_grenade_cloud_drifts_downwind_then_disperses():
     ]
     assert not st.clouds
     st.clouds = ()
-    grenades.set_clouds(st, (grenades.smoke.Cloud(3, (first, second, third), 1),))
+    smoke.set_clouds(st, (smoke.Cloud(value=3, hexes=(first, second, third), born=1),))
     assert set(st.smoke_at) == {board.index[h] for h in (first, second, third)}
 
 
@@ -242,7 +242,7 @@ def test_smoke_on_the_line_lowers_fire_and_ldr():
     bru = put(st, BRUBAKER, key="pvt-brubaker", order="aimed_fire")
     foe = put(st, "18.10", side=GERMANY, role="rifleman", order="evade")
     clear = fire_chance(st, bru, foe)
-    grenades.set_clouds(st, (grenades.smoke.Cloud(1, (st.sc.board.parse("18.13"),), 1),))
+    smoke.set_clouds(st, (smoke.Cloud(value=1, hexes=(st.sc.board.parse("18.13"),), born=1),))
     smoky = fire_chance(st, bru, foe)
     assert clear is not None and smoky is not None
     assert smoky.ws == clear.ws - 4 and ("smoke", -4) in smoky.reasons

@@ -8,13 +8,13 @@ import wartable
 from tests.games.combat.scene import at, hex_index, put, scene
 from wartable.games.combat.model import DEAD, GERMANY, Activation
 from wartable.games.combat.rules import care, checks, fire, flow, hand, melee
+from wartable.games.combat.rules.deck import wound
 from wartable.games.combat.rules.firing import attack, fire_chance
-from wartable.games.combat.rules.harm import wound
 
 
 def acting(st, i):
     """Put the game at soldier ``i``'s end-of-activation decision, with a clean cache."""
-    st.act = Activation(i, "end", 0, False, 0, -1)
+    st.act = Activation(soldier=i, stage="end", moves=0, must=False)
     st.queue, st.cursor, st._legal_cache = (i,), 0, None
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from wartable.games.combat.model import GERMANY, GONE, Activation
-from wartable.games.combat.rules import checks, harm, melee
+from wartable.games.combat.rules import checks, contact, harm, melee
 from wartable.games.combat.rules.common import tq_now
 from wartable.games.combat.rules.firing import targets
 from wartable.games.combat.rules.legal import activation_choices, allowed_orders
@@ -20,12 +20,12 @@ def test_entering_an_enemy_hex_starts_a_melee():
     assert foe in targets(st, taylor)
     st.pos[bru] = st.pos[foe]
     ev: list = []
-    assert melee.entered(st, bru, ev)
+    assert contact.entered(st, bru, ev)
     assert st.order[bru] == st.order[foe] == "melee"
     assert st.alert[waiting]  # 9.8 trigger 7: a melee within 3 hexes
     assert foe not in targets(st, taylor)  # nobody fires into a melee hex
     assert allowed_orders(st, bru) == ["melee"]
-    st.act = Activation(bru, "melee", 0, True, 0, -1)
+    st.act = Activation(soldier=bru, stage="melee", moves=0, must=True)
     choices = {str(a) for a in activation_choices(st)}
     assert choices == {f"strike pvt-brubaker {st.soldiers[foe].key}"}  # no ducking back
 
@@ -34,11 +34,11 @@ def test_a_charger_keeps_his_order_from_impulse_2_on():
     st = scene(impulse=2)
     bru = put(st, "18.15", key="pvt-brubaker", order="charge")
     put(st, "18.15", side=GERMANY, role="rifleman", order="evade")
-    assert melee.entered(st, bru, [])
+    assert contact.entered(st, bru, [])
     assert st.order[bru] == "charge"
     st.impulse = 1
     st.order[bru] = "charge"
-    assert melee.entered(st, bru, []) and st.order[bru] == "melee"
+    assert contact.entered(st, bru, []) and st.order[bru] == "melee"
 
 
 def test_a_decoy_met_face_to_face_is_removed():
@@ -46,7 +46,7 @@ def test_a_decoy_met_face_to_face_is_removed():
     bru = put(st, "18.16", key="pvt-brubaker", order="evade")
     decoy = next(s.index for s in st.soldiers if s.decoy)
     st.status[decoy], st.pos[decoy] = "active", st.pos[bru]
-    assert not melee.entered(st, bru, [])
+    assert not contact.entered(st, bru, [])
     assert st.status[decoy] == GONE
 
 
@@ -75,7 +75,7 @@ def test_routed_soldiers_beside_steady_comrades_fight_as_shaken():
     put(st, "18.16", key="pvt-brubaker", order="evade")
     routed = put(st, "18.16", side=GERMANY, role="rifleman", morale=checks.ROUT)
     steady = put(st, "18.16", side=GERMANY, role="recruit")
-    assert melee.entered(st, steady, [])
+    assert contact.entered(st, steady, [])
     assert st.morale[routed] == checks.SHAKEN and st.order[routed] == "melee"
 
 
@@ -83,7 +83,7 @@ def test_both_sides_routed_ignore_each_other():
     st = scene()
     bru = put(st, "18.16", key="pvt-brubaker", order="evade", morale=checks.ROUT)
     put(st, "18.16", side=GERMANY, role="rifleman", morale=checks.ROUT, order="sprint")
-    assert not melee.entered(st, bru, []) and st.order[bru] == "evade"
+    assert not contact.entered(st, bru, []) and st.order[bru] == "evade"
 
 
 def test_a_charge_that_falls_short_ends_in_duck_back():
@@ -156,7 +156,7 @@ def test_a_guard_who_gives_up_frees_his_prisoners_bug():
     bru = put(st, "18.14", key="pvt-brubaker", order="melee")
     st.morale[g] = checks.ROUT
     ev: list = []
-    melee.entered(st, bru, ev)
+    contact.entered(st, bru, ev)
     assert st.status[g] == "captured" and st.guard[g] == bru
     assert st.status[held] == "active" and st.guard[held] == -1
 

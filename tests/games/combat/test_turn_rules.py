@@ -6,7 +6,7 @@ the end-of-game buildings bonus (22.0), smoke as cover (11.0), the grenadier's l
 from __future__ import annotations
 
 from wartable.games.combat.model import GERMANY, GONE
-from wartable.games.combat.rules import checks, enemy_phase, enemy_turn, flow, scoring
+from wartable.games.combat.rules import checks, enemy_phase, enemy_turn, flow, scoring, smoke
 from wartable.games.combat.rules.common import distance, tq_now
 from wartable.games.combat.rules.enemy_phase import alert_near
 from wartable.games.combat.rules.firing import attack
@@ -191,9 +191,8 @@ def test_a_routed_german_rallies_on_an_unmodified_tqc():
 
 
 def smoke_on(st, h: int) -> None:
-    from wartable.games.combat.rules import grenades
-
-    grenades.set_clouds(st, (grenades.smoke.Cloud(1, (st.sc.board.hexes[h],), st.turn),))
+    cloud = smoke.Cloud(value=1, hexes=(st.sc.board.hexes[h],), born=st.turn)
+    smoke.set_clouds(st, (cloud,))
 
 
 def test_a_smoke_hex_is_cover_for_the_enemys_card_rows():

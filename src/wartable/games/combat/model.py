@@ -52,6 +52,6 @@ class Activation(NamedTuple):
     stage: str  # "move", "fire", "end"
     moves: int  # hexes he may still move this impulse
     must: bool  # the move is compulsory
-    moved: int  # hexes moved so far this impulse
-    came_from: int  # the hex he left last (no going back within one activation, 6.0)
+    moved: int = 0  # hexes moved so far this impulse
+    came_from: int = -1  # the hex he left last, -1 none (no going back within one activation, 6.0)
     rough: bool = False  # he sprinted into rough ground: he ducks back at the end (7.07)

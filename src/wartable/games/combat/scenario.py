@@ -63,7 +63,15 @@ class CombatScenario:
             c = lib.characters.us.counters[key]
             soldiers.append(
                 self._soldier(
-                    len(soldiers), US, team, key, c.name, c.tq, c.ldr, c.weapons, tuple(c.skills)
+                    index=len(soldiers),
+                    side=US,
+                    team=team,
+                    key=key,
+                    name=c.name,
+                    tq=c.tq,
+                    ldr=c.ldr,
+                    weapons=c.weapons,
+                    skills=tuple(c.skills),
                 )
             )
             where.append(hx)
@@ -71,17 +79,17 @@ class CombatScenario:
             r = lib.characters.germany.roles[role]
             soldiers.append(
                 self._soldier(
-                    len(soldiers),
-                    GERMANY,
-                    team,
-                    f"g{n + 1:02d}",
-                    name,
-                    r.tq,
-                    r.ldr,
-                    r.weapons,
-                    (),
-                    role,
-                    decoy,
+                    index=len(soldiers),
+                    side=GERMANY,
+                    team=team,
+                    key=f"g{n + 1:02d}",
+                    name=name,
+                    tq=r.tq,
+                    ldr=r.ldr,
+                    weapons=r.weapons,
+                    skills=(),
+                    role=role,
+                    decoy=decoy,
                 )
             )
             where.append(self.setup_hexes[n] if n < len(self.setup_hexes) else -1)
@@ -112,22 +120,22 @@ class CombatScenario:
             if kit.rifle_grenade and gun == kit.rifle_grenade.fits:
                 rifle = kit.rifle_grenade.grenade
         return Soldier(
-            index,
-            side,
-            team,
-            key,
-            name,
-            tq,
-            ldr,
-            gun,
-            weapons.get(gun, 0) if gun else 0,
-            grenade,
-            weapons.get(grenade, 0) if grenade else 0,
-            skills,
-            role,
-            decoy,
-            smoke,
-            rifle,
+            index=index,
+            side=side,
+            team=team,
+            key=key,
+            name=name,
+            tq=tq,
+            ldr=ldr,
+            weapon=gun,
+            ws=weapons.get(gun, 0) if gun else 0,
+            grenade=grenade,
+            grenade_ws=weapons.get(grenade, 0) if grenade else 0,
+            skills=skills,
+            role=role,
+            decoy=decoy,
+            smoke=smoke,
+            rifle=rifle,
         )
 
     def _cup(self, rng: Rng) -> list[tuple[str, str, str, bool]]:

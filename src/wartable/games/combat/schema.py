@@ -279,8 +279,11 @@ class EventEntry(BaseModel):
     id: str
 
 
+EventTable = Literal["friendly", "enemy"]  # which table of a scenario's events is rolled
+
+
 class EventsFile(Strict):
-    tables: dict[str, dict[Literal["friendly", "enemy"], dict[int, EventEntry]]]
+    tables: dict[str, dict[EventTable, dict[int, EventEntry]]]
     aim_tables: dict[str, dict[int, str]]
 
 

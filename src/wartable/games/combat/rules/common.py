@@ -1,5 +1,6 @@
 """What every part of the turn asks: who sees whom, troop quality now, names in the log,
-victory points, and the top card of either deck."""
+victory points, and the top card of the enemy deck. The friendly deck's draws are deck.py's:
+one may turn up an event, and events harm men, which draws cards again."""
 
 from __future__ import annotations
 
@@ -11,7 +12,6 @@ from wartable.core.events import Event
 from wartable.core.rng import Rng
 from wartable.games.combat.model import GONE, US
 from wartable.games.combat.rules import checks
-from wartable.games.combat.scenario import EVENT_CARDS
 
 if TYPE_CHECKING:
     from wartable.games.combat.schema import CardEffect, Weapon
@@ -174,25 +174,13 @@ def effects(st: CombatState, kind: str) -> Iterator[CardEffect]:
                 yield e
 
 
-def draw_friendly(st: CombatState, ev: list[Event]) -> int:
-    """Top card of the friendly deck; an event card (5.1.3) is resolved, shuffled back with the
-    discards, and replaced."""
-    while True:
-        if not st.deck:
-            st.deck, st.discard = st.discard, []
-            st.rng.shuffle(st.deck)
-            log(ev, "reshuffle", "the friendly discard pile is shuffled into a new deck", "5.0")
-        card = st.deck.pop()
-        if card not in EVENT_CARDS:
-            return card
-        st.discard.append(card)
-        st.deck += st.discard
-        st.discard = []
-        st.rng.shuffle(st.deck)
-        log(ev, "event-card", f"event card {card} drawn: play stops for the event", "5.1.3")
-        from wartable.games.combat.rules import events  # events draw cards too: import late
-
-        events.resolve(st, "friendly" if card in events.FRIENDLY_EVENT_CARDS else "enemy", ev)
+def initiatives(st: CombatState, n: int) -> tuple[int, int, int]:
+    """Able's, Baker's and Charlie's initiative on friendly card ``n`` (5.1). Every card that
+    goes on the initiative track has them: the library refuses an order or discard card
+    without, and an event card never reaches the hand (it is resolved as it is drawn)."""
+    numbers = st.sc.lib.friendly_cards.cards[n - 1].initiative
+    assert numbers is not None, f"friendly card {n} has no initiative numbers"
+    return numbers
 
 
 def take_off(st: CombatState, i: int) -> None:

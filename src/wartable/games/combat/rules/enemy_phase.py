@@ -15,6 +15,7 @@ from wartable.games.combat.rules.common import (
     foes_here,
     friendly_near,
     in_cover,
+    initiatives,
     label,
     ldr_now,
     log,
@@ -107,8 +108,7 @@ def enemy_order_phase(st: CombatState, ev: list[Event]) -> None:
         if team not in st.team_cards:
             st.team_cards[team] = draw_enemy(st)
     cards = st.sc.lib.enemy_cards.cards
-    friendly = st.sc.lib.friendly_cards.cards[st.initiative_card - 1].initiative
-    assert friendly is not None
+    friendly = initiatives(st, st.initiative_card)
     squad = {s.team for s in st.soldiers if s.side == US}  # only teams the scenario fields
     enemy = {t: cards[c - 1].initiative for t, c in st.team_cards.items()}
     st.track = tuple(track(friendly, enemy, squad))

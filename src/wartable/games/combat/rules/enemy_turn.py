@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
 from wartable.games.combat.model import US
-from wartable.games.combat.rules import checks, edges, grenades, guards, melee
+from wartable.games.combat.rules import checks, contact, edges, grenades, guards, melee
 from wartable.games.combat.rules.common import (
     MOVE_KINDS,
     draw_enemy,
@@ -103,7 +103,7 @@ def enemy_moves(st: CombatState, i: int, ev: list[Event]) -> None:
     if path:
         log(ev, "enemy-move", f"{label(st, i)} moves to {sc.board.label(path[-1])}", "10.0")
         came_in(st, i, ev)
-        if melee.entered(st, i, ev):
+        if contact.entered(st, i, ev):
             return
     if step.kind == "take_cover":
         take_cover(st, i, ev)

@@ -1,10 +1,10 @@
-"""Random events (5.1.3, 22.0) and off-board artillery (20.0).
+"""Random events (5.1.3, 22.0): what the event table's results do, shelling apart.
 
 An event card drawn for any reason, or an order card marked with an event when it is played,
-rolls 1d10 on the scenario's friendly or enemy table. Artillery strikes roll their aim hex on
-the event's table, scatter by 1D6 direction and distance, and hit everyone in the hex (and
-next to it for the big guns) with the Order/Terrain modifier; then craters or rubble, Morale
-Checks within one hex, smoke, and alerts within 5 hexes.
+rolls 1d10 on the scenario's friendly or enemy table. The roll and the shelling are
+``deck.resolve_event``'s: an event's shells wound, a wound draws a card, and the card may be
+an event again, so that recursion lives whole in deck.py. The results here never draw a card
+or wound anyone, which keeps this module below deck.py.
 """
 
 from __future__ import annotations
@@ -13,11 +13,10 @@ from typing import TYPE_CHECKING, Any
 
 from wartable.core.events import Event
 from wartable.games.combat.model import GERMANY, IN_CUP, US
-from wartable.games.combat.rules import checks, explosives, fire
+from wartable.games.combat.rules import checks, explosives
 from wartable.games.combat.rules.common import (
     distance,
     draw_enemy,
-    draw_friendly,
     label,
     ldr_now,
     log,
@@ -28,68 +27,12 @@ from wartable.games.combat.rules.common import (
     unmask_decoy,
 )
 from wartable.games.combat.rules.enemy_phase import give_enemy_order, make_alert
-from wartable.games.combat.rules.grenades import after_blast
-from wartable.games.combat.rules.harm import blast, kill, morale_check
 
 if TYPE_CHECKING:
     from wartable.games.combat.state import CombatState
 
 FRIENDLY_EVENT_CARDS = {51, 16, 26}  # 51 when drawn; 16 and 26 when played
 ENEMY_EVENT_CARDS = {52, 5, 46}
-WEAPON_OF = {
-    "friendly_mortar_60mm": "mortar_60mm",
-    "friendly_mortar_81mm": "mortar_81mm",
-    "friendly_artillery_105mm": "howitzer_105mm",
-    "enemy_mortar_81mm": "mortar_81mm",
-    "enemy_artillery_105mm": "howitzer_105mm",
-}
-
-
-def resolve(st: CombatState, table: str, ev: list[Event], depth: int = 0) -> None:
-    """Roll 1d10 on the scenario's ``table`` ("friendly" or "enemy") and apply the result."""
-    tables = st.sc.lib.events.tables.get(st.sc.file.events)
-    if tables is None:
-        log(ev, "event", f"{table} event: this scenario has no event table", "5.1.3")
-        return
-    roll = st.rng.die(10, 0)
-    entry = tables[table][roll]  # type: ignore[index]
-    extra: dict[str, Any] = entry.model_extra or {}
-    name = extra.get("name") or entry.id.replace("_", " ")
-    log(ev, "event", f"{table} event, roll {roll}: {name}", "5.1.3")
-    kind = entry.id
-    if kind in WEAPON_OF:
-        bombard(st, WEAPON_OF[kind], extra, ev)
-    elif kind in ("roll_enemy_table", "roll_friendly_table"):
-        if depth < 2:
-            resolve(st, "enemy" if kind == "roll_enemy_table" else "friendly", ev, depth + 1)
-    elif kind in ("friendly_ammo_resupply", "enemy_ammo_resupply"):
-        side = US if kind.startswith("friendly") else GERMANY
-        for s in st.soldiers:
-            if s.side == side and st.alive(s.index):
-                st.ammo[s.index] = fire.AMMO_OK
-    elif kind in ("remove_friendly_light_wound", "remove_enemy_light_wound"):
-        heal_one(st, US if kind.startswith("remove_friendly") else GERMANY, ev)
-    elif kind == "extra_card":
-        st.hand.append(draw_friendly(st, ev))
-        st.hand.sort()
-    elif kind == "morale_boost":
-        boost(st, ev)
-    elif kind == "reveal_enemy":
-        reveal_one(st, ev)
-    elif kind == "enemy_reorder":
-        reorder_one(st, ev)
-    elif kind == "enemy_reinforcements":
-        reinforce(st, extra, ev)
-    elif kind == "minefield":
-        men = [s.index for s in st.soldiers if s.side == US and st.alive(s.index)]
-        if men:
-            morale_check(st, pick(st, men), "MC", ev)
-    elif kind in ("friendly_illumination", "enemy_illumination"):
-        illuminate(st, extra, ev)
-    elif kind == "noise":
-        noise(st, ev)
-    elif kind != "no_event":
-        log(ev, "event", f"the event {kind!r} is not played by this engine: nothing happens")
 
 
 def illuminate(st: CombatState, extra: dict[str, Any], ev: list[Event]) -> None:
@@ -207,52 +150,3 @@ def reinforce(st: CombatState, extra: dict[str, Any], ev: list[Event]) -> tuple[
             "5.1.3",
         )
     return tuple(came)
-
-
-def bombard(st: CombatState, weapon_id: str, extra: dict[str, Any], ev: list[Event]) -> None:
-    """Each strike: aim roll, scatter, damage, crater or rubble, Morale Checks, smoke (20.0)."""
-    board = st.sc.board
-    gun = st.sc.lib.weapons.artillery[weapon_id]
-    count = str(extra.get("strikes", "1d6"))
-    strikes = st.rng.die(int(count.split("d")[1])) if "d" in count else int(count)
-    table = {k: board.parse(v) for k, v in st.sc.lib.events.aim_tables[extra["aim_table"]].items()}
-    log(ev, "artillery", f"{gun.name}: {strikes} strike(s)", "20.0")
-    for _ in range(strikes):
-        s = explosives.strike(st.rng, st.sc.compass, table)
-        where = board.label(s.hex)
-        text = (
-            f"aim roll {s.aim_roll} at {board.label(s.aim)}, scatters {s.distance} "
-            f"in direction {s.direction}"
-        )
-        if s.hex not in board.index:
-            log(ev, "artillery", f"{text}: off the map", "20.0")
-            continue
-        log(ev, "artillery", f"{text}: lands on {where}", "20.0")
-        shell(st, weapon_id, board.index[s.hex], ev)
-
-
-def shell(st: CombatState, weapon_id: str, land: int, ev: list[Event]) -> None:
-    gun = st.sc.lib.weapons.artillery[weapon_id]
-    board = st.sc.board
-    for o in st.soldiers:
-        t = o.index
-        if not st.alive(t):
-            continue
-        gap = distance(st, st.pos[t], land)
-        ring = 0 if gap == 0 else 1 if gap == 1 else -1
-        if ring < 0 or gun.damage[ring] is None or gun.frag[ring] is None:
-            continue
-        blast(st, t, gun.damage[ring], gun.frag[ring], ev, source="artillery")  # type: ignore[arg-type]
-    building = st.ground.kind[land] == "building"
-    mark = explosives.crater_or_rubble(st.rng, gun, building)
-    if mark:
-        what, roll = mark
-        log(ev, "artillery", f"{board.label(board.hexes[land])}: {what} (roll {roll})", "20.0")
-        if what == "rubble":
-            for o in st.soldiers:
-                if st.alive(o.index) and st.pos[o.index] == land:
-                    kill(st, o.index, ev)
-        if st.ground.kind[land] != what:  # the map changes for the rest of the game
-            st.changes = (*[c for c in st.changes if c[0] != land], (land, what))
-            st.ground = st.sc.ground.changed(st.changes)
-    after_blast(st, land, gun.smoke, ev, harmful=True, what="a shell")

@@ -21,8 +21,9 @@ from wartable.games.combat.rules.common import (
     smoke_between,
     tq_now,
 )
+from wartable.games.combat.rules.deck import wound
 from wartable.games.combat.rules.enemy_phase import alert_near
-from wartable.games.combat.rules.harm import kill, morale_check, take_cover, wound
+from wartable.games.combat.rules.harm import kill, morale_check, take_cover
 
 if TYPE_CHECKING:
     from wartable.games.combat.state import CombatState

@@ -23,6 +23,7 @@ from wartable.games.combat.rules import (
     cards,
     care,
     checks,
+    contact,
     crew,
     edges,
     events,
@@ -35,10 +36,10 @@ from wartable.games.combat.rules import (
 )
 from wartable.games.combat.rules.common import (
     MOVE_KINDS,
-    draw_friendly,
     foes_here,
     impulse_kind,
     in_cover,
+    initiatives,
     label,
     ldr_now,
     log,
@@ -47,6 +48,7 @@ from wartable.games.combat.rules.common import (
     sees_known,
     tq_now,
 )
+from wartable.games.combat.rules.deck import draw_friendly, resolve_event
 from wartable.games.combat.rules.enemy_phase import enemy_order_phase, wake_up
 from wartable.games.combat.rules.enemy_turn import enemy_activation
 from wartable.games.combat.rules.firing import attack, targets
@@ -163,18 +165,19 @@ def start_turn(st: CombatState, ev: list[Event]) -> None:
 def play_card(st: CombatState, n: int, ev: list[Event]) -> None:
     st.hand.remove(n)
     st.initiative_card = n
-    card = st.sc.lib.friendly_cards.cards[n - 1]
+    title = st.sc.lib.friendly_cards.cards[n - 1].title
+    able, baker, charlie = initiatives(st, n)
     log(
         ev,
         "initiative-card",
-        f"card {n} ({card.title}) goes on the initiative track: Able "
-        f"{card.initiative[0]}, Baker {card.initiative[1]}, Charlie {card.initiative[2]}",  # type: ignore[index]
+        f"card {n} ({title}) goes on the initiative track: Able {able}, Baker {baker}, "
+        f"Charlie {charlie}",
         "5.0 step 1d",
     )
     if n in events.FRIENDLY_EVENT_CARDS:  # step 1e: the card's event first
-        events.resolve(st, "friendly", ev)
+        resolve_event(st, "friendly", ev)
     elif n in events.ENEMY_EVENT_CARDS:
-        events.resolve(st, "enemy", ev)
+        resolve_event(st, "enemy", ev)
     cards.on_play(st, ev)
     st.phase = ORDERS
     for s in st.soldiers:
@@ -239,7 +242,7 @@ def begin_friendly(st: CombatState, i: int, ev: list[Event]) -> None:
         return
     if kind == "melee":
         foes = foes_here(st, i)
-        st.act = Activation(i, "melee", 0, True, 0, -1) if foes else None
+        st.act = Activation(soldier=i, stage="melee", moves=0, must=True) if foes else None
         return
     if st.order[i] == "charge" and st.impulse == 3 and foes_here(st, i):
         kind = "none"  # already in the enemy's hex (7.08)
@@ -248,9 +251,9 @@ def begin_friendly(st: CombatState, i: int, ev: list[Event]) -> None:
     if kind in MOVE_KINDS:
         moves, must = MOVE_KINDS[kind]
         must = must or berserk_grenadier(st, i)
-        st.act = Activation(i, "move", moves + cards.extra_hexes(st), must, 0, -1)
+        st.act = Activation(soldier=i, stage="move", moves=moves + cards.extra_hexes(st), must=must)
     elif kind == "fire":
-        st.act = Activation(i, "fire", 0, st.order[i] == "run_and_gun", 0, -1)
+        st.act = Activation(soldier=i, stage="fire", moves=0, must=st.order[i] == "run_and_gun")
     else:
         pause(st, i, ev)
 
@@ -267,20 +270,20 @@ def begin_grenade(st: CombatState, i: int, ev: list[Event]) -> bool:
     if imp == 1:
         grenades.arm(st, i, ev)
         if order == grenades.RIFLE:
-            st.act = Activation(i, "aim", 0, False, 0, -1)
+            st.act = Activation(soldier=i, stage="aim", moves=0, must=False)
         else:
             pause(st, i, ev)
         return True
     if imp == 2 and berserk_grenadier(st, i):
-        st.act = Activation(i, "move", 1, True, 0, -1)  # the move, not the marker
+        st.act = Activation(soldier=i, stage="move", moves=1, must=True)  # the move, not the marker
         return True
     if imp == 2 and order != grenades.SMOKE:
         moves = 1 if order == grenades.HAND else 0
-        st.act = Activation(i, "aim", moves, False, 0, -1)
+        st.act = Activation(soldier=i, stage="aim", moves=moves, must=False)
         return True
     if imp == 3:
         if order == grenades.SMOKE:
-            st.act = Activation(i, "throw", 0, True, 0, -1)
+            st.act = Activation(soldier=i, stage="throw", moves=0, must=True)
         else:
             grenades.throw(st, i, ev)
             pause(st, i, ev)
@@ -300,7 +303,7 @@ def pause(st: CombatState, i: int, ev: list[Event]) -> None:
         return
     spot_for(st, i, ev)
     if st.order[i] not in ("duck_back", "hide"):
-        st.act = Activation(i, "end", 0, False, 0, -1)
+        st.act = Activation(soldier=i, stage="end", moves=0, must=False)
 
 
 def friendly_step(st: CombatState, verb: str, args: tuple[str, ...], ev: list[Event]) -> None:
@@ -324,7 +327,7 @@ def friendly_step(st: CombatState, verb: str, args: tuple[str, ...], ev: list[Ev
         rough = act.rough or (st.order[i] == "sprint" and board.hexes[to] in st.ground.rough)
         act = act._replace(moved=act.moved + 1, came_from=came, rough=rough)
         left = act.moves - 1
-        if melee.entered(st, i, ev):
+        if contact.entered(st, i, ev):
             finish_friendly(st, i, ev, act)
             return
         if left > 0 and st.alive(i):
@@ -377,7 +380,7 @@ def snap(st: CombatState, i: int, verb: str, args: tuple[str, ...], ev: list[Eve
         guards.lead(st, i)
         log(ev, "move", f"{name} moves to {args[1]} (card)", "5.1")
         reach_objectives(st, i, ev)
-        melee.entered(st, i, ev)
+        contact.entered(st, i, ev)
     elif verb == "fire":
         order, st.order[i] = st.order[i], "aimed_fire"
         attack(st, i, st.find(args[1]), ev)
@@ -419,7 +422,9 @@ def finish_friendly(
     if st.order[i] in ("duck_back", "hide"):
         close(st)
     else:
-        st.act = Activation(i, "end", 0, False, act.moved if act else 0, -1)
+        st.act = Activation(
+            soldier=i, stage="end", moves=0, must=False, moved=act.moved if act else 0
+        )
 
 
 def close(st: CombatState) -> None:

@@ -20,8 +20,9 @@ from wartable.games.combat.rules.common import (
     private_dice,
     tq_now,
 )
-from wartable.games.combat.rules.enemy_phase import alert_near, came_in
-from wartable.games.combat.rules.harm import blast, mark, morale_check, shelter
+from wartable.games.combat.rules.deck import after_blast, blast
+from wartable.games.combat.rules.enemy_phase import came_in
+from wartable.games.combat.rules.harm import mark, shelter
 from wartable.games.combat.schema import Weapon
 
 if TYPE_CHECKING:
@@ -218,21 +219,6 @@ def aftermath(st: CombatState, land: int, grenade_id: str, ev: list[Event]) -> N
     after_blast(st, land, g.smoke, ev, harmful=g.damage is not None, what="a grenade")
 
 
-def after_blast(
-    st: CombatState, land: int, smoke_value: int, ev: list[Event], *, harmful: bool, what: str
-) -> None:
-    """After a grenade or shell: everyone with or next to it takes a Morale Check (not for
-    smoke grenades), waiting enemies within 5 hexes are alerted (9.8 trigger 5), and a Smoke
-    marker goes on the hex (14.2, 18.0, 20.0)."""
-    if harmful:
-        for o in st.soldiers:
-            if st.alive(o.index) and distance(st, st.pos[o.index], land) <= 1:
-                morale_check(st, o.index, "MC", ev)
-        alert_near(st, land, 5, ev, f"{what} exploded within 5 hexes")
-    cloud = smoke.Cloud(smoke_value, (st.sc.board.hexes[land],), st.turn)
-    set_clouds(st, (*st.clouds, cloud))
-
-
 def explode_all(st: CombatState, ev: list[Event]) -> None:
     """End phase step 5a: every grenade on the map goes off."""
     if not st.bursts:
@@ -266,16 +252,7 @@ def drift_smoke(st: CombatState) -> None:
         )
         if not after.done:
             clouds.append(after)
-    set_clouds(st, tuple(clouds))
-
-
-def set_clouds(st: CombatState, clouds: tuple[smoke.Cloud, ...]) -> None:
-    st.clouds = clouds
-    index = st.sc.board.index
-    at: dict[int, int] = {}
-    for h, markers in smoke.markers(list(clouds)).items():
-        at[index[h]] = sum(smoke.MODIFIER[m] for m in markers)
-    st.smoke_at = at
+    smoke.set_clouds(st, tuple(clouds))
 
 
 # ---- the enemy's grenade (10.09) ----------------------------------------------------------

@@ -120,7 +120,7 @@ def use(st: CombatState, n: int, target: str, ev: list[Event]) -> None:
         st.reorder = i
     elif kind == "snap_action":
         st.held = st.act
-        st.act = Activation(i, "snap", 1, False, 0, -1)
+        st.act = Activation(soldier=i, stage="snap", moves=1, must=False)
 
 
 def drop_order(st: CombatState, i: int) -> None:

@@ -1,4 +1,11 @@
-"""Harm to a soldier: wound cards, Morale Checks and death (16.0-16.2, 19.0)."""
+"""Harm to a soldier: Morale Checks, forced cover, a dropped grenade, death (16.2, 19.0).
+
+The wound card itself (16.0) and the blast that deals it are deck.py's: a wound is a draw
+from the friendly deck, a draw may turn up an event, and an event's shells wound again, so
+that recursion lives whole above this module. What a man routed face to face with the enemy
+does (he gives up, 17.4, or a melee goes on) is contact.py's, below it; melee strikes through
+deck.py, so nothing here needs melee.py.
+"""
 
 from __future__ import annotations
 
@@ -6,9 +13,8 @@ from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
 from wartable.games.combat.model import DEAD, US
-from wartable.games.combat.rules import checks, explosives, fire, guards, hand, wounds
+from wartable.games.combat.rules import checks, contact, fire, guards
 from wartable.games.combat.rules.common import (
-    draw_friendly,
     foes_here,
     label,
     log,
@@ -43,9 +49,7 @@ def morale_check(st: CombatState, i: int, kind: str, ev: list[Event]) -> None:
         take_cover(st, i, ev)
     if st.morale[i] == checks.ROUT and st.alive(i) and foes_here(st, i):
         # routed face to face with the enemy, with no steady comrade: he gives up (17.4)
-        from wartable.games.combat.rules import melee  # melee strikes through harm: import late
-
-        melee.entered(st, i, ev)
+        contact.entered(st, i, ev)
 
 
 def take_cover(st: CombatState, i: int, ev: list[Event]) -> bool:
@@ -86,30 +90,6 @@ def mark(st: CombatState, i: int, near_or_far: str, grenade: str) -> None:
     st.blast[i], st.blast_by[i] = near_or_far, grenade
 
 
-def wound(st: CombatState, i: int, ev: list[Event]) -> None:
-    s = st.soldiers[i]
-    if s.side == US and hand.spend(st, "cancel_wound"):
-        log(ev, "card", f"{s.name}: the hit draws no wound card (card held ready)", "5.1")
-        take_cover(st, i, ev)
-        return
-    stamps = [
-        st.sc.lib.friendly_cards.cards[draw_friendly(st, ev) - 1]
-        for _ in range(2 if "tough" in s.skills else 1)
-    ]
-    for c in stamps:
-        st.discard.append(c.number)
-    stamp = wounds.least_harmful([c.wound or "close_call" for c in stamps])
-    values = dict(st.sc.lib.charts.firer.wounds)
-    hit = wounds.take_hit(stamp, tq=s.tq, wounds=st.wounds[i], values=values, friendly=s.side == US)
-    st.wounds[i] = hit.wounds
-    log(ev, "wound", f"{label(st, i)}: {stamp.replace('_', ' ')} (card {stamps[0].number})", "16.0")
-    if hit.condition == wounds.DEAD:
-        kill(st, i, ev)
-        return
-    if hit.morale_check:
-        morale_check(st, i, hit.morale_check, ev)
-
-
 def kill(st: CombatState, i: int, ev: list[Event]) -> None:
     st.status[i] = DEAD
     st.seen[i] = True
@@ -124,30 +104,3 @@ def kill(st: CombatState, i: int, ev: list[Event]) -> None:
 def shelter(st: CombatState, t: int) -> int:
     """The Order/Terrain modifier that guards ``t`` from a grenade or shell where he stands."""
     return fire.cover_modifier(st.sc.lib.charts, st.ground.kind[st.pos[t]], posture(st, t))
-
-
-def blast(
-    st: CombatState,
-    t: int,
-    rolls: int,
-    frag: int,
-    ev: list[Event],
-    *,
-    source: str,
-    marker: str = "",
-) -> None:
-    """Damage dice of a grenade or shell against one soldier: each at or under ``frag`` plus
-    his Order/Terrain modifier is a hit and draws a wound card (14.2, 20.0)."""
-    modifier = shelter(st, t)
-    hits, dice = explosives.damage(st.rng, rolls, frag, modifier)
-    what = f" ({marker})" if marker else ""
-    log(
-        ev,
-        source,
-        f"{label(st, t)}{what}: rolls {' '.join(map(str, dice))} vs {frag}{modifier:+d}: "
-        f"{hits} hit(s)",
-        "14.2" if source == "grenade" else "20.0",
-    )
-    for _ in range(hits):
-        if st.alive(t):
-            wound(st, t, ev)

@@ -1,9 +1,10 @@
-"""Charges, melee and surrender (7.08, 10.08, 15.0, 17.4).
+"""Charges and melee (7.08, 10.08, 15.0).
 
-A melee starts the moment soldiers of both sides share a hex: their orders become Melee
-(a charger keeps Charge from impulse 2 on), nobody fires into the hex or spots out of it, and
-each side's soldiers strike in impulses 2 and 4 (a charger in impulse 4, +1) with a Troop
-Quality Check; a hit draws a wound card but never a take-cover marker.
+Once soldiers of both sides share a hex (``contact.entered``: a melee starts there, or routed
+men give up, 17.4), their orders are Melee (a charger keeps Charge from impulse 2 on), nobody
+fires into the hex or spots out of it, and each side's soldiers strike in impulses 2 and 4 (a
+charger in impulse 4, +1) with a Troop Quality Check; a hit draws a wound card but never a
+take-cover marker.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
 from wartable.games.combat.model import US
-from wartable.games.combat.rules import checks, guards, hand
+from wartable.games.combat.rules import checks, contact, hand
 from wartable.games.combat.rules.common import (
     distance,
     foes_here,
@@ -21,11 +22,9 @@ from wartable.games.combat.rules.common import (
     pick,
     tq_now,
     turn_over,
-    unmask_decoy,
 )
-from wartable.games.combat.rules.enemy_phase import alert_near
+from wartable.games.combat.rules.deck import wound
 from wartable.games.combat.rules.grenades import known_enemies, nearest_detected
-from wartable.games.combat.rules.harm import wound
 
 if TYPE_CHECKING:
     from wartable.games.combat.state import CombatState
@@ -33,53 +32,6 @@ if TYPE_CHECKING:
 CHARGE_BONUS = 1  # a charger's strike in impulse 4 (7.08, 10.08)
 SURPRISE_BONUS = 2  # the first strike of an unspotted friendly or unknown enemy (15.0)
 BAYONET_BONUS = 2  # card 29
-
-
-def entered(st: CombatState, i: int, ev: list[Event]) -> bool:
-    """Soldier ``i`` has just entered a hex, or been routed in one: start or join a melee
-    there, or take the surrender of men routed with no steady comrade (15.0, 17.4); the men
-    give up to ``i`` if he came in, else to the first of the other side. True when he must
-    stop moving (a melee is on)."""
-    here = st.pos[i]
-    present = [s.index for s in st.soldiers if st.pos[s.index] == here and st.alive(s.index)]
-    decoys = [
-        j for j in present if st.soldiers[j].decoy and st.soldiers[j].side != st.soldiers[i].side
-    ]
-    for j in decoys:  # face to face, a decoy is seen for what it is
-        unmask_decoy(st, j, ev, f"{st.soldiers[j].key} was a decoy and is removed", "12.0")
-    present = [j for j in present if j not in decoys]
-    sides = {st.soldiers[j].side for j in present}
-    if len(sides) < 2:
-        return False
-    by_side = {side: [j for j in present if st.soldiers[j].side == side] for side in sides}
-    routed = {side: [j for j in js if st.morale[j] == checks.ROUT] for side, js in by_side.items()}
-    for side, js in by_side.items():
-        if routed[side] and len(routed[side]) < len(js):
-            for j in routed[side]:  # steadied by comrades: they fight as Shaken (15.0)
-                st.morale[j] = checks.SHAKEN
-                log(ev, "morale", f"{label(st, j)} rallies to Shaken beside his comrades", "15.0")
-            routed[side] = []
-    all_routed = {side for side, js in by_side.items() if len(routed[side]) == len(js)}
-    if len(all_routed) == 2:
-        return False  # both sides fleeing: they ignore each other (15.0)
-    if all_routed:
-        side = all_routed.pop()
-        captors = sorted((j for j in present if st.soldiers[j].side != side), key=lambda j: j != i)
-        guards.surrender(st, by_side[side], captors, ev)
-        return False
-    started = False
-    for j in present:
-        if st.order[j] == "charge" and st.impulse >= 2:
-            continue  # a charger keeps his order (7.08, 10.08)
-        if st.order[j] != "melee":
-            started = True
-            st.live[j], st.aim[j] = False, -1
-            st.order[j], st.dirs[j] = "melee", ()
-    if started:
-        where = st.sc.board.label(st.sc.board.hexes[here])
-        log(ev, "melee", f"melee on {where}", "15.0")
-        alert_near(st, here, 3, ev, "a melee within 3 hexes")
-    return True
 
 
 def strike(st: CombatState, i: int, t: int, ev: list[Event]) -> None:
@@ -139,7 +91,7 @@ def enemy_charge(st: CombatState, i: int, hexes_to_move: int, ev: list[Event]) -
         st.pos[i] = pick(st, sorted(ties, key=board.hexes.__getitem__))
         where = board.label(board.hexes[st.pos[i]])
         log(ev, "enemy-move", f"{label(st, i)} charges to {where}", "10.08")
-        if entered(st, i, ev) or st.order[i] != "charge":
+        if contact.entered(st, i, ev) or st.order[i] != "charge":
             break  # a melee, or men who gave up to him: he stays to guard them (17.4)
 
 

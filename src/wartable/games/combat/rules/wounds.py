@@ -47,11 +47,16 @@ def take_hit(
     in_melee: bool = False,
 ) -> Hit:
     if stamp == "kia":
-        return Hit(stamp, wounds, DEAD, None, False)
+        return Hit(wound=stamp, wounds=wounds, condition=DEAD, morale_check=None, duck_back=False)
     if stamp == "close_call":
-        return Hit(stamp, wounds, condition(tq, wounds, values, friendly), "MC", False)
+        state = condition(tq, wounds, values, friendly)
+        return Hit(wound=stamp, wounds=wounds, condition=state, morale_check="MC", duck_back=False)
     after = (*wounds, stamp)
     state = condition(tq, after, values, friendly)
     return Hit(
-        stamp, after, state, "WMC" if state != DEAD else None, not in_melee and state != DEAD
+        wound=stamp,
+        wounds=after,
+        condition=state,
+        morale_check="WMC" if state != DEAD else None,
+        duck_back=not in_melee and state != DEAD,
     )

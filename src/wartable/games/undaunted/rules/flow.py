@@ -207,11 +207,11 @@ def play(st: UndauntedState, i: int, k: int, verb: str, ev: list[Event]) -> None
     )
     squad = kind.squad if act.squad_only else None
     if verb in ("move", "scout", "stalk", "attack", "suppress", "target"):
-        st.pending = Pending(verb, k, u, act.amount, squad)
+        st.pending = Pending(verb=verb, kind=k, unit=u, left=act.amount, squad=squad)
     elif verb == "guide":
-        st.pending = Pending("guide-pick", k, -1, act.amount, squad)
+        st.pending = Pending(verb="guide-pick", kind=k, unit=-1, left=act.amount, squad=squad)
     elif verb in ("bolster", "inspire", "command"):
-        st.pending = Pending(verb, k, -1, act.amount, squad)
+        st.pending = Pending(verb=verb, kind=k, unit=-1, left=act.amount, squad=squad)
     elif verb == "blast":
         combat.blast(st, i, act.amount, ev)
     elif verb == "control":
@@ -237,7 +237,7 @@ def choose(st: UndauntedState, i: int, verb: str, arg: int, ev: list[Event]) -> 
         left = p.left - 1
         st.pending = p._replace(left=left) if left > 0 else None
     elif verb == "guide":
-        st.pending = Pending("guide", p.kind, arg, p.left)
+        st.pending = Pending(verb="guide", kind=p.kind, unit=arg, left=p.left)
     elif verb in ("attack", "suppress"):
         st.pending = None
         combat.resolve_attack(st, i, s.pos[p.unit], 1 - i, arg, p.left, verb, ev)

@@ -1,0 +1,233 @@
+"""The friendly deck and the chain a draw can set off (5.1.3, 14.2, 16.0, 20.0).
+
+A hit draws a wound card from the friendly deck; any draw may turn up an event card, which is
+resolved before the draw goes on; an event may shell the map, and every hit of a shell draws
+a wound card again. Drawing, wounding, blasting and the event roll are one recursion of the
+rules, and a recursion spread over several modules is a cycle of imports. So it lives here
+whole, above all it uses, none of which calls back into it: harm.py (Morale Checks, cover,
+death), events.py (the event table's other results), common.py. Fire, grenades, melee and
+the sequence of play come here to wound or draw.
+
+Artillery strikes (20.0) roll their aim hex on the event's table, scatter by 1D6 direction
+and distance, and hit everyone in the hex (and next to it for the big guns) with the
+Order/Terrain modifier; then craters or rubble, and what follows any blast: Morale Checks
+within one hex, alerts within 5 hexes, smoke.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from wartable.core.events import Event
+from wartable.games.combat.model import GERMANY, US
+from wartable.games.combat.rules import explosives, fire, hand, smoke, wounds
+from wartable.games.combat.rules.common import distance, label, log, pick
+from wartable.games.combat.rules.enemy_phase import alert_near
+from wartable.games.combat.rules.events import (
+    FRIENDLY_EVENT_CARDS,
+    boost,
+    heal_one,
+    illuminate,
+    noise,
+    reinforce,
+    reorder_one,
+    reveal_one,
+)
+from wartable.games.combat.rules.harm import kill, morale_check, shelter, take_cover
+from wartable.games.combat.scenario import EVENT_CARDS
+from wartable.games.combat.schema import EventTable
+
+if TYPE_CHECKING:
+    from wartable.games.combat.state import CombatState
+
+WEAPON_OF = {
+    "friendly_mortar_60mm": "mortar_60mm",
+    "friendly_mortar_81mm": "mortar_81mm",
+    "friendly_artillery_105mm": "howitzer_105mm",
+    "enemy_mortar_81mm": "mortar_81mm",
+    "enemy_artillery_105mm": "howitzer_105mm",
+}
+
+
+def draw_friendly(st: CombatState, ev: list[Event]) -> int:
+    """Top card of the friendly deck; an event card (5.1.3) is resolved, shuffled back with the
+    discards, and replaced."""
+    while True:
+        if not st.deck:
+            st.deck, st.discard = st.discard, []
+            st.rng.shuffle(st.deck)
+            log(ev, "reshuffle", "the friendly discard pile is shuffled into a new deck", "5.0")
+        card = st.deck.pop()
+        if card not in EVENT_CARDS:
+            return card
+        st.discard.append(card)
+        st.deck += st.discard
+        st.discard = []
+        st.rng.shuffle(st.deck)
+        log(ev, "event-card", f"event card {card} drawn: play stops for the event", "5.1.3")
+        resolve_event(st, "friendly" if card in FRIENDLY_EVENT_CARDS else "enemy", ev)
+
+
+def wound(st: CombatState, i: int, ev: list[Event]) -> None:
+    s = st.soldiers[i]
+    if s.side == US and hand.spend(st, "cancel_wound"):
+        log(ev, "card", f"{s.name}: the hit draws no wound card (card held ready)", "5.1")
+        take_cover(st, i, ev)
+        return
+    stamps = [
+        st.sc.lib.friendly_cards.cards[draw_friendly(st, ev) - 1]
+        for _ in range(2 if "tough" in s.skills else 1)
+    ]
+    for c in stamps:
+        st.discard.append(c.number)
+    stamp = wounds.least_harmful([c.wound or "close_call" for c in stamps])
+    values = dict(st.sc.lib.charts.firer.wounds)
+    hit = wounds.take_hit(stamp, tq=s.tq, wounds=st.wounds[i], values=values, friendly=s.side == US)
+    st.wounds[i] = hit.wounds
+    log(ev, "wound", f"{label(st, i)}: {stamp.replace('_', ' ')} (card {stamps[0].number})", "16.0")
+    if hit.condition == wounds.DEAD:
+        kill(st, i, ev)
+        return
+    if hit.morale_check:
+        morale_check(st, i, hit.morale_check, ev)
+
+
+def blast(
+    st: CombatState,
+    t: int,
+    rolls: int,
+    frag: int,
+    ev: list[Event],
+    *,
+    source: str,
+    marker: str = "",
+) -> None:
+    """Damage dice of a grenade or shell against one soldier: each at or under ``frag`` plus
+    his Order/Terrain modifier is a hit and draws a wound card (14.2, 20.0)."""
+    modifier = shelter(st, t)
+    hits, dice = explosives.damage(st.rng, rolls, frag, modifier)
+    what = f" ({marker})" if marker else ""
+    log(
+        ev,
+        source,
+        f"{label(st, t)}{what}: rolls {' '.join(map(str, dice))} vs {frag}{modifier:+d}: "
+        f"{hits} hit(s)",
+        "14.2" if source == "grenade" else "20.0",
+    )
+    for _ in range(hits):
+        if st.alive(t):
+            wound(st, t, ev)
+
+
+def resolve_event(st: CombatState, table: EventTable, ev: list[Event], depth: int = 0) -> None:
+    """Roll 1d10 on the scenario's ``table`` ("friendly" or "enemy") and apply the result."""
+    tables = st.sc.lib.events.tables.get(st.sc.file.events)
+    if tables is None:
+        log(ev, "event", f"{table} event: this scenario has no event table", "5.1.3")
+        return
+    roll = st.rng.die(10, 0)
+    entry = tables[table][roll]
+    extra: dict[str, Any] = entry.model_extra or {}
+    name = extra.get("name") or entry.id.replace("_", " ")
+    log(ev, "event", f"{table} event, roll {roll}: {name}", "5.1.3")
+    kind = entry.id
+    if kind in WEAPON_OF:
+        bombard(st, WEAPON_OF[kind], extra, ev)
+    elif kind in ("roll_enemy_table", "roll_friendly_table"):
+        if depth < 2:
+            resolve_event(st, "enemy" if kind == "roll_enemy_table" else "friendly", ev, depth + 1)
+    elif kind in ("friendly_ammo_resupply", "enemy_ammo_resupply"):
+        side = US if kind.startswith("friendly") else GERMANY
+        for s in st.soldiers:
+            if s.side == side and st.alive(s.index):
+                st.ammo[s.index] = fire.AMMO_OK
+    elif kind in ("remove_friendly_light_wound", "remove_enemy_light_wound"):
+        heal_one(st, US if kind.startswith("remove_friendly") else GERMANY, ev)
+    elif kind == "extra_card":
+        st.hand.append(draw_friendly(st, ev))
+        st.hand.sort()
+    elif kind == "morale_boost":
+        boost(st, ev)
+    elif kind == "reveal_enemy":
+        reveal_one(st, ev)
+    elif kind == "enemy_reorder":
+        reorder_one(st, ev)
+    elif kind == "enemy_reinforcements":
+        reinforce(st, extra, ev)
+    elif kind == "minefield":
+        men = [s.index for s in st.soldiers if s.side == US and st.alive(s.index)]
+        if men:
+            morale_check(st, pick(st, men), "MC", ev)
+    elif kind in ("friendly_illumination", "enemy_illumination"):
+        illuminate(st, extra, ev)
+    elif kind == "noise":
+        noise(st, ev)
+    elif kind != "no_event":
+        log(ev, "event", f"the event {kind!r} is not played by this engine: nothing happens")
+
+
+def bombard(st: CombatState, weapon_id: str, extra: dict[str, Any], ev: list[Event]) -> None:
+    """Each strike: aim roll, scatter, damage, crater or rubble, Morale Checks, smoke (20.0)."""
+    board = st.sc.board
+    gun = st.sc.lib.weapons.artillery[weapon_id]
+    count = str(extra.get("strikes", "1d6"))
+    strikes = st.rng.die(int(count.split("d")[1])) if "d" in count else int(count)
+    table = {k: board.parse(v) for k, v in st.sc.lib.events.aim_tables[extra["aim_table"]].items()}
+    log(ev, "artillery", f"{gun.name}: {strikes} strike(s)", "20.0")
+    for _ in range(strikes):
+        s = explosives.strike(st.rng, st.sc.compass, table)
+        where = board.label(s.hex)
+        text = (
+            f"aim roll {s.aim_roll} at {board.label(s.aim)}, scatters {s.distance} "
+            f"in direction {s.direction}"
+        )
+        if s.hex not in board.index:
+            log(ev, "artillery", f"{text}: off the map", "20.0")
+            continue
+        log(ev, "artillery", f"{text}: lands on {where}", "20.0")
+        shell(st, weapon_id, board.index[s.hex], ev)
+
+
+def shell(st: CombatState, weapon_id: str, land: int, ev: list[Event]) -> None:
+    gun = st.sc.lib.weapons.artillery[weapon_id]
+    board = st.sc.board
+    for o in st.soldiers:
+        t = o.index
+        if not st.alive(t):
+            continue
+        gap = distance(st, st.pos[t], land)
+        ring = 0 if gap == 0 else 1 if gap == 1 else -1
+        if ring < 0:
+            continue
+        rolls, frag = gun.damage[ring], gun.frag[ring]
+        if rolls is None or frag is None:
+            continue  # this gun harms nobody in that ring
+        blast(st, t, rolls, frag, ev, source="artillery")
+    building = st.ground.kind[land] == "building"
+    mark = explosives.crater_or_rubble(st.rng, gun, building)
+    if mark:
+        what, roll = mark
+        log(ev, "artillery", f"{board.label(board.hexes[land])}: {what} (roll {roll})", "20.0")
+        if what == "rubble":
+            for o in st.soldiers:
+                if st.alive(o.index) and st.pos[o.index] == land:
+                    kill(st, o.index, ev)
+        if st.ground.kind[land] != what:  # the map changes for the rest of the game
+            st.changes = (*[c for c in st.changes if c[0] != land], (land, what))
+            st.ground = st.sc.ground.changed(st.changes)
+    after_blast(st, land, gun.smoke, ev, harmful=True, what="a shell")
+
+
+def after_blast(
+    st: CombatState, land: int, smoke_value: int, ev: list[Event], *, harmful: bool, what: str
+) -> None:
+    """After a grenade or shell: everyone with or next to it takes a Morale Check (not for
+    smoke grenades), waiting enemies within 5 hexes are alerted (9.8 trigger 5), and a Smoke
+    marker goes on the hex (14.2, 18.0, 20.0)."""
+    if harmful:
+        for o in st.soldiers:
+            if st.alive(o.index) and distance(st, st.pos[o.index], land) <= 1:
+                morale_check(st, o.index, "MC", ev)
+        alert_near(st, land, 5, ev, f"{what} exploded within 5 hexes")
+    cloud = smoke.Cloud(value=smoke_value, hexes=(st.sc.board.hexes[land],), born=st.turn)
+    smoke.set_clouds(st, (*st.clouds, cloud))
