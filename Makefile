@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup play test lint typecheck imports pytest browser goldens bench clean
+.PHONY: setup play test quick lint typecheck imports pytest browser goldens bench clean
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -39,6 +39,12 @@ pytest: $(STAMP) browser
 	$(BIN)/pytest -q -n 2
 
 test: lint typecheck imports pytest
+
+# A developer's quick loop: the same checks without the statistical agent tests (marked
+# slow) and the browser tests; CI runs everything (make test).
+quick: $(STAMP)
+	$(BIN)/ruff check src tests bench tools
+	$(BIN)/pytest -q -n 2 -m "not slow" --ignore=tests/e2e
 
 # Golden playthroughs (tests/goldens/): play them again after a rules change, together
 # with a new rules version for the game (docs/architecture.md, Tests).

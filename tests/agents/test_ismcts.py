@@ -66,6 +66,7 @@ def test_scores_are_the_result_or_the_games_own_estimate():
     assert final[state.outcome.winner] == 1.0 and sorted(final.values()) == [-1.0, 1.0]
 
 
+@pytest.mark.slow
 def test_the_search_beats_random_play():
     game = wartable.get_game("undaunted")
     for seed, side in ((1, "us"), (2, "germany")):

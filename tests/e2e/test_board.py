@@ -99,7 +99,7 @@ def test_undaunted_pieces_words_turn_and_last_move(server, browser, screen):
 
 
 def test_the_other_sides_moves_are_played_back_one_by_one(server, browser):
-    page = open_undaunted(browser, server, "desktop")
+    page = open_undaunted(browser.paced, server, "desktop")  # as a new player finds it
     page.evaluate(
         """() => { window.seen = []; setInterval(() => {
             const g = window.wartableGame, s = g.shown;
@@ -126,7 +126,7 @@ def test_the_other_sides_moves_are_played_back_one_by_one(server, browser):
 
 
 def test_a_click_skips_the_playback_to_the_latest_move(server, browser):
-    page = open_undaunted(browser, server, "desktop")
+    page = open_undaunted(browser.paced, server, "desktop")
     # the page plays back a burst: here three copies of the latest state, as if the AI had moved
     page.evaluate(
         """() => { const g = window.wartableGame, d = g.data;
@@ -242,4 +242,23 @@ def test_undaunted_a_suppressed_counter_shows_it(server, browser):
     assert piece.locator(".hatch").count() == 1
     assert "suppressed" in piece.locator("title").text_content()
     shot(page, "undaunted-suppressed.png")
+    page.close()
+
+
+def test_a_player_may_see_the_other_sides_moves_at_once(server, browser):
+    page = open_undaunted(browser.paced, server, "desktop")
+    page.check("#at-once")
+    assert page.evaluate("localStorage.getItem('wartable.moves-at-once')") == "yes"
+    page.evaluate(
+        """() => { window.paced = false;
+                   setInterval(() => { window.paced ||= window.wartableGame.pacing; }, 10); }"""
+    )
+    for _ in range(6):  # our moves, and the AI's answers: never played back one by one
+        if page.locator("#actions button.action").count() == 0:
+            break
+        act(page)
+    assert page.evaluate("window.paced") is False
+    page.reload()  # the choice is kept
+    page.wait_for_selector("#at-once")
+    assert page.is_checked("#at-once")
     page.close()

@@ -9,6 +9,7 @@ from wartable.agents import make_agent
 from wartable.sim import run_batch
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("agents", [("heuristic", "random"), ("random", "heuristic")])
 def test_heuristic_beats_random_from_both_seats(agents):
     result = run_batch("undaunted", "la-raye", agents, games=30, seed=11, workers=1)

@@ -365,7 +365,7 @@ def admits(b: Belief, world: World) -> bool:
 
 def test_the_record_never_rules_out_a_possible_world():
     """Whatever else it does, folding the facts never loses a state that could be true."""
-    for seed in range(150):
+    for seed in range(60):
         start, facts = card_flow(random.Random(seed))
         b = Belief.fresh([start[k] for k in range(4)], sum(start.values()), 0, 0)
         for fact in facts:
@@ -379,7 +379,7 @@ def test_samples_are_possible_worlds_while_each_draw_comes_from_one_group():
     """Samples are exactly possible while no card was drawn from a deck that mixed cards
     known to differ (the one case the fold lets go, see rules/hidden.py)."""
     checked = 0
-    for seed in range(100):
+    for seed in range(40):
         start, facts = card_flow(random.Random(seed))
         b = Belief.fresh([start[k] for k in range(4)], sum(start.values()), 0, 0)
         for n, fact in enumerate(facts):
@@ -391,4 +391,4 @@ def test_samples_are_possible_worlds_while_each_draw_comes_from_one_group():
                 for k in range(10):
                     assert fill_world(b, k) in worlds, f"seed {seed}, after fact {n}"
                     checked += 1
-    assert checked > 500
+    assert checked > 200

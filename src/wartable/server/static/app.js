@@ -209,6 +209,9 @@ async function join(id) {
 // is the one on screen. They differ only while the other side's moves, which arrive in a
 // burst, are played back one by one (PACE apart) so a person can follow them.
 const PACE = 550;  // ms between two of the other side's moves on screen
+// the player may prefer the other side's moves at once: kept in this browser
+const AT_ONCE = "wartable.moves-at-once";
+const atOnce = () => localStorage.getItem(AT_ONCE) === "yes";
 const game = { id: null, seat: null, token: null, data: null, filter: null, ws: null,
                replay: null, retry: 0, all: false, log: [], sent: null, cards: {}, zoom: 1,
                draw: null,  // the game's drawing, once its module is loaded
@@ -275,7 +278,8 @@ function connect() {
 // on the banner (or Escape) skips to the latest.
 function arrive(data) {
   const own = game.seat !== null && data.last !== null && data.last.seat === game.seat;
-  if (!game.shown || own || data.log_since === null || data.n <= game.shown.n || document.hidden) {
+  if (!game.shown || own || data.log_since === null || data.n <= game.shown.n || document.hidden ||
+      atOnce()) {
     game.queue = [];
     clearTimeout(game.timer);
     game.timer = null;
@@ -456,7 +460,12 @@ function zoomBar() {
   return el("div", { class: "zoom", id: "zoom" },
     el("button", { text: "−", title: "zoom out", onclick: () => step(-1) }),
     el("span", { class: "muted", text: ` ${game.zoom}× ` }),
-    el("button", { text: "+", title: "zoom in", onclick: () => step(1) }));
+    el("button", { text: "+", title: "zoom in", onclick: () => step(1) }),
+    el("label", { class: "muted at-once", title: "show the other side's moves one by one, or at once" },
+      el("input", { type: "checkbox", id: "at-once", ...(atOnce() ? { checked: "" } : {}),
+        onclick: (e) => { localStorage.setItem(AT_ONCE, e.target.checked ? "yes" : "no");
+                          if (e.target.checked && game.pacing) skip(); } }),
+      " their moves at once"));
 }
 
 // the banner: your move, or whom the game waits for, or how it ended
