@@ -87,6 +87,16 @@ def test_a_friendly_leaves_by_the_squads_edge_with_the_man_he_carries():
     assert ("friendly_wounded", -1) in st.vp_log  # he is still wounded
 
 
+def test_a_wounded_friendly_who_left_counts_as_wounded_in_the_tally_too():
+    st = scene("a-meeting-of-patrols", impulse=2)
+    bru = put(st, "19.19", key="pvt-brubaker", wounds=("light_wound",))
+    activate(st, bru, "evade")
+    st.apply("us", Action("leave", ("pvt-brubaker",)))
+    scoring.finish(st, [])
+    assert ("friendly_wounded", -1) in st.vp_log
+    assert st.outcome is not None and st.outcome.stats["friendly_wounded"] == 1  # as scored
+
+
 def test_no_friendly_leaves_by_the_enemys_edge():
     st = scene("a-meeting-of-patrols", impulse=1)
     bru = put(st, "19.00", key="pvt-brubaker")

@@ -104,6 +104,7 @@ def test_fire_choices_show_the_modified_skill_and_the_odds():
     pytest.fail("no fire choice came up in 30 games")
 
 
+@pytest.mark.slow
 def test_the_heuristic_plays_the_patrol_far_better_than_random():
     from wartable.sim import run_batch
 

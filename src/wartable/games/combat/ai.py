@@ -1,21 +1,28 @@
 """A heuristic player for Combat!'s US squad: take cover, shoot at what it can see with the best
-odds, otherwise close in on unreached objectives or the nearest enemy counter; rally when
-shaken, reload when short. It decides from a state redrawn with ``sample_hidden``, so the
-identities of face-down counters stay unknown to it."""
+odds, otherwise close in on unreached objectives or the nearest enemy counter along the ground
+(a sprinter goes round rough ground, where he would have to duck back); rally when shaken,
+reload when short; a routed man runs for cover out of sight and stops there. It decides from a
+state redrawn with ``sample_hidden``, so the identities of face-down counters stay unknown to
+it."""
 
 from __future__ import annotations
+
+import heapq
 
 from wartable.core.action import Action
 from wartable.core.rng import Rng
 from wartable.core.state import GameState
+from wartable.games.combat.ground import Ground
 from wartable.games.combat.model import GERMANY, US
-from wartable.games.combat.rules.checks import CAUTIOUS, NORMAL, SHAKEN
-from wartable.games.combat.rules.common import distance, sees
+from wartable.games.combat.rules.checks import CAUTIOUS, NORMAL, ROUT, SHAKEN
+from wartable.games.combat.rules.common import MOVE_KINDS, covered, distance, sees
 from wartable.games.combat.rules.firing import targets
 from wartable.games.combat.rules.legal import info
+from wartable.games.combat.schema import FriendlyCard
 from wartable.games.combat.state import CombatState
 
 SLOW_CARD = 150  # initiative total from which a card is better spent for its effect
+ROUGH_DETOUR = 2.0  # hexes a sprinter would walk round rough ground on a later leg of his way
 PREFERRED_FIRE = ("rapid_fire", "aimed_fire", "slow_suppressive_fire", "suppressive_fire")
 
 
@@ -24,6 +31,7 @@ class HeuristicAgent:
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
+        self._ways: dict[tuple[Ground, int, bool], list[float]] = {}
 
     def act(self, state: GameState, player: str) -> Action:
         if not isinstance(state, CombatState):
@@ -49,24 +57,68 @@ class HeuristicAgent:
         if fires:
             return max(fires, key=lambda a: info(st, a).get("chance", 0.0))
         moves = [a for a in legal if a.verb == "move"]
+        i = st.act.soldier if st.act else -1
+        if i >= 0 and st.morale[i] == ROUT:
+            return self._flee(st, i, legal)
         if moves:
-            i = st.act.soldier if st.act else -1
             goal = self._goal(st, i)
+            stay = any(a.verb == "stay" for a in legal)
+            if goal is None and not stay:  # a move he must finish, with nowhere to go: cover
+                here = [0.0] * len(st.sc.board.hexes)
+                return min(moves, key=lambda a: self._step_score(st, a, here, False))
             if goal is not None:
-                grid, board = st.sc.board.grid, st.sc.board
-                here = grid.distance(board.hexes[st.pos[i]], board.hexes[goal])
-                best = min(moves, key=lambda a: self._step_score(st, a, goal))
-                closer = grid.distance(board.parse(best.args[1]), board.hexes[goal]) < here
-                if closer or not [a for a in legal if a.verb == "stay"]:
+                # hurrying to an objective, a sprinter goes round rough ground; closing in on
+                # the enemy, a sprint that ends ducked back in cover is no loss
+                hurry = st.order[i] == "sprint" and goal in st.sc.objectives
+                way = self._way(st, goal, hurry)
+                best = min(moves, key=lambda a: self._step_score(st, a, way, hurry))
+                if way[self._hex(st, best)] < way[st.pos[i]] or not stay:
                     return best
+        return self._fallback(legal)
+
+    @staticmethod
+    def _fallback(legal: list[Action]) -> Action:
+        """Hold, stay or be done where that is offered, else the first choice; never step
+        off the map (a man who leaves is out of the game, 9.5) while anything else is left."""
         for verb in ("hold", "stay", "done"):
             for a in legal:
                 if a.verb == verb:
                     return a
-        return legal[0]
+        return next((a for a in legal if a.verb != "leave"), legal[0])
+
+    def _flee(self, st: CombatState, i: int, legal: list[Action]) -> Action:
+        """A routed man runs at his fastest pace (17.3) and may stop only once in cover out of
+        sight of known Germans, on a check (7.17): he stops whenever he may, and runs for the
+        hex most like such a refuge, away from the map edge that would take him out of the
+        game."""
+        for a in legal:
+            if a.verb == "duck":
+                return a
+        moves = [a for a in legal if a.verb == "move"]
+        if moves:
+            return min(moves, key=lambda a: self._refuge_score(st, i, self._hex(st, a)))
+        return self._fallback(legal)
 
     @staticmethod
-    def _card(st: CombatState, a: Action):  # type: ignore[no-untyped-def]
+    def _refuge_score(st: CombatState, i: int, h: int) -> float:
+        """Lower is a better hex to flee to: cover, out of sight of known Germans (where he
+        may stop and rally), rough ground for a sprinter (he must duck back there, 7.07), not
+        on the map edge."""
+        board, sight, low = st.sc.board, st.ground.sight, st.sc.board.low_orders
+        watched = any(
+            o.side == GERMANY
+            and st.alive(o.index)
+            and st.seen[o.index]
+            and sight.sees(st.pos[o.index], h, st.order[o.index] in low, False)
+            for o in st.soldiers
+        )
+        here = board.hexes[h]
+        edge = len(board.grid.neighbours(here)) < 6  # the map's grid lists only hexes on it
+        rough = st.order[i] == "sprint" and here in st.ground.rough
+        return -2.0 * covered(st, h) - 2.0 * (not watched) - 1.0 * rough + 3.0 * edge
+
+    @staticmethod
+    def _card(st: CombatState, a: Action) -> FriendlyCard:
         return st.sc.lib.friendly_cards.cards[int(a.args[0]) - 1]
 
     @staticmethod
@@ -91,8 +143,8 @@ class HeuristicAgent:
         card = cls._card(st, a)
         cost = float(sum(card.initiative or (99, 99, 99)))
         for e in card.does:
-            if e.kind == "fire":
-                cost -= 40 * e.ws if e.firers != "enemy" else -40 * e.ws
+            if e.kind == "fire":  # a change to every side's fire (card 6) leaves the odds even
+                cost -= {"squad": 40, "enemy": -40}.get(e.firers, 0) * e.ws
             elif e.kind in ("rally", "leadership", "extra_move"):
                 cost -= 20
             else:
@@ -109,8 +161,10 @@ class HeuristicAgent:
     def _order(self, st: CombatState, legal: list[Action]) -> Action:
         i = st.find(legal[0].args[0])
         offered = {a.args[1]: a for a in legal}
-        if st.morale[i] >= CAUTIOUS and "rally" in offered and not st.seen[i]:
-            return offered["rally"]
+        if "rally" in offered and (
+            st.morale[i] == ROUT or (st.morale[i] >= CAUTIOUS and not st.seen[i])
+        ):
+            return offered["rally"]  # a routed man is offered it only where he may rally (7.17)
         if "reload" in offered:
             return offered["reload"]
         aid = [a for a in legal if a.args[1] == "medical_aid"]
@@ -130,7 +184,10 @@ class HeuristicAgent:
                 and sees(st, o.index, i)
                 for o in st.soldiers
             )
-            for o in ("evade", "sneak", "sprint") if watched else ("sprint", "evade", "sneak"):
+            paces = ("evade", "sneak", "sprint") if watched else ("sprint", "evade", "sneak")
+            if paces[0] == "sprint" and "evade" in offered and self._evade_goes_further(st, i):
+                paces = ("evade", "sprint", "sneak")  # a Sprint would stop in rough ground
+            for o in paces:
                 if o in offered:
                     return offered[o]
         for o in ("aimed_fire", "hide"):
@@ -144,7 +201,7 @@ class HeuristicAgent:
             o.side == GERMANY
             and st.alive(o.index)
             and st.seen[o.index]
-            and not st.ground.cover[st.pos[o.index]]
+            and not covered(st, st.pos[o.index])
             and distance(st, st.pos[i], st.pos[o.index]) <= 2
             for o in st.soldiers
         )
@@ -168,7 +225,89 @@ class HeuristicAgent:
         return st.pos[nearest]
 
     @staticmethod
-    def _step_score(st: CombatState, a: Action, goal: int) -> float:
+    def _hex(st: CombatState, a: Action) -> int:
+        """The hex a move action steps into."""
+        return st.sc.board.index[st.sc.board.parse(a.args[1])]
+
+    @classmethod
+    def _step_score(cls, st: CombatState, a: Action, way: list[float], hurry: bool) -> float:
+        """A step and the way left after it: one hex, and for a sprinter in a ``hurry`` who
+        has not yet entered rough ground this impulse, the moves of the turn's later impulses
+        if he enters it now, lost when he ducks back at the end of this one (7.07). Cover
+        counts a little."""
+        act = st.act
+        assert act is not None
+        h = cls._hex(st, a)
+        cost = 1.0 + way[h] - 0.5 * covered(st, h)
+        if hurry and not act.rough and st.sc.board.hexes[h] in st.ground.rough:
+            cost += cls._later_moves(st, st.order[act.soldier], st.impulse)
+        return cost
+
+    @staticmethod
+    def _later_moves(st: CombatState, order: str, impulse: int) -> int:
+        """Hexes ``order`` still moves a man after ``impulse``."""
+        kinds = st.sc.lib.orders.orders[order].impulses[impulse:]
+        return sum(MOVE_KINDS.get(kind, (0, False))[0] for kind in kinds)
+
+    def _evade_goes_further(self, st: CombatState, i: int) -> bool:
+        """Whether soldier ``i`` would end this turn nearer his goal at an Evade (4 hexes, any
+        ground) than at a Sprint (7 hexes, but stopped by the first rough hex he enters,
+        7.07, unless in a hurry for an objective he goes round it)."""
+        goal = self._goal(st, i)
+        return goal is not None and self._walk(st, i, "evade", goal) < self._walk(
+            st, i, "sprint", goal
+        )
+
+    def _walk(self, st: CombatState, i: int, order: str, goal: int) -> float:
+        """How far from ``goal`` soldier ``i`` would end the turn walking greedily under
+        ``order``, no German considered, as the moves of ``act`` would take him."""
         board = st.sc.board
-        h = board.parse(a.args[1])
-        return board.grid.distance(h, board.hexes[goal]) - 0.5 * st.ground.cover[board.index[h]]
+        hurry = order == "sprint" and goal in st.sc.objectives
+        way = self._way(st, goal, hurry)
+        h = st.pos[i]
+        for impulse, kind in enumerate(st.sc.lib.orders.orders[order].impulses, 1):
+            came, rough = -1, False
+            for _ in range(MOVE_KINDS.get(kind, (0, False))[0]):
+                if way[h] == 0.0:
+                    return 0.0
+                steps = [board.index[n] for n in board.grid.neighbours(board.hexes[h])]
+                costs = {j: 1.0 + way[j] for j in steps if j != came}
+                if hurry and not rough:
+                    for j in costs:
+                        if board.hexes[j] in st.ground.rough:
+                            costs[j] += self._later_moves(st, order, impulse)
+                came, h = h, min(costs, key=costs.__getitem__)
+                rough = rough or (order == "sprint" and board.hexes[h] in st.ground.rough)
+            if rough:
+                break  # he ducks back at the end of this impulse
+        return self._way(st, goal, False)[h]
+
+    def _way(self, st: CombatState, goal: int, hurry: bool) -> list[float]:
+        """How far each hex is from ``goal`` along the ground: a hex a step, and for a
+        sprinter in a hurry each rough hex entered ROUGH_DETOUR more (he would duck back
+        there, 7.07). Worked out once per map, goal and pace (Dijkstra from the goal)."""
+        key = (st.ground, goal, hurry)
+        way = self._ways.get(key)
+        if way is not None:
+            return way
+        board, rough = st.sc.board, st.ground.rough
+        way = [float("inf")] * len(board.hexes)
+        ends = [goal]
+        if goal in st.sc.objectives:  # a point is reached from the next hex as well
+            ends += [board.index[n] for n in board.grid.neighbours(board.hexes[goal])]
+        for h in ends:
+            way[h] = 0.0
+        todo = [(0.0, h) for h in ends]
+        while todo:
+            d, h = heapq.heappop(todo)
+            if d > way[h]:
+                continue
+            here = board.hexes[h]
+            step = d + 1.0 + (ROUGH_DETOUR if hurry and here in rough else 0.0)
+            for n in board.grid.neighbours(here):
+                j = board.index[n]
+                if step < way[j]:
+                    way[j] = step
+                    heapq.heappush(todo, (step, j))
+        self._ways[key] = way
+        return way

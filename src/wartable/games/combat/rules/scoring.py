@@ -40,13 +40,18 @@ def standing(st: CombatState) -> float:
     return math.tanh((vp - WIN_AT) / 6)
 
 
+def wounded_at_end(st: CombatState, i: int) -> bool:
+    """A wounded man still on the map or gone off it by his own edge costs a point (22.0)."""
+    return st.status[i] in (ACTIVE, GONE) and bool(st.wounds[i])
+
+
 def tally(st: CombatState) -> dict[str, float]:
     """Casualties and objectives of a finished game, for balance statistics."""
     us = [s.index for s in st.soldiers if s.side == US]
     them = [s.index for s in st.soldiers if s.side == GERMANY and not s.decoy]
     return {
         "friendly_killed": float(sum(st.status[i] == DEAD for i in us)),
-        "friendly_wounded": float(sum(st.alive(i) and bool(st.wounds[i]) for i in us)),
+        "friendly_wounded": float(sum(wounded_at_end(st, i) for i in us)),
         "friendly_captured": float(sum(st.status[i] == CAPTURED for i in us)),
         # a gunner whose assistant took the gun from him died too (14.3)
         "enemy_killed": float(
@@ -62,8 +67,8 @@ def finish(st: CombatState, ev: list[Event]) -> None:
     points = sc.file.victory.points
     for s in st.soldiers:
         i = s.index
-        if s.side == US and st.status[i] in (ACTIVE, GONE) and st.wounds[i]:
-            score(st, "friendly_wounded", ev)  # off the map by his edge, he is wounded still
+        if s.side == US and wounded_at_end(st, i):
+            score(st, "friendly_wounded", ev)
         if st.status[i] == CAPTURED:  # prisoners still held count as killed (house, 17.4)
             score(st, loss_category(st, i), ev)
         if s.side == US and st.alive(i) and st.papers[i] >= 0:
