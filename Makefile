@@ -35,8 +35,11 @@ browser:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } || \
 	  echo "note: no chromium and not root: the browser tests will be skipped"
 
+# Python's bytecode cache stays on for the tests even where the environment turns it off:
+# without it every test worker and every server or CLI the tests start compiles the whole
+# package again, and pytest rewrites every test module's asserts again (seconds each time).
 pytest: $(STAMP) browser
-	$(BIN)/pytest -q -n 2
+	env -u PYTHONDONTWRITEBYTECODE $(BIN)/pytest -q -n 2
 
 test: lint typecheck imports pytest
 
@@ -44,7 +47,7 @@ test: lint typecheck imports pytest
 # slow) and the browser tests; CI runs everything (make test).
 quick: $(STAMP)
 	$(BIN)/ruff check src tests bench tools
-	$(BIN)/pytest -q -n 2 -m "not slow" --ignore=tests/e2e
+	env -u PYTHONDONTWRITEBYTECODE $(BIN)/pytest -q -n 2 -m "not slow" --ignore=tests/e2e
 
 # Golden playthroughs (tests/goldens/): play them again after a rules change, together
 # with a new rules version for the game (docs/architecture.md, Tests).

@@ -9,7 +9,8 @@ import json
 import pytest
 
 import wartable
-from tests.conformance.test_conformance import CASES, IDS, mid_game_states, play_random
+from tests.conformance.playing import CASES, IDS, play_random
+from tests.conformance.test_conformance import mid_game_states
 from wartable import (
     Action,
     ActionParseError,

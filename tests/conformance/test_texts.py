@@ -7,7 +7,7 @@ import re
 import pytest
 
 import wartable
-from tests.conformance.test_conformance import CASES, IDS
+from tests.conformance.playing import CASES, IDS
 from wartable.agents.random import RandomAgent
 
 TRIPLED = re.compile(r"([a-z])\1\1")  # "suppresss": a verb given an "s" it already had

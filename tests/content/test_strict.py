@@ -147,3 +147,42 @@ def test_combat_refuses_repeated_ids_and_empty_folders(combat_dir):
     with pytest.raises(ContentError) as info:
         CombatLibrary(combat_dir)
     only(info.value.problems, "scenarios: (folder): no scenario files")
+
+
+@pytest.mark.parametrize("parser", ["libyaml", "python"])
+def test_both_yaml_parsers_read_every_shipped_file_as_yaml_itself_does(monkeypatch, parser):
+    """Content is parsed with libyaml where PyYAML has it and with PyYAML's own parser where
+    it does not; nodes are composed by our loader either way: every file comes out as
+    ``yaml.safe_load`` reads it, whichever parser runs."""
+    import yaml
+
+    from wartable.content import loader
+
+    if parser == "libyaml" and not yaml.__with_libyaml__:
+        pytest.skip("this PyYAML was built without libyaml")
+    monkeypatch.setattr(
+        loader, "_Loader", yaml.CSafeLoader if parser == "libyaml" else yaml.SafeLoader
+    )
+    files = sorted(Path(PACKAGE_DATA).rglob("*.yaml")) + sorted(Path(COMBAT_DATA).rglob("*.yaml"))
+    assert len(files) > 10
+    for path in files:
+        data, problems = loader._parse(path, path.name)
+        assert problems == [] and data == yaml.safe_load(path.read_text(encoding="utf-8")), path
+
+
+@pytest.mark.parametrize("parser", ["libyaml", "python"])
+def test_nesting_stops_at_the_limit_with_either_parser(data_dir, monkeypatch, parser):
+    import yaml
+
+    from wartable.content import loader
+
+    if parser == "libyaml" and not yaml.__with_libyaml__:
+        pytest.skip("this PyYAML was built without libyaml")
+    monkeypatch.setattr(
+        loader, "_Loader", yaml.CSafeLoader if parser == "libyaml" else yaml.SafeLoader
+    )
+    deep = loader.MAX_DEPTH
+    (data_dir / "tiles.yaml").write_text("faces: " + "[" * deep + "]" * deep)
+    only(problems_of(data_dir), "tiles.yaml: (top level): nested too deeply")
+    (data_dir / "tiles.yaml").write_text("faces: " + "[" * (deep - 1) + "]" * (deep - 1))
+    assert not any("nested too deeply" in p for p in problems_of(data_dir))

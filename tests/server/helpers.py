@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import socket
 import subprocess
 import sys
 import time
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import httpx2
@@ -15,6 +18,14 @@ from wartable.server.app import create_app
 
 # The test client calls itself "testserver": allowed the way a reverse proxy's name would be.
 TEST_ORIGIN = "http://testserver"
+
+
+def run_async(main: Coroutine[Any, Any, Any]) -> Any:
+    """Run a coroutine on a loop of its own in a thread of its own: the browser tests' session
+    keeps Playwright's loop running in the main thread of whichever worker ran them, and
+    ``asyncio.run`` refuses to start inside a running loop."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, main).result()
 
 
 def client(where) -> TestClient:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import threading
 
+from tests.server.helpers import run_async
 from wartable.server.rooms import Rooms
 from wartable.server.store import SqliteStore
 from wartable.server.writer import Writer
@@ -78,4 +79,4 @@ def test_a_slow_commit_stalls_no_other_game_and_tells_nobody_early(tmp_path):
         reopened.close()
         disk.close()
 
-    asyncio.run(main())
+    run_async(main())

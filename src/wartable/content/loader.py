@@ -111,18 +111,78 @@ def _resolve(
     return node
 
 
-class _Loader(yaml.SafeLoader):
-    """Safe YAML without aliases: content is plain data, and an alias could make a small
-    file expand into a huge one."""
+# libyaml's parser where PyYAML was built with it (ten times faster to start a game), the pure
+# Python one otherwise; the nodes are composed here either way (see ``_compose``)
+_Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+MAX_DEPTH = 64  # content nests a handful of levels; deeper is a mistake, or an attack
 
-    def compose_node(self, parent: Any, index: Any) -> Any:
-        if self.check_event(yaml.AliasEvent):
-            # PyYAML's stubs leave peek_event untyped; it returns the next parser event
-            mark = self.peek_event().start_mark  # type: ignore[no-untyped-call]
+
+class _TooDeep(Exception):
+    pass
+
+
+def _compose(loader: Any) -> yaml.Node | None:
+    """The one document's node tree, built from the parser's events with a stack, not by
+    recursion: the composers PyYAML ships recurse once a level (libyaml's with no limit at
+    all), and a file of nested brackets must get an answer, not crash the process. Aliases
+    are refused: content is plain data, and an alias could make a small file expand into a
+    huge one."""
+    loader.get_event()  # the stream starts
+    if loader.check_event(yaml.StreamEndEvent):
+        return None
+    loader.get_event()  # the document starts
+    root: yaml.Node | None = None
+    open_: list[yaml.Node] = []
+    keys: list[yaml.Node | None] = []
+    while True:
+        event = loader.get_event()
+        start: Any = event.start_mark  # libyaml's marks or PyYAML's: the same fields
+        end: Any = event.end_mark
+        if isinstance(event, yaml.DocumentEndEvent):
+            break
+        if isinstance(event, yaml.AliasEvent):
             raise yaml.composer.ComposerError(
-                None, None, "aliases (*name) are not allowed in content files", mark
+                None, None, "aliases (*name) are not allowed in content files", start
             )
-        return super().compose_node(parent, index)
+        node: yaml.Node
+        if isinstance(event, yaml.ScalarEvent):
+            tag = event.tag
+            if tag is None or tag == "!":
+                tag = loader.resolve(yaml.ScalarNode, event.value, event.implicit)
+            node = yaml.ScalarNode(tag, event.value, start, end, style=event.style)
+        elif isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+            if len(open_) >= MAX_DEPTH:
+                raise _TooDeep
+            kind = (
+                yaml.SequenceNode
+                if isinstance(event, yaml.SequenceStartEvent)
+                else yaml.MappingNode
+            )
+            tag = event.tag
+            if tag is None or tag == "!":
+                tag = loader.resolve(kind, None, event.implicit)
+            open_.append(kind(tag, [], start, None, flow_style=event.flow_style))
+            keys.append(None)
+            continue
+        else:  # a sequence or a mapping ends
+            node = open_.pop()
+            keys.pop()
+            node.end_mark = end
+        if not open_:
+            root = node
+        elif isinstance(open_[-1], yaml.SequenceNode):
+            open_[-1].value.append(node)
+        elif keys[-1] is None:
+            keys[-1] = node
+        else:
+            open_[-1].value.append((keys[-1], node))
+            keys[-1] = None
+    if not loader.check_event(yaml.StreamEndEvent):
+        another: Any = loader.get_event().start_mark
+        raise yaml.composer.ComposerError(
+            "expected a single document in the stream", None, "but found another document", another
+        )
+    return root
 
 
 def _scan(node: yaml.Node, path: FieldPath, source: str, problems: list[str]) -> None:
@@ -174,7 +234,7 @@ def _parse(path: Path, source: str) -> tuple[Any, list[str]]:
         ]
     loader = _Loader(text)
     try:
-        node = loader.get_single_node()
+        node = _compose(loader)
         problems: list[str] = []
         if node is not None:
             _scan(node, (), source, problems)
@@ -186,7 +246,7 @@ def _parse(path: Path, source: str) -> tuple[Any, list[str]]:
         at = f" (line {where.line + 1}, column {where.column + 1})" if where else ""
         why = getattr(exc, "problem", None) or exc
         return None, [f"{source}: not valid YAML{at}: {why}"]
-    except RecursionError:
+    except (RecursionError, _TooDeep):
         return None, [f"{source}: (top level): nested too deeply to be content"]
     finally:
         loader.dispose()

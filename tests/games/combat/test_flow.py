@@ -109,7 +109,7 @@ def test_the_heuristic_plays_the_patrol_far_better_than_random():
     from wartable.sim import run_batch
 
     def mean_vp(agent):
-        batch = run_batch("combat", "a-meeting-of-patrols", [agent], games=32, seed=7, workers=1)
+        batch = run_batch("combat", "a-meeting-of-patrols", [agent], games=16, seed=7, workers=1)
         return batch.summary()["mean_scores"]["us"], batch.summary()["wins"]["us"]
 
     heuristic, wins = mean_vp("heuristic")

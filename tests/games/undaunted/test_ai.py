@@ -12,10 +12,11 @@ from wartable.sim import run_batch
 @pytest.mark.slow
 @pytest.mark.parametrize("agents", [("heuristic", "random"), ("random", "heuristic")])
 def test_heuristic_beats_random_from_both_seats(agents):
-    result = run_batch("undaunted", "la-raye", agents, games=30, seed=11, workers=1)
+    # random play would win about half: 16 of 20 or more happens to it 6 times in 1,000
+    result = run_batch("undaunted", "la-raye", agents, games=20, seed=11, workers=1)
     seat = result.players[agents.index("heuristic")]
     wins = sum(r.winner == seat for r in result.results)
-    assert wins >= 24, f"heuristic won only {wins}/30 as {seat}"
+    assert wins >= 16, f"heuristic won only {wins}/20 as {seat}"
 
 
 def test_heuristic_decides_the_same_whatever_the_hidden_cards():

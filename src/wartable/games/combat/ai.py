@@ -113,7 +113,7 @@ class HeuristicAgent:
             for o in st.soldiers
         )
         here = board.hexes[h]
-        edge = len(board.grid.neighbours(here)) < 6  # the map's grid lists only hexes on it
+        edge = len(board.next_to[h]) < 6  # the map lists only the neighbours on it
         rough = st.order[i] == "sprint" and here in st.ground.rough
         return -2.0 * covered(st, h) - 2.0 * (not watched) - 1.0 * rough + 3.0 * edge
 
@@ -270,7 +270,7 @@ class HeuristicAgent:
             for _ in range(MOVE_KINDS.get(kind, (0, False))[0]):
                 if way[h] == 0.0:
                     return 0.0
-                steps = [board.index[n] for n in board.grid.neighbours(board.hexes[h])]
+                steps = board.next_to[h]
                 costs = {j: 1.0 + way[j] for j in steps if j != came}
                 if hurry and not rough:
                     for j in costs:
@@ -294,7 +294,7 @@ class HeuristicAgent:
         way = [float("inf")] * len(board.hexes)
         ends = [goal]
         if goal in st.sc.objectives:  # a point is reached from the next hex as well
-            ends += [board.index[n] for n in board.grid.neighbours(board.hexes[goal])]
+            ends += board.next_to[goal]
         for h in ends:
             way[h] = 0.0
         todo = [(0.0, h) for h in ends]
@@ -302,10 +302,8 @@ class HeuristicAgent:
             d, h = heapq.heappop(todo)
             if d > way[h]:
                 continue
-            here = board.hexes[h]
-            step = d + 1.0 + (ROUGH_DETOUR if hurry and here in rough else 0.0)
-            for n in board.grid.neighbours(here):
-                j = board.index[n]
+            step = d + 1.0 + (ROUGH_DETOUR if hurry and board.hexes[h] in rough else 0.0)
+            for j in board.next_to[h]:
                 if step < way[j]:
                     way[j] = step
                     heapq.heappush(todo, (step, j))

@@ -6,7 +6,7 @@ import copy
 from fractions import Fraction
 
 from wartable.games.combat.content import MapFile, Terrain, TerrainFile
-from wartable.geometry.hexgrid import HexGrid, Offset
+from wartable.geometry.hexgrid import Cube, HexGrid, Offset, cube_distance
 
 
 class Board:
@@ -17,6 +17,12 @@ class Board:
         self.grid = HexGrid(g.columns, g.rows_odd, g.rows_even, g.layout)
         self.hexes: tuple[Offset, ...] = self.grid.cells
         self.index: dict[Offset, int] = {h: i for i, h in enumerate(self.hexes)}
+        # each hex's neighbours on the map, by index, in the grid's direction order: paths and
+        # scatter ask for them thousands of times a game
+        self.next_to: tuple[tuple[int, ...], ...] = tuple(
+            tuple(self.index[n] for n in self.grid.neighbours(h)) for h in self.hexes
+        )
+        self.cube: tuple[Cube, ...] = tuple(map(self.grid.to_cube, self.hexes))
         self.table = table
         kinds = ["open"] * len(self.hexes)
         for kind, labels in m.terrain.items():
@@ -56,6 +62,11 @@ class Board:
             kinds[h] = kind
         twin._derive(kinds, list(self.level))
         return twin
+
+    def distance(self, a: int, b: int) -> int:
+        """Hexes between the hexes of indices ``a`` and ``b``: the rules ask it millions of
+        times a batch."""
+        return cube_distance(self.cube[a], self.cube[b])
 
     def terrain(self, h: Offset) -> Terrain:
         return self.table.terrain[self.kind[self.index[h]]]

@@ -5,6 +5,7 @@ so it lives apart from both."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from wartable.games.undaunted.scenario import FOG
@@ -48,8 +49,9 @@ def evaluate(st: UndauntedState, me: int) -> float:
             if s.marks[t] == 1:
                 v += 1.0 + 0.5 * pts
         v += 0.3 * sum(1 for m in s.marks if m)
+        in_deck = Counter(s.deck)
         for k, kind in enumerate(sc.kinds):
-            n = s.deck.count(k) + s.hand[k] + s.discard[k] + s.play[k]
+            n = in_deck[k] + s.hand[k] + s.discard[k] + s.play[k]
             if n:
                 v += CARD_WORTH.get(kind.title, 1.0) * n
         if j == st.active and j == me:

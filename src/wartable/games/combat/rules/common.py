@@ -218,8 +218,7 @@ def score(st: CombatState, what: str, ev: list[Event]) -> None:
 
 def distance(st: CombatState, a: int, b: int) -> int:
     """Hexes between two hex indices."""
-    hexes = st.sc.board.hexes
-    return st.sc.board.grid.distance(hexes[a], hexes[b])
+    return st.sc.board.distance(a, b)
 
 
 def posture(st: CombatState, t: int) -> str:

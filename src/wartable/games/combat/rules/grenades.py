@@ -350,7 +350,7 @@ def enemy_grenade_step(st: CombatState, i: int) -> int:
     if not nearest:
         return -1
     gap = distance(st, here, st.pos[nearest[0]])
-    neighbours = [board.index[n] for n in board.grid.neighbours(board.hexes[here])]
+    neighbours = list(board.next_to[here])
     friends_in_buildings = [
         st.pos[f.index]
         for f in st.soldiers

@@ -85,7 +85,7 @@ def enemy_charge(st: CombatState, i: int, hexes_to_move: int, ev: list[Event]) -
         return
     for _ in range(hexes_to_move):
         here = st.pos[i]
-        steps = [board.index[n] for n in board.grid.neighbours(board.hexes[here])]
+        steps = board.next_to[here]
         best = min(distance(st, h, goal) for h in steps)
         ties = [h for h in steps if distance(st, h, goal) == best]
         st.pos[i] = pick(st, sorted(ties, key=board.hexes.__getitem__))

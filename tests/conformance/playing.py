@@ -1,0 +1,44 @@
+"""Random games of every registered scenario, shared by the conformance tests.
+
+Kept free of pytest and hypothesis: the hash-salt test imports it in fresh processes, where
+those imports would cost more than the games themselves."""
+
+from __future__ import annotations
+
+import hashlib
+
+import wartable
+from wartable.agents.random import RandomAgent
+from wartable.core.rng import derive_seed
+from wartable.core.state import GameState
+
+CASES = [
+    (name, sc.id) for name in wartable.game_names() for sc in wartable.get_game(name).scenarios()
+]
+IDS = [f"{g}:{s}" for g, s in CASES]
+
+
+def play_on(state: GameState, agent: RandomAgent, stop_after: int | None = None) -> GameState:
+    steps = 0
+    while not state.is_over and (stop_after is None or steps < stop_after):
+        player = state.current_players[0]
+        state.apply(player, agent.act(state, player))
+        steps += 1
+    return state
+
+
+def play_random(game_name: str, scenario: str, seed: int, stop_after: int | None = None):
+    state = wartable.get_game(game_name).new_game(scenario, seed=seed)
+    return play_on(state, RandomAgent(derive_seed(seed, 1)), stop_after)
+
+
+def digest_of_a_game(game_name: str, scenario: str) -> str:
+    """A hash of a sample drawn mid-game and of the whole game played on to the end."""
+    state = wartable.get_game(game_name).new_game(scenario, seed=3)
+    agent = RandomAgent(derive_seed(3, 1))
+    play_on(state, agent, stop_after=40)
+    p = state.current_players[0] if state.current_players else state.players[0]
+    sample = state.sample_hidden(p, 11)
+    play_on(state, agent)
+    seen = (sample.full_state(), state.full_state(), state.outcome)
+    return hashlib.sha256(repr(seen).encode()).hexdigest()
