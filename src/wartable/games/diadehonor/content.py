@@ -1,0 +1,225 @@
+"""Día de Honor's content: the unit sheet and the map boards with their battlefields, each
+file validated, every value with its provenance (house where the box's data is not public)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from wartable.content.loader import validate
+from wartable.geometry.squaregrid import Square, SquareGrid, line
+
+DATA = Path(__file__).resolve().parent / "data"
+BOARD_COLUMNS, BOARD_ROWS = 8, 10
+SIDES = ("axis", "allies")
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class UnitType(Strict):
+    title: str
+    kind: Literal["soldier", "machine"]  # only soldiers go prone, crawl, stand and duel
+    speed: int = Field(ge=0, le=12)
+    attack: int = Field(ge=0, le=9)
+    resistance: int = Field(ge=1, le=12)
+    weapon: str
+    range: int = Field(ge=1, le=30)  # no penalty within it, -4 beyond (no maximum)
+    light_footed: bool = False  # pays 1 for adverse ground
+    anti_tank: bool = False  # may damage a tank
+    start: int = Field(ge=0, le=10)
+    cap: int = Field(ge=1, le=15)
+
+
+class Rank(Strict):
+    title: str
+    missions: int = Field(ge=0)
+    bonus: int = Field(ge=0, le=9)
+
+
+class UnitsFile(Strict):
+    units: dict[str, UnitType]
+
+
+class RanksFile(Strict):
+    ranks: list[Rank] = Field(min_length=1)
+
+
+class Board(Strict):
+    title: str
+    ground: list[str] = Field(min_length=BOARD_ROWS, max_length=BOARD_ROWS)
+    levels: list[str] | None = None
+
+
+class Zone(Strict):
+    rows: tuple[int, int]
+
+
+class Battlefield(Strict):
+    title: str
+    boards: list[list[str]] = Field(min_length=1, max_length=3)
+    start_zones: dict[Literal["axis", "allies"], Zone]
+
+
+class BoardsFile(Strict):
+    boards: dict[str, Board]
+    battlefields: dict[str, Battlefield] = Field(min_length=1)
+
+
+# what each ground letter is: (name, adverse, blocks sight, impassable, gives cover)
+GROUND = {
+    ".": ("clear", False, False, False, False),
+    "=": ("road", False, False, False, False),
+    "w": ("dense woods", True, True, False, False),
+    "r": ("rough ground", True, False, False, False),
+    "B": ("building", False, True, True, True),
+    "W": ("wall", False, True, True, True),
+    "t": ("trench", False, False, False, True),
+}
+
+
+def check_units(doc: UnitsFile) -> list[tuple[str, str]]:
+    problems = []
+    for key in ("light", "assault", "heavy", "artillery", "tank", "sniper", "green_beret"):
+        if key not in doc.units:
+            problems.append((f"units.{key}", "every unit type of the game needs a row"))
+    for key, u in doc.units.items():
+        if u.start > u.cap:
+            problems.append((f"units.{key}.start", f"{u.start} is over the cap of {u.cap}"))
+    return problems
+
+
+def check_ranks(doc: RanksFile) -> list[tuple[str, str]]:
+    steps = [r.missions for r in doc.ranks]
+    if steps[0] != 0 or steps != sorted(set(steps)):
+        return [("ranks", "missions rise from 0, a rank a step")]
+    return []
+
+
+def check_boards(doc: BoardsFile) -> list[tuple[str, str]]:
+    problems = []
+    for key, b in doc.boards.items():
+        for r, row in enumerate(b.ground):
+            if len(row) != BOARD_COLUMNS:
+                problems.append((f"boards.{key}.ground.{r}", f"a row has {BOARD_COLUMNS} squares"))
+            bad = sorted(set(row) - set(GROUND))
+            if bad:
+                problems.append(
+                    (f"boards.{key}.ground.{r}", f"unknown ground {bad}; known: {''.join(GROUND)}")
+                )
+        if b.levels is not None:
+            if len(b.levels) != BOARD_ROWS:
+                problems.append((f"boards.{key}.levels", f"a board has {BOARD_ROWS} rows"))
+            for r, row in enumerate(b.levels):
+                if len(row) != BOARD_COLUMNS or not row.isdigit():
+                    problems.append(
+                        (f"boards.{key}.levels.{r}", f"{BOARD_COLUMNS} digits, one a square")
+                    )
+    for key, f in doc.battlefields.items():
+        widths = {len(row) for row in f.boards}
+        if len(widths) != 1:
+            problems.append((f"battlefields.{key}.boards", "every row holds as many boards"))
+        for board_row in f.boards:
+            for name in board_row:
+                if name not in doc.boards:
+                    problems.append((f"battlefields.{key}.boards", f"no board {name!r}"))
+        rows = len(f.boards) * BOARD_ROWS
+        for side in SIDES:
+            zone = f.start_zones.get(side)  # type: ignore[call-overload]  # Literal keys
+            if zone is None:
+                problems.append((f"battlefields.{key}.start_zones", f"{side} needs a start zone"))
+            elif not 1 <= zone.rows[0] <= zone.rows[1] <= rows:
+                problems.append(
+                    (f"battlefields.{key}.start_zones.{side}.rows", f"rows 1 to {rows}")
+                )
+    return problems
+
+
+@dataclass(frozen=True)
+class Battle:
+    """A battlefield ready for play: squares indexed row by row, with what each one is."""
+
+    id: str
+    title: str
+    grid: SquareGrid
+    ground: tuple[str, ...]  # a ground letter per square
+    level: tuple[int, ...]
+    zones: dict[str, frozenset[int]]  # per side: the squares its units may deploy on
+    next_to: tuple[tuple[int, ...], ...] = ()  # each square's neighbours, by index
+    labels: tuple[str, ...] = ()
+    _sight: dict[tuple[int, int], bool] = field(default_factory=dict, compare=False)
+
+    def sees(self, a: int, b: int) -> bool:
+        """Whether the line between the centres of squares ``a`` and ``b`` crosses no square
+        that blocks sight (DH-29); worked out once per pair and battlefield."""
+        key = (a, b) if a <= b else (b, a)
+        seen = self._sight.get(key)
+        if seen is None:
+            path = line(self.grid.squares[key[0]], self.grid.squares[key[1]])
+            seen = not any(self.blocks(self.grid.index(sq)) for sq in path[1:-1])
+            self._sight[key] = seen
+        return seen
+
+    def name(self, i: int) -> str:
+        return GROUND[self.ground[i]][0]
+
+    def adverse(self, i: int) -> bool:
+        return GROUND[self.ground[i]][1]
+
+    def blocks(self, i: int) -> bool:
+        return GROUND[self.ground[i]][2]
+
+    def impassable(self, i: int) -> bool:
+        return GROUND[self.ground[i]][3]
+
+    def covering(self, i: int) -> bool:
+        return GROUND[self.ground[i]][4]
+
+    def square(self, i: int) -> Square:
+        return self.grid.squares[i]
+
+
+def battle(doc: BoardsFile, key: str) -> Battle:
+    f = doc.battlefields[key]
+    columns = BOARD_COLUMNS * len(f.boards[0])
+    rows = BOARD_ROWS * len(f.boards)
+    grid = SquareGrid(columns, rows)
+    ground, level = [], []
+    for r in range(rows):
+        for c in range(columns):
+            b = doc.boards[f.boards[r // BOARD_ROWS][c // BOARD_COLUMNS]]
+            ground.append(b.ground[r % BOARD_ROWS][c % BOARD_COLUMNS])
+            level.append(int(b.levels[r % BOARD_ROWS][c % BOARD_COLUMNS]) if b.levels else 0)
+    zones = {}
+    for side in SIDES:
+        lo, hi = f.start_zones[side].rows  # type: ignore[index]  # Literal keys
+        zones[side] = frozenset(
+            grid.index(sq)
+            for sq in grid.squares
+            if lo - 1 <= sq[1] <= hi - 1 and not GROUND[ground[grid.index(sq)]][3]
+        )
+    next_to = tuple(tuple(grid.index(n) for n in grid.neighbours(sq)) for sq in grid.squares)
+    labels = tuple(grid.label(sq) for sq in grid.squares)
+    return Battle(key, f.title, grid, tuple(ground), tuple(level), zones, next_to, labels)
+
+
+@dataclass(frozen=True)
+class Library:
+    units: dict[str, UnitType]
+    ranks: tuple[Rank, ...]
+    boards: BoardsFile
+
+    def rank(self, missions: int) -> Rank:
+        """The highest rank ``missions`` reach (rule DH-48)."""
+        return [r for r in self.ranks if r.missions <= missions][-1]
+
+
+def load(data: Path = DATA) -> Library:
+    units = validate(data / "units.yaml", UnitsFile, check_units).model
+    ranks = validate(data / "ranks.yaml", RanksFile, check_ranks).model
+    boards = validate(data / "boards.yaml", BoardsFile, check_boards).model
+    return Library(units.units, tuple(ranks.ranks), boards)

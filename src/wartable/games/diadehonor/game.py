@@ -1,0 +1,107 @@
+"""Día de Honor's registry entry: line-ups, battlefields, options, and how a battle starts."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from wartable.core.action import Action
+from wartable.core.errors import ActionParseError, ArgumentError, UnknownNameError
+from wartable.core.game import Game, GameInfo, GameOption, OptionValue, ScenarioInfo
+from wartable.core.rng import Rng
+from wartable.games.diadehonor import content
+from wartable.games.diadehonor.state import DiaDeHonorState, Unit
+
+LINEUPS = ("1v1", "2v1", "1v2", "2v2", "3v2", "2v3", "3v3")  # axis v allies (Q1)
+SUMMARY = """Two sides, axis and allies, of one to three players each; every player commands a
+squad on a square grid. Each round the sides roll for initiative; then each side's players
+activate in seat order, each unit taking up to two actions (move, go prone, crawl, stand, fire,
+duel), at most one of them an attack. An attack is a die plus attack against resistance; each
+point over is a wound, the fifth kills. A side wins when the enemy has no unit left."""
+
+
+def seats(lineup: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The seats of a line-up in their fixed order, alternating sides from the axis:
+    ``axis-1, allies-1, axis-2, ...``; and the side of each."""
+    axis, allies = (int(n) for n in lineup.split("v"))
+    names, sides = [], []
+    for k in range(1, max(axis, allies) + 1):
+        for side, count in (("axis", axis), ("allies", allies)):
+            if k <= count:
+                names.append(f"{side}-{k}")
+                sides.append(side)
+    return tuple(names), tuple(sides)
+
+
+class DiaDeHonor(Game):
+    info = GameInfo(
+        "diadehonor", "Día de Honor", seats("1v1")[0], DiaDeHonorState.game_version, SUMMARY
+    )
+
+    def __init__(self) -> None:
+        self.lib = content.load()
+
+    def scenarios(self) -> list[ScenarioInfo]:
+        return [
+            ScenarioInfo(key, f.title, seats("1v1")[0], "A battlefield of four boards.")
+            for key, f in self.lib.boards.battlefields.items()
+        ]
+
+    def options(self) -> dict[str, GameOption]:
+        return {
+            "players": GameOption(
+                "players", "1v1", "the line-up: axis players v allies players", choices=LINEUPS
+            ),
+            "max_rounds": GameOption(
+                "max_rounds", 30, "rounds before the battle ends in a draw", minimum=1, maximum=200
+            ),
+        }
+
+    def _new_game(
+        self, scenario: str | None, seed: int, options: Mapping[str, OptionValue]
+    ) -> DiaDeHonorState:
+        fields = self.lib.boards.battlefields
+        key = scenario or next(iter(fields))
+        if key not in fields:
+            raise UnknownNameError("scenario", key, list(fields))
+        lineup = str(options.get("players", "1v1"))
+        if lineup not in LINEUPS:
+            raise ArgumentError(f"line-up {lineup!r} is not one of {', '.join(LINEUPS)}")
+        players, sides = seats(lineup)
+        st = DiaDeHonorState.__new__(DiaDeHonorState)
+        st._init_base(players, {"scenario": key, "options": dict(options), "seed": seed})
+        st.lib, st.battle = self.lib, content.battle(self.lib.boards, key)
+        st.max_rounds = int(options.get("max_rounds", 30))
+        st.sides = sides
+        st.rng = Rng(seed)
+        st.units = []
+        for seat, (name, side) in enumerate(zip(players, sides, strict=True)):
+            for kind, sheet in self.lib.units.items():
+                for n in range(1, sheet.start + 1):
+                    key_ = f"{name}/{kind}-{n}"
+                    st.units.append(Unit(len(st.units), key_, seat, side, kind, key_, 0))
+        n = len(st.units)
+        st.status, st.pos, st.wounds = ["reserve"] * n, [-1] * n, [0] * n
+        st.prone, st.actions, st.attacked = [False] * n, [0] * n, [False] * n
+        st.hit_by_infantry = set()
+        st.phase, st.round, st.order, st.turn, st.seat = "deploy", 0, (), 0, 0
+        return st
+
+    def _check_action(self, action: Action) -> None:
+        shapes = {
+            "deploy": 2,
+            "initiative": 1,
+            "move": 2,
+            "crawl": 2,
+            "prone": 1,
+            "stand": 1,
+            "fire": 2,
+            "melee": 2,
+            "done": 0,
+        }
+        if shapes.get(action.verb) == len(action.args):
+            return
+        raise ActionParseError(
+            f"not an action of Día de Honor: {action}; write deploy UNIT SQUARE, initiative "
+            "first|second, move|crawl UNIT SQUARE, prone|stand UNIT, fire|melee UNIT TARGET, "
+            "or done"
+        )

@@ -1,0 +1,160 @@
+"""Attacks: ranged fire (DH-27 to DH-35), melee duels (DH-36 to DH-40) and the damage track
+(DH-41 to DH-43)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from wartable.core.events import Event
+from wartable.games.diadehonor.rules import ground
+
+if TYPE_CHECKING:
+    from wartable.games.diadehonor.state import DiaDeHonorState
+
+BEYOND_RANGE, HIGHER_GROUND, FLANKING, SUPPORT = -4, 1, 2, 3
+PRONE, COVER = 2, 2
+DEATH = 5  # the fifth wound kills (DH-43)
+STATES = ("intact", "wounded", "serious", "critical", "dying")
+INFANTRY = ("light", "assault", "heavy")
+
+
+@dataclass(frozen=True, slots=True)
+class Terms:
+    """Everything but the die: the attacker's modifiers and the target's defence, each with
+    its reason, for the roll and for the odds shown before it."""
+
+    attack: int
+    attack_why: tuple[str, ...]
+    defence: int
+    defence_why: tuple[str, ...]
+
+
+def penalty(st: DiaDeHonorState, i: int) -> int:
+    """The damage track's penalty, to attack and resistance alike (DH-41, DH-42)."""
+    return st.wounds[i]
+
+
+def ranged_terms(st: DiaDeHonorState, a: int, t: int) -> Terms:
+    kind = st.kind(a)
+    attack, why = kind.attack + st.bonus(a) - penalty(st, a), [f"attack {kind.attack}"]
+    if st.bonus(a):
+        why.append(f"rank +{st.bonus(a)}")
+    if penalty(st, a):
+        why.append(f"wounds -{penalty(st, a)}")
+    if ground.distance(st, a, t) > kind.range:
+        attack += BEYOND_RANGE
+        why.append(f"beyond range {kind.range}: {BEYOND_RANGE}")
+    if st.battle.level[st.pos[a]] > st.battle.level[st.pos[t]]:
+        attack += HIGHER_GROUND
+        why.append(f"higher ground +{HIGHER_GROUND}")
+    other = ground.flanker(st, a, t)
+    if other >= 0:
+        attack += FLANKING
+        why.append(f"flanking with {st.units[other].key} +{FLANKING}")
+    if st.units[a].type == "artillery" and t in st.hit_by_infantry:
+        attack += SUPPORT
+        why.append(f"in support of infantry +{SUPPORT}")
+    target = st.kind(t)
+    defence, dwhy = (
+        target.resistance + st.bonus(t) - penalty(st, t),
+        [f"resistance {target.resistance}"],
+    )
+    if st.bonus(t):
+        dwhy.append(f"rank +{st.bonus(t)}")
+    if penalty(st, t):
+        dwhy.append(f"wounds -{penalty(st, t)}")
+    if st.prone[t]:
+        defence += PRONE
+        dwhy.append(f"prone +{PRONE}")
+    if ground.in_cover(st, t):
+        defence += COVER
+        dwhy.append(f"cover +{COVER}")
+    return Terms(attack, tuple(why), defence, tuple(dwhy))
+
+
+def wounds_dealt(die: int, total: int, defence: int) -> int:
+    """A natural 1 always misses; a natural 6 always deals at least one (DH-12, DH-13)."""
+    if die == 1:
+        return 0
+    if die == 6:
+        return max(1, total - defence)
+    return max(0, total - defence)
+
+
+def chances(terms: Terms) -> dict[int, float]:
+    """The chance of each number of wounds, before the roll."""
+    out: dict[int, float] = {}
+    for die in range(1, 7):
+        n = min(wounds_dealt(die, die + terms.attack, terms.defence), DEATH)
+        out[n] = out.get(n, 0.0) + 1 / 6
+    return dict(sorted(out.items()))
+
+
+def fire(st: DiaDeHonorState, a: int, t: int, ev: list[Event]) -> None:
+    terms = ranged_terms(st, a, t)
+    die = st.rng.die(6)
+    total = die + terms.attack
+    n = wounds_dealt(die, total, terms.defence)
+    ua, ut = st.units[a], st.units[t]
+    if ua.type in INFANTRY and st.kind(t).kind == "soldier":
+        st.hit_by_infantry.add(t)
+    said = (
+        f"{ua.key} fires at {ut.key}: die {die}, total {total} ({', '.join(terms.attack_why)}) "
+        f"against {terms.defence} ({', '.join(terms.defence_why)})"
+    )
+    ev.append(Event("fire", said, {"die": die, "total": total, "defence": terms.defence}, "DH-27"))
+    harm(st, t, n, ev)
+
+
+def melee_total(st: DiaDeHonorState, i: int, die: int) -> int:
+    """A duellist's total: the die, attack, rank and wounds; no ground, prone, cover or flank
+    (RULINGS, Q15)."""
+    return die + st.kind(i).attack + st.bonus(i) - penalty(st, i)
+
+
+MELEE_DAMAGE = {6: 2, 5: 1}  # by the winner's natural die (DH-38)
+
+
+def melee(st: DiaDeHonorState, a: int, t: int, ev: list[Event]) -> None:
+    ua, ut = st.units[a], st.units[t]
+    if ua.type in INFANTRY:
+        st.hit_by_infantry.add(t)
+    while True:  # equal totals roll again (DH-14)
+        da, dt = st.rng.die(6), st.rng.die(6)
+        ta, tt = melee_total(st, a, da), melee_total(st, t, dt)
+        said = f"{ua.key} duels {ut.key}: {da} for {ta} against {dt} for {tt}"
+        if ta == tt:
+            ev.append(
+                Event("melee", said + ": equal, they roll again", {"dice": [da, dt]}, "DH-14")
+            )
+            continue
+        break
+    winner, loser, die = (a, t, da) if ta > tt else (t, a, dt)
+    n = MELEE_DAMAGE.get(die, 0)
+    said += f": {st.units[winner].key} wins"
+    ev.append(Event("melee", said, {"dice": [da, dt], "winner": st.units[winner].key}, "DH-37"))
+    harm(st, loser, n, ev)
+
+
+def harm(st: DiaDeHonorState, t: int, n: int, ev: list[Event]) -> None:
+    key = st.units[t].key
+    if n <= 0:
+        ev.append(Event("miss", f"{key} takes no wound", rule="DH-28"))
+        return
+    st.wounds[t] = min(DEATH, st.wounds[t] + n)
+    if st.wounds[t] >= DEATH:
+        kill(st, t, ev, f"{key} takes {n} wound{'s' * (n > 1)} and dies", "DH-43")
+        return
+    state = STATES[st.wounds[t]]
+    ev.append(Event("wound", f"{key} takes {n} wound{'s' * (n > 1)}: {state}", rule="DH-41"))
+
+
+def kill(st: DiaDeHonorState, t: int, ev: list[Event], text: str, rule: str) -> None:
+    """The unit leaves the map; a tank or gun leaves its wreck, which still gives cover."""
+    machine = st.kind(t).kind == "machine"
+    st.status[t] = "wreck" if machine else "dead"
+    if not machine:
+        st.pos[t] = -1
+    st.prone[t] = False
+    ev.append(Event("death", text, {"unit": st.units[t].key}, rule))

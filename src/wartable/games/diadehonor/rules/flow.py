@@ -1,0 +1,126 @@
+"""The sequence of play: deployment, then rounds of initiative and activation by side and
+seat (DH-1, DH-5 to DH-11); each action is applied here and the battle's end checked."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wartable.core.action import Action
+from wartable.core.errors import IllegalActionError
+from wartable.core.events import Event
+from wartable.games.diadehonor.rules import attack, ground, legal, victory
+
+if TYPE_CHECKING:
+    from wartable.games.diadehonor.state import DiaDeHonorState
+
+ACTIONS = 2  # per unit and round (DH-9)
+
+
+def apply(st: DiaDeHonorState, seat: int, action: Action) -> list[Event]:
+    ev: list[Event] = []
+    if st.phase == "deploy":
+        deploy(st, seat, action, ev)
+    elif st.phase == "initiative":
+        choose(st, seat, action.args[0] == "first", ev)
+    elif action.verb == "done":
+        ev.append(Event("done", f"{st.players[seat]} ends their activation", rule="DH-11"))
+        next_seat(st, ev)
+    else:
+        act(st, action, ev)
+        victory.check(st, ev)
+    return ev
+
+
+def deploy(st: DiaDeHonorState, seat: int, action: Action, ev: list[Event]) -> None:
+    i = legal.find(st, action.args[0])
+    square = st.battle.grid.index(st.battle.grid.parse(action.args[1]))
+    st.pos[i], st.status[i] = square, "active"
+    ev.append(Event("deploy", f"{st.units[i].key} deploys at {action.args[1]}", rule="set-up"))
+    if legal.next_to_deploy(st, seat) >= 0:
+        return
+    later = [s for s in range(len(st.players)) if legal.next_to_deploy(st, s) >= 0]
+    if later:
+        st.seat = later[0]
+        return
+    start_round(st, ev)
+
+
+def start_round(st: DiaDeHonorState, ev: list[Event]) -> None:
+    """A new round: actions and attacks back (DH-7), then the initiative roll: a die a side,
+    again on a tie (DH-5, DH-14); the winning side's first seat chooses."""
+    st.round += 1
+    if st.round > st.max_rounds:
+        victory.finish(st, None, f"the round limit ({st.max_rounds}) is reached", "round limit", ev)
+        return
+    for u in st.units:
+        st.actions[u.index], st.attacked[u.index] = ACTIONS, False
+    st.hit_by_infantry = set()
+    while True:
+        axis, allies = st.rng.die(6), st.rng.die(6)
+        said = f"Round {st.round}: initiative, axis {axis}, allies {allies}"
+        if axis != allies:
+            break
+        ev.append(
+            Event("initiative", said + ": a tie, roll again", {"dice": [axis, allies]}, "DH-5")
+        )
+    winner = "axis" if axis > allies else "allies"
+    ev.append(Event("initiative", f"{said}: the {winner} choose", {"dice": [axis, allies]}, "DH-5"))
+    st.phase = "initiative"
+    st.seat = first_seat(st, winner)
+
+
+def first_seat(st: DiaDeHonorState, side: str, after: int = -1) -> int:
+    """The first seat of ``side`` after seat ``after`` that still has a unit on the map (an
+    eliminated player is skipped: Q32), or -1."""
+    for s, who in enumerate(st.sides):
+        if s > after and who == side and any(u.seat == s and st.on_map(u.index) for u in st.units):
+            return s
+    return -1
+
+
+def choose(st: DiaDeHonorState, seat: int, first: bool, ev: list[Event]) -> None:
+    mine = st.sides[seat]
+    other = "allies" if mine == "axis" else "axis"
+    st.order = (mine, other) if first else (other, mine)
+    said = f"{st.players[seat]} chooses that the {mine} act {'first' if first else 'second'}"
+    ev.append(Event("initiative", said, rule="DH-5"))
+    st.phase, st.turn = "activate", 0
+    st.seat = first_seat(st, st.order[0])
+
+
+def next_seat(st: DiaDeHonorState, ev: list[Event]) -> None:
+    """The next seat of the activating side in seat order, then the other side (DH-6); after
+    both, the round ends."""
+    seat = first_seat(st, st.order[st.turn], st.seat)
+    while seat < 0 and st.turn == 0:
+        st.turn = 1
+        seat = first_seat(st, st.order[1])
+    if seat >= 0:
+        st.seat = seat
+        return
+    ev.append(Event("round-end", f"Round {st.round} ends", rule="DH-7"))
+    start_round(st, ev)
+
+
+def act(st: DiaDeHonorState, action: Action, ev: list[Event]) -> None:
+    i = legal.find(st, action.args[0])
+    key, verb = st.units[i].key, action.verb
+    st.actions[i] -= 1
+    if verb in ("move", "crawl"):
+        square = st.battle.grid.index(st.battle.grid.parse(action.args[1]))
+        cost = ground.reach(st, i, verb == "crawl")[square]
+        st.pos[i] = square
+        rule = "DH-21" if verb == "crawl" else "DH-15"
+        ev.append(Event(verb, f"{key} {verb}s to {action.args[1]} ({cost} points)", rule=rule))
+    elif verb == "prone":
+        st.prone[i] = True
+        ev.append(Event("prone", f"{key} goes prone", rule="DH-20"))
+    elif verb == "stand":
+        st.prone[i] = False
+        ev.append(Event("stand", f"{key} stands up", rule="DH-22"))
+    elif verb in ("fire", "melee"):
+        st.attacked[i] = True
+        t = legal.find(st, action.args[1])
+        (attack.fire if verb == "fire" else attack.melee)(st, i, t, ev)
+    else:  # the core checks legality first: nothing else reaches here
+        raise IllegalActionError(f"{action} is not an action of Día de Honor")

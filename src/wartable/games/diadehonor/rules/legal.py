@@ -1,0 +1,133 @@
+"""What the seat to act may do, and why anything else is refused (naming the rule)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wartable.core.action import Action
+from wartable.games.diadehonor.rules import ground
+
+if TYPE_CHECKING:
+    from wartable.games.diadehonor.state import DiaDeHonorState
+
+DONE = Action("done", ())
+FIRST, SECOND = Action("initiative", ("first",)), Action("initiative", ("second",))
+
+
+def next_to_deploy(st: DiaDeHonorState, seat: int) -> int:
+    return next(
+        (u.index for u in st.units if u.seat == seat and st.status[u.index] == "reserve"), -1
+    )
+
+
+def legal_actions(st: DiaDeHonorState, seat: int) -> list[Action]:
+    if st.phase == "over" or seat != st.seat:
+        return []
+    if st.phase == "deploy":
+        i = next_to_deploy(st, seat)
+        taken = {st.pos[u.index] for u in st.units if st.status[u.index] == "active"}
+        zone = sorted(st.battle.zones[st.sides[seat]] - taken)
+        label = st.battle.grid.label
+        return [Action("deploy", (st.units[i].key, label(st.battle.square(q)))) for q in zone]
+    if st.phase == "initiative":
+        return [FIRST, SECOND]
+    out: list[Action] = []
+    held = ground.holders(st)
+    for u in st.units:
+        if u.seat == seat and st.on_map(u.index):
+            out += unit_actions(st, u.index, held)
+    return [*out, DONE]
+
+
+def unit_actions(st: DiaDeHonorState, i: int, held: dict[int, int]) -> list[Action]:
+    """Up to two actions a round, at most one of them an attack (DH-9, DH-10)."""
+    if st.actions[i] <= 0:
+        return []
+    key, labels = st.units[i].key, st.battle.labels
+    kind = st.kind(i)
+    out: list[Action] = []
+    soldier = kind.kind == "soldier"
+    if st.prone[i]:
+        out.append(Action("stand", (key,)))
+        crawl = ground.reach(st, i, True, held)
+        out += [Action("crawl", (key, labels[q])) for q in sorted(crawl)]
+    else:
+        if soldier:
+            out.append(Action("prone", (key,)))
+        if kind.speed:
+            move = ground.reach(st, i, False, held)
+            out += [Action("move", (key, labels[q])) for q in sorted(move)]
+    if not st.attacked[i]:
+        for t in targets(st, i):
+            out.append(Action("fire", (key, st.units[t].key)))
+        if soldier:
+            for t in duellists(st, i):
+                out.append(Action("melee", (key, st.units[t].key)))
+    return out
+
+
+def enemies(st: DiaDeHonorState, i: int) -> list[int]:
+    """The units of the other side on the map."""
+    side = st.units[i].side
+    return [u.index for u in st.units if u.side != side and st.on_map(u.index)]
+
+
+def targets(st: DiaDeHonorState, i: int) -> list[int]:
+    """Enemy units in sight (DH-29); a tank only for those who can hurt it (DH-72)."""
+    return [
+        t
+        for t in enemies(st, i)
+        if (st.units[t].type != "tank" or st.kind(i).anti_tank) and ground.sees(st, i, t)
+    ]
+
+
+def duellists(st: DiaDeHonorState, i: int) -> list[int]:
+    """Enemy soldiers on the 8 squares around (DH-36, Q16)."""
+    return [
+        t for t in enemies(st, i) if st.kind(t).kind == "soldier" and ground.distance(st, i, t) == 1
+    ]
+
+
+def why_not(st: DiaDeHonorState, seat: int, action: Action) -> str:
+    if st.phase == "over":
+        return "the battle is over"
+    if seat != st.seat:
+        return f"it is {st.players[st.seat]}'s turn to act (DH-6)"
+    if st.phase == "deploy":
+        return "deploy your next unit on a free square of your side's start zone (set-up)"
+    if st.phase == "initiative":
+        return "choose whether your side acts first or second: initiative first|second (DH-5)"
+    i = find(st, action.args[0]) if action.args else -1
+    if action.verb in ("move", "crawl", "prone", "stand", "fire", "melee"):
+        if i < 0:
+            return f"there is no unit {action.args[0] if action.args else ''!r}"
+        u = st.units[i]
+        if u.seat != seat:
+            return f"{u.key} is not yours to command"
+        if not st.on_map(i):
+            return f"{u.key} is not on the map"
+        if st.actions[i] <= 0:
+            return f"{u.key} has used both its actions this round (DH-9)"
+        if st.kind(i).kind != "soldier" and action.verb in ("prone", "crawl", "stand", "melee"):
+            return "only soldiers go prone, crawl, stand or duel (DH-25, DH-40)"
+        if action.verb == "move" and st.prone[i]:
+            return f"{u.key} is prone: it crawls, or stands up first (DH-21, DH-22)"
+        if action.verb == "crawl" and not st.prone[i]:
+            return f"{u.key} is standing: only a prone soldier crawls (DH-21)"
+        if action.verb in ("move", "crawl"):
+            return f"{u.key} cannot reach that square with one action (DH-15 to DH-21, DH-26)"
+        if action.verb in ("fire", "melee") and st.attacked[i]:
+            return f"{u.key} has already attacked this round (DH-10)"
+        if action.verb == "fire":
+            return (
+                "the target must be an enemy unit in sight; only a tank or heavy infantry "
+                "may fire on a tank (DH-29, DH-72)"
+            )
+        if action.verb == "melee":
+            return "a duel needs an enemy soldier on one of the 8 squares around (DH-36)"
+        return f"{u.key} cannot do that now"
+    return f"{action} is not an action of Día de Honor now"
+
+
+def find(st: DiaDeHonorState, key: str) -> int:
+    return next((u.index for u in st.units if u.key == key), -1)

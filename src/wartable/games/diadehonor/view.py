@@ -1,0 +1,65 @@
+"""What a seat may see (``None``: a spectator). Everything on the map is public (positions,
+wounds, stance, rank); the dice to come are not. Secret objectives and held situation cards
+will be the seat's own entries here, and nobody else's, teammates included (Q33)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from wartable.games.diadehonor.rules.attack import STATES
+
+if TYPE_CHECKING:
+    from wartable.games.diadehonor.state import DiaDeHonorState
+
+
+def view(st: DiaDeHonorState, player: str | None) -> dict[str, Any]:
+    b = st.battle
+    units = []
+    for u in st.units:
+        i = u.index
+        kind = st.kind(i)
+        units.append(
+            {
+                "key": u.key,
+                "seat": st.players[u.seat],
+                "side": u.side,
+                "type": u.type,
+                "name": u.name,
+                "missions": u.missions,
+                "rank": st.lib.rank(u.missions).title,
+                "status": st.status[i],
+                "square": b.grid.label(b.square(st.pos[i])) if st.pos[i] >= 0 else None,
+                "wounds": st.wounds[i],
+                "state": STATES[min(st.wounds[i], len(STATES) - 1)],
+                "prone": st.prone[i],
+                "actions": st.actions[i],
+                "attacked": st.attacked[i],
+                "attack": kind.attack,
+                "resistance": kind.resistance,
+                "speed": kind.speed,
+                "range": kind.range,
+            }
+        )
+    return {
+        "game": st.game_name,
+        "title": "Día de Honor",
+        "battlefield": b.id,
+        "you": player,
+        "seats": dict(zip(st.players, st.sides, strict=True)),
+        "round": st.round,
+        "max_rounds": st.max_rounds,
+        "phase": st.phase,
+        "order": list(st.order),
+        "to_act": None if st.phase == "over" else st.players[st.seat],
+        "map": {
+            "columns": b.grid.columns,
+            "rows": b.grid.rows,
+            "ground": "".join(b.ground),
+            "levels": list(b.level),
+            "zones": {
+                side: sorted(b.grid.label(b.square(q)) for q in zone)
+                for side, zone in b.zones.items()
+            },
+        },
+        "units": units,
+    }

@@ -1,0 +1,92 @@
+"""A battle set up by hand for the rules tests: an open level field (or one drawn in ground
+letters), units placed where a test wants them, forced dice."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from wartable.games.diadehonor.content import Battle, Library, load
+from wartable.games.diadehonor.game import DiaDeHonor
+from wartable.games.diadehonor.state import DiaDeHonorState, Unit
+from wartable.geometry.squaregrid import SquareGrid
+
+ORIGIN = (8, 11)  # the rules index's (0, 0) on a 16 x 24 field
+LIB = load()
+
+
+def example_library() -> Library:
+    """The worked examples' fixture: both infantry in range at 4, assault speed 3."""
+    units = dict(LIB.units)
+    units["light"] = units["light"].model_copy(update={"range": 4})
+    units["assault"] = units["assault"].model_copy(update={"range": 4, "speed": 3})
+    return replace(LIB, units=units)
+
+
+def field(rows: list[str] | None = None, levels: list[str] | None = None) -> Battle:
+    rows = rows or ["." * 16] * 24
+    grid = SquareGrid(len(rows[0]), len(rows))
+    ground = tuple("".join(rows))
+    level = tuple(int(c) for c in "".join(levels)) if levels else (0,) * len(ground)
+    next_to = tuple(tuple(grid.index(n) for n in grid.neighbours(sq)) for sq in grid.squares)
+    labels = tuple(grid.label(sq) for sq in grid.squares)
+    return Battle(
+        "test",
+        "Test field",
+        grid,
+        ground,
+        level,
+        {"axis": frozenset(), "allies": frozenset()},
+        next_to,
+        labels,
+    )
+
+
+def scene(
+    lib: Library | None = None, battle: Battle | None = None, lineup: str = "1v1"
+) -> DiaDeHonorState:
+    """A battle in the allies' activation (axis chose to go second) with no units yet."""
+    st = DiaDeHonor().new_game(None, seed=1, options={"players": lineup})
+    st.lib = lib or example_library()
+    st.battle = battle or field()
+    st.units, st.status, st.pos, st.wounds, st.prone, st.actions, st.attacked = (
+        [],
+        [],
+        [],
+        [],
+        [],
+        [],
+        [],
+    )
+    st.phase, st.round, st.order, st.turn = "activate", 1, ("allies", "axis"), 0
+    st.seat = st.sides.index("allies")
+    return st
+
+
+def at(x: int, y: int) -> str:
+    """The label of the rules index's square (x, y)."""
+    return field().grid.label((ORIGIN[0] + x, ORIGIN[1] + y))
+
+
+def put(
+    st: DiaDeHonorState,
+    key: str,
+    side: str,
+    kind: str,
+    x: int,
+    y: int,
+    *,
+    wounds: int = 0,
+    prone: bool = False,
+    missions: int = 0,
+) -> int:
+    seat = st.sides.index(side)
+    i = len(st.units)
+    st.units.append(Unit(i, key, seat, side, kind, key, missions))
+    st.status.append("active")
+    st.pos.append(st.battle.grid.index(st.battle.grid.parse(at(x, y))))
+    st.wounds.append(wounds)
+    st.prone.append(prone)
+    st.actions.append(2)
+    st.attacked.append(False)
+    st._legal_cache = None
+    return i

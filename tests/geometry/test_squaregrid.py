@@ -1,0 +1,52 @@
+"""The square grid of Día de Honor: 8 neighbours, Chebyshev distance, lines between centres."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from wartable.geometry.squaregrid import SquareGrid, chebyshev, line
+
+squares = st.tuples(st.integers(-15, 15), st.integers(-15, 15))
+
+
+def test_a_diagonal_step_counts_as_one():
+    assert chebyshev((0, 0), (3, 3)) == 3
+    assert chebyshev((0, 0), (4, -2)) == 4
+
+
+def test_a_straight_line_crosses_each_square_between():
+    assert line((0, 0), (0, 3)) == [(0, 0), (0, 1), (0, 2), (0, 3)]
+
+
+def test_a_diagonal_line_passes_the_corners_without_crossing_the_squares_beside_them():
+    assert line((0, 0), (2, 2)) == [(0, 0), (1, 1), (2, 2)]
+
+
+def test_a_knights_line_crosses_the_two_squares_it_passes_through():
+    assert line((0, 0), (1, 2)) == [(0, 0), (0, 1), (1, 1), (1, 2)]
+
+
+@given(squares, squares)
+def test_lines_step_to_a_neighbour_each_time_and_end_where_asked(a, b):
+    steps = line(a, b)
+    assert steps[0] == a and steps[-1] == b
+    assert all(chebyshev(p, q) == 1 for p, q in zip(steps, steps[1:], strict=False))
+    assert len(steps) >= chebyshev(a, b) + 1
+
+
+@given(squares, squares)
+def test_lines_are_the_same_both_ways(a, b):
+    assert line(a, b) == line(b, a)[::-1]
+
+
+def test_labels_read_like_a_chess_board_and_parse_back():
+    grid = SquareGrid(8, 10)
+    assert grid.label((0, 0)) == "A1" and grid.label((7, 9)) == "H10"
+    assert all(grid.parse(grid.label(sq)) == sq for sq in grid.squares)
+    assert len(list(grid.neighbours((0, 0)))) == 3 and len(list(grid.neighbours((3, 3)))) == 8
+    with pytest.raises(ValueError, match="off the map"):
+        grid.parse("I1")
+    with pytest.raises(ValueError, match="not a square"):
+        grid.parse("7C")
