@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -32,7 +34,7 @@ def test_a_knights_line_crosses_the_two_squares_it_passes_through():
 def test_lines_step_to_a_neighbour_each_time_and_end_where_asked(a, b):
     steps = line(a, b)
     assert steps[0] == a and steps[-1] == b
-    assert all(chebyshev(p, q) == 1 for p, q in zip(steps, steps[1:], strict=False))
+    assert all(chebyshev(p, q) == 1 for p, q in itertools.pairwise(steps))
     assert len(steps) >= chebyshev(a, b) + 1
 
 

@@ -57,6 +57,7 @@ def scene(
         [],
         [],
     )
+    st.sabotaged, st.hands, st.queue, st.pending = [], [[] for _ in st.players], [], None
     st.phase, st.round, st.order, st.turn = "activate", 1, ("allies", "axis"), 0
     st.seat = st.sides.index("allies")
     return st
@@ -88,5 +89,6 @@ def put(
     st.prone.append(prone)
     st.actions.append(2)
     st.attacked.append(False)
+    st.sabotaged.append(False)
     st._legal_cache = None
     return i

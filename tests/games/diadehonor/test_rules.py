@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from tests.games.diadehonor.scene import at, field, put, scene
@@ -191,6 +193,7 @@ def test_dh82_destroying_the_enemy_squad_wins_for_the_side():
 def test_dh5_initiative_ties_roll_again_and_the_winner_chooses():
     g = DiaDeHonor()
     st = g.new_game("crossroads", seed=3)
+    st.hands, st.queue, st.deck = [[], []], [], []  # no card in the way
     while st.phase == "deploy":
         p = st.current_players[0]
         st.rng.force([] if st.rng.forced else [4, 4, 2, 5])
@@ -207,15 +210,28 @@ def test_line_ups_alternate_sides_in_a_fixed_order():
         DiaDeHonor().new_game(None, options={"players": "3v1"})
 
 
-def test_a_random_battle_ends_and_keeps_its_invariants():
+def cards_in_play(st) -> Counter:
+    pending = [st.pending[2]] if st.pending else []
+    held = [c for hand in st.hands for c in hand] + [c for _, c in st.queue] + pending
+    return Counter(st.deck) + Counter(held)
+
+
+@pytest.mark.parametrize("lineup", ["1v1", "2v1", "1v2", "2v2", "3v2", "2v3", "3v3"])
+def test_random_battles_end_and_keep_their_invariants(lineup):
     from wartable.agents.random import RandomAgent
 
-    st = DiaDeHonor().new_game("hedgerow", seed=5, options={"players": "2v2", "max_rounds": 4})
+    st = DiaDeHonor().new_game("hedgerow", seed=5, options={"players": lineup, "max_rounds": 2})
     agent = RandomAgent(5)
+    deck = cards_in_play(st)
     while not st.is_over:
         p = st.current_players[0]
         st.apply(p, agent.act(st, p))
         placed = [st.pos[u.index] for u in st.units if st.status[u.index] in ("active", "wreck")]
         assert len(placed) == len(set(placed))  # one unit a square (DH-26)
         assert all(0 <= w <= 5 for w in st.wounds)
+        assert cards_in_play(st) == deck  # no card made or lost
+        for seat in range(len(st.players)):  # never over a cap
+            for kind, sheet in st.lib.units.items():
+                fielded = [u for u in st.units if u.seat == seat and u.type == kind]
+                assert len(fielded) <= sheet.cap
     assert st.outcome is not None

@@ -45,6 +45,17 @@ class UnitsFile(Strict):
     units: dict[str, UnitType]
 
 
+class Card(Strict):
+    title: str
+    timing: Literal["immediate", "choose"]
+    text: str
+    copies: int = Field(ge=0, le=9)
+
+
+class CardsFile(Strict):
+    cards: dict[str, Card]
+
+
 class RanksFile(Strict):
     ranks: list[Rank] = Field(min_length=1)
 
@@ -207,11 +218,49 @@ def battle(doc: BoardsFile, key: str) -> Battle:
     return Battle(key, f.title, grid, tuple(ground), tuple(level), zones, next_to, labels)
 
 
+CARD_IDS = (
+    "defensive_combat",
+    "aggressive_combat",
+    "medic",
+    "medic_choice",
+    "first_aid",
+    "mechanic",
+    "spy",
+    "mine_random",
+    "mine_choice",
+    "mine_detection",
+    "grenade",
+    "sniper",
+    "green_beret",
+    "tank",
+    "artillery",
+    "air_attack",
+    "enemy_air_attack",
+)
+
+
+def check_cards(doc: CardsFile) -> list[tuple[str, str]]:
+    """Each card's effect is a rule of the game: the file may not add or leave out a title."""
+    problems = []
+    for key in doc.cards:
+        if key not in CARD_IDS:
+            problems.append(
+                (f"cards.{key}", f"no such card in the game; its cards: {', '.join(CARD_IDS)}")
+            )
+    for key in CARD_IDS:
+        if key not in doc.cards:
+            problems.append(
+                (f"cards.{key}", "every card of the game needs an entry (copies: 0 leaves it out)")
+            )
+    return problems
+
+
 @dataclass(frozen=True)
 class Library:
     units: dict[str, UnitType]
     ranks: tuple[Rank, ...]
     boards: BoardsFile
+    cards: dict[str, Card]
 
     def rank(self, missions: int) -> Rank:
         """The highest rank ``missions`` reach (rule DH-48)."""
@@ -222,4 +271,5 @@ def load(data: Path = DATA) -> Library:
     units = validate(data / "units.yaml", UnitsFile, check_units).model
     ranks = validate(data / "ranks.yaml", RanksFile, check_ranks).model
     boards = validate(data / "boards.yaml", BoardsFile, check_boards).model
-    return Library(units.units, tuple(ranks.ranks), boards)
+    cards = validate(data / "cards.yaml", CardsFile, check_cards).model
+    return Library(units.units, tuple(ranks.ranks), boards, cards.cards)

@@ -9,6 +9,7 @@ from wartable.core.errors import ActionParseError, ArgumentError, UnknownNameErr
 from wartable.core.game import Game, GameInfo, GameOption, OptionValue, ScenarioInfo
 from wartable.core.rng import Rng
 from wartable.games.diadehonor import content
+from wartable.games.diadehonor.rules import cards
 from wartable.games.diadehonor.state import DiaDeHonorState, Unit
 
 LINEUPS = ("1v1", "2v1", "1v2", "2v2", "3v2", "2v3", "3v3")  # axis v allies (Q1)
@@ -83,7 +84,21 @@ class DiaDeHonor(Game):
         st.status, st.pos, st.wounds = ["reserve"] * n, [-1] * n, [0] * n
         st.prone, st.actions, st.attacked = [False] * n, [0] * n, [False] * n
         st.hit_by_infantry = set()
+        st.sabotaged = [False] * n
         st.phase, st.round, st.order, st.turn, st.seat = "deploy", 0, (), 0, 0
+        # the situation deck, shuffled once and never again (Q5); a card each, kept hidden
+        st.deck = [
+            card
+            for card, face in sorted(self.lib.cards.items())
+            if card in cards.IN_PLAY
+            for _ in range(face.copies)
+        ]
+        st.rng.shuffle(st.deck)
+        st.known_bottom, st.hands, st.queue, st.pending = 0, [[] for _ in players], [], None
+        st.after_cards = "setup"
+        st.defensive, st.aggressive = [0] * len(players), [0] * len(players)
+        for seat in range(len(players)):
+            cards.draw(st, seat, [])
         return st
 
     def _check_action(self, action: Action) -> None:
@@ -97,8 +112,12 @@ class DiaDeHonor(Game):
             "fire": 2,
             "melee": 2,
             "done": 0,
+            "react": 1,
+            "target": 1,
         }
         if shapes.get(action.verb) == len(action.args):
+            return
+        if action.verb == "play" and 1 <= len(action.args) <= 3:
             return
         raise ActionParseError(
             f"not an action of Día de Honor: {action}; write deploy UNIT SQUARE, initiative "

@@ -49,6 +49,15 @@ class DiaDeHonorState(GameState):
     actions: list[int]  # left this round
     attacked: list[bool]  # made its attack this round
     hit_by_infantry: set[int]  # enemy soldiers infantry attacked this round (artillery support)
+    sabotaged: list[bool]
+    deck: list[str]  # situation cards, the top at the end: hidden from all
+    known_bottom: int  # how many cards at the bottom everyone saw go there, in order
+    hands: list[list[str]]  # per seat, the cards kept: its holder's alone (Q33)
+    queue: list[tuple[int, str]]  # immediate cards waiting to resolve, in seat order
+    pending: tuple[str, int, str, int] | None  # a decision a card asks: kind, seat, card, unit
+    after_cards: str  # what follows when the queue is empty: "setup" or "initiative"
+    defensive: list[int]  # per seat, Defensive / Aggressive combat played this round
+    aggressive: list[int]
     phase: str
     round: int
     order: tuple[str, ...]  # the sides in the order they activate this round
@@ -62,6 +71,10 @@ class DiaDeHonorState(GameState):
     def on_map(self, i: int) -> bool:
         return self.status[i] == ACTIVE
 
+    def can_act(self, i: int) -> bool:
+        """On the map and not a sabotaged tank (DH-64, DH-79)."""
+        return self.status[i] == ACTIVE and not self.sabotaged[i]
+
     def at(self, square: int) -> int:
         """The unit (or wreck) on ``square``, or -1."""
         for u in self.units:
@@ -73,6 +86,9 @@ class DiaDeHonorState(GameState):
         return self.lib.rank(self.units[i].missions).bonus
 
     # ---- the core's hooks ------------------------------------------------------------------
+    def seat_of(self, i: int) -> int:
+        return self.units[i].seat
+
     def _current_players(self) -> tuple[str, ...]:
         return () if self.phase == OVER else (self.players[self.seat],)
 
@@ -99,13 +115,40 @@ class DiaDeHonorState(GameState):
         twin.prone, twin.actions = list(self.prone), list(self.actions)
         twin.attacked, twin.hit_by_infantry = list(self.attacked), set(self.hit_by_infantry)
         twin.phase, twin.round, twin.order = self.phase, self.round, self.order
+        twin.sabotaged, twin.deck, twin.known_bottom = (
+            list(self.sabotaged),
+            list(self.deck),
+            self.known_bottom,
+        )
+        twin.hands, twin.queue, twin.pending = (
+            [list(h) for h in self.hands],
+            list(self.queue),
+            self.pending,
+        )
+        twin.after_cards = self.after_cards
+        twin.defensive, twin.aggressive = list(self.defensive), list(self.aggressive)
         twin.turn, twin.seat = self.turn, self.seat
         return twin
 
     def _resample(self, player: str, seed: int) -> Self:
-        """Everything on the map is public; what nobody knows is the dice to come."""
+        """Everything on the map is public. Not known to ``player``: the other seats' kept
+        cards and the deck's order above the cards everyone saw go under it, and the dice to
+        come. Those cards are dealt again from what they could be, sorted first so the sample
+        depends only on what the player knows."""
         twin = self._copy()
-        twin.rng = Rng(Rng(seed).next64())
+        rng = Rng(seed)
+        me = self.players.index(player)
+        unseen = list(self.deck[self.known_bottom :])
+        for s, hand in enumerate(self.hands):
+            if s != me:
+                unseen += hand
+        unseen.sort()
+        rng.shuffle(unseen)
+        for s, hand in enumerate(self.hands):
+            if s != me:
+                twin.hands[s], unseen = sorted(unseen[: len(hand)]), unseen[len(hand) :]
+        twin.deck = list(self.deck[: self.known_bottom]) + unseen
+        twin.rng = Rng(rng.next64())
         return twin
 
     def _snapshot(self) -> dict[str, Any]:
@@ -119,6 +162,15 @@ class DiaDeHonorState(GameState):
             "actions": self.actions,
             "attacked": self.attacked,
             "hit_by_infantry": sorted(self.hit_by_infantry),
+            "sabotaged": self.sabotaged,
+            "deck": self.deck,
+            "known_bottom": self.known_bottom,
+            "hands": self.hands,
+            "queue": self.queue,
+            "pending": self.pending,
+            "after_cards": self.after_cards,
+            "defensive": self.defensive,
+            "aggressive": self.aggressive,
             "phase": self.phase,
             "round": self.round,
             "order": list(self.order),

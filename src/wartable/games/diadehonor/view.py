@@ -34,6 +34,7 @@ def view(st: DiaDeHonorState, player: str | None) -> dict[str, Any]:
                 "prone": st.prone[i],
                 "actions": st.actions[i],
                 "attacked": st.attacked[i],
+                "sabotaged": st.sabotaged[i],
                 "attack": kind.attack,
                 "resistance": kind.resistance,
                 "speed": kind.speed,
@@ -62,4 +63,13 @@ def view(st: DiaDeHonorState, player: str | None) -> dict[str, Any]:
             },
         },
         "units": units,
+        "deck_size": len(st.deck),
+        "hand_sizes": {p: len(h) for p, h in zip(st.players, st.hands, strict=True)},
+        "hand": sorted(st.hands[st.players.index(player)]) if player in st.players else None,
+        "effects": {
+            p: {"defensive": d, "aggressive": a}
+            for p, d, a in zip(st.players, st.defensive, st.aggressive, strict=True)
+            if d or a
+        },
+        "waiting_on": None if st.pending is None else st.pending[0],
     }

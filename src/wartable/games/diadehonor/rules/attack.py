@@ -55,6 +55,10 @@ def ranged_terms(st: DiaDeHonorState, a: int, t: int) -> Terms:
     if st.units[a].type == "artillery" and t in st.hit_by_infantry:
         attack += SUPPORT
         why.append(f"in support of infantry +{SUPPORT}")
+    cards = st.aggressive[st.seat_of(a)] - st.defensive[st.seat_of(a)]
+    if cards:
+        attack += cards
+        why.append(f"combat cards {cards:+d}")
     target = st.kind(t)
     defence, dwhy = (
         target.resistance + st.bonus(t) - penalty(st, t),
@@ -70,6 +74,10 @@ def ranged_terms(st: DiaDeHonorState, a: int, t: int) -> Terms:
     if ground.in_cover(st, t):
         defence += COVER
         dwhy.append(f"cover +{COVER}")
+    cards = st.defensive[st.seat_of(t)] - st.aggressive[st.seat_of(t)]
+    if cards:
+        defence += cards
+        dwhy.append(f"combat cards {cards:+d}")
     return Terms(attack, tuple(why), defence, tuple(dwhy))
 
 
@@ -110,7 +118,8 @@ def fire(st: DiaDeHonorState, a: int, t: int, ev: list[Event]) -> None:
 def melee_total(st: DiaDeHonorState, i: int, die: int) -> int:
     """A duellist's total: the die, attack, rank and wounds; no ground, prone, cover or flank
     (RULINGS, Q15)."""
-    return die + st.kind(i).attack + st.bonus(i) - penalty(st, i)
+    cards = st.aggressive[st.seat_of(i)] - st.defensive[st.seat_of(i)]
+    return die + st.kind(i).attack + st.bonus(i) - penalty(st, i) + cards
 
 
 MELEE_DAMAGE = {6: 2, 5: 1}  # by the winner's natural die (DH-38)

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 from wartable.core.action import Action
 from wartable.core.errors import IllegalActionError
 from wartable.core.events import Event
-from wartable.games.diadehonor.rules import attack, ground, legal, victory
+from wartable.games.diadehonor.rules import attack, cards, ground, legal, victory
+from wartable.games.diadehonor.rules.common import find, first_seat
 
 if TYPE_CHECKING:
     from wartable.games.diadehonor.state import DiaDeHonorState
@@ -18,13 +19,21 @@ ACTIONS = 2  # per unit and round (DH-9)
 
 def apply(st: DiaDeHonorState, seat: int, action: Action) -> list[Event]:
     ev: list[Event] = []
-    if st.phase == "deploy":
+    if st.pending is not None:
+        cards.decide(st, action, ev)
+        victory.check(st, ev)
+        if st.phase != "over":
+            after_cards(st, ev)
+    elif st.phase == "deploy":
         deploy(st, seat, action, ev)
     elif st.phase == "initiative":
         choose(st, seat, action.args[0] == "first", ev)
     elif action.verb == "done":
         ev.append(Event("done", f"{st.players[seat]} ends their activation", rule="DH-11"))
         next_seat(st, ev)
+    elif action.verb == "play":
+        cards.play(st, seat, action, ev)
+        victory.check(st, ev)
     else:
         act(st, action, ev)
         victory.check(st, ev)
@@ -32,7 +41,7 @@ def apply(st: DiaDeHonorState, seat: int, action: Action) -> list[Event]:
 
 
 def deploy(st: DiaDeHonorState, seat: int, action: Action, ev: list[Event]) -> None:
-    i = legal.find(st, action.args[0])
+    i = find(st, action.args[0])
     square = st.battle.grid.index(st.battle.grid.parse(action.args[1]))
     st.pos[i], st.status[i] = square, "active"
     ev.append(Event("deploy", f"{st.units[i].key} deploys at {action.args[1]}", rule="set-up"))
@@ -42,12 +51,27 @@ def deploy(st: DiaDeHonorState, seat: int, action: Action, ev: list[Event]) -> N
     if later:
         st.seat = later[0]
         return
-    start_round(st, ev)
+    st.phase = "cards"  # the set-up cards resolve once everyone is deployed (Q4)
+    after_cards(st, ev)
+
+
+def after_cards(st: DiaDeHonorState, ev: list[Event]) -> None:
+    """Resolve the immediate cards waiting; once none waits on a decision, go on: after the
+    set-up, round 1; in a round, the initiative roll. A card may end the battle."""
+    if not cards.resolve_queue(st, ev):
+        return
+    victory.check(st, ev)
+    if st.phase == "over":
+        return
+    if st.after_cards == "setup":
+        start_round(st, ev)
+    else:
+        roll_initiative(st, ev)
 
 
 def start_round(st: DiaDeHonorState, ev: list[Event]) -> None:
-    """A new round: actions and attacks back (DH-7), then the initiative roll: a die a side,
-    again on a tie (DH-5, DH-14); the winning side's first seat chooses."""
+    """A new round: actions, attacks and card effects back (DH-7); every player still in the
+    battle draws a situation card, in seat order (DH-2, Q32); immediate ones resolve."""
     st.round += 1
     if st.round > st.max_rounds:
         victory.finish(st, None, f"the round limit ({st.max_rounds}) is reached", "round limit", ev)
@@ -55,6 +79,16 @@ def start_round(st: DiaDeHonorState, ev: list[Event]) -> None:
     for u in st.units:
         st.actions[u.index], st.attacked[u.index] = ACTIONS, False
     st.hit_by_infantry = set()
+    st.defensive, st.aggressive = [0] * len(st.players), [0] * len(st.players)
+    st.phase, st.after_cards = "cards", "initiative"
+    for seat in range(len(st.players)):
+        if any(u.seat == seat and st.on_map(u.index) for u in st.units):
+            cards.draw(st, seat, ev)
+    after_cards(st, ev)
+
+
+def roll_initiative(st: DiaDeHonorState, ev: list[Event]) -> None:
+    """A die a side, again on a tie (DH-5, DH-14); the winning side's first seat chooses."""
     while True:
         axis, allies = st.rng.die(6), st.rng.die(6)
         said = f"Round {st.round}: initiative, axis {axis}, allies {allies}"
@@ -67,15 +101,6 @@ def start_round(st: DiaDeHonorState, ev: list[Event]) -> None:
     ev.append(Event("initiative", f"{said}: the {winner} choose", {"dice": [axis, allies]}, "DH-5"))
     st.phase = "initiative"
     st.seat = first_seat(st, winner)
-
-
-def first_seat(st: DiaDeHonorState, side: str, after: int = -1) -> int:
-    """The first seat of ``side`` after seat ``after`` that still has a unit on the map (an
-    eliminated player is skipped: Q32), or -1."""
-    for s, who in enumerate(st.sides):
-        if s > after and who == side and any(u.seat == s and st.on_map(u.index) for u in st.units):
-            return s
-    return -1
 
 
 def choose(st: DiaDeHonorState, seat: int, first: bool, ev: list[Event]) -> None:
@@ -103,7 +128,7 @@ def next_seat(st: DiaDeHonorState, ev: list[Event]) -> None:
 
 
 def act(st: DiaDeHonorState, action: Action, ev: list[Event]) -> None:
-    i = legal.find(st, action.args[0])
+    i = find(st, action.args[0])
     key, verb = st.units[i].key, action.verb
     st.actions[i] -= 1
     if verb in ("move", "crawl"):
@@ -120,7 +145,7 @@ def act(st: DiaDeHonorState, action: Action, ev: list[Event]) -> None:
         ev.append(Event("stand", f"{key} stands up", rule="DH-22"))
     elif verb in ("fire", "melee"):
         st.attacked[i] = True
-        t = legal.find(st, action.args[1])
+        t = find(st, action.args[1])
         (attack.fire if verb == "fire" else attack.melee)(st, i, t, ev)
     else:  # the core checks legality first: nothing else reaches here
         raise IllegalActionError(f"{action} is not an action of Día de Honor")

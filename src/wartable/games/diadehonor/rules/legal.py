@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.action import Action
-from wartable.games.diadehonor.rules import ground
+from wartable.games.diadehonor.rules import cards, ground
+from wartable.games.diadehonor.rules.common import find
 
 if TYPE_CHECKING:
     from wartable.games.diadehonor.state import DiaDeHonorState
@@ -23,6 +24,8 @@ def next_to_deploy(st: DiaDeHonorState, seat: int) -> int:
 def legal_actions(st: DiaDeHonorState, seat: int) -> list[Action]:
     if st.phase == "over" or seat != st.seat:
         return []
+    if st.pending is not None:
+        return cards.decisions(st)
     if st.phase == "deploy":
         i = next_to_deploy(st, seat)
         taken = {st.pos[u.index] for u in st.units if st.status[u.index] == "active"}
@@ -34,9 +37,9 @@ def legal_actions(st: DiaDeHonorState, seat: int) -> list[Action]:
     out: list[Action] = []
     held = ground.holders(st)
     for u in st.units:
-        if u.seat == seat and st.on_map(u.index):
+        if u.seat == seat and st.can_act(u.index):
             out += unit_actions(st, u.index, held)
-    return [*out, DONE]
+    return [*out, *cards.plays(st, seat), DONE]
 
 
 def unit_actions(st: DiaDeHonorState, i: int, held: dict[int, int]) -> list[Action]:
@@ -93,6 +96,15 @@ def why_not(st: DiaDeHonorState, seat: int, action: Action) -> str:
         return "the battle is over"
     if seat != st.seat:
         return f"it is {st.players[st.seat]}'s turn to act (DH-6)"
+    if st.pending is not None:
+        return "a situation card waits on your decision: " + ", ".join(
+            map(str, cards.decisions(st))
+        )
+    if action.verb == "play":
+        card = action.args[0] if action.args else ""
+        if card not in st.hands[seat]:
+            return f"you hold no {card!r} card (DH-4)"
+        return f"{card} cannot be played so now: it needs a target it may have (DH-53)"
     if st.phase == "deploy":
         return "deploy your next unit on a free square of your side's start zone (set-up)"
     if st.phase == "initiative":
@@ -127,7 +139,3 @@ def why_not(st: DiaDeHonorState, seat: int, action: Action) -> str:
             return "a duel needs an enemy soldier on one of the 8 squares around (DH-36)"
         return f"{u.key} cannot do that now"
     return f"{action} is not an action of Día de Honor now"
-
-
-def find(st: DiaDeHonorState, key: str) -> int:
-    return next((u.index for u in st.units if u.key == key), -1)

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 
 
 def can_act(st: DiaDeHonorState, side: str) -> bool:
-    return any(u.side == side and st.on_map(u.index) for u in st.units)
+    return any(u.side == side and st.can_act(u.index) for u in st.units)
 
 
 def finish(
@@ -39,7 +39,7 @@ def finish(
 
 def check(st: DiaDeHonorState, ev: list[Event]) -> None:
     """After every action: a side whose every unit is gone loses; both at once is a draw."""
-    if st.phase in ("deploy", "over"):
+    if st.phase == "over" or any(s == "reserve" for s in st.status):
         return
     standing = {side: can_act(st, side) for side in ("axis", "allies")}
     if all(standing.values()):

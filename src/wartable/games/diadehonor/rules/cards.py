@@ -1,0 +1,265 @@
+"""Situation cards (DH-2 to DH-4, DH-51 to DH-79): the draw each round, immediate cards
+resolved at once in seat order, cards kept and played in their holder's own activation, and
+the decisions a card asks of a player (a target, a reaction to a mine)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wartable.core.action import Action
+from wartable.core.events import Event
+from wartable.games.diadehonor.content import CARD_IDS
+from wartable.games.diadehonor.rules import attack, ground
+from wartable.games.diadehonor.rules.common import find, first_seat
+
+if TYPE_CHECKING:
+    from wartable.games.diadehonor.state import DiaDeHonorState
+
+# the cards whose effects are built; the unit cards join the deck with the units they bring
+UNIT_CARDS = ("sniper", "green_beret", "tank", "artillery")
+IN_PLAY = tuple(card for card in CARD_IDS if card not in UNIT_CARDS)
+MINES = ("mine_random", "mine_choice")
+HEALED = ("light", "assault", "heavy", "sniper", "green_beret")  # soldiers only (Q22)
+MACHINES = ("tank", "artillery")
+
+
+def title(st: DiaDeHonorState, card: str) -> str:
+    return st.lib.cards[card].title
+
+
+def to_bottom(st: DiaDeHonorState, card: str) -> None:
+    """A resolved or played card goes face up under the deck (DH-3, DH-4): its place there is
+    known to everyone."""
+    st.deck.insert(0, card)
+    st.known_bottom += 1
+
+
+def draw(st: DiaDeHonorState, seat: int, ev: list[Event]) -> None:
+    """The top card, if any (Q5); an immediate one is queued to resolve in seat order."""
+    if not st.deck:
+        return
+    card = st.deck.pop()
+    st.known_bottom = min(st.known_bottom, len(st.deck))
+    me = st.players[seat]
+    ev.append(Event("draw-made", f"{me} draws a situation card", rule="DH-2"))
+    if st.lib.cards[card].timing == "immediate":
+        st.queue.append((seat, card))
+        return
+    st.hands[seat].append(card)
+    ev.append(Event("draw", f"{me} draws {title(st, card)}", rule="DH-2", visible_to=(me,)))
+
+
+def soldiers_of_enemies(st: DiaDeHonorState, seat: int) -> list[int]:
+    side = st.sides[seat]
+    return [
+        u.index
+        for u in st.units
+        if u.side != side and st.on_map(u.index) and st.kind(u.index).kind == "soldier"
+    ]
+
+
+def machines_of(st: DiaDeHonorState, seats: list[int], *, tanks_only: bool = False) -> list[int]:
+    kinds = ("tank",) if tanks_only else MACHINES
+    return [u.index for u in st.units if u.seat in seats and u.type in kinds and st.on_map(u.index)]
+
+
+def enemy_seats(st: DiaDeHonorState, seat: int) -> list[int]:
+    return [s for s, side in enumerate(st.sides) if side != st.sides[seat]]
+
+
+def resolve_queue(st: DiaDeHonorState, ev: list[Event]) -> bool:
+    """Resolve queued immediate cards in seat order, each completely (Q7). False while one
+    waits on a player's decision (``st.pending``)."""
+    while st.pending is None and st.queue:
+        seat, card = st.queue.pop(0)
+        me = st.players[seat]
+        ev.append(Event("card", f"{me} reveals {title(st, card)}", {"card": card}, "DH-3"))
+        immediate(st, seat, card, ev)
+    return st.pending is None
+
+
+def immediate(st: DiaDeHonorState, seat: int, card: str, ev: list[Event]) -> None:
+    if card == "mine_random":
+        victims = soldiers_of_enemies(st, seat)
+        if victims:
+            i = st.rng.choice(victims)  # al azar: uniform among every enemy player's soldiers
+            ev.append(Event("pick", f"the mine is under {st.units[i].key}", rule="DH-51"))
+            st.pending = ("react", st.units[i].seat, card, i)
+            st.seat = st.units[i].seat
+            return
+    elif (card == "mine_choice" and soldiers_of_enemies(st, seat)) or (
+        card == "spy" and machines_of(st, enemy_seats(st, seat), tanks_only=True)
+    ):
+        st.pending, st.seat = ("aim", seat, card, -1), seat
+        return
+    elif card == "enemy_air_attack" and machines_of(st, [seat]):
+        other = "allies" if st.sides[seat] == "axis" else "axis"
+        chooser = first_seat(st, other)
+        if chooser >= 0:  # the other side's first seat picks (Q31)
+            st.pending, st.seat = ("aim", chooser, card, seat), chooser
+            return
+    ev.append(Event("no-effect", f"{title(st, card)} finds no target", rule="DH-53"))
+    to_bottom(st, card)
+
+
+def aims(st: DiaDeHonorState) -> list[int]:
+    """The units the pending card may be aimed at."""
+    assert st.pending is not None
+    _, chooser, card, drawer = st.pending
+    if card == "mine_choice":
+        return soldiers_of_enemies(st, chooser)
+    if card == "spy":
+        return machines_of(st, enemy_seats(st, chooser), tanks_only=True)
+    return machines_of(st, [drawer])  # enemy_air_attack: the drawer's machines
+
+
+def decisions(st: DiaDeHonorState) -> list[Action]:
+    assert st.pending is not None
+    kind, seat, _, _ = st.pending
+    if kind == "react":  # asked whether or not the card is held, so the question tells nothing
+        out = [Action("react", ("pass",))]
+        if "mine_detection" in st.hands[seat]:
+            out.insert(0, Action("react", ("detect",)))
+        return out
+    return [Action("target", (st.units[i].key,)) for i in aims(st)]
+
+
+def decide(st: DiaDeHonorState, action: Action, ev: list[Event]) -> None:
+    assert st.pending is not None
+    kind, seat, card, other = st.pending
+    st.pending = None
+    me = st.players[seat]
+    if kind == "react":
+        victim = st.units[other].key
+        if action.args[0] == "detect":
+            st.hands[seat].remove("mine_detection")
+            to_bottom(st, "mine_detection")
+            ev.append(
+                Event(
+                    "card",
+                    f"{me} plays Mine detection: the mine under {victim} is found",
+                    {"card": "mine_detection"},
+                    "DH-67",
+                )
+            )
+        else:
+            attack.kill(st, other, ev, f"{victim} steps on a mine and dies", "DH-65")
+        to_bottom(st, card)
+        return
+    i = find(st, action.args[0])
+    key = st.units[i].key
+    if card == "mine_choice":
+        ev.append(Event("pick", f"{me} lays the mine under {key}", rule="DH-66"))
+        st.pending = ("react", st.units[i].seat, card, i)
+        st.seat = st.units[i].seat
+        return
+    if card == "spy":
+        st.sabotaged[i] = True
+        ev.append(Event("sabotage", f"{key} is sabotaged", rule="DH-64"))
+    else:
+        attack.kill(st, i, ev, f"{me} picks {key}: enemy aircraft destroy it", "DH-76")
+    to_bottom(st, card)
+
+
+# ---- cards kept and played in the holder's own activation (DH-4) -----------------------------
+def wounded_soldiers(st: DiaDeHonorState, seat: int) -> list[int]:
+    return [
+        u.index
+        for u in st.units
+        if u.seat == seat and u.type in HEALED and st.on_map(u.index) and st.wounds[u.index]
+    ]
+
+
+def plays(st: DiaDeHonorState, seat: int) -> list[Action]:
+    """Every way to play each held card now; a card with no eligible target cannot be played
+    (DH-53)."""
+    out: list[Action] = []
+    for card in sorted(set(st.hands[seat])):
+        if card in ("defensive_combat", "aggressive_combat") or (
+            card == "medic" and wounded_soldiers(st, seat)
+        ):
+            out.append(Action("play", (card,)))
+        elif card in ("medic_choice", "first_aid"):
+            out += [Action("play", (card, st.units[i].key)) for i in wounded_soldiers(st, seat)]
+        elif card == "mechanic":
+            tanks = [
+                i
+                for i in machines_of(st, [seat], tanks_only=True)
+                if st.wounds[i] or st.sabotaged[i]
+            ]
+            out += [Action("play", (card, st.units[i].key)) for i in tanks]
+        elif card == "grenade":
+            out += [
+                Action("play", (card, st.units[a].key, st.units[t].key))
+                for a, t in throws(st, seat)
+            ]
+        elif card == "air_attack":
+            out += [
+                Action("play", (card, st.units[i].key))
+                for i in machines_of(st, enemy_seats(st, seat))
+            ]
+    return out
+
+
+def throws(st: DiaDeHonorState, seat: int) -> list[tuple[int, int]]:
+    """A soldier of the player and an enemy soldier it sees within its range (Q26)."""
+    mine = [
+        u.index
+        for u in st.units
+        if u.seat == seat and st.on_map(u.index) and st.kind(u.index).kind == "soldier"
+    ]
+    return [
+        (a, t)
+        for a in mine
+        for t in soldiers_of_enemies(st, seat)
+        if ground.covers_target(st, a, t)
+    ]
+
+
+def play(st: DiaDeHonorState, seat: int, action: Action, ev: list[Event]) -> None:
+    """No card costs a unit an action (DH-8)."""
+    card, me = action.args[0], st.players[seat]
+    st.hands[seat].remove(card)
+    to_bottom(st, card)
+    ev.append(Event("card", f"{me} plays {title(st, card)}", {"card": card}, "DH-4"))
+    units = [find(st, key) for key in action.args[1:]]
+    if card == "defensive_combat":
+        st.defensive[seat] += 1
+        ev.append(
+            Event("effect", f"{me}'s units: +1 resistance, -1 attack this round", rule="DH-62")
+        )
+    elif card == "aggressive_combat":
+        st.aggressive[seat] += 1
+        ev.append(
+            Event("effect", f"{me}'s units: +1 attack, -1 resistance this round", rule="DH-63")
+        )
+    elif card == "medic":
+        i = st.rng.choice(wounded_soldiers(st, seat))
+        st.wounds[i] = 0
+        ev.append(
+            Event(
+                "heal", f"the medic makes {st.units[i].key} whole (picked at random)", rule="DH-58"
+            )
+        )
+    elif card == "medic_choice":
+        st.wounds[units[0]] = 0
+        ev.append(Event("heal", f"the medic makes {st.units[units[0]].key} whole", rule="DH-59"))
+    elif card == "first_aid":
+        st.wounds[units[0]] -= 1
+        ev.append(Event("heal", f"{st.units[units[0]].key} heals one wound", rule="DH-60"))
+    elif card == "mechanic":
+        i = units[0]
+        st.wounds[i], st.sabotaged[i] = max(0, st.wounds[i] - 1), False
+        ev.append(Event("heal", f"the mechanic sees to {st.units[i].key}", rule="DH-61"))
+    elif card == "grenade":
+        thrower, target = units
+        ev.append(
+            Event(
+                "grenade",
+                f"{st.units[thrower].key} throws a grenade at {st.units[target].key}",
+                rule="DH-68",
+            )
+        )
+        attack.harm(st, target, 2, ev)
+    elif card == "air_attack":
+        attack.kill(st, units[0], ev, f"aircraft destroy {st.units[units[0]].key}", "DH-75")
