@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from wartable.games.diadehonor.content import Battle, Library, load
+from wartable.games.diadehonor.content import Battle, Library, entries, load
 from wartable.games.diadehonor.game import DiaDeHonor
 from wartable.games.diadehonor.state import DiaDeHonorState, Unit
 from wartable.geometry.squaregrid import SquareGrid
@@ -38,6 +38,7 @@ def field(rows: list[str] | None = None, levels: list[str] | None = None) -> Bat
         {"axis": frozenset(), "allies": frozenset()},
         next_to,
         labels,
+        *entries(ground),
     )
 
 

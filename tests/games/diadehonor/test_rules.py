@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st_
 
 from tests.games.diadehonor.scene import at, field, put, scene
 from wartable.core.action import Action
@@ -216,12 +218,18 @@ def cards_in_play(st) -> Counter:
     return Counter(st.deck) + Counter(held)
 
 
-@pytest.mark.parametrize("lineup", ["1v1", "2v1", "1v2", "2v2", "3v2", "2v3", "3v3"])
-def test_random_battles_end_and_keep_their_invariants(lineup):
+@settings(max_examples=8)
+@given(
+    lineup=st_.sampled_from(["1v1", "2v1", "1v2", "2v2", "3v2", "2v3", "3v3"]),
+    battlefield=st_.sampled_from(["crossroads", "hedgerow"]),
+    seed=st_.integers(0, 2**32),
+)
+def test_random_battles_end_and_keep_their_invariants(lineup, battlefield, seed):
     from wartable.agents.random import RandomAgent
 
-    st = DiaDeHonor().new_game("hedgerow", seed=5, options={"players": lineup, "max_rounds": 2})
-    agent = RandomAgent(5)
+    options = {"players": lineup, "max_rounds": 2}
+    st = DiaDeHonor().new_game(battlefield, seed=seed, options=options)
+    agent = RandomAgent(seed)
     deck = cards_in_play(st)
     while not st.is_over:
         p = st.current_players[0]

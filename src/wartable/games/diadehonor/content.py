@@ -162,6 +162,10 @@ class Battle:
     zones: dict[str, frozenset[int]]  # per side: the squares its units may deploy on
     next_to: tuple[tuple[int, ...], ...] = ()  # each square's neighbours, by index
     labels: tuple[str, ...] = ()
+    # points to enter each square: 0 where no unit may go, 2 on adverse ground, else 1; and
+    # for light-footed units, who pay 1 on adverse ground too
+    entry: tuple[int, ...] = ()
+    light_entry: tuple[int, ...] = ()
     _sight: dict[tuple[int, int], bool] = field(default_factory=dict, compare=False)
 
     def sees(self, a: int, b: int) -> bool:
@@ -215,7 +219,15 @@ def battle(doc: BoardsFile, key: str) -> Battle:
         )
     next_to = tuple(tuple(grid.index(n) for n in grid.neighbours(sq)) for sq in grid.squares)
     labels = tuple(grid.label(sq) for sq in grid.squares)
-    return Battle(key, f.title, grid, tuple(ground), tuple(level), zones, next_to, labels)
+    return Battle(
+        key, f.title, grid, tuple(ground), tuple(level), zones, next_to, labels, *entries(ground)
+    )
+
+
+def entries(ground: list[str] | tuple[str, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """What entering each square costs, for most units and for light-footed ones."""
+    normal = tuple(0 if GROUND[g][3] else 2 if GROUND[g][1] else 1 for g in ground)
+    return normal, tuple(min(c, 1) for c in normal)
 
 
 CARD_IDS = (

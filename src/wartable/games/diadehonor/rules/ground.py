@@ -24,7 +24,8 @@ def reach(
     friendly units, never through enemies, wrecks or impassable ground (DH-26, Q36)."""
     battle = st.battle
     points = st.kind(i).speed
-    light = st.kind(i).light_footed
+    entry = battle.light_entry if st.kind(i).light_footed else battle.entry
+    factor = 2 if crawling else 1
     start = st.pos[i]
     side = st.units[i].side
     held = holders(st) if held is None else held
@@ -36,10 +37,10 @@ def reach(
         if spent > best[here]:
             continue
         for j in battle.next_to[here]:
-            if j in blocked or battle.impassable(j):
+            step = entry[j]
+            if not step or j in blocked:
                 continue
-            step = 2 if battle.adverse(j) and not light else 1
-            cost = spent + (2 * step if crawling else step)
+            cost = spent + factor * step
             if cost <= points and cost < best.get(j, points + 1):
                 best[j] = cost
                 heapq.heappush(todo, (cost, j))
