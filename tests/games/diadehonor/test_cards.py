@@ -157,3 +157,17 @@ def test_a_sample_keeps_what_the_seat_knows_and_redeals_the_rest():
         assert twin.hands[0] == ["grenade"] and len(twin.hands[1]) == 2
         assert twin.deck[: st.known_bottom] == known
         assert Counter(twin.deck) + Counter(c for h in twin.hands for c in h) == everything
+
+
+def test_dh3_an_immediate_card_is_shown_to_all_as_it_is_drawn_and_a_kept_one_to_nobody():
+    st = DiaDeHonor().new_game("crossroads", seed=2, options={"players": "2v2"})
+    st.deck = ["grenade", "spy"]  # spy on top, then the grenade
+    ev: list = []
+    cards.draw(st, 1, ev)
+    cards.draw(st, 2, ev)
+    public = [e.text for e in ev if e.visible_to is None]
+    assert any("shows Spy" in t for t in public)
+    assert not any("Grenade" in t for t in public)
+    assert st.view("axis-1")["cards_to_resolve"][-1] == ["allies-1", "spy"]
+    twin = st.sample_hidden("axis-1", 3)
+    assert twin.queue == st.queue and len(twin.hands[2]) == len(st.hands[2])

@@ -72,4 +72,5 @@ def view(st: DiaDeHonorState, player: str | None) -> dict[str, Any]:
             if d or a
         },
         "waiting_on": None if st.pending is None else st.pending[0],
+        "cards_to_resolve": [[st.players[seat], card] for seat, card in st.queue],
     }

@@ -41,10 +41,11 @@ def draw(st: DiaDeHonorState, seat: int, ev: list[Event]) -> None:
     card = st.deck.pop()
     st.known_bottom = min(st.known_bottom, len(st.deck))
     me = st.players[seat]
-    ev.append(Event("draw-made", f"{me} draws a situation card", rule="DH-2"))
-    if st.lib.cards[card].timing == "immediate":
+    if st.lib.cards[card].timing == "immediate":  # shown to all as it is drawn (DH-3)
+        ev.append(Event("card", f"{me} draws and shows {title(st, card)}", {"card": card}, "DH-3"))
         st.queue.append((seat, card))
         return
+    ev.append(Event("draw-made", f"{me} draws a situation card and keeps it", rule="DH-2"))
     st.hands[seat].append(card)
     ev.append(Event("draw", f"{me} draws {title(st, card)}", rule="DH-2", visible_to=(me,)))
 
@@ -73,7 +74,7 @@ def resolve_queue(st: DiaDeHonorState, ev: list[Event]) -> bool:
     while st.pending is None and st.queue:
         seat, card = st.queue.pop(0)
         me = st.players[seat]
-        ev.append(Event("card", f"{me} reveals {title(st, card)}", {"card": card}, "DH-3"))
+        ev.append(Event("card", f"{title(st, card)} of {me} takes effect", {"card": card}, "DH-3"))
         immediate(st, seat, card, ev)
     return st.pending is None
 
