@@ -221,7 +221,7 @@ def cards_in_play(st) -> Counter:
 @settings(max_examples=8)
 @given(
     lineup=st_.sampled_from(["1v1", "2v1", "1v2", "2v2", "3v2", "2v3", "3v3"]),
-    battlefield=st_.sampled_from(["crossroads", "hedgerow"]),
+    battlefield=st_.sampled_from(["crossroads", "hedgerow", "ruined-village", "front-line"]),
     seed=st_.integers(0, 2**32),
 )
 def test_random_battles_end_and_keep_their_invariants(lineup, battlefield, seed):
