@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from wartable.games.diadehonor.content import Battle, Library, entries, load
+from wartable.games.diadehonor.content import Battle, Library, load
 from wartable.games.diadehonor.game import DiaDeHonor
 from wartable.games.diadehonor.state import DiaDeHonorState, Unit
 from wartable.geometry.squaregrid import SquareGrid
@@ -27,19 +27,8 @@ def field(rows: list[str] | None = None, levels: list[str] | None = None) -> Bat
     grid = SquareGrid(len(rows[0]), len(rows))
     ground = tuple("".join(rows))
     level = tuple(int(c) for c in "".join(levels)) if levels else (0,) * len(ground)
-    next_to = tuple(tuple(grid.index(n) for n in grid.neighbours(sq)) for sq in grid.squares)
-    labels = tuple(grid.label(sq) for sq in grid.squares)
-    return Battle(
-        "test",
-        "Test field",
-        grid,
-        ground,
-        level,
-        {"axis": frozenset(), "allies": frozenset()},
-        next_to,
-        labels,
-        *entries(ground),
-    )
+    no_zones: dict[str, frozenset[int]] = {"axis": frozenset(), "allies": frozenset()}
+    return Battle("test", "Test field", grid, ground, level, no_zones)
 
 
 def scene(

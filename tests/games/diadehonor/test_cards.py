@@ -171,3 +171,76 @@ def test_dh3_an_immediate_card_is_shown_to_all_as_it_is_drawn_and_a_kept_one_to_
     assert st.view("axis-1")["cards_to_resolve"][-1] == ["allies-1", "spy"]
     twin = st.sample_hidden("axis-1", 3)
     assert twin.queue == st.queue and len(twin.hands[2]) == len(st.hands[2])
+
+
+def test_dh7_a_new_round_gives_back_actions_and_the_attack():
+    st = scene()
+    a = put(st, "able", "allies", "light", 0, 0)
+    put(st, "berg", "axis", "light", 0, -3)
+    st.rng.force([2])
+    st.apply("allies-1", Action("fire", ("able", "berg")))
+    st.deck = []
+    flow.start_round(st, [])
+    assert st.actions[a] == 2 and not st.attacked[a] and st.hit_by_infantry == set()
+
+
+def test_combat_cards_count_in_a_duel_too():
+    st = scene()
+    a = put(st, "able", "allies", "light", 0, 0)
+    put(st, "berg", "axis", "light", 0, -1)
+    before = attack.melee_total(st, a, 3)
+    hold(st, 1, "aggressive_combat")
+    st.apply("allies-1", Action("play", ("aggressive_combat",)))
+    assert attack.melee_total(st, a, 3) == before + 1
+
+
+def test_dh58_the_medic_heals_the_one_wounded_soldier_wholly():
+    st = scene()
+    put(st, "able", "allies", "light", 0, 0)
+    b = put(st, "baker", "allies", "assault", 2, 0, wounds=4)
+    put(st, "gun", "allies", "artillery", 4, 0, wounds=2)  # machines are never healed (Q22)
+    put(st, "berg", "axis", "light", 7, -10)
+    hold(st, 1, "medic")
+    st.apply("allies-1", Action("play", ("medic",)))
+    assert st.wounds[b] == 0 and st.wounds[2] == 2
+
+
+def sabotage(*others: tuple):
+    st = scene()
+    tank = put(st, "tank", "allies", "tank", 0, 0, wounds=1)
+    for key, x, y in others:
+        put(st, key, "allies", "light", x, y)
+    put(st, "berg", "axis", "light", 0, -6)
+    st.phase, st.after_cards, st.deck, st.queue = "cards", "initiative", [], [(0, "spy")]
+    flow.after_cards(st, [])
+    assert st.current_players == ("axis-1",)
+    st.apply("axis-1", Action("target", ("tank",)))
+    return st, tank
+
+
+def test_dh79_a_sabotaged_tank_counts_as_gone_for_victory():
+    st, _ = sabotage()
+    assert st.is_over and st.outcome.scores["axis-1"] == 1.0
+
+
+def test_dh64_dh61_a_sabotaged_tank_stays_gives_cover_and_waits_for_the_mechanic():
+    st, tank = sabotage(("able", 1, 0))
+    assert st.sabotaged[tank] and st.status[tank] == "active" and not st.is_over
+    assert attack.ranged_terms(st, 2, 1).defence == 5 + 2  # Able beside it still has cover
+    st.phase, st.seat, st.order, st.turn = "activate", 1, ("allies", "axis"), 0
+    st._legal_cache = None
+    assert not [x for x in st.legal_actions("allies-1") if x.args[:1] == ("tank",)]
+    hold(st, 1, "mechanic")
+    st.apply("allies-1", Action("play", ("mechanic", "tank")))
+    assert not st.sabotaged[tank] and st.wounds[tank] == 0
+
+
+def test_dh53_an_immediate_card_with_no_target_does_nothing_and_goes_under():
+    st = scene()
+    put(st, "able", "allies", "light", 0, 0)
+    put(st, "berg", "axis", "light", 0, -6)
+    st.phase, st.after_cards, st.deck, st.queue = "cards", "initiative", [], [(1, "spy")]
+    ev: list = []
+    flow.after_cards(st, ev)
+    assert st.deck == ["spy"] and st.phase == "initiative"
+    assert any("finds no target" in e.text for e in ev)

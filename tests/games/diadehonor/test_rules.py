@@ -243,3 +243,26 @@ def test_random_battles_end_and_keep_their_invariants(lineup, battlefield, seed)
                 fielded = [u for u in st.units if u.seat == seat and u.type == kind]
                 assert len(fielded) <= sheet.cap
     assert st.outcome is not None
+
+
+@pytest.mark.parametrize(
+    ("seat", "action", "why"),
+    [
+        ("axis-1", "fire berg able", "waiting for allies-1"),
+        ("allies-1", "fire able carl", "enemy unit in sight"),
+        ("allies-1", "move able P24", "cannot reach"),
+        ("allies-1", "play grenade able berg", "hold no 'grenade'"),
+        ("allies-1", "melee able carl", "8 squares around"),
+    ],
+)
+def test_an_illegal_action_says_why_and_changes_nothing(seat, action, why):
+    rows = ["." * 16] * 24
+    rows[9] = "." * 8 + "w" + "." * 7
+    st = scene(battle=field(rows))
+    put(st, "able", "allies", "light", 0, 0)
+    put(st, "berg", "axis", "light", 1, -1)
+    put(st, "carl", "axis", "light", 0, -4)  # behind the woods
+    before = st.full_state()
+    with pytest.raises(IllegalActionError, match=why):
+        st.apply(seat, action)
+    assert st.full_state() == before

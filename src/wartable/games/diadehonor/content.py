@@ -160,13 +160,29 @@ class Battle:
     ground: tuple[str, ...]  # a ground letter per square
     level: tuple[int, ...]
     zones: dict[str, frozenset[int]]  # per side: the squares its units may deploy on
-    next_to: tuple[tuple[int, ...], ...] = ()  # each square's neighbours, by index
-    labels: tuple[str, ...] = ()
+    # derived from the grid and the ground once, as moves and lines of sight ask for them
+    # thousands of times a game
+    next_to: tuple[tuple[int, ...], ...] = field(init=False)  # neighbours, by index
+    labels: tuple[str, ...] = field(init=False)
     # points to enter each square: 0 where no unit may go, 2 on adverse ground, else 1; and
     # for light-footed units, who pay 1 on adverse ground too
-    entry: tuple[int, ...] = ()
-    light_entry: tuple[int, ...] = ()
+    entry: tuple[int, ...] = field(init=False)
+    light_entry: tuple[int, ...] = field(init=False)
     _sight: dict[tuple[int, int], bool] = field(default_factory=dict, compare=False)
+
+    def __post_init__(self) -> None:
+        grid = self.grid
+        entry = tuple(0 if GROUND[g][3] else 2 if GROUND[g][1] else 1 for g in self.ground)
+        derived = {
+            "next_to": tuple(
+                tuple(grid.index(n) for n in grid.neighbours(sq)) for sq in grid.squares
+            ),
+            "labels": tuple(grid.label(sq) for sq in grid.squares),
+            "entry": entry,
+            "light_entry": tuple(min(c, 1) for c in entry),
+        }
+        for name, value in derived.items():
+            object.__setattr__(self, name, value)  # the one way to set a frozen field
 
     def sees(self, a: int, b: int) -> bool:
         """Whether the line between the centres of squares ``a`` and ``b`` crosses no square
@@ -179,17 +195,8 @@ class Battle:
             self._sight[key] = seen
         return seen
 
-    def name(self, i: int) -> str:
-        return GROUND[self.ground[i]][0]
-
-    def adverse(self, i: int) -> bool:
-        return GROUND[self.ground[i]][1]
-
     def blocks(self, i: int) -> bool:
         return GROUND[self.ground[i]][2]
-
-    def impassable(self, i: int) -> bool:
-        return GROUND[self.ground[i]][3]
 
     def covering(self, i: int) -> bool:
         return GROUND[self.ground[i]][4]
@@ -217,17 +224,7 @@ def battle(doc: BoardsFile, key: str) -> Battle:
             for sq in grid.squares
             if lo - 1 <= sq[1] <= hi - 1 and not GROUND[ground[grid.index(sq)]][3]
         )
-    next_to = tuple(tuple(grid.index(n) for n in grid.neighbours(sq)) for sq in grid.squares)
-    labels = tuple(grid.label(sq) for sq in grid.squares)
-    return Battle(
-        key, f.title, grid, tuple(ground), tuple(level), zones, next_to, labels, *entries(ground)
-    )
-
-
-def entries(ground: list[str] | tuple[str, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """What entering each square costs, for most units and for light-footed ones."""
-    normal = tuple(0 if GROUND[g][3] else 2 if GROUND[g][1] else 1 for g in ground)
-    return normal, tuple(min(c, 1) for c in normal)
+    return Battle(key, f.title, grid, tuple(ground), tuple(level), zones)
 
 
 CARD_IDS = (

@@ -15,8 +15,7 @@ from wartable.games.diadehonor.rules import flow, legal
 from wartable.games.diadehonor.rules.victory import standing
 from wartable.games.diadehonor.view import view
 
-DEPLOY, INITIATIVE, ACTIVATE, OVER = "deploy", "initiative", "activate", "over"
-RESERVE, ACTIVE, DEAD, WRECK = "reserve", "active", "dead", "wreck"
+ACTIVE = "active"
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,13 +74,6 @@ class DiaDeHonorState(GameState):
         """On the map and not a sabotaged tank (DH-64, DH-79)."""
         return self.status[i] == ACTIVE and not self.sabotaged[i]
 
-    def at(self, square: int) -> int:
-        """The unit (or wreck) on ``square``, or -1."""
-        for u in self.units:
-            if self.pos[u.index] == square and self.status[u.index] in (ACTIVE, WRECK):
-                return u.index
-        return -1
-
     def bonus(self, i: int) -> int:
         return self.lib.rank(self.units[i].missions).bonus
 
@@ -90,7 +82,7 @@ class DiaDeHonorState(GameState):
         return self.units[i].seat
 
     def _current_players(self) -> tuple[str, ...]:
-        return () if self.phase == OVER else (self.players[self.seat],)
+        return () if self.phase == "over" else (self.players[self.seat],)
 
     def _legal_actions(self, player: str) -> list[Action]:
         return legal.legal_actions(self, self.players.index(player))

@@ -35,13 +35,25 @@ def penalty(st: DiaDeHonorState, i: int) -> int:
     return st.wounds[i]
 
 
+def own(st: DiaDeHonorState, i: int, name: str, value: int, sign: int) -> tuple[int, list[str]]:
+    """A unit's attack (``sign`` 1) or resistance (-1) as its own state leaves it: the sheet's
+    value, the rank bonus, the wounds' penalty (DH-42, DH-49) and its player's combat cards
+    this round (+1 / -1 each way: DH-62, DH-63), with the reason for each."""
+    why = [f"{name} {value}"]
+    bonus, hurt = st.bonus(i), penalty(st, i)
+    cards = sign * (st.aggressive[st.seat_of(i)] - st.defensive[st.seat_of(i)])
+    if bonus:
+        why.append(f"rank +{bonus}")
+    if hurt:
+        why.append(f"wounds -{hurt}")
+    if cards:
+        why.append(f"combat cards {cards:+d}")
+    return value + bonus - hurt + cards, why
+
+
 def ranged_terms(st: DiaDeHonorState, a: int, t: int) -> Terms:
     kind = st.kind(a)
-    attack, why = kind.attack + st.bonus(a) - penalty(st, a), [f"attack {kind.attack}"]
-    if st.bonus(a):
-        why.append(f"rank +{st.bonus(a)}")
-    if penalty(st, a):
-        why.append(f"wounds -{penalty(st, a)}")
+    attack, why = own(st, a, "attack", kind.attack, 1)
     if ground.distance(st, a, t) > kind.range:
         attack += BEYOND_RANGE
         why.append(f"beyond range {kind.range}: {BEYOND_RANGE}")
@@ -55,29 +67,13 @@ def ranged_terms(st: DiaDeHonorState, a: int, t: int) -> Terms:
     if st.units[a].type == "artillery" and t in st.hit_by_infantry:
         attack += SUPPORT
         why.append(f"in support of infantry +{SUPPORT}")
-    cards = st.aggressive[st.seat_of(a)] - st.defensive[st.seat_of(a)]
-    if cards:
-        attack += cards
-        why.append(f"combat cards {cards:+d}")
-    target = st.kind(t)
-    defence, dwhy = (
-        target.resistance + st.bonus(t) - penalty(st, t),
-        [f"resistance {target.resistance}"],
-    )
-    if st.bonus(t):
-        dwhy.append(f"rank +{st.bonus(t)}")
-    if penalty(st, t):
-        dwhy.append(f"wounds -{penalty(st, t)}")
+    defence, dwhy = own(st, t, "resistance", st.kind(t).resistance, -1)
     if st.prone[t]:
         defence += PRONE
         dwhy.append(f"prone +{PRONE}")
     if ground.in_cover(st, t):
         defence += COVER
         dwhy.append(f"cover +{COVER}")
-    cards = st.defensive[st.seat_of(t)] - st.aggressive[st.seat_of(t)]
-    if cards:
-        defence += cards
-        dwhy.append(f"combat cards {cards:+d}")
     return Terms(attack, tuple(why), defence, tuple(dwhy))
 
 
@@ -118,8 +114,7 @@ def fire(st: DiaDeHonorState, a: int, t: int, ev: list[Event]) -> None:
 def melee_total(st: DiaDeHonorState, i: int, die: int) -> int:
     """A duellist's total: the die, attack, rank and wounds; no ground, prone, cover or flank
     (RULINGS, Q15)."""
-    cards = st.aggressive[st.seat_of(i)] - st.defensive[st.seat_of(i)]
-    return die + st.kind(i).attack + st.bonus(i) - penalty(st, i) + cards
+    return die + own(st, i, "attack", st.kind(i).attack, 1)[0]
 
 
 MELEE_DAMAGE = {6: 2, 5: 1}  # by the winner's natural die (DH-38)

@@ -18,7 +18,6 @@ if TYPE_CHECKING:
 # the cards whose effects are built; the unit cards join the deck with the units they bring
 UNIT_CARDS = ("sniper", "green_beret", "tank", "artillery")
 IN_PLAY = tuple(card for card in CARD_IDS if card not in UNIT_CARDS)
-MINES = ("mine_random", "mine_choice")
 HEALED = ("light", "assault", "heavy", "sniper", "green_beret")  # soldiers only (Q22)
 MACHINES = ("tank", "artillery")
 

@@ -92,10 +92,8 @@ def duellists(st: DiaDeHonorState, i: int) -> list[int]:
 
 
 def why_not(st: DiaDeHonorState, seat: int, action: Action) -> str:
-    if st.phase == "over":
-        return "the battle is over"
-    if seat != st.seat:
-        return f"it is {st.players[st.seat]}'s turn to act (DH-6)"
+    """Why the seat to act may not do ``action`` (the core answers for a finished battle and
+    for a seat whose turn it is not)."""
     if st.pending is not None:
         return "a situation card waits on your decision: " + ", ".join(
             map(str, cards.decisions(st))
