@@ -14,41 +14,11 @@ import argparse
 import json
 import os
 import random
-import subprocess
 import sys
 import time
 
 import wartable
-
-OPENSPIEL_LOOP = r"""
-import json, random, sys, time
-import pyspiel
-seconds = float(sys.argv[1])
-game = pyspiel.load_game("backgammon")
-rng = random.Random(1)
-state = game.new_initial_state()
-steps = 0
-end = time.perf_counter() + seconds
-start = time.perf_counter()
-while True:
-    for _ in range(1000):
-        if state.is_terminal():
-            state = game.new_initial_state()
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes())
-            state.apply_action(rng.choices(outcomes, probs)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-        steps += 1
-    if time.perf_counter() > end:
-        break
-print(json.dumps({"steps_per_second": steps / (time.perf_counter() - start)}))
-"""
-
-
-def pin_to_one_core() -> None:
-    if hasattr(os, "sched_setaffinity"):
-        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+from yardstick import openspiel, pin_to_one_core
 
 
 def random_play(seconds: float) -> dict[str, float]:
@@ -99,18 +69,6 @@ def per_call(fn, states: list, repeat: int) -> float:
 def legal_uncached(s) -> None:
     s._legal_cache = None
     s.legal_actions(s.current_players[0])
-
-
-def openspiel(python: str | None, seconds: float) -> dict[str, float] | str:
-    candidates = [python] if python else [sys.executable]
-    for exe in candidates:
-        try:
-            out = subprocess.run([exe, "-c", OPENSPIEL_LOOP, str(seconds)], capture_output=True,
-                                 text=True, timeout=seconds * 10 + 60, check=True)  # fmt: skip
-            return json.loads(out.stdout.strip().splitlines()[-1])
-        except (OSError, subprocess.SubprocessError, ValueError, IndexError):
-            continue
-    return "OpenSpiel not available (run `make bench`, which installs it for the benchmark)"
 
 
 def main() -> None:

@@ -31,7 +31,10 @@ def test_rules_summary():
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (("scenarios", "chess"), "unknown game 'chess'; choose one of: combat, duel, undaunted"),
+        (
+            ("scenarios", "chess"),
+            "unknown game 'chess'; choose one of: combat, diadehonor, duel, undaunted",
+        ),
         (("play", "undaunted", "--scenario", "atlantis"), "unknown scenario 'atlantis'; choose"),
         (("play", "undaunted", "--side", "france"), "unknown side 'france'; choose one of: us"),
         (("play", "undaunted", "--vs", "deep-blue"), "unknown opponent 'deep-blue'; choose"),

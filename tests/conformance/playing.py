@@ -33,12 +33,13 @@ def play_random(game_name: str, scenario: str, seed: int, stop_after: int | None
 
 
 def digest_of_a_game(game_name: str, scenario: str) -> str:
-    """A hash of a sample drawn mid-game and of the whole game played on to the end."""
+    """A hash of a sample drawn mid-game and of the game played on (to its end, or 400 more
+    actions: enough for anything that follows a set's order to show)."""
     state = wartable.get_game(game_name).new_game(scenario, seed=3)
     agent = RandomAgent(derive_seed(3, 1))
     play_on(state, agent, stop_after=40)
     p = state.current_players[0] if state.current_players else state.players[0]
     sample = state.sample_hidden(p, 11)
-    play_on(state, agent)
+    play_on(state, agent, stop_after=400)
     seen = (sample.full_state(), state.full_state(), state.outcome)
     return hashlib.sha256(repr(seen).encode()).hexdigest()

@@ -251,18 +251,22 @@ def test_a_game_and_a_sample_are_the_same_in_every_process():
     import sys
 
     here = os.environ.get("PYTHONHASHSEED", "random")
-    runs = {here: [digest_of_a_game(g, s) for g, s in CASES]}
-    for salt in [s for s in ("0", "1", "2", "3") if s != here][:3]:
-        env = {**os.environ, "PYTHONHASHSEED": salt}
-        run = subprocess.run(
+    probes = {  # the other processes play while this one does
+        salt: subprocess.Popen(
             [sys.executable, "-c", SAMPLE_PROBE],
-            env=env,
+            env={**os.environ, "PYTHONHASHSEED": salt},
             cwd=Path(__file__).resolve().parents[2],
-            capture_output=True,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
             text=True,
-            check=True,
         )
-        runs[salt] = run.stdout.split()
+        for salt in [s for s in ("0", "1", "2", "3") if s != here][:3]
+    }
+    runs = {here: [digest_of_a_game(g, s) for g, s in CASES]}
+    for salt, probe in probes.items():
+        out, err = probe.communicate(timeout=600)
+        assert probe.returncode == 0, err
+        runs[salt] = out.split()
         assert len(runs[salt]) == len(CASES)
     assert len(runs) == 4
     for i, case in enumerate(IDS):

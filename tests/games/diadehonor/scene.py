@@ -31,6 +31,18 @@ def field(rows: list[str] | None = None, levels: list[str] | None = None) -> Bat
     return Battle("test", "Test field", grid, ground, level, no_zones)
 
 
+def zoned() -> Battle:
+    """The open field with start zones: the axis on the top two rows, the allies on the
+    bottom two."""
+    plain = field()
+    grid, rows = plain.grid, plain.grid.rows
+    zones = {
+        "axis": frozenset(grid.index((c, r)) for c in range(16) for r in (0, 1)),
+        "allies": frozenset(grid.index((c, r)) for c in range(16) for r in (rows - 2, rows - 1)),
+    }
+    return Battle("zoned", "Zoned field", grid, plain.ground, plain.level, zones)
+
+
 def scene(
     lib: Library | None = None, battle: Battle | None = None, lineup: str = "1v1"
 ) -> DiaDeHonorState:
@@ -38,17 +50,12 @@ def scene(
     st = DiaDeHonor().new_game(None, seed=1, options={"players": lineup})
     st.lib = lib or example_library()
     st.battle = battle or field()
-    st.units, st.status, st.pos, st.wounds, st.prone, st.actions, st.attacked = (
-        [],
-        [],
-        [],
-        [],
-        [],
-        [],
-        [],
-    )
-    st.sabotaged, st.hands, st.queue, st.pending = [], [[] for _ in st.players], [], None
+    st.units, st.status, st.pos, st.wounds, st.prone, st.actions = [], [], [], [], [], []
+    st.attacked, st.sabotaged, st.carried, st.killer, st.death = [], [], [], [], []
+    st.aim, st.hands, st.queue, st.pending = {}, [[] for _ in st.players], [], None
     st.phase, st.round, st.order, st.turn = "activate", 1, ("allies", "axis"), 0
+    st.after_cards = "initiative"
+    st.pool = ()  # no secret objective to end a rules test early (test_objectives.py has them)
     st.seat = st.sides.index("allies")
     return st
 
@@ -71,14 +78,10 @@ def put(
     missions: int = 0,
 ) -> int:
     seat = st.sides.index(side)
-    i = len(st.units)
-    st.units.append(Unit(i, key, seat, side, kind, key, missions))
-    st.status.append("active")
-    st.pos.append(st.battle.grid.index(st.battle.grid.parse(at(x, y))))
-    st.wounds.append(wounds)
-    st.prone.append(prone)
-    st.actions.append(2)
-    st.attacked.append(False)
-    st.sabotaged.append(False)
+    i = st.enlist(seat, kind, key, missions)
+    st.units[i] = Unit(i, key, seat, side, kind, key, missions)  # the test's own name
+    st.status[i], st.actions[i] = "active", 2
+    st.pos[i] = st.battle.grid.index(st.battle.grid.parse(at(x, y)))
+    st.wounds[i], st.prone[i] = wounds, prone
     st._legal_cache = None
     return i

@@ -10,6 +10,7 @@ import pytest
 from tests.games.diadehonor.scene import put, scene
 from wartable.core.action import Action
 from wartable.core.errors import IllegalActionError
+from wartable.games.diadehonor.content import CARD_IDS
 from wartable.games.diadehonor.game import DiaDeHonor
 from wartable.games.diadehonor.rules import attack, cards, flow
 
@@ -21,8 +22,8 @@ def hold(st, seat: int, *names: str) -> None:
 
 def test_dh2_a_card_at_set_up_and_one_each_round_the_top_of_the_deck():
     st = DiaDeHonor().new_game("crossroads", seed=2, options={"players": "2v2"})
-    total = len(cards.IN_PLAY)
-    assert len(st.deck) + sum(map(len, st.hands)) + len(st.queue) == total - 0
+    total = len(CARD_IDS)  # one copy of each of the 17 titles (Q5)
+    assert len(st.deck) + sum(map(len, st.hands)) + len(st.queue) == total
     assert len(st.deck) == total - 4
     top = st.deck[-1]
     ev: list = []

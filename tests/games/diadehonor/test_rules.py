@@ -215,6 +215,7 @@ def test_line_ups_alternate_sides_in_a_fixed_order():
 def cards_in_play(st) -> Counter:
     pending = [st.pending[2]] if st.pending else []
     held = [c for hand in st.hands for c in hand] + [c for _, c in st.queue] + pending
+    held += [c for c in st.carried if c]  # unit cards stay with their units (DH-57)
     return Counter(st.deck) + Counter(held)
 
 
@@ -238,10 +239,10 @@ def test_random_battles_end_and_keep_their_invariants(lineup, battlefield, seed)
         assert len(placed) == len(set(placed))  # one unit a square (DH-26)
         assert all(0 <= w <= 5 for w in st.wounds)
         assert cards_in_play(st) == deck  # no card made or lost
-        for seat in range(len(st.players)):  # never over a cap
+        for seat in range(len(st.players)):  # never over a cap (DH-55)
             for kind, sheet in st.lib.units.items():
                 fielded = [u for u in st.units if u.seat == seat and u.type == kind]
-                assert len(fielded) <= sheet.cap
+                assert sum(st.on_map(u.index) for u in fielded) <= sheet.cap
     assert st.outcome is not None
 
 

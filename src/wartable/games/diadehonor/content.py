@@ -10,11 +10,12 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from wartable.content.loader import validate
-from wartable.geometry.squaregrid import Square, SquareGrid, line
+from wartable.geometry.squaregrid import Square, SquareGrid, chebyshev, line
 
 DATA = Path(__file__).resolve().parent / "data"
 BOARD_COLUMNS, BOARD_ROWS = 8, 10
 SIDES = ("axis", "allies")
+FAR = 1_000  # farther than any square of any map
 
 
 class Strict(BaseModel):
@@ -168,7 +169,15 @@ class Battle:
     # for light-footed units, who pay 1 on adverse ground too
     entry: tuple[int, ...] = field(init=False)
     light_entry: tuple[int, ...] = field(init=False)
+    unreached: tuple[int, ...] = field(init=False)  # a move's starting costs: -1 impassable
+    # per side: each square's distance (in steps) to that side's start zone, to place the
+    # units that cards bring behind the line (Q20); FAR where a side has no zone
+    to_zone: dict[str, tuple[int, ...]] = field(init=False)
+    # the squares of each area an objective may name, per side whose objective it is
+    areas: dict[tuple[str, str], frozenset[int]] = field(init=False)
     _sight: dict[tuple[int, int], bool] = field(default_factory=dict, compare=False)
+    # moves worked out, by start, speed, footing, crawl and the units around (rules/ground.py)
+    moves: dict[tuple[object, ...], object] = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
         grid = self.grid
@@ -180,9 +189,34 @@ class Battle:
             "labels": tuple(grid.label(sq) for sq in grid.squares),
             "entry": entry,
             "light_entry": tuple(min(c, 1) for c in entry),
+            "unreached": tuple(FAR if c else -1 for c in entry),
+            "to_zone": {
+                side: tuple(
+                    min((chebyshev(sq, grid.squares[z]) for z in zone), default=FAR)
+                    for sq in grid.squares
+                )
+                for side, zone in self.zones.items()
+            },
         }
         for name, value in derived.items():
             object.__setattr__(self, name, value)  # the one way to set a frozen field
+        object.__setattr__(self, "areas", self._areas())
+
+    def _areas(self) -> dict[tuple[str, str], frozenset[int]]:
+        """Centre: as far from one start zone as from the other, give or take one square.
+        A side's enemy half: nearer the enemy's zone than its own. High ground: above the
+        battlefield's lowest level."""
+        out = {}
+        squares = range(len(self.ground))
+        low = min(self.level)
+        for side in SIDES:
+            enemy = "allies" if side == "axis" else "axis"
+            mine, theirs = self.to_zone[side], self.to_zone[enemy]
+            out[("centre", side)] = frozenset(q for q in squares if abs(mine[q] - theirs[q]) <= 1)
+            out[("enemy_half", side)] = frozenset(q for q in squares if theirs[q] < mine[q])
+            out[("enemy_zone", side)] = self.zones[enemy]
+            out[("high_ground", side)] = frozenset(q for q in squares if self.level[q] > low)
+        return out
 
     def sees(self, a: int, b: int) -> bool:
         """Whether the line between the centres of squares ``a`` and ``b`` crosses no square
@@ -264,12 +298,73 @@ def check_cards(doc: CardsFile) -> list[tuple[str, str]]:
     return problems
 
 
+AREAS = ("centre", "enemy_half", "enemy_zone", "high_ground")
+
+
+class Kills(Strict):
+    """The player's own units and cards kill ``count`` enemy units (of ``types``, in the ways
+    of ``how``, when given)."""
+
+    kind: Literal["kills"]
+    count: int = Field(ge=1, le=30)
+    types: list[str] = []
+    how: list[Literal["fire", "blast", "aimed", "melee", "grenade", "mine", "air"]] = []
+
+
+class Hold(Strict):
+    """At the end of a round at least ``units`` of the player's units stand in ``area``; with
+    ``alone``, no enemy unit stands there."""
+
+    kind: Literal["hold"]
+    area: Literal["centre", "enemy_half", "enemy_zone", "high_ground"]
+    units: int = Field(ge=1, le=15)
+    alone: bool = True
+
+
+class Survive(Strict):
+    """At the end of round ``round`` the player has lost at most ``lost_at_most`` units and
+    killed at least ``kills_at_least``."""
+
+    kind: Literal["survive"]
+    round: int = Field(ge=1, le=200)
+    lost_at_most: int = Field(ge=0, le=30)
+    kills_at_least: int = Field(ge=0, le=30)
+
+
+class Objective(Strict):
+    title: str
+    text: str
+    condition: Kills | Hold | Survive = Field(discriminator="kind")
+    maps: list[str] = []  # the battlefields it suits; all when empty (Q3)
+
+
+class ObjectivesFile(Strict):
+    objectives: dict[str, Objective] = Field(min_length=6)  # one each for six players
+
+
+def check_objectives(
+    doc: ObjectivesFile, units: set[str], fields: set[str]
+) -> list[tuple[str, str]]:
+    problems = []
+    for key, o in doc.objectives.items():
+        c = o.condition
+        if isinstance(c, Kills):
+            for t in c.types:
+                if t not in units:
+                    problems.append((f"objectives.{key}.condition.types", f"no unit type {t!r}"))
+        for name in o.maps:
+            if name not in fields:
+                problems.append((f"objectives.{key}.maps", f"no battlefield {name!r}"))
+    return problems
+
+
 @dataclass(frozen=True)
 class Library:
     units: dict[str, UnitType]
     ranks: tuple[Rank, ...]
     boards: BoardsFile
     cards: dict[str, Card]
+    objectives: dict[str, Objective]
 
     def rank(self, missions: int) -> Rank:
         """The highest rank ``missions`` reach (rule DH-48)."""
@@ -281,4 +376,9 @@ def load(data: Path = DATA) -> Library:
     ranks = validate(data / "ranks.yaml", RanksFile, check_ranks).model
     boards = validate(data / "boards.yaml", BoardsFile, check_boards).model
     cards = validate(data / "cards.yaml", CardsFile, check_cards).model
-    return Library(units.units, tuple(ranks.ranks), boards, cards.cards)
+    objectives = validate(
+        data / "objectives.yaml",
+        ObjectivesFile,
+        lambda doc: check_objectives(doc, set(units.units), set(boards.battlefields)),
+    ).model
+    return Library(units.units, tuple(ranks.ranks), boards, cards.cards, objectives.objectives)

@@ -6,11 +6,19 @@ from collections.abc import Mapping
 
 from wartable.core.action import Action
 from wartable.core.errors import ActionParseError, ArgumentError, UnknownNameError
-from wartable.core.game import Game, GameInfo, GameOption, OptionValue, ScenarioInfo
+from wartable.core.game import (
+    CardFace,
+    Game,
+    GameInfo,
+    GameOption,
+    Interfaces,
+    OptionValue,
+    ScenarioInfo,
+)
 from wartable.core.rng import Rng
-from wartable.games.diadehonor import content
-from wartable.games.diadehonor.rules import cards
-from wartable.games.diadehonor.state import DiaDeHonorState, Unit
+from wartable.games.diadehonor import content, space
+from wartable.games.diadehonor.rules import cards, objectives
+from wartable.games.diadehonor.state import DiaDeHonorState
 
 LINEUPS = ("1v1", "2v1", "1v2", "2v2", "3v2", "2v3", "3v3")  # axis v allies (Q1)
 SUMMARY = """Two sides, axis and allies, of one to three players each; every player commands a
@@ -37,9 +45,20 @@ class DiaDeHonor(Game):
     info = GameInfo(
         "diadehonor", "Día de Honor", seats("1v1")[0], DiaDeHonorState.game_version, SUMMARY
     )
+    interfaces = Interfaces(
+        terminal="wartable.games.diadehonor.terminal", page="wartable.games.diadehonor:page.js"
+    )
 
     def __init__(self) -> None:
         self.lib = content.load()
+        self._battles: dict[str, content.Battle] = {}  # shared by every battle on a field
+
+    def battle(self, key: str) -> content.Battle:
+        """The battlefield ``key``, built once: its tables and line-of-sight cache are the
+        same for every battle fought on it."""
+        if key not in self._battles:
+            self._battles[key] = content.battle(self.lib.boards, key)
+        return self._battles[key]
 
     def scenarios(self) -> list[ScenarioInfo]:
         return [
@@ -60,46 +79,64 @@ class DiaDeHonor(Game):
     def _new_game(
         self, scenario: str | None, seed: int, options: Mapping[str, OptionValue]
     ) -> DiaDeHonorState:
-        fields = self.lib.boards.battlefields
-        key = scenario or next(iter(fields))
-        if key not in fields:
-            raise UnknownNameError("scenario", key, list(fields))
-        lineup = str(options.get("players", "1v1"))
-        if lineup not in LINEUPS:
-            raise ArgumentError(f"line-up {lineup!r} is not one of {', '.join(LINEUPS)}")
-        players, sides = seats(lineup)
+        key = self._field(scenario)
+        players, sides = seats(self._lineup(str(options.get("players", "1v1"))))
         st = DiaDeHonorState.__new__(DiaDeHonorState)
         st._init_base(players, {"scenario": key, "options": dict(options), "seed": seed})
-        st.lib, st.battle = self.lib, content.battle(self.lib.boards, key)
+        st.lib, st.battle = self.lib, self.battle(key)
         st.max_rounds = int(options.get("max_rounds", 30))
         st.sides = sides
         st.rng = Rng(seed)
         st.units = []
-        for seat, (name, side) in enumerate(zip(players, sides, strict=True)):
+        st.status, st.pos, st.wounds, st.prone, st.actions = [], [], [], [], []
+        st.attacked, st.sabotaged, st.carried, st.killer, st.death = [], [], [], [], []
+        st.hit_by_infantry, st.aim = set(), {}
+        for seat in range(len(players)):
             for kind, sheet in self.lib.units.items():
-                for n in range(1, sheet.start + 1):
-                    key_ = f"{name}/{kind}-{n}"
-                    st.units.append(Unit(len(st.units), key_, seat, side, kind, key_, 0))
-        n = len(st.units)
-        st.status, st.pos, st.wounds = ["reserve"] * n, [-1] * n, [0] * n
-        st.prone, st.actions, st.attacked = [False] * n, [0] * n, [False] * n
-        st.hit_by_infantry = set()
-        st.sabotaged = [False] * n
+                for _ in range(sheet.start):
+                    st.enlist(seat, kind)
         st.phase, st.round, st.order, st.turn, st.seat = "deploy", 0, (), 0, 0
         # the situation deck, shuffled once and never again (Q5); a card each, kept hidden
         st.deck = [
-            card
-            for card, face in sorted(self.lib.cards.items())
-            if card in cards.IN_PLAY
-            for _ in range(face.copies)
+            card for card, face in sorted(self.lib.cards.items()) for _ in range(face.copies)
         ]
         st.rng.shuffle(st.deck)
         st.known_bottom, st.hands, st.queue, st.pending = 0, [[] for _ in players], [], None
         st.after_cards = "setup"
+        st.pool = objectives.pool(self.lib, st.battle)
+        st.ruled_out = [set() for _ in players]
+        objectives.deal(st, [])
         st.defensive, st.aggressive = [0] * len(players), [0] * len(players)
         for seat in range(len(players)):
             cards.draw(st, seat, [])
         return st
+
+    def action_space(self, scenario: str | None = None, players: str = "1v1") -> list[Action]:
+        """Every action a battle on ``scenario`` with the line-up ``players`` can offer, in a
+        fixed order (``space.py``)."""
+        key = self._field(scenario)
+        names, sides = seats(self._lineup(players))
+        return space.action_space(self.lib, self.battle(key), names, sides)
+
+    def glossary(self, scenario: str | None = None) -> dict[str, CardFace]:
+        """The situation cards and the secret objectives a battle may deal: what each says
+        is public, who holds which is not."""
+        self._field(scenario)
+        faces = {key: CardFace(c.title, c.text) for key, c in self.lib.cards.items()}
+        faces.update({key: CardFace(o.title, o.text) for key, o in self.lib.objectives.items()})
+        return faces
+
+    def _field(self, scenario: str | None) -> str:
+        fields = self.lib.boards.battlefields
+        key = scenario or next(iter(fields))
+        if key not in fields:
+            raise UnknownNameError("scenario", key, list(fields))
+        return key
+
+    def _lineup(self, lineup: str) -> str:
+        if lineup not in LINEUPS:
+            raise ArgumentError(f"line-up {lineup!r} is not one of {', '.join(LINEUPS)}")
+        return lineup
 
     def _check_action(self, action: Action) -> None:
         shapes = {
@@ -114,6 +151,8 @@ class DiaDeHonor(Game):
             "done": 0,
             "react": 1,
             "target": 1,
+            "place": 1,
+            "aim": 2,
         }
         if shapes.get(action.verb) == len(action.args):
             return

@@ -10,12 +10,14 @@ from wartable.core.action import Action
 from wartable.core.events import Event
 from wartable.core.rng import Rng
 from wartable.core.state import GameState
+from wartable.games.diadehonor import labels
 from wartable.games.diadehonor.content import Battle, Library, UnitType
-from wartable.games.diadehonor.rules import flow, legal
+from wartable.games.diadehonor.rules import flow, legal, objectives
 from wartable.games.diadehonor.rules.victory import standing
 from wartable.games.diadehonor.view import view
 
 ACTIVE = "active"
+LIVING = ("reserve", "active")  # a unit's status until it dies ("dead") or is wrecked ("wreck")
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,12 +51,21 @@ class DiaDeHonorState(GameState):
     attacked: list[bool]  # made its attack this round
     hit_by_infantry: set[int]  # enemy soldiers infantry attacked this round (artillery support)
     sabotaged: list[bool]
+    carried: list[str]  # the unit card a unit came with, kept while it lives (DH-57), or ""
+    killer: list[int]  # the seat credited with a unit's death (its objectives count it), or -1
+    death: list[str]  # how a unit died ("fire", "blast", "aimed", "melee", "grenade", "mine",
+    # "air"), "" while it lives
+    aim: dict[int, tuple[int, int, int]]  # per sniper: target, aims in a row, round last aimed
     deck: list[str]  # situation cards, the top at the end: hidden from all
     known_bottom: int  # how many cards at the bottom everyone saw go there, in order
     hands: list[list[str]]  # per seat, the cards kept: its holder's alone (Q33)
     queue: list[tuple[int, str]]  # immediate cards waiting to resolve, in seat order
-    pending: tuple[str, int, str, int] | None  # a decision a card asks: kind, seat, card, unit
+    # a decision a card asks: kind, the seat to decide, card, unit, the seat that drew it
+    pending: tuple[str, int, str, int, int] | None
     after_cards: str  # what follows when the queue is empty: "setup" or "initiative"
+    pool: tuple[str, ...]  # static: the secret objectives this battlefield deals (Q3)
+    objectives: list[str]  # per seat, its secret objective: its holder's alone (Q33)
+    ruled_out: list[set[str]]  # per seat, objectives it cannot hold, as all have seen them met
     defensive: list[int]  # per seat, Defensive / Aggressive combat played this round
     aggressive: list[int]
     phase: str
@@ -64,6 +75,32 @@ class DiaDeHonorState(GameState):
     seat: int  # the seat to act (deploying, choosing initiative, or activating)
 
     # ---- helpers the rules share --------------------------------------------------------
+    def enlist(
+        self, seat: int, type_: str, name: str = "", missions: int = 0, card: str = ""
+    ) -> int:
+        """A new unit of ``seat``, in reserve; every per-unit list grows by one here and
+        nowhere else. Its key names its seat, type and slot: the first number of that type no
+        unit of the seat still alive holds, so a unit a card brings again after the first was
+        killed takes its slot, and the action space stays finite."""
+        held = {u.key for u in self.units if u.seat == seat and self.status[u.index] in LIVING}
+        n = 1
+        while f"{self.players[seat]}/{type_}-{n}" in held:
+            n += 1
+        key = f"{self.players[seat]}/{type_}-{n}"
+        i = len(self.units)
+        self.units.append(Unit(i, key, seat, self.sides[seat], type_, name or key, missions))
+        self.status.append("reserve")
+        self.pos.append(-1)
+        self.wounds.append(0)
+        self.prone.append(False)
+        self.actions.append(0)
+        self.attacked.append(False)
+        self.sabotaged.append(False)
+        self.carried.append(card)
+        self.killer.append(-1)
+        self.death.append("")
+        return i
+
     def kind(self, i: int) -> UnitType:
         return self.lib.units[self.units[i].type]
 
@@ -90,6 +127,9 @@ class DiaDeHonorState(GameState):
     def _apply(self, player: str, action: Action) -> list[Event]:
         return flow.apply(self, self.players.index(player), action)
 
+    def _describe(self, player: str, action: Action) -> str:
+        return labels.describe(self, self.players.index(player), action)
+
     def _explain_illegal(self, player: str, action: Action) -> str:
         return legal.why_not(self, self.players.index(player), action)
 
@@ -106,6 +146,12 @@ class DiaDeHonorState(GameState):
         twin.status, twin.pos, twin.wounds = list(self.status), list(self.pos), list(self.wounds)
         twin.prone, twin.actions = list(self.prone), list(self.actions)
         twin.attacked, twin.hit_by_infantry = list(self.attacked), set(self.hit_by_infantry)
+        twin.carried, twin.killer, twin.death = (
+            list(self.carried),
+            list(self.killer),
+            list(self.death),
+        )
+        twin.aim = dict(self.aim)
         twin.phase, twin.round, twin.order = self.phase, self.round, self.order
         twin.sabotaged, twin.deck, twin.known_bottom = (
             list(self.sabotaged),
@@ -118,15 +164,17 @@ class DiaDeHonorState(GameState):
             self.pending,
         )
         twin.after_cards = self.after_cards
+        twin.pool, twin.objectives = self.pool, list(self.objectives)
+        twin.ruled_out = [set(r) for r in self.ruled_out]
         twin.defensive, twin.aggressive = list(self.defensive), list(self.aggressive)
         twin.turn, twin.seat = self.turn, self.seat
         return twin
 
     def _resample(self, player: str, seed: int) -> Self:
         """Everything on the map is public. Not known to ``player``: the other seats' kept
-        cards and the deck's order above the cards everyone saw go under it, and the dice to
-        come. Those cards are dealt again from what they could be, sorted first so the sample
-        depends only on what the player knows."""
+        cards and secret objectives, the deck's order above the cards everyone saw go under
+        it, and the dice to come. Those are dealt again from what they could be, sorted first
+        so the sample depends only on what the player knows."""
         twin = self._copy()
         rng = Rng(seed)
         me = self.players.index(player)
@@ -140,6 +188,7 @@ class DiaDeHonorState(GameState):
             if s != me:
                 twin.hands[s], unseen = sorted(unseen[: len(hand)]), unseen[len(hand) :]
         twin.deck = list(self.deck[: self.known_bottom]) + unseen
+        twin.objectives = objectives.redeal(self, me, rng)
         twin.rng = Rng(rng.next64())
         return twin
 
@@ -155,12 +204,18 @@ class DiaDeHonorState(GameState):
             "attacked": self.attacked,
             "hit_by_infantry": sorted(self.hit_by_infantry),
             "sabotaged": self.sabotaged,
+            "carried": self.carried,
+            "killer": self.killer,
+            "death": self.death,
+            "aim": sorted([i, *a] for i, a in self.aim.items()),
             "deck": self.deck,
             "known_bottom": self.known_bottom,
             "hands": self.hands,
             "queue": self.queue,
             "pending": self.pending,
             "after_cards": self.after_cards,
+            "objectives": self.objectives,
+            "ruled_out": [sorted(r) for r in self.ruled_out],
             "defensive": self.defensive,
             "aggressive": self.aggressive,
             "phase": self.phase,

@@ -1,6 +1,6 @@
 """What a seat may see (``None``: a spectator). Everything on the map is public (positions,
 wounds, stance, rank); the dice to come are not. Secret objectives and held situation cards
-will be the seat's own entries here, and nobody else's, teammates included (Q33)."""
+are the seat's own entries here, and nobody else's, teammates included (Q33)."""
 
 from __future__ import annotations
 
@@ -35,6 +35,7 @@ def view(st: DiaDeHonorState, player: str | None) -> dict[str, Any]:
                 "actions": st.actions[i],
                 "attacked": st.attacked[i],
                 "sabotaged": st.sabotaged[i],
+                "aim": aim(st, i),
                 "attack": kind.attack,
                 "resistance": kind.resistance,
                 "speed": kind.speed,
@@ -71,6 +72,24 @@ def view(st: DiaDeHonorState, player: str | None) -> dict[str, Any]:
             for p, d, a in zip(st.players, st.defensive, st.aggressive, strict=True)
             if d or a
         },
+        "objective": objective(st, player),
         "waiting_on": None if st.pending is None else st.pending[0],
         "cards_to_resolve": [[st.players[seat], card] for seat, card in st.queue],
     }
+
+
+def objective(st: DiaDeHonorState, player: str | None) -> dict[str, str] | None:
+    """The seat's own secret objective; nobody else's, teammates included (Q33)."""
+    if player not in st.players:
+        return None
+    key = st.objectives[st.players.index(player)]
+    o = st.lib.objectives[key]
+    return {"id": key, "title": o.title, "text": o.text}
+
+
+def aim(st: DiaDeHonorState, i: int) -> dict[str, Any] | None:
+    """A sniper's mark and how many rounds in a row it has aimed (public: all see him aim)."""
+    if i not in st.aim:
+        return None
+    target, count, _ = st.aim[i]
+    return {"target": st.units[target].key, "count": count}

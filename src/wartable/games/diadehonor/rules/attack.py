@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
 from wartable.games.diadehonor.rules import ground
+from wartable.games.diadehonor.rules.common import to_bottom
+from wartable.geometry.squaregrid import chebyshev
 
 if TYPE_CHECKING:
     from wartable.games.diadehonor.state import DiaDeHonorState
@@ -67,14 +69,8 @@ def ranged_terms(st: DiaDeHonorState, a: int, t: int) -> Terms:
     if st.units[a].type == "artillery" and t in st.hit_by_infantry:
         attack += SUPPORT
         why.append(f"in support of infantry +{SUPPORT}")
-    defence, dwhy = own(st, t, "resistance", st.kind(t).resistance, -1)
-    if st.prone[t]:
-        defence += PRONE
-        dwhy.append(f"prone +{PRONE}")
-    if ground.in_cover(st, t):
-        defence += COVER
-        dwhy.append(f"cover +{COVER}")
-    return Terms(attack, tuple(why), defence, tuple(dwhy))
+    value, dwhy = defence(st, t)
+    return Terms(attack, tuple(why), value, dwhy)
 
 
 def wounds_dealt(die: int, total: int, defence: int) -> int:
@@ -99,7 +95,6 @@ def fire(st: DiaDeHonorState, a: int, t: int, ev: list[Event]) -> None:
     terms = ranged_terms(st, a, t)
     die = st.rng.die(6)
     total = die + terms.attack
-    n = wounds_dealt(die, total, terms.defence)
     ua, ut = st.units[a], st.units[t]
     if ua.type in INFANTRY and st.kind(t).kind == "soldier":
         st.hit_by_infantry.add(t)
@@ -108,7 +103,72 @@ def fire(st: DiaDeHonorState, a: int, t: int, ev: list[Event]) -> None:
         f"against {terms.defence} ({', '.join(terms.defence_why)})"
     )
     ev.append(Event("fire", said, {"die": die, "total": total, "defence": terms.defence}, "DH-27"))
-    harm(st, t, n, ev)
+    if ua.type == "tank":
+        blast(st, a, t, die, total, ev)
+        return
+    n = wounds_dealt(die, total, terms.defence)
+    if n and aimed(st, a, t):
+        kill(st, t, ev, f"{ua.key}'s aimed shot kills {ut.key}", "DH-69", ua.seat, "aimed")
+        return
+    harm(st, t, n, ev, ua.seat, "fire")
+
+
+def aimed(st: DiaDeHonorState, a: int, t: int) -> bool:
+    """A sniper that has aimed at ``t`` in three rounds in a row, the third before this one,
+    kills it with any hit (DH-69, Q27)."""
+    target, count, last = st.aim.get(a, (-1, 0, 0))
+    return target == t and (count > 3 or (count == 3 and last < st.round))
+
+
+def lose_sight(st: DiaDeHonorState, ev: list[Event]) -> None:
+    """A sniper that no longer sees its mark, or whose mark is gone, starts again (Q27)."""
+    for sniper, (t, _, _) in list(st.aim.items()):
+        if not (st.on_map(t) and st.on_map(sniper) and ground.sees(st, sniper, t)):
+            del st.aim[sniper]
+            said = f"{st.units[sniper].key} loses its mark"
+            ev.append(Event("aim", said, rule="DH-69"))
+
+
+BLAST = 2  # a tank's shell hits every unit this many squares or fewer from the target (Q28)
+
+
+def in_blast(st: DiaDeHonorState, a: int, t: int) -> list[int]:
+    """Every unit that may be attacked within the blast, the target first, either side's,
+    never the firing tank."""
+    grid = st.battle.grid
+    here = grid.squares[st.pos[t]]
+    near = [
+        u.index
+        for u in st.units
+        if u.index not in (a, t)
+        and st.on_map(u.index)
+        and not st.sabotaged[u.index]
+        and chebyshev(grid.squares[st.pos[u.index]], here) <= BLAST
+    ]
+    return [t, *near]
+
+
+def defence(st: DiaDeHonorState, t: int) -> tuple[int, tuple[str, ...]]:
+    """A unit's defence against fire: its resistance as its state leaves it, prone, cover."""
+    total, why = own(st, t, "resistance", st.kind(t).resistance, -1)
+    if st.prone[t]:
+        total += PRONE
+        why.append(f"prone +{PRONE}")
+    if ground.in_cover(st, t):
+        total += COVER
+        why.append(f"cover +{COVER}")
+    return total, tuple(why)
+
+
+def blast(st: DiaDeHonorState, a: int, t: int, die: int, total: int, ev: list[Event]) -> None:
+    """One die and one total, the attacker's modifiers taken against the target, checked
+    against the defence of every unit within the blast (DH-71, Q28)."""
+    seat = st.units[a].seat
+    for j in in_blast(st, a, t):
+        value, why = defence(st, j)
+        said = f"the blast reaches {st.units[j].key}: {total} against {value} ({', '.join(why)})"
+        ev.append(Event("blast", said, {"unit": st.units[j].key, "defence": value}, "DH-71"))
+        harm(st, j, wounds_dealt(die, total, value), ev, seat, "blast")
 
 
 def melee_total(st: DiaDeHonorState, i: int, die: int) -> int:
@@ -138,27 +198,38 @@ def melee(st: DiaDeHonorState, a: int, t: int, ev: list[Event]) -> None:
     n = MELEE_DAMAGE.get(die, 0)
     said += f": {st.units[winner].key} wins"
     ev.append(Event("melee", said, {"dice": [da, dt], "winner": st.units[winner].key}, "DH-37"))
-    harm(st, loser, n, ev)
+    harm(st, loser, n, ev, st.units[winner].seat, "melee")
 
 
-def harm(st: DiaDeHonorState, t: int, n: int, ev: list[Event]) -> None:
+def harm(st: DiaDeHonorState, t: int, n: int, ev: list[Event], by: int, how: str) -> None:
+    """``n`` wounds to ``t``, dealt by seat ``by``'s unit or card (``how``)."""
     key = st.units[t].key
     if n <= 0:
         ev.append(Event("miss", f"{key} takes no wound", rule="DH-28"))
         return
     st.wounds[t] = min(DEATH, st.wounds[t] + n)
     if st.wounds[t] >= DEATH:
-        kill(st, t, ev, f"{key} takes {n} wound{'s' * (n > 1)} and dies", "DH-43")
+        kill(st, t, ev, f"{key} takes {n} wound{'s' * (n > 1)} and dies", "DH-43", by, how)
         return
     state = STATES[st.wounds[t]]
     ev.append(Event("wound", f"{key} takes {n} wound{'s' * (n > 1)}: {state}", rule="DH-41"))
 
 
-def kill(st: DiaDeHonorState, t: int, ev: list[Event], text: str, rule: str) -> None:
-    """The unit leaves the map; a tank or gun leaves its wreck, which still gives cover."""
+def kill(
+    st: DiaDeHonorState, t: int, ev: list[Event], text: str, rule: str, by: int, how: str
+) -> None:
+    """The unit leaves the map; a tank or gun leaves its wreck, which still gives cover. The
+    card that brought it goes under the deck (DH-57); ``by`` is credited with the kill."""
     machine = st.kind(t).kind == "machine"
     st.status[t] = "wreck" if machine else "dead"
     if not machine:
         st.pos[t] = -1
     st.prone[t] = False
+    st.killer[t], st.death[t] = by, how
+    st.aim.pop(t, None)
     ev.append(Event("death", text, {"unit": st.units[t].key}, rule))
+    if st.carried[t]:
+        card, st.carried[t] = st.carried[t], ""
+        to_bottom(st, card)
+        said = f"the {st.lib.cards[card].title} card goes under the deck"
+        ev.append(Event("card", said, {"card": card}, "DH-57"))

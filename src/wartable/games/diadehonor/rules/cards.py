@@ -8,29 +8,18 @@ from typing import TYPE_CHECKING
 
 from wartable.core.action import Action
 from wartable.core.events import Event
-from wartable.games.diadehonor.content import CARD_IDS
-from wartable.games.diadehonor.rules import attack, ground
-from wartable.games.diadehonor.rules.common import find, first_seat
+from wartable.games.diadehonor.rules import attack, ground, unit_cards, victory
+from wartable.games.diadehonor.rules.common import find, first_seat, to_bottom
 
 if TYPE_CHECKING:
     from wartable.games.diadehonor.state import DiaDeHonorState
 
-# the cards whose effects are built; the unit cards join the deck with the units they bring
-UNIT_CARDS = ("sniper", "green_beret", "tank", "artillery")
-IN_PLAY = tuple(card for card in CARD_IDS if card not in UNIT_CARDS)
 HEALED = ("light", "assault", "heavy", "sniper", "green_beret")  # soldiers only (Q22)
 MACHINES = ("tank", "artillery")
 
 
 def title(st: DiaDeHonorState, card: str) -> str:
     return st.lib.cards[card].title
-
-
-def to_bottom(st: DiaDeHonorState, card: str) -> None:
-    """A resolved or played card goes face up under the deck (DH-3, DH-4): its place there is
-    known to everyone."""
-    st.deck.insert(0, card)
-    st.known_bottom += 1
 
 
 def draw(st: DiaDeHonorState, seat: int, ev: list[Event]) -> None:
@@ -70,33 +59,44 @@ def enemy_seats(st: DiaDeHonorState, seat: int) -> list[int]:
 def resolve_queue(st: DiaDeHonorState, ev: list[Event]) -> bool:
     """Resolve queued immediate cards in seat order, each completely (Q7). False while one
     waits on a player's decision (``st.pending``)."""
-    while st.pending is None and st.queue:
+    while st.pending is None and st.queue and st.phase != "over":
         seat, card = st.queue.pop(0)
         me = st.players[seat]
         ev.append(Event("card", f"{title(st, card)} of {me} takes effect", {"card": card}, "DH-3"))
         immediate(st, seat, card, ev)
+        if st.pending is None:
+            victory.check(st, ev, seat)  # a card may win the battle (DH-81)
     return st.pending is None
 
 
 def immediate(st: DiaDeHonorState, seat: int, card: str, ev: list[Event]) -> None:
-    if card == "mine_random":
+    if card in unit_cards.BRINGS:
+        if unit_cards.at_cap(st, seat, card):
+            said = f"{st.players[seat]} already has as many as the squad may hold"
+            ev.append(Event("no-effect", f"{title(st, card)}: {said}", rule="DH-55"))
+            to_bottom(st, card)
+            return
+        if unit_cards.places(st, seat):
+            st.pending, st.seat = ("place", seat, card, -1, seat), seat
+            return
+    elif card == "mine_random":
         victims = soldiers_of_enemies(st, seat)
         if victims:
             i = st.rng.choice(victims)  # al azar: uniform among every enemy player's soldiers
             ev.append(Event("pick", f"the mine is under {st.units[i].key}", rule="DH-51"))
-            st.pending = ("react", st.units[i].seat, card, i)
+            st.pending = ("react", st.units[i].seat, card, i, seat)
             st.seat = st.units[i].seat
             return
     elif (card == "mine_choice" and soldiers_of_enemies(st, seat)) or (
         card == "spy" and machines_of(st, enemy_seats(st, seat), tanks_only=True)
     ):
-        st.pending, st.seat = ("aim", seat, card, -1), seat
+        st.pending, st.seat = ("aim", seat, card, -1, seat), seat
         return
     elif card == "enemy_air_attack" and machines_of(st, [seat]):
         other = "allies" if st.sides[seat] == "axis" else "axis"
         chooser = first_seat(st, other)
         if chooser >= 0:  # the other side's first seat picks (Q31)
-            st.pending, st.seat = ("aim", chooser, card, seat), chooser
+            st.pending, st.seat = ("aim", chooser, card, -1, seat), chooser
             return
     ev.append(Event("no-effect", f"{title(st, card)} finds no target", rule="DH-53"))
     to_bottom(st, card)
@@ -105,7 +105,7 @@ def immediate(st: DiaDeHonorState, seat: int, card: str, ev: list[Event]) -> Non
 def aims(st: DiaDeHonorState) -> list[int]:
     """The units the pending card may be aimed at."""
     assert st.pending is not None
-    _, chooser, card, drawer = st.pending
+    _, chooser, card, _, drawer = st.pending
     if card == "mine_choice":
         return soldiers_of_enemies(st, chooser)
     if card == "spy":
@@ -115,18 +115,21 @@ def aims(st: DiaDeHonorState) -> list[int]:
 
 def decisions(st: DiaDeHonorState) -> list[Action]:
     assert st.pending is not None
-    kind, seat, _, _ = st.pending
+    kind, seat, _, _, _ = st.pending
     if kind == "react":  # asked whether or not the card is held, so the question tells nothing
         out = [Action("react", ("pass",))]
         if "mine_detection" in st.hands[seat]:
             out.insert(0, Action("react", ("detect",)))
         return out
+    if kind == "place":
+        labels = st.battle.labels
+        return [Action("place", (labels[q],)) for q in unit_cards.places(st, seat)]
     return [Action("target", (st.units[i].key,)) for i in aims(st)]
 
 
 def decide(st: DiaDeHonorState, action: Action, ev: list[Event]) -> None:
     assert st.pending is not None
-    kind, seat, card, other = st.pending
+    kind, seat, card, other, drawer = st.pending
     st.pending = None
     me = st.players[seat]
     if kind == "react":
@@ -143,21 +146,29 @@ def decide(st: DiaDeHonorState, action: Action, ev: list[Event]) -> None:
                 )
             )
         else:
-            attack.kill(st, other, ev, f"{victim} steps on a mine and dies", "DH-65")
+            said = f"{victim} steps on a mine and dies"
+            attack.kill(st, other, ev, said, "DH-65", drawer, "mine")
         to_bottom(st, card)
         return
+    if kind == "place":
+        i = st.enlist(seat, unit_cards.BRINGS[card], card=card)
+        st.pos[i] = st.battle.grid.index(st.battle.grid.parse(action.args[0]))
+        st.status[i], st.actions[i] = "active", 2  # drawn before initiative: it acts this round
+        said = f"{st.units[i].key} joins {me}'s squad at {action.args[0]}"
+        ev.append(Event("arrive", said, {"unit": st.units[i].key}, "DH-54"))
+        return  # the card stays with its unit (DH-57)
     i = find(st, action.args[0])
     key = st.units[i].key
     if card == "mine_choice":
         ev.append(Event("pick", f"{me} lays the mine under {key}", rule="DH-66"))
-        st.pending = ("react", st.units[i].seat, card, i)
+        st.pending = ("react", st.units[i].seat, card, i, seat)
         st.seat = st.units[i].seat
         return
     if card == "spy":
         st.sabotaged[i] = True
         ev.append(Event("sabotage", f"{key} is sabotaged", rule="DH-64"))
     else:
-        attack.kill(st, i, ev, f"{me} picks {key}: enemy aircraft destroy it", "DH-76")
+        attack.kill(st, i, ev, f"{me} picks {key}: enemy aircraft destroy it", "DH-76", seat, "air")
     to_bottom(st, card)
 
 
@@ -260,6 +271,7 @@ def play(st: DiaDeHonorState, seat: int, action: Action, ev: list[Event]) -> Non
                 rule="DH-68",
             )
         )
-        attack.harm(st, target, 2, ev)
+        attack.harm(st, target, 2, ev, seat, "grenade")
     elif card == "air_attack":
-        attack.kill(st, units[0], ev, f"aircraft destroy {st.units[units[0]].key}", "DH-75")
+        said = f"aircraft destroy {st.units[units[0]].key}"
+        attack.kill(st, units[0], ev, said, "DH-75", seat, "air")

@@ -9,8 +9,15 @@ if TYPE_CHECKING:
 
 
 def find(st: DiaDeHonorState, key: str) -> int:
-    """The unit called ``key``, or -1."""
-    return next((u.index for u in st.units if u.key == key), -1)
+    """The unit called ``key``, or -1: the living one where a fallen unit had the key first
+    (its slot is taken by the next unit of its type)."""
+    found = -1
+    for u in st.units:
+        if u.key == key:
+            found = u.index
+            if st.status[found] in ("reserve", "active"):
+                return found
+    return found
 
 
 def first_seat(st: DiaDeHonorState, side: str, after: int = -1) -> int:
@@ -20,3 +27,10 @@ def first_seat(st: DiaDeHonorState, side: str, after: int = -1) -> int:
         if s > after and who == side and any(u.seat == s and st.on_map(u.index) for u in st.units):
             return s
     return -1
+
+
+def to_bottom(st: DiaDeHonorState, card: str) -> None:
+    """A resolved or played card goes face up under the deck (DH-3, DH-4): its place there is
+    known to everyone."""
+    st.deck.insert(0, card)
+    st.known_bottom += 1

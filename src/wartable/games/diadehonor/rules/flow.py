@@ -21,7 +21,7 @@ def apply(st: DiaDeHonorState, seat: int, action: Action) -> list[Event]:
     ev: list[Event] = []
     if st.pending is not None:
         cards.decide(st, action, ev)
-        victory.check(st, ev)
+        victory.check(st, ev, seat)
         if st.phase != "over":
             after_cards(st, ev)
     elif st.phase == "deploy":
@@ -33,10 +33,11 @@ def apply(st: DiaDeHonorState, seat: int, action: Action) -> list[Event]:
         next_seat(st, ev)
     elif action.verb == "play":
         cards.play(st, seat, action, ev)
-        victory.check(st, ev)
+        victory.check(st, ev, seat)
     else:
         act(st, action, ev)
-        victory.check(st, ev)
+        victory.check(st, ev, seat)
+    attack.lose_sight(st, ev)
     return ev
 
 
@@ -60,7 +61,7 @@ def after_cards(st: DiaDeHonorState, ev: list[Event]) -> None:
     set-up, round 1; in a round, the initiative roll. A card may end the battle."""
     if not cards.resolve_queue(st, ev):
         return
-    victory.check(st, ev)
+    victory.check(st, ev, st.seat)
     if st.phase == "over":
         return
     if st.after_cards == "setup":
@@ -79,6 +80,9 @@ def start_round(st: DiaDeHonorState, ev: list[Event]) -> None:
     for u in st.units:
         st.actions[u.index], st.attacked[u.index] = ACTIONS, False
     st.hit_by_infantry = set()
+    for sniper, (_, _, last) in list(st.aim.items()):
+        if last < st.round - 1:  # a round without aiming starts the count again (Q27)
+            del st.aim[sniper]
     st.defensive, st.aggressive = [0] * len(st.players), [0] * len(st.players)
     st.phase, st.after_cards = "cards", "initiative"
     for seat in range(len(st.players)):
@@ -124,13 +128,18 @@ def next_seat(st: DiaDeHonorState, ev: list[Event]) -> None:
         st.seat = seat
         return
     ev.append(Event("round-end", f"Round {st.round} ends", rule="DH-7"))
-    start_round(st, ev)
+    victory.check(st, ev, st.seat, round_end=True)
+    if st.phase != "over":
+        start_round(st, ev)
 
 
 def act(st: DiaDeHonorState, action: Action, ev: list[Event]) -> None:
     i = find(st, action.args[0])
     key, verb = st.units[i].key, action.verb
     st.actions[i] -= 1
+    if verb in ("move", "crawl", "prone", "stand") and i in st.aim:
+        del st.aim[i]  # moving or changing stance spoils the aim (Q27)
+        ev.append(Event("aim", f"{key} stops aiming", rule="DH-69"))
     if verb in ("move", "crawl"):
         square = st.battle.grid.index(st.battle.grid.parse(action.args[1]))
         cost = ground.reach(st, i, verb == "crawl")[square]
@@ -143,6 +152,13 @@ def act(st: DiaDeHonorState, action: Action, ev: list[Event]) -> None:
     elif verb == "stand":
         st.prone[i] = False
         ev.append(Event("stand", f"{key} stands up", rule="DH-22"))
+    elif verb == "aim":
+        t = find(st, action.args[1])
+        target, count, last = st.aim.get(i, (-1, 0, 0))
+        count = count + 1 if target == t and last == st.round - 1 else 1
+        st.aim[i] = (t, count, st.round)
+        said = f"{key} aims at {st.units[t].key} ({count} round{'s' * (count > 1)} in a row)"
+        ev.append(Event("aim", said, rule="DH-69"))
     elif verb in ("fire", "melee"):
         st.attacked[i] = True
         t = find(st, action.args[1])

@@ -3,12 +3,13 @@ cover (DH-34) and flanking (DH-32, DH-33)."""
 
 from __future__ import annotations
 
-import heapq
 from typing import TYPE_CHECKING
 
+from wartable.core.action import Action
 from wartable.geometry.squaregrid import chebyshev
 
 if TYPE_CHECKING:
+    from wartable.games.diadehonor.content import Battle
     from wartable.games.diadehonor.state import DiaDeHonorState
 
 
@@ -22,29 +23,104 @@ def reach(
 ) -> dict[int, int]:
     """The free squares unit ``i`` can end one move action on, with what each costs: through
     friendly units, never through enemies, wrecks or impassable ground (DH-26, Q36)."""
-    battle = st.battle
-    points = st.kind(i).speed
-    entry = battle.light_entry if st.kind(i).light_footed else battle.entry
-    factor = 2 if crawling else 1
-    start = st.pos[i]
-    side = st.units[i].side
     held = holders(st) if held is None else held
-    blocked = {sq for sq, u in held.items() if st.status[u] != "active" or st.units[u].side != side}
-    best = {start: 0}
-    todo = [(0, start)]
-    while todo:
-        spent, here = heapq.heappop(todo)
-        if spent > best[here]:
-            continue
-        for j in battle.next_to[here]:
-            step = entry[j]
-            if not step or j in blocked:
+    return {q: c for q, c in paths(st, i, crawling, held).items() if q not in held}
+
+
+def blocked(st: DiaDeHonorState, side: str, held: dict[int, int]) -> list[int]:
+    """The squares ``side``'s units may not pass: enemies' and wrecks'."""
+    return [sq for sq, u in held.items() if st.status[u] != "active" or st.units[u].side != side]
+
+
+def paths(
+    st: DiaDeHonorState,
+    i: int,
+    crawling: bool,
+    held: dict[int, int],
+    barred: list[int] | None = None,
+) -> dict[int, int]:
+    """What each square a move of unit ``i`` can reach costs, friends' squares included (it
+    passes through them). Only the enemies and wrecks near it change the answer, so it is
+    remembered by start, speed, footing, crawl and those."""
+    battle = st.battle
+    kind = st.kind(i)
+    points, light = kind.speed, kind.light_footed
+    start, side = st.pos[i], st.units[i].side
+    squares = battle.grid.squares
+    x, y = squares[start]
+    if barred is None:
+        barred = blocked(st, side, held)
+    near = tuple(
+        sorted(
+            sq
+            for sq in barred
+            if abs(squares[sq][0] - x) <= points and abs(squares[sq][1] - y) <= points
+        )
+    )
+    key = (start, points, light, crawling, near)
+    found = battle.moves.get(key)
+    if found is None:
+        found = cheapest(battle, start, points, light, 2 if crawling else 1, near)
+        remember(battle, key, found)
+    return found  # type: ignore[return-value]  # a paths key holds paths
+
+
+MOVES_KEPT = 100_000  # answers remembered per battlefield before the memory starts again
+
+
+def remember(battle: Battle, key: tuple[object, ...], value: object) -> None:
+    if len(battle.moves) >= MOVES_KEPT:
+        battle.moves.clear()
+    battle.moves[key] = value
+
+
+def cheapest(
+    battle: Battle, start: int, points: int, light: bool, factor: int, blocked: tuple[int, ...]
+) -> dict[int, int]:
+    """Steps cost 1 to 4 points and a move at most 12, so a bucket per cost finds the
+    cheapest paths without a heap."""
+    entry = battle.light_entry if light else battle.entry
+    best = list(battle.unreached)  # -1 where no unit may go, else more than any move
+    for sq in blocked:
+        best[sq] = -1
+    best[start] = 0
+    buckets: list[list[int]] = [[] for _ in range(points + 1)]
+    buckets[0].append(start)
+    next_to = battle.next_to
+    for spent in range(points + 1):
+        for here in buckets[spent]:
+            if best[here] != spent:
                 continue
-            cost = spent + factor * step
-            if cost <= points and cost < best.get(j, points + 1):
-                best[j] = cost
-                heapq.heappush(todo, (cost, j))
-    return {sq: c for sq, c in best.items() if sq != start and sq not in held}
+            for j in next_to[here]:
+                cost = spent + factor * entry[j]
+                if cost <= points and cost < best[j]:
+                    best[j] = cost
+                    buckets[cost].append(j)
+    return {
+        sq: spent
+        for spent, bucket in enumerate(buckets)
+        for sq in bucket
+        if best[sq] == spent and sq != start
+    }
+
+
+def move_actions(
+    st: DiaDeHonorState,
+    i: int,
+    crawling: bool,
+    held: dict[int, int],
+    barred: list[int] | None = None,
+) -> list[Action]:
+    """The move (or crawl) actions of unit ``i``, remembered with its paths."""
+    found = paths(st, i, crawling, held, barred)
+    verb = "crawl" if crawling else "move"
+    key = (st.units[i].key, verb, id(found))
+    listed = st.battle.moves.get(key)
+    if listed is None or listed[0] is not found:  # type: ignore[index]
+        labels, unit = st.battle.labels, st.units[i].key
+        listed = (found, [(q, Action(verb, (unit, labels[q]))) for q in sorted(found)])
+        remember(st.battle, key, listed)
+    return [a for q, a in listed[1] if q not in held]  # type: ignore[index]
 
 
 def sees(st: DiaDeHonorState, a: int, b: int) -> bool:

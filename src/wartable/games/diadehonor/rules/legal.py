@@ -36,35 +36,47 @@ def legal_actions(st: DiaDeHonorState, seat: int) -> list[Action]:
         return [FIRST, SECOND]
     out: list[Action] = []
     held = ground.holders(st)
+    side = st.sides[seat]
+    foes = [u.index for u in st.units if u.side != side and st.on_map(u.index)]
+    blocked = ground.blocked(st, side, held)
     for u in st.units:
         if u.seat == seat and st.can_act(u.index):
-            out += unit_actions(st, u.index, held)
+            out += unit_actions(st, u.index, held, foes, blocked)
     return [*out, *cards.plays(st, seat), DONE]
 
 
-def unit_actions(st: DiaDeHonorState, i: int, held: dict[int, int]) -> list[Action]:
-    """Up to two actions a round, at most one of them an attack (DH-9, DH-10)."""
+def unit_actions(
+    st: DiaDeHonorState,
+    i: int,
+    held: dict[int, int],
+    foes: list[int] | None = None,
+    blocked: list[int] | None = None,
+) -> list[Action]:
+    """Up to two actions a round, at most one of them an attack (DH-9, DH-10). ``foes`` (the
+    enemy units on the map) and ``blocked`` (the squares its side may not pass), where the
+    caller has them."""
     if st.actions[i] <= 0:
         return []
-    key, labels = st.units[i].key, st.battle.labels
+    foes = enemies(st, i) if foes is None else foes
+    key = st.units[i].key
     kind = st.kind(i)
     out: list[Action] = []
     soldier = kind.kind == "soldier"
     if st.prone[i]:
         out.append(Action("stand", (key,)))
-        crawl = ground.reach(st, i, True, held)
-        out += [Action("crawl", (key, labels[q])) for q in sorted(crawl)]
+        out += ground.move_actions(st, i, True, held, blocked)
     else:
         if soldier:
             out.append(Action("prone", (key,)))
         if kind.speed:
-            move = ground.reach(st, i, False, held)
-            out += [Action("move", (key, labels[q])) for q in sorted(move)]
+            out += ground.move_actions(st, i, False, held, blocked)
+    if st.units[i].type == "sniper" and st.aim.get(i, (-1, 0, 0))[2] != st.round:
+        out += [Action("aim", (key, st.units[t].key)) for t in marks(st, i, foes)]
     if not st.attacked[i]:
-        for t in targets(st, i):
+        for t in targets(st, i, foes):
             out.append(Action("fire", (key, st.units[t].key)))
         if soldier:
-            for t in duellists(st, i):
+            for t in duellists(st, i, foes):
                 out.append(Action("melee", (key, st.units[t].key)))
     return out
 
@@ -75,19 +87,35 @@ def enemies(st: DiaDeHonorState, i: int) -> list[int]:
     return [u.index for u in st.units if u.side != side and st.on_map(u.index)]
 
 
-def targets(st: DiaDeHonorState, i: int) -> list[int]:
-    """Enemy units in sight (DH-29); a tank only for those who can hurt it (DH-72)."""
+def targets(st: DiaDeHonorState, i: int, foes: list[int] | None = None) -> list[int]:
+    """Enemy units in sight (DH-29); a tank only for those who can hurt it (DH-72), and never
+    a sabotaged one (Q24)."""
+    sees, here, anti_tank = st.battle.sees, st.pos[i], st.kind(i).anti_tank
     return [
         t
-        for t in enemies(st, i)
-        if (st.units[t].type != "tank" or st.kind(i).anti_tank) and ground.sees(st, i, t)
+        for t in (enemies(st, i) if foes is None else foes)
+        if (anti_tank or st.units[t].type != "tank")
+        and not st.sabotaged[t]
+        and sees(here, st.pos[t])
     ]
 
 
-def duellists(st: DiaDeHonorState, i: int) -> list[int]:
-    """Enemy soldiers on the 8 squares around (DH-36, Q16)."""
+def marks(st: DiaDeHonorState, i: int, foes: list[int] | None = None) -> list[int]:
+    """The enemy soldiers a sniper may aim at: any in sight (Q27)."""
     return [
-        t for t in enemies(st, i) if st.kind(t).kind == "soldier" and ground.distance(st, i, t) == 1
+        t
+        for t in (enemies(st, i) if foes is None else foes)
+        if st.kind(t).kind == "soldier" and ground.sees(st, i, t)
+    ]
+
+
+def duellists(st: DiaDeHonorState, i: int, foes: list[int] | None = None) -> list[int]:
+    """Enemy soldiers on the 8 squares around (DH-36, Q16)."""
+    around = st.battle.next_to[st.pos[i]]
+    return [
+        t
+        for t in (enemies(st, i) if foes is None else foes)
+        if st.pos[t] in around and st.kind(t).kind == "soldier"
     ]
 
 
@@ -108,7 +136,7 @@ def why_not(st: DiaDeHonorState, seat: int, action: Action) -> str:
     if st.phase == "initiative":
         return "choose whether your side acts first or second: initiative first|second (DH-5)"
     i = find(st, action.args[0]) if action.args else -1
-    if action.verb in ("move", "crawl", "prone", "stand", "fire", "melee"):
+    if action.verb in ("move", "crawl", "prone", "stand", "fire", "melee", "aim"):
         if i < 0:
             return f"there is no unit {action.args[0] if action.args else ''!r}"
         u = st.units[i]
@@ -120,6 +148,12 @@ def why_not(st: DiaDeHonorState, seat: int, action: Action) -> str:
             return f"{u.key} has used both its actions this round (DH-9)"
         if st.kind(i).kind != "soldier" and action.verb in ("prone", "crawl", "stand", "melee"):
             return "only soldiers go prone, crawl, stand or duel (DH-25, DH-40)"
+        if action.verb == "aim":
+            if u.type != "sniper":
+                return "only a sniper aims (DH-69)"
+            if st.aim.get(i, (-1, 0, 0))[2] == st.round:
+                return f"{u.key} has already aimed this round (Q27)"
+            return "a sniper aims at an enemy soldier it sees (DH-69, Q27)"
         if action.verb == "move" and st.prone[i]:
             return f"{u.key} is prone: it crawls, or stands up first (DH-21, DH-22)"
         if action.verb == "crawl" and not st.prone[i]:

@@ -1,5 +1,5 @@
-"""The end of a battle: a side with no unit left that can act loses (DH-82, DH-83); the
-round limit makes a draw (DH-84). Secret objectives come with the situation cards."""
+"""The end of a battle: a side wins by a secret objective of one of its players, or when the
+enemy has no unit left that can act (DH-82, DH-83); the round limit makes a draw (DH-84)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
 from wartable.core.outcome import Outcome
+from wartable.games.diadehonor.rules import objectives
 
 if TYPE_CHECKING:
     from wartable.games.diadehonor.state import DiaDeHonorState
@@ -37,18 +38,32 @@ def finish(
     ev.append(Event("game-over", reason, {"winner": winner}, "DH-82"))
 
 
-def check(st: DiaDeHonorState, ev: list[Event]) -> None:
-    """After every action: a side whose every unit is gone loses; both at once is a draw."""
+def check(st: DiaDeHonorState, ev: list[Event], actor: int, round_end: bool = False) -> None:
+    """After every action and card, and as a round ends: a side wins when one of its players
+    fulfils his secret objective, or when the enemy has no unit left that can act (DH-82). If
+    one event wins for both sides, the side of ``actor`` (whose action or card it was) wins;
+    if the last units of both sides fall together, it is a draw (DH-83)."""
     if st.phase == "over" or any(s == "reserve" for s in st.status):
         return
+    achieved = objectives.review(st, round_end)
+    wins = {st.sides[s] for s in achieved}
     standing = {side: can_act(st, side) for side in ("axis", "allies")}
-    if all(standing.values()):
-        return
-    if not any(standing.values()):
+    if not any(standing.values()) and not wins:
         finish(st, None, "both squads are destroyed together", "mutual destruction", ev)
         return
-    winner = "axis" if standing["axis"] else "allies"
-    finish(st, winner, f"the {winner} destroy the enemy squad", "squad destroyed", ev)
+    if standing["axis"] != standing["allies"]:
+        wins.add("axis" if standing["axis"] else "allies")
+    if not wins:
+        return
+    winner = st.sides[actor] if len(wins) == 2 else wins.pop()
+    seat = next((s for s in achieved if st.sides[s] == winner), -1)
+    if seat < 0:
+        finish(st, winner, f"the {winner} destroy the enemy squad", "squad destroyed", ev)
+        return
+    key = st.objectives[seat]
+    said = f"{st.players[seat]} fulfils a secret objective, {objectives.title(st, key)}"
+    ev.append(Event("objective-met", said, {"objective": key, "seat": st.players[seat]}, "DH-82"))
+    finish(st, winner, f"{said}: the {winner} win", "secret objective", ev)
 
 
 def standing(st: DiaDeHonorState, side: str) -> float:

@@ -1,0 +1,52 @@
+"""The yardstick every bench measures against, in the same run: OpenSpiel's C++ backgammon
+played at random (in an environment of its own, `make bench`), and the one-core pinning that
+makes figures comparable."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+OPENSPIEL_LOOP = r"""
+import json, random, sys, time
+import pyspiel
+seconds = float(sys.argv[1])
+game = pyspiel.load_game("backgammon")
+rng = random.Random(1)
+state = game.new_initial_state()
+steps = 0
+end = time.perf_counter() + seconds
+start = time.perf_counter()
+while True:
+    for _ in range(1000):
+        if state.is_terminal():
+            state = game.new_initial_state()
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(outcomes, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+        steps += 1
+    if time.perf_counter() > end:
+        break
+print(json.dumps({"steps_per_second": steps / (time.perf_counter() - start)}))
+"""
+
+
+def pin_to_one_core() -> None:
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+
+
+def openspiel(python: str | None, seconds: float) -> dict[str, float] | str:
+    candidates = [python] if python else [sys.executable]
+    for exe in candidates:
+        try:
+            out = subprocess.run([exe, "-c", OPENSPIEL_LOOP, str(seconds)], capture_output=True,
+                                 text=True, timeout=seconds * 10 + 60, check=True)  # fmt: skip
+            return json.loads(out.stdout.strip().splitlines()[-1])
+        except (OSError, subprocess.SubprocessError, ValueError, IndexError):
+            continue
+    return "OpenSpiel not available (run `make bench`, which installs it for the benchmark)"

@@ -1,0 +1,138 @@
+"""Secret objectives (DH-80 to DH-83, Q3, Q33): one dealt to each player and shown to nobody;
+checked after every action and every card, the round-end ones when a round ends. A player who
+fulfils his wins the battle for his side at once."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wartable.core.events import Event
+from wartable.core.rng import Rng
+from wartable.games.diadehonor.content import Battle, Hold, Kills, Library, Objective
+
+if TYPE_CHECKING:
+    from wartable.games.diadehonor.state import DiaDeHonorState
+
+
+def pool(lib: Library, battle: Battle) -> tuple[str, ...]:
+    """The objectives that suit a battlefield (Q3): those that name it or no battlefield, and
+    whose area it has for both sides."""
+    out = []
+    for key, o in sorted(lib.objectives.items()):
+        c = o.condition
+        if o.maps and battle.id not in o.maps:
+            continue
+        if isinstance(c, Hold) and not all(
+            battle.areas[(c.area, side)] for side in ("axis", "allies")
+        ):
+            continue
+        out.append(key)
+    return tuple(out)
+
+
+def deal(st: DiaDeHonorState, ev: list[Event]) -> None:
+    """One objective a player, from the suitable ones shuffled (DH-80)."""
+    cards = list(st.pool)
+    st.rng.shuffle(cards)
+    st.objectives = cards[: len(st.players)]
+    ev.append(Event("objectives", "each player is dealt a secret objective", rule="DH-80"))
+    for seat, key in enumerate(st.objectives):
+        me = st.players[seat]
+        said = f"{me}'s secret objective: {title(st, key)}"
+        ev.append(Event("objective", said, {"objective": key}, "DH-80", visible_to=(me,)))
+
+
+def title(st: DiaDeHonorState, key: str) -> str:
+    return st.lib.objectives[key].title
+
+
+def kills(st: DiaDeHonorState, seat: int) -> list[tuple[str, str]]:
+    """The enemy units ``seat``'s units and cards have killed: (type, how)."""
+    side = st.sides[seat]
+    return [
+        (u.type, st.death[u.index])
+        for u in st.units
+        if st.killer[u.index] == seat and u.side != side
+    ]
+
+
+def lost(st: DiaDeHonorState, seat: int) -> int:
+    return sum(u.seat == seat and st.status[u.index] in ("dead", "wreck") for u in st.units)
+
+
+def met(
+    st: DiaDeHonorState,
+    seat: int,
+    o: Objective,
+    round_end: bool,
+    done: list[tuple[str, str]] | None = None,
+) -> bool:
+    """Whether ``o`` is fulfilled for ``seat`` now: a kill count at any moment, the others
+    only as a round ends. ``done``: ``seat``'s kills, where the caller has them."""
+    c = o.condition
+    if done is None:
+        done = kills(st, seat)
+    if isinstance(c, Kills):
+        return (
+            sum((not c.types or t in c.types) and (not c.how or h in c.how) for t, h in done)
+            >= c.count
+        )
+    if not round_end:
+        return False
+    if isinstance(c, Hold):
+        area = st.battle.areas[(c.area, st.sides[seat])]
+        side = st.sides[seat]
+        inside = [u for u in st.units if st.on_map(u.index) and st.pos[u.index] in area]
+        mine = sum(u.seat == seat for u in inside)
+        return mine >= c.units and not (c.alone and any(u.side != side for u in inside))
+    return (
+        st.round == c.round and lost(st, seat) <= c.lost_at_most and len(done) >= c.kills_at_least
+    )
+
+
+def review(st: DiaDeHonorState, round_end: bool) -> list[int]:
+    """The seats whose own objective is fulfilled now. Every other objective found fulfilled
+    for a seat is ruled out for it: had he held it, the battle would be over. What is ruled out
+    follows from what all can see, so a sample of hidden objectives may use it."""
+    out: list[int] = []
+    if not round_end and all(k < 0 for k in st.killer):
+        return out  # mid-round only kills can fulfil one, and nobody has killed yet
+    for seat in range(len(st.players)):
+        done = kills(st, seat)
+        if not round_end and not done:
+            continue
+        for key in st.pool:
+            if key in st.ruled_out[seat]:
+                continue
+            if not met(st, seat, st.lib.objectives[key], round_end, done):
+                continue
+            if key == st.objectives[seat]:
+                out.append(seat)
+            else:
+                st.ruled_out[seat].add(key)
+    return out
+
+
+def redeal(st: DiaDeHonorState, me: int, rng: Rng) -> list[str]:
+    """Objectives for every seat but ``me`` drawn afresh from what ``me`` cannot rule out:
+    the suitable ones but his own, none that a seat has been seen to meet (it would have won),
+    no two alike. The true deal is one answer, so a search in a shuffled order finds one."""
+    others = [s for s in range(len(st.players)) if s != me]
+    free = sorted(set(st.pool) - {st.objectives[me]})
+    rng.shuffle(free)
+    out = list(st.objectives)
+
+    def place(k: int, used: set[str]) -> bool:
+        if k == len(others):
+            return True
+        seat = others[k]
+        for key in free:
+            if key not in used and key not in st.ruled_out[seat]:
+                out[seat] = key
+                if place(k + 1, used | {key}):
+                    return True
+        return False
+
+    if not place(0, set()):
+        raise AssertionError("no deal of objectives agrees with the battle so far")
+    return out

@@ -1,0 +1,570 @@
+"""Día de Honor in the terminal: the square map (whole when it fits the width rich measures,
+else a window the player can centre anywhere with ``map SQUARE``), its legend in words, the
+player's units, the other squads at a glance, the player's hand and secret objective.
+
+Each square takes four characters. An empty square shows its ground letter and, on higher
+ground, its level; a unit shows its type letter (capitals for the axis, small letters for the
+allies), its number among its seat's units of that type (the number the actions use: ``L3`` is
+Light 3) and a mark: wounds as a raised digit, ``_`` prone, ``!`` sabotaged, ``x`` a wreck.
+The viewer's own side sits at the bottom (the map turned round for a side whose start zone is
+at the top). Only the JSON view is read; the card titles come from the game's published card
+faces. This is the terminal interface's drawing for this game, found through
+``DiaDeHonor.interfaces``.
+"""
+
+from __future__ import annotations
+
+import string
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.table import Table
+from rich.text import Text
+
+from wartable.content.loader import validate
+from wartable.games.diadehonor.content import DATA, CardsFile, check_cards
+from wartable.games.diadehonor.labels import seat_words, unit_words
+
+# each ground letter of the view: its name, and the symbol drawn for it (no letter, so that a
+# ground never reads as a unit)
+GROUND = {
+    ".": "clear",
+    "=": "road",
+    "w": "dense woods",
+    "r": "rough ground",
+    "B": "building",
+    "W": "wall",
+    "t": "trench",
+}
+SYMBOL = {".": ".", "=": "=", "w": "♣", "r": "^", "B": "█", "W": "#", "t": "∪"}
+GROUND_STYLE = {
+    ".": "",
+    "=": "grey85 on grey35",
+    "w": "on dark_green",
+    "r": "on #5f5f00",
+    "B": "#a87a7a on #875f5f",
+    "W": "bold on grey42",
+    "t": "on #5f3f1f",
+}
+LETTER = {
+    "light": "L",
+    "assault": "A",
+    "heavy": "H",
+    "artillery": "G",
+    "tank": "T",
+    "sniper": "S",
+    "green_beret": "B",
+}
+TYPE_WORDS = {
+    "light": "light infantry",
+    "assault": "assault infantry",
+    "heavy": "heavy infantry",
+    "artillery": "artillery (gun)",
+    "tank": "tank",
+    "sniper": "sniper",
+    "green_beret": "green beret",
+}
+# a colour per seat: the axis in reds, the allies in blues (and always a letter's case)
+SEAT_STYLE = {
+    "axis-1": "bold bright_red",
+    "axis-2": "bold magenta",
+    "axis-3": "bold dark_orange",
+    "allies-1": "bold bright_cyan",
+    "allies-2": "bold dodger_blue1",
+    "allies-3": "bold bright_green",
+}
+SIDE_STYLE = {"axis": "bright_red", "allies": "bright_cyan"}
+RAISED = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+CELL = 4  # characters a square takes; one more where a side has several seats (the seat's digit)
+MARGIN = 4  # the row numbers ("20  ")
+RIGHT = 4  # the row numbers again, on the right
+PHASES = {
+    "deploy": "deployment",
+    "cards": "situation cards",
+    "initiative": "initiative",
+    "activate": "activation",
+    "over": "the battle is over",
+}
+
+
+# ---- the map's geometry ------------------------------------------------------------------
+def parse(label: str) -> tuple[int, int]:
+    """``F7`` is column 5, row 6 (both from 0); ValueError when it is no square label."""
+    t = label.strip().upper()
+    if len(t) < 2 or t[0] not in string.ascii_uppercase or not t[1:].isdigit():
+        raise ValueError(label)
+    return string.ascii_uppercase.index(t[0]), int(t[1:]) - 1
+
+
+def label(col: int, row: int) -> str:
+    return f"{string.ascii_uppercase[col]}{row + 1}"
+
+
+def on_map(view: dict[str, Any], text: str) -> bool:
+    try:
+        c, r = parse(text)
+    except ValueError:
+        return False
+    return bool(0 <= c < view["map"]["columns"] and 0 <= r < view["map"]["rows"])
+
+
+def bounds(view: dict[str, Any]) -> str:
+    m = view["map"]
+    return f"{label(0, 0)} to {label(m['columns'] - 1, m['rows'] - 1)}"
+
+
+def side_of(view: dict[str, Any]) -> str | None:
+    you = view.get("you")
+    return view.get("seats", {}).get(you) if you else None
+
+
+def turned(view: dict[str, Any]) -> bool:
+    """Whether the map is drawn turned round: the viewer's start zone is in its top half."""
+    side = side_of(view)
+    zone = view["map"].get("zones", {}).get(side or "", [])
+    if not zone:
+        return False
+    rows = [parse(q)[1] for q in zone]
+    return bool(sum(rows) / len(rows) < (view["map"]["rows"] - 1) / 2)
+
+
+def display_columns(view: dict[str, Any]) -> list[int]:
+    cols = list(range(view["map"]["columns"]))
+    return cols[::-1] if turned(view) else cols
+
+
+def display_rows(view: dict[str, Any]) -> list[int]:
+    rows = list(range(view["map"]["rows"]))
+    return rows[::-1] if turned(view) else rows
+
+
+def placed(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The unit (or wreck) on each square."""
+    out: dict[str, dict[str, Any]] = {}
+    for u in view["units"]:
+        if u.get("square") and u["status"] in ("active", "wreck"):
+            out.setdefault(u["square"], u)
+    return out
+
+
+def can_act(view: dict[str, Any], u: dict[str, Any]) -> bool:
+    return bool(
+        view["phase"] == "activate"
+        and u["seat"] == view.get("to_act")
+        and u["status"] == "active"
+        and u["actions"] > 0
+        and not u["sabotaged"]
+    )
+
+
+def default_focus(view: dict[str, Any]) -> str:
+    """The first unit of the seat to act that can still act, else the viewer's first on the
+    map, else the map's middle."""
+    units = [u for u in view["units"] if u.get("square") and u["status"] == "active"]
+    found = next((u["square"] for u in units if can_act(view, u)), None) or next(
+        (u["square"] for u in units if u["seat"] == view.get("you")), None
+    )
+    if found:
+        return str(found)
+    return label(view["map"]["columns"] // 2, view["map"]["rows"] // 2)
+
+
+def columns(view: dict[str, Any], width: int, focus: str | None) -> list[int]:
+    """Every column (in drawing order) when the map fits ``width``, else as many as fit
+    around the focus."""
+    cols = display_columns(view)
+    fit = max(1, (width - MARGIN - RIGHT) // cell(view))
+    if len(cols) <= fit:
+        return cols
+    centre = cols.index(parse(focus or default_focus(view))[0])
+    start = max(0, min(centre - fit // 2, len(cols) - fit))
+    return cols[start : start + fit]
+
+
+# ---- one square --------------------------------------------------------------------------
+def number(key: str) -> str:
+    return key.rpartition("-")[2]
+
+
+def wound_mark(u: dict[str, Any]) -> str:
+    w = int(u.get("wounds") or 0)
+    return RAISED[min(w, 9)] if w and u["status"] == "active" else " "
+
+
+def stance_mark(u: dict[str, Any]) -> str:
+    if u["status"] == "wreck":
+        return "x"
+    if u.get("sabotaged"):
+        return "!"
+    return "_" if u.get("prone") else " "
+
+
+def short(u: dict[str, Any]) -> str:
+    """A unit's letter (a capital for the axis) and number: ``L3``, ``l3``."""
+    letter = LETTER.get(u["type"], "?")
+    return (letter if u["side"] == "axis" else letter.lower()) + number(u["key"])
+
+
+def several(view: dict[str, Any]) -> bool:
+    """Whether a side has more than one seat: then a unit's seat is drawn too."""
+    sides = list(view["seats"].values())
+    return any(sides.count(side) > 1 for side in sides)
+
+
+def cell(view: dict[str, Any]) -> int:
+    return CELL + several(view)
+
+
+def unit_cell(u: dict[str, Any], width: int = CELL) -> str:
+    """A square's characters: the seat's number where a side has several (``2``), letter and
+    number, then wounds and stance (``L3²_``, ``L3_``, ``G1x``; ``2L3²_``)."""
+    marks = (wound_mark(u) + stance_mark(u)).strip()
+    seat = number(u["seat"]) if width > CELL else ""
+    return (seat + short(u) + marks + "    ")[:width]
+
+
+@dataclass
+class _Seen:
+    """What a drawing shows, so that its legend explains exactly that."""
+
+    ground: set[str] = field(default_factory=set)
+    levels: set[int] = field(default_factory=set)
+    marks: set[str] = field(default_factory=set)
+    types: set[str] = field(default_factory=set)
+    seats: set[str] = field(default_factory=set)
+    zones: set[str] = field(default_factory=set)
+
+
+def window(view: dict[str, Any], width: int = 200, focus: str | None = None) -> Text:
+    """The map in at most ``width`` columns, a note if only part of it is shown, a legend."""
+    m = view["map"]
+    ground, levels = m["ground"], m["levels"]
+    zone_of = {q: side for side, squares in m.get("zones", {}).items() for q in squares}
+    where = placed(view)
+    me = view.get("you")
+    cols = columns(view, width, focus)
+    seen = _Seen()
+    width_ = cell(view)
+    out = Text(" " * MARGIN + "".join(f"{string.ascii_uppercase[c]:<{width_}}" for c in cols))
+    out.stylize("dim")
+    out.append("\n")
+    for r in display_rows(view):
+        line = Text()
+        line.append(f"{r + 1:>2}  ", style="dim")
+        for c in cols:
+            i = r * m["columns"] + c
+            g, level, here = ground[i], levels[i], label(c, r)
+            back = GROUND_STYLE.get(g, "")
+            seen.ground.add(g)
+            u = where.get(here)
+            if u is not None:
+                style = SEAT_STYLE.get(u["seat"], SIDE_STYLE.get(u["side"], "bold"))
+                if u["status"] == "wreck":
+                    style = "bold grey62"
+                if wound_mark(u).strip():
+                    seen.marks.add("w")
+                if stance_mark(u).strip():
+                    seen.marks.add(stance_mark(u))
+                if can_act(view, u):
+                    style += " reverse"
+                    seen.marks.add("acting")
+                if me and u["seat"] == me:
+                    style += " underline"
+                    seen.marks.add("yours")
+                seen.types.add(u["type"])
+                seen.seats.add(u["seat"])
+                line.append(unit_cell(u, width_), style=(style + " " + back).strip())
+                continue
+            zone = zone_of.get(here)
+            fore = SIDE_STYLE.get(zone or "", "")
+            if zone:
+                seen.zones.add(zone)
+            line.append(SYMBOL.get(g, "?"), style=(fore + " " + back).strip())
+            if level:
+                seen.levels.add(level)
+                line.append(str(level)[-1], style=("bold " + back).strip())
+            else:
+                line.append(" ", style=back)
+            line.append(" " * (width_ - 2), style=back)
+        out.append_text(line)
+        out.append(f" {r + 1}\n", style="dim")
+    if len(cols) < m["columns"]:
+        shown = f"{string.ascii_uppercase[cols[0]]}-{string.ascii_uppercase[cols[-1]]}"
+        out.append(
+            f"  columns {shown} of {bounds(view)} shown: 'map SQUARE' centres the map on a "
+            "square, 'map' follows the action again\n",
+            style="italic",
+        )
+    out.append_text(legend(seen, view))
+    return out
+
+
+MARKS = {
+    "w": "a raised digit: wounds (the 5th kills)",
+    "_": "_ prone",
+    "!": "! sabotaged tank",
+    "x": "x a wreck",
+    "acting": "reversed: can still act now",
+    "yours": "underlined: yours",
+}
+
+
+def legend(seen: _Seen, view: dict[str, Any]) -> Text:
+    """Every symbol the drawing above shows, in words."""
+    parts = []
+    types = [f"{LETTER[t]} {TYPE_WORDS[t]}" for t in LETTER if t in seen.types]
+    if types:
+        parts.append("units: " + ", ".join(types) + " (capitals axis, small letters allies)")
+        parts.append("the digit after the letter: its number (L3 is Light 3)")
+        if several(view):
+            parts.append("the digit before it: its seat (2L3 is Light 3 of seat 2)")
+    parts += [text for key, text in MARKS.items() if key in seen.marks]
+    if len(seen.seats) > 2:
+        parts.append(
+            "colours by seat: "
+            + ", ".join(f"{seat_words(s)} {colour(s)}" for s in sorted(seen.seats))
+        )
+    names = [f"{SYMBOL[g]} {GROUND[g]}" for g in GROUND if g in seen.ground]
+    parts.append("ground: " + ", ".join(names))
+    if seen.levels:
+        parts.append(
+            "a digit after the ground: higher ground, level "
+            + ", ".join(map(str, sorted(seen.levels)))
+        )
+    if seen.zones:
+        zones = view["map"]["zones"]
+        parts.append(
+            "coloured ground: start zones ("
+            + ", ".join(f"{z} {rows_of(zones[z])}" for z in sorted(seen.zones))
+            + ")"
+        )
+    return Text("  " + "; ".join(parts) + "\n", style="dim")
+
+
+def colour(seat: str) -> str:
+    return SEAT_STYLE.get(seat, "bold -").split()[-1].replace("_", " ").replace("1", "")
+
+
+def rows_of(squares: list[str]) -> str:
+    rows = sorted({parse(q)[1] + 1 for q in squares})
+    return f"rows {rows[0]}-{rows[-1]}" if rows[0] != rows[-1] else f"row {rows[0]}"
+
+
+# ---- words -------------------------------------------------------------------------------
+@cache
+def faces() -> dict[str, tuple[str, str]]:
+    """Each situation card's title and text (the game's published card faces)."""
+    doc = validate(DATA / "cards.yaml", CardsFile, check_cards).model
+    return {key: (c.title, c.text) for key, c in doc.cards.items()}
+
+
+def card_face(card: Any) -> tuple[str, str]:
+    """A card of the view (its id, or a face with title and text) as title and text."""
+    if isinstance(card, dict):
+        return str(card.get("title") or card.get("id", "?")), str(card.get("text", ""))
+    return faces().get(str(card), (str(card).replace("_", " "), ""))
+
+
+# ---- the panels --------------------------------------------------------------------------
+def status(view: dict[str, Any]) -> Text:
+    t = Text()
+    t.append(f"{view['title']} — {view['battlefield'].replace('-', ' ')}", style="bold")
+    phase = PHASES.get(view["phase"], view["phase"])
+    t.append(f" — round {view['round']} of {view['max_rounds']}, {phase}")
+    you = view.get("you")
+    if you:
+        t.append(f"\nyou: {seat_words(you)} ({view['seats'].get(you, '?')})")
+    else:
+        t.append("\nwatching")
+    if view.get("order"):
+        t.append("   initiative: " + " then ".join(view["order"]))
+    if view.get("to_act"):
+        who = view["to_act"]
+        t.append(f"\nto act: {seat_words(who)}", style="bold" if who == you else "")
+        if who == you:
+            t.append(" (you)", style="bold")
+        waiting = view.get("waiting_on")
+        if waiting:
+            t.append(f" — a card waits on a decision ({waiting})")
+    queue = view.get("cards_to_resolve") or []
+    if queue:
+        t.append(
+            "\ncards to resolve: "
+            + ", ".join(f"{card_face(c)[0]} of {seat_words(s)}" for s, c in queue)
+        )
+    for seat, e in (view.get("effects") or {}).items():
+        parts = []
+        if e.get("defensive"):
+            parts.append("defensive combat (+1 resistance, -1 attack)")
+        if e.get("aggressive"):
+            parts.append("aggressive combat (+1 attack, -1 resistance)")
+        if parts:
+            t.append(f"\n{seat_words(seat)} this round: " + ", ".join(parts))
+    hands = ", ".join(f"{seat_words(s)} {n}" for s, n in (view.get("hand_sizes") or {}).items())
+    t.append(f"\ndeck {view.get('deck_size', 0)} cards; cards held: {hands or '-'}", style="dim")
+    done = view.get("objectives_done")
+    if done:
+        t.append(f"\nobjectives done: {objectives_done(done)}")
+    if view["phase"] == "over":
+        left = Counter(
+            u["side"] for u in view["units"] if u["status"] == "active" and not u["sabotaged"]
+        )
+        sides = sorted(set(view["seats"].values()))
+        t.append(
+            "\nTHE BATTLE IS OVER — units left: "
+            + ", ".join(f"{s} {left.get(s, 0)}" for s in sides),
+            style="bold yellow",
+        )
+    return t
+
+
+def objectives_done(done: Any) -> str:
+    if isinstance(done, dict):
+        return "; ".join(
+            f"{seat_words(str(k))} {objectives_done(v) or '-'}" for k, v in done.items()
+        )
+    if isinstance(done, list):
+        return ", ".join(map(str, done))
+    return str(done)
+
+
+def state_words(u: dict[str, Any]) -> str:
+    if u["status"] == "wreck":
+        return "wreck"
+    if u["status"] != "active":
+        return str(u["status"])
+    words = [u["state"] + (f" ({u['wounds']})" if u["wounds"] else "")]
+    if u.get("prone"):
+        words.append("prone")
+    if u.get("sabotaged"):
+        words.append("sabotaged")
+    aim = u.get("aim")
+    if aim:
+        target = str(aim.get("target", "?"))
+        seat = target.partition("/")[0]
+        words.append(
+            f"aiming at {unit_words(target)} of {seat_words(seat)} ({aim.get('count', 1)} in a row)"
+        )
+    return ", ".join(words)
+
+
+def units_table(view: dict[str, Any], seat: str) -> Table:
+    table = Table(
+        "unit",
+        "at",
+        "state",
+        "actions",
+        "att/res",
+        "speed",
+        "range",
+        "rank",
+        box=None,
+        header_style="bold",
+        pad_edge=False,
+    )
+    acting = view["phase"] == "activate" and view.get("to_act") == seat
+    for u in view["units"]:
+        if u["seat"] != seat:
+            continue
+        if u["status"] == "active":
+            acts = str(u["actions"]) if acting else "-"
+            if acting and u["attacked"]:
+                acts += " (attacked)"
+        else:
+            acts = "-"
+        name = Text()
+        name.append(f"{short(u)} ", style=SEAT_STYLE.get(seat, ""))
+        name.append(unit_words(u["key"]))
+        table.add_row(
+            name,
+            u.get("square") or "-",
+            state_words(u),
+            acts,
+            f"+{u['attack']}/{u['resistance']}",
+            str(u["speed"]),
+            str(u["range"]),
+            u.get("rank", ""),
+        )
+    return table
+
+
+def squad_line(view: dict[str, Any], seat: str) -> Text:
+    """Another seat's squad at a glance: counts, then every unit not whole and standing."""
+    units = [u for u in view["units"] if u["seat"] == seat]
+    count = Counter(u["status"] for u in units)
+    t = Text()
+    t.append(seat_words(seat), style=SEAT_STYLE.get(seat, "bold"))
+    t.append(
+        f": {count.get('active', 0)} on the map"
+        + (f", {count['reserve']} in reserve" if count.get("reserve") else "")
+        + (f", {count['dead']} dead" if count.get("dead") else "")
+        + (f", {count['wreck']} wrecked" if count.get("wreck") else "")
+    )
+    notes = [
+        f"{short(u)} {u['square']} {state_words(u)}"
+        for u in units
+        if u["status"] == "active" and (u["wounds"] or u["prone"] or u["sabotaged"] or u.get("aim"))
+    ]
+    if notes:
+        t.append("; " + "; ".join(notes), style="dim")
+    return t
+
+
+def hand(view: dict[str, Any]) -> Text | None:
+    cards = view.get("hand")
+    objective = view.get("objective")
+    if cards is None and not objective:
+        return None
+    t = Text()
+    if objective:
+        t.append("your secret objective: ", style="bold")
+        t.append(str(objective.get("title") or objective.get("id", "?")), style="bold yellow")
+        if objective.get("text"):
+            t.append(f" — {objective['text']}")
+        t.append("\n")
+    if cards is not None:
+        t.append("your hand: ", style="bold")
+        if not cards:
+            t.append("no cards")
+        for card in cards:
+            title, text = card_face(card)
+            t.append(f"\n  {title}", style="bold yellow")
+            if text:
+                t.append(f" — {text}")
+    return t
+
+
+class Map:
+    """The map as a rich renderable: drawn for the width rich measures."""
+
+    def __init__(self, view: dict[str, Any], focus: str | None = None) -> None:
+        self.view = view
+        self.focus = focus
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield window(self.view, options.max_width, self.focus)
+
+
+def render(view: dict[str, Any], focus: str | None = None) -> RenderableType:
+    parts: list[RenderableType] = [status(view), Map(view, focus)]
+    you = view.get("you")
+    if you:
+        parts.append(Text("your units", style="bold"))
+        parts.append(units_table(view, you))
+    for seat in view["seats"]:
+        if seat != you:
+            parts.append(squad_line(view, seat))
+    cards = hand(view)
+    if cards is not None:
+        parts.append(cards)
+    return Group(*parts)
+
+
+def focus_problem(view: dict[str, Any], text: str) -> str | None:
+    """Why the map cannot be centred on ``text`` (None: it can)."""
+    if on_map(view, text):
+        return None
+    return f"no square {text!r} on this map ({bounds(view)}; a square reads like F7)"
