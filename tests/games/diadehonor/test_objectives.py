@@ -3,6 +3,8 @@ condition, the win it gives the side, and samples that agree with what a seat ha
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from tests.games.diadehonor.scene import at, put, scene, zoned
@@ -18,10 +20,19 @@ DONE = Action("done", ())
 
 def holding(st, seat: int, key: str, *, pool: tuple[str, ...] | None = None) -> None:
     """``seat`` holds ``key``; the battle deals from ``pool`` (every objective by default)."""
-    st.pool = tuple(sorted(LIB.objectives)) if pool is None else pool
+    st.pool = tuple(sorted(st.lib.objectives)) if pool is None else pool
     st.objectives[seat] = key
     st.ruled_out = [set() for _ in st.players]
     st._legal_cache = None
+
+
+def objective(st, key: str, *conditions: dict) -> str:
+    """A test objective ``key`` of ``conditions`` added to the battle's library."""
+    made = content.Objective.model_validate(
+        {"title": key.replace("_", " ").capitalize(), "text": key, "conditions": list(conditions)}
+    )
+    st.lib = replace(st.lib, objectives={**st.lib.objectives, key: made})
+    return key
 
 
 def end_round(st) -> None:
@@ -33,7 +44,7 @@ def end_round(st) -> None:
 
 def test_at_least_twelve_objectives_each_a_testable_condition():
     assert len(LIB.objectives) >= 12
-    kinds = {o.condition.kind for o in LIB.objectives.values()}
+    kinds = {c.kind for o in LIB.objectives.values() for c in o.conditions}
     assert kinds == {"kills", "hold", "survive"}
 
 
@@ -65,13 +76,14 @@ def test_kills_count_only_the_players_own_kills_of_the_named_kind():
     put(st, "baker", "allies", "light", 1, 0)
     berg = put(st, "berg", "axis", "heavy", 0, -3)
     put(st, "carl", "axis", "light", 5, -5)
-    holding(st, 1, "no_more_rockets", pool=("no_more_rockets",))
+    rockets = objective(st, "rockets", {"kind": "kills", "count": 1, "types": ["heavy"]})
+    holding(st, 1, rockets, pool=(rockets,))
     st.wounds[berg] = 4
     st.rng.force([6])
     st.apply("allies-1", Action("fire", ("able", "berg")))
     assert st.is_over and st.outcome.kind == "secret objective"
     assert st.outcome.scores == {"axis-1": -1.0, "allies-1": 1.0}
-    assert "No more rockets" in st.outcome.reason
+    assert "Rockets" in st.outcome.reason
     assert st.killer[berg] == 1 and able == 0
 
 
@@ -93,7 +105,8 @@ def test_hold_is_judged_as_the_round_ends_and_alone_means_no_enemy_there():
     for n in range(3):
         put(st, f"a{n}", "allies", "light", n, 0)  # rows 11-12 are the centre of this field
     enemy = put(st, "berg", "axis", "light", 5, 0)
-    holding(st, 1, "hold_the_centre", pool=("hold_the_centre",))
+    centre_ = objective(st, "centre", {"kind": "hold", "area": "centre", "units": 3})
+    holding(st, 1, centre_, pool=(centre_,))
     centre = st.battle.areas[("centre", "allies")]
     assert st.pos[0] in centre and st.pos[enemy] in centre
     st.apply("allies-1", Action("move", ("a0", at(0, -1))))
@@ -105,7 +118,16 @@ def test_hold_is_judged_as_the_round_ends_and_alone_means_no_enemy_there():
     for n in range(3):
         put(st, f"a{n}", "allies", "light", n, 0)
     put(st, "berg", "axis", "light", 5, -8)
-    holding(st, 1, "hold_the_centre", pool=("hold_the_centre",))
+    late = objective(st, "late", {"kind": "hold", "area": "centre", "units": 3, "from_round": 2})
+    holding(st, 1, late, pool=(late,))
+    end_round(st)
+    assert not st.is_over  # from round 2 only
+    st = scene(battle=zoned())
+    for n in range(3):
+        put(st, f"a{n}", "allies", "light", n, 0)
+    put(st, "berg", "axis", "light", 5, -8)
+    centre_ = objective(st, "centre", {"kind": "hold", "area": "centre", "units": 3})
+    holding(st, 1, centre_, pool=(centre_,))
     end_round(st)
     assert st.is_over and st.outcome.kind == "secret objective"
 
@@ -115,7 +137,10 @@ def test_behind_their_lines_needs_two_in_the_enemy_start_zone():
     put(st, "a0", "allies", "light", 0, -11)  # the axis zone: the top two rows
     put(st, "a1", "allies", "light", 1, -10)
     put(st, "berg", "axis", "light", 5, -11)  # there too: it need not be alone
-    holding(st, 1, "behind_their_lines", pool=("behind_their_lines",))
+    behind = objective(
+        st, "behind", {"kind": "hold", "area": "enemy_zone", "units": 2, "alone": False}
+    )
+    holding(st, 1, behind, pool=(behind,))
     end_round(st)
     assert st.is_over and st.outcome.winner == "allies-1"
 
@@ -127,7 +152,10 @@ def test_survive_is_judged_at_the_end_of_its_round():
         dead = put(st, f"d{n}", "axis", "light", n, -5)
         st.status[dead], st.pos[dead], st.killer[dead], st.death[dead] = "dead", -1, 1, "fire"
     put(st, "berg", "axis", "light", 5, -5)
-    holding(st, 1, "veterans", pool=("veterans",))
+    veterans = objective(
+        st, "veterans", {"kind": "survive", "round": 8, "lost_at_most": 1, "kills_at_least": 3}
+    )
+    holding(st, 1, veterans, pool=(veterans,))
     st.round = 7
     st.apply("allies-1", DONE)
     st.apply("axis-1", DONE)
@@ -137,14 +165,15 @@ def test_survive_is_judged_at_the_end_of_its_round():
     st._legal_cache = None
     st.apply("allies-1", DONE)
     st.apply("axis-1", DONE)
-    assert st.is_over and "Bring them home" in st.outcome.reason
+    assert st.is_over and "Veterans" in st.outcome.reason
 
 
 def test_dh83_when_one_event_wins_for_both_sides_the_acting_side_wins():
     st = scene()
     put(st, "able", "allies", "heavy", 0, 0)
     berg = put(st, "berg", "axis", "heavy", 0, -3)
-    holding(st, 1, "no_more_rockets", pool=("no_more_rockets", "attrition"))
+    rockets = objective(st, "rockets", {"kind": "kills", "count": 1, "types": ["heavy"]})
+    holding(st, 1, rockets, pool=(rockets, "attrition"))
     st.objectives[0] = "attrition"
     st.ruled_out = [set(), set()]
     st.wounds[berg] = 4
@@ -158,13 +187,14 @@ def test_an_objective_seen_met_is_ruled_out_and_no_sample_deals_it():
     put(st, "able", "allies", "heavy", 0, 0)
     berg = put(st, "berg", "axis", "heavy", 0, -3)
     put(st, "carl", "axis", "light", 5, -5)
-    pool = ("attrition", "cold_steel", "no_more_rockets", "scrap_metal")
+    rockets = objective(st, "rockets", {"kind": "kills", "count": 1, "types": ["heavy"]})
+    pool = ("attrition", "cold_steel", rockets, "scrap_metal")
     holding(st, 1, "attrition", pool=pool)
     st.objectives[0] = "cold_steel"
     st.wounds[berg] = 4
     st.rng.force([6])
     st.apply("allies-1", Action("fire", ("able", "berg")))
-    assert not st.is_over and st.ruled_out[1] == {"no_more_rockets"}
+    assert not st.is_over and st.ruled_out[1] == {rockets}
     for seed in range(30):  # from the axis' seat: the allies cannot hold Rockets
         sample = st.sample_hidden("axis-1", seed)
         assert sample.objectives[0] == "cold_steel"
@@ -187,9 +217,10 @@ def test_a_malformed_objective_is_refused_with_file_field_and_reason(tmp_path):
     good = (content.DATA / "objectives.yaml").read_text()
     bad = good.replace("types: [tank]", "types: [panzer]")
     (tmp_path / "objectives.yaml").write_text(bad)
-    with pytest.raises(ContentError, match=r"objectives.yaml.*tank_hunter.condition.types.*panzer"):
+    where = r"objectives.yaml.*tank_hunter.conditions.0.types.*panzer"
+    with pytest.raises(ContentError, match=where):
         content.load(tmp_path)
     bad = good.replace("area: centre", "area: church")
     (tmp_path / "objectives.yaml").write_text(bad)
-    with pytest.raises(ContentError, match=r"objectives.yaml.*hold_the_centre.condition"):
+    with pytest.raises(ContentError, match=r"objectives.yaml.*hold_the_centre.conditions"):
         content.load(tmp_path)

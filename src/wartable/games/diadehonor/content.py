@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -312,13 +312,14 @@ class Kills(Strict):
 
 
 class Hold(Strict):
-    """At the end of a round at least ``units`` of the player's units stand in ``area``; with
-    ``alone``, no enemy unit stands there."""
+    """At the end of a round (round ``from_round`` or later) at least ``units`` of the
+    player's units stand in ``area``; with ``alone``, no enemy unit stands there."""
 
     kind: Literal["hold"]
     area: Literal["centre", "enemy_half", "enemy_zone", "high_ground"]
     units: int = Field(ge=1, le=15)
     alone: bool = True
+    from_round: int = Field(1, ge=1, le=200)
 
 
 class Survive(Strict):
@@ -334,7 +335,10 @@ class Survive(Strict):
 class Objective(Strict):
     title: str
     text: str
-    condition: Kills | Hold | Survive = Field(discriminator="kind")
+    # all of them at once
+    conditions: list[Annotated[Kills | Hold | Survive, Field(discriminator="kind")]] = Field(
+        min_length=1
+    )
     maps: list[str] = []  # the battlefields it suits; all when empty (Q3)
 
 
@@ -347,11 +351,11 @@ def check_objectives(
 ) -> list[tuple[str, str]]:
     problems = []
     for key, o in doc.objectives.items():
-        c = o.condition
-        if isinstance(c, Kills):
-            for t in c.types:
+        for n, c in enumerate(o.conditions):
+            for t in c.types if isinstance(c, Kills) else []:
                 if t not in units:
-                    problems.append((f"objectives.{key}.condition.types", f"no unit type {t!r}"))
+                    where = f"objectives.{key}.conditions.{n}.types"
+                    problems.append((where, f"no unit type {t!r}"))
         for name in o.maps:
             if name not in fields:
                 problems.append((f"objectives.{key}.maps", f"no battlefield {name!r}"))

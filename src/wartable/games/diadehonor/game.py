@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from wartable.core.action import Action
 from wartable.core.errors import ActionParseError, ArgumentError, UnknownNameError
 from wartable.core.game import (
+    AgentFactory,
     CardFace,
     Game,
     GameInfo,
@@ -110,6 +111,11 @@ class DiaDeHonor(Game):
         for seat in range(len(players)):
             cards.draw(st, seat, [])
         return st
+
+    def agents(self) -> dict[str, AgentFactory]:
+        from wartable.games.diadehonor.ai import HeuristicAgent
+
+        return {"heuristic": HeuristicAgent}
 
     def action_space(self, scenario: str | None = None, players: str = "1v1") -> list[Action]:
         """Every action a battle on ``scenario`` with the line-up ``players`` can offer, in a

@@ -35,7 +35,7 @@ class Unit:
 
 class DiaDeHonorState(GameState):
     game_name = "diadehonor"
-    game_version = "1"  # bump when a rule change would replay saved games differently
+    game_version = "2"  # bump when a rule change would replay saved games differently
 
     lib: Library  # static: shared by every clone
     battle: Battle

@@ -136,22 +136,25 @@ def distance(st: DiaDeHonorState, a: int, b: int) -> int:
 def in_cover(st: DiaDeHonorState, i: int) -> bool:
     """Next to a building, wall or trench square, in a trench, or next to any tank or
     artillery piece of either side, wrecks included (DH-34, Q12)."""
-    battle, grid = st.battle, st.battle.grid
-    here = st.pos[i]
+    return cover_at(st, st.pos[i], i)
+
+
+def cover_at(st: DiaDeHonorState, here: int, unit: int = -1) -> bool:
+    """Whether a unit on square ``here`` would be in cover (``unit``: the one standing there,
+    which gives itself none)."""
+    battle = st.battle
     if battle.ground[here] == "t":
         return True
-    machines = {
-        st.pos[u.index]
-        for u in st.units
-        if u.index != i
+    around = battle.next_to[here]
+    if any(battle.covering(j) for j in around):
+        return True
+    return any(
+        st.pos[u.index] in around
+        and u.index != unit
         and st.status[u.index] in ("active", "wreck")
         and st.kind(u.index).kind == "machine"
-    }
-    for n in grid.neighbours(grid.squares[here]):
-        j = grid.index(n)
-        if battle.covering(j) or j in machines:
-            return True
-    return False
+        for u in st.units
+    )
 
 
 def flanks(st: DiaDeHonorState, attacker: int, other: int, target: int) -> bool:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
 from wartable.core.rng import Rng
-from wartable.games.diadehonor.content import Battle, Hold, Kills, Library, Objective
+from wartable.games.diadehonor.content import Battle, Hold, Kills, Library, Objective, Survive
 
 if TYPE_CHECKING:
     from wartable.games.diadehonor.state import DiaDeHonorState
@@ -19,11 +19,12 @@ def pool(lib: Library, battle: Battle) -> tuple[str, ...]:
     whose area it has for both sides."""
     out = []
     for key, o in sorted(lib.objectives.items()):
-        c = o.condition
         if o.maps and battle.id not in o.maps:
             continue
-        if isinstance(c, Hold) and not all(
-            battle.areas[(c.area, side)] for side in ("axis", "allies")
+        if any(
+            isinstance(c, Hold) and not battle.areas[(c.area, side)]
+            for c in o.conditions
+            for side in ("axis", "allies")
         ):
             continue
         out.append(key)
@@ -67,11 +68,21 @@ def met(
     round_end: bool,
     done: list[tuple[str, str]] | None = None,
 ) -> bool:
-    """Whether ``o`` is fulfilled for ``seat`` now: a kill count at any moment, the others
-    only as a round ends. ``done``: ``seat``'s kills, where the caller has them."""
-    c = o.condition
+    """Whether ``o`` is fulfilled for ``seat`` now: all its conditions at once. A kill count
+    holds at any moment, the others only as a round ends. ``done``: ``seat``'s kills, where the
+    caller has them."""
     if done is None:
         done = kills(st, seat)
+    return all(holds(st, seat, c, round_end, done) for c in o.conditions)
+
+
+def holds(
+    st: DiaDeHonorState,
+    seat: int,
+    c: Kills | Hold | Survive,
+    round_end: bool,
+    done: list[tuple[str, str]],
+) -> bool:
     if isinstance(c, Kills):
         return (
             sum((not c.types or t in c.types) and (not c.how or h in c.how) for t, h in done)
@@ -80,6 +91,8 @@ def met(
     if not round_end:
         return False
     if isinstance(c, Hold):
+        if st.round < c.from_round:
+            return False
         area = st.battle.areas[(c.area, st.sides[seat])]
         side = st.sides[seat]
         inside = [u for u in st.units if st.on_map(u.index) and st.pos[u.index] in area]

@@ -1,0 +1,287 @@
+"""A heuristic player for Día de Honor: shoot where the odds of wounds and kills are best (the
+odds the rules give, flanking, cover and prone included), duel when the totals favour it, aim
+the sniper, play its cards when they pay; otherwise move towards what its secret objective
+needs (an area to hold, the kind of enemy to kill) or the nearest enemy, choosing squares in
+cover, from where it can shoot, seen by few; lie down when exposed. It decides from a state
+redrawn with ``sample_hidden``, so other seats' cards and objectives stay unknown to it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from wartable.core.action import Action
+from wartable.core.rng import Rng
+from wartable.core.state import GameState
+from wartable.games.diadehonor.content import Hold, Kills, Survive
+from wartable.games.diadehonor.rules import attack, ground
+from wartable.games.diadehonor.rules.common import find
+from wartable.games.diadehonor.state import DiaDeHonorState
+from wartable.geometry.squaregrid import chebyshev
+
+VALUE = {  # what a unit is worth to its side, in light infantrymen-ish
+    "tank": 6.0,
+    "artillery": 4.0,
+    "heavy": 3.0,
+    "sniper": 3.0,
+    "green_beret": 3.0,
+    "assault": 2.5,
+    "light": 2.0,
+}
+WANTED = 2.0  # a unit the secret objective asks to kill is worth this many times more
+FIRE_AT_LEAST = 0.25  # a shot worth less than this waits for a better square
+MOVE_AT_LEAST = 0.4  # a move must improve the square's worth by this much
+DONE = Action("done", ())
+
+
+class HeuristicAgent:
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+        self._areas: dict[tuple[str, str, str], tuple[int, ...]] = {}
+
+    def act(self, state: GameState, player: str) -> Action:
+        if not isinstance(state, DiaDeHonorState):
+            raise TypeError("the Día de Honor heuristic plays Día de Honor only")
+        legal = state.legal_actions(player)
+        if len(legal) == 1:
+            return legal[0]
+        st = state.sample_hidden(player, self.rng.next64())
+        seat = st.players.index(player)
+        verb = legal[0].verb
+        if verb == "react":
+            return legal[0]  # detect when held: it comes first
+        if verb == "target":
+            return max(legal, key=lambda a: self.worth(st, seat, find(st, a.args[0])))
+        if verb == "place":
+            return max(legal, key=lambda a: self.place_score(st, seat, a.args[0]))
+        if verb == "deploy":
+            return max(legal, key=lambda a: self.place_score(st, seat, a.args[1]))
+        if verb == "initiative":
+            return Action("initiative", ("first",))
+        return self.activation(st, seat, legal)
+
+    # ---- what things are worth ---------------------------------------------------------------
+    def wanted(self, st: DiaDeHonorState, seat: int) -> list[Kills | Hold | Survive]:
+        """The conditions of the seat's own secret objective (its own: the sample keeps it)."""
+        return st.lib.objectives[st.objectives[seat]].conditions
+
+    def worth(self, st: DiaDeHonorState, seat: int, t: int) -> float:
+        """What unit ``t`` is worth to ``seat``: to kill when an enemy, to keep when a friend."""
+        value = VALUE.get(st.units[t].type, 2.0)
+        if st.units[t].side != st.sides[seat] and any(
+            isinstance(c, Kills)
+            and c.types
+            and st.units[t].type in c.types
+            and (not c.how or set(c.how) & {"fire", "blast", "aimed"})
+            for c in self.wanted(st, seat)
+        ):
+            value *= WANTED
+        return value
+
+    def harm_value(self, st: DiaDeHonorState, seat: int, t: int, odds: dict[int, float]) -> float:
+        """The expected worth of the wounds in ``odds`` to unit ``t``: a share of its worth a
+        wound, and all of it again for the kill; negative for a friend."""
+        left = attack.DEATH - st.wounds[t]
+        value = self.worth(st, seat, t)
+        gain = sum(p * (min(n, left) / attack.DEATH + (n >= left)) for n, p in odds.items())
+        sign = 1.0 if st.units[t].side != st.sides[seat] else -1.5
+        return sign * gain * value
+
+    def fire_value(self, st: DiaDeHonorState, seat: int, a: int, t: int) -> float:
+        terms = attack.ranged_terms(st, a, t)
+        if st.units[a].type == "tank":
+            total = 0.0
+            for j in attack.in_blast(st, a, t):
+                value, _ = attack.defence(st, j)
+                odds = attack.chances(attack.Terms(terms.attack, (), value, ()))
+                total += self.harm_value(st, seat, j, odds)
+            return total
+        odds = attack.chances(terms)
+        if attack.aimed(st, a, t):  # any hit kills
+            hit = sum(p for n, p in odds.items() if n)
+            odds = {0: 1 - hit, attack.DEATH: hit}
+        return self.harm_value(st, seat, t, odds)
+
+    def melee_value(self, st: DiaDeHonorState, seat: int, a: int, t: int) -> float:
+        """Over the 36 pairs of dice that do not tie: what the duel deals minus what it costs."""
+        gain = loss = 0.0
+        pairs = 0
+        for da in range(1, 7):
+            for dt in range(1, 7):
+                ta, tt = attack.melee_total(st, a, da), attack.melee_total(st, t, dt)
+                if ta == tt:
+                    continue
+                pairs += 1
+                if ta > tt:
+                    gain += self.harm_value(st, seat, t, {attack.MELEE_DAMAGE.get(da, 0): 1.0})
+                else:
+                    loss -= self.harm_value(st, seat, a, {attack.MELEE_DAMAGE.get(dt, 0): 1.0})
+        if any(isinstance(c, Kills) and "melee" in c.how for c in self.wanted(st, seat)):
+            gain *= WANTED
+        return (gain - loss) / max(pairs, 1)
+
+    # ---- squares -----------------------------------------------------------------------------
+    def area_distance(self, st: DiaDeHonorState, area: str, side: str) -> tuple[int, ...]:
+        key = (st.battle.id, area, side)
+        if key not in self._areas:
+            squares = st.battle.grid.squares
+            cells = [squares[q] for q in st.battle.areas[(area, side)]]
+            self._areas[key] = tuple(
+                min((max(abs(x - a), abs(y - b)) for a, b in cells), default=0) for x, y in squares
+            )
+        return self._areas[key]
+
+    def place_score(self, st: DiaDeHonorState, seat: int, label: str) -> float:
+        """A square to deploy on or bring a unit to: forward, in cover."""
+        q = st.battle.grid.index(st.battle.grid.parse(label))
+        enemy = "allies" if st.sides[seat] == "axis" else "axis"
+        forward = -st.battle.to_zone[enemy][q]
+        return forward + 2.0 * ground.cover_at(st, q) - 0.001 * q
+
+    def square_score(
+        self, st: DiaDeHonorState, seat: int, i: int, q: int, foes: list[int]
+    ) -> float:
+        """How good square ``q`` is for unit ``i``: near its goal, in cover, with a shot at an
+        enemy, seen by few."""
+        grid, sees = st.battle.grid, st.battle.sees
+        here = grid.squares[q]
+        kind = st.kind(i)
+        goal = self.wanted(st, seat)
+        side = st.sides[seat]
+        score = 0.0
+        for c in goal:
+            if isinstance(c, Hold):
+                score -= 0.8 * self.area_distance(st, c.area, side)[q]
+        hunting = any(isinstance(c, Kills) and c.types for c in goal)
+        near = min(
+            (
+                max(0, chebyshev(grid.squares[st.pos[t]], here) - kind.range)
+                for t in foes
+                if self.worth(st, seat, t) > VALUE.get(st.units[t].type, 2.0) or not hunting
+            ),
+            default=None,
+        )
+        if near is None:
+            near = min(
+                (max(0, chebyshev(grid.squares[st.pos[t]], here) - kind.range) for t in foes),
+                default=0,
+            )
+        careful = any(isinstance(c, Survive) for c in goal)
+        score -= (0.2 if careful else 0.6) * near
+        covered = ground.cover_at(st, q, i)
+        score += 1.2 * covered
+        shots = [
+            t
+            for t in foes
+            if chebyshev(grid.squares[st.pos[t]], here) <= kind.range
+            and sees(q, st.pos[t])
+            and (kind.anti_tank or st.units[t].type != "tank")
+        ]
+        score += 1.0 if shots else 0.0
+        seen_by = sum(
+            chebyshev(grid.squares[st.pos[t]], here) <= st.kind(t).range and sees(q, st.pos[t])
+            for t in foes
+        )
+        score -= (0.15 if covered or st.prone[i] else 0.3) * seen_by
+        return score
+
+    # ---- the activation ------------------------------------------------------------------------
+    def activation(self, st: DiaDeHonorState, seat: int, legal: list[Action]) -> Action:
+        card = self.card(st, seat, [a for a in legal if a.verb == "play"])
+        if card is not None:
+            return card
+        side = st.sides[seat]
+        foes = [u.index for u in st.units if u.side != side and st.on_map(u.index)]
+        mine: dict[str, list[Action]] = {}
+        for a in legal:
+            if a.verb not in ("play", "done"):
+                mine.setdefault(a.args[0], []).append(a)
+        best, score = DONE, 0.0
+        for acts in mine.values():  # attacks and aims first: they pay now
+            i = find(st, acts[0].args[0])
+            for a in acts:
+                value = self.attack_value(st, seat, i, a)
+                if value > score:
+                    best, score = a, value
+        if best is not DONE:
+            return best
+        order = sorted(
+            mine, key=lambda k: -self.square_score(st, seat, find(st, k), st.pos[find(st, k)], foes)
+        )
+        for key in order:
+            i = find(st, key)
+            move = self.best_move(st, seat, i, mine[key], foes)
+            if move is not None:
+                return move
+        for key in order:  # nothing worth doing: lie down where the enemy sees the unit
+            i = find(st, key)
+            prone = Action("prone", (key,))
+            if prone in mine[key] and not ground.in_cover(st, i) and self.seen(st, i, foes):
+                return prone
+        if "defensive_combat" in st.hands[seat] and st.order and st.turn == 0:
+            return Action("play", ("defensive_combat",))  # the enemy acts next
+        return DONE
+
+    def attack_value(self, st: DiaDeHonorState, seat: int, i: int, a: Action) -> float:
+        if a.verb == "fire":
+            value = self.fire_value(st, seat, i, find(st, a.args[1]))
+            return 10 + value if value >= FIRE_AT_LEAST else 0.0
+        if a.verb == "melee":
+            value = self.melee_value(st, seat, i, find(st, a.args[1]))
+            return 10 + value if value >= FIRE_AT_LEAST else 0.0
+        if a.verb == "aim":
+            t = find(st, a.args[1])
+            mark = st.aim.get(i, (-1, 0, 0))[0]
+            return 9 + (1 if t == mark else 0) + 0.01 * self.worth(st, seat, t)
+        return 0.0
+
+    def best_move(
+        self, st: DiaDeHonorState, seat: int, i: int, acts: list[Action], foes: list[int]
+    ) -> Action | None:
+        moves = [a for a in acts if a.verb in ("move", "crawl")]
+        if not moves:
+            return None
+        index = st.battle.grid.index
+        parse = st.battle.grid.parse
+        now = self.square_score(st, seat, i, st.pos[i], foes)
+        best = max(
+            moves, key=lambda a: self.square_score(st, seat, i, index(parse(a.args[1])), foes)
+        )
+        gain = self.square_score(st, seat, i, index(parse(best.args[1])), foes) - now
+        if st.prone[i] and not self.seen(st, i, foes):
+            stand = Action("stand", (st.units[i].key,))
+            if stand in acts and gain < 2 * MOVE_AT_LEAST:
+                return stand  # out of sight: up and walk at full speed next
+        return best if gain >= MOVE_AT_LEAST else None
+
+    def seen(self, st: DiaDeHonorState, i: int, foes: Iterable[int]) -> bool:
+        sees = st.battle.sees
+        return any(sees(st.pos[t], st.pos[i]) for t in foes)
+
+    # ---- cards -----------------------------------------------------------------------------------
+    def card(self, st: DiaDeHonorState, seat: int, plays: list[Action]) -> Action | None:
+        def value(a: Action) -> float:
+            card = a.args[0]
+            units = [find(st, k) for k in a.args[1:]]
+            if card in ("medic_choice", "first_aid", "mechanic"):
+                return st.wounds[units[0]] * self.worth(st, seat, units[0]) / attack.DEATH
+            if card == "medic":
+                return 0.5
+            if card == "grenade":
+                return self.harm_value(st, seat, units[1], {2: 1.0})
+            if card == "air_attack":
+                return self.worth(st, seat, units[0])
+            if card == "aggressive_combat":
+                can_fire = any(
+                    not st.attacked[u.index] and st.actions[u.index]
+                    for u in st.units
+                    if u.seat == seat and st.can_act(u.index)
+                )
+                return 0.3 if can_fire and st.aggressive[seat] == 0 else 0.0
+            return 0.0  # defensive combat: kept for the end of the activation
+
+        if not plays:
+            return None
+        best = max(plays, key=value)
+        return best if value(best) > 0.25 else None
