@@ -40,6 +40,12 @@ def test_rules_summary():
         (("play", "undaunted", "--vs", "deep-blue"), "unknown opponent 'deep-blue'; choose"),
         (("simulate", "undaunted", "--agents", "random,wizard"), "unknown agent 'wizard'"),
         (("simulate", "undaunted", "--agents", "random"), "needs 2 names"),
+        (("play", "undaunted", "--players", "2v2"), "--players: Undaunted: Normandy has one"),
+        (("play", "diadehonor", "--players", "3v1"), "--players: "),
+        (
+            ("simulate", "diadehonor", "--players", "3v3", "--agents", "random,random,random"),
+            "one a side (axis, allies)",
+        ),
         (("simulate", "combat", "--agents", "random", "--option", "night"), "wants KEY=VALUE"),
         (("simulate", "combat", "--agents", "random", "--option", "fog=1"), "has no option 'fog'"),
         (("simulate", "combat", "--agents", "random", "--max-rounds", "3"), "has no round limit"),
@@ -247,3 +253,30 @@ def test_serve_without_the_web_extra_says_what_to_install(monkeypatch):
     result = run("serve")
     assert result.exit_code == 2
     assert "pip install 'wartable[web]'" in result.output and "Traceback" not in result.output
+
+
+def test_simulate_a_line_up_with_an_agent_a_side_and_wins_by_side():
+    args = ("simulate", "diadehonor", "--players", "2v2", "--agents", "random,heuristic")
+    result = run(*args, "--games", "2", "--workers", "1", "--json", "--max-rounds", "2")
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.output)
+    assert summary["agents"] == {
+        "axis-1": "random",
+        "allies-1": "heuristic",
+        "axis-2": "random",
+        "allies-2": "heuristic",
+    }
+    sides = summary["sides"]
+    assert sides["axis"]["seats"] == ["axis-1", "axis-2"] and sides["axis"]["agents"] == ["random"]
+    assert sides["axis"]["wins"] + sides["allies"]["wins"] + summary["draws"] == 2
+    table = run(*args, "--games", "2", "--workers", "1", "--max-rounds", "2").output
+    assert "axis-1, axis-2" in table and "side" in table
+
+
+def test_play_a_seat_of_a_line_up():
+    result = run(
+        "play", "diadehonor", "--players", "2v2", "--seat", "allies-2", "--seed", "3",
+        input="quit\n",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "allies-2" in result.output

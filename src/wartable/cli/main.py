@@ -105,9 +105,12 @@ OptionArg = Annotated[
 ]
 
 
-def game_options(game: Game, pairs: list[str] | None, max_rounds: int | None) -> dict[str, Any]:
-    """``--option KEY=VALUE`` pairs (and ``--max-rounds``) read by the game's own option
-    table: a name it does not have, or a value that does not fit, is a usage error."""
+def game_options(
+    game: Game, pairs: list[str] | None, max_rounds: int | None, players: str | None = None
+) -> dict[str, Any]:
+    """``--option KEY=VALUE`` pairs (and ``--max-rounds``, ``--players``) read by the game's
+    own option table: a name it does not have, or a value that does not fit, is a usage
+    error."""
     known = game.options()
     takes = ", ".join(f"{n} ({o.kind})" for n, o in known.items()) or "none"
     out: dict[str, Any] = {}
@@ -115,6 +118,13 @@ def game_options(game: Game, pairs: list[str] | None, max_rounds: int | None) ->
         if "max_rounds" not in known:
             usage("--max-rounds", f"{game.info.title} has no round limit; its options: {takes}")
         out["max_rounds"] = max_rounds
+    if players is not None:
+        if "players" not in known:
+            usage("--players", f"{game.info.title} has one line-up; its options: {takes}")
+        try:
+            out["players"] = known["players"].parse(players)
+        except ArgumentError as exc:
+            usage("--players", str(exc))
     for pair in pairs or ():
         key, sep, raw = pair.partition("=")
         key = key.strip()
@@ -175,7 +185,10 @@ def play(
     scenario: Annotated[
         str | None, typer.Option(help="scenario id (see: wartable scenarios GAME)")
     ] = None,
-    side: Annotated[str | None, typer.Option(help="the seat you play")] = None,
+    side: Annotated[str | None, typer.Option("--side", "--seat", help="the seat you play")] = None,
+    players: Annotated[
+        str | None, typer.Option(help="the line-up, in games with several (Día de Honor: 2v2)")
+    ] = None,
     vs: Annotated[
         str, typer.Option(help="who plays the other seats: an agent name or 'human' (hotseat)")
     ] = "heuristic",
@@ -193,7 +206,7 @@ def play(
     g = load_game(game)
     if save is not None and (save.is_dir() or not save.parent.is_dir()):
         fail(f"--save {save}: " + ("is a folder" if save.is_dir() else "no such folder"))
-    options = game_options(g, option, max_rounds)
+    options = game_options(g, option, max_rounds, players)
     state = g.new_game(
         scenario, seed=int.from_bytes(os.urandom(6)) if seed is None else seed, options=options
     )
@@ -347,6 +360,9 @@ def simulate(
     max_rounds: Annotated[
         int | None, typer.Option(min=1, help="round limit per game (games with one)")
     ] = None,
+    players: Annotated[
+        str | None, typer.Option(help="the line-up, in games with several (Día de Honor: 3v3)")
+    ] = None,
     option: OptionArg = None,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
     plot: Annotated[
@@ -360,10 +376,13 @@ def simulate(
         if name not in agent_names(g):
             fail(f"unknown agent {name!r}; choose one of: {', '.join(agent_names(g))}")
     sc = g.scenarios()[0].id if scenario is None else scenario
-    players = g.new_game(sc, seed=0).players
-    if len(names) != len(players):
-        fail(f"--agents needs {len(players)} names, one per seat ({', '.join(players)})")
-    options = game_options(g, option, max_rounds)
+    options = game_options(g, option, max_rounds, players)
+    first = g.new_game(sc, seed=0, options=options)
+    seats = first.players
+    sides = list(dict.fromkeys(first.team_of(p) for p in seats))
+    if len(names) != len(seats) and not len(names) == len(sides) < len(seats):
+        one_a_side = f", or one a side ({', '.join(sides)})" if len(sides) < len(seats) else ""
+        fail(f"--agents needs {len(seats)} names, one per seat ({', '.join(seats)}){one_a_side}")
     err = Console(stderr=True)
     if err.is_terminal:
         with Progress(
@@ -391,7 +410,7 @@ def simulate(
     out = console()
     out.print(f"{g.info.title}, {sc}: {summary['games']} games, seed {seed}")
     table = Table("seat", "agent", "wins", "win rate", "95% CI", box=None)
-    for p in players:
+    for p in seats:
         wr = summary["win_rate"][p]
         table.add_row(
             p,
@@ -400,9 +419,22 @@ def simulate(
             f"{wr['rate']:.1%}",
             f"{wr['ci95'][0]:.1%} – {wr['ci95'][1]:.1%}",
         )
-    out.print(table)
+    if not summary["sides"]:  # where seats play in sides, a side wins, not a seat
+        out.print(table)
+    else:
+        by_side = Table("side", "seats", "agents", "wins", "win rate", "95% CI", box=None)
+        for side, row in summary["sides"].items():
+            by_side.add_row(
+                side,
+                ", ".join(row["seats"]),
+                ", ".join(row["agents"]),
+                str(row["wins"]),
+                f"{row['rate']:.1%}",
+                f"{row['ci95'][0]:.1%} – {row['ci95'][1]:.1%}",
+            )
+        out.print(by_side)
     out.print(
-        f"{'not won' if len(players) == 1 else 'draws'} {summary['draws']}; "
+        f"{'not won' if len(seats) == 1 else 'draws'} {summary['draws']}; "
         f"{summary['rounds']['name']}s mean {summary['rounds']['mean']:.1f}, "
         f"max {summary['rounds']['max']}; actions mean {summary['actions']['mean']:.0f}"
     )

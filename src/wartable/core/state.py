@@ -210,6 +210,11 @@ class GameState(ABC):
     def _estimate(self, player: str) -> float | None:
         return None
 
+    def team_of(self, player: str) -> str:
+        """The side ``player`` plays on, for games where several seats win or lose together
+        (statistics by side, agents by side); each seat is its own side by default."""
+        return player
+
     def rounds_played(self) -> int:
         """How many rounds (what the game's ``info.round_name`` calls them) have begun, for
         statistics over many games; 0 for a game without rounds."""

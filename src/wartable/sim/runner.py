@@ -85,6 +85,15 @@ class BatchResult:
     seed: int
     results: list[GameResult]
     seconds: float
+    teams: dict[str, str] = field(default_factory=dict)  # seat -> side, where seats share one
+
+    def sides(self) -> dict[str, Any] | None:
+        """Wins by side, for games whose seats play in sides; None where each seat is one."""
+        if not self.teams or len(set(self.teams.values())) == len(self.teams):
+            return None
+        return sides_summary(
+            self.results, self.teams, dict(zip(self.players, self.agents, strict=True))
+        )
 
     def summary(self) -> dict[str, Any]:
         n = len(self.results)
@@ -107,6 +116,7 @@ class BatchResult:
                 for p in self.players
             },
             "draws": draws,
+            "sides": self.sides(),
             "mean_scores": {
                 p: sum(r.scores.get(p, 0.0) for r in self.results) / n if n else 0.0
                 for p in self.players
@@ -131,6 +141,25 @@ class BatchResult:
         }
 
 
+def sides_summary(
+    results: Sequence[GameResult], teams: Mapping[str, str], agents: Mapping[str, str]
+) -> dict[str, Any]:
+    """Wins by side, where a side has several seats (they win or lose together)."""
+    n = len(results)
+    wins = Counter(teams[r.winner] for r in results if r.winner is not None)
+    out: dict[str, Any] = {}
+    for side in dict.fromkeys(teams.values()):
+        seats = [p for p, t in teams.items() if t == side]
+        out[side] = {
+            "seats": seats,
+            "agents": sorted({agents[p] for p in seats}),
+            "wins": wins.get(side, 0),
+            "rate": wins.get(side, 0) / n if n else 0.0,
+            "ci95": list(wilson_interval(wins.get(side, 0), n)),
+        }
+    return out
+
+
 def default_workers() -> int:
     return max(
         1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
@@ -151,10 +180,17 @@ def run_batch(
     game = get_game(game_name)
     sc = game.scenarios()[0].id if scenario is None else scenario
     opts = game.check_options(options)  # a bad option fails here, not in every worker
-    players = game.new_game(sc, seed=0, options=opts).players
+    first = game.new_game(sc, seed=0, options=opts)
+    players = first.players
+    teams = {p: first.team_of(p) for p in players}
+    sides = list(dict.fromkeys(teams.values()))
+    if len(agents) == len(sides) < len(players):  # one agent a side, for every seat of it
+        agents = [agents[sides.index(teams[p])] for p in players]
     if len(agents) != len(players):
         raise ValueError(
-            f"{game_name} needs {len(players)} agents ({', '.join(players)}), got {len(agents)}"
+            f"{game_name} needs {len(players)} agents ({', '.join(players)})"
+            + (f" or one a side ({', '.join(sides)})" if len(sides) < len(players) else "")
+            + f", got {len(agents)}"
         )
     for name in agents:
         make_agent(game, name)  # fail early on an unknown agent name
@@ -182,5 +218,12 @@ def run_batch(
                     progress(len(chunk))
     results.sort(key=lambda r: r.index)
     return BatchResult(
-        game_name, sc, tuple(players), tuple(agents), seed, results, time.perf_counter() - start
+        game_name,
+        sc,
+        tuple(players),
+        tuple(agents),
+        seed,
+        results,
+        time.perf_counter() - start,
+        teams,
     )

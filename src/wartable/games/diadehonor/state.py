@@ -231,5 +231,8 @@ class DiaDeHonorState(GameState):
     def _estimate(self, player: str) -> float | None:
         return standing(self, self.sides[self.players.index(player)])
 
+    def team_of(self, player: str) -> str:
+        return self.sides[self.players.index(player)]
+
     def rounds_played(self) -> int:
         return self.round
