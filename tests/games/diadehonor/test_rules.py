@@ -267,3 +267,23 @@ def test_an_illegal_action_says_why_and_changes_nothing(seat, action, why):
     with pytest.raises(IllegalActionError, match=why):
         st.apply(seat, action)
     assert st.full_state() == before
+
+
+def test_the_odds_before_a_shot_name_every_modifier_and_sum_to_one():
+    st, _, berg = duel_ready()
+    st.prone[berg] = True
+    info = st.action_info("allies-1", Action("fire", ("able", "berg")))
+    assert "prone +2" in info["text"] and "attack 2" in info["text"]
+    assert info["attack"] == 2 and info["defence"] == 7  # R 5, prone +2
+    assert abs(sum(info["wounds"].values()) - 1) < 1e-9
+    assert info["wounds"] == pytest.approx({"0": 5 / 6, "1": 1 / 6})  # a natural 6 only
+    assert info["chance"] == pytest.approx(1 / 6)
+
+
+def test_the_odds_of_a_duel_between_equals_are_even():
+    st = scene()
+    put(st, "able", "allies", "light", 0, 0)
+    put(st, "berg", "axis", "light", 0, -1)
+    info = st.action_info("allies-1", Action("melee", ("able", "berg")))
+    assert info["chance"] == pytest.approx(0.5)
+    assert "wins 50%" in info["text"]

@@ -106,20 +106,15 @@ class HeuristicAgent:
     def melee_value(self, st: DiaDeHonorState, seat: int, a: int, t: int) -> float:
         """Over the 36 pairs of dice that do not tie: what the duel deals minus what it costs."""
         gain = loss = 0.0
-        pairs = 0
-        for da in range(1, 7):
-            for dt in range(1, 7):
-                ta, tt = attack.melee_total(st, a, da), attack.melee_total(st, t, dt)
-                if ta == tt:
-                    continue
-                pairs += 1
-                if ta > tt:
-                    gain += self.harm_value(st, seat, t, {attack.MELEE_DAMAGE.get(da, 0): 1.0})
-                else:
-                    loss -= self.harm_value(st, seat, a, {attack.MELEE_DAMAGE.get(dt, 0): 1.0})
+        ends = attack.duel_outcomes(st, a, t)
+        for won, n in ends:
+            if won:
+                gain += self.harm_value(st, seat, t, {n: 1.0})
+            else:
+                loss -= self.harm_value(st, seat, a, {n: 1.0})
         if any(isinstance(c, Kills) and "melee" in c.how for c in self.wanted(st, seat)):
             gain *= WANTED
-        return (gain - loss) / max(pairs, 1)
+        return (gain - loss) / max(len(ends), 1)
 
     # ---- squares -----------------------------------------------------------------------------
     def area_distance(self, st: DiaDeHonorState, area: str, side: str) -> tuple[int, ...]:

@@ -12,7 +12,7 @@ from wartable.core.rng import Rng
 from wartable.core.state import GameState
 from wartable.games.diadehonor import labels
 from wartable.games.diadehonor.content import Battle, Library, UnitType
-from wartable.games.diadehonor.rules import flow, legal, objectives
+from wartable.games.diadehonor.rules import flow, legal, objectives, odds
 from wartable.games.diadehonor.rules.victory import standing
 from wartable.games.diadehonor.view import view
 
@@ -126,6 +126,9 @@ class DiaDeHonorState(GameState):
 
     def _apply(self, player: str, action: Action) -> list[Event]:
         return flow.apply(self, self.players.index(player), action)
+
+    def _action_info(self, player: str, action: Action) -> dict[str, Any]:
+        return odds.action_info(self, action)
 
     def _describe(self, player: str, action: Action) -> str:
         return labels.describe(self, self.players.index(player), action)

@@ -180,6 +180,18 @@ def melee_total(st: DiaDeHonorState, i: int, die: int) -> int:
 MELEE_DAMAGE = {6: 2, 5: 1}  # by the winner's natural die (DH-38)
 
 
+def duel_outcomes(st: DiaDeHonorState, a: int, t: int) -> list[tuple[bool, int]]:
+    """Every way a duel can end, each as likely as the others (equal totals roll again):
+    whether the attacker wins, and the wounds the winner deals."""
+    out = []
+    for da in range(1, 7):
+        for dt in range(1, 7):
+            ta, tt = melee_total(st, a, da), melee_total(st, t, dt)
+            if ta != tt:
+                out.append((ta > tt, MELEE_DAMAGE.get(da if ta > tt else dt, 0)))
+    return out
+
+
 def melee(st: DiaDeHonorState, a: int, t: int, ev: list[Event]) -> None:
     ua, ut = st.units[a], st.units[t]
     if ua.type in INFANTRY:
