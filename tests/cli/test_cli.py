@@ -280,3 +280,115 @@ def test_play_a_seat_of_a_line_up():
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     assert "allies-2" in result.output
+
+
+# ---- the campaign (DH-46 to DH-50) ----------------------------------------------------------
+def campaign(db, *args: str, input: str | None = None):
+    return run("campaign", *args, "--db", str(db), input=input)
+
+
+def test_campaign_new_list_show_rename_and_export(tmp_path, monkeypatch):
+    db = tmp_path / "campaign.sqlite3"
+    result = campaign(db, "new", "Alpha", "--nation", "Spain")
+    assert result.exit_code == 0, result.output
+    assert "11 soldiers, each a Private with no mission" in result.output  # DH-46
+    assert campaign(db, "new", "Alpha").exit_code == 2  # a name already taken
+    out = campaign(db, "list").output
+    assert "Alpha" in out and "diadehonor" in out and "Spain" in out and "11" in out
+    assert campaign(db, "rename", "Alpha", "s1", "Juan García").exit_code == 0
+    result = campaign(db, "rename", "Alpha", "Light 2", "Pedro")  # by his current name
+    assert result.exit_code == 0 and "s2 (Light 2) is now called Pedro" in result.output
+    out = campaign(db, "show", "Alpha").output
+    for header in ("id", "type", "name", "missions", "rank", "bonus"):
+        assert header in out
+    assert "Juan García" in out and "Pedro" in out and "Light infantry" in out
+    assert "Artillery 1" in out and "Private" in out and "+0" in out
+    sheet = tmp_path / "sheet.html"
+    assert campaign(db, "export", "Alpha", "--out", str(sheet)).exit_code == 0
+    text = sheet.read_text(encoding="utf-8")
+    assert text.startswith("<!DOCTYPE html>") and "<style>" in text and "@page" in text
+    assert "Juan García" in text and "Spain" in text and "Private" in text
+    assert " style=" not in text  # one stylesheet, nothing inline
+    monkeypatch.chdir(tmp_path)
+    assert campaign(db, "export", "Alpha").exit_code == 0
+    assert (tmp_path / "Alpha.html").read_text(encoding="utf-8") == text
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("show", "Nobody"),
+        ("export", "Nobody"),
+        ("rename", "Nobody", "s1", "Juan"),
+        ("rename", "Alpha", "s99", "Juan"),
+        ("new", "../../etc"),
+    ],
+)
+def test_campaign_unknown_names_give_one_line_and_exit_2(tmp_path, args):
+    db = tmp_path / "campaign.sqlite3"
+    campaign(db, "new", "Alpha")
+    result = campaign(db, *args)
+    assert result.exit_code == 2
+    assert "Traceback" not in result.output
+    assert len(result.output.strip().splitlines()) == 1
+
+
+def roster_of(db):
+    from wartable.server.rosters import load_roster
+    from wartable.server.store import open_store
+
+    store = open_store(db)
+    try:
+        return store.run(load_roster("Alpha")).soldiers
+    finally:
+        store.close()
+
+
+def test_play_with_a_roster_left_unfinished_records_nothing(tmp_path):
+    db = tmp_path / "campaign.sqlite3"
+    campaign(db, "new", "Alpha")
+    campaign(db, "rename", "Alpha", "s1", "Juan")
+    before = roster_of(db)
+    args = ("play", "diadehonor", "--roster", "Alpha", "--db", str(db), "--seed", "3")
+    result = run(*args, "--vs", "random", input="1\n1\n1\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "Juan" in result.output  # the roster's soldier is on the field, by his name
+    assert "Game left unfinished" in result.output
+    assert roster_of(db) == before
+
+
+def test_play_with_a_roster_records_the_battle_at_its_end(tmp_path):
+    db = tmp_path / "campaign.sqlite3"
+    campaign(db, "new", "Alpha")
+    args = ("play", "diadehonor", "--roster", "Alpha", "--db", str(db), "--seed", "5")
+    result = run(*args, "--vs", "random", "--max-rounds", "1", input="1\n" * 3000)
+    assert result.exit_code == 0, result.output
+    assert "Roster Alpha:" in result.output
+    after = roster_of(db)
+    assert after and all(s.missions == 1 for s in after)  # DH-47: every survivor
+    assert "Promoted: Light 1 to Second lieutenant" in result.output
+
+
+def test_play_with_a_roster_of_another_game_or_a_game_without_campaigns(tmp_path):
+    from wartable.server.rosters import create_roster
+    from wartable.server.store import open_store
+
+    db = tmp_path / "campaign.sqlite3"
+    store = open_store(db)
+    store.run(create_roster("Duelists", "duel", "", [("card", "Ace")]))
+    store.close()
+    result = run("play", "diadehonor", "--roster", "Duelists", "--db", str(db))
+    assert result.exit_code == 2 and "--roster: Duelists is a roster of duel" in result.output
+    result = run("play", "duel", "--roster", "Duelists", "--db", str(db))
+    assert (
+        result.exit_code == 2
+        and "has no campaigns; games with campaigns: diadehonor" in result.output
+    )
+    result = run("play", "diadehonor", "--roster", "Nobody", "--db", str(db))
+    assert result.exit_code == 2 and "no roster called 'Nobody'" in result.output
+    campaign(db, "new", "Alpha")
+    result = run(
+        "play", "diadehonor", "--roster", "Alpha", "--db", str(db), "--option", "squads={}"
+    )
+    assert result.exit_code == 2 and "--roster: the option squads" in result.output
+    assert "Traceback" not in result.output

@@ -34,9 +34,13 @@ def mid_game_states(game_name: str, scenario: str, seeds=range(4), stops=(0, 7, 
                 yield state.clone()
 
 
+PLAYOUTS = 24  # random games a game plays to the end, shared out among its scenarios
+
+
 @pytest.mark.parametrize(("game_name", "scenario"), CASES, ids=IDS)
 def test_random_playouts_end(game_name, scenario):
-    for seed in range(12):
+    scenarios = sum(g == game_name for g, _ in CASES)
+    for seed in range(max(6, PLAYOUTS // scenarios)):
         state = play_random(game_name, scenario, seed)
         assert state.is_over
         assert state.current_players == ()

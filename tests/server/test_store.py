@@ -189,3 +189,38 @@ def test_a_batch_commits_once_and_undoes_only_the_operation_that_failed(where):
     assert saved.actions == [("us", "bid scout-A"), ("germany", "bid fog-of-war")]
     assert gid not in store.run(games_with_ai_to_wake())  # no AI seat, and over besides
     store.close()
+
+
+def test_campaign_rosters_on_both_databases(where):
+    """The rosters' operations (server/rosters.py) run the same SQL on both databases: a
+    name taken is refused without spoiling the transaction, a battle is recorded whole."""
+    from wartable.core.campaign import Fielded, Soldier
+    from wartable.server.rosters import (
+        RosterError,
+        create_roster,
+        load_roster,
+        record_battle,
+        rename_soldier,
+    )
+
+    store = open_store(where)
+    name = f"Roster {time.time_ns()}"  # the PostgreSQL cluster serves the whole module
+    recruits = [("light", "Light 1"), ("light", "Light 2"), ("heavy", "Heavy 1")]
+    store.run(create_roster(name, "diadehonor", "Spain", recruits))
+    with pytest.raises(RosterError, match="already"):
+        store.run(create_roster(name, "diadehonor", "", recruits))
+    store.run(rename_soldier(name, "s1", "Juan"))
+    fielded = [
+        Fielded("s1", "light", "Juan", 0, True),
+        Fielded("s2", "light", "Light 2", 0, False),
+        Fielded("", "sniper", "Sniper 1", 0, True),
+    ]
+    store.run(record_battle(name, fielded))
+    roster = store.run(load_roster(name))
+    assert (roster.game, roster.nation) == ("diadehonor", "Spain")
+    assert roster.soldiers == [
+        Soldier("s1", "light", "Juan", 1),
+        Soldier("s3", "heavy", "Heavy 1", 0),
+        Soldier("s4", "sniper", "Sniper 1", 1),
+    ]
+    store.close()

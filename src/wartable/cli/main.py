@@ -2,32 +2,23 @@
 
 from __future__ import annotations
 
-import functools
 import json
 import os
-import sys
-from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, NoReturn, TypeVar, cast
+from typing import Annotated, Any
 
-import click
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from wartable.agents.registry import agent_names
+from wartable.cli import campaign, saves
 from wartable.cli import replay as replay_mod
-from wartable.cli import saves
+from wartable.cli.common import console, default_db, fail, friendly_errors, load_game, usage
 from wartable.cli.render.prose import Prose
 from wartable.cli.session import Session
-from wartable.core.errors import (
-    ArgumentError,
-    RecordError,
-    UnknownNameError,
-    WartableError,
-    quote,
-)
+from wartable.core.errors import ArgumentError, RecordError, quote
 from wartable.core.game import Game
 from wartable.core.registry import broken_games, game_names, get_game, list_games
 from wartable.sim.runner import run_batch
@@ -37,32 +28,7 @@ app = typer.Typer(
     no_args_is_help=True,
     help="Play, simulate and replay WW2 tactical wargames with the rules enforced.",
 )
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-LINE_LIMIT = 300  # characters of one line of an error: an argument may be megabytes long
-
-
-def fail(message: str) -> NoReturn:
-    lines = [
-        line if len(line) <= LINE_LIMIT else f"{line[:LINE_LIMIT]}... ({len(line)} characters)"
-        for line in message.splitlines()
-    ]
-    print("wartable: error: " + "\n".join(lines), file=sys.stderr)
-    raise typer.Exit(2)
-
-
-def friendly_errors(fn: F) -> F:
-    """Known errors become one line on stderr and exit code 2, never a traceback."""
-
-    @functools.wraps(fn)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return fn(*args, **kwargs)
-        except WartableError as exc:
-            fail(str(exc))
-
-    return cast(F, wrapper)  # functools.wraps keeps the signature typer reads
+app.add_typer(campaign.app, name="campaign")
 
 
 def ask(prompt: str) -> str:
@@ -75,17 +41,6 @@ def ask(prompt: str) -> str:
     except KeyboardInterrupt:
         print()
         return "quit"
-
-
-def console() -> Console:
-    return Console(highlight=False)
-
-
-def load_game(name: str) -> Game:
-    try:
-        return get_game(name)
-    except UnknownNameError as exc:
-        fail(str(exc))
 
 
 def record_game(file: Path, record: dict[str, Any]) -> Game:
@@ -140,14 +95,6 @@ def game_options(
     return out
 
 
-def usage(param: str, message: str) -> NoReturn:
-    """A bad command-line value: the command's usage, then what is wrong in one line, exit 2."""
-    ctx = click.get_current_context(silent=True)
-    if ctx is not None:
-        print(ctx.get_usage(), file=sys.stderr)
-    fail(f"{param}: {message}")
-
-
 @app.command()
 def games() -> None:
     """List the games (a game whose content fails to load is named on stderr, exit code 2)."""
@@ -187,7 +134,7 @@ def play(
     ] = None,
     side: Annotated[str | None, typer.Option("--side", "--seat", help="the seat you play")] = None,
     players: Annotated[
-        str | None, typer.Option(help="the line-up, in games with several (Día de Honor: 2v2)")
+        str | None, typer.Option(help="the line-up, in games that offer several")
     ] = None,
     vs: Annotated[
         str, typer.Option(help="who plays the other seats: an agent name or 'human' (hotseat)")
@@ -201,15 +148,25 @@ def play(
         typer.Option(min=1, help="end the game after this many rounds (games with a round limit)"),
     ] = None,
     option: OptionArg = None,
+    roster: Annotated[
+        str | None,
+        typer.Option(help="field this campaign roster in your seat (wartable campaign new)"),
+    ] = None,
+    db: Annotated[
+        str | None,
+        typer.Option(help="where --roster is kept (default: the database of wartable serve)"),
+    ] = None,
 ) -> None:
     """Play a game in the terminal against the computer or hotseat."""
     g = load_game(game)
     if save is not None and (save.is_dir() or not save.parent.is_dir()):
         fail(f"--save {save}: " + ("is a folder" if save.is_dir() else "no such folder"))
+    if db is not None and roster is None:
+        usage("--db", "names where a campaign roster is kept: give --roster too")
     options = game_options(g, option, max_rounds, players)
-    state = g.new_game(
-        scenario, seed=int.from_bytes(os.urandom(6)) if seed is None else seed, options=options
-    )
+    fielding = None if roster is None else campaign.Fielding.open(g, roster, db, options)
+    start = int.from_bytes(os.urandom(6)) if seed is None else seed
+    state = g.new_game(scenario, seed=start, options=options)
     me = side or state.players[0]
     if me not in state.players:
         fail(f"unknown side {me!r}; choose one of: {', '.join(state.players)}")
@@ -217,7 +174,11 @@ def play(
     if len(state.players) > 1 and vs not in choices:
         fail(f"unknown opponent {vs!r}; choose one of: {', '.join(choices)}")
     seats = {p: ("human" if p == me else vs) for p in state.players}
-    Session(g, state, seats, console(), ask, save, agent_seed=seed or 0).run()
+    on_end = None
+    if fielding is not None:  # the same battle, the roster's soldiers in the human's seat
+        state = g.new_game(scenario, seed=start, options={**options, **fielding.options(me)})
+        on_end = fielding.record
+    Session(g, state, seats, console(), ask, save, agent_seed=seed or 0, on_end=on_end).run()
 
 
 @app.command()
@@ -263,12 +224,6 @@ def replay(
                 "watch as a spectator or as a human seat"
             )
     replay_mod.run(g, record, console(), ask, as_, step)
-
-
-def default_db() -> Path:
-    """Games are kept in the user's data directory (XDG), e.g. ~/.local/share/wartable."""
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "wartable" / "games.sqlite3"
 
 
 @app.command()
@@ -361,7 +316,7 @@ def simulate(
         int | None, typer.Option(min=1, help="round limit per game (games with one)")
     ] = None,
     players: Annotated[
-        str | None, typer.Option(help="the line-up, in games with several (Día de Honor: 3v3)")
+        str | None, typer.Option(help="the line-up, in games that offer several")
     ] = None,
     option: OptionArg = None,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,

@@ -51,6 +51,7 @@ class Session:
         ask: Callable[[str], str],
         save_path: Path | None = None,
         agent_seed: int = 0,
+        on_end: Callable[[GameState], None] | None = None,
     ) -> None:
         self.game = game
         self.state = state
@@ -58,6 +59,7 @@ class Session:
         self.console = console
         self.ask = ask
         self.save_path = save_path
+        self.on_end = on_end  # told of the finished game (a campaign records it), never of one left
         self.humans = [p for p, who in seats.items() if who == "human"]
         self.agents: dict[str, Agent] = {
             p: make_agent(game, who, derive_seed(agent_seed, n))
@@ -109,6 +111,8 @@ class Session:
         o = self.state.outcome
         assert o is not None
         self.console.print(Text(f"\n{o.winner or 'Nobody'} wins: {o.reason}", style="bold yellow"))
+        if self.on_end is not None:
+            self.on_end(self.state)
 
     def turn(self, player: str) -> None:
         if player in self.agents:

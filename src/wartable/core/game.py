@@ -5,7 +5,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, final
+from typing import TYPE_CHECKING, Any, final
 
 from wartable.core.action import Action
 from wartable.core.agent import Agent
@@ -18,6 +18,9 @@ from wartable.core.errors import (
     quote,
 )
 from wartable.core.state import RECORD_FORMAT, GameState
+
+if TYPE_CHECKING:
+    from wartable.core.campaign import Campaign
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,6 +207,11 @@ class Game(ABC):
     def options(self) -> dict[str, GameOption]:
         """The options ``new_game`` takes, by name, for interfaces to offer and check."""
         return {}
+
+    def campaign(self) -> Campaign | None:
+        """How the game keeps a player's squad between battles (``core/campaign.py``), or
+        None for a game without campaigns."""
+        return None
 
     def agents(self) -> dict[str, AgentFactory]:
         """Game-specific agents (e.g. ``heuristic``), keyed by name; each takes a seed."""

@@ -72,6 +72,22 @@ SCHEMA = (
         game_id TEXT PRIMARY KEY REFERENCES games(id),
         reason TEXT NOT NULL
     )""",
+    # campaign rosters, a player's squad between battles, and their soldiers (rosters.py);
+    # tables of their own, so older databases gain them with no ALTER
+    """CREATE TABLE IF NOT EXISTS rosters (
+        name TEXT PRIMARY KEY,
+        game TEXT NOT NULL,
+        nation TEXT NOT NULL,
+        created DOUBLE PRECISION NOT NULL
+    )""",
+    """CREATE TABLE IF NOT EXISTS soldiers (
+        roster TEXT NOT NULL REFERENCES rosters(name),
+        id TEXT NOT NULL,
+        type TEXT NOT NULL,
+        name TEXT NOT NULL,
+        missions INTEGER NOT NULL,
+        PRIMARY KEY (roster, id)
+    )""",
 )
 
 HUMAN = "human"

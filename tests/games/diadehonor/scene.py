@@ -55,6 +55,7 @@ def scene(
     st.aim, st.hands, st.queue, st.pending = {}, [[] for _ in st.players], [], None
     st.phase, st.round, st.order, st.turn = "activate", 1, ("allies", "axis"), 0
     st.after_cards = "initiative"
+    st.reviewed_kills = 0
     st.pool = ()  # no secret objective to end a rules test early (test_objectives.py has them)
     st.seat = st.sides.index("allies")
     return st

@@ -375,6 +375,11 @@ class Library:
         return [r for r in self.ranks if r.missions <= missions][-1]
 
 
+def type_title(type_: str) -> str:
+    """A unit type's short name, for default soldiers' names: "Light", "Green beret"."""
+    return type_.replace("_", " ").capitalize()
+
+
 def load(data: Path = DATA) -> Library:
     units = validate(data / "units.yaml", UnitsFile, check_units).model
     ranks = validate(data / "ranks.yaml", RanksFile, check_ranks).model

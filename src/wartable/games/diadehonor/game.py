@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from wartable.core.action import Action
+from wartable.core.campaign import Campaign
 from wartable.core.errors import ActionParseError, ArgumentError, UnknownNameError
 from wartable.core.game import (
     AgentFactory,
@@ -17,7 +18,7 @@ from wartable.core.game import (
     ScenarioInfo,
 )
 from wartable.core.rng import Rng
-from wartable.games.diadehonor import content, space
+from wartable.games.diadehonor import campaign, content, space
 from wartable.games.diadehonor.rules import cards, objectives
 from wartable.games.diadehonor.state import DiaDeHonorState
 
@@ -53,6 +54,7 @@ class DiaDeHonor(Game):
     def __init__(self) -> None:
         self.lib = content.load()
         self._battles: dict[str, content.Battle] = {}  # shared by every battle on a field
+        self._campaign = campaign.Roster(self.lib)
 
     def battle(self, key: str) -> content.Battle:
         """The battlefield ``key``, built once: its tables and line-of-sight cache are the
@@ -75,13 +77,23 @@ class DiaDeHonor(Game):
             "max_rounds": GameOption(
                 "max_rounds", 30, "rounds before the battle ends in a draw", minimum=1, maximum=200
             ),
+            campaign.OPTION: GameOption(
+                campaign.OPTION,
+                "",
+                "campaign soldiers each seat brings, as JSON: "
+                f"{campaign.SHAPE} (empty: none; wartable play --roster writes it)",
+            ),
         }
+
+    def campaign(self) -> Campaign:
+        return self._campaign
 
     def _new_game(
         self, scenario: str | None, seed: int, options: Mapping[str, OptionValue]
     ) -> DiaDeHonorState:
         key = self._field(scenario)
         players, sides = seats(self._lineup(str(options.get("players", "1v1"))))
+        squads = campaign.parse_squads(str(options.get(campaign.OPTION, "")), self.lib, players)
         st = DiaDeHonorState.__new__(DiaDeHonorState)
         st._init_base(players, {"scenario": key, "options": dict(options), "seed": seed})
         st.lib, st.battle = self.lib, self.battle(key)
@@ -89,13 +101,17 @@ class DiaDeHonor(Game):
         st.sides = sides
         st.rng = Rng(seed)
         st.units = []
+        # roster soldiers wait on their seat's bench; the starting units take the first of
+        # each type, the others a unit card (DH-50)
+        st.rostered = tuple(seat in squads for seat in range(len(players)))
+        st.bench = [squads.get(seat, ()) for seat in range(len(players))]
         st.status, st.pos, st.wounds, st.prone, st.actions = [], [], [], [], []
         st.attacked, st.sabotaged, st.carried, st.killer, st.death = [], [], [], [], []
         st.hit_by_infantry, st.aim = set(), {}
         for seat in range(len(players)):
             for kind, sheet in self.lib.units.items():
                 for _ in range(sheet.start):
-                    st.enlist(seat, kind)
+                    st.call_up(seat, kind)
         st.phase, st.round, st.order, st.turn, st.seat = "deploy", 0, (), 0, 0
         # the situation deck, shuffled once and never again (Q5); a card each, kept hidden
         st.deck = [
@@ -106,6 +122,7 @@ class DiaDeHonor(Game):
         st.after_cards = "setup"
         st.pool = objectives.pool(self.lib, st.battle)
         st.ruled_out = [set() for _ in players]
+        st.reviewed_kills = 0
         objectives.deal(st, [])
         st.defensive, st.aggressive = [0] * len(players), [0] * len(players)
         for seat in range(len(players)):

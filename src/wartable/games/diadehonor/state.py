@@ -11,7 +11,7 @@ from wartable.core.events import Event
 from wartable.core.rng import Rng
 from wartable.core.state import GameState
 from wartable.games.diadehonor import labels
-from wartable.games.diadehonor.content import Battle, Library, UnitType
+from wartable.games.diadehonor.content import Battle, Library, UnitType, type_title
 from wartable.games.diadehonor.rules import flow, legal, objectives, odds
 from wartable.games.diadehonor.rules.victory import standing
 from wartable.games.diadehonor.view import view
@@ -31,6 +31,12 @@ class Unit:
     type: str
     name: str
     missions: int
+    roster: str = ""  # the roster's id for the soldier it is (DH-50); "" if from no roster
+
+
+# a roster soldier waiting on his seat's bench for a card to bring his type (DH-50):
+# roster id, unit type, name, missions
+Benched = tuple[str, str, str, int]
 
 
 class DiaDeHonorState(GameState):
@@ -43,6 +49,8 @@ class DiaDeHonorState(GameState):
     sides: tuple[str, ...]  # the side of each seat
     rng: Rng
     units: list[Unit]
+    rostered: tuple[bool, ...]  # static: per seat, whether it brought a roster (option squads)
+    bench: list[tuple[Benched, ...]]  # per seat, roster soldiers not yet fielded, in order
     status: list[str]
     pos: list[int]  # square index, -1 while in reserve or dead
     wounds: list[int]
@@ -66,6 +74,7 @@ class DiaDeHonorState(GameState):
     pool: tuple[str, ...]  # static: the secret objectives this battlefield deals (Q3)
     objectives: list[str]  # per seat, its secret objective: its holder's alone (Q33)
     ruled_out: list[set[str]]  # per seat, objectives it cannot hold, as all have seen them met
+    reviewed_kills: int  # a memo: the kills counted when objectives were last reviewed
     defensive: list[int]  # per seat, Defensive / Aggressive combat played this round
     aggressive: list[int]
     phase: str
@@ -76,19 +85,28 @@ class DiaDeHonorState(GameState):
 
     # ---- helpers the rules share --------------------------------------------------------
     def enlist(
-        self, seat: int, type_: str, name: str = "", missions: int = 0, card: str = ""
+        self,
+        seat: int,
+        type_: str,
+        name: str = "",
+        missions: int = 0,
+        card: str = "",
+        roster: str = "",
     ) -> int:
         """A new unit of ``seat``, in reserve; every per-unit list grows by one here and
         nowhere else. Its key names its seat, type and slot: the first number of that type no
         unit of the seat still alive holds, so a unit a card brings again after the first was
-        killed takes its slot, and the action space stays finite."""
+        killed takes its slot, and the action space stays finite. Without a name it is
+        called by its key."""
         held = {u.key for u in self.units if u.seat == seat and self.status[u.index] in LIVING}
         n = 1
         while f"{self.players[seat]}/{type_}-{n}" in held:
             n += 1
         key = f"{self.players[seat]}/{type_}-{n}"
         i = len(self.units)
-        self.units.append(Unit(i, key, seat, self.sides[seat], type_, name or key, missions))
+        self.units.append(
+            Unit(i, key, seat, self.sides[seat], type_, name or key, missions, roster)
+        )
         self.status.append("reserve")
         self.pos.append(-1)
         self.wounds.append(0)
@@ -100,6 +118,26 @@ class DiaDeHonorState(GameState):
         self.killer.append(-1)
         self.death.append("")
         return i
+
+    def call_up(self, seat: int, type_: str, card: str = "") -> int:
+        """A new unit of ``seat``'s ``type_`` (DH-50): the first soldier of that type waiting
+        on the seat's bench, with his name, missions and roster id, who leaves the bench;
+        else a new recruit, a private with no mission (DH-46), named "Light 7" and so on
+        where the seat brought a roster (so that the roster may keep him), by his key where
+        it did not."""
+        waiting = self.bench[seat]
+        for n, (roster, t, name, missions) in enumerate(waiting):
+            if t == type_:
+                self.bench[seat] = waiting[:n] + waiting[n + 1 :]
+                return self.enlist(seat, type_, name, missions, card, roster)
+        name = ""
+        if self.rostered[seat]:
+            taken = {u.name for u in self.units if u.seat == seat} | {b[2] for b in waiting}
+            n = 1
+            while f"{type_title(type_)} {n}" in taken:
+                n += 1
+            name = f"{type_title(type_)} {n}"
+        return self.enlist(seat, type_, name, card=card)
 
     def kind(self, i: int) -> UnitType:
         return self.lib.units[self.units[i].type]
@@ -146,6 +184,7 @@ class DiaDeHonorState(GameState):
         )
         twin.rng = self.rng.clone()
         twin.units = list(self.units)
+        twin.rostered, twin.bench = self.rostered, list(self.bench)
         twin.status, twin.pos, twin.wounds = list(self.status), list(self.pos), list(self.wounds)
         twin.prone, twin.actions = list(self.prone), list(self.actions)
         twin.attacked, twin.hit_by_infantry = list(self.attacked), set(self.hit_by_infantry)
@@ -169,15 +208,17 @@ class DiaDeHonorState(GameState):
         twin.after_cards = self.after_cards
         twin.pool, twin.objectives = self.pool, list(self.objectives)
         twin.ruled_out = [set(r) for r in self.ruled_out]
+        twin.reviewed_kills = self.reviewed_kills
         twin.defensive, twin.aggressive = list(self.defensive), list(self.aggressive)
         twin.turn, twin.seat = self.turn, self.seat
         return twin
 
     def _resample(self, player: str, seed: int) -> Self:
-        """Everything on the map is public. Not known to ``player``: the other seats' kept
-        cards and secret objectives, the deck's order above the cards everyone saw go under
-        it, and the dice to come. Those are dealt again from what they could be, sorted first
-        so the sample depends only on what the player knows."""
+        """Everything on the map is public, and so are the roster soldiers on each bench
+        (kept as they are). Not known to ``player``: the other seats' kept cards and secret
+        objectives, the deck's order above the cards everyone saw go under it, and the dice
+        to come. Those are dealt again from what they could be, sorted first so the sample
+        depends only on what the player knows."""
         twin = self._copy()
         rng = Rng(seed)
         me = self.players.index(player)
@@ -196,9 +237,13 @@ class DiaDeHonorState(GameState):
         return twin
 
     def _snapshot(self) -> dict[str, Any]:
-        return {
+        # a unit's roster id, and the benches, only where there are any: a battle without
+        # rosters reads as it did before campaigns (the goldens' digests stand)
+        snap: dict[str, Any] = {
             "rng": [self.rng.seed, self.rng.counter],
-            "units": [[u.key, u.name, u.missions] for u in self.units],
+            "units": [
+                [u.key, u.name, u.missions, *([u.roster] if u.roster else [])] for u in self.units
+            ],
             "status": self.status,
             "pos": self.pos,
             "wounds": self.wounds,
@@ -227,6 +272,9 @@ class DiaDeHonorState(GameState):
             "turn": self.turn,
             "seat": self.seat,
         }
+        if any(self.bench):
+            snap["bench"] = [[list(b) for b in waiting] for waiting in self.bench]
+        return snap
 
     def _view(self, player: str | None) -> dict[str, Any]:
         return view(self, player)

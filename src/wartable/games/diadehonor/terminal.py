@@ -478,6 +478,8 @@ def units_table(view: dict[str, Any], seat: str) -> Table:
         name = Text()
         name.append(f"{short(u)} ", style=SEAT_STYLE.get(seat, ""))
         name.append(unit_words(u["key"]))
+        if u.get("name") and u["name"] != u["key"]:  # a campaign soldier's own name (DH-46)
+            name.append(f" {u['name']}", style="italic")
         table.add_row(
             name,
             u.get("square") or "-",

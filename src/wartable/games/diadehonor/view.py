@@ -1,5 +1,6 @@
 """What a seat may see (``None``: a spectator). Everything on the map is public (positions,
-wounds, stance, rank); the dice to come are not. Secret objectives and held situation cards
+wounds, stance, rank), and so are a campaign's soldiers waiting on each seat's bench for a
+unit card (DH-50); the dice to come are not. Secret objectives and held situation cards
 are the seat's own entries here, and nobody else's, teammates included (Q33)."""
 
 from __future__ import annotations
@@ -75,6 +76,14 @@ def view(st: DiaDeHonorState, player: str | None) -> dict[str, Any]:
         "objective": objective(st, player),
         "waiting_on": None if st.pending is None else st.pending[0],
         "cards_to_resolve": [[st.players[seat], card] for seat, card in st.queue],
+        "bench": {
+            p: [
+                {"type": t, "name": name, "missions": m, "rank": st.lib.rank(m).title}
+                for _, t, name, m in waiting
+            ]
+            for p, waiting in zip(st.players, st.bench, strict=True)
+            if waiting
+        },
     }
 
 

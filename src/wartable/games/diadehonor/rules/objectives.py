@@ -108,8 +108,10 @@ def review(st: DiaDeHonorState, round_end: bool) -> list[int]:
     for a seat is ruled out for it: had he held it, the battle would be over. What is ruled out
     follows from what all can see, so a sample of hidden objectives may use it."""
     out: list[int] = []
-    if not round_end and all(k < 0 for k in st.killer):
-        return out  # mid-round only kills can fulfil one, and nobody has killed yet
+    killed = sum(k >= 0 for k in st.killer)
+    if not round_end and killed == st.reviewed_kills:
+        return out  # mid-round only kills can fulfil one, and nobody has killed since
+    st.reviewed_kills = killed
     for seat in range(len(st.players)):
         done = kills(st, seat)
         if not round_end and not done:

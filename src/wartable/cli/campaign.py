@@ -1,0 +1,323 @@
+"""``wartable campaign``: rosters, a player's squad that lives on between battles, kept in
+the same database as ``wartable serve``'s games; and ``play --roster``, which fields one and
+records the battle's result once it ends (a battle left unfinished records nothing).
+
+Only games with campaigns (``Game.campaign()``) have rosters; what a roster holds, how it
+is fielded and who a battle left standing are the game's to say (``core/campaign.py``).
+"""
+
+from __future__ import annotations
+
+import html
+import sqlite3
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+
+from wartable.cli.common import console, default_db, fail, friendly_errors, load_game, usage
+from wartable.core.campaign import Campaign
+from wartable.core.errors import WartableError
+from wartable.core.game import Game, OptionValue
+from wartable.core.registry import get_game, list_games
+from wartable.core.state import GameState
+from wartable.server import rosters
+from wartable.server.store import Store, open_store
+
+app = typer.Typer(
+    no_args_is_help=True,
+    help="Campaign rosters: a squad whose soldiers live on, and rise in rank, between battles.",
+)
+
+NameArg = Annotated[str, typer.Argument(metavar="NAME", help="the roster's name")]
+DbOpt = Annotated[
+    str | None,
+    typer.Option("--db", help="SQLite file or postgresql:// URL (default: wartable serve's)"),
+]
+
+
+def where(db: str | None) -> str:
+    return db or str(default_db())
+
+
+@contextmanager
+def database(db: str | None) -> Iterator[Store]:
+    """The store at ``db`` (default: the one ``wartable serve`` uses), closed afterwards; one
+    that cannot be opened is said in one line, exit 2."""
+    place = where(db)
+    try:
+        store = open_store(place)
+    except (sqlite3.Error, OSError, RuntimeError) as exc:
+        fail(f"--db {place}: cannot open it ({exc})")
+    try:
+        yield store
+    finally:
+        store.close()
+
+
+def with_campaigns() -> list[Game]:
+    return [g for g in (get_game(i.name) for i in list_games()) if g.campaign() is not None]
+
+
+def campaign_of(g: Game, param: str) -> Campaign:
+    found = g.campaign()
+    if found is None:
+        others = ", ".join(x.name for x in with_campaigns()) or "none"
+        usage(param, f"{g.info.title} has no campaigns; games with campaigns: {others}")
+    return found
+
+
+def rank_words(camp: Campaign, missions: int) -> str:
+    rank = camp.rank(missions)
+    return f"{rank.title} (+{rank.bonus})" if rank.bonus else rank.title
+
+
+def next_rank(camp: Campaign, missions: int) -> str:
+    """The next rank up and the missions it takes ("Lieutenant at 6"), or ""."""
+    now = camp.rank(missions)
+    for more in range(missions + 1, missions + 1000):
+        rank = camp.rank(more)
+        if rank != now:
+            return f"{rank.title} at {more}"
+    return ""
+
+
+# ---- the commands ---------------------------------------------------------------------------
+@app.command()
+@friendly_errors
+def new(
+    name: NameArg,
+    nation: Annotated[str, typer.Option(help="the squad's nation: a label only")] = "",
+    game: Annotated[
+        str | None, typer.Option(help="the game (default: the one game with campaigns)")
+    ] = None,
+    db: DbOpt = None,
+) -> None:
+    """Start a roster: the game's starting squad, every soldier new, with no mission."""
+    if game is None:
+        games = with_campaigns()
+        if not games:
+            fail("no game installed here has campaigns")
+        if len(games) > 1:
+            usage("--game", f"say which game: {', '.join(g.name for g in games)}")
+        g = games[0]
+    else:
+        g = load_game(game)
+    camp = campaign_of(g, "--game")
+    with database(db) as store:
+        roster = store.run(rosters.create_roster(name, g.name, nation, camp.recruits()))
+    label = f", {roster.nation}" if roster.nation else ""
+    console().print(
+        f"Roster {roster.name} ({g.info.title}{label}): {len(roster.soldiers)} soldiers, "
+        f"each a {camp.rank(0).title} with no mission. "
+        f"Name them: wartable campaign rename {roster.name} SOLDIER NEW_NAME"
+    )
+
+
+@app.command("list")
+@friendly_errors
+def list_(db: DbOpt = None) -> None:
+    """The rosters, oldest first."""
+    with database(db) as store:
+        found = store.run(rosters.list_rosters())
+    if not found:
+        console().print("No rosters yet; start one: wartable campaign new NAME")
+        return
+    table = Table("name", "game", "nation", "soldiers", "missions", "created", box=None)
+    for r in found:
+        table.add_row(
+            r.name,
+            r.game,
+            r.nation or "-",
+            str(len(r.soldiers)),
+            str(sum(s.missions for s in r.soldiers)),
+            time.strftime("%Y-%m-%d", time.localtime(r.created)),
+        )
+    console().print(table)
+
+
+@app.command()
+@friendly_errors
+def show(name: NameArg, db: DbOpt = None) -> None:
+    """A roster's soldiers: id, type, name, missions, rank and its bonus."""
+    with database(db) as store:
+        roster = store.run(rosters.load_roster(name))
+    g = load_game(roster.game)
+    camp = campaign_of(g, "NAME")
+    label = f", {roster.nation}" if roster.nation else ""
+    out = console()
+    out.print(f"[bold]{roster.name}[/] ({g.info.title}{label}): {len(roster.soldiers)} soldiers")
+    table = Table("id", "type", "name", "missions", "rank", "bonus", box=None)
+    for s in roster.soldiers:
+        rank = camp.rank(s.missions)
+        table.add_row(
+            s.id, camp.type_title(s.type), s.name, str(s.missions), rank.title, f"+{rank.bonus}"
+        )
+    out.print(table)
+
+
+@app.command()
+@friendly_errors
+def rename(
+    name: NameArg,
+    soldier: Annotated[str, typer.Argument(metavar="SOLDIER", help="his id (s3) or his name")],
+    new_name: Annotated[str, typer.Argument(metavar="NEW_NAME", help="the name he takes")],
+    db: DbOpt = None,
+) -> None:
+    """Give a soldier of a roster a name of his own."""
+    with database(db) as store:
+        old, now = store.run(rosters.rename_soldier(name, soldier, new_name))
+    console().print(f"{old.id} ({old.name}) is now called {now.name}")
+
+
+@app.command()
+@friendly_errors
+def export(
+    name: NameArg,
+    out: Annotated[
+        Path | None, typer.Option(help="the file to write (default: NAME.html here)")
+    ] = None,
+    db: DbOpt = None,
+) -> None:
+    """Write a roster as a squad sheet to print (HTML)."""
+    with database(db) as store:
+        roster = store.run(rosters.load_roster(name))
+    g = load_game(roster.game)
+    camp = campaign_of(g, "NAME")
+    target = out or Path(f"{roster.name}.html")
+    if target.is_dir() or not target.parent.is_dir():
+        fail(f"--out {target}: " + ("is a folder" if target.is_dir() else "no such folder"))
+    try:
+        target.write_text(squad_sheet(roster, g.info.title, camp), encoding="utf-8")
+    except (OSError, ValueError) as exc:
+        reason = (exc.strerror if isinstance(exc, OSError) else None) or str(exc)
+        fail(f"--out {target}: cannot write it ({reason})")
+    console().print(f"The squad sheet of {roster.name} is in {target}")
+
+
+STYLE = """@page { size: A4; margin: 15mm; }
+body { font-family: Georgia, "Times New Roman", serif; color: #000; background: #fff;
+       max-width: 190mm; margin: 0 auto; }
+h1 { font-size: 20pt; margin: 0 0 2mm; }
+p.about { margin: 0 0 5mm; font-size: 11pt; }
+table { width: 100%; border-collapse: collapse; font-size: 10.5pt; }
+th, td { border: 1px solid #000; padding: 1.5mm 2mm; text-align: left; vertical-align: top; }
+th { background: #e4e4e4; print-color-adjust: exact; -webkit-print-color-adjust: exact; }
+td.number { text-align: right; }
+td.notes { width: 28%; }
+tr { break-inside: avoid; }"""
+
+
+def squad_sheet(roster: rosters.Roster, title: str, camp: Campaign) -> str:
+    """A roster as a page to print: its name, game and nation, and every soldier with his
+    type, missions, rank and bonus, the next rank and when, and room for notes."""
+    esc = html.escape
+    rows = []
+    for s in roster.soldiers:
+        rank = camp.rank(s.missions)
+        cells = [
+            f"<td>{esc(s.id)}</td>",
+            f"<td>{esc(s.name)}</td>",
+            f"<td>{esc(camp.type_title(s.type))}</td>",
+            f'<td class="number">{s.missions}</td>',
+            f"<td>{esc(rank.title)}</td>",
+            f'<td class="number">+{rank.bonus}</td>',
+            f"<td>{esc(next_rank(camp, s.missions)) or '-'}</td>",
+            '<td class="notes"></td>',
+        ]
+        rows.append("<tr>" + "".join(cells) + "</tr>")
+    created = time.strftime("%Y-%m-%d", time.localtime(roster.created))
+    about = [esc(title), f"nation: {esc(roster.nation) or '-'}"]
+    about += [f"{len(roster.soldiers)} soldiers", f"roster started {created}"]
+    head = "".join(
+        f"<th>{h}</th>"
+        for h in ("Id", "Name", "Unit", "Missions", "Rank", "Bonus", "Next rank", "Notes")
+    )
+    return "\n".join(
+        [
+            "<!DOCTYPE html>",
+            '<html lang="en">',
+            "<head>",
+            '<meta charset="utf-8">',
+            f"<title>{esc(roster.name)}: squad sheet</title>",
+            f"<style>\n{STYLE}\n</style>",
+            "</head>",
+            "<body>",
+            f"<h1>{esc(roster.name)}</h1>",
+            f'<p class="about">{" · ".join(about)}</p>',
+            "<table>",
+            f"<thead><tr>{head}</tr></thead>",
+            "<tbody>",
+            *rows,
+            "</tbody>",
+            "</table>",
+            "</body>",
+            "</html>",
+            "",
+        ]
+    )
+
+
+# ---- play --roster --------------------------------------------------------------------------
+@dataclass
+class Fielding:
+    """A roster taken into a battle by ``play --roster``: the options that field it in the
+    human's seat, and the record of the battle once it ends."""
+
+    campaign: Campaign
+    roster: rosters.Roster
+    db: str
+    given: dict[str, Any]  # the options the command line gave
+    seat: str = ""
+
+    @classmethod
+    def open(cls, g: Game, name: str, db: str | None, given: dict[str, Any]) -> Fielding:
+        """The roster ``name`` for a battle of ``g``: a game without campaigns or a roster of
+        another game is a usage error, an unknown roster a one-line error."""
+        camp = campaign_of(g, "--roster")
+        with database(db) as store:
+            roster = store.run(rosters.load_roster(name))
+        if roster.game != g.name:
+            usage("--roster", f"{roster.name} is a roster of {roster.game}, not of {g.name}")
+        return cls(camp, roster, where(db), given)
+
+    def options(self, seat: str) -> dict[str, OptionValue]:
+        """The options that field the roster in ``seat``."""
+        self.seat = seat
+        extra = self.campaign.options(seat, self.roster.soldiers)
+        clash = sorted(set(extra) & set(self.given))
+        if clash:
+            usage("--roster", f"the option {clash[0]} is what --roster sets: give one or the other")
+        return extra
+
+    def record(self, state: GameState) -> None:
+        """The battle is over: its result goes into the roster, in one transaction."""
+        fielded = self.campaign.fielded(state, self.seat)
+        try:
+            with database(self.db) as store:
+                done = store.run(rosters.record_battle(self.roster.name, fielded))
+        except WartableError:
+            raise
+        except Exception as exc:  # the database's own errors, SQLite's or PostgreSQL's
+            fail(f"the battle was not recorded in roster {self.roster.name}: {exc}")
+        camp, out = self.campaign, console()
+        out.print(
+            f"\nRoster {self.roster.name}: {len(done.survived)} of {len(fielded)} came back, "
+            "each with one more mission."
+        )
+        risen = [
+            f"{now.name} to {rank_words(camp, now.missions)}"
+            for old, now in done.survived
+            if camp.rank(old.missions) != camp.rank(now.missions)
+        ]
+        if risen:
+            out.print("  Promoted: " + ", ".join(risen))
+        if done.fallen:
+            out.print("  Fallen: " + ", ".join(s.name for s in done.fallen))
+        if done.joined:
+            out.print("  Joining the roster: " + ", ".join(s.name for s in done.joined))

@@ -1,0 +1,71 @@
+"""What every command of the ``wartable`` command line shares: one-line errors with exit
+code 2, the console, a game by name, and where games and rosters are kept."""
+
+from __future__ import annotations
+
+import functools
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, NoReturn, TypeVar, cast
+
+import click
+import typer
+from rich.console import Console
+
+from wartable.core.errors import UnknownNameError, WartableError
+from wartable.core.game import Game
+from wartable.core.registry import get_game
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+LINE_LIMIT = 300  # characters of one line of an error: an argument may be megabytes long
+
+
+def fail(message: str) -> NoReturn:
+    lines = [
+        line if len(line) <= LINE_LIMIT else f"{line[:LINE_LIMIT]}... ({len(line)} characters)"
+        for line in message.splitlines()
+    ]
+    print("wartable: error: " + "\n".join(lines), file=sys.stderr)
+    raise typer.Exit(2)
+
+
+def friendly_errors(fn: F) -> F:
+    """Known errors become one line on stderr and exit code 2, never a traceback."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except WartableError as exc:
+            fail(str(exc))
+
+    return cast(F, wrapper)  # functools.wraps keeps the signature typer reads
+
+
+def console() -> Console:
+    return Console(highlight=False)
+
+
+def load_game(name: str) -> Game:
+    try:
+        return get_game(name)
+    except UnknownNameError as exc:
+        fail(str(exc))
+
+
+def usage(param: str, message: str) -> NoReturn:
+    """A bad command-line value: the command's usage, then what is wrong in one line, exit 2."""
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None:
+        print(ctx.get_usage(), file=sys.stderr)
+    fail(f"{param}: {message}")
+
+
+def default_db() -> Path:
+    """Games are kept in the user's data directory (XDG), e.g. ~/.local/share/wartable."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "wartable" / "games.sqlite3"

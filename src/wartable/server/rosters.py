@@ -1,0 +1,202 @@
+"""Campaign rosters in the store: a player's squad kept between battles (tables ``rosters``
+and ``soldiers``, in ``store.SCHEMA``).
+
+Each function returns an ``Op`` run by ``Store.run`` or ``Store.batch``, so one battle's
+result is written in one transaction or not at all. The store knows nothing of any game's
+rules: a game that has campaigns (``Game.campaign()``) says what a new roster holds, how to
+field it and who a battle left standing; here, a soldier is an id, a unit type, a name and
+the missions he has survived.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from wartable.core.campaign import Fielded, Soldier
+from wartable.core.errors import WartableError, quote
+from wartable.server.store import Op, Tx
+
+NAME_LIMIT = 60  # characters of a soldier's name
+ROSTER_NAME = re.compile(r"\w[\w .'-]{0,39}")  # also a file name: NAME.html
+SOLDIER_ID = re.compile(r"s[0-9]+")  # "s1", "s2"... in the order soldiers joined
+
+
+class RosterError(WartableError):
+    """An unknown roster or soldier, a roster name taken, a name no soldier may have."""
+
+
+@dataclass(frozen=True, slots=True)
+class Roster:
+    name: str
+    game: str
+    nation: str
+    created: float
+    soldiers: list[Soldier] = field(default_factory=list)  # in the order they joined
+
+
+@dataclass(frozen=True, slots=True)
+class Battle:
+    """What recording a battle changed: survivors with one more mission (before, after),
+    the fallen who left the roster, and the newcomers who joined it."""
+
+    survived: list[tuple[Soldier, Soldier]]
+    fallen: list[Soldier]
+    joined: list[Soldier]
+
+
+def check_roster_name(name: str) -> str:
+    if not ROSTER_NAME.fullmatch(name):
+        raise RosterError(
+            f"a roster's name is 1 to 40 letters, digits, spaces or . ' - _ "
+            f"starting with a letter or digit, not {quote(name)}"
+        )
+    return name
+
+
+def check_soldier_name(name: str) -> str:
+    name = name.strip()
+    if not (0 < len(name) <= NAME_LIMIT and name.isprintable()):
+        raise RosterError(
+            f"a soldier's name is printable text of 1 to {NAME_LIMIT} characters, not {quote(name)}"
+        )
+    if SOLDIER_ID.fullmatch(name):
+        raise RosterError(f"{quote(name)} reads as a soldier's id; choose another name")
+    return name
+
+
+def _order(soldier_id: str) -> tuple[int, str]:
+    return (len(soldier_id), soldier_id)  # s2 before s10
+
+
+def _soldiers(tx: Tx, roster: str) -> list[Soldier]:
+    rows = tx.run(
+        "SELECT id, type, name, missions FROM soldiers WHERE roster = ?", (roster,)
+    ).fetchall()
+    found = [Soldier(str(r[0]), str(r[1]), str(r[2]), int(r[3])) for r in rows]
+    return sorted(found, key=lambda s: _order(s.id))
+
+
+def _head(tx: Tx, name: str) -> tuple[str, str, float]:
+    row = tx.run("SELECT game, nation, created FROM rosters WHERE name = ?", (name,)).fetchone()
+    if row is None:
+        raise RosterError(f"no roster called {quote(name)} (wartable campaign list)")
+    return str(row[0]), str(row[1]), float(row[2])
+
+
+def create_roster(
+    name: str, game: str, nation: str, recruits: Sequence[tuple[str, str]]
+) -> Op[Roster]:
+    """A new roster of ``game`` holding ``recruits`` (unit type, name), each with no
+    mission, their ids ``s1``, ``s2``... in that order. A name already taken is refused."""
+    check_roster_name(name)
+    nation = nation.strip()
+    if len(nation) > NAME_LIMIT or not nation.isprintable():
+        raise RosterError(
+            f"a nation is printable text of at most {NAME_LIMIT} characters, not {quote(nation)}"
+        )
+
+    def op(tx: Tx) -> Roster:
+        created = time.time()
+        try:
+            tx.run("INSERT INTO rosters VALUES (?, ?, ?, ?)", (name, game, nation, created))
+        except Exception as exc:
+            if tx.is_conflict(exc):
+                raise RosterError(f"there is a roster called {quote(name)} already") from None
+            raise
+        soldiers = [Soldier(f"s{n}", t, who, 0) for n, (t, who) in enumerate(recruits, 1)]
+        for s in soldiers:
+            tx.run("INSERT INTO soldiers VALUES (?, ?, ?, ?, ?)", (name, s.id, s.type, s.name, 0))
+        return Roster(name, game, nation, created, soldiers)
+
+    return op
+
+
+def list_rosters() -> Op[list[Roster]]:
+    """Every roster with its soldiers, oldest first."""
+
+    def op(tx: Tx) -> list[Roster]:
+        rows = tx.run("SELECT name, game, nation, created FROM rosters ORDER BY created").fetchall()
+        return [
+            Roster(str(r[0]), str(r[1]), str(r[2]), float(r[3]), _soldiers(tx, str(r[0])))
+            for r in rows
+        ]
+
+    return op
+
+
+def load_roster(name: str) -> Op[Roster]:
+    """The roster ``name`` with its soldiers, or a RosterError."""
+
+    def op(tx: Tx) -> Roster:
+        game, nation, created = _head(tx, name)
+        return Roster(name, game, nation, created, _soldiers(tx, name))
+
+    return op
+
+
+def rename_soldier(roster: str, soldier: str, new_name: str) -> Op[tuple[Soldier, Soldier]]:
+    """Give the soldier whose id, else whose name, is ``soldier`` the name ``new_name``; no
+    two soldiers of a roster share a name. Returns him before and after."""
+    new_name = check_soldier_name(new_name)
+
+    def op(tx: Tx) -> tuple[Soldier, Soldier]:
+        _head(tx, roster)
+        everyone = _soldiers(tx, roster)
+        found = [s for s in everyone if s.id == soldier] or [
+            s for s in everyone if s.name == soldier
+        ]
+        if not found:
+            raise RosterError(f"roster {quote(roster)} has no soldier {quote(soldier)}")
+        if len(found) > 1:
+            ids = ", ".join(s.id for s in found)
+            raise RosterError(f"several soldiers are called {quote(soldier)}; say which: {ids}")
+        old = found[0]
+        if any(s.name == new_name and s.id != old.id for s in everyone):
+            raise RosterError(f"another soldier of {quote(roster)} is called {quote(new_name)}")
+        tx.run(
+            "UPDATE soldiers SET name = ? WHERE roster = ? AND id = ?", (new_name, roster, old.id)
+        )
+        return old, Soldier(old.id, old.type, new_name, old.missions)
+
+    return op
+
+
+def record_battle(roster: str, fielded: Sequence[Fielded]) -> Op[Battle]:
+    """A finished battle's result, all of it in the one transaction the op runs in: each of
+    the roster's soldiers who survived counts one more mission, won, lost or drawn; each who
+    fell leaves the roster; each unit from no roster that survived (a recruit filling a gap,
+    a unit a card brought) joins it under its battle name, its missions counting this one.
+    A soldier no longer in the roster (recorded by another battle meanwhile) is passed over."""
+
+    def op(tx: Tx) -> Battle:
+        _head(tx, roster)
+        before = {s.id: s for s in _soldiers(tx, roster)}
+        survived, fallen, joined = [], [], []
+        for f in fielded:
+            if f.id and f.alive and f.id in before:
+                old = before[f.id]
+                tx.run(
+                    "UPDATE soldiers SET missions = missions + 1 WHERE roster = ? AND id = ?",
+                    (roster, f.id),
+                )
+                survived.append((old, Soldier(old.id, old.type, old.name, old.missions + 1)))
+        for f in fielded:
+            if f.id and not f.alive and f.id in before:
+                tx.run("DELETE FROM soldiers WHERE roster = ? AND id = ?", (roster, f.id))
+                fallen.append(before[f.id])
+        n = max((int(i[1:]) for i in before if SOLDIER_ID.fullmatch(i)), default=0)
+        for f in fielded:
+            if not f.id and f.alive:
+                n += 1
+                new = Soldier(f"s{n}", f.type, f.name, f.missions + 1)
+                tx.run(
+                    "INSERT INTO soldiers VALUES (?, ?, ?, ?, ?)",
+                    (roster, new.id, new.type, new.name, new.missions),
+                )
+                joined.append(new)
+        return Battle(survived, fallen, joined)
+
+    return op
