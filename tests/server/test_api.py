@@ -163,3 +163,19 @@ def test_game_options_are_listed_and_reach_the_game(c):
     assert view["night"] is not None and view["night"]["flares_left"] == 2
     bad = c.post("/api/games", json={"game": "combat", "options": {"fog": True}})
     assert bad.status_code == 400 and "has no option 'fog'" in bad.json()["detail"]
+
+
+def test_a_line_up_option_gives_its_seats_and_a_game_of_six_seats(c):
+    games = {g["name"]: g for g in c.get("/api/catalog").json()["games"]}
+    by = games["diadehonor"]["seats_by"]["players"]
+    assert by["2v2"] == ["axis-1", "allies-1", "axis-2", "allies-2"] and len(by["3v3"]) == 6
+    assert games["undaunted"]["seats_by"] == {}  # its options change no seat
+    seats = {s: "random" for s in by["3v3"]} | {"axis-1": "human", "allies-3": "human"}
+    r = c.post(
+        "/api/games",
+        json={"game": "diadehonor", "seats": seats, "options": {"players": "3v3"}},
+    )
+    assert r.status_code == 200, r.text
+    made = r.json()
+    assert made["seat"] == "axis-1" and set(made["invitations"]) == {"allies-3"}
+    assert set(made["seats"]) == set(by["3v3"])

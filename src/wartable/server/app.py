@@ -24,6 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from wartable.agents.registry import agent_names
 from wartable.core.errors import ActionParseError, IllegalActionError, WartableError
+from wartable.core.game import Game
 from wartable.core.registry import get_game, list_games
 from wartable.server.guard import Guard, Hosts
 from wartable.server.rooms import Forbidden, NotFound, Room, Rooms, Stale, Unplayable
@@ -102,6 +103,22 @@ def short_errors(errors: Iterable[Any]) -> str:
         where = ".".join(str(p) for p in err.get("loc", ()) if p != "body") or "body"
         parts.append(f"{where[:60]}: {str(err.get('msg', 'invalid'))[:80]}")
     return "invalid request: " + "; ".join(parts)
+
+
+def seats_by(game: Game) -> dict[str, dict[str, list[str]]]:
+    """For each option with choices that change the seats (a line-up), the seats of each
+    choice, so the lobby can offer the seats of the choice made."""
+    out: dict[str, dict[str, list[str]]] = {}
+    scenario = game.scenarios()[0].id
+    for name, option in game.options().items():
+        if option.choices:
+            by = {
+                str(c): list(game.new_game(scenario, seed=0, options={name: c}).players)
+                for c in option.choices
+            }
+            if len({tuple(v) for v in by.values()}) > 1:
+                out[name] = by
+    return out
 
 
 def seat_link(game_id: str, seat: str, token: str) -> str:
@@ -212,6 +229,7 @@ def create_app(
                     "seats": list(info.players),
                     "agents": agent_names(game),
                     "options": {n: o.to_json() for n, o in game.options().items()},
+                    "seats_by": seats_by(game),
                     "round_name": info.round_name,
                     "scenarios": [
                         {"id": s.id, "title": s.title, "seats": list(s.players)}

@@ -96,7 +96,20 @@ async function lobby() {
               min: o.minimum, max: o.maximum, "data-option": name, "data-kind": o.kind });
       return el("label", { class: "option", title: o.help }, input, " " + name.replace(/_/g, " "), " ");
     }));
-    seats.replaceChildren(...g.seats.map((seat, i) => {
+    layoutSeats(g);
+    mine.value = "";
+    refreshMine();
+    mine.selectedIndex = 0;
+  }
+  function seatsOf(g) {  // an option such as a line-up may decide the seats
+    for (const [name, by] of Object.entries(g.seats_by || {})) {
+      const chosen = opts.querySelector(`[data-option="${name}"]`);
+      if (chosen && by[chosen.value]) return by[chosen.value];
+    }
+    return g.seats;
+  }
+  function layoutSeats(g) {
+    seats.replaceChildren(...seatsOf(g).map((seat, i) => {
       const pick = el("select", { "data-seat": seat });
       pick.append(el("option", { value: "human", text: "a person" }));
       for (const a of g.agents) pick.append(el("option", { value: a, text: "AI: " + a }));
@@ -104,10 +117,11 @@ async function lobby() {
       pick.addEventListener("change", refreshMine);
       return el("tr", {}, el("td", { text: seat }), el("td", {}, pick));
     }));
-    mine.value = "";
-    refreshMine();
-    mine.selectedIndex = 0;
   }
+  opts.addEventListener("change", () => {
+    const g = games.find((x) => x.name === gameSel.value);
+    if (Object.keys(g.seats_by || {}).length) { layoutSeats(g); refreshMine(); }
+  });
   gameSel.addEventListener("change", refresh);
   refresh();
   const create = el("button", { id: "create", text: "Create game", onclick: async () => {
