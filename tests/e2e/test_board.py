@@ -7,6 +7,7 @@ Screenshots of each game at 1280x800 and on a 390x844 phone are kept in build/te
 from __future__ import annotations
 
 import random
+import time
 from itertools import pairwise
 
 import httpx2
@@ -261,4 +262,47 @@ def test_a_player_may_see_the_other_sides_moves_at_once(server, browser):
     page.reload()  # the choice is kept
     page.wait_for_selector("#at-once")
     assert page.is_checked("#at-once")
+    page.close()
+
+
+def diadehonor_mid_battle(server, seed: int = 3) -> dict:
+    """A 2v2 battle, its other three seats random, played to the second round's activation."""
+    seats = {"axis-1": "human", "allies-1": "random", "axis-2": "random", "allies-2": "random"}
+    made = httpx2.post(
+        server + "/api/games",
+        json={"game": "diadehonor", "seats": seats, "seed": seed, "options": {"players": "2v2"}},
+    ).json()
+    head = {"Authorization": f"Bearer {made['token']}"}
+    rng = random.Random(seed)
+    with httpx2.Client(base_url=server, headers=head, timeout=10) as c:
+        state = c.get(f"/api/games/{made['id']}").json()
+        for _ in range(400):
+            view = state["view"]
+            if state["outcome"] or (view["round"] >= 2 and view["phase"] == "activate"):
+                break
+            if not state["legal"]:  # the random seats are thinking
+                time.sleep(0.05)
+                state = c.get(f"/api/games/{made['id']}").json()
+                continue
+            state = c.post(
+                f"/api/games/{made['id']}/actions",
+                json={"n": state["n"], "action": rng.choice(state["legal"])},
+            ).json()
+    return made
+
+
+def test_a_diadehonor_battle_of_four_seats_is_drawn_with_its_pieces(server, browser):
+    made = diadehonor_mid_battle(server)
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(server + made["link"])
+    page.wait_for_selector("#board [data-id]")
+    page.wait_for_function(SETTLED)
+    assert_pieces_fit(page)
+    text = page.inner_text("body")
+    view = page.evaluate("window.wartableGame.data.view")
+    assert view["objective"]["title"] in text  # its own secret objective, and no other
+    assert len(view["seats"]) == 4
+    if view["phase"] == "activate" and page.locator("#actions button.action").count():
+        assert_buttons_in_words(page)
+    shot(page, "diadehonor-2v2.png")
     page.close()
