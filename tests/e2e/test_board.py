@@ -306,3 +306,21 @@ def test_a_diadehonor_battle_of_four_seats_is_drawn_with_its_pieces(server, brow
         assert_buttons_in_words(page)
     shot(page, "diadehonor-2v2.png")
     page.close()
+
+
+def test_the_lobby_lays_out_the_seats_of_the_line_up_chosen(server, browser):
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(server + "/")
+    page.select_option("#game", "diadehonor")
+    assert page.locator("table.seats tr").count() == 2
+    assert page.locator('[data-option="squads"]').count() == 0  # set by rosters, not typed
+    page.select_option('[data-option="players"]', "3v3")
+    seats = page.locator("select[data-seat]").evaluate_all("s => s.map(x => x.dataset.seat)")
+    assert seats == ["axis-1", "allies-1", "axis-2", "allies-2", "axis-3", "allies-3"]
+    page.select_option("select[data-seat=allies-3]", "human")
+    page.click("#create")
+    page.wait_for_selector("input.invitation[data-seat=allies-3]")
+    page.locator("a.seat-link[data-seat=axis-1]").click()
+    page.wait_for_selector("#board [data-id]")
+    assert len(page.evaluate("window.wartableGame.data.view")["seats"]) == 6
+    page.close()

@@ -170,6 +170,8 @@ def test_a_line_up_option_gives_its_seats_and_a_game_of_six_seats(c):
     by = games["diadehonor"]["seats_by"]["players"]
     assert by["2v2"] == ["axis-1", "allies-1", "axis-2", "allies-2"] and len(by["3v3"]) == 6
     assert games["undaunted"]["seats_by"] == {}  # its options change no seat
+    assert games["diadehonor"]["options"]["squads"]["internal"]  # no field in the lobby
+    assert not games["diadehonor"]["options"]["players"]["internal"]
     seats = {s: "random" for s in by["3v3"]} | {"axis-1": "human", "allies-3": "human"}
     r = c.post(
         "/api/games",

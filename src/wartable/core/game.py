@@ -49,6 +49,9 @@ class GameOption:
     minimum: int | None = None
     maximum: int | None = None
     choices: tuple[str, ...] = ()
+    # set by an interface from what it keeps (a campaign's roster), not typed by people: forms
+    # leave it out; records keep it like any other option
+    internal: bool = False
 
     @property
     def kind(self) -> str:
@@ -103,6 +106,7 @@ class GameOption:
             "minimum": self.minimum,
             "maximum": self.maximum,
             "choices": list(self.choices),
+            "internal": self.internal,
         }
 
 

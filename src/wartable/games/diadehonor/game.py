@@ -82,6 +82,7 @@ class DiaDeHonor(Game):
                 "",
                 "campaign soldiers each seat brings, as JSON: "
                 f"{campaign.SHAPE} (empty: none; wartable play --roster writes it)",
+                internal=True,
             ),
         }
 

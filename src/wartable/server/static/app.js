@@ -86,7 +86,8 @@ async function lobby() {
   function refresh() {
     const g = games.find((x) => x.name === gameSel.value);
     scenSel.replaceChildren(...g.scenarios.map((s) => el("option", { value: s.id, text: s.title })));
-    opts.replaceChildren(...Object.entries(g.options || {}).map(([name, o]) => {
+    const typed = Object.entries(g.options || {}).filter(([, o]) => !o.internal);
+    opts.replaceChildren(...typed.map(([name, o]) => {
       const input = o.kind === "bool"
         ? el("input", { type: "checkbox", "data-option": name, "data-kind": o.kind })
         : o.choices.length
