@@ -369,6 +369,23 @@ def test_play_with_a_roster_records_the_battle_at_its_end(tmp_path):
     assert "Promoted: Light 1 to Second lieutenant" in result.output
 
 
+def test_a_roster_battle_saved_and_resumed_is_recorded_when_it_ends(tmp_path):
+    db, save = tmp_path / "campaign.sqlite3", tmp_path / "battle.json"
+    campaign(db, "new", "Alpha")
+    args = ("play", "diadehonor", "--roster", "Alpha", "--db", str(db), "--seed", "5")
+    result = run(*args, "--vs", "random", "--max-rounds", "1", "--save", str(save),
+                 input="1\n1\nquit\n")  # fmt: skip
+    assert "Game left unfinished" in result.output
+    assert all(s.missions == 0 for s in roster_of(db))  # nothing yet
+    result = run("resume", str(save), input="1\n" * 3000)
+    assert result.exit_code == 0, result.output
+    assert "Roster Alpha:" in result.output
+    assert roster_of(db) and all(s.missions == 1 for s in roster_of(db))
+    result = run("resume", str(save))  # over: nothing is recorded twice
+    assert "That game is over" in result.output
+    assert all(s.missions == 1 for s in roster_of(db))
+
+
 def test_play_with_a_roster_of_another_game_or_a_game_without_campaigns(tmp_path):
     from wartable.server.rosters import create_roster
     from wartable.server.store import open_store

@@ -286,6 +286,18 @@ class Fielding:
             usage("--roster", f"{roster.name} is a roster of {roster.game}, not of {g.name}")
         return cls(camp, roster, where(db), given)
 
+    @classmethod
+    def reopen(cls, g: Game, kept: dict[str, str]) -> Fielding:
+        """The fielding a save kept (``kept()``), for a battle resumed: its roster must still
+        be there."""
+        fielding = cls.open(g, kept["roster"], kept["db"], {})
+        fielding.seat = kept["seat"]
+        return fielding
+
+    def kept(self) -> dict[str, str]:
+        """What a save keeps of this fielding."""
+        return {"roster": self.roster.name, "db": self.db, "seat": self.seat}
+
     def options(self, seat: str) -> dict[str, OptionValue]:
         """The options that field the roster in ``seat``."""
         self.seat = seat

@@ -174,11 +174,13 @@ def play(
     if len(state.players) > 1 and vs not in choices:
         fail(f"unknown opponent {vs!r}; choose one of: {', '.join(choices)}")
     seats = {p: ("human" if p == me else vs) for p in state.players}
-    on_end = None
+    on_end, kept = None, None
     if fielding is not None:  # the same battle, the roster's soldiers in the human's seat
         state = g.new_game(scenario, seed=start, options={**options, **fielding.options(me)})
-        on_end = fielding.record
-    Session(g, state, seats, console(), ask, save, agent_seed=seed or 0, on_end=on_end).run()
+        on_end, kept = fielding.record, fielding.kept()
+    Session(
+        g, state, seats, console(), ask, save, agent_seed=seed or 0, on_end=on_end, campaign=kept
+    ).run()
 
 
 @app.command()
@@ -194,7 +196,21 @@ def resume(file: Annotated[Path, typer.Argument(help="a file written by play --s
     if state.is_over:
         console().print(f"That game is over: {state.outcome.reason if state.outcome else ''}")
         return
-    Session(g, state, seats, console(), ask, file, agent_seed=len(record["actions"])).run()
+    kept = saves.campaign_of(file)
+    on_end = None
+    if kept is not None:  # a campaign battle: its end goes into the roster it fields
+        on_end = campaign.Fielding.reopen(g, kept).record
+    Session(
+        g,
+        state,
+        seats,
+        console(),
+        ask,
+        file,
+        agent_seed=len(record["actions"]),
+        on_end=on_end,
+        campaign=kept,
+    ).run()
 
 
 @app.command()

@@ -21,12 +21,20 @@ RECORD_FORMAT = "wartable-record"
 HUMAN = "human"
 
 
-def write(path: Path, record: dict[str, Any], seats: dict[str, str]) -> None:
+def write(
+    path: Path,
+    record: dict[str, Any],
+    seats: dict[str, str],
+    campaign: dict[str, str] | None = None,
+) -> None:
     """Write atomically; an OSError (no such folder, a directory, no space) or a ValueError
-    (an impossible name) leaves the old file as it was and no ``.tmp`` behind."""
+    (an impossible name) leaves the old file as it was and no ``.tmp`` behind. ``campaign``:
+    the roster a seat fields and where it is kept, so a resumed battle is recorded too."""
     if path.is_dir():
         raise IsADirectoryError(21, "is a folder, not a file", str(path))
-    data = {"format": SAVE_FORMAT, "seats": seats, "record": record}
+    data: dict[str, Any] = {"format": SAVE_FORMAT, "seats": seats, "record": record}
+    if campaign:
+        data["campaign"] = campaign
     tmp = path.with_name(path.name + ".tmp")
     try:
         tmp.write_text(json.dumps(data, indent=1), encoding="utf-8")
@@ -66,6 +74,13 @@ def read(path: Path) -> tuple[dict[str, Any], dict[str, str] | None]:
             raise RecordError(f"{path}: damaged save (missing seats or record)")
         if not all(isinstance(k, str) and isinstance(v, str) for k, v in seats.items()):
             raise RecordError(f"{path}: damaged save (each seat must name who plays it)")
+        camp = data.get("campaign")
+        if camp is not None and not (
+            isinstance(camp, dict)
+            and set(camp) == {"roster", "db", "seat"}
+            and all(isinstance(v, str) for v in camp.values())
+        ):
+            raise RecordError(f"{path}: damaged save (its campaign entry)")
         return record, dict(seats)
     if isinstance(data, dict) and data.get("format") == RECORD_FORMAT:
         return data, None
@@ -94,3 +109,11 @@ def check_seats(
             )
     if HUMAN not in seats.values():
         raise RecordError(f"{path}: damaged save (no seat is played by a human)")
+
+
+def campaign_of(path: Path) -> dict[str, str] | None:
+    """The campaign entry of a save read without error by ``read``: the roster a seat
+    fields, where it is kept, and the seat."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    camp = data.get("campaign") if isinstance(data, dict) else None
+    return dict(camp) if isinstance(camp, dict) else None

@@ -52,6 +52,7 @@ class Session:
         save_path: Path | None = None,
         agent_seed: int = 0,
         on_end: Callable[[GameState], None] | None = None,
+        campaign: dict[str, str] | None = None,
     ) -> None:
         self.game = game
         self.state = state
@@ -60,6 +61,7 @@ class Session:
         self.ask = ask
         self.save_path = save_path
         self.on_end = on_end  # told of the finished game (a campaign records it), never of one left
+        self.campaign = campaign  # kept in the save, so a resumed battle is recorded too
         self.humans = [p for p, who in seats.items() if who == "human"]
         self.agents: dict[str, Agent] = {
             p: make_agent(game, who, derive_seed(agent_seed, n))
@@ -266,7 +268,7 @@ class Session:
         target = path or self.save_path
         assert target is not None
         try:
-            saves.write(target, self.state.record(), self.seats)
+            saves.write(target, self.state.record(), self.seats, self.campaign)
         except (OSError, ValueError) as exc:
             reason = (exc.strerror if isinstance(exc, OSError) else None) or str(exc)
             self.console.print(
