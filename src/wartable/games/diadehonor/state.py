@@ -41,7 +41,7 @@ Benched = tuple[str, str, str, int]
 
 class DiaDeHonorState(GameState):
     game_name = "diadehonor"
-    game_version = "2"  # bump when a rule change would replay saved games differently
+    game_version = "3"  # bump when a rule change would replay saved games differently
 
     lib: Library  # static: shared by every clone
     battle: Battle
