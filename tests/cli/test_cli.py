@@ -257,7 +257,7 @@ def test_serve_without_the_web_extra_says_what_to_install(monkeypatch):
 
 def test_simulate_a_line_up_with_an_agent_a_side_and_wins_by_side():
     args = ("simulate", "diadehonor", "--players", "2v2", "--agents", "random,heuristic")
-    result = run(*args, "--games", "2", "--workers", "1", "--json", "--max-rounds", "2")
+    result = run(*args, "--games", "2", "--workers", "1", "--json", "--max-rounds", "1")
     assert result.exit_code == 0, result.output
     summary = json.loads(result.output)
     assert summary["agents"] == {
@@ -269,7 +269,7 @@ def test_simulate_a_line_up_with_an_agent_a_side_and_wins_by_side():
     sides = summary["sides"]
     assert sides["axis"]["seats"] == ["axis-1", "axis-2"] and sides["axis"]["agents"] == ["random"]
     assert sides["axis"]["wins"] + sides["allies"]["wins"] + summary["draws"] == 2
-    table = run(*args, "--games", "2", "--workers", "1", "--max-rounds", "2").output
+    table = run(*args, "--games", "1", "--workers", "1", "--max-rounds", "1").output
     assert "axis-1, axis-2" in table and "side" in table
 
 
