@@ -50,9 +50,8 @@ def scene(
     st = DiaDeHonor().new_game(None, seed=1, options={"players": lineup})
     st.lib = lib or example_library()
     st.battle = battle or field()
-    st.units, st.status, st.pos, st.wounds, st.prone, st.actions = [], [], [], [], [], []
-    st.attacked, st.sabotaged, st.carried, st.killer, st.death = [], [], [], [], []
-    st.aim, st.hands, st.queue, st.pending = {}, [[] for _ in st.players], [], None
+    st.no_units()
+    st.hands, st.queue, st.pending = [[] for _ in st.players], [], None
     st.phase, st.round, st.order, st.turn = "activate", 1, ("allies", "axis"), 0
     st.after_cards = "initiative"
     st.reviewed_kills = 0

@@ -117,9 +117,7 @@ def next_round(st) -> None:
     st.round += 1
     for u in st.units:
         st.actions[u.index], st.attacked[u.index] = 2, False
-    for sniper, (_, _, last) in list(st.aim.items()):
-        if last < st.round - 1:
-            del st.aim[sniper]
+    attack.forget_old_aims(st)
     st._legal_cache = None
 
 

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from wartable.core.action import Action
 from wartable.core.rng import Rng
 from wartable.core.state import GameState
-from wartable.games.diadehonor.content import Hold, Kills, Survive
+from wartable.games.diadehonor.content import Hold, Kills, Survive, enemy_of
 from wartable.games.diadehonor.rules import attack, ground
 from wartable.games.diadehonor.rules.common import find
 from wartable.games.diadehonor.state import DiaDeHonorState
@@ -130,8 +130,7 @@ class HeuristicAgent:
     def place_score(self, st: DiaDeHonorState, seat: int, label: str) -> float:
         """A square to deploy on or bring a unit to: forward, in cover."""
         q = st.battle.grid.index(st.battle.grid.parse(label))
-        enemy = "allies" if st.sides[seat] == "axis" else "axis"
-        forward = -st.battle.to_zone[enemy][q]
+        forward = -st.battle.to_zone[enemy_of(st.sides[seat])][q]
         return forward + 2.0 * ground.cover_at(st, q) - 0.001 * q
 
     def square_score(

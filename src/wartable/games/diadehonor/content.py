@@ -15,6 +15,16 @@ from wartable.geometry.squaregrid import Square, SquareGrid, chebyshev, line
 DATA = Path(__file__).resolve().parent / "data"
 BOARD_COLUMNS, BOARD_ROWS = 8, 10
 SIDES = ("axis", "allies")
+# a unit's status: "reserve" before it is placed, "active" on the map, then "dead" (a soldier,
+# off the map) or "wreck" (a tank or gun, which stays on its square)
+LIVING = ("reserve", "active")
+ON_GROUND = ("active", "wreck")  # what holds a square
+
+
+def enemy_of(side: str) -> str:
+    return "allies" if side == "axis" else "axis"
+
+
 FAR = 1_000  # farther than any square of any map
 
 
@@ -210,11 +220,10 @@ class Battle:
         squares = range(len(self.ground))
         low = min(self.level)
         for side in SIDES:
-            enemy = "allies" if side == "axis" else "axis"
-            mine, theirs = self.to_zone[side], self.to_zone[enemy]
+            mine, theirs = self.to_zone[side], self.to_zone[enemy_of(side)]
             out[("centre", side)] = frozenset(q for q in squares if abs(mine[q] - theirs[q]) <= 1)
             out[("enemy_half", side)] = frozenset(q for q in squares if theirs[q] < mine[q])
-            out[("enemy_zone", side)] = self.zones[enemy]
+            out[("enemy_zone", side)] = self.zones[enemy_of(side)]
             out[("high_ground", side)] = frozenset(q for q in squares if self.level[q] > low)
         return out
 

@@ -101,14 +101,11 @@ class DiaDeHonor(Game):
         st.max_rounds = int(options.get("max_rounds", 30))
         st.sides = sides
         st.rng = Rng(seed)
-        st.units = []
         # roster soldiers wait on their seat's bench; the starting units take the first of
         # each type, the others a unit card (DH-50)
         st.rostered = tuple(seat in squads for seat in range(len(players)))
         st.bench = [squads.get(seat, ()) for seat in range(len(players))]
-        st.status, st.pos, st.wounds, st.prone, st.actions = [], [], [], [], []
-        st.attacked, st.sabotaged, st.carried, st.killer, st.death = [], [], [], [], []
-        st.hit_by_infantry, st.aim = set(), {}
+        st.no_units()
         for seat in range(len(players)):
             for kind, sheet in self.lib.units.items():
                 for _ in range(sheet.start):

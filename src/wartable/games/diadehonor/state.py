@@ -11,13 +11,12 @@ from wartable.core.events import Event
 from wartable.core.rng import Rng
 from wartable.core.state import GameState
 from wartable.games.diadehonor import labels
-from wartable.games.diadehonor.content import Battle, Library, UnitType, type_title
+from wartable.games.diadehonor.content import LIVING, Battle, Library, UnitType, type_title
 from wartable.games.diadehonor.rules import flow, legal, objectives, odds
 from wartable.games.diadehonor.rules.victory import standing
 from wartable.games.diadehonor.view import view
 
 ACTIVE = "active"
-LIVING = ("reserve", "active")  # a unit's status until it dies ("dead") or is wrecked ("wreck")
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +83,13 @@ class DiaDeHonorState(GameState):
     seat: int  # the seat to act (deploying, choosing initiative, or activating)
 
     # ---- helpers the rules share --------------------------------------------------------
+    def no_units(self) -> None:
+        """Every per-unit list empty, before the units are enlisted (``enlist``)."""
+        self.units = []
+        self.status, self.pos, self.wounds, self.prone, self.actions = [], [], [], [], []
+        self.attacked, self.sabotaged, self.carried, self.killer, self.death = [], [], [], [], []
+        self.hit_by_infantry, self.aim = set(), {}
+
     def enlist(
         self,
         seat: int,

@@ -129,6 +129,14 @@ def lose_sight(st: DiaDeHonorState, ev: list[Event]) -> None:
             ev.append(Event("aim", said, rule="DH-69"))
 
 
+def forget_old_aims(st: DiaDeHonorState) -> None:
+    """At a new round: a sniper that let the last round pass without aiming starts its
+    count again (Q27)."""
+    for sniper, (_, _, last) in list(st.aim.items()):
+        if last < st.round - 1:
+            del st.aim[sniper]
+
+
 BLAST = 2  # a tank's shell hits every unit this many squares or fewer from the target (Q28)
 
 

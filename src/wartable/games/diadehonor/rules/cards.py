@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from wartable.core.action import Action
 from wartable.core.events import Event
+from wartable.games.diadehonor.content import enemy_of
 from wartable.games.diadehonor.rules import attack, ground, unit_cards, victory
 from wartable.games.diadehonor.rules.common import find, first_seat, to_bottom
 
@@ -93,8 +94,7 @@ def immediate(st: DiaDeHonorState, seat: int, card: str, ev: list[Event]) -> Non
         st.pending, st.seat = ("aim", seat, card, -1, seat), seat
         return
     elif card == "enemy_air_attack" and machines_of(st, [seat]):
-        other = "allies" if st.sides[seat] == "axis" else "axis"
-        chooser = first_seat(st, other)
+        chooser = first_seat(st, enemy_of(st.sides[seat]))
         if chooser >= 0:  # the other side's first seat picks (Q31)
             st.pending, st.seat = ("aim", chooser, card, -1, seat), chooser
             return

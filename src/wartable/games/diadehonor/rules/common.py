@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from wartable.games.diadehonor.content import LIVING
+
 if TYPE_CHECKING:
     from wartable.games.diadehonor.state import DiaDeHonorState
 
@@ -15,7 +17,7 @@ def find(st: DiaDeHonorState, key: str) -> int:
     for u in st.units:
         if u.key == key:
             found = u.index
-            if st.status[found] in ("reserve", "active"):
+            if st.status[found] in LIVING:
                 return found
     return found
 

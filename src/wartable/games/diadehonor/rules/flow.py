@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from wartable.core.action import Action
 from wartable.core.errors import IllegalActionError
 from wartable.core.events import Event
+from wartable.games.diadehonor.content import enemy_of
 from wartable.games.diadehonor.rules import attack, cards, ground, legal, victory
 from wartable.games.diadehonor.rules.common import find, first_seat
 
@@ -80,9 +81,7 @@ def start_round(st: DiaDeHonorState, ev: list[Event]) -> None:
     for u in st.units:
         st.actions[u.index], st.attacked[u.index] = ACTIONS, False
     st.hit_by_infantry = set()
-    for sniper, (_, _, last) in list(st.aim.items()):
-        if last < st.round - 1:  # a round without aiming starts the count again (Q27)
-            del st.aim[sniper]
+    attack.forget_old_aims(st)
     st.defensive, st.aggressive = [0] * len(st.players), [0] * len(st.players)
     st.phase, st.after_cards = "cards", "initiative"
     for seat in range(len(st.players)):
@@ -109,7 +108,7 @@ def roll_initiative(st: DiaDeHonorState, ev: list[Event]) -> None:
 
 def choose(st: DiaDeHonorState, seat: int, first: bool, ev: list[Event]) -> None:
     mine = st.sides[seat]
-    other = "allies" if mine == "axis" else "axis"
+    other = enemy_of(mine)
     st.order = (mine, other) if first else (other, mine)
     said = f"{st.players[seat]} chooses that the {mine} act {'first' if first else 'second'}"
     ev.append(Event("initiative", said, rule="DH-5"))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.action import Action
+from wartable.games.diadehonor.content import ON_GROUND
 from wartable.geometry.squaregrid import chebyshev
 
 if TYPE_CHECKING:
@@ -15,7 +16,7 @@ if TYPE_CHECKING:
 
 def holders(st: DiaDeHonorState) -> dict[int, int]:
     """The unit or wreck on each occupied square."""
-    return {st.pos[u.index]: u.index for u in st.units if st.status[u.index] in ("active", "wreck")}
+    return {st.pos[u.index]: u.index for u in st.units if st.status[u.index] in ON_GROUND}
 
 
 def reach(
@@ -151,7 +152,7 @@ def cover_at(st: DiaDeHonorState, here: int, unit: int = -1) -> bool:
     return any(
         st.pos[u.index] in around
         and u.index != unit
-        and st.status[u.index] in ("active", "wreck")
+        and st.status[u.index] in ON_GROUND
         and st.kind(u.index).kind == "machine"
         for u in st.units
     )

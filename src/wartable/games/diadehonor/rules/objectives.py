@@ -8,7 +8,15 @@ from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
 from wartable.core.rng import Rng
-from wartable.games.diadehonor.content import Battle, Hold, Kills, Library, Objective, Survive
+from wartable.games.diadehonor.content import (
+    LIVING,
+    Battle,
+    Hold,
+    Kills,
+    Library,
+    Objective,
+    Survive,
+)
 
 if TYPE_CHECKING:
     from wartable.games.diadehonor.state import DiaDeHonorState
@@ -58,7 +66,7 @@ def kills(st: DiaDeHonorState, seat: int) -> list[tuple[str, str]]:
 
 
 def lost(st: DiaDeHonorState, seat: int) -> int:
-    return sum(u.seat == seat and st.status[u.index] in ("dead", "wreck") for u in st.units)
+    return sum(u.seat == seat and st.status[u.index] not in LIVING for u in st.units)
 
 
 def met(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from wartable.games.diadehonor.content import enemy_of
 from wartable.games.diadehonor.rules import ground
 
 if TYPE_CHECKING:
@@ -41,8 +42,7 @@ def places(st: DiaDeHonorState, seat: int) -> list[int]:
     zone = sorted(st.battle.zones[side] & open_)
     if st.after_cards == "setup":
         return zone
-    enemy = "allies" if side == "axis" else "axis"
-    far = st.battle.to_zone[enemy]
+    far = st.battle.to_zone[enemy_of(side)]
     mine = [st.pos[u.index] for u in st.units if u.seat == seat and st.on_map(u.index)]
     if not mine:
         return zone

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
 from wartable.core.outcome import Outcome
+from wartable.games.diadehonor.content import LIVING, enemy_of
 from wartable.games.diadehonor.rules import objectives
 
 if TYPE_CHECKING:
@@ -29,7 +30,7 @@ def finish(
     first = None if winner is None else st.players[st.sides.index(winner)]
     stats = {
         f"{side}_units_lost": float(
-            sum(u.side == side and st.status[u.index] in ("dead", "wreck") for u in st.units)
+            sum(u.side == side and st.status[u.index] not in LIVING for u in st.units)
         )
         for side in ("axis", "allies")
     }
@@ -72,5 +73,5 @@ def standing(st: DiaDeHonorState, side: str) -> float:
     def strength(s: str) -> float:
         return sum(5 - st.wounds[u.index] for u in st.units if u.side == s and st.on_map(u.index))
 
-    mine, theirs = strength(side), strength("allies" if side == "axis" else "axis")
+    mine, theirs = strength(side), strength(enemy_of(side))
     return 0.0 if mine + theirs == 0 else (mine - theirs) / (mine + theirs)
