@@ -21,7 +21,7 @@ from wartable.cli.session import Session
 from wartable.core.errors import ArgumentError, RecordError, quote
 from wartable.core.game import Game
 from wartable.core.registry import broken_games, game_names, get_game, list_games
-from wartable.sim.runner import run_batch
+from wartable.sim.runner import run_batch, seat_agents
 
 app = typer.Typer(
     add_completion=False,
@@ -350,10 +350,10 @@ def simulate(
     options = game_options(g, option, max_rounds, players)
     first = g.new_game(sc, seed=0, options=options)
     seats = first.players
-    sides = list(dict.fromkeys(first.team_of(p) for p in seats))
-    if len(names) != len(seats) and not len(names) == len(sides) < len(seats):
-        one_a_side = f", or one a side ({', '.join(sides)})" if len(sides) < len(seats) else ""
-        fail(f"--agents needs {len(seats)} names, one per seat ({', '.join(seats)}){one_a_side}")
+    try:
+        seat_agents(first, names)
+    except ArgumentError as exc:
+        fail(f"--agents {exc}")
     err = Console(stderr=True)
     if err.is_terminal:
         with Progress(

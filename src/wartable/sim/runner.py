@@ -17,8 +17,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from wartable.agents.registry import make_agent
+from wartable.core.errors import ArgumentError
 from wartable.core.registry import get_game
 from wartable.core.rng import derive_seed
+from wartable.core.state import GameState
 from wartable.sim.stats import wilson_interval
 
 
@@ -166,6 +168,23 @@ def default_workers() -> int:
     )
 
 
+def seat_agents(state: GameState, agents: Sequence[str]) -> list[str]:
+    """The agent of each seat: one name a seat, or one a side for every seat of it (a game
+    whose seats play in sides); any other count is an ArgumentError saying which fit."""
+    players = state.players
+    teams = [state.team_of(p) for p in players]
+    sides = list(dict.fromkeys(teams))
+    if len(agents) == len(sides) < len(players):
+        return [agents[sides.index(t)] for t in teams]
+    if len(agents) != len(players):
+        one_a_side = f", or one a side ({', '.join(sides)})" if len(sides) < len(players) else ""
+        raise ArgumentError(
+            f"needs {len(players)} names, one per seat ({', '.join(players)}){one_a_side}; "
+            f"got {len(agents)}"
+        )
+    return list(agents)
+
+
 def run_batch(
     game_name: str,
     scenario: str | None,
@@ -183,15 +202,7 @@ def run_batch(
     first = game.new_game(sc, seed=0, options=opts)
     players = first.players
     teams = {p: first.team_of(p) for p in players}
-    sides = list(dict.fromkeys(teams.values()))
-    if len(agents) == len(sides) < len(players):  # one agent a side, for every seat of it
-        agents = [agents[sides.index(teams[p])] for p in players]
-    if len(agents) != len(players):
-        raise ValueError(
-            f"{game_name} needs {len(players)} agents ({', '.join(players)})"
-            + (f" or one a side ({', '.join(sides)})" if len(sides) < len(players) else "")
-            + f", got {len(agents)}"
-        )
+    agents = seat_agents(first, agents)
     for name in agents:
         make_agent(game, name)  # fail early on an unknown agent name
     workers = default_workers() if workers is None else max(1, workers)
