@@ -7,29 +7,40 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from pathlib import Path
 
 import pytest
 
 import wartable
-from tests.conformance.playing import CASES, IDS, digest_of_a_game, play_random
+from tests.conformance.playing import CASES, IDS, digest_of_a_game, play_on, play_random
 from wartable.agents.random import RandomAgent
 from wartable.core.action import Action
 from wartable.core.rng import Rng, derive_seed
 from wartable.core.state import GameState
 
+STOPS = (0, 7, 40, 150)
+
 
 @functools.cache
-def _played(game_name: str, scenario: str, seed: int, stop: int):
-    return play_random(game_name, scenario, seed, stop)
+def _stopped(game_name: str, scenario: str, seed: int) -> dict[int, GameState]:
+    """One random game, kept as it stood after each of ``STOPS`` actions (played once per
+    process: the snapshots are what fresh games stopped there would be)."""
+    state = wartable.get_game(game_name).new_game(scenario, seed=seed)
+    agent = RandomAgent(derive_seed(seed, 1))
+    kept, done = {}, 0
+    for stop in STOPS:
+        play_on(state, agent, stop - done)
+        done = stop
+        kept[stop] = state.clone()
+    return kept
 
 
-def mid_game_states(game_name: str, scenario: str, seeds=range(4), stops=(0, 7, 40, 150)):
-    """States of random games stopped along the way (played once per process, each test
-    gets its own copy)."""
+def mid_game_states(game_name: str, scenario: str, seeds=range(4), stops=STOPS):
+    """States of random games stopped along the way (each test gets its own copy)."""
     for seed in seeds:
         for stop in stops:
-            state = _played(game_name, scenario, seed, stop)
+            state = _stopped(game_name, scenario, seed)[stop]
             if not state.is_over:
                 yield state.clone()
 
@@ -37,17 +48,29 @@ def mid_game_states(game_name: str, scenario: str, seeds=range(4), stops=(0, 7, 
 PLAYOUTS = 24  # random games a game plays to the end, shared out among its scenarios
 
 
+TRIPLED = re.compile(r"([a-z])\1\1")  # "suppresss": a verb given an "s" it already had
+
+
 @pytest.mark.parametrize(("game_name", "scenario"), CASES, ids=IDS)
-def test_random_playouts_end(game_name, scenario):
+def test_random_playouts_end_and_their_texts_read_right(game_name, scenario):
+    """Random games end with an outcome; along the way, every event line a player reads is
+    spelt right (issue 10, item 23: no letter tripled)."""
     scenarios = sum(g == game_name for g, _ in CASES)
+    kinds = set()
     for seed in range(max(6, PLAYOUTS // scenarios)):
-        state = play_random(game_name, scenario, seed)
-        assert state.is_over
+        state = wartable.get_game(game_name).new_game(scenario, seed=seed)
+        agent = RandomAgent(derive_seed(seed, 1))  # the games play_random plays
+        while not state.is_over:
+            player = state.current_players[0]
+            for event in state.apply(player, agent.act(state, player)):
+                kinds.add(event.kind)
+                assert not TRIPLED.search(event.text), event.text
         assert state.current_players == ()
         assert state.outcome is not None
         assert state.outcome.winner in (*state.players, None)
         for p in state.players:
             assert state.legal_actions(p) == []
+    assert len(kinds) > 5
 
 
 @pytest.mark.parametrize(("game_name", "scenario"), CASES, ids=IDS)
@@ -208,24 +231,32 @@ def test_undo_returns_exactly_the_state_before_and_only_when_allowed(game_name, 
 
 @pytest.mark.parametrize("game_name", wartable.game_names())
 def test_games_with_every_option_turned_on_play_out_and_replay(game_name):
-    """Each game's options (Game.options) switched on together: random games still end, and
-    their records, which keep the options, replay them exactly."""
+    """Each game's options (Game.options) switched on together, its choices (a line-up) taken
+    in turn from one game to the next: random games still end, and their records, which
+    keep the options, replay them exactly. Two games a scenario, or as many as it takes for
+    every choice to be played once, the scenarios in turn."""
     game = wartable.get_game(game_name)
-    options = {k: True if o.kind == "bool" else o.default for k, o in game.options().items()}
-    for sc in game.scenarios():
-        for seed in range(2):
-            state = game.new_game(sc.id, seed=seed, options=options)
-            agent = RandomAgent(derive_seed(seed, 2))
-            for _ in range(20_000):
-                if state.is_over:
-                    break
-                player = state.current_players[0]
-                state.apply(player, agent.act(state, player))
-            assert state.is_over
-            record = state.record()
-            assert all(record["options"][k] == v for k, v in options.items())
-            again = game.replay(json.loads(json.dumps(record)))
-            assert again.full_state() == state.full_state()
+    scenarios = [sc.id for sc in game.scenarios()]
+    most = max((len(o.choices) for o in game.options().values()), default=0)
+    for k in range(most or 2 * len(scenarios)):
+        scenario, seed = scenarios[k % len(scenarios)], k // len(scenarios)
+        options = {
+            name: True if o.kind == "bool" else o.choices[k % len(o.choices)] if o.choices
+            else o.default
+            for name, o in game.options().items()
+        }  # fmt: skip
+        state = game.new_game(scenario, seed=seed, options=options)
+        agent = RandomAgent(derive_seed(seed, 2))
+        for _ in range(20_000):
+            if state.is_over:
+                break
+            player = state.current_players[0]
+            state.apply(player, agent.act(state, player))
+        assert state.is_over
+        record = state.record()
+        assert all(record["options"][k] == v for k, v in options.items())
+        again = game.replay(json.loads(json.dumps(record)))
+        assert again.full_state() == state.full_state()
 
 
 @pytest.mark.parametrize(("game_name", "scenario"), CASES, ids=IDS)

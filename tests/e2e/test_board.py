@@ -14,6 +14,7 @@ import httpx2
 import pytest
 
 from tests.e2e.pages import SETTLED, moves, needs_chromium, open_game, shot
+from tests.server.helpers import web
 
 pytestmark = needs_chromium
 
@@ -147,15 +148,19 @@ def test_a_click_skips_the_playback_to_the_latest_move(server, browser):
 
 def combat_mid_game(server, seed: int = 11) -> dict:
     """Attack the Farmhouse played at random (a fixed seed) into the impulses of turn 2."""
-    made = httpx2.post(
-        server + "/api/games",
-        json={
-            "game": "combat",
-            "scenario": "attack-the-farmhouse",
-            "seats": {"us": "human"},
-            "seed": seed,
-        },
-    ).json()
+    made = (
+        web()
+        .post(
+            server + "/api/games",
+            json={
+                "game": "combat",
+                "scenario": "attack-the-farmhouse",
+                "seats": {"us": "human"},
+                "seed": seed,
+            },
+        )
+        .json()
+    )
     head = {"Authorization": f"Bearer {made['token']}"}
     rng = random.Random(seed)
     with httpx2.Client(base_url=server, headers=head, timeout=10) as c:
@@ -268,10 +273,19 @@ def test_a_player_may_see_the_other_sides_moves_at_once(server, browser):
 def diadehonor_mid_battle(server, seed: int = 3) -> dict:
     """A 2v2 battle, its other three seats random, played to the second round's activation."""
     seats = {"axis-1": "human", "allies-1": "random", "axis-2": "random", "allies-2": "random"}
-    made = httpx2.post(
-        server + "/api/games",
-        json={"game": "diadehonor", "seats": seats, "seed": seed, "options": {"players": "2v2"}},
-    ).json()
+    made = (
+        web()
+        .post(
+            server + "/api/games",
+            json={
+                "game": "diadehonor",
+                "seats": seats,
+                "seed": seed,
+                "options": {"players": "2v2"},
+            },
+        )
+        .json()
+    )
     head = {"Authorization": f"Bearer {made['token']}"}
     rng = random.Random(seed)
     with httpx2.Client(base_url=server, headers=head, timeout=10) as c:

@@ -5,6 +5,7 @@ screen, Combat!'s line-of-sight tool. Screenshots are kept in build/test-artifac
 from __future__ import annotations
 
 from tests.e2e.pages import SETTLED, moves, needs_chromium, open_game, shot
+from tests.server.helpers import web
 
 pytestmark = needs_chromium
 
@@ -166,13 +167,17 @@ def test_a_finished_game_replays_forwards_and_back(server, browser):
 
     import httpx2
 
-    made = httpx2.post(
-        server + "/api/games",
-        json={"game": "combat", "scenario": "a-meeting-of-patrols", "seats": {"us": "human"}},
-    ).json()
+    made = (
+        web()
+        .post(
+            server + "/api/games",
+            json={"game": "combat", "scenario": "a-meeting-of-patrols", "seats": {"us": "human"}},
+        )
+        .json()
+    )
     head = {"Authorization": f"Bearer {made['token']}"}
     rng = random.Random(3)
-    state = httpx2.get(f"{server}/api/games/{made['id']}", headers=head).json()
+    state = web().get(f"{server}/api/games/{made['id']}", headers=head).json()
     with httpx2.Client(base_url=server, headers=head, timeout=10) as c:
         while not state["outcome"]:
             state = c.post(

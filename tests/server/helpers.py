@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import socket
 import subprocess
 import sys
@@ -94,6 +95,13 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+@functools.cache
+def web() -> httpx2.Client:
+    """One HTTP client for the tests that talk to a server process: a new client loads the
+    certificate store each time (some 30 ms), though these servers speak plain HTTP."""
+    return httpx2.Client(timeout=10)
+
+
 def start(db, port, *extra: str):
     proc = subprocess.Popen(
         [
@@ -113,9 +121,9 @@ def start(db, port, *extra: str):
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
-            if httpx2.get(f"http://127.0.0.1:{port}/api/catalog", timeout=1).status_code == 200:
+            if web().get(f"http://127.0.0.1:{port}/api/catalog", timeout=1).status_code == 200:
                 return proc
         except httpx2.TransportError:
-            time.sleep(0.1)
+            time.sleep(0.02)
     proc.kill()
     raise AssertionError(f"the server did not start: {proc.stdout.read() if proc.stdout else ''}")

@@ -18,13 +18,13 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect as ws_connect
 
 import wartable
-from tests.server.helpers import code_of, free_port, start
+from tests.server.helpers import code_of, free_port, start, web
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="SIGKILL is a POSIX signal")
 
 
 def claim(base: str, gid: str, link: str) -> str:
-    r = httpx2.post(f"{base}/api/games/{gid}/claim", json={"invite": code_of(link)})
+    r = web().post(f"{base}/api/games/{gid}/claim", json={"invite": code_of(link)})
     assert r.status_code == 200, r.text
     return str(r.json()["token"])
 
@@ -42,9 +42,11 @@ def test_a_killed_server_resumes_every_game_with_every_acknowledged_action(tmp_p
     base = f"http://127.0.0.1:{port}"
     proc = start(db, port)
     try:
-        made = httpx2.post(
-            f"{base}/api/games", json={"game": "undaunted", "scenario": "la-raye"}
-        ).json()
+        made = (
+            web()
+            .post(f"{base}/api/games", json={"game": "undaunted", "scenario": "la-raye"})
+            .json()
+        )
         gid = made["id"]
         tokens = {"us": made["token"], "germany": claim(base, gid, made["invitations"]["germany"])}
         acked: list[tuple[int, str, str]] = []
@@ -85,9 +87,11 @@ def test_a_killed_server_resumes_every_game_with_every_acknowledged_action(tmp_p
         player.join(timeout=10)
         assert len(acked) >= 15
         proc = start(db, port)
-        after = httpx2.get(
-            f"{base}/api/games/{gid}", headers={"Authorization": f"Bearer {tokens['us']}"}
-        ).json()
+        after = (
+            web()
+            .get(f"{base}/api/games/{gid}", headers={"Authorization": f"Bearer {tokens['us']}"})
+            .json()
+        )
         with sqlite3.connect(db) as con:
             stored = con.execute(
                 "SELECT seat, action FROM actions WHERE game_id = ? ORDER BY n", (gid,)
@@ -104,10 +108,12 @@ def test_a_killed_server_resumes_every_game_with_every_acknowledged_action(tmp_p
         assert after["view"] == json.loads(json.dumps(game.replay(record).view("us")))
         # and play goes on from there
         seat = after["to_act"][0]
-        mine = httpx2.get(
-            f"{base}/api/games/{gid}", headers={"Authorization": f"Bearer {tokens[seat]}"}
-        ).json()
-        r = httpx2.post(
+        mine = (
+            web()
+            .get(f"{base}/api/games/{gid}", headers={"Authorization": f"Bearer {tokens[seat]}"})
+            .json()
+        )
+        r = web().post(
             f"{base}/api/games/{gid}/actions",
             headers={"Authorization": f"Bearer {tokens[seat]}"},
             json={"n": mine["n"], "action": mine["legal"][0]},
@@ -123,17 +129,17 @@ def test_two_actions_racing_for_one_seat_one_wins_one_is_stale_and_no_token_is_l
     base = f"http://127.0.0.1:{port}"
     proc = start(tmp_path / "games.sqlite3", port)
     try:
-        made = httpx2.post(f"{base}/api/games", json={"game": "undaunted"}).json()
+        made = web().post(f"{base}/api/games", json={"game": "undaunted"}).json()
         gid = made["id"]
         tokens = {"us": made["token"], "germany": claim(base, gid, made["invitations"]["germany"])}
         head = {"Authorization": f"Bearer {tokens['us']}"}
-        legal = httpx2.get(f"{base}/api/games/{gid}", headers=head).json()["legal"]
+        legal = web().get(f"{base}/api/games/{gid}", headers=head).json()["legal"]
         gate = threading.Barrier(2)
         codes: list[int] = []
 
         def send(action: str) -> None:
             gate.wait()
-            r = httpx2.post(
+            r = web().post(
                 f"{base}/api/games/{gid}/actions", headers=head, json={"n": 0, "action": action}
             )
             codes.append(r.status_code)
@@ -144,7 +150,7 @@ def test_two_actions_racing_for_one_seat_one_wins_one_is_stale_and_no_token_is_l
         for t in racers:
             t.join(timeout=20)
         assert sorted(codes) == [200, 409]
-        assert httpx2.get(f"{base}/api/games/{gid}", headers=head).json()["n"] == 1
+        assert web().get(f"{base}/api/games/{gid}", headers=head).json()["n"] == 1
     finally:
         proc.kill()
         proc.wait(timeout=10)
@@ -162,9 +168,11 @@ def test_ai_seats_killed_mid_thought_resume_when_the_server_starts_again(tmp_pat
     proc = start(db, port)
     try:
         seats = {"us": "heuristic", "germany": "ismcts"}
-        made = httpx2.post(
-            f"{base}/api/games", json={"game": "undaunted", "seats": seats, "seed": 8}
-        ).json()
+        made = (
+            web()
+            .post(f"{base}/api/games", json={"game": "undaunted", "seats": seats, "seed": 8})
+            .json()
+        )
         gid = made["id"]
         deadline = time.monotonic() + 60
         while stored(db, gid) < 6 and time.monotonic() < deadline:
@@ -199,7 +207,7 @@ def test_binary_frames_and_clients_gone_mid_message_end_cleanly_without_a_traceb
     base = f"http://127.0.0.1:{port}"
     proc = start(tmp_path / "games.sqlite3", port)
     try:
-        made = httpx2.post(f"{base}/api/games", json={"game": "undaunted"}).json()
+        made = web().post(f"{base}/api/games", json={"game": "undaunted"}).json()
         url = f"ws://127.0.0.1:{port}/ws/games/{made['id']}"
         with ws_connect(url) as ws:
             ws.send(b"\x00\x01 binary")

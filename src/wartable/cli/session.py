@@ -128,15 +128,15 @@ class Session:
         self.console.print(render(self.game, self.state.view(player), self.focus))
         while True:
             legal = self.state.legal_actions(player)
-            self.console.print(Text(f"\n{player}, choose:", style="bold"))
+            menu = Text(f"\n{player}, choose:", style="bold")  # one print: a move lists 100
             for n, a in enumerate(legal, 1):
                 info = self.state.action_info(player, a).get("text", "")
-                line = Text(f"  {n:>2}) {a}")
+                menu.append(f"\n  {n:>2}) {a}", style="not bold")
                 if info:
-                    line.append(f"   [{info}]", style="cyan")
-                self.console.print(line)
+                    menu.append(f"   [{info}]", style="cyan not bold")
             for hint in self.state.hints(player):
-                self.console.print(Text(f"      {hint}", style="dim"))
+                menu.append(f"\n      {hint}", style="dim not bold")
+            self.console.print(menu)
             answer = self.ask(f"{player}> ").strip()
             chosen = self.read(answer, legal, player)
             if chosen is None:

@@ -3,6 +3,7 @@ letters), units placed where a test wants them, forced dice."""
 
 from __future__ import annotations
 
+import functools
 from dataclasses import replace
 
 from wartable.games.diadehonor.content import Battle, Library, load
@@ -23,7 +24,13 @@ def example_library() -> Library:
 
 
 def field(rows: list[str] | None = None, levels: list[str] | None = None) -> Battle:
-    rows = rows or ["." * 16] * 24
+    """A battlefield drawn in ground letters and levels: built once per drawing (a Battle
+    is frozen; its caches of moves and sight hold for every battle on it)."""
+    return _field(tuple(rows or ["." * 16] * 24), tuple(levels) if levels else None)
+
+
+@functools.cache
+def _field(rows: tuple[str, ...], levels: tuple[str, ...] | None) -> Battle:
     grid = SquareGrid(len(rows[0]), len(rows))
     ground = tuple("".join(rows))
     level = tuple(int(c) for c in "".join(levels)) if levels else (0,) * len(ground)
@@ -31,6 +38,7 @@ def field(rows: list[str] | None = None, levels: list[str] | None = None) -> Bat
     return Battle("test", "Test field", grid, ground, level, no_zones)
 
 
+@functools.cache
 def zoned() -> Battle:
     """The open field with start zones: the axis on the top two rows, the allies on the
     bottom two."""

@@ -7,7 +7,7 @@ redrawn with ``sample_hidden``, so other seats' cards and objectives stay unknow
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from wartable.core.action import Action
 from wartable.core.rng import Rng
@@ -16,7 +16,6 @@ from wartable.games.diadehonor.content import Hold, Kills, Survive, enemy_of
 from wartable.games.diadehonor.rules import attack, ground
 from wartable.games.diadehonor.rules.common import find
 from wartable.games.diadehonor.state import DiaDeHonorState
-from wartable.geometry.squaregrid import chebyshev
 
 VALUE = {  # what a unit is worth to its side, in light infantrymen-ish
     "tank": 6.0,
@@ -136,49 +135,56 @@ class HeuristicAgent:
     def square_score(
         self, st: DiaDeHonorState, seat: int, i: int, q: int, foes: list[int]
     ) -> float:
-        """How good square ``q`` is for unit ``i``: near its goal, in cover, with a shot at an
-        enemy, seen by few."""
-        grid, sees = st.battle.grid, st.battle.sees
-        here = grid.squares[q]
+        return self.square_scorer(st, seat, i, foes)(q)
+
+    def square_scorer(
+        self, st: DiaDeHonorState, seat: int, i: int, foes: list[int]
+    ) -> Callable[[int], float]:
+        """How good a square is for unit ``i``: near its goal, in cover, with a shot at an
+        enemy, seen by few. What does not hang on the square is worked out once."""
+        squares, sees = st.battle.grid.squares, st.battle.sees
         kind = st.kind(i)
         goal = self.wanted(st, seat)
         side = st.sides[seat]
-        score = 0.0
-        for c in goal:
-            if isinstance(c, Hold):
-                score -= 0.8 * self.area_distance(st, c.area, side)[q]
+        holds = [self.area_distance(st, c.area, side) for c in goal if isinstance(c, Hold)]
         hunting = any(isinstance(c, Kills) and c.types for c in goal)
-        near = min(
-            (
-                max(0, chebyshev(grid.squares[st.pos[t]], here) - kind.range)
-                for t in foes
-                if self.worth(st, seat, t) > VALUE.get(st.units[t].type, 2.0) or not hunting
-            ),
-            default=None,
-        )
-        if near is None:
-            near = min(
-                (max(0, chebyshev(grid.squares[st.pos[t]], here) - kind.range) for t in foes),
-                default=0,
-            )
-        careful = any(isinstance(c, Survive) for c in goal)
-        score -= (0.2 if careful else 0.6) * near
-        covered = ground.cover_at(st, q, i)
-        score += 1.2 * covered
-        shots = [
-            t
-            for t in foes
-            if chebyshev(grid.squares[st.pos[t]], here) <= kind.range
-            and sees(q, st.pos[t])
-            and (kind.anti_tank or st.units[t].type != "tank")
+        spots = [(squares[st.pos[t]], st.pos[t]) for t in foes]
+        prey = [
+            xy
+            for t, (xy, _) in zip(foes, spots, strict=True)
+            if self.worth(st, seat, t) > VALUE.get(st.units[t].type, 2.0) or not hunting
         ]
-        score += 1.0 if shots else 0.0
-        seen_by = sum(
-            chebyshev(grid.squares[st.pos[t]], here) <= st.kind(t).range and sees(q, st.pos[t])
-            for t in foes
-        )
-        score -= (0.15 if covered or st.prone[i] else 0.3) * seen_by
-        return score
+        chased = prey or [xy for xy, _ in spots]  # the nearest wanted enemy, else any
+        shootable = [
+            spot
+            for t, spot in zip(foes, spots, strict=True)
+            if kind.anti_tank or st.units[t].type != "tank"
+        ]
+        watchers = [(xy, p, st.kind(t).range) for t, (xy, p) in zip(foes, spots, strict=True)]
+        careful = any(isinstance(c, Survive) for c in goal)
+        covered_at = ground.cover_test(st, i)
+        reach, prone = kind.range, st.prone[i]
+
+        def score_of(q: int) -> float:
+            x, y = squares[q]
+            score = 0.0
+            for distance in holds:
+                score -= 0.8 * distance[q]
+            near = min((max(0, max(abs(a - x), abs(b - y)) - reach) for a, b in chased), default=0)
+            score -= (0.2 if careful else 0.6) * near
+            covered = covered_at(q)
+            score += 1.2 * covered
+            shots = any(
+                max(abs(a - x), abs(b - y)) <= reach and sees(q, p) for (a, b), p in shootable
+            )
+            score += 1.0 if shots else 0.0
+            seen_by = sum(
+                max(abs(a - x), abs(b - y)) <= far and sees(q, p) for (a, b), p, far in watchers
+            )
+            score -= (0.15 if covered or prone else 0.3) * seen_by
+            return score
+
+        return score_of
 
     # ---- the activation ------------------------------------------------------------------------
     def activation(self, st: DiaDeHonorState, seat: int, legal: list[Action]) -> Action:
@@ -202,7 +208,7 @@ class HeuristicAgent:
             return best
         order = sorted(
             mine, key=lambda k: -self.square_score(st, seat, find(st, k), st.pos[find(st, k)], foes)
-        )
+        )  # fmt: skip
         for key in order:
             i = find(st, key)
             move = self.best_move(st, seat, i, mine[key], foes)
@@ -236,13 +242,11 @@ class HeuristicAgent:
         moves = [a for a in acts if a.verb in ("move", "crawl")]
         if not moves:
             return None
-        index = st.battle.grid.index
-        parse = st.battle.grid.parse
-        now = self.square_score(st, seat, i, st.pos[i], foes)
-        best = max(
-            moves, key=lambda a: self.square_score(st, seat, i, index(parse(a.args[1])), foes)
-        )
-        gain = self.square_score(st, seat, i, index(parse(best.args[1])), foes) - now
+        at = st.battle.square_of
+        score_of = self.square_scorer(st, seat, i, foes)
+        now = score_of(st.pos[i])
+        best = max(moves, key=lambda a: score_of(at[a.args[1]]))
+        gain = score_of(at[best.args[1]]) - now
         if st.prone[i] and not self.seen(st, i, foes):
             stand = Action("stand", (st.units[i].key,))
             if stand in acts and gain < 2 * MOVE_AT_LEAST:

@@ -10,7 +10,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from wartable.content.loader import validate
-from wartable.geometry.squaregrid import Square, SquareGrid, chebyshev, line
+from wartable.geometry.squaregrid import Square, SquareGrid, line
 
 DATA = Path(__file__).resolve().parent / "data"
 BOARD_COLUMNS, BOARD_ROWS = 8, 10
@@ -175,6 +175,7 @@ class Battle:
     # thousands of times a game
     next_to: tuple[tuple[int, ...], ...] = field(init=False)  # neighbours, by index
     labels: tuple[str, ...] = field(init=False)
+    square_of: dict[str, int] = field(init=False)  # a label's index
     # points to enter each square: 0 where no unit may go, 2 on adverse ground, else 1; and
     # for light-footed units, who pay 1 on adverse ground too
     entry: tuple[int, ...] = field(init=False)
@@ -185,28 +186,25 @@ class Battle:
     to_zone: dict[str, tuple[int, ...]] = field(init=False)
     # the squares of each area an objective may name, per side whose objective it is
     areas: dict[tuple[str, str], frozenset[int]] = field(init=False)
-    _sight: dict[tuple[int, int], bool] = field(default_factory=dict, compare=False)
+    # lines of sight worked out so far: a byte per ordered pair of squares, 0 not yet asked,
+    # 1 blocked, 2 clear (a flat table: the rules ask millions of times a study)
+    _sight: bytearray = field(init=False, compare=False)
     # moves worked out, by start, speed, footing, crawl and the units around (rules/ground.py)
     moves: dict[tuple[object, ...], object] = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
         grid = self.grid
         entry = tuple(0 if GROUND[g][3] else 2 if GROUND[g][1] else 1 for g in self.ground)
+        next_to = tuple(tuple(grid.index(n) for n in grid.neighbours(sq)) for sq in grid.squares)
         derived = {
-            "next_to": tuple(
-                tuple(grid.index(n) for n in grid.neighbours(sq)) for sq in grid.squares
-            ),
+            "next_to": next_to,
             "labels": tuple(grid.label(sq) for sq in grid.squares),
+            "square_of": {grid.label(sq): i for i, sq in enumerate(grid.squares)},
             "entry": entry,
             "light_entry": tuple(min(c, 1) for c in entry),
             "unreached": tuple(FAR if c else -1 for c in entry),
-            "to_zone": {
-                side: tuple(
-                    min((chebyshev(sq, grid.squares[z]) for z in zone), default=FAR)
-                    for sq in grid.squares
-                )
-                for side, zone in self.zones.items()
-            },
+            "_sight": bytearray(len(self.ground) ** 2),
+            "to_zone": {side: steps_to(zone, next_to) for side, zone in self.zones.items()},
         }
         for name, value in derived.items():
             object.__setattr__(self, name, value)  # the one way to set a frozen field
@@ -230,13 +228,14 @@ class Battle:
     def sees(self, a: int, b: int) -> bool:
         """Whether the line between the centres of squares ``a`` and ``b`` crosses no square
         that blocks sight (DH-29); worked out once per pair and battlefield."""
-        key = (a, b) if a <= b else (b, a)
-        seen = self._sight.get(key)
-        if seen is None:
-            path = line(self.grid.squares[key[0]], self.grid.squares[key[1]])
-            seen = not any(self.blocks(self.grid.index(sq)) for sq in path[1:-1])
-            self._sight[key] = seen
-        return seen
+        n = len(self.ground)
+        seen = self._sight[a * n + b]
+        if not seen:
+            lo, hi = (a, b) if a <= b else (b, a)  # one line for both directions
+            path = line(self.grid.squares[lo], self.grid.squares[hi])
+            seen = 1 if any(self.blocks(self.grid.index(sq)) for sq in path[1:-1]) else 2
+            self._sight[a * n + b] = self._sight[b * n + a] = seen
+        return seen == 2
 
     def blocks(self, i: int) -> bool:
         return GROUND[self.ground[i]][2]
@@ -246,6 +245,25 @@ class Battle:
 
     def square(self, i: int) -> Square:
         return self.grid.squares[i]
+
+
+def steps_to(zone: frozenset[int], next_to: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    """Each square's distance in steps to the nearest square of ``zone`` (FAR without one):
+    on a whole rectangle of squares, the king's steps are the Chebyshev distance."""
+    far = [FAR] * len(next_to)
+    for q in zone:
+        far[q] = 0
+    frontier, steps = sorted(zone), 0
+    while frontier:
+        steps += 1
+        reached = []
+        for q in frontier:
+            for j in next_to[q]:
+                if far[j] > steps:
+                    far[j] = steps
+                    reached.append(j)
+        frontier = reached
+    return tuple(far)
 
 
 def battle(doc: BoardsFile, key: str) -> Battle:

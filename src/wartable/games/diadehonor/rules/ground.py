@@ -3,6 +3,7 @@ cover (DH-34) and flanking (DH-32, DH-33)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from wartable.core.action import Action
@@ -112,16 +113,32 @@ def move_actions(
     held: dict[int, int],
     barred: list[int] | None = None,
 ) -> list[Action]:
-    """The move (or crawl) actions of unit ``i``, remembered with its paths."""
+    """The move (or crawl) actions of unit ``i``, remembered with its paths: the list for
+    its paths is copied and the few squares friends stand on taken out."""
     found = paths(st, i, crawling, held, barred)
     verb = "crawl" if crawling else "move"
-    key = (st.units[i].key, verb, id(found))
+    unit = st.units[i].key
+    key = (unit, verb, id(found))
     listed = st.battle.moves.get(key)
     if listed is None or listed[0] is not found:  # type: ignore[index]
-        labels, unit = st.battle.labels, st.units[i].key
-        listed = (found, [(q, Action(verb, (unit, labels[q]))) for q in sorted(found)])
+        made = st.battle.moves.get((unit, verb))  # this unit's actions made so far, by square
+        if made is None:
+            made = {}
+            remember(st.battle, (unit, verb), made)
+        acts: dict[int, Action] = made  # type: ignore[assignment]  # the key holds actions
+        labels = st.battle.labels
+        listed = (
+            found,
+            {q: acts.get(q) or acts.setdefault(q, Action(verb, (unit, labels[q])))
+             for q in sorted(found)},
+        )  # fmt: skip
         remember(st.battle, key, listed)
-    return [a for q, a in listed[1] if q not in held]  # type: ignore[index]
+    table: dict[int, Action] = listed[1]  # type: ignore[index]  # a moves key holds moves
+    out = list(table.values())
+    for q in held:
+        if q in found:
+            out.remove(table[q])  # the very object: found by identity at C speed
+    return out
 
 
 def sees(st: DiaDeHonorState, a: int, b: int) -> bool:
@@ -143,19 +160,28 @@ def in_cover(st: DiaDeHonorState, i: int) -> bool:
 def cover_at(st: DiaDeHonorState, here: int, unit: int = -1) -> bool:
     """Whether a unit on square ``here`` would be in cover (``unit``: the one standing there,
     which gives itself none)."""
+    return cover_test(st, unit)(here)
+
+
+def cover_test(st: DiaDeHonorState, unit: int = -1) -> Callable[[int], bool]:
+    """``cover_at`` for many squares at once (an AI weighs every square a unit may reach): the
+    machines' squares found once."""
     battle = st.battle
-    if battle.ground[here] == "t":
-        return True
-    around = battle.next_to[here]
-    if any(battle.covering(j) for j in around):
-        return True
-    return any(
-        st.pos[u.index] in around
-        and u.index != unit
+    machines = {
+        st.pos[u.index]
+        for u in st.units
+        if u.index != unit
         and st.status[u.index] in ON_GROUND
         and st.kind(u.index).kind == "machine"
-        for u in st.units
-    )
+    }
+
+    def covered(here: int) -> bool:
+        if battle.ground[here] == "t":
+            return True
+        around = battle.next_to[here]
+        return any(battle.covering(j) or j in machines for j in around)
+
+    return covered
 
 
 def flanks(st: DiaDeHonorState, attacker: int, other: int, target: int) -> bool:
