@@ -312,6 +312,11 @@ def test_campaign_new_list_show_rename_and_export(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert campaign(db, "export", "Alpha").exit_code == 0
     assert (tmp_path / "Alpha.html").read_text(encoding="utf-8") == text
+    assert campaign(db, "export", "Alpha", "--pdf").exit_code == 0  # the same sheet as PDF
+    pdf = (tmp_path / "Alpha.pdf").read_bytes()
+    assert pdf.startswith(b"%PDF-") and b"(Alpha: squad sheet)" in pdf
+    assert campaign(db, "export", "Alpha", "--out", str(tmp_path / "s.PDF")).exit_code == 0
+    assert (tmp_path / "s.PDF").read_bytes().startswith(b"%PDF-")
 
 
 @pytest.mark.parametrize(

@@ -338,3 +338,30 @@ def test_the_lobby_lays_out_the_seats_of_the_line_up_chosen(server, browser):
     page.wait_for_selector("#board [data-id]")
     assert len(page.evaluate("window.wartableGame.data.view")["seats"]) == 6
     page.close()
+
+
+def test_a_roster_started_in_the_lobby_is_fielded_by_the_seat_chosen(server, browser):
+    """Campaign rosters in the browser (DH-46 to DH-50): start one, field it for a seat, and
+    the battle shows whose roster takes the field."""
+    name = f"Lobby {random.randrange(10**6)}"  # the server is shared by the browser tests
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(server + "/")
+    page.select_option("#game", "diadehonor")
+    page.wait_for_selector("#roster-name")
+    page.fill("#roster-name", name)
+    page.click("#roster-create")
+    page.wait_for_selector(f'select[data-roster=axis-1] option[value="{name}"]', state="attached")
+    page.select_option('[data-option="players"]', "2v2")  # the choice outlives a new line-up
+    page.select_option("select[data-roster=axis-1]", name)
+    page.select_option('[data-option="players"]', "1v1")
+    assert page.eval_on_selector("select[data-roster=axis-1]", "s => s.value") == name
+    assert page.locator("select[data-roster=allies-1]").count() == 1
+    page.click("#create")
+    page.locator("a.seat-link[data-seat=axis-1]").click()
+    page.wait_for_selector("#board [data-id]")
+    assert f"Axis 1 fields roster {name}" in page.inner_text("#rosters")
+    rows = web().get(f"{server}/api/rosters", params={"game": "diadehonor"}).json()["rosters"]
+    soldiers = next(r for r in rows if r["name"] == name)["soldiers"]
+    units = page.evaluate("window.wartableGame.data.view")["units"]
+    assert {s["name"] for s in soldiers} & {u["name"] for u in units if u["seat"] == "axis-1"}
+    page.close()

@@ -8,7 +8,6 @@ is fielded and who a battle left standing are the game's to say (``core/campaign
 
 from __future__ import annotations
 
-import html
 import sqlite3
 import time
 from collections.abc import Iterator
@@ -20,6 +19,7 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
+from wartable.cli import sheet
 from wartable.cli.common import console, default_db, fail, friendly_errors, load_game, usage
 from wartable.core.campaign import Campaign
 from wartable.core.errors import WartableError
@@ -70,21 +70,6 @@ def campaign_of(g: Game, param: str) -> Campaign:
         others = ", ".join(x.name for x in with_campaigns()) or "none"
         usage(param, f"{g.info.title} has no campaigns; games with campaigns: {others}")
     return found
-
-
-def rank_words(camp: Campaign, missions: int) -> str:
-    rank = camp.rank(missions)
-    return f"{rank.title} (+{rank.bonus})" if rank.bonus else rank.title
-
-
-def next_rank(camp: Campaign, missions: int) -> str:
-    """The next rank up and the missions it takes ("Lieutenant at 6"), or ""."""
-    now = camp.rank(missions)
-    for more in range(missions + 1, missions + 1000):
-        rank = camp.rank(more)
-        if rank != now:
-            return f"{rank.title} at {more}"
-    return ""
 
 
 # ---- the commands ---------------------------------------------------------------------------
@@ -180,87 +165,32 @@ def rename(
 def export(
     name: NameArg,
     out: Annotated[
-        Path | None, typer.Option(help="the file to write (default: NAME.html here)")
+        Path | None,
+        typer.Option(help="the file to write (default: NAME.html here; a .pdf name writes PDF)"),
     ] = None,
+    pdf: Annotated[bool, typer.Option("--pdf", help="write PDF (default: NAME.pdf)")] = False,
     db: DbOpt = None,
 ) -> None:
-    """Write a roster as a squad sheet to print (HTML)."""
+    """Write a roster as a squad sheet to print: HTML, or PDF."""
     with database(db) as store:
         roster = store.run(rosters.load_roster(name))
     g = load_game(roster.game)
     camp = campaign_of(g, "NAME")
-    target = out or Path(f"{roster.name}.html")
+    target = out or Path(f"{roster.name}.{'pdf' if pdf else 'html'}")
     if target.is_dir() or not target.parent.is_dir():
         fail(f"--out {target}: " + ("is a folder" if target.is_dir() else "no such folder"))
+    facts = sheet.sheet(roster, g.info.title, camp)
     try:
-        target.write_text(squad_sheet(roster, g.info.title, camp), encoding="utf-8")
+        if pdf or target.suffix.lower() == ".pdf":
+            sheet.write_pdf(facts, target)
+        else:
+            target.write_text(sheet.to_html(facts), encoding="utf-8")
+    except RuntimeError as exc:  # no matplotlib here
+        fail(str(exc))
     except (OSError, ValueError) as exc:
         reason = (exc.strerror if isinstance(exc, OSError) else None) or str(exc)
         fail(f"--out {target}: cannot write it ({reason})")
     console().print(f"The squad sheet of {roster.name} is in {target}")
-
-
-STYLE = """@page { size: A4; margin: 15mm; }
-body { font-family: Georgia, "Times New Roman", serif; color: #000; background: #fff;
-       max-width: 190mm; margin: 0 auto; }
-h1 { font-size: 20pt; margin: 0 0 2mm; }
-p.about { margin: 0 0 5mm; font-size: 11pt; }
-table { width: 100%; border-collapse: collapse; font-size: 10.5pt; }
-th, td { border: 1px solid #000; padding: 1.5mm 2mm; text-align: left; vertical-align: top; }
-th { background: #e4e4e4; print-color-adjust: exact; -webkit-print-color-adjust: exact; }
-td.number { text-align: right; }
-td.notes { width: 28%; }
-tr { break-inside: avoid; }"""
-
-
-def squad_sheet(roster: rosters.Roster, title: str, camp: Campaign) -> str:
-    """A roster as a page to print: its name, game and nation, and every soldier with his
-    type, missions, rank and bonus, the next rank and when, and room for notes."""
-    esc = html.escape
-    rows = []
-    for s in roster.soldiers:
-        rank = camp.rank(s.missions)
-        cells = [
-            f"<td>{esc(s.id)}</td>",
-            f"<td>{esc(s.name)}</td>",
-            f"<td>{esc(camp.type_title(s.type))}</td>",
-            f'<td class="number">{s.missions}</td>',
-            f"<td>{esc(rank.title)}</td>",
-            f'<td class="number">+{rank.bonus}</td>',
-            f"<td>{esc(next_rank(camp, s.missions)) or '-'}</td>",
-            '<td class="notes"></td>',
-        ]
-        rows.append("<tr>" + "".join(cells) + "</tr>")
-    created = time.strftime("%Y-%m-%d", time.localtime(roster.created))
-    about = [esc(title), f"nation: {esc(roster.nation) or '-'}"]
-    about += [f"{len(roster.soldiers)} soldiers", f"roster started {created}"]
-    head = "".join(
-        f"<th>{h}</th>"
-        for h in ("Id", "Name", "Unit", "Missions", "Rank", "Bonus", "Next rank", "Notes")
-    )
-    return "\n".join(
-        [
-            "<!DOCTYPE html>",
-            '<html lang="en">',
-            "<head>",
-            '<meta charset="utf-8">',
-            f"<title>{esc(roster.name)}: squad sheet</title>",
-            f"<style>\n{STYLE}\n</style>",
-            "</head>",
-            "<body>",
-            f"<h1>{esc(roster.name)}</h1>",
-            f'<p class="about">{" · ".join(about)}</p>',
-            "<table>",
-            f"<thead><tr>{head}</tr></thead>",
-            "<tbody>",
-            *rows,
-            "</tbody>",
-            "</table>",
-            "</body>",
-            "</html>",
-            "",
-        ]
-    )
 
 
 # ---- play --roster --------------------------------------------------------------------------
@@ -301,7 +231,7 @@ class Fielding:
     def options(self, seat: str) -> dict[str, OptionValue]:
         """The options that field the roster in ``seat``."""
         self.seat = seat
-        extra = self.campaign.options(seat, self.roster.soldiers)
+        extra = self.campaign.options({seat: self.roster.soldiers})
         clash = sorted(set(extra) & set(self.given))
         if clash:
             usage("--roster", f"the option {clash[0]} is what --roster sets: give one or the other")
@@ -323,7 +253,7 @@ class Fielding:
             "each with one more mission."
         )
         risen = [
-            f"{now.name} to {rank_words(camp, now.missions)}"
+            f"{now.name} to {sheet.rank_words(camp, now.missions)}"
             for old, now in done.survived
             if camp.rank(old.missions) != camp.rank(now.missions)
         ]

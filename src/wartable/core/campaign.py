@@ -10,7 +10,7 @@ option brings, so a battle's record still replays exactly on its own.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -65,9 +65,9 @@ class Campaign(ABC):
         """The rank ``missions`` survived give."""
 
     @abstractmethod
-    def options(self, seat: str, soldiers: Sequence[Soldier]) -> dict[str, OptionValue]:
-        """The game options that make ``seat`` field ``soldiers`` (a whole roster: the game
-        picks who starts and who waits for a card to bring him)."""
+    def options(self, squads: Mapping[str, Sequence[Soldier]]) -> dict[str, OptionValue]:
+        """The game options that make each seat of ``squads`` field its soldiers (a whole
+        roster each: the game picks who starts and who waits for a card to bring him)."""
 
     @abstractmethod
     def fielded(self, state: GameState, seat: str) -> list[Fielded]:

@@ -23,9 +23,11 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from wartable.agents.registry import agent_names
+from wartable.core.campaign import Campaign
 from wartable.core.errors import ActionParseError, IllegalActionError, WartableError
 from wartable.core.game import Game
 from wartable.core.registry import get_game, list_games
+from wartable.server import rosters
 from wartable.server.guard import Guard, Hosts
 from wartable.server.rooms import Forbidden, NotFound, Room, Rooms, Stale, Unplayable
 from wartable.server.store import Store, open_store
@@ -51,6 +53,17 @@ class NewGame(BaseModel):
     )
     # the seat the creator plays: by default the first seat for a person; null: none
     creator_seat: SEAT | None = None
+    # seat -> the campaign roster it fields (a game with campaigns)
+    rosters: dict[SEAT, Annotated[str, Field(max_length=40)]] = Field(
+        default_factory=dict, max_length=8
+    )
+
+
+class NewRoster(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(max_length=40)
+    game: str = Field(max_length=40)
+    nation: str = Field(default="", max_length=60)
 
 
 class Act(BaseModel):
@@ -119,6 +132,34 @@ def seats_by(game: Game) -> dict[str, dict[str, list[str]]]:
             if len({tuple(v) for v in by.values()}) > 1:
                 out[name] = by
     return out
+
+
+def campaign_or_400(name: str) -> Campaign:
+    try:
+        camp = get_game(name).campaign()
+    except WartableError as exc:
+        raise HTTPException(400, str(exc)) from exc
+    if camp is None:
+        raise HTTPException(400, f"{name} has no campaigns")
+    return camp
+
+
+def roster_json(roster: rosters.Roster, camp: Campaign) -> dict[str, Any]:
+    return {
+        "name": roster.name,
+        "game": roster.game,
+        "nation": roster.nation,
+        "soldiers": [
+            {
+                "id": s.id,
+                "type": camp.type_title(s.type),
+                "name": s.name,
+                "missions": s.missions,
+                "rank": camp.rank(s.missions).title,
+            }
+            for s in roster.soldiers
+        ],
+    }
 
 
 def seat_link(game_id: str, seat: str, token: str) -> str:
@@ -230,6 +271,7 @@ def create_app(
                     "agents": agent_names(game),
                     "options": {n: o.to_json() for n, o in game.options().items()},
                     "seats_by": seats_by(game),
+                    "campaign": game.campaign() is not None,  # seats may field rosters
                     "round_name": info.round_name,
                     "scenarios": [
                         {"id": s.id, "title": s.title, "seats": list(s.players)}
@@ -251,6 +293,7 @@ def create_app(
                 body.creator_seat,
                 creator_plays="creator_seat" not in body.model_fields_set
                 or body.creator_seat is not None,
+                rosters=dict(body.rosters),
             )
         except WartableError as exc:
             raise HTTPException(400, str(exc)) from exc
@@ -342,6 +385,25 @@ def create_app(
         """The lobby's list of games this browser holds a seat in or created."""
         held = [(h.id, h.token, h.host) for h in body.games if GAME_ID.fullmatch(h.id)]
         return {"games": await rooms.mine(held)}
+
+    @app.get("/api/rosters")
+    async def roster_list(game: Annotated[str, Query(max_length=40)]) -> dict[str, Any]:
+        """The campaign rosters of ``game``, each with its soldiers and their ranks."""
+        camp = campaign_or_400(game)
+        found = await writer(rosters.list_rosters())
+        return {"rosters": [roster_json(r, camp) for r in found if r.game == game]}
+
+    @app.post("/api/rosters")
+    async def roster_new(body: NewRoster) -> dict[str, Any]:
+        """A new roster: the game's starting squad, every soldier new."""
+        camp = campaign_or_400(body.game)
+        try:
+            made = await writer(
+                rosters.create_roster(body.name, body.game, body.nation, camp.recruits())
+            )
+        except WartableError as exc:
+            raise HTTPException(400, str(exc)) from exc
+        return roster_json(made, camp)
 
     @app.get("/api/games/{game_id}/replay")
     async def replay(

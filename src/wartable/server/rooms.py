@@ -31,6 +31,7 @@ from wartable.core.game import Game
 from wartable.core.registry import get_game
 from wartable.core.rng import derive_seed
 from wartable.core.state import GameState
+from wartable.server.rosters import squads_of, with_battles
 from wartable.server.store import (
     HUMAN,
     NoInvitation,
@@ -95,6 +96,7 @@ class Room:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     listeners: dict[int, Listener] = field(default_factory=dict)
     driver: asyncio.Task[None] | None = None  # the task moving the AI seats, while one runs
+    rosters: dict[str, str] = field(default_factory=dict)  # seat -> campaign roster it fields
 
     def seat_of(self, token: str | None) -> str | None:
         """The seat a token opens (None: a spectator). Every seat's hash is compared, so the
@@ -140,20 +142,28 @@ class Rooms:
         options: dict[str, Any] | None = None,
         creator_seat: str | None = None,
         creator_plays: bool = True,
+        rosters: dict[str, str] | None = None,
     ) -> Created:
         """A new game. The creator takes ``creator_seat`` (by default the first human seat;
         none when ``creator_plays`` is false) and gets an invitation for every other human
         seat. A seed may be chosen only where at most one person plays: with two or more,
-        whoever knew it could deal every hand in advance."""
+        whoever knew it could deal every hand in advance. ``rosters``: the campaign roster
+        a seat fields (seat -> roster name), in a game that has campaigns; the battle's end
+        records its result there."""
         game = get_game(game_name)
         chosen, seed = seed, secrets.randbits(48) if seed is None else seed
-        state = game.new_game(scenario, seed=seed, options=options or {})
+        options = dict(options or {})
+        state = game.new_game(scenario, seed=seed, options=options)
         players = state.players
         unknown = set(seats) - set(players)
         if unknown:
             raise WartableError(
                 f"unknown seat(s) {', '.join(sorted(unknown))}; seats are {', '.join(players)}"
             )
+        fielding = dict(rosters or {})
+        if fielding:
+            options = await self._field(game, players, fielding, options)
+            state = game.new_game(scenario, seed=seed, options=options)
         names = agent_names(game)
         for seat in players:
             who = seats.get(seat, HUMAN)
@@ -196,13 +206,35 @@ class Rooms:
                 game.info.version,
                 token_hash(host),
                 {s: token_hash(c) for s, c in codes.items()},
+                fielding,
             )
         )
         room = Room(game_id, game, record["scenario"], state, stored, token_hash(host))
+        room.rosters = fielding
         self._seat_agents(room, seed)
         self.rooms[game_id] = room
         self.wake(room)  # an AI may have the first move
         return Created(game_id, creator_seat, token, host, codes)
+
+    async def _field(
+        self,
+        game: Game,
+        players: tuple[str, ...],
+        fielding: dict[str, str],
+        options: dict[str, Any],
+    ) -> dict[str, Any]:
+        """The options that field each seat's roster, added to those given."""
+        camp = game.campaign()
+        if camp is None:
+            raise WartableError(f"rosters: {game.info.title} has no campaigns")
+        stray = sorted(set(fielding) - set(players))
+        if stray:
+            raise WartableError(f"rosters: unknown seat {stray[0]}; seats are {', '.join(players)}")
+        extra = camp.options(await self.writer(squads_of(fielding, game.name)))
+        clash = sorted(set(extra) & set(options))
+        if clash:
+            raise WartableError(f"options: {clash[0]} is what rosters set; give one or the other")
+        return {**options, **extra}
 
     async def get(self, game_id: str) -> Room:
         """A live room, rebuilt from the store (by replaying its actions) if needed. Two
@@ -238,6 +270,7 @@ class Rooms:
     def _rebuild(self, game: Game, saved: StoredGame) -> Room:
         state = game.new_game(saved.scenario, seed=saved.seed, options=saved.options)
         room = Room(saved.id, game, saved.scenario, state, saved.seats, saved.host)
+        room.rosters = dict(saved.rosters)
         for n, (seat, text) in enumerate(saved.actions):
             before = state.current_players
             try:  # a game stored before versions were kept may meet rules that changed
@@ -321,8 +354,13 @@ class Rooms:
             events = twin.apply(seat, action)  # IllegalActionError: nothing changed anywhere
             count = room.state.action_count
             ended = twin.outcome.reason if twin.outcome else None
+            store = append_action(room.id, count, seat, str(action), ended)
+            camp = room.game.campaign() if ended and room.rosters else None
+            if camp is not None:  # the battle's end goes into its rosters with it
+                battles = [(r, camp.fielded(twin, s)) for s, r in room.rosters.items()]
+                store = with_battles(store, battles)
             try:  # durable before anyone hears of it
-                await self.writer(append_action(room.id, count, seat, str(action), ended))
+                await self.writer(store)
             except StaleAction as exc:  # another server process got there first
                 raise Stale(str(exc)) from exc
             room.state = twin
@@ -406,6 +444,7 @@ class Rooms:
             "to_act": list(st.current_players),
             "seats": {s: who for s, (who, _) in room.seats.items()},
             "unclaimed": room.unclaimed(),
+            "rosters": room.rosters,  # the campaign roster a seat fields
             "view": st.view(seat),
             "legal": [str(a) for a in legal],
             "labels": labels,  # each legal action in players' words
@@ -484,6 +523,7 @@ class Rooms:
                 "your_turn": seat in st.current_players if seat else False,
                 "over": st.outcome.reason if st.outcome else None,
                 "unclaimed": room.unclaimed(),
+                "rosters": room.rosters,  # the campaign roster a seat fields
             }
             if hosting:
                 line["invitations"] = await self.invitations(room, key)

@@ -10,10 +10,12 @@ the missions he has survived.
 
 from __future__ import annotations
 
+import logging
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from wartable.core.campaign import Fielded, Soldier
 from wartable.core.errors import WartableError, quote
@@ -22,6 +24,8 @@ from wartable.server.store import Op, Tx
 NAME_LIMIT = 60  # characters of a soldier's name
 ROSTER_NAME = re.compile(r"\w[\w .'-]{0,39}")  # also a file name: NAME.html
 SOLDIER_ID = re.compile(r"s[0-9]+")  # "s1", "s2"... in the order soldiers joined
+T = TypeVar("T")
+log = logging.getLogger("wartable.server")
 
 
 class RosterError(WartableError):
@@ -198,5 +202,43 @@ def record_battle(roster: str, fielded: Sequence[Fielded]) -> Op[Battle]:
                 )
                 joined.append(new)
         return Battle(survived, fallen, joined)
+
+    return op
+
+
+def squads_of(fielding: Mapping[str, str], game: str) -> Op[dict[str, list[Soldier]]]:
+    """The soldiers of the roster each seat of ``fielding`` (seat -> roster) takes into a
+    battle of ``game``: an unknown roster, a roster of another game or one roster for two
+    seats is refused."""
+
+    def op(tx: Tx) -> dict[str, list[Soldier]]:
+        out: dict[str, list[Soldier]] = {}
+        taken: dict[str, str] = {}
+        for seat, name in fielding.items():
+            if name in taken:
+                raise RosterError(f"roster {quote(name)} fields {taken[name]} already: one seat")
+            taken[name] = seat
+            owner = _head(tx, name)[0]
+            if owner != game:
+                raise RosterError(f"{quote(name)} is a roster of {owner}, not of {game}")
+            out[seat] = _soldiers(tx, name)
+        return out
+
+    return op
+
+
+def with_battles(last: Op[T], battles: Sequence[tuple[str, Sequence[Fielded]]]) -> Op[T]:
+    """A battle's last action and each fielded roster's result (``record_battle``) in one
+    transaction: a server stopped before it commits has stored neither, and the battle
+    resumes at that action. A roster gone meanwhile is passed over, not the action."""
+
+    def op(tx: Tx) -> T:
+        out = last(tx)
+        for roster, fielded in battles:
+            try:
+                record_battle(roster, fielded)(tx)
+            except RosterError as exc:  # raised before it wrote anything
+                log.warning("a battle was not recorded: %s", exc)
+        return out
 
     return op

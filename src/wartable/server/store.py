@@ -20,7 +20,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
@@ -80,6 +80,14 @@ SCHEMA = (
         nation TEXT NOT NULL,
         created DOUBLE PRECISION NOT NULL
     )""",
+    # the seats of a game that field a campaign roster: its result is recorded in the
+    # transaction that stores the game's last action (rosters.py)
+    """CREATE TABLE IF NOT EXISTS fielding (
+        game_id TEXT NOT NULL REFERENCES games(id),
+        seat TEXT NOT NULL,
+        roster TEXT NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    )""",
     """CREATE TABLE IF NOT EXISTS soldiers (
         roster TEXT NOT NULL REFERENCES rosters(name),
         id TEXT NOT NULL,
@@ -113,6 +121,7 @@ class StoredGame:
     actions: list[tuple[str, str]]  # (seat, action text), in order
     version: str | None = None  # the game's rules version at set-up; None: stored before we kept it
     host: str = ""  # hash of the creator's key ('' for games stored before invitations)
+    rosters: dict[str, str] = field(default_factory=dict)  # seat -> the roster it fields
 
 
 class Tx:
@@ -152,9 +161,11 @@ def create_game(
     version: str,
     host: str = "",
     invitations: dict[str, str] | None = None,
+    rosters: dict[str, str] | None = None,
 ) -> Op[None]:
-    """A new game with its seats (agent or person, token hash), the creator's key and one
-    invitation (code hash) per seat left for another person."""
+    """A new game with its seats (agent or person, token hash), the creator's key, one
+    invitation (code hash) per seat left for another person, and the campaign roster each
+    seat that has one fields."""
 
     def op(tx: Tx) -> None:
         tx.run(
@@ -167,6 +178,8 @@ def create_game(
             tx.run("INSERT INTO seats VALUES (?, ?, ?, ?)", (game_id, seat, agent, token_hash))
         for seat, code_hash in (invitations or {}).items():
             tx.run("INSERT INTO invitations VALUES (?, ?, ?)", (game_id, seat, code_hash))
+        for seat, roster in (rosters or {}).items():
+            tx.run("INSERT INTO fielding VALUES (?, ?, ?)", (game_id, seat, roster))
 
     return op
 
@@ -210,6 +223,8 @@ def load_game(game_id: str) -> Op[StoredGame | None]:
         actions = [(seat, action) for seat, action in rows]
         version = tx.run("SELECT version FROM rules WHERE game_id = ?", (game_id,)).fetchone()
         host = tx.run("SELECT token_hash FROM hosts WHERE game_id = ?", (game_id,)).fetchone()
+        rows = tx.run("SELECT seat, roster FROM fielding WHERE game_id = ?", (game_id,)).fetchall()
+        rosters = {str(seat): str(roster) for seat, roster in rows}
         return StoredGame(
             game_id,
             row[0],
@@ -220,6 +235,7 @@ def load_game(game_id: str) -> Op[StoredGame | None]:
             actions,
             version[0] if version else None,
             host[0] if host else "",
+            rosters,
         )
 
     return op

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 import pytest
@@ -244,6 +245,62 @@ def test_random_battles_end_and_keep_their_invariants(lineup, battlefield, seed)
                 fielded = [u for u in st.units if u.seat == seat and u.type == kind]
                 assert sum(st.on_map(u.index) for u in fielded) <= sheet.cap
     assert st.outcome is not None
+
+
+UNIT_TYPES = ["light", "assault", "heavy", "sniper", "green_beret", "tank", "artillery"]
+soldier_rows = st_.lists(
+    st_.tuples(st_.sampled_from(UNIT_TYPES), st_.integers(0, 40)), min_size=1, max_size=8
+)
+
+
+@settings(max_examples=6, deadline=None)
+@given(
+    lineup=st_.sampled_from(["1v1", "2v1", "1v2", "2v2", "3v2", "2v3", "3v3"]),
+    battlefield=st_.sampled_from(["crossroads", "hedgerow", "ruined-village", "front-line"]),
+    seed=st_.integers(0, 2**32),
+    squad=soldier_rows,
+    thinking=st_.booleans(),
+)
+def test_whole_battles_with_campaign_squads_end_and_keep_their_invariants(
+    lineup, battlefield, seed, squad, thinking
+):
+    """Whole battles (no round limit but the rules' own), the first seat fielding a campaign
+    squad (DH-46 to DH-50) whose soldiers unit cards call up, the other seats random or the
+    heuristic, which plays its cards and objectives on purpose: units never share a square
+    (DH-26), wounds stay within 0..5 (DH-44), caps hold (DH-55), no card is made or lost,
+    every objective stays its seat's own, and the battle ends. The squad's soldiers take the
+    field as they are on the roster; recruits fill the types it lacks."""
+    from wartable.agents.random import RandomAgent
+    from wartable.games.diadehonor.ai import HeuristicAgent
+
+    players = seats(lineup)[0]
+    rows = [[f"s{k}", kind, f"Soldier {k}", missions] for k, (kind, missions) in enumerate(squad)]
+    options = {"players": lineup, "squads": json.dumps({players[0]: rows})}
+    st = DiaDeHonor().new_game(battlefield, seed=seed, options=options)
+    agents = {
+        p: HeuristicAgent(seed + k) if thinking and k % 2 else RandomAgent(seed + k)
+        for k, p in enumerate(players)
+    }
+    deck, dealt = cards_in_play(st), list(st.objectives)
+    for _ in range(20_000):
+        if st.is_over:
+            break
+        p = st.current_players[0]
+        st.apply(p, agents[p].act(st, p))
+        placed = [st.pos[u.index] for u in st.units if st.status[u.index] in ("active", "wreck")]
+        assert len(placed) == len(set(placed))
+        assert all(0 <= w <= 5 for w in st.wounds)
+        assert cards_in_play(st) == deck
+        assert list(st.objectives) == dealt
+        for seat in range(len(st.players)):
+            for kind, sheet in st.lib.units.items():
+                fielded = [u for u in st.units if u.seat == seat and u.type == kind]
+                assert sum(st.on_map(u.index) for u in fielded) <= sheet.cap
+    assert st.is_over and st.outcome is not None
+    given = {r[2]: (r[1], r[3]) for r in rows}  # a soldier keeps type and missions (DH-49)
+    assert all(
+        (u.type, u.missions) == given[u.name] for u in st.units if u.seat == 0 and u.name in given
+    )
 
 
 @pytest.mark.parametrize(

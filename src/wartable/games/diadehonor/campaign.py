@@ -14,7 +14,7 @@ At the end, every unit of a seat that survived counts one more mission, won, los
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from wartable.core.campaign import Campaign, Fielded, RankInfo, Soldier
@@ -128,9 +128,12 @@ class Roster(Campaign):
         rank = self.lib.rank(max(0, missions))
         return RankInfo(rank.title, rank.bonus)
 
-    def options(self, seat: str, soldiers: Sequence[Soldier]) -> dict[str, OptionValue]:
-        rows = [[s.id, s.type, s.name, s.missions] for s in soldiers]
-        return {OPTION: json.dumps({seat: rows}, ensure_ascii=False)}
+    def options(self, squads: Mapping[str, Sequence[Soldier]]) -> dict[str, OptionValue]:
+        rows = {
+            seat: [[s.id, s.type, s.name, s.missions] for s in soldiers]
+            for seat, soldiers in squads.items()
+        }
+        return {OPTION: json.dumps(rows, ensure_ascii=False)}
 
     def fielded(self, state: GameState, seat: str) -> list[Fielded]:
         if not isinstance(state, DiaDeHonorState):

@@ -75,9 +75,29 @@ async function lobby() {
   const mine = el("select", { id: "my-seat" });
   const opts = el("div", { id: "options" });
   const out = el("div", { id: "created" });
+  let rosters = [];  // the campaign rosters of the game chosen, where it has campaigns
+  const rosterForm = el("p", { id: "new-roster" });
+  async function loadRosters(g) {
+    rosters = g.campaign ? (await api(`/api/rosters?game=${encodeURIComponent(g.name)}`)).rosters : [];
+    rosterForm.replaceChildren();
+    if (!g.campaign) return;
+    const name = el("input", { type: "text", id: "roster-name", placeholder: "new roster's name",
+      maxlength: 40 });
+    rosterForm.append("Campaign rosters keep a squad's soldiers, their missions and ranks, from one battle to the next. ",
+      name, el("button", { id: "roster-create", text: "Start a roster", onclick: async () => {
+        try {
+          await api("/api/rosters", { method: "POST",
+            body: JSON.stringify({ name: name.value, game: g.name }) });
+          const was = chosenRosters();
+          await loadRosters(g);
+          layoutSeats(g, was);
+          toast(`Roster ${name.value} started`);
+        } catch (e) { toast(e.message); }
+      } }));
+  }
   function refreshMine() {
     const was = mine.value;
-    const people = [...seats.querySelectorAll("select")].filter((s) => s.value === "human")
+    const people = [...seats.querySelectorAll("select[data-seat]")].filter((s) => s.value === "human")
       .map((s) => s.dataset.seat);
     mine.replaceChildren(...people.map((seat) => el("option", { value: seat, text: seat })),
       el("option", { value: "", text: "none: I set it up for others" }));
@@ -85,6 +105,7 @@ async function lobby() {
   }
   function refresh() {
     const g = games.find((x) => x.name === gameSel.value);
+    rosters = [];
     scenSel.replaceChildren(...g.scenarios.map((s) => el("option", { value: s.id, text: s.title })));
     const typed = Object.entries(g.options || {}).filter(([, o]) => !o.internal);
     opts.replaceChildren(...typed.map(([name, o]) => {
@@ -101,6 +122,11 @@ async function lobby() {
     mine.value = "";
     refreshMine();
     mine.selectedIndex = 0;
+    loadRosters(g).then(() => layoutSeats(g)).then(refreshMine).catch((e) => toast(e.message));
+  }
+  function chosenRosters() {
+    return Object.fromEntries([...seats.querySelectorAll("select[data-roster]")]
+      .map((s) => [s.dataset.roster, s.value]));
   }
   function seatsOf(g) {  // an option such as a line-up may decide the seats
     for (const [name, by] of Object.entries(g.seats_by || {})) {
@@ -109,32 +135,46 @@ async function lobby() {
     }
     return g.seats;
   }
-  function layoutSeats(g) {
+  function layoutSeats(g, fielding = {}) {
+    const who = Object.fromEntries([...seats.querySelectorAll("select[data-seat]")]
+      .map((s) => [s.dataset.seat, s.value]));
     seats.replaceChildren(...seatsOf(g).map((seat, i) => {
       const pick = el("select", { "data-seat": seat });
       pick.append(el("option", { value: "human", text: "a person" }));
       for (const a of g.agents) pick.append(el("option", { value: a, text: "AI: " + a }));
       if (i > 0 && g.agents.includes("heuristic")) pick.value = "heuristic";
+      if (who[seat] && [...pick.options].some((o) => o.value === who[seat])) pick.value = who[seat];
       pick.addEventListener("change", refreshMine);
-      return el("tr", {}, el("td", { text: seat }), el("td", {}, pick));
+      const row = el("tr", {}, el("td", { text: seat }), el("td", {}, pick));
+      if (rosters.length) {  // a seat may field a campaign roster's soldiers
+        const squad = el("select", { "data-roster": seat, title: "the roster this seat fields" },
+          el("option", { value: "", text: "no roster" }),
+          ...rosters.map((r) => el("option", { value: r.name,
+            text: `roster ${r.name} (${r.soldiers.length} soldiers)` })));
+        if (fielding[seat] && rosters.some((r) => r.name === fielding[seat])) squad.value = fielding[seat];
+        row.append(el("td", {}, squad));
+      }
+      return row;
     }));
   }
   opts.addEventListener("change", () => {
     const g = games.find((x) => x.name === gameSel.value);
-    if (Object.keys(g.seats_by || {}).length) { layoutSeats(g); refreshMine(); }
+    if (Object.keys(g.seats_by || {}).length) { layoutSeats(g, chosenRosters()); refreshMine(); }
   });
   gameSel.addEventListener("change", refresh);
   refresh();
   const create = el("button", { id: "create", text: "Create game", onclick: async () => {
-    const seatMap = {}, options = {};
-    for (const s of seats.querySelectorAll("select")) seatMap[s.dataset.seat] = s.value;
+    const seatMap = {}, options = {}, fielding = {};
+    for (const s of seats.querySelectorAll("select[data-seat]")) seatMap[s.dataset.seat] = s.value;
+    for (const s of seats.querySelectorAll("select[data-roster]"))
+      if (s.value) fielding[s.dataset.roster] = s.value;
     for (const o of opts.querySelectorAll("[data-option]"))
       if (o.type === "checkbox" ? o.checked : o.value !== "")
         options[o.dataset.option] = o.type === "checkbox" ? true
           : o.dataset.kind === "int" ? Number(o.value) : o.value;
     try {
       const made = await api("/api/games", { method: "POST", body: JSON.stringify({
-        game: gameSel.value, scenario: scenSel.value, seats: seatMap, options,
+        game: gameSel.value, scenario: scenSel.value, seats: seatMap, options, rosters: fielding,
         creator_seat: mine.value || null }) });
       const title = gameSel.options[gameSel.selectedIndex].text;
       hold(made.id, (h) => {
@@ -194,7 +234,7 @@ async function lobby() {
   $app.replaceChildren(list, el("div", { class: "panel lobby" },
     el("h2", { text: "New game" }),
     el("p", {}, "Game ", gameSel, " Scenario ", scenSel),
-    el("p", { text: "Who sits where:" }), seats,
+    el("p", { text: "Who sits where:" }), seats, rosterForm,
     el("p", {}, "You play: ", mine),
     el("p", { text: "Options:" }), opts, create), out);
   showMine().catch((e) => toast(e.message));
@@ -513,6 +553,10 @@ function statusPanel(d, view) {
   else if (d.outcome) p.append(el("div", { id: "outcome", text: "Game over: " + d.outcome.reason }));
   const last = lastMoveLine(d);
   if (last) p.append(last);
+  const fielded = Object.entries(d.rosters || {});
+  if (fielded.length) p.append(el("div", { id: "rosters", class: "muted" },
+    (d.outcome ? "Recorded in the campaign: " : "Campaign: ")
+      + fielded.map(([seat, r]) => `${seatName(seat)} fields roster ${r}`).join("; ")));
   p.append(...game.draw.status(view, ui()));
   return p;
 }
