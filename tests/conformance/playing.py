@@ -16,6 +16,20 @@ CASES = [
     (name, sc.id) for name in wartable.game_names() for sc in wartable.get_game(name).scenarios()
 ]
 IDS = [f"{g}:{s}" for g, s in CASES]
+# Each choice a game offers besides its default (a line-up of Día de Honor), on the game's
+# first scenario: the checks that keep hidden information hidden run on these too, since
+# who sits beside whom (teammates) changes what each seat may see.
+VARIANTS = [
+    (name, game.scenarios()[0].id, ((option, choice),))
+    for name in wartable.game_names()
+    for game in [wartable.get_game(name)]
+    for option, o in game.options().items()
+    if o.choices and not o.internal
+    for choice in o.choices
+    if choice != o.default
+]
+SEEN = [(g, s, ()) for g, s in CASES] + VARIANTS  # cases for the hidden-information checks
+SEEN_IDS = IDS + [f"{g}:{s}:{'-'.join(f'{k}={v}' for k, v in o)}" for g, s, o in VARIANTS]
 
 
 def play_on(state: GameState, agent: RandomAgent, stop_after: int | None = None) -> GameState:

@@ -13,7 +13,15 @@ from pathlib import Path
 import pytest
 
 import wartable
-from tests.conformance.playing import CASES, IDS, digest_of_a_game, play_on, play_random
+from tests.conformance.playing import (
+    CASES,
+    IDS,
+    SEEN,
+    SEEN_IDS,
+    digest_of_a_game,
+    play_on,
+    play_random,
+)
 from wartable.agents.random import RandomAgent
 from wartable.core.action import Action
 from wartable.core.rng import Rng, derive_seed
@@ -23,10 +31,12 @@ STOPS = (0, 7, 40, 150)
 
 
 @functools.cache
-def _stopped(game_name: str, scenario: str, seed: int) -> dict[int, GameState]:
+def _stopped(
+    game_name: str, scenario: str, seed: int, options: tuple[tuple[str, object], ...] = ()
+) -> dict[int, GameState]:
     """One random game, kept as it stood after each of ``STOPS`` actions (played once per
     process: the snapshots are what fresh games stopped there would be)."""
-    state = wartable.get_game(game_name).new_game(scenario, seed=seed)
+    state = wartable.get_game(game_name).new_game(scenario, seed=seed, options=dict(options))
     agent = RandomAgent(derive_seed(seed, 1))
     kept, done = {}, 0
     for stop in STOPS:
@@ -36,11 +46,11 @@ def _stopped(game_name: str, scenario: str, seed: int) -> dict[int, GameState]:
     return kept
 
 
-def mid_game_states(game_name: str, scenario: str, seeds=range(4), stops=STOPS):
+def mid_game_states(game_name: str, scenario: str, seeds=range(4), stops=STOPS, options=()):
     """States of random games stopped along the way (each test gets its own copy)."""
     for seed in seeds:
         for stop in stops:
-            state = _stopped(game_name, scenario, seed)[stop]
+            state = _stopped(game_name, scenario, seed, options)[stop]
             if not state.is_over:
                 yield state.clone()
 
@@ -156,10 +166,10 @@ def test_finished_game_refuses_actions(game_name, scenario):
     assert state.full_state() == before
 
 
-@pytest.mark.parametrize(("game_name", "scenario"), CASES, ids=IDS)
-def test_views_hide_what_a_player_cannot_see(game_name, scenario):
+@pytest.mark.parametrize(("game_name", "scenario", "options"), SEEN, ids=SEEN_IDS)
+def test_views_hide_what_a_player_cannot_see(game_name, scenario, options):
     """Two states that differ only in what P cannot see give P identical views."""
-    for state in mid_game_states(game_name, scenario):
+    for state in mid_game_states(game_name, scenario, options=options):
         for p in state.players:
             view = state.view(p)
             json.dumps(view)  # JSON-safe
@@ -174,9 +184,9 @@ def test_views_hide_what_a_player_cannot_see(game_name, scenario):
         assert all(state.sample_hidden(p, 7).view(None) == spectator for p in state.players)
 
 
-@pytest.mark.parametrize(("game_name", "scenario"), CASES, ids=IDS)
-def test_sample_hidden_depends_only_on_what_the_player_knows(game_name, scenario):
-    for state in mid_game_states(game_name, scenario, seeds=range(2)):
+@pytest.mark.parametrize(("game_name", "scenario", "options"), SEEN, ids=SEEN_IDS)
+def test_sample_hidden_depends_only_on_what_the_player_knows(game_name, scenario, options):
+    for state in mid_game_states(game_name, scenario, seeds=range(2), options=options):
         for p in state.players:
             other = state.sample_hidden(p, seed=99)  # same view, different hidden cards
             assert state.sample_hidden(p, 5).full_state() == other.sample_hidden(p, 5).full_state()
@@ -334,8 +344,8 @@ def spread(actions: list, most: int) -> list:
     return actions[::step][:most]
 
 
-@pytest.mark.parametrize(("game_name", "scenario"), CASES, ids=IDS)
-def test_logs_hide_what_a_player_cannot_see(game_name, scenario):
+@pytest.mark.parametrize(("game_name", "scenario", "options"), SEEN, ids=SEEN_IDS)
+def test_logs_hide_what_a_player_cannot_see(game_name, scenario, options):
     """The log may tell a player P no more than his view does.
 
     Take a state and a twin that differs only in what P cannot see, with the same dice
@@ -357,7 +367,7 @@ def test_logs_hide_what_a_player_cannot_see(game_name, scenario):
     hand differs, and an action the twin's hand does not allow is skipped.
     """
     checked = 0
-    for state in mid_game_states(game_name, scenario, seeds=range(3)):
+    for state in mid_game_states(game_name, scenario, seeds=range(3), options=options):
         actor = state.current_players[0]
         actions = spread(state.legal_actions(actor), 6)
         for p in [q for q in state.players if q != actor] or state.players:
@@ -380,11 +390,11 @@ def test_logs_hide_what_a_player_cannot_see(game_name, scenario):
     assert checked, "no action left both views alike: the test would prove nothing"
 
 
-@pytest.mark.parametrize(("game_name", "scenario"), CASES, ids=IDS)
-def test_actions_in_players_words_name_only_what_the_player_sees(game_name, scenario):
+@pytest.mark.parametrize(("game_name", "scenario", "options"), SEEN, ids=SEEN_IDS)
+def test_actions_in_players_words_name_only_what_the_player_sees(game_name, scenario, options):
     """``describe`` gives every legal action a label, and the label depends only on what the
     player knows: a redrawn twin with the same view labels every action the same way."""
-    for state in mid_game_states(game_name, scenario, seeds=range(2)):
+    for state in mid_game_states(game_name, scenario, seeds=range(2), options=options):
         for p in state.current_players:
             labels = {str(a): state.describe(p, a) for a in state.legal_actions(p)}
             assert all(isinstance(t, str) and t.strip() for t in labels.values())
