@@ -111,15 +111,23 @@ def test_the_other_sides_moves_are_played_back_one_by_one(server, browser):
         }, 15); }"""
     )
     paced: list = []
+    two_in_a_row = """() => window.seen.some((s, k) => k > 1 && s.seat === 'germany'
+        && window.seen[k - 1].seat === 'germany' && window.seen[k - 2].seat === 'germany')"""
     for _ in range(12):  # end our turns until the AI answers with a run of moves
         if page.locator("#actions button.action").count() == 0:
             break
         end = page.locator('#actions button.action[data-action="end"]')
-        act(page, "end" if end.count() else None)
+        before = moves(page)
+        page.locator(
+            '#actions button.action[data-action="end"]' if end.count() else "#actions button.action"
+        ).first.click()
+        page.wait_for_function("n => window.wartableGame.data.n > n", arg=before, timeout=15000)
+        page.wait_for_function(f"() => ({SETTLED})() || ({two_in_a_row})()", timeout=30000)
         seen = page.evaluate("window.seen")
         paced = [(a, b) for a, b in pairwise(seen) if a["seat"] == b["seat"] == "germany"]
         if len(paced) >= 2:
-            break
+            break  # three of the AI's moves shown one after the other: enough to measure
+        page.wait_for_function(SETTLED, timeout=30000)
     assert len(paced) >= 2, "the AI never made two moves in a row"
     gaps = [b["t"] - a["t"] for a, b in paced]
     assert min(gaps) > 350, f"the AI's moves were not paced: {gaps}"
