@@ -131,7 +131,10 @@ class Session:
             menu = Text(f"\n{player}, choose:", style="bold")  # one print: a move lists 100
             for n, a in enumerate(legal, 1):
                 info = self.state.action_info(player, a).get("text", "")
-                menu.append(f"\n  {n:>2}) {a}", style="not bold")
+                words = self.state.describe(player, a)  # players' words; the notation to type
+                menu.append(f"\n  {n:>2}) {words}", style="not bold")
+                if words != str(a):
+                    menu.append(f"  ({a})", style="dim not bold")
                 if info:
                     menu.append(f"   [{info}]", style="cyan not bold")
             for hint in self.state.hints(player):
