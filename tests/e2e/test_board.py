@@ -62,14 +62,15 @@ def open_undaunted(browser, server, screen):
     return page
 
 
-def act(page, action: str | None = None) -> None:
+def act(page, action: str | None = None, settled: str = SETTLED) -> None:
+    """Click ``action`` (else the first button) and wait until ``settled`` holds."""
     before = moves(page)
     button = page.locator(
         f'#actions button.action[data-action="{action}"]' if action else "#actions button.action"
     ).first
     button.click()
     page.wait_for_function("n => window.wartableGame.data.n > n", arg=before, timeout=15000)
-    page.wait_for_function(SETTLED, timeout=30000)
+    page.wait_for_function(settled, timeout=30000)
 
 
 @pytest.mark.parametrize("screen", list(SCREENS))
@@ -117,12 +118,7 @@ def test_the_other_sides_moves_are_played_back_one_by_one(server, browser):
         if page.locator("#actions button.action").count() == 0:
             break
         end = page.locator('#actions button.action[data-action="end"]')
-        before = moves(page)
-        page.locator(
-            '#actions button.action[data-action="end"]' if end.count() else "#actions button.action"
-        ).first.click()
-        page.wait_for_function("n => window.wartableGame.data.n > n", arg=before, timeout=15000)
-        page.wait_for_function(f"() => ({SETTLED})() || ({two_in_a_row})()", timeout=30000)
+        act(page, "end" if end.count() else None, f"() => ({SETTLED})() || ({two_in_a_row})()")
         seen = page.evaluate("window.seen")
         paced = [(a, b) for a, b in pairwise(seen) if a["seat"] == b["seat"] == "germany"]
         if len(paced) >= 2:

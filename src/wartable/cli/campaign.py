@@ -72,6 +72,11 @@ def campaign_of(g: Game, param: str) -> Campaign:
     return found
 
 
+def rank_words(camp: Campaign, missions: int) -> str:
+    rank = camp.rank(missions)
+    return f"{rank.title} (+{rank.bonus})" if rank.bonus else rank.title
+
+
 # ---- the commands ---------------------------------------------------------------------------
 @app.command()
 @friendly_errors
@@ -253,7 +258,7 @@ class Fielding:
             "each with one more mission."
         )
         risen = [
-            f"{now.name} to {sheet.rank_words(camp, now.missions)}"
+            f"{now.name} to {rank_words(camp, now.missions)}"
             for old, now in done.survived
             if camp.rank(old.missions) != camp.rank(now.missions)
         ]

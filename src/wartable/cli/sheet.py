@@ -26,11 +26,6 @@ class Sheet:
     rows: list[tuple[str, ...]]
 
 
-def rank_words(camp: Campaign, missions: int) -> str:
-    rank = camp.rank(missions)
-    return f"{rank.title} (+{rank.bonus})" if rank.bonus else rank.title
-
-
 def next_rank(camp: Campaign, missions: int) -> str:
     """The next rank up and the missions it takes ("Lieutenant at 6"), or ""."""
     now = camp.rank(missions)

@@ -236,15 +236,19 @@ def test_random_battles_end_and_keep_their_invariants(lineup, battlefield, seed)
     while not st.is_over:
         p = st.current_players[0]
         st.apply(p, agent.act(st, p))
-        placed = [st.pos[u.index] for u in st.units if st.status[u.index] in ("active", "wreck")]
-        assert len(placed) == len(set(placed))  # one unit a square (DH-26)
-        assert all(0 <= w <= 5 for w in st.wounds)
-        assert cards_in_play(st) == deck  # no card made or lost
-        for seat in range(len(st.players)):  # never over a cap (DH-55)
-            for kind, sheet in st.lib.units.items():
-                fielded = [u for u in st.units if u.seat == seat and u.type == kind]
-                assert sum(st.on_map(u.index) for u in fielded) <= sheet.cap
+        assert_invariants(st, deck)
     assert st.outcome is not None
+
+
+def assert_invariants(st, deck: Counter) -> None:
+    placed = [st.pos[u.index] for u in st.units if st.status[u.index] in ("active", "wreck")]
+    assert len(placed) == len(set(placed))  # one unit a square (DH-26)
+    assert all(0 <= w <= 5 for w in st.wounds)  # DH-44
+    assert cards_in_play(st) == deck  # no card made or lost
+    for seat in range(len(st.players)):  # never over a cap (DH-55)
+        for kind, sheet in st.lib.units.items():
+            fielded = [u for u in st.units if u.seat == seat and u.type == kind]
+            assert sum(st.on_map(u.index) for u in fielded) <= sheet.cap
 
 
 UNIT_TYPES = ["light", "assault", "heavy", "sniper", "green_beret", "tank", "artillery"]
@@ -287,15 +291,8 @@ def test_whole_battles_with_campaign_squads_end_and_keep_their_invariants(
             break
         p = st.current_players[0]
         st.apply(p, agents[p].act(st, p))
-        placed = [st.pos[u.index] for u in st.units if st.status[u.index] in ("active", "wreck")]
-        assert len(placed) == len(set(placed))
-        assert all(0 <= w <= 5 for w in st.wounds)
-        assert cards_in_play(st) == deck
+        assert_invariants(st, deck)
         assert list(st.objectives) == dealt
-        for seat in range(len(st.players)):
-            for kind, sheet in st.lib.units.items():
-                fielded = [u for u in st.units if u.seat == seat and u.type == kind]
-                assert sum(st.on_map(u.index) for u in fielded) <= sheet.cap
     assert st.is_over and st.outcome is not None
     given = {r[2]: (r[1], r[3]) for r in rows}  # a soldier keeps type and missions (DH-49)
     assert all(

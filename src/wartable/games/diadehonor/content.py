@@ -253,7 +253,7 @@ def steps_to(zone: frozenset[int], next_to: tuple[tuple[int, ...], ...]) -> tupl
     far = [FAR] * len(next_to)
     for q in zone:
         far[q] = 0
-    frontier, steps = sorted(zone), 0
+    frontier, steps = list(zone), 0
     while frontier:
         steps += 1
         reached = []

@@ -159,29 +159,33 @@ def in_cover(st: DiaDeHonorState, i: int) -> bool:
 
 def cover_at(st: DiaDeHonorState, here: int, unit: int = -1) -> bool:
     """Whether a unit on square ``here`` would be in cover (``unit``: the one standing there,
-    which gives itself none)."""
-    return cover_test(st, unit)(here)
+    which gives itself none). The ground answers first; the units only where it does not."""
+    if ground_covers(st.battle, here):
+        return True
+    return not machine_squares(st, unit).isdisjoint(st.battle.next_to[here])
 
 
 def cover_test(st: DiaDeHonorState, unit: int = -1) -> Callable[[int], bool]:
     """``cover_at`` for many squares at once (an AI weighs every square a unit may reach): the
     machines' squares found once."""
-    battle = st.battle
-    machines = {
+    battle, machines = st.battle, machine_squares(st, unit)
+    return lambda here: ground_covers(battle, here) or not machines.isdisjoint(battle.next_to[here])
+
+
+def ground_covers(battle: Battle, here: int) -> bool:
+    """In a trench, or next to a building, wall or trench square."""
+    return battle.ground[here] == "t" or any(battle.covering(j) for j in battle.next_to[here])
+
+
+def machine_squares(st: DiaDeHonorState, unit: int = -1) -> set[int]:
+    """The squares of the tanks and guns on the ground, wrecks included, but ``unit``'s."""
+    return {
         st.pos[u.index]
         for u in st.units
         if u.index != unit
         and st.status[u.index] in ON_GROUND
         and st.kind(u.index).kind == "machine"
     }
-
-    def covered(here: int) -> bool:
-        if battle.ground[here] == "t":
-            return True
-        around = battle.next_to[here]
-        return any(battle.covering(j) or j in machines for j in around)
-
-    return covered
 
 
 def flanks(st: DiaDeHonorState, attacker: int, other: int, target: int) -> bool:
