@@ -98,7 +98,6 @@ def test_undaunted_pieces_words_turn_and_last_move(server, browser, screen):
     line = page.locator("#log div[title]").first
     assert line.get_attribute("title") and line.get_attribute("title") not in line.inner_text()
     shot(page, f"undaunted-la-raye-{screen}.png")
-    page.close()
 
 
 def test_the_other_sides_moves_are_played_back_one_by_one(server, browser):
@@ -210,7 +209,6 @@ def test_combat_mid_game_pieces_words_and_line_of_sight(server, browser, screen)
     if screen == "desktop":
         assert bar["y"] + bar["height"] < SCREENS[screen][1]
     shot(page, f"combat-farmhouse-{screen}.png")
-    page.close()
 
 
 def test_combat_stacks_fan_out(server, browser):
@@ -238,7 +236,6 @@ def test_combat_stacks_fan_out(server, browser):
     marks = page.locator(f'#board .counter[data-id="{wounded}"] rect[fill="#b71c1c"]')
     assert marks.count() == 1
     shot(page, "combat-stack.png")
-    page.close()
 
 
 def test_undaunted_a_suppressed_counter_shows_it(server, browser):
@@ -252,7 +249,6 @@ def test_undaunted_a_suppressed_counter_shows_it(server, browser):
     assert piece.locator(".hatch").count() == 1
     assert "suppressed" in piece.locator("title").text_content()
     shot(page, "undaunted-suppressed.png")
-    page.close()
 
 
 def test_a_player_may_see_the_other_sides_moves_at_once(server, browser):
@@ -323,7 +319,6 @@ def test_a_diadehonor_battle_of_four_seats_is_drawn_with_its_pieces(server, brow
     if view["phase"] == "activate" and page.locator("#actions button.action").count():
         assert_buttons_in_words(page)
     shot(page, "diadehonor-2v2.png")
-    page.close()
 
 
 def test_the_lobby_lays_out_the_seats_of_the_line_up_chosen(server, browser):
@@ -341,7 +336,6 @@ def test_the_lobby_lays_out_the_seats_of_the_line_up_chosen(server, browser):
     page.locator("a.seat-link[data-seat=axis-1]").click()
     page.wait_for_selector("#board [data-id]")
     assert len(page.evaluate("window.wartableGame.data.view")["seats"]) == 6
-    page.close()
 
 
 def test_a_roster_started_in_the_lobby_is_fielded_by_the_seat_chosen(server, browser):
@@ -368,4 +362,3 @@ def test_a_roster_started_in_the_lobby_is_fielded_by_the_seat_chosen(server, bro
     soldiers = next(r for r in rows if r["name"] == name)["soldiers"]
     units = page.evaluate("window.wartableGame.data.view")["units"]
     assert {s["name"] for s in soldiers} & {u["name"] for u in units if u["seat"] == "axis-1"}
-    page.close()

@@ -58,7 +58,6 @@ def test_create_a_game_against_the_ai_and_play_it_by_clicking(server, browser):
     page.wait_for_function("() => window.wartableGame.data !== null")
     assert moves(page) == n
     assert page.locator("#log div").count() == log_lines
-    page.close()
 
 
 def test_a_double_click_sends_one_action(server, browser):
@@ -74,7 +73,6 @@ def test_a_double_click_sends_one_action(server, browser):
     page.wait_for_function(SETTLED, timeout=15000)
     page.wait_for_timeout(300)  # a second send would be answered "stale" by now
     assert "stale" not in page.inner_text("#toast")
-    page.close()
 
 
 def test_a_mortar_target_marker_is_drawn_on_its_tile(server, browser):
@@ -94,7 +92,6 @@ def test_a_mortar_target_marker_is_drawn_on_its_tile(server, browser):
         and tile["x"] <= box["x"]
         and box["x"] + box["width"] <= tile["x"] + tile["width"]
     )
-    page.close()
 
 
 def test_the_game_page_fits_a_phone(server, browser):
@@ -106,7 +103,6 @@ def test_the_game_page_fits_a_phone(server, browser):
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 400  # nothing wider than the screen
     shot(page, "undaunted-phone.png")
-    page.close()
 
 
 def test_combat_line_of_sight_tool(server, browser):
@@ -159,7 +155,6 @@ def test_combat_line_of_sight_tool(server, browser):
     page.evaluate("document.querySelector('.board-scroll').scrollLeft = 150; render()")
     assert page.evaluate("document.querySelector('.board-scroll').scrollLeft") == 150
     shot(page, "combat-zoom.png")
-    page.close()
 
 
 def test_a_finished_game_replays_forwards_and_back(server, browser):
@@ -214,7 +209,6 @@ def test_a_finished_game_replays_forwards_and_back(server, browser):
         "() => /step (\\d+) of \\1\\b/.test(document.querySelector('#replay-panel').innerText)"
     )
     shot(page, "combat-replay.png")
-    page.close()
 
 
 def test_a_game_without_a_drawing_of_its_own_plays_through_the_generic_page(server, browser):
@@ -229,4 +223,3 @@ def test_a_game_without_a_drawing_of_its_own_plays_through_the_generic_page(serv
         click_an_action(page)
     assert "plays" in page.inner_text("#log")
     shot(page, "duel-generic.png")
-    page.close()

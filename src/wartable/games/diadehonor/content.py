@@ -228,14 +228,22 @@ class Battle:
     def sees(self, a: int, b: int) -> bool:
         """Whether the line between the centres of squares ``a`` and ``b`` crosses no square
         that blocks sight (DH-29); worked out once per pair and battlefield."""
+        return (self._sight[a * len(self.ground) + b] or self._look(a, b)) == 2
+
+    def visible(self, a: int, others: list[int]) -> list[bool]:
+        """``sees`` from square ``a`` to each of ``others``, in one call (the rules ask it of
+        every enemy, for every unit, every time they list what a seat may do)."""
+        sight, base = self._sight, a * len(self.ground)
+        return [(sight[base + b] or self._look(a, b)) == 2 for b in others]
+
+    def _look(self, a: int, b: int) -> int:
+        """Works out and keeps the line between ``a`` and ``b``: 1 blocked, 2 clear."""
         n = len(self.ground)
-        seen = self._sight[a * n + b]
-        if not seen:
-            lo, hi = (a, b) if a <= b else (b, a)  # one line for both directions
-            path = line(self.grid.squares[lo], self.grid.squares[hi])
-            seen = 1 if any(self.blocks(self.grid.index(sq)) for sq in path[1:-1]) else 2
-            self._sight[a * n + b] = self._sight[b * n + a] = seen
-        return seen == 2
+        lo, hi = (a, b) if a <= b else (b, a)  # one line for both directions
+        path = line(self.grid.squares[lo], self.grid.squares[hi])
+        seen = 1 if any(self.blocks(self.grid.index(sq)) for sq in path[1:-1]) else 2
+        self._sight[a * n + b] = self._sight[b * n + a] = seen
+        return seen
 
     def blocks(self, i: int) -> bool:
         return GROUND[self.ground[i]][2]

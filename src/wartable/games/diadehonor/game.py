@@ -54,6 +54,7 @@ class DiaDeHonor(Game):
     def __init__(self) -> None:
         self.lib = content.load()
         self._battles: dict[str, content.Battle] = {}  # shared by every battle on a field
+        self._spaces: dict[tuple[str, str], tuple[Action, ...]] = {}  # by field and line-up
         self._campaign = campaign.Roster(self.lib)
 
     def battle(self, key: str) -> content.Battle:
@@ -137,7 +138,11 @@ class DiaDeHonor(Game):
         fixed order (``space.py``)."""
         key = self._field(scenario)
         names, sides = seats(self._lineup(players))
-        return space.action_space(self.lib, self.battle(key), names, sides)
+        made = self._spaces.get((key, players))
+        if made is None:  # thousands of actions: an agent asks on every step
+            made = tuple(space.action_space(self.lib, self.battle(key), names, sides))
+            self._spaces[(key, players)] = made
+        return list(made)
 
     def glossary(self, scenario: str | None = None) -> dict[str, CardFace]:
         """The situation cards and the secret objectives a battle may deal: what each says

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 
 def view(st: DiaDeHonorState, player: str | None) -> dict[str, Any]:
     b = st.battle
+    labels = b.labels
     units = []
     for u in st.units:
         i = u.index
@@ -29,7 +30,7 @@ def view(st: DiaDeHonorState, player: str | None) -> dict[str, Any]:
                 "missions": u.missions,
                 "rank": st.lib.rank(u.missions).title,
                 "status": st.status[i],
-                "square": b.grid.label(b.square(st.pos[i])) if st.pos[i] >= 0 else None,
+                "square": labels[st.pos[i]] if st.pos[i] >= 0 else None,
                 "wounds": st.wounds[i],
                 "state": STATES[min(st.wounds[i], len(STATES) - 1)],
                 "prone": st.prone[i],
@@ -59,10 +60,7 @@ def view(st: DiaDeHonorState, player: str | None) -> dict[str, Any]:
             "rows": b.grid.rows,
             "ground": "".join(b.ground),
             "levels": list(b.level),
-            "zones": {
-                side: sorted(b.grid.label(b.square(q)) for q in zone)
-                for side, zone in b.zones.items()
-            },
+            "zones": {side: sorted(labels[q] for q in zone) for side, zone in b.zones.items()},
         },
         "units": units,
         "deck_size": len(st.deck),

@@ -4,7 +4,7 @@ cover (DH-34) and flanking (DH-32, DH-33)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from wartable.core.action import Action
 from wartable.games.diadehonor.content import ON_GROUND
@@ -106,39 +106,47 @@ def cheapest(
     }
 
 
-def move_actions(
-    st: DiaDeHonorState,
-    i: int,
-    crawling: bool,
-    held: dict[int, int],
-    barred: list[int] | None = None,
-) -> list[Action]:
-    """The move (or crawl) actions of unit ``i``, remembered with its paths: the list for
-    its paths is copied and the few squares friends stand on taken out."""
-    found = paths(st, i, crawling, held, barred)
-    verb = "crawl" if crawling else "move"
-    unit = st.units[i].key
-    key = (unit, verb, id(found))
-    listed = st.battle.moves.get(key)
-    if listed is None or listed[0] is not found:  # type: ignore[index]
-        made = st.battle.moves.get((unit, verb))  # this unit's actions made so far, by square
+def move_actions(st: DiaDeHonorState, i: int, crawling: bool, held: dict[int, int]) -> list[Action]:
+    """The move (or crawl) actions of unit ``i``. Only the units within a move's reach change
+    them, so the list is remembered by the unit, its square, its crawl and the enemies,
+    wrecks and friends around it (friends let it pass but not stop)."""
+    battle = st.battle
+    kind = st.kind(i)
+    points, start, side = kind.speed, st.pos[i], st.units[i].side
+    squares, status, units = battle.grid.squares, st.status, st.units
+    x, y = squares[start]
+    foes: list[int] = []
+    friends: list[int] = []
+    for sq, u in held.items():
+        qx, qy = squares[sq]
+        if sq != start and abs(qx - x) <= points and abs(qy - y) <= points:
+            (foes if status[u] != "active" or units[u].side != side else friends).append(sq)
+    foes.sort()
+    friends.sort()
+    unit = units[i].key
+    key = (unit, crawling, start, points, kind.light_footed, tuple(foes), tuple(friends))
+    listed = cast("tuple[Action, ...] | None", battle.moves.get(key))
+    if listed is None:
+        near = tuple(foes)
+        paths_key = (start, points, kind.light_footed, crawling, near)
+        found = cast("dict[int, int] | None", battle.moves.get(paths_key))
+        if found is None:
+            found = cheapest(battle, start, points, kind.light_footed, 2 if crawling else 1, near)
+            remember(battle, paths_key, found)
+        verb = "crawl" if crawling else "move"
+        made = battle.moves.get((unit, verb))  # this unit's actions made so far, by square
         if made is None:
             made = {}
-            remember(st.battle, (unit, verb), made)
+            remember(battle, (unit, verb), made)
         acts: dict[int, Action] = made  # type: ignore[assignment]  # the key holds actions
-        labels = st.battle.labels
-        listed = (
-            found,
-            {q: acts.get(q) or acts.setdefault(q, Action(verb, (unit, labels[q])))
-             for q in sorted(found)},
-        )  # fmt: skip
-        remember(st.battle, key, listed)
-    table: dict[int, Action] = listed[1]  # type: ignore[index]  # a moves key holds moves
-    out = list(table.values())
-    for q in held:
-        if q in found:
-            out.remove(table[q])  # the very object: found by identity at C speed
-    return out
+        labels, taken = battle.labels, set(friends)
+        listed = tuple(
+            acts.get(q) or acts.setdefault(q, Action(verb, (unit, labels[q])))
+            for q in sorted(found)
+            if q not in taken
+        )
+        remember(battle, key, listed)
+    return list(listed)
 
 
 def sees(st: DiaDeHonorState, a: int, b: int) -> bool:

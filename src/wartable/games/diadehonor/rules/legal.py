@@ -38,23 +38,17 @@ def legal_actions(st: DiaDeHonorState, seat: int) -> list[Action]:
     held = ground.holders(st)
     side = st.sides[seat]
     foes = [u.index for u in st.units if u.side != side and st.on_map(u.index)]
-    blocked = ground.blocked(st, side, held)
     for u in st.units:
         if u.seat == seat and st.can_act(u.index):
-            out += unit_actions(st, u.index, held, foes, blocked)
+            out += unit_actions(st, u.index, held, foes)
     return [*out, *cards.plays(st, seat), DONE]
 
 
 def unit_actions(
-    st: DiaDeHonorState,
-    i: int,
-    held: dict[int, int],
-    foes: list[int] | None = None,
-    blocked: list[int] | None = None,
+    st: DiaDeHonorState, i: int, held: dict[int, int], foes: list[int] | None = None
 ) -> list[Action]:
-    """Up to two actions a round, at most one of them an attack (DH-9, DH-10). ``foes`` (the
-    enemy units on the map) and ``blocked`` (the squares its side may not pass), where the
-    caller has them."""
+    """Up to two actions a round, at most one of them an attack (DH-9, DH-10). ``foes``: the
+    enemy units on the map, where the caller has them."""
     if st.actions[i] <= 0:
         return []
     foes = enemies(st, i) if foes is None else foes
@@ -64,12 +58,12 @@ def unit_actions(
     soldier = kind.kind == "soldier"
     if st.prone[i]:
         out.append(Action("stand", (key,)))
-        out += ground.move_actions(st, i, True, held, blocked)
+        out += ground.move_actions(st, i, True, held)
     else:
         if soldier:
             out.append(Action("prone", (key,)))
         if kind.speed:
-            out += ground.move_actions(st, i, False, held, blocked)
+            out += ground.move_actions(st, i, False, held)
     if st.units[i].type == "sniper" and st.aim.get(i, (-1, 0, 0))[2] != st.round:
         out += [Action("aim", (key, st.units[t].key)) for t in marks(st, i, foes)]
     if not st.attacked[i]:
@@ -90,14 +84,14 @@ def enemies(st: DiaDeHonorState, i: int) -> list[int]:
 def targets(st: DiaDeHonorState, i: int, foes: list[int] | None = None) -> list[int]:
     """Enemy units in sight (DH-29); a tank only for those who can hurt it (DH-72), and never
     a sabotaged one (Q24)."""
-    sees, here, anti_tank = st.battle.sees, st.pos[i], st.kind(i).anti_tank
-    return [
+    anti_tank, units, sabotaged, pos = st.kind(i).anti_tank, st.units, st.sabotaged, st.pos
+    open_to = [
         t
         for t in (enemies(st, i) if foes is None else foes)
-        if (anti_tank or st.units[t].type != "tank")
-        and not st.sabotaged[t]
-        and sees(here, st.pos[t])
+        if (anti_tank or units[t].type != "tank") and not sabotaged[t]
     ]
+    seen = st.battle.visible(pos[i], [pos[t] for t in open_to])
+    return [t for t, yes in zip(open_to, seen, strict=True) if yes]
 
 
 def marks(st: DiaDeHonorState, i: int, foes: list[int] | None = None) -> list[int]:
