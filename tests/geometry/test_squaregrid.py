@@ -1,4 +1,5 @@
-"""The square grid of Día de Honor: 8 neighbours, Chebyshev distance, lines between centres."""
+"""The square grid of Día de Honor and 2GM Tactics: 8 neighbours and Chebyshev distance, or
+orthogonal steps and Manhattan distance; lines between centres."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from wartable.geometry.squaregrid import SquareGrid, chebyshev, line
+from wartable.geometry.squaregrid import SquareGrid, chebyshev, line, manhattan
 
 squares = st.tuples(st.integers(-15, 15), st.integers(-15, 15))
 
@@ -52,3 +53,19 @@ def test_labels_read_like_a_chess_board_and_parse_back():
         grid.parse("I1")
     with pytest.raises(ValueError, match="not a square"):
         grid.parse("7C")
+
+
+def test_without_diagonal_steps_a_diagonal_neighbour_is_two_away():
+    assert manhattan((3, 3), (4, 4)) == 2
+    assert manhattan((0, 0), (0, 5)) == 5
+    grid = SquareGrid(8, 6)
+    assert sorted(grid.orthogonal((0, 0))) == [(0, 1), (1, 0)]
+    assert sorted(grid.orthogonal((3, 2))) == [(2, 2), (3, 1), (3, 3), (4, 2)]
+
+
+@given(st.tuples(st.integers(0, 7), st.integers(0, 5)))
+def test_orthogonal_neighbours_are_one_step_away(sq):
+    grid = SquareGrid(8, 6)
+    for n in grid.orthogonal(sq):
+        assert manhattan(sq, n) == 1
+        assert n in set(grid.neighbours(sq))

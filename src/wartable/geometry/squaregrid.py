@@ -1,11 +1,14 @@
 """A square grid of 8-neighbour squares: Chebyshev distance, paths and lines between centres.
 
 Squares are ``(col, row)`` pairs counted from 0. A diagonal step counts as one square, as a
-straight one does, for moves, ranges and reach alike. A line of sight runs between the
-centres of two squares; it crosses the squares whose inside it passes through. Where it passes
-exactly through a corner shared by four squares, it touches the two squares beside the corner
-only at that point and crosses neither of them: a line along a diagonal is never blocked by the
-squares that flank it. Everything is integer arithmetic: the same answer on every machine.
+straight one does, for moves, ranges and reach alike (``chebyshev``); games that step only
+orthogonally count with ``manhattan`` and walk ``orthogonal`` neighbours.
+
+A line of sight runs between the centres of two squares; it crosses the squares whose inside
+it passes through. Where it passes exactly through a corner shared by four squares, it touches
+the two squares beside the corner only at that point and crosses neither of them: a line along
+a diagonal is never blocked by the squares that flank it. Everything is integer arithmetic:
+the same answer on every machine.
 """
 
 from __future__ import annotations
@@ -16,10 +19,16 @@ from collections.abc import Iterator
 Square = tuple[int, int]
 
 STEPS: tuple[Square, ...] = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
+ORTHOGONAL: tuple[Square, ...] = ((0, -1), (-1, 0), (1, 0), (0, 1))
 
 
 def chebyshev(a: Square, b: Square) -> int:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+def manhattan(a: Square, b: Square) -> int:
+    """Steps between two squares when no step is diagonal: a diagonal neighbour is 2."""
+    return abs(a[0] - b[0]) + abs(a[1] - b[1])
 
 
 def line(a: Square, b: Square) -> list[Square]:
@@ -70,6 +79,13 @@ class SquareGrid:
 
     def neighbours(self, sq: Square) -> Iterator[Square]:
         for dx, dy in STEPS:
+            n = (sq[0] + dx, sq[1] + dy)
+            if n in self:
+                yield n
+
+    def orthogonal(self, sq: Square) -> Iterator[Square]:
+        """The up to four squares that share a side with ``sq``."""
+        for dx, dy in ORTHOGONAL:
             n = (sq[0] + dx, sq[1] + dy)
             if n in self:
                 yield n

@@ -1,0 +1,135 @@
+"""Army decks: a named list of cards, checked against a points limit and a year limit with
+every reason it is illegal listed at once (GM-2 to GM-4, GM-8); and the price of deploying
+a unit with the equipment chosen for it (GM-3, GM-7 to GM-9)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pydantic import Field
+
+from wartable.content.loader import validate
+from wartable.games.tactics2gm.content import DATA, Library, Strict, UnitCard
+
+DECKS = DATA / "decks"
+
+
+class DeckFile(Strict):
+    name: str = Field(min_length=1, max_length=60)
+    army: str
+    limit: int | None = Field(default=None, ge=1, le=1000)
+    cards: dict[str, int]  # card -> how many copies
+    # the equipment the deck plans to buy for a card when it deploys (chosen again then)
+    loadouts: dict[str, list[str]] = Field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Deck:
+    name: str
+    army: str
+    cards: dict[str, int]
+    loadouts: dict[str, list[str]] = field(default_factory=dict)
+    limit: int | None = None
+
+    def cards_in_order(self) -> list[str]:
+        """One entry per card copy, in the deck's order (the game shuffles them)."""
+        return [key for key, n in self.cards.items() for _ in range(n)]
+
+
+def read_deck(path: Path) -> Deck:
+    """A deck file; ContentError naming the file, the field and the reason when malformed."""
+    doc = validate(path, DeckFile).model
+    return Deck(doc.name, doc.army, dict(doc.cards), dict(doc.loadouts), doc.limit)
+
+
+def shipped() -> dict[str, Deck]:
+    """The ready-made decks, by file name."""
+    return {p.stem: read_deck(p) for p in sorted(DECKS.glob("*.yaml"))}
+
+
+def points(deck: Deck, lib: Library) -> int:
+    """The printed deployment costs added up, copies included; a card with a launch cost
+    still counts its printed cost (GM-2, GM-3). Unknown cards count nothing."""
+    total = 0
+    for key, n in deck.cards.items():
+        if key in lib.units or key in lib.support:
+            total += lib.card(key).cost * n
+    return total
+
+
+def problems(
+    deck: Deck, lib: Library, limit: int | None = None, year: int | None = None
+) -> list[str]:
+    """Every reason ``deck`` may not be played, at once; empty when it is legal. ``limit``:
+    the battle's points limit (the deck's own, else the pitched battle's); ``year``: a
+    scenario's year limit (GM-4)."""
+    out = []
+    if deck.army not in ("usa", "germany"):
+        out.append(f"army {deck.army!r} is not in the game: usa or germany")
+    for key, n in deck.cards.items():
+        if key not in lib.units and key not in lib.support:
+            out.append(f"{key}: no such card")
+            continue
+        card = lib.card(key)
+        if card.army not in (deck.army, "any"):
+            out.append(f"{key}: a card of the {card.army} army, not {deck.army}")
+        if n < 1:
+            out.append(f"{key}: {n} copies; a card is in a deck once or more")
+        elif n > card.copies:
+            out.append(f"{key}: {n} copies, but the box holds {card.copies}")
+        if year is not None and isinstance(card, UnitCard) and card.year and card.year > year:
+            out.append(f"{key}: in service from {card.year}, after the year limit {year} (GM-4)")
+    for key, chosen in deck.loadouts.items():
+        if key not in deck.cards:
+            out.append(f"loadouts.{key}: the deck holds no {key}")
+        elif key in lib.units:
+            out += [f"loadouts.{key}: {why}" for why in equipment_problems(lib.units[key], chosen)]
+        elif key in lib.support:
+            out.append(f"loadouts.{key}: a support card takes no equipment")
+    cap = limit if limit is not None else deck.limit if deck.limit is not None else lib.hq.points
+    total = points(deck, lib)
+    if total > cap:
+        out.append(f"the cards cost {total} points, over the limit of {cap} (GM-2)")
+    return out
+
+
+def equipment_problems(unit: UnitCard, chosen: Iterable[str]) -> list[str]:
+    """Why a unit may not deploy with the options ``chosen``: options it does not print, an
+    option taken twice (GM-9), more than one offensive or defensive option on infantry
+    (GM-8)."""
+    out, seen = [], set()
+    slots = {"offensive": 0, "defensive": 0}
+    for name in chosen:
+        option = unit.options.get(name)
+        if option is None:
+            offered = ", ".join(unit.options) or "none"
+            out.append(f"{unit.title} has no option {name!r} (options: {offered})")
+            continue
+        if name in seen:
+            out.append(f"{name} is taken once at most (GM-9)")
+        seen.add(name)
+        slots[option.slot] += 1
+    if unit.kind == "infantry":
+        for slot, n in slots.items():
+            if n > 1:
+                out.append(f"infantry takes one {slot} option at most, not {n} (GM-8)")
+    return out
+
+
+def deployment_price(unit: UnitCard, chosen: Iterable[str]) -> int:
+    """The AP a deployment costs: the card's launch cost if it prints one, else its cost,
+    plus each chosen option's price (GM-3, GM-7)."""
+    chosen = list(chosen)
+    if why := equipment_problems(unit, chosen):
+        raise ValueError("; ".join(why))
+    base = unit.launch if unit.launch is not None else unit.cost
+    return base + sum(unit.options[name].price for name in chosen)
+
+
+def may_attach(attached: Mapping[str, int] | Iterable[str], card: str) -> str | None:
+    """Why ``card`` may not go on a unit that already carries ``attached`` (GM-9), or None."""
+    if card in attached:
+        return f"the unit already carries {card}: the same card never affects a unit twice (GM-9)"
+    return None

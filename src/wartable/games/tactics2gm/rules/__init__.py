@@ -1,0 +1,1 @@
+"""2GM Tactics' rules as functions over plain data, one module per part of the rulebook."""
