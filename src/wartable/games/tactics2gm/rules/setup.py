@@ -1,0 +1,93 @@
+"""A pitched battle's set-up (GM-10 to GM-12, A-20, A-21): the tiles laid at random, the
+secret bid that decides who picks the first player, and the terrain the bid buys."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from wartable.core.rng import Rng
+from wartable.games.tactics2gm.content import FEATURES, Library, Tile
+from wartable.games.tactics2gm.rules.field import COLUMNS, GRID, ROWS, line
+from wartable.geometry.squaregrid import Square
+
+TILES_ACROSS, TILES_DEEP = COLUMNS // 2, ROWS // 2
+
+
+@dataclass(frozen=True)
+class Placed:
+    tile: str
+    face: int  # 0 or 1
+    turned: bool  # laid the other way round (180 degrees)
+
+
+def lay_tiles(tiles: Mapping[str, Tile], rng: Rng) -> list[Placed]:
+    """Twelve dry tiles drawn at random and laid left to right, from the allies' edge up,
+    each on a random face and either way round (GM-10, A-21)."""
+    dry = sorted(key for key, t in tiles.items() if not t.water)
+    rng.shuffle(dry)
+    return [
+        Placed(key, rng.below(2), bool(rng.below(2))) for key in dry[: TILES_ACROSS * TILES_DEEP]
+    ]
+
+
+def features(tiles: Mapping[str, Tile], laid: list[Placed]) -> list[str]:
+    """The feature letter of every square, indexed as the grid's squares (row by row from
+    row 1): tile k covers columns 2i, 2i+1 and rows 2j, 2j+1 with i = k % 4, j = k // 4."""
+    out = ["."] * (COLUMNS * ROWS)
+    for k, p in enumerate(laid):
+        i, j = k % TILES_ACROSS, k // TILES_ACROSS
+        face = tiles[p.tile].faces[p.face]
+        for r in range(2):
+            for c in range(2):
+                rr, cc = (1 - r, 1 - c) if p.turned else (r, c)
+                out[GRID.index((2 * i + c, 2 * j + r))] = face[rr][cc]
+    return out
+
+
+def footing(letter: str) -> str:
+    return FEATURES[letter][1]
+
+
+def bid_winner(
+    spends: Mapping[str, int], roll: Callable[[], int]
+) -> tuple[str, list[dict[str, int]]]:
+    """Each side rolls a D10 and adds its secret spend; the higher total chooses who plays
+    first, and a tie is rolled again with the same spends (GM-11). Returns the winner and
+    every round of rolls."""
+    rounds: list[dict[str, int]] = []
+    while True:
+        totals = {side: roll() + spend for side, spend in spends.items()}
+        rounds.append(totals)
+        best = max(totals.values())
+        leaders = [side for side, t in totals.items() if t == best]
+        if len(leaders) == 1:
+            return leaders[0], rounds
+
+
+def terrain_problems(
+    lib: Library,
+    side: str,
+    spend: int,
+    placing: Mapping[Square, str],
+    ground: list[str],
+    taken: set[Square],
+) -> list[str]:
+    """Why ``side`` may not lay the terrain cards ``placing`` (square -> card) with the AP it
+    spent on its bid: more than it spent, off its lines 2 and 3, on impassable ground, or on
+    a square that holds a terrain card already (GM-12, A-20)."""
+    out = []
+    unknown = sorted({card for card in placing.values() if card not in lib.terrain})
+    out += [f"no terrain card {card!r}" for card in unknown]
+    cost = sum(lib.terrain[c].cost for c in placing.values() if c in lib.terrain)
+    if cost > spend:
+        out.append(f"the terrain costs {cost}, more than the {spend} AP spent on the bid (GM-12)")
+    for sq, _card in sorted(placing.items()):
+        label = GRID.label(sq)
+        if line(side, sq) not in (2, 3):
+            out.append(f"{label} is on your line {line(side, sq)}: terrain goes on lines 2-3")
+        elif footing(ground[GRID.index(sq)]) == "impassable":
+            out.append(f"{label} cannot be entered: no terrain goes there (A-20)")
+        elif sq in taken:
+            out.append(f"{label} holds a terrain card already: one a square (A-20)")
+    return out
