@@ -1,5 +1,5 @@
 """The HQ's action points (GM-18, GM-21, GM-108, A-3), the pitched battle's set-up (GM-10 to
-GM-12, A-20, A-21, EX-3) and flipping tokens (GM-54, GM-55, EX-14, EX-16)."""
+GM-12, GM-107, A-20, A-21, EX-3, EX-21) and flipping tokens (GM-54, GM-55, EX-14, EX-16)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from wartable.games.tactics2gm.rules.field import GRID
 from wartable.games.tactics2gm.rules.hq import end_of_turn, hq_phase
 from wartable.games.tactics2gm.rules.setup import (
     bid_winner,
+    extensive,
     features,
     lay_tiles,
     terrain_problems,
@@ -108,3 +109,16 @@ def test_ex14_a_flip_weapon_fires_every_other_turn():
 def test_ex16_grenades_never_flip():
     g = tokens.use("ready", flips=False)
     assert g == "ready" and tokens.use(tokens.end_of_turn(g), flips=False) == "ready"
+
+
+def test_ex21_extensive_terrain_covers_a_neighbour_or_two_for_one_ap_more():
+    trench = LIB.terrain["trench"]
+    squares, cost = extensive(LIB, "trench", sq("C1"), left=True, right=True)
+    assert squares == [sq("B1"), sq("C1"), sq("D1")] and cost == trench.cost + 1
+    squares, cost = extensive(LIB, "trench", sq("C2"), right=True)
+    assert squares == [sq("C2"), sq("D2")] and cost == trench.cost + 1
+    assert extensive(LIB, "trench", sq("C2")) == ([sq("C2")], trench.cost)
+    with pytest.raises(ValueError, match="GM-107"):
+        extensive(LIB, "house", sq("C2"), left=True)
+    with pytest.raises(ValueError, match="no square on that side"):
+        extensive(LIB, "wall", sq("A2"), left=True)

@@ -91,3 +91,24 @@ def terrain_problems(
         elif sq in taken:
             out.append(f"{label} holds a terrain card already: one a square (A-20)")
     return out
+
+
+def extensive(
+    lib: Library, card: str, sq: Square, *, left: bool = False, right: bool = False
+) -> tuple[list[Square], int]:
+    """With the ``extensive_terrain`` option, a wire, barrier, wall or trench card may also
+    cover its left and/or right neighbour, for 1 AP more (GM-107): the squares it covers and
+    what it costs. Left and right are the board's columns, A to H."""
+    terrain = lib.terrain[card]
+    if not (left or right):
+        return [sq], terrain.cost
+    if not terrain.extensive:
+        raise ValueError(f"{terrain.title} covers its own square only (GM-107)")
+    squares = [sq]
+    for wanted, dx in ((left, -1), (right, 1)):
+        if wanted:
+            side = (sq[0] + dx, sq[1])
+            if side not in GRID:
+                raise ValueError(f"{GRID.label(sq)} has no square on that side")
+            squares.append(side)
+    return sorted(squares), terrain.cost + 1
