@@ -19,9 +19,7 @@ says so.
 
 from __future__ import annotations
 
-import argparse
 import json
-import os
 import random
 import sys
 import time
@@ -29,7 +27,7 @@ import time
 import wartable
 from wartable.games.diadehonor import content
 from wartable.games.diadehonor.rules import ground
-from yardstick import openspiel, pin_to_one_core
+from yardstick import measured_arguments, openspiel
 
 LINEUPS = ("1v1", "3v3")
 CLONE_AIM_US = 20.0
@@ -155,12 +153,7 @@ def sight_between_squares(scenario: str, seconds: float) -> dict[str, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=3.0)
-    parser.add_argument("--openspiel-python", default=os.environ.get("OPENSPIEL_PYTHON"))
-    parser.add_argument("--json", action="store_true")
-    args = parser.parse_args()
-    pin_to_one_core()
+    args = measured_arguments(__doc__, 3.0)
     scenario = first_battlefield()
     figures: dict[str, object] = {"scenario": scenario, "python": sys.version.split()[0]}
     mids: dict[str, list] = {}

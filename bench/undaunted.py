@@ -10,15 +10,13 @@ interpreter here. Without it the comparison is skipped and says so.
 
 from __future__ import annotations
 
-import argparse
 import json
-import os
 import random
 import sys
 import time
 
 import wartable
-from yardstick import openspiel, pin_to_one_core
+from yardstick import measured_arguments, openspiel
 
 
 def random_play(seconds: float) -> dict[str, float]:
@@ -72,12 +70,7 @@ def legal_uncached(s) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=5.0)
-    parser.add_argument("--openspiel-python", default=os.environ.get("OPENSPIEL_PYTHON"))
-    parser.add_argument("--json", action="store_true")
-    args = parser.parse_args()
-    pin_to_one_core()
+    args = measured_arguments(__doc__, 5.0)
     figures: dict[str, object] = {"scenario": "la-raye", "python": sys.version.split()[0]}
     figures.update(random_play(args.seconds))
     states = mid_game_states(300)

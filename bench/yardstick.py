@@ -4,6 +4,7 @@ makes figures comparable."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import subprocess
@@ -33,6 +34,18 @@ while True:
         break
 print(json.dumps({"steps_per_second": steps / (time.perf_counter() - start)}))
 """
+
+
+def measured_arguments(doc: str, seconds: float) -> argparse.Namespace:
+    """The options of a bench measured against the yardstick (``--seconds``, where OpenSpiel's
+    Python is, ``--json``), read; then the process is pinned to one core."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=seconds)
+    parser.add_argument("--openspiel-python", default=os.environ.get("OPENSPIEL_PYTHON"))
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    pin_to_one_core()
+    return args
 
 
 def pin_to_one_core() -> None:

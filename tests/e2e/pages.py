@@ -47,3 +47,13 @@ def open_game(browser, server, game, *, scenario=None, seat="us", seats=None, sc
     page.locator(f"a.seat-link[data-seat={seat}]").click()
     page.wait_for_selector("#board")
     return page
+
+
+def open_made(browser, server, made, drawn: str, screen=(1280, 800)):
+    """A game made through the API (``made``: its answer), opened by its link on a screen of
+    that size; the page is returned once ``drawn`` is on the board and the page has settled."""
+    page = browser.new_page(viewport={"width": screen[0], "height": screen[1]})
+    page.goto(server + made["link"])
+    page.wait_for_selector(drawn)
+    page.wait_for_function(SETTLED)
+    return page

@@ -13,7 +13,7 @@ from itertools import pairwise
 import httpx2
 import pytest
 
-from tests.e2e.pages import SETTLED, moves, needs_chromium, open_game, shot
+from tests.e2e.pages import SETTLED, moves, needs_chromium, open_game, open_made, shot
 from tests.server.helpers import web
 
 pytestmark = needs_chromium
@@ -183,11 +183,7 @@ def combat_mid_game(server, seed: int = 11) -> dict:
 @pytest.mark.parametrize("screen", list(SCREENS))
 def test_combat_mid_game_pieces_words_and_line_of_sight(server, browser, screen):
     made = combat_mid_game(server)
-    width, height = SCREENS[screen]
-    page = browser.new_page(viewport={"width": width, "height": height})
-    page.goto(server + made["link"])
-    page.wait_for_selector("#board .counter")
-    page.wait_for_function(SETTLED)
+    page = open_made(browser, server, made, "#board .counter", SCREENS[screen])
     assert_pieces_fit(page)
     assert_buttons_in_words(page)
     assert "Your move" in page.inner_text("#turn") and page.title().startswith("● Your move")
@@ -213,11 +209,7 @@ def test_combat_mid_game_pieces_words_and_line_of_sight(server, browser, screen)
 
 def test_combat_stacks_fan_out(server, browser):
     """Four men in one hex and three in the next: every counter stays whole and apart."""
-    made = combat_mid_game(server)
-    page = browser.new_page(viewport={"width": 1280, "height": 800})
-    page.goto(server + made["link"])
-    page.wait_for_selector("#board .counter")
-    page.wait_for_function(SETTLED)
+    page = open_made(browser, server, combat_mid_game(server), "#board .counter")
     routed, wounded = page.evaluate(
         """() => { const men = window.wartableGame.data.view.soldiers
                 .filter((s) => s.hex && s.status === 'active');
@@ -306,11 +298,7 @@ def diadehonor_mid_battle(server, seed: int = 3) -> dict:
 
 
 def test_a_diadehonor_battle_of_four_seats_is_drawn_with_its_pieces(server, browser):
-    made = diadehonor_mid_battle(server)
-    page = browser.new_page(viewport={"width": 1280, "height": 800})
-    page.goto(server + made["link"])
-    page.wait_for_selector("#board [data-id]")
-    page.wait_for_function(SETTLED)
+    page = open_made(browser, server, diadehonor_mid_battle(server), "#board [data-id]")
     assert_pieces_fit(page)
     text = page.inner_text("body")
     view = page.evaluate("window.wartableGame.data.view")
