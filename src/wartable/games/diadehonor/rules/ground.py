@@ -29,42 +29,41 @@ def reach(
     return {q: c for q, c in paths(st, i, crawling, held).items() if q not in held}
 
 
-def blocked(st: DiaDeHonorState, side: str, held: dict[int, int]) -> list[int]:
-    """The squares ``side``'s units may not pass: enemies' and wrecks'."""
-    return [sq for sq, u in held.items() if st.status[u] != "active" or st.units[u].side != side]
-
-
-def paths(
-    st: DiaDeHonorState,
-    i: int,
-    crawling: bool,
-    held: dict[int, int],
-    barred: list[int] | None = None,
-) -> dict[int, int]:
-    """What each square a move of unit ``i`` can reach costs, friends' squares included (it
-    passes through them). Only the enemies and wrecks near it change the answer, so it is
-    remembered by start, speed, footing, crawl and those."""
-    battle = st.battle
-    kind = st.kind(i)
-    points, light = kind.speed, kind.light_footed
-    start, side = st.pos[i], st.units[i].side
-    squares = battle.grid.squares
+def around(
+    st: DiaDeHonorState, i: int, held: dict[int, int]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The occupied squares within a move of unit ``i``, in order: those it may not pass
+    (enemies and wrecks), and those it may pass but not stop on (friends). Nothing farther
+    changes where it can go."""
+    kind, start = st.kind(i), st.pos[i]
+    points, side = kind.speed, st.units[i].side
+    squares, status, units = st.battle.grid.squares, st.status, st.units
     x, y = squares[start]
-    if barred is None:
-        barred = blocked(st, side, held)
-    near = tuple(
-        sorted(
-            sq
-            for sq in barred
-            if abs(squares[sq][0] - x) <= points and abs(squares[sq][1] - y) <= points
-        )
-    )
-    key = (start, points, light, crawling, near)
-    found = battle.moves.get(key)
+    barred: list[int] = []
+    friends: list[int] = []
+    for sq, u in held.items():
+        qx, qy = squares[sq]
+        if sq != start and abs(qx - x) <= points and abs(qy - y) <= points:
+            (barred if status[u] != "active" or units[u].side != side else friends).append(sq)
+    return tuple(sorted(barred)), tuple(sorted(friends))
+
+
+def paths(st: DiaDeHonorState, i: int, crawling: bool, held: dict[int, int]) -> dict[int, int]:
+    """What each square a move of unit ``i`` can reach costs, friends' squares included (it
+    passes through them)."""
+    return _paths(st, i, crawling, around(st, i, held)[0])
+
+
+def _paths(st: DiaDeHonorState, i: int, crawling: bool, barred: tuple[int, ...]) -> dict[int, int]:
+    """``paths`` remembered by start, speed, footing, crawl and the squares barred near it."""
+    kind, start = st.kind(i), st.pos[i]
+    key = (start, kind.speed, kind.light_footed, crawling, barred)
+    found = cast("dict[int, int] | None", st.battle.moves.get(key))
     if found is None:
-        found = cheapest(battle, start, points, light, 2 if crawling else 1, near)
-        remember(battle, key, found)
-    return found  # type: ignore[return-value]  # a paths key holds paths
+        factor = 2 if crawling else 1
+        found = cheapest(st.battle, start, kind.speed, kind.light_footed, factor, barred)
+        remember(st.battle, key, found)
+    return found
 
 
 MOVES_KEPT = 100_000  # answers remembered per battlefield before the memory starts again
@@ -111,28 +110,12 @@ def move_actions(st: DiaDeHonorState, i: int, crawling: bool, held: dict[int, in
     them, so the list is remembered by the unit, its square, its crawl and the enemies,
     wrecks and friends around it (friends let it pass but not stop)."""
     battle = st.battle
-    kind = st.kind(i)
-    points, start, side = kind.speed, st.pos[i], st.units[i].side
-    squares, status, units = battle.grid.squares, st.status, st.units
-    x, y = squares[start]
-    foes: list[int] = []
-    friends: list[int] = []
-    for sq, u in held.items():
-        qx, qy = squares[sq]
-        if sq != start and abs(qx - x) <= points and abs(qy - y) <= points:
-            (foes if status[u] != "active" or units[u].side != side else friends).append(sq)
-    foes.sort()
-    friends.sort()
-    unit = units[i].key
-    key = (unit, crawling, start, points, kind.light_footed, tuple(foes), tuple(friends))
+    barred, friends = around(st, i, held)
+    unit = st.units[i].key  # it names the unit's type, so its speed and footing too
+    key = (unit, crawling, st.pos[i], barred, friends)
     listed = cast("tuple[Action, ...] | None", battle.moves.get(key))
     if listed is None:
-        near = tuple(foes)
-        paths_key = (start, points, kind.light_footed, crawling, near)
-        found = cast("dict[int, int] | None", battle.moves.get(paths_key))
-        if found is None:
-            found = cheapest(battle, start, points, kind.light_footed, 2 if crawling else 1, near)
-            remember(battle, paths_key, found)
+        found = _paths(st, i, crawling, barred)
         verb = "crawl" if crawling else "move"
         made = battle.moves.get((unit, verb))  # this unit's actions made so far, by square
         if made is None:
