@@ -104,6 +104,12 @@ def test_every_reason_a_deck_is_illegal_is_listed_at_once():
     assert len(found) == 6
 
 
+def test_a_deck_of_an_army_not_in_the_game_is_refused():
+    assert problems(Deck("x", "france", {}), LIB) == [
+        "army 'france' is not in the game: usa or germany"
+    ]
+
+
 def test_the_shipped_decks_are_legal_and_two_per_army():
     decks = shipped()
     for army in ("usa", "germany"):

@@ -15,7 +15,6 @@ from wartable.content.loader import validate
 
 DATA = Path(__file__).resolve().parent / "data"
 ARMIES = ("usa", "germany")
-SEAT_ARMY = {"allies": "usa", "axis": "germany"}  # the base box's two armies
 
 UnitKind = Literal["infantry", "tank", "transport", "artillery", "aircraft"]
 # infantry: light, heavy, special (mechanics, flamethrowers, sappers, snipers), command

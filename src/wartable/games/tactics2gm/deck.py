@@ -4,14 +4,14 @@ a unit with the equipment chosen for it (GM-3, GM-7 to GM-9)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from pydantic import Field
 
 from wartable.content.loader import validate
-from wartable.games.tactics2gm.content import DATA, Library, Strict, UnitCard
+from wartable.games.tactics2gm.content import ARMIES, DATA, Library, Strict, UnitCard
 
 DECKS = DATA / "decks"
 
@@ -66,8 +66,8 @@ def problems(
     the battle's points limit (the deck's own, else the pitched battle's); ``year``: a
     scenario's year limit (GM-4)."""
     out = []
-    if deck.army not in ("usa", "germany"):
-        out.append(f"army {deck.army!r} is not in the game: usa or germany")
+    if deck.army not in ARMIES:
+        out.append(f"army {deck.army!r} is not in the game: {' or '.join(ARMIES)}")
     for key, n in deck.cards.items():
         if key not in lib.units and key not in lib.support:
             out.append(f"{key}: no such card")
@@ -128,7 +128,7 @@ def deployment_price(unit: UnitCard, chosen: Iterable[str]) -> int:
     return base + sum(unit.options[name].price for name in chosen)
 
 
-def may_attach(attached: Mapping[str, int] | Iterable[str], card: str) -> str | None:
+def may_attach(attached: Collection[str], card: str) -> str | None:
     """Why ``card`` may not go on a unit that already carries ``attached`` (GM-9), or None."""
     if card in attached:
         return f"the unit already carries {card}: the same card never affects a unit twice (GM-9)"

@@ -82,7 +82,7 @@ def terrain_problems(
     cost = sum(lib.terrain[c].cost for c in placing.values() if c in lib.terrain)
     if cost > spend:
         out.append(f"the terrain costs {cost}, more than the {spend} AP spent on the bid (GM-12)")
-    for sq, _card in sorted(placing.items()):
+    for sq in sorted(placing):
         label = GRID.label(sq)
         if line(side, sq) not in (2, 3):
             out.append(f"{label} is on your line {line(side, sq)}: terrain goes on lines 2-3")
