@@ -204,7 +204,10 @@ def test_hotseat_hides_each_hand_until_its_owner_confirms():
 
 def test_simulate_draws_a_picture(tmp_path):
     picture = tmp_path / "results.png"
-    result = run("simulate", "undaunted", "--games", "6", "--workers", "1", "--plot", str(picture))
+    result = run(
+        "simulate", "undaunted", "--games", "6", "--workers", "1", "--agents", "random,random",
+        "--plot", str(picture),
+    )  # fmt: skip
     assert result.exit_code == 0, result.output
     assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert picture.stat().st_size > 10_000

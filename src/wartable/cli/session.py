@@ -139,7 +139,7 @@ class Session:
                     menu.append(f"   [{info}]", style="cyan not bold")
             for hint in self.state.hints(player):
                 menu.append(f"\n      {hint}", style="dim not bold")
-            self.console.print(menu)
+            self.console.print(menu, soft_wrap=True)  # the terminal wraps: rich's wrap is slow
             answer = self.ask(f"{player}> ").strip()
             chosen = self.read(answer, legal, player)
             if chosen is None:

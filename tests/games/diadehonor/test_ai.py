@@ -3,6 +3,8 @@ stronger than random play (the 400-game figures are in docs/games/diadehonor.md)
 
 from __future__ import annotations
 
+import pytest
+
 import wartable
 from tests.games.diadehonor.scene import put, scene
 from wartable.agents.random import RandomAgent
@@ -26,6 +28,7 @@ def battle(lineup: str, seed: int, heuristic_side: str) -> str | None:
     return None if winner is None else st.sides[st.players.index(winner)]
 
 
+@pytest.mark.slow
 def test_the_heuristic_beats_random_play_from_either_side():
     """6 battles, 3 a side, all to be won but one: a player who wins 80% of battles, the goal,
     does so 66% of the time; one who wins 96%, as measured, 98%."""
