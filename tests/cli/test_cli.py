@@ -33,7 +33,7 @@ def test_rules_summary():
     [
         (
             ("scenarios", "chess"),
-            "unknown game 'chess'; choose one of: combat, diadehonor, duel, undaunted",
+            "unknown game 'chess'; choose one of: combat, diadehonor, duel, tactics2gm, undaunted",
         ),
         (("play", "undaunted", "--scenario", "atlantis"), "unknown scenario 'atlantis'; choose"),
         (("play", "undaunted", "--side", "france"), "unknown side 'france'; choose one of: us"),

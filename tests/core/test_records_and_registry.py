@@ -9,7 +9,9 @@ VERSION = wartable.get_game("undaunted").info.version
 
 
 def test_unknown_game_lists_the_choices():
-    expected = "unknown game 'chess'; choose one of: combat, diadehonor, duel, undaunted"
+    expected = (
+        "unknown game 'chess'; choose one of: combat, diadehonor, duel, tactics2gm, undaunted"
+    )
     with pytest.raises(UnknownNameError, match=expected):
         wartable.get_game("chess")
 

@@ -47,7 +47,7 @@ def test_gm49_gm51_a_wounded_suppressed_firer():
 
 
 def test_a6_the_second_unit_able_to_hurt_the_target_suppresses_it():
-    assert not suppresses(set(), 1, True)  # the first
-    assert suppresses({1}, 2, True)  # the second, hit or miss
-    assert not suppresses({1}, 1, True)  # the same unit's other weapon
-    assert not suppresses({1}, 3, False)  # one that cannot pass its armour
+    assert not suppresses(set(), "b", True)  # the first
+    assert suppresses({"a"}, "b", True)  # the second, hit or miss
+    assert not suppresses({"a"}, "a", True)  # the same unit's other weapon
+    assert not suppresses({"a"}, "c", False)  # one that cannot pass its armour

@@ -46,7 +46,7 @@ def firer_mods(wounds: int, suppressed: bool) -> Mods:
     return wound_penalty(wounds) + (SUPPRESSED if suppressed else Mods())
 
 
-def suppresses(fired_before: Collection[int], shooter: int, can_damage: bool) -> bool:
+def suppresses(fired_before: Collection[str], shooter: str, can_damage: bool) -> bool:
     """Whether ``shooter`` firing at a target puts the suppression token on it: it is the
     second unit this turn able to damage that target, counted by units, not weapons, hit
     or miss (GM-50, A-6). ``fired_before``: the units able to damage it that fired at it

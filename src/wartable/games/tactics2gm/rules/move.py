@@ -21,10 +21,13 @@ def reach(
     *,
     recon: bool = False,
     eased: Collection[Square] = (),
+    stopping: Collection[Square] = (),
 ) -> dict[Square, int]:
     """The squares a unit on ``start`` with ``points`` of movement may end on, with the steps
     each takes. ``recon``: difficult ground is normal to it (GM-91); ``eased``: difficult
-    squares a friendly sapper holds, normal to every friend (GM-97)."""
+    squares a friendly sapper holds, normal to every friend (GM-97); ``stopping``: squares
+    that end the move entering them without slowing a unit that starts there (wire, mines
+    laid by the enemy)."""
 
     def difficult(sq: Square) -> bool:
         return not recon and sq not in eased and footing(sq) == "difficult"
@@ -38,7 +41,7 @@ def reach(
     for step in range(1, points + 1):
         ahead = []
         for here in frontier:
-            if here != start and difficult(here):
+            if here != start and (difficult(here) or here in stopping):
                 continue  # entering it ended the move
             for n in GRID.orthogonal(here):
                 if n in best or n in enemies or footing(n) == "impassable":

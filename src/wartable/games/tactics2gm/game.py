@@ -1,0 +1,195 @@
+"""2GM Tactics' registry entry: its scenario (a pitched battle), the options a battle takes,
+how it starts, and its words."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cached_property
+
+from wartable.core.action import Action
+from wartable.core.errors import ActionParseError, ArgumentError, UnknownNameError
+from wartable.core.game import CardFace, Game, GameInfo, GameOption, OptionValue, ScenarioInfo
+from wartable.core.rng import Rng
+from wartable.games.tactics2gm import content, deck
+from wartable.games.tactics2gm.pieces import HQ
+from wartable.games.tactics2gm.rules import setup
+from wartable.games.tactics2gm.rules.field import GRID
+from wartable.games.tactics2gm.state import SIDES, Tactics2GMState
+
+PITCHED = ScenarioInfo(
+    "pitched-battle",
+    "Pitched battle (Batalla Campal)",
+    SIDES,
+    "Twelve tiles at random, a secret bid for the first turn, and the first to destroy the "
+    "enemy HQ wins.",
+)
+SUMMARY = (
+    "Two armies play decks built to a points limit. Each turn: Inicio, HQ phase (action "
+    "points: income, supply line, command groups), draw 2, move, deploy and play support "
+    "cards, fire, flip tokens, discard to 7. A D10 hits on the weapon's number, a critical "
+    "destroys when penetration beats armour; destroy the enemy HQ (10 PI) to win."
+)
+ARMY_OF = {"allies": "usa", "axis": "germany"}
+NOVICE = ("none", "allies", "axis", "both")
+VERBS_WITH_UNIT = ("move", "march", "fire", "mount", "fold")
+
+
+class Tactics2GM(Game):
+    info = GameInfo(
+        "tactics2gm", "2GM Tactics", SIDES, Tactics2GMState.game_version, SUMMARY, "round"
+    )
+
+    def __init__(self) -> None:
+        self.lib = content.load()
+        self.decks = deck.shipped()
+
+    def scenarios(self) -> list[ScenarioInfo]:
+        return [PITCHED]
+
+    def deck_names(self, side: str) -> tuple[str, ...]:
+        return tuple(k for k, d in self.decks.items() if d.army == ARMY_OF[side])
+
+    def options(self) -> dict[str, GameOption]:
+        return {
+            "deck_allies": GameOption(
+                "deck_allies", self.deck_names("allies")[0], "the USA's deck",
+                choices=self.deck_names("allies"),
+            ),
+            "deck_axis": GameOption(
+                "deck_axis", self.deck_names("axis")[0], "Germany's deck",
+                choices=self.deck_names("axis"),
+            ),
+            "max_rounds": GameOption(
+                "max_rounds", 60, "rounds before the battle is decided by HQ damage (A-19)",
+                minimum=1, maximum=200,
+            ),
+            "time_limit": GameOption(
+                "time_limit", 0,
+                "a timed battle: after so many rounds, one last turn each (GM-102); 0: none",
+                minimum=0, maximum=200,
+            ),
+            "hq_income": GameOption(
+                "hq_income", self.lib.hq.income, "AP each HQ pays a turn (not printed, A-3)",
+                minimum=0, maximum=10,
+            ),
+            "extensive_terrain": GameOption(
+                "extensive_terrain", False,
+                "walls, wire, barriers and trenches may cover 3 squares (GM-107)",
+            ),
+            "novice": GameOption(
+                "novice", "none", "a novice side gets 1 AP more a turn (GM-108)", choices=NOVICE
+            ),
+        }  # fmt: skip
+
+    def _new_game(
+        self, scenario: str | None, seed: int, options: Mapping[str, OptionValue]
+    ) -> Tactics2GMState:
+        if scenario not in (None, PITCHED.id):
+            raise UnknownNameError("scenario", scenario, [PITCHED.id])
+        chosen = {name: o.default for name, o in self.options().items()} | dict(options)
+        st = Tactics2GMState.__new__(Tactics2GMState)
+        st._init_base(SIDES, {"scenario": PITCHED.id, "options": dict(options), "seed": seed})
+        st.lib = self.lib
+        st.armies = (ARMY_OF["allies"], ARMY_OF["axis"])
+        st.max_rounds, st.income = int(chosen["max_rounds"]), int(chosen["hq_income"])
+        st.time_limit = int(chosen["time_limit"])
+        st.extensive = bool(chosen["extensive_terrain"])
+        novice = str(chosen["novice"])
+        st.novice = (novice in ("allies", "both"), novice in ("axis", "both"))
+        st.rng = Rng(seed)
+        st.laid = tuple(setup.lay_tiles(self.lib.tiles, st.rng))
+        st.ground = tuple(setup.features(self.lib.tiles, list(st.laid)))
+        st.decks = []
+        for side in SIDES:
+            d = self.decks[str(chosen[f"deck_{side}"])]
+            if why := deck.problems(d, self.lib):
+                raise ArgumentError(f"deck {d.name}: " + "; ".join(why))
+            cards = sorted(d.cards_in_order())
+            st.rng.shuffle(cards)
+            st.decks.append(cards)
+        st.hands, st.discards = [[], []], [[], []]
+        st.pieces, st.serial = [], {}
+        st.terrain, st.owner, st.laid_count = {}, {}, {}
+        st.ap = [self.lib.hq.start_ap] * 2
+        st.hq_hp = [self.lib.hq.hit_points] * 2
+        st.generals = [None, None]
+        st.phase, st.active, st.first, st.winner_of_bid, st.turn = "bid", 0, -1, -1, 0
+        st.bids, st.budget, st.redraws = [None, None], [0, 0], [None, None]
+        st.equipping, st.fired_at, st.destroyed = "", {}, [0, 0]
+        return st
+
+    # ---- the words -----------------------------------------------------------------------
+    @cached_property
+    def unit_ids(self) -> list[str]:
+        """Every unit that can ever be in play: card-n for each copy the box holds."""
+        return [f"{k}-{n}" for k, u in self.lib.units.items() for n in range(1, u.copies + 1)]
+
+    @cached_property
+    def weapon_keys(self) -> list[str]:
+        printed = max(len(u.weapons) for u in self.lib.units.values())
+        options = sorted({name for u in self.lib.units.values() for name in u.options})
+        return [f"w{k}" for k in range(1, printed + 1)] + options
+
+    def _check_action(self, action: Action) -> None:
+        if action not in self.space_set:
+            raise ActionParseError(
+                f"not a 2GM Tactics action: {action}; the phases' words are bid, first, "
+                "terrain, keep, redraw, move, swap, march, deploy, equip, play, fire, "
+                "mount, fold, discard and done"
+            )
+
+    @cached_property
+    def space(self) -> list[Action]:
+        squares = [GRID.label(sq) for sq in GRID.squares]
+        lib, ids = self.lib, self.unit_ids
+        army = {f"{k}-{n}": u.army for k, u in lib.units.items() for n in range(1, u.copies + 1)}
+        out = [Action("done", ()), Action("keep", ()), Action("redraw", ())]
+        out += [Action("bid", (str(n),)) for n in range(lib.hq.bid_max + 1)]
+        out += [Action("first", (s,)) for s in SIDES]
+        for key in lib.terrain:
+            for sq in squares:
+                out.append(Action("terrain", (key, sq)))
+                out += [Action("terrain", (key, sq, e)) for e in ("left", "right", "both")]
+        for u in ids:
+            out += [Action("move", (u, sq)) for sq in squares]
+            out += [Action("march", (u,)), Action("mount", (u,)), Action("fold", (u,))]
+            out += [Action("swap", (u, v)) for v in ids if u < v and army[u] == army[v]]
+            targets = [v for v in ids if army[v] != army[u]] + [HQ]
+            out += [Action("fire", (u, w, t)) for w in self.weapon_keys for t in targets]
+        for key, unit in lib.units.items():
+            out += [Action("deploy", (key, sq)) for sq in (*squares, HQ)]
+            if unit.cls == "bomber":
+                out += [Action("play", (key, t)) for t in (HQ, *squares)]
+        out += [Action("equip", (name,)) for name in self.weapon_keys if not name.startswith("w")]
+        generals = list(lib.generals)
+        for key in lib.support:
+            out += [Action("play", (key,))]
+            out += [Action("play", (key, t)) for t in (*ids, *squares, *generals)]
+        out += [Action("discard", (key,)) for key in (*lib.units, *lib.support)]
+        return out
+
+    @cached_property
+    def space_set(self) -> frozenset[Action]:
+        return frozenset(self.space)
+
+    def action_space(self, scenario: str | None = None) -> list[Action]:
+        if scenario not in (None, PITCHED.id):
+            raise UnknownNameError("scenario", scenario, [PITCHED.id])
+        return list(self.space)
+
+    def public_action(self, player: str, action: Action, viewer: str | None) -> str:
+        """A bid and an opening-hand choice are secret until both sides have made theirs."""
+        if viewer != player and action.verb == "bid":
+            return "bid (a secret spend)"
+        if viewer != player and action.verb in ("keep", "redraw"):
+            return "opening hand (a secret choice)"
+        return str(action)
+
+    def glossary(self, scenario: str | None = None) -> dict[str, CardFace]:
+        if scenario not in (None, PITCHED.id):
+            raise UnknownNameError("scenario", scenario, [PITCHED.id])
+        out = {k: CardFace(u.title, u.text) for k, u in self.lib.units.items()}
+        out |= {k: CardFace(s.title, s.text) for k, s in self.lib.support.items()}
+        out |= {k: CardFace(t.title, t.text) for k, t in self.lib.terrain.items()}
+        out |= {k: CardFace(g.title, g.text) for k, g in self.lib.generals.items()}
+        return out

@@ -1,0 +1,88 @@
+"""Actions in players' words ("Fire M4 Sherman 1's 75 mm M3 gun at Tiger 2"), and the odds
+beside a shot. Only what the acting side may see is named: every word here is public."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from wartable.core.action import Action
+from wartable.games.tactics2gm.pieces import HQ, weapons
+from wartable.games.tactics2gm.rules import shots
+from wartable.games.tactics2gm.rules.fire import odds
+
+if TYPE_CHECKING:
+    from wartable.games.tactics2gm.state import Tactics2GMState
+
+
+def unit_words(st: Tactics2GMState, unit: str) -> str:
+    """``tiger-2`` is "Tiger 2": the card's title and the copy's number."""
+    card, _, n = unit.rpartition("-")
+    title = st.lib.units[card].title if card in st.lib.units else card
+    return f"{title} {n}"
+
+
+def card_words(st: Tactics2GMState, key: str) -> str:
+    lib = st.lib
+    for table in (lib.units, lib.support, lib.terrain, lib.generals):
+        if key in table:
+            return table[key].title
+    return key
+
+
+def target_words(st: Tactics2GMState, target: str) -> str:
+    """A support card's or a bomber's target: the HQ, a general, a unit or a square."""
+    if target == HQ:
+        return "the enemy HQ"
+    if target in st.lib.generals:
+        return card_words(st, target)
+    return unit_words(st, target) if st.piece(target) is not None else target
+
+
+def describe(st: Tactics2GMState, action: Action) -> str | None:
+    """The words for ``action``, or None where the engine's own words will do."""
+    verb, a = action.verb, action.args
+    if verb == "fire":
+        p = st.piece(a[0])
+        arms = weapons(st.lib, p) if p is not None else {}
+        weapon = arms[a[1]].name if a[1] in arms else a[1]
+        target = "the enemy HQ" if a[2] == HQ else unit_words(st, a[2])
+        return f"Fire {unit_words(st, a[0])}'s {weapon} at {target}"
+    if verb == "move":
+        return f"Move {unit_words(st, a[0])} to {a[1]}"
+    if verb in ("march", "mount", "fold"):
+        words = {"march": "March", "mount": "Set up", "fold": "Pack up"}[verb]
+        return f"{words} {unit_words(st, a[0])}"
+    if verb == "swap":
+        return f"Swap {unit_words(st, a[0])} and {unit_words(st, a[1])}"
+    if verb == "deploy":
+        where = "at the HQ" if a[1] == HQ else f"on {a[1]}"
+        return f"Deploy {card_words(st, a[0])} {where}"
+    if verb == "equip":
+        p = st.piece(st.equipping)
+        if p is not None and a[0] in st.lib.units[p.card].options:
+            o = st.lib.units[p.card].options[a[0]]
+            return f"Equip {st.lib.tokens[o.token].title} (+{o.price} AP)"
+    if verb == "play":
+        return f"Play {card_words(st, a[0])}" + (f" on {target_words(st, a[1])}" if a[1:] else "")
+    if verb == "terrain":
+        extent = f", spread {a[2]}" if len(a) > 2 else ""
+        return f"Lay {card_words(st, a[0])} on {a[1]}{extent}"
+    if verb == "discard":
+        return f"Discard {card_words(st, a[0])}"
+    return None
+
+
+def action_info(st: Tactics2GMState, action: Action) -> dict[str, Any]:
+    """A shot's numbers and chances: what it needs to hit and to land a critical."""
+    if action.verb != "fire":
+        return {}
+    p = st.piece(action.args[0])
+    if p is None:
+        return {}
+    weapon = weapons(st.lib, p)[action.args[1]]
+    t = None if action.args[2] == HQ else st.piece(action.args[2])
+    hit, crit = shots.need(st, p, weapon, t)
+    if t is not None and shots.penetration(st, p, weapon, t) < shots.armour(st, t):
+        return {"text": f"{hit}+ to hit, but it cannot pierce the armour", "chance": 0.0}
+    chance, critical = odds((hit, crit))
+    return {"text": f"{hit}+ to hit, {crit}+ critical", "chance": chance, "critical": critical}

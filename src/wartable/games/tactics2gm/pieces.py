@@ -1,0 +1,107 @@
+"""A unit in play as plain data, and what its card and its equipment let it do: its weapons
+by the words actions use, its movement, armour and wound value with every bonus."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from wartable.games.tactics2gm.content import Library, UnitCard, Weapon
+from wartable.geometry.squaregrid import Square
+
+HQ = "hq"  # the word a shot at the enemy HQ names as its target
+
+
+@dataclass(slots=True)
+class Piece:
+    """A unit card in play. ``sq`` is None for an aircraft waiting at its HQ (GM-66)."""
+
+    id: str  # card-n: the n-th of that card to come into play (cards never come back)
+    card: str
+    side: int
+    sq: Square | None
+    deployed: int  # the turn it came into play (GM-37)
+    wounds: int = 0
+    # every weapon (printed: w1, w2...; bought: the option's word) and effect it carries:
+    # ready, used (this turn, a flip token) or disabled (GM-54, GM-55)
+    tokens: dict[str, str] = field(default_factory=dict)
+    options: list[str] = field(default_factory=list)  # the equipment bought (GM-7)
+    mounted: bool = False  # a weapon team set up to fire (GM-56, GM-79)
+    mount_turn: int = -1  # the turn it last mounted or folded: never both in one turn
+    level: int = 0  # 1 veteran, 2 elite (promotions)
+    attached: list[str] = field(default_factory=list)  # support cards on it (GM-9)
+    moved: bool = False  # this turn
+    marched: bool = False  # paid for one square more this turn (GM-84)
+    fired: list[str] = field(default_factory=list)  # weapons fired this turn (GM-42)
+    suppressed: bool = False  # until the Inicio of the side that placed it (GM-51)
+
+    def copy(self) -> Piece:
+        return replace(
+            self,
+            tokens=dict(self.tokens),
+            options=list(self.options),
+            attached=list(self.attached),
+            fired=list(self.fired),
+        )
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "card": self.card,
+            "side": self.side,
+            "sq": None if self.sq is None else list(self.sq),
+            "deployed": self.deployed,
+            "wounds": self.wounds,
+            "tokens": dict(sorted(self.tokens.items())),
+            "options": list(self.options),
+            "mounted": self.mounted,
+            "mount_turn": self.mount_turn,
+            "level": self.level,
+            "attached": list(self.attached),
+            "moved": self.moved,
+            "marched": self.marched,
+            "fired": list(self.fired),
+            "suppressed": self.suppressed,
+        }
+
+
+def weapons(lib: Library, p: Piece) -> dict[str, Weapon]:
+    """The weapons ``p`` carries, by the words actions use: ``w1``, ``w2``... for those its
+    card prints, the option's word for those it bought."""
+    unit = lib.units[p.card]
+    out = {f"w{k}": w for k, w in enumerate(unit.weapons, 1)}
+    for name in p.options:
+        token = lib.tokens[unit.options[name].token]
+        if token.weapon is not None:
+            out[name] = token.weapon
+    return out
+
+
+def effects(lib: Library, p: Piece) -> set[str]:
+    """The standing effects its equipment gives it (prone, smoke)."""
+    unit = lib.units[p.card]
+    return {str(lib.tokens[unit.options[n].token].effect) for n in p.options} - {"none"}
+
+
+def flips(lib: Library, p: Piece, key: str) -> bool:
+    """Whether using ``key`` (a weapon or an effect) disables its token (GM-54, A-23): the
+    weapon's flag, or the token's own for an effect."""
+    unit = lib.units[p.card]
+    if key in unit.options:
+        token = lib.tokens[unit.options[key].token]
+        return token.flip or (token.weapon is not None and token.weapon.flip)
+    return weapons(lib, p)[key].flip
+
+
+def wound_value(unit: UnitCard, p: Piece) -> int:
+    """Its wound value, one more for an elite (Promotion cards)."""
+    return unit.wounds + (1 if p.level >= 2 else 0)
+
+
+def promoted(p: Piece) -> int:
+    """What a promotion takes off its hit and critical rolls: 1 veteran, 2 elite."""
+    return p.level
+
+
+def is_vehicle(unit: UnitCard) -> bool:
+    return unit.kind in ("tank", "transport")

@@ -1,0 +1,105 @@
+"""What several parts of the turn read from the state: events, drawing cards, the ground
+under a square, a unit's movement, the squares where the enemy's mines lie."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from wartable.core.events import Event
+from wartable.games.tactics2gm.content import FEATURES, TerrainCard, Weapon
+from wartable.games.tactics2gm.pieces import Piece, is_vehicle
+from wartable.games.tactics2gm.rules.field import GRID
+from wartable.geometry.squaregrid import Square
+
+if TYPE_CHECKING:
+    from wartable.games.tactics2gm.state import Tactics2GMState
+
+SIDES = ("allies", "axis")
+WORSE = {"normal": 0, "difficult": 1, "impassable": 2}
+
+
+def ev(
+    kind: str, text: str, rule: str = "", to: tuple[str, ...] | None = None, **data: Any
+) -> Event:
+    return Event(kind, text, data, rule, to)
+
+
+def draw(st: Tactics2GMState, side: int, n: int) -> list[Event]:
+    """``side`` draws up to ``n`` cards: the cards are told to it, the count to the other."""
+    taken = st.decks[side][len(st.decks[side]) - min(n, len(st.decks[side])) :]
+    del st.decks[side][len(st.decks[side]) - len(taken) :]
+    st.hands[side] += taken
+    if not taken:
+        return []
+    who, other = SIDES[side], SIDES[1 - side]
+    return [
+        ev("draw", f"{who} draws {', '.join(taken)}", "GM-25", (who,), cards=list(taken)),
+        ev("draws", f"{who} draws {len(taken)} card(s)", "GM-25", (other,), count=len(taken)),
+    ]
+
+
+def label(sq: Square) -> str:
+    return GRID.label(sq)
+
+
+def feature(st: Tactics2GMState, sq: Square) -> str:
+    return st.ground[GRID.index(sq)]
+
+
+def card_on(st: Tactics2GMState, sq: Square) -> TerrainCard | None:
+    """The terrain card on ``sq`` (a mine card gives no cover and is not one)."""
+    key = st.terrain.get(sq)
+    return st.lib.terrain.get(key) if key else None
+
+
+def footing(st: Tactics2GMState, sq: Square) -> str:
+    """The ground for moving: the worse of the tile's feature and the terrain card."""
+    tile = FEATURES[feature(st, sq)][1]
+    card = card_on(st, sq)
+    laid = card.movement if card is not None else "normal"
+    return max(tile, laid, key=WORSE.__getitem__)
+
+
+def footings(st: Tactics2GMState) -> dict[Square, str]:
+    """Every square's footing at once: a move's search asks it of many squares many times."""
+    return {sq: footing(st, sq) for sq in GRID.squares}
+
+
+def mine_at(st: Tactics2GMState, sq: Square, p: Piece) -> Weapon | None:
+    """The mine that attacks ``p`` when it enters ``sq``: one the other side laid, the
+    anti-tank mine against vehicles only."""
+    key = st.terrain.get(sq)
+    if key is None or st.owner[sq] == p.side:
+        return None
+    if key in st.lib.terrain:
+        return st.lib.terrain[key].mine
+    card = st.lib.support[key]
+    return card.weapon if is_vehicle(st.lib.units[p.card]) else None
+
+
+def stopping(st: Tactics2GMState, p: Piece) -> set[Square]:
+    """Squares that end ``p``'s move when it enters them: wire, and the enemy's mines."""
+    return {
+        sq
+        for sq, key in st.terrain.items()
+        if (key in st.lib.terrain and st.lib.terrain[key].stops) or mine_at(st, sq, p)
+    }
+
+
+def movement(st: Tactics2GMState, p: Piece) -> int:
+    """Its movement this turn: the card's, a general's bonus, a march (GM-84), one less when
+    suppressed (GM-51)."""
+    unit = st.lib.units[p.card]
+    points = unit.movement + (1 if p.marched else 0) - (1 if p.suppressed else 0)
+    general = st.generals[p.side]
+    if general and unit.kind in st.lib.generals[general].kinds:
+        points += st.lib.generals[general].movement
+    return max(points, 0)
+
+
+def own(st: Tactics2GMState, side: int) -> list[Piece]:
+    return [p for p in st.pieces if p.side == side]
+
+
+def squares_of(pieces: list[Piece]) -> set[Square]:
+    return {p.sq for p in pieces if p.sq is not None}

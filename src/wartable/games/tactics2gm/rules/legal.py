@@ -1,0 +1,363 @@
+"""What the side to act may do in each phase, and why anything else is refused (naming the
+rule). The orders (rules/orders.py) carry out only what is listed here."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from wartable.core.action import Action
+from wartable.games.tactics2gm.content import UnitCard
+from wartable.games.tactics2gm.deck import equipment_problems, may_attach
+from wartable.games.tactics2gm.pieces import HQ, Piece, weapons
+from wartable.games.tactics2gm.rules import field, move
+from wartable.games.tactics2gm.rules.common import (
+    SIDES,
+    footing,
+    footings,
+    label,
+    movement,
+    own,
+    squares_of,
+    stopping,
+)
+from wartable.games.tactics2gm.rules.field import GRID
+from wartable.geometry.squaregrid import Square
+
+if TYPE_CHECKING:
+    from wartable.games.tactics2gm.state import Tactics2GMState
+
+DONE = Action("done", ())
+# smoke is still to come: an option that would cost AP and do nothing is not offered
+SMOKE = ("smoke_grenade", "smoke_screen")
+KEEP, REDRAW = Action("keep", ()), Action("redraw", ())
+
+
+def legal_actions(st: Tactics2GMState, side: int) -> list[Action]:
+    phase = st.phase
+    if phase == "bid":
+        top = min(st.lib.hq.bid_max, st.ap[side])
+        return [Action("bid", (str(n),)) for n in range(top + 1)] if st.bids[side] is None else []
+    if phase == "mulligan":
+        return [KEEP, REDRAW] if st.redraws[side] is None else []
+    if phase == "over" or side != st.active:
+        return []
+    if phase == "first":
+        return [Action("first", (s,)) for s in SIDES]
+    if phase == "discard":
+        hand = st.hands[side]
+        if len(hand) > st.lib.hq.hand_limit:
+            return [Action("discard", (c,)) for c in sorted(set(hand))]
+        return [DONE]
+    return [*choices(st, side), DONE]
+
+
+def choices(st: Tactics2GMState, side: int) -> Iterator[Action]:
+    """Everything but passing in a phase where the side to act may pass, found one by one
+    (``only_pass`` needs no more than the first)."""
+    phase = st.phase
+    if phase == "terrain":
+        yield from terrain_actions(st, side)
+    elif phase == "move":
+        yield from move_actions(st, side)
+    elif phase == "deploy" and st.equipping:
+        yield from (Action("equip", (o,)) for o in equip_choices(st, st.piece(st.equipping)))
+    elif phase == "deploy":
+        yield from deploy_actions(st, side)
+        yield from play_actions(st, side)
+    elif phase == "fire":
+        yield from fire_actions(st, side)
+    elif phase == "flip":
+        yield from mount_actions(st, side)
+
+
+def only_pass(st: Tactics2GMState) -> bool:
+    """Whether the side to act could only pass (the phase then goes by on its own)."""
+    if st.phase == "discard":
+        return len(st.hands[st.active]) <= st.lib.hq.hand_limit
+    return next(choices(st, st.active), None) is None
+
+
+# ---- the bid's terrain -------------------------------------------------------------------
+def terrain_actions(st: Tactics2GMState, side: int) -> Iterator[Action]:
+    """Terrain cards the AP bid still buys, on free squares of the side's lines 2 and 3;
+    with extensive terrain, also spread to a side (GM-12, GM-107, A-20)."""
+    budget, who = st.budget[side], SIDES[side]
+    free = [
+        sq
+        for sq in GRID.squares
+        if field.line(who, sq) in (2, 3)
+        and sq not in st.terrain
+        and footing(st, sq) != "impassable"
+    ]
+    for key, card in st.lib.terrain.items():
+        if card.cost > budget or st.laid_count.get(key, 0) >= card.copies:
+            continue
+        for sq in free:
+            yield Action("terrain", (key, label(sq)))
+            if not (st.extensive and card.extensive) or card.cost + 1 > budget:
+                continue
+            for extent, (left, right) in (("left", (1, 0)), ("right", (0, 1)), ("both", (1, 1))):
+                sides = [(sq[0] - 1, sq[1])] * left + [(sq[0] + 1, sq[1])] * right
+                if all(s in free for s in sides):
+                    yield Action("terrain", (key, label(sq), extent))
+
+
+# ---- Movimiento --------------------------------------------------------------------------
+def may_move(st: Tactics2GMState, p: Piece) -> bool:
+    """On the field, not yet moved this turn, not deployed this turn (GM-37), not set up as
+    a weapon team (GM-79)."""
+    return p.sq is not None and not p.moved and p.deployed != st.turn and not p.mounted
+
+
+def reach(
+    st: Tactics2GMState, p: Piece, ground: dict[Square, str] | None = None
+) -> dict[Square, int]:
+    """Where ``p`` may end a move now; ``ground``: every square's footing, where the caller
+    has it."""
+    unit = st.lib.units[p.card]
+    mine = own(st, p.side)
+    enemies = squares_of([q for q in st.pieces if q.side != p.side])
+    sappers = {
+        q.sq for q in mine if q.sq is not None and "sappers" in st.lib.units[q.card].abilities
+    }
+    ground = footings(st) if ground is None else ground
+    assert p.sq is not None
+    return move.reach(
+        p.sq,
+        movement(st, p),
+        ground.__getitem__,
+        squares_of(mine),
+        enemies,
+        recon="recon" in unit.abilities,
+        eased=sappers,
+        stopping=stopping(st, p),
+    )
+
+
+def move_actions(st: Tactics2GMState, side: int) -> Iterator[Action]:
+    movers = [p for p in own(st, side) if may_move(st, p)]
+    ground = footings(st) if movers else {}
+    for p in movers:
+        if not p.marched and "march" in st.lib.units[p.card].abilities and st.ap[side] >= 1:
+            yield Action("march", (p.id,))
+        yield from (Action("move", (p.id, label(sq))) for sq in sorted(reach(st, p, ground)))
+    for a in movers:
+        for b in movers:
+            if a.id < b.id and swappable(st, a, b):
+                yield Action("swap", (a.id, b.id))
+
+
+def swappable(st: Tactics2GMState, a: Piece, b: Piece) -> bool:
+    """Two orthogonal neighbours, each able to move at least one square (GM-31, A-8)."""
+    assert a.sq is not None and b.sq is not None
+    return field.steps(a.sq, b.sq) == 1 and movement(st, a) >= 1 and movement(st, b) >= 1
+
+
+# ---- Despliegue --------------------------------------------------------------------------
+def price(card: UnitCard) -> int:
+    return card.launch if card.launch is not None else card.cost
+
+
+def deploy_squares(st: Tactics2GMState, side: int, unit: UnitCard) -> list[str]:
+    """Free squares of the side's deployment line (GM-38); paratroopers anywhere free of
+    units and buildings (GM-74); a fighter waits at the HQ (GM-66)."""
+    if unit.cls == "fighter":
+        return [HQ]
+    taken = squares_of(st.pieces)
+    if "paratrooper" in unit.abilities:
+        squares = [
+            sq
+            for sq in GRID.squares
+            if sq not in taken
+            and footing(st, sq) != "impassable"
+            and not (sq in st.terrain and st.terrain[sq] in st.lib.terrain
+                     and st.lib.terrain[st.terrain[sq]].building)
+        ]  # fmt: skip
+    else:
+        squares = [
+            sq
+            for sq in field.deployment_line(SIDES[side])
+            if sq not in taken and footing(st, sq) != "impassable"
+        ]
+    return [label(sq) for sq in squares]
+
+
+def deploy_actions(st: Tactics2GMState, side: int) -> Iterator[Action]:
+    for card in sorted(set(st.hands[side])):
+        unit = st.lib.units.get(card)
+        if unit is None or unit.cls == "bomber" or price(unit) > st.ap[side]:
+            continue
+        yield from (Action("deploy", (card, where)) for where in deploy_squares(st, side, unit))
+
+
+def equip_choices(st: Tactics2GMState, p: Piece | None) -> list[str]:
+    """Options the unit being deployed may still buy: printed on its card, affordable, and
+    within the rules of GM-8 and GM-9."""
+    if p is None:
+        return []
+    unit = st.lib.units[p.card]
+    return [
+        name
+        for name, o in unit.options.items()
+        if name not in p.options
+        and st.lib.tokens[o.token].effect not in SMOKE
+        and o.price <= st.ap[p.side]
+        and not equipment_problems(unit, [*p.options, name])
+    ]
+
+
+def play_actions(st: Tactics2GMState, side: int) -> list[Action]:
+    out = []
+    for card in sorted(set(st.hands[side])):
+        out += [Action("play", (card, *([t] if t else []))) for t in play_targets(st, side, card)]
+    return out
+
+
+def play_targets(st: Tactics2GMState, side: int, card: str) -> list[str]:
+    """Where a support card (or a bomber) may be played now: its targets, or one empty
+    word for a card that takes none; nothing when it cannot be paid or has no target."""
+    if card in st.lib.units:
+        unit = st.lib.units[card]
+        if unit.cls != "bomber" or price(unit) > st.ap[side]:
+            return []
+        return [HQ, *(label(sq) for sq in GRID.squares)]
+    c = st.lib.support[card]
+    if (c.launch if c.launch is not None else c.cost) > st.ap[side]:
+        return []
+    mine = [p for p in own(st, side)]
+    if c.effect in ("action_points", "draw"):
+        return [""]
+    if c.effect == "repair_hq":
+        return [""] if st.hq_hp[side] < st.lib.hq.hit_points else []
+    if c.effect == "general":
+        if st.generals[side] is not None or st.hq_hp[side] <= 0:
+            return []
+        return [k for k, g in st.lib.generals.items() if g.army == st.army(side)]
+    if c.effect in ("veteran", "elite"):
+        level = 1 if c.effect == "veteran" else 2
+        return [p.id for p in mine if p.level < level]
+    if c.effect == "heal":
+        return [p.id for p in mine if p.wounds > 0]
+    if c.effect in ("ram", "armour"):
+        return [
+            p.id
+            for p in mine
+            if st.lib.units[p.card].kind == "tank" and may_attach(p.attached, card) is None
+        ]
+    if c.effect == "impact":
+        return [label(sq) for sq in sorted(squares_of(st.pieces))]
+    if c.effect == "at_mine":
+        taken = squares_of(st.pieces)
+        return [
+            label(sq)
+            for sq in GRID.squares
+            if sq not in taken and sq not in st.terrain and footing(st, sq) != "impassable"
+        ]
+    return []
+
+
+# ---- Disparo and Voltear -----------------------------------------------------------------
+def ready(st: Tactics2GMState, p: Piece) -> list[str]:
+    """Its weapons that may fire now: not yet fired this turn (GM-42), their token ready
+    (GM-52), a weapon team's only once mounted (GM-79)."""
+    return [
+        key
+        for key, w in weapons(st.lib, p).items()
+        if key not in p.fired and p.tokens.get(key) == "ready" and (not w.mount or p.mounted)
+    ]
+
+
+def fire_targets(st: Tactics2GMState, p: Piece, key: str) -> list[str]:
+    """Enemy units within the weapon's range, counted in orthogonal steps (GM-43), and the
+    enemy HQ within range (GM-16, A-5); a fighter reaches any of them, and enemy aircraft
+    waiting at their HQ (GM-67)."""
+    weapon = weapons(st.lib, p)[key]
+    enemy = 1 - p.side
+    foes = [q for q in st.pieces if q.side == enemy]
+    if p.sq is None:  # a fighter
+        out = [
+            q.id
+            for q in foes
+            if (q.sq is None and weapon.air) or (q.sq is not None and weapon.ground)
+        ]
+        return [*out, HQ] if weapon.ground else out
+    if not weapon.ground:
+        return []
+    out = [q.id for q in foes if q.sq is not None and field.steps(p.sq, q.sq) <= weapon.range]
+    if field.hq_distance(SIDES[enemy], p.sq) <= weapon.range:
+        out.append(HQ)
+    return out
+
+
+def fire_actions(st: Tactics2GMState, side: int) -> Iterator[Action]:
+    return (
+        Action("fire", (p.id, key, target))
+        for p in own(st, side)
+        for key in ready(st, p)
+        for target in fire_targets(st, p, key)
+    )
+
+
+def mount_actions(st: Tactics2GMState, side: int) -> Iterator[Action]:
+    """Weapon teams set up or packed away, never both in one turn (GM-56)."""
+    for p in own(st, side):
+        if p.sq is None or p.mount_turn == st.turn:
+            continue
+        if any(w.mount for w in weapons(st.lib, p).values()):
+            yield Action("fold" if p.mounted else "mount", (p.id,))
+
+
+# ---- why not -----------------------------------------------------------------------------
+PHASE_WORDS = {
+    "bid": "both sides make a secret bid of 0 to 5 AP: bid N (GM-11)",
+    "first": "the bid's winner chooses who plays first: first allies|axis (GM-11)",
+    "terrain": "lay terrain bought with the bid on your lines 2-3, or done (GM-12)",
+    "mulligan": "keep your opening hand or redraw it once: keep|redraw (GM-14)",
+    "move": "move your units: move UNIT SQUARE, swap, march, or done (GM-29)",
+    "deploy": "deploy units and play support cards: deploy CARD SQUARE, play CARD, done (GM-38)",
+    "fire": "fire: fire UNIT WEAPON TARGET, or done (GM-42)",
+    "flip": "set up or pack away weapon teams: mount|fold UNIT, or done (GM-56)",
+    "discard": "discard down to 7 cards: discard CARD (GM-26)",
+}
+
+
+def why_not(st: Tactics2GMState, side: int, action: Action) -> str:
+    """Why the side to act may not do ``action`` (the core answers for a finished battle and
+    for a seat whose turn it is not)."""
+    phase = st.phase
+    now = PHASE_WORDS.get(phase, "")
+    verb, args = action.verb, action.args
+    if phase == "deploy" and st.equipping and verb != "equip":
+        return f"finish equipping {st.equipping} first: equip OPTION, or done (GM-7)"
+    if verb in ("move", "fire", "swap", "march", "mount", "fold") and args:
+        p = st.piece(args[0])
+        if p is None:
+            return f"there is no unit {args[0]!r} in play"
+        if p.side != side:
+            return f"{p.id} is not yours to command"
+    if verb == "move" and phase == "move" and args:
+        p = st.piece(args[0])
+        if p is not None and not may_move(st, p):
+            return (
+                f"{p.id} may not move now: it has moved, was deployed this turn, or is set up "
+                "as a weapon team (GM-37, GM-79)"
+            )
+        return (
+            "that square is out of its reach: orthogonal steps, difficult ground ends a move, "
+            "never into an enemy (GM-29, GM-30, GM-57)"
+        )
+    if verb in ("deploy", "play") and args and args[0] not in st.hands[side]:
+        return f"you hold no {args[0]!r} card"
+    if verb == "deploy" and phase == "deploy":
+        return "units deploy on a free square of your deployment line and cost their AP (GM-38)"
+    if verb == "play" and phase == "deploy":
+        return "that card cannot be played so now: its AP, or a target it may have (GM-39)"
+    if verb == "fire" and phase == "fire":
+        return (
+            "that weapon cannot fire at that target: it has fired, is disabled or not set up, "
+            "or the target is out of range (GM-42, GM-43, GM-52)"
+        )
+    if verb == "equip" and phase == "deploy":
+        return "that option is not printed, not affordable, or breaks GM-8/GM-9"
+    return f"{action} is not possible now: {now}" if now else f"{action} is not possible now"

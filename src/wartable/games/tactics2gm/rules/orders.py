@@ -1,0 +1,265 @@
+"""What a side does in its phases, once the action is known to be legal (rules/legal.py
+lists them): lay bid terrain, move, swap, march, deploy and equip, play support cards, fire,
+mount and fold weapon teams, discard."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wartable.core.action import Action
+from wartable.core.events import Event
+from wartable.games.tactics2gm.pieces import HQ, Piece, flips, weapons
+from wartable.games.tactics2gm.rules import setup, shots, tokens
+from wartable.games.tactics2gm.rules.common import SIDES, draw, ev, feature, label, mine_at
+from wartable.games.tactics2gm.rules.field import GRID
+
+if TYPE_CHECKING:
+    from wartable.games.tactics2gm.state import Tactics2GMState
+
+EXTENTS = {"left": (True, False), "right": (False, True), "both": (True, True)}
+
+
+def lay_terrain(st: Tactics2GMState, side: int, action: Action) -> list[Event]:
+    """A terrain card bought with the bid, on one square or spread sideways (GM-12, GM-107)."""
+    card, at = action.args[0], GRID.parse(action.args[1])
+    left, right = (
+        EXTENTS.get(action.args[2], (False, False)) if len(action.args) > 2 else (False, False)
+    )
+    squares, cost = setup.extensive(st.lib, card, at, left=left, right=right)
+    st.budget[side] -= cost
+    st.laid_count[card] = st.laid_count.get(card, 0) + 1
+    for sq in squares:
+        st.terrain[sq], st.owner[sq] = card, side
+    where = ", ".join(label(sq) for sq in squares)
+    text = f"{SIDES[side]} lays {st.lib.terrain[card].title} on {where} for {cost} AP"
+    return [ev("terrain", text, "GM-12", card=card, squares=[label(sq) for sq in squares])]
+
+
+def act(st: Tactics2GMState, side: int, action: Action) -> list[Event]:
+    verb, args = action.verb, action.args
+    if verb == "move":
+        return move(st, st.piece(args[0]), GRID.parse(args[1]))  # type: ignore[arg-type]
+    if verb == "swap":
+        return swap(st, st.piece(args[0]), st.piece(args[1]))  # type: ignore[arg-type]
+    if verb == "march":
+        return march(st, side, st.piece(args[0]))  # type: ignore[arg-type]
+    if verb == "deploy":
+        return deploy(st, side, args[0], args[1])
+    if verb == "equip":
+        return equip(st, side, args[0])
+    if verb == "play":
+        return play(st, side, args[0], args[1] if len(args) > 1 else "")
+    if verb == "fire":
+        return fire(st, side, st.piece(args[0]), args[1], args[2])  # type: ignore[arg-type]
+    if verb in ("mount", "fold"):
+        return mount(st, st.piece(args[0]), verb == "mount")  # type: ignore[arg-type]
+    if verb == "discard":
+        st.hands[side].remove(args[0])
+        st.discards[side].append(args[0])
+        return [ev("discard", f"{SIDES[side]} discards {args[0]}", "GM-26", card=args[0])]
+    raise AssertionError(f"no order {verb}")  # legal.py lists only the verbs above
+
+
+# ---- Movimiento --------------------------------------------------------------------------
+def move(st: Tactics2GMState, p: Piece, to: tuple[int, int]) -> list[Event]:
+    start = p.sq
+    assert start is not None
+    out = [ev("move", f"{p.id} moves {label(start)} -> {label(to)}", "GM-29", unit=p.id)]
+    return out + enter(st, p, to)
+
+
+def enter(st: Tactics2GMState, p: Piece, to: tuple[int, int]) -> list[Event]:
+    """``p`` ends its move on ``to``: an enemy mine there attacks it (GM-63); an anti-tank
+    mine goes off once, then to its owner's discard pile."""
+    p.sq, p.moved = to, True
+    mine = mine_at(st, to, p)
+    if mine is None:
+        return []
+    key = st.terrain[to]
+    out = [ev("mine", f"{p.id} runs onto a mine at {label(to)}", "GM-63")]
+    out += shots.at_unit(st, None, mine, p, "The mine")
+    if key in st.lib.support:
+        del st.terrain[to]
+        st.discards[st.owner.pop(to)].append(key)
+    return out
+
+
+def swap(st: Tactics2GMState, a: Piece, b: Piece) -> list[Event]:
+    """Two adjacent friends of movement 1 or more change places (GM-31, A-8); each enters
+    the other's square, mines and all."""
+    there, here = b.sq, a.sq
+    assert there is not None and here is not None
+    out = [ev("swap", f"{a.id} and {b.id} change places", "GM-31")]
+    a.sq = b.sq = None  # neither square is held while they pass each other
+    out += enter(st, a, there)
+    if b not in st.pieces:
+        return out
+    return out + enter(st, b, here)
+
+
+def march(st: Tactics2GMState, side: int, p: Piece) -> list[Event]:
+    st.ap[side] -= 1
+    p.marched = True
+    return [ev("march", f"{p.id} marches: 1 AP for one square more this turn", "GM-84")]
+
+
+# ---- Despliegue --------------------------------------------------------------------------
+def deploy(st: Tactics2GMState, side: int, card: str, where: str) -> list[Event]:
+    """A unit from the hand onto the field, paying its cost (GM-38); its equipment is chosen
+    next, one option at a time (GM-7). A fighter waits at the HQ (GM-66); paratroopers
+    landing on a tile feature or a terrain card take a wound (GM-74, A-11)."""
+    unit = st.lib.units[card]
+    price = unit.launch if unit.launch is not None else unit.cost
+    st.hands[side].remove(card)
+    st.ap[side] -= price
+    st.serial[card] = st.serial.get(card, 0) + 1
+    sq = None if where == HQ else GRID.parse(where)
+    p = Piece(f"{card}-{st.serial[card]}", card, side, sq, st.turn)
+    p.tokens = {key: "ready" for key in weapons(st.lib, p)}
+    st.pieces.append(p)
+    place = f"{SIDES[side]}'s HQ" if sq is None else label(sq)
+    out = [ev("deploy", f"{SIDES[side]} deploys {p.id} on {place} for {price} AP", "GM-38")]
+    if (
+        sq is not None
+        and "paratrooper" in unit.abilities
+        and (feature(st, sq) != "." or sq in st.terrain)
+    ):
+        p.wounds += 1
+        out.append(ev("landing", f"{p.id} lands hard and takes a wound", "GM-74"))
+    from wartable.games.tactics2gm.rules.legal import equip_choices
+
+    if equip_choices(st, p):
+        st.equipping = p.id
+    return out
+
+
+def equip(st: Tactics2GMState, side: int, option: str) -> list[Event]:
+    from wartable.games.tactics2gm.rules.legal import equip_choices
+
+    p = st.piece(st.equipping)
+    assert p is not None
+    o = st.lib.units[p.card].options[option]
+    st.ap[side] -= o.price
+    p.options.append(option)
+    p.tokens[option] = "ready"
+    title = st.lib.tokens[o.token].title
+    out = [ev("equip", f"{p.id} takes {title} for {o.price} AP", "GM-7", unit=p.id)]
+    if not equip_choices(st, p):
+        st.equipping = ""
+    return out
+
+
+def equipped(st: Tactics2GMState) -> list[Event]:
+    unit, st.equipping = st.equipping, ""
+    return [ev("equipped", f"{unit} is ready", "GM-7")]
+
+
+def play(st: Tactics2GMState, side: int, card: str, target: str) -> list[Event]:
+    """A support card, or a bomber (GM-39, GM-68): paid at its launch cost where it prints
+    one (GM-3), used, then discarded unless it stays on a unit (equipment, GM-89)."""
+    if card in st.lib.units:
+        return bomb(st, side, card, target)
+    c = st.lib.support[card]
+    price = c.launch if c.launch is not None else c.cost
+    st.hands[side].remove(card)
+    st.ap[side] -= price
+    who = SIDES[side]
+    out = [ev("play", f"{who} plays {c.title} for {price} AP", "GM-39", card=card)]
+    kept = False
+    if c.effect == "action_points":
+        st.ap[side] += c.amount
+        out.append(ev("ap", f"{who} gains {c.amount} AP", "GM-39"))
+    elif c.effect == "draw":
+        out += draw(st, side, c.amount)
+    elif c.effect == "repair_hq":
+        st.hq_hp[side] = min(st.lib.hq.hit_points, st.hq_hp[side] + c.amount)
+        out.append(ev("repair", f"{who}'s HQ is back to {st.hq_hp[side]} PI", "GM-39"))
+    elif c.effect == "general":
+        st.generals[side] = target
+        text = f"{st.lib.generals[target].title} takes command at {who}'s HQ"
+        out.append(ev("general", text, "GM-22"))
+    elif c.effect in ("veteran", "elite"):
+        p = st.piece(target)
+        assert p is not None
+        p.level = 1 if c.effect == "veteran" else 2
+        out.append(ev("promoted", f"{p.id} is now {c.effect}", "GM-5"))
+    elif c.effect == "heal":
+        p = st.piece(target)
+        assert p is not None
+        healed = min(c.amount, p.wounds)
+        p.wounds -= healed
+        out.append(ev("healed", f"{p.id} loses {healed} wound(s)", "GM-39"))
+    elif c.effect in ("ram", "armour"):
+        p = st.piece(target)
+        assert p is not None
+        p.attached.append(card)
+        kept = True
+        out.append(ev("attached", f"{c.title} is fitted to {p.id}", "GM-89"))
+    elif c.effect == "impact":
+        sq = GRID.parse(target)
+        t = st.at(sq)
+        assert t is not None and c.weapon is not None
+        out += shots.at_unit(st, None, c.weapon, t, c.title)
+    elif c.effect == "at_mine":
+        sq = GRID.parse(target)
+        st.terrain[sq], st.owner[sq] = card, side
+        kept = True
+        out.append(ev("mine_laid", f"{who} lays an anti-tank mine on {label(sq)}", "GM-63"))
+    if not kept:
+        st.discards[side].append(card)
+    return out
+
+
+def bomb(st: Tactics2GMState, side: int, card: str, target: str) -> list[Event]:
+    """A bomber's one attack: the enemy HQ, or every unit in its area, friend or foe, each
+    rolled for on its own (GM-68, A-14); then it is discarded."""
+    unit = st.lib.units[card]
+    price = unit.launch if unit.launch is not None else unit.cost
+    st.hands[side].remove(card)
+    st.ap[side] -= price
+    st.discards[side].append(card)
+    weapon = next(w for w in unit.weapons if w.ground)
+    out = [ev("bomber", f"{SIDES[side]} sends {unit.title} for {price} AP", "GM-68")]
+    if target == HQ:
+        return out + shots.at_hq(st, None, weapon, 1 - side, unit.title)
+    for sq in area(unit.bomb, GRID.parse(target), side):
+        t = st.at(sq)
+        if t is not None:  # an air attack counts towards suppression (A-6)
+            out += shots.at_unit(st, None, weapon, t, unit.title, by=card)
+    return out
+
+
+def area(offsets: list[tuple[int, int]], at: tuple[int, int], side: int) -> list[tuple[int, int]]:
+    """A bomber's squares: its offsets from the square aimed at, forward meaning towards the
+    enemy's edge."""
+    ahead = 1 if side == 0 else -1
+    squares = [(at[0] + dx, at[1] + ahead * dy) for dx, dy in offsets]
+    return [sq for sq in squares if sq in GRID]
+
+
+# ---- Disparo and Voltear -----------------------------------------------------------------
+def fire(st: Tactics2GMState, side: int, p: Piece, key: str, target: str) -> list[Event]:
+    """One weapon, once a turn (GM-42); a flip token is disabled by it (GM-54). A fighter
+    is discarded after its one attack (GM-66)."""
+    weapon = weapons(st.lib, p)[key]
+    p.fired.append(key)
+    p.tokens[key] = tokens.use(p.tokens[key], flips(st.lib, p, key))  # type: ignore[arg-type]
+    if target == HQ:
+        out = shots.at_hq(st, p, weapon, 1 - side, p.id)
+    else:
+        t = st.piece(target)
+        assert t is not None
+        out = shots.at_unit(st, p, weapon, t, p.id)
+    if p.sq is None and p in st.pieces:  # a fighter: one attack, then gone
+        st.pieces.remove(p)
+        st.discards[side].append(p.card)
+        out.append(ev("fighter_home", f"{p.id} has made its attack and leaves", "GM-66"))
+    return out
+
+
+def mount(st: Tactics2GMState, p: Piece, up: bool) -> list[Event]:
+    """Setting a weapon team up, or packing it away, in the Flip phase (GM-56, GM-79)."""
+    p.mounted, p.mount_turn = up, st.turn
+    if up:
+        return [ev("mount", f"{p.id} sets up its weapon: it may fire, not move", "GM-79")]
+    return [ev("fold", f"{p.id} packs up its weapon: it may move next turn", "GM-79")]

@@ -1,0 +1,135 @@
+"""A shot in the battle: at a unit or at an HQ, from a unit, a strike, a bomber or a mine.
+The thresholds with every modifier, the die, its effect, wounds, suppression and what is
+destroyed (GM-44 to GM-51, GM-64, GM-75, GM-90, A-5, A-6)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wartable.core.events import Event
+from wartable.games.tactics2gm.content import Weapon
+from wartable.games.tactics2gm.pieces import Piece, effects, wound_value
+from wartable.games.tactics2gm.rules.common import SIDES, card_on, ev, feature
+from wartable.games.tactics2gm.rules.cover import firer_mods, suppresses, target_mods
+from wartable.games.tactics2gm.rules.fire import Mods, resolve, thresholds
+
+if TYPE_CHECKING:
+    from wartable.games.tactics2gm.state import Tactics2GMState
+
+
+def firer(st: Tactics2GMState, p: Piece | None) -> Mods:
+    """The firer's side of a shot: its wounds and suppression (GM-49, GM-51), a promotion
+    (1 off both numbers for a veteran, 2 for an elite), its general's bonus."""
+    if p is None:
+        return Mods()
+    out = firer_mods(p.wounds, p.suppressed) + Mods(-p.level, -p.level)
+    general = st.generals[p.side]
+    if general and st.lib.units[p.card].kind in st.lib.generals[general].kinds:
+        out += Mods(st.lib.generals[general].hit, 0)
+    return out
+
+
+def defence(st: Tactics2GMState, t: Piece) -> Mods:
+    """The target's side: one terrain cover, prone (GM-78); the rest is still to come."""
+    if t.sq is None:
+        return Mods()
+    return target_mods(feature(st, t.sq), card_on(st, t.sq), prone="prone" in effects(st.lib, t))
+
+
+def armour(st: Tactics2GMState, t: Piece) -> int:
+    """The card's armour, equipment cards on it, and a building's bonus (GM-64)."""
+    extra = sum(
+        st.lib.support[c].amount for c in t.attached if st.lib.support[c].effect == "armour"
+    )
+    card = card_on(st, t.sq) if t.sq is not None else None
+    building = card.armour if card is not None and card.building else 0
+    return st.lib.units[t.card].armour + extra + building
+
+
+def penetration(st: Tactics2GMState, p: Piece | None, weapon: Weapon, t: Piece) -> int:
+    pen = weapon.pen
+    if p is not None:
+        pen += sum(
+            st.lib.support[c].amount for c in p.attached if st.lib.support[c].effect == "ram"
+        )
+        if "hollow_point" in st.lib.units[p.card].abilities and st.lib.units[t.card].kind == "tank":
+            pen += 1  # GM-90
+    return pen
+
+
+def damage(st: Tactics2GMState, p: Piece | None, weapon: Weapon, t: Piece | None) -> int:
+    extra = 0
+    if p is not None and t is not None and "antitank" in st.lib.units[p.card].abilities:
+        extra = 1 if st.lib.units[t.card].kind == "tank" else 0  # GM-75
+    return weapon.damage + extra
+
+
+def need(st: Tactics2GMState, p: Piece | None, weapon: Weapon, t: Piece | None) -> tuple[int, int]:
+    """The rolls to hit and to land a critical; an HQ has no cover (A-5)."""
+    mods = firer(st, p) + (defence(st, t) if t is not None else Mods())
+    return thresholds(weapon.hit, weapon.crit, mods)
+
+
+def at_unit(
+    st: Tactics2GMState, p: Piece | None, weapon: Weapon, t: Piece, source: str, by: str = ""
+) -> list[Event]:
+    """``source`` (a unit's words, a strike, a mine) fires ``weapon`` at unit ``t``. A unit of
+    the side whose turn it is (``p``, or a bomber named ``by``) counts towards suppressing
+    an enemy target (GM-50, A-6)."""
+    out = []
+    pen, arm = penetration(st, p, weapon, t), armour(st, t)
+    shooter = p.id if p is not None and p.side == st.active else by
+    if shooter and t.side != st.active:
+        before = st.fired_at.setdefault(t.id, [])
+        if suppresses(before, shooter, pen >= arm) and not t.suppressed:
+            t.suppressed = True
+            out.append(
+                ev("suppressed", f"{t.id} is suppressed: a second unit fires at it", "GM-50")
+            )
+        if pen >= arm and shooter not in before:
+            before.append(shooter)
+    hit, crit = need(st, p, weapon, t)
+    die = st.rng.die(10)
+    shot = resolve(die, (hit, crit), pen, arm, damage(st, p, weapon, t))
+    head = f"{source} fires {weapon.name} at {t.id}: needs {hit}+ (critical {crit}+), rolls {die}"
+    if shot.effect == "miss":
+        return [*out, ev("miss", f"{head}: a miss", "GM-44", die=die)]
+    if shot.effect == "no_effect":
+        text = f"{head}: a hit, but penetration {pen} is below armour {arm}: no effect"
+        return [*out, ev("no_effect", text, "GM-46", die=die)]
+    if shot.effect == "destroyed":
+        out.append(ev("critical", f"{head}: a critical", "GM-47", die=die))
+        return out + destroy(st, t)
+    t.wounds += shot.wounds
+    out.append(ev("hit", f"{head}: a hit, {shot.wounds} wound(s)", "GM-48", die=die))
+    if t.wounds >= wound_value(st.lib.units[t.card], t):
+        out += destroy(st, t)
+    return out
+
+
+def at_hq(
+    st: Tactics2GMState, p: Piece | None, weapon: Weapon, side: int, source: str
+) -> list[Event]:
+    """A shot at ``side``'s HQ: no cover, its armour, no critical (GM-17, A-5)."""
+    hit, crit = need(st, p, weapon, None)
+    die = st.rng.die(10)
+    shot = resolve(
+        die, (hit, crit), weapon.pen, st.lib.hq.armour, damage(st, p, weapon, None),
+        immune_to_criticals=True,
+    )  # fmt: skip
+    head = f"{source} fires {weapon.name} at {SIDES[side]}'s HQ: needs {hit}+, rolls {die}"
+    if shot.effect == "miss":
+        return [ev("miss", f"{head}: a miss", "GM-44", die=die)]
+    if shot.effect == "no_effect":
+        return [ev("no_effect", f"{head}: the HQ's armour holds", "GM-46", die=die)]
+    st.hq_hp[side] = max(0, st.hq_hp[side] - shot.wounds)
+    text = f"{head}: a hit, {shot.wounds} damage ({st.hq_hp[side]} PI left)"
+    return [ev("hq_hit", text, "GM-17", die=die, hp=st.hq_hp[side])]
+
+
+def destroy(st: Tactics2GMState, t: Piece) -> list[Event]:
+    """The unit and the cards on it go to its side's discard pile (GM-48)."""
+    st.pieces.remove(t)
+    st.discards[t.side] += [t.card, *t.attached]
+    st.destroyed[t.side] += 1
+    return [ev("destroyed", f"{t.id} is destroyed", "GM-48", unit=t.id)]

@@ -1,0 +1,245 @@
+"""The battle from the bid to the last turn: the opening (bid, first player, bid terrain,
+opening hands), then each turn's nine phases in the order of ruling A-1 (GM-23): Inicio,
+Estado Mayor, Cartas, Movimiento, Despliegue, Disparo, Voltear, Descarte, Fin de turno.
+Phases in which the side to act could only pass go by on their own."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wartable.core.action import Action
+from wartable.core.events import Event
+from wartable.core.outcome import Outcome
+from wartable.games.tactics2gm.rules import field, hq, legal, orders, setup, tokens
+from wartable.games.tactics2gm.rules.common import SIDES, draw, ev
+
+if TYPE_CHECKING:
+    from wartable.games.tactics2gm.state import Tactics2GMState
+
+TURN_PHASES = ("move", "deploy", "fire", "flip", "discard")
+
+
+def apply(st: Tactics2GMState, side: int, action: Action) -> list[Event]:
+    verb = action.verb
+    if verb == "bid":
+        events = bid(st, side, int(action.args[0]))
+    elif verb == "first":
+        events = choose_first(st, SIDES.index(action.args[0]))
+    elif verb == "terrain":
+        events = orders.lay_terrain(st, side, action)
+    elif verb in ("keep", "redraw"):
+        events = mulligan(st, side, verb == "redraw")
+    elif verb == "done":
+        events = done(st, side)
+    else:
+        events = orders.act(st, side, action)
+    return events + settle(st)
+
+
+# ---- the opening -------------------------------------------------------------------------
+def bid(st: Tactics2GMState, side: int, spend: int) -> list[Event]:
+    """A secret spend of 0 to 5 AP; once both are in, each rolls a D10 and adds it (GM-11)."""
+    st.bids[side] = spend
+    out = [ev("bid", f"{SIDES[side]} has made a secret bid", "GM-11")]
+    if None in st.bids:
+        return out
+    spends = {SIDES[s]: b for s, b in enumerate(st.bids) if b is not None}
+    out.append(ev("bids", f"The bids: allies {st.bids[0]} AP, axis {st.bids[1]} AP", "GM-11"))
+    winner, rounds = setup.bid_winner(spends, lambda: st.rng.die(10))
+    for totals in rounds:
+        text = ", ".join(f"{s} {t}" for s, t in totals.items())
+        tie = " (a tie: both roll again)" if totals is not rounds[-1] else ""
+        out.append(ev("bid_roll", f"Each side rolls and adds its bid: {text}{tie}", "GM-11"))
+    won = SIDES.index(winner)
+    for s in (0, 1):
+        st.ap[s] -= st.bids[s] or 0
+        st.budget[s] = st.bids[s] or 0
+    st.winner_of_bid = st.active = won
+    st.phase = "first"
+    out.append(ev("bid_won", f"{winner} wins the bid and chooses who plays first", "GM-11"))
+    return out
+
+
+def choose_first(st: Tactics2GMState, first: int) -> list[Event]:
+    st.first = first
+    out = [ev("first", f"{SIDES[first]} will play the first turn", "GM-11")]
+    st.phase, st.active = "terrain", st.winner_of_bid
+    return out
+
+
+def done(st: Tactics2GMState, side: int) -> list[Event]:
+    if st.phase == "terrain":
+        return end_terrain(st, side)
+    if st.phase == "deploy" and st.equipping:
+        return orders.equipped(st)
+    return next_phase(st)
+
+
+def end_terrain(st: Tactics2GMState, side: int) -> list[Event]:
+    """The bid's winner lays its terrain first, then the other side; AP a side bid but did
+    not use are lost (GM-12)."""
+    out = []
+    if st.budget[side]:
+        out.append(ev("terrain_done", f"{SIDES[side]} is done laying terrain", "GM-12"))
+    st.budget[side] = 0
+    if side == st.winner_of_bid:
+        st.active = 1 - side
+        return out
+    return out + deal(st)
+
+
+def deal(st: Tactics2GMState) -> list[Event]:
+    """Each side draws its opening hand; each may send it back once for a new one (GM-14)."""
+    out = []
+    for s in (0, 1):
+        out += draw(st, s, st.lib.hq.hand)
+    st.phase = "mulligan"
+    return out
+
+
+def mulligan(st: Tactics2GMState, side: int, again: bool) -> list[Event]:
+    st.redraws[side] = again
+    out = [ev("mulligan", f"{SIDES[side]} has decided on its opening hand", "GM-14")]
+    if None in st.redraws:
+        return out
+    for s in (0, 1):
+        if st.redraws[s]:
+            st.decks[s] += st.hands[s]
+            st.hands[s] = []
+            st.decks[s].sort()
+            st.rng.shuffle(st.decks[s])
+            out.append(ev("redraw", f"{SIDES[s]} shuffles its hand back for a new one", "GM-14"))
+            out += draw(st, s, st.lib.hq.hand)
+        else:
+            out.append(ev("keep", f"{SIDES[s]} keeps its opening hand", "GM-14"))
+    st.active, st.turn = st.first, 0
+    return out + begin_turn(st)
+
+
+# ---- a turn ------------------------------------------------------------------------------
+def begin_turn(st: Tactics2GMState) -> list[Event]:
+    """Inicio, the HQ phase and the card phase, then the Movement phase."""
+    st.turn += 1
+    side = st.active
+    who = SIDES[side]
+    out = [ev("turn", f"Turn {st.turn}: {who} (round {(st.turn + 1) // 2})", "GM-23")]
+    for p in st.pieces:  # Inicio: the suppression this side placed ends (GM-51)
+        if p.side != side and p.suppressed:
+            p.suppressed = False
+            out.append(ev("unsuppressed", f"{p.id} is no longer suppressed", "GM-51"))
+        if p.side == side:
+            p.moved = p.marched = False
+            p.fired = []
+    st.fired_at = {}
+    out += hq_phase(st, side)
+    out += draw(st, side, st.lib.hq.draw)
+    if not st.decks[side] and not st.hands[side]:  # out of cards (A-18)
+        return out + finish(st, 1 - side, f"{who} has no cards left in deck or hand", "cards")
+    st.phase = "move"
+    return out
+
+
+def hq_phase(st: Tactics2GMState, side: int) -> list[Event]:
+    """The HQ's income, the supply line and the command groups (GM-18 to GM-21, A-3)."""
+    who = SIDES[side]
+    on_board = [p for p in st.pieces if p.side == side and p.sq is not None]
+    supply = field.supply_line(who, [p.sq for p in on_board if p.sq is not None])
+    command = sum(
+        field.command_ap(who, p.sq)
+        for p in on_board
+        if p.sq is not None and st.lib.units[p.card].cls == "command"
+    )
+    general = st.generals[side]
+    bonus = (st.lib.generals[general].income if general else 0) + (1 if st.novice[side] else 0)
+    before = st.ap[side]
+    hq_card = st.lib.hq.model_copy(update={"income": st.income})
+    st.ap[side] = hq.hq_phase(
+        before, hq_card, destroyed=st.hq_hp[side] <= 0, supply=supply, command=command, bonus=bonus
+    )
+    text = (
+        f"{who}'s HQ: {before} AP + income, supply line {supply}, command {command}"
+        f" = {st.ap[side]} AP"
+    )
+    return [ev("hq", text, "GM-18", supply=supply, command=command, ap=st.ap[side])]
+
+
+def next_phase(st: Tactics2GMState) -> list[Event]:
+    """From one phase of the turn to the next; the Flip phase turns the tokens first."""
+    k = TURN_PHASES.index(st.phase)
+    if k + 1 == len(TURN_PHASES):
+        return end_turn(st)
+    st.phase = TURN_PHASES[k + 1]
+    out = []
+    if st.phase == "flip":
+        for p in st.pieces:
+            if p.side == st.active:
+                for key, state in p.tokens.items():
+                    p.tokens[key] = tokens.flip_phase(state)  # type: ignore[arg-type]  # str
+        out.append(ev("flip", f"{SIDES[st.active]} turns its disabled tokens back", "GM-55"))
+    return out
+
+
+def end_turn(st: Tactics2GMState) -> list[Event]:
+    """Fin de turno: tokens used this turn stay disabled, the pool is cut to the storage cap
+    (nothing kept by a destroyed HQ), and the other side begins (GM-21, GM-27)."""
+    side = st.active
+    for p in st.pieces:
+        if p.side == side:
+            for key, state in p.tokens.items():
+                p.tokens[key] = tokens.end_of_turn(state)  # type: ignore[arg-type]  # str
+    st.ap[side] = hq.end_of_turn(st.ap[side], st.lib.hq, destroyed=st.hq_hp[side] <= 0)
+    out = [ev("end_turn", f"{SIDES[side]} ends its turn with {st.ap[side]} AP", "GM-27")]
+    if side != st.first and st.turn >= 2 * last_round(st):
+        return out + time_up(st)
+    st.active = 1 - side
+    return out + begin_turn(st)
+
+
+def last_round(st: Tactics2GMState) -> int:
+    """A timed battle's limit and one last turn each (GM-102), or the safety limit (A-19)."""
+    return min(st.max_rounds, st.time_limit + 1) if st.time_limit else st.max_rounds
+
+
+def time_up(st: Tactics2GMState) -> list[Event]:
+    """The side whose HQ took more damage loses; equal damage is a draw (GM-102, A-19)."""
+    damage = [st.lib.hq.hit_points - hp for hp in st.hq_hp]
+    timed = bool(st.time_limit) and st.time_limit < st.max_rounds
+    kind = "time limit" if timed else "round limit"
+    limit = st.time_limit if timed else st.max_rounds
+    reason = f"the {kind} ({limit}): HQ damage allies {damage[0]}, axis {damage[1]}"
+    if damage[0] == damage[1]:
+        return finish(st, None, reason, kind)
+    return finish(st, 0 if damage[0] < damage[1] else 1, reason, kind)
+
+
+def finish(st: Tactics2GMState, winner: int | None, reason: str, kind: str) -> list[Event]:
+    st.phase = "over"
+    name = None if winner is None else SIDES[winner]
+    scores = {s: 0.0 for s in SIDES}
+    if name is not None:
+        scores = {s: 1.0 if s == name else -1.0 for s in SIDES}
+    stats = {
+        "turns": float(st.turn),
+        "hq_damage_allies": float(st.lib.hq.hit_points - st.hq_hp[0]),
+        "hq_damage_axis": float(st.lib.hq.hit_points - st.hq_hp[1]),
+        "units_lost_allies": float(st.destroyed[0]),
+        "units_lost_axis": float(st.destroyed[1]),
+    }
+    st.outcome = Outcome(name, reason, scores, kind, stats)
+    text = f"{name} wins: {reason}" if name else f"A draw: {reason}"
+    return [ev("over", text, "GM-99")]
+
+
+def settle(st: Tactics2GMState) -> list[Event]:
+    """After every action: a destroyed HQ ends the battle (GM-99); a phase in which the side
+    to act could only pass goes by, as does the terrain a side cannot afford, one after the
+    other until someone has a choice to make."""
+    out: list[Event] = []
+    while st.phase != "over":
+        lost = [s for s in (0, 1) if st.hq_hp[s] <= 0]
+        if lost:
+            return out + finish(st, 1 - lost[0], f"{SIDES[lost[0]]}'s HQ is destroyed", "hq")
+        if st.phase not in ("terrain", *TURN_PHASES) or not legal.only_pass(st):
+            break
+        out += end_terrain(st, st.active) if st.phase == "terrain" else next_phase(st)
+    return out

@@ -1,0 +1,177 @@
+"""2GM Tactics' state: plain data (lists, numbers, pieces) and the core's hooks, each handing
+the work to the rules, the view or the sampler."""
+
+from __future__ import annotations
+
+from typing import Any, Self
+
+from wartable.core.action import Action
+from wartable.core.events import Event
+from wartable.core.rng import Rng
+from wartable.core.state import GameState
+from wartable.games.tactics2gm import labels
+from wartable.games.tactics2gm.content import Library
+from wartable.games.tactics2gm.pieces import Piece
+from wartable.games.tactics2gm.rules import legal, turn
+from wartable.games.tactics2gm.rules.setup import Placed
+from wartable.games.tactics2gm.view import view
+from wartable.geometry.squaregrid import Square
+
+SIDES = ("allies", "axis")  # the seats; allies play the USA from row 1, axis Germany from row 6
+
+
+class Tactics2GMState(GameState):
+    game_name = "tactics2gm"
+    game_version = "1"  # bump when a rule change would replay saved games differently
+
+    # static: shared by every clone
+    lib: Library
+    armies: tuple[str, str]
+    laid: tuple[Placed, ...]  # the tiles, as laid at set-up
+    ground: tuple[str, ...]  # each square's tile feature, by the grid's index
+    max_rounds: int  # the safety limit (A-19)
+    time_limit: int  # a timed battle's rounds, then one last turn each (GM-102); 0: none
+    income: int  # the HQ's AP a turn (A-3, an option)
+    extensive: bool  # extensive terrain (GM-107)
+    novice: tuple[bool, bool]  # a novice's +1 AP a turn (GM-108)
+
+    rng: Rng
+    decks: list[list[str]]  # hidden from both: the order is the future
+    hands: list[list[str]]  # hidden from the other side
+    discards: list[list[str]]  # face up
+    pieces: list[Piece]  # units in play, in the order they came
+    serial: dict[str, int]  # how many of each card have come into play
+    terrain: dict[Square, str]  # terrain cards on the field (mines included), open
+    owner: dict[Square, int]  # who laid each: mines attack the other side
+    laid_count: dict[str, int]  # terrain cards taken from the shared deck
+    ap: list[int]  # public (A-2)
+    hq_hp: list[int]
+    generals: list[str | None]
+    phase: str  # bid first terrain mulligan move deploy fire flip discard over
+    active: int  # the side whose turn it is, or who places terrain
+    first: int  # who plays the first turn (-1 until chosen)
+    winner_of_bid: int
+    turn: int  # turns begun (1: the first player's first)
+    bids: list[int | None]  # secret until both have bid
+    budget: list[int]  # AP each bid, to buy terrain with
+    redraws: list[bool | None]  # mulligan choices, secret until both have chosen
+    equipping: str  # the unit being equipped as it deploys, or ""
+    fired_at: dict[str, list[str]]  # this turn: target -> units able to hurt it that fired
+    destroyed: list[int]  # units each side lost
+
+    # ---- the core's hooks ------------------------------------------------------------------
+    def _current_players(self) -> tuple[str, ...]:
+        if self.phase in ("bid", "mulligan"):
+            waiting = self.bids if self.phase == "bid" else self.redraws
+            return tuple(p for p, b in zip(SIDES, waiting, strict=True) if b is None)
+        return (SIDES[self.active],)
+
+    def _legal_actions(self, player: str) -> list[Action]:
+        return legal.legal_actions(self, SIDES.index(player))
+
+    def _apply(self, player: str, action: Action) -> list[Event]:
+        return turn.apply(self, SIDES.index(player), action)
+
+    def _explain_illegal(self, player: str, action: Action) -> str:
+        return legal.why_not(self, SIDES.index(player), action)
+
+    def _copy(self) -> Self:
+        twin = self.__class__.__new__(self.__class__)
+        for name in ("lib", "armies", "laid", "ground", "max_rounds", "income", "extensive"):
+            setattr(twin, name, getattr(self, name))
+        twin.novice, twin.time_limit = self.novice, self.time_limit
+        twin.rng = self.rng.clone()
+        twin.decks = [list(d) for d in self.decks]
+        twin.hands = [list(h) for h in self.hands]
+        twin.discards = [list(d) for d in self.discards]
+        twin.pieces = [p.copy() for p in self.pieces]
+        twin.serial = dict(self.serial)
+        twin.terrain, twin.owner = dict(self.terrain), dict(self.owner)
+        twin.laid_count = dict(self.laid_count)
+        twin.ap, twin.hq_hp, twin.generals = list(self.ap), list(self.hq_hp), list(self.generals)
+        twin.phase, twin.active, twin.first = self.phase, self.active, self.first
+        twin.winner_of_bid, twin.turn = self.winner_of_bid, self.turn
+        twin.bids, twin.budget = list(self.bids), list(self.budget)
+        twin.redraws = list(self.redraws)
+        twin.equipping = self.equipping
+        twin.fired_at = {k: list(v) for k, v in self.fired_at.items()}
+        twin.destroyed = list(self.destroyed)
+        return twin
+
+    def _resample(self, player: str, seed: int) -> Self:
+        """What ``player`` cannot see drawn afresh: the other side's hand, both decks' order,
+        a bid or a mulligan choice the other side has made but not shown, and the dice to
+        come. The unseen cards are sorted first, so a sample depends only on what is known
+        (both decks' lists are public: each side fields a named deck)."""
+        twin = self._copy()
+        rng = Rng(seed)
+        me = SIDES.index(player)
+        other = 1 - me
+        if self.phase == "bid" and self.bids[other] is not None:
+            twin.bids[other] = rng.below(min(self.lib.hq.bid_max, self.ap[other]) + 1)
+        if self.phase == "mulligan" and self.redraws[other] is not None:
+            twin.redraws[other] = bool(rng.below(2))
+        for side in (0, 1):
+            hidden = [] if side == me else list(self.hands[side])
+            unseen = sorted(self.decks[side] + hidden)
+            rng.shuffle(unseen)
+            if side != me:
+                twin.hands[side] = sorted(unseen[: len(hidden)])
+            twin.decks[side] = unseen[len(hidden) :]
+        twin.rng = Rng(rng.next64())
+        return twin
+
+    def _snapshot(self) -> dict[str, Any]:
+        return {
+            "rng": [self.rng.seed, self.rng.counter],
+            "decks": self.decks,
+            "hands": self.hands,
+            "discards": self.discards,
+            "pieces": [p.snapshot() for p in self.pieces],
+            "serial": dict(sorted(self.serial.items())),
+            "terrain": sorted(
+                [list(sq), card, self.owner[sq]] for sq, card in self.terrain.items()
+            ),
+            "laid_count": dict(sorted(self.laid_count.items())),
+            "ap": self.ap,
+            "hq_hp": self.hq_hp,
+            "generals": self.generals,
+            "phase": self.phase,
+            "active": self.active,
+            "first": self.first,
+            "winner_of_bid": self.winner_of_bid,
+            "turn": self.turn,
+            "bids": self.bids,
+            "budget": self.budget,
+            "redraws": self.redraws,
+            "equipping": self.equipping,
+            "fired_at": dict(sorted(self.fired_at.items())),
+            "destroyed": self.destroyed,
+        }
+
+    def _view(self, player: str | None) -> dict[str, Any]:
+        return view(self, player)
+
+    def _describe(self, player: str, action: Action) -> str:
+        return labels.describe(self, action) or super()._describe(player, action)
+
+    def _action_info(self, player: str, action: Action) -> dict[str, Any]:
+        return labels.action_info(self, action)
+
+    def _estimate(self, player: str) -> float | None:
+        me = SIDES.index(player)
+        full = self.lib.hq.hit_points
+        return (self.hq_hp[me] - self.hq_hp[1 - me]) / full
+
+    def rounds_played(self) -> int:
+        return max(1, (self.turn + 1) // 2)
+
+    # ---- helpers the rules share -----------------------------------------------------------
+    def piece(self, unit: str) -> Piece | None:
+        return next((p for p in self.pieces if p.id == unit), None)
+
+    def at(self, sq: Square) -> Piece | None:
+        return next((p for p in self.pieces if p.sq == sq), None)
+
+    def army(self, side: int) -> str:
+        return self.armies[side]

@@ -1,0 +1,78 @@
+"""What one side (or a spectator, None) may see: the whole field, the tokens and the AP
+pools are open (A-2); a hand is its owner's, a deck's order nobody's, and a bid or an
+opening-hand choice stays secret until both sides have made theirs."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from wartable.games.tactics2gm.rules.common import SIDES, label
+from wartable.games.tactics2gm.rules.field import COLUMNS, GRID, ROWS
+
+if TYPE_CHECKING:
+    from wartable.games.tactics2gm.state import Tactics2GMState
+
+
+def view(st: Tactics2GMState, player: str | None) -> dict[str, Any]:
+    me = SIDES.index(player) if player is not None else None
+    rows = ["".join(st.ground[GRID.index((c, r))] for c in range(COLUMNS)) for r in range(ROWS)]
+    out: dict[str, Any] = {
+        "phase": st.phase,
+        "active": SIDES[st.active] if st.phase not in ("bid", "mulligan", "over") else None,
+        "turn": st.turn,
+        "round": max(1, (st.turn + 1) // 2),
+        "max_rounds": st.max_rounds,
+        "first": SIDES[st.first] if st.first >= 0 else None,
+        "field": {
+            "columns": COLUMNS,
+            "rows": rows,  # row 1 (the allies' edge) first: tile features, see content
+            "terrain": {
+                label(sq): [card, SIDES[st.owner[sq]]] for sq, card in sorted(st.terrain.items())
+            },
+        },
+        "sides": {
+            s: {
+                "army": st.armies[k],
+                "ap": st.ap[k],
+                "hq": st.hq_hp[k],
+                "general": st.generals[k],
+                "hand": len(st.hands[k]),
+                "deck": len(st.decks[k]),
+                "discard": list(st.discards[k]),
+                "lost": st.destroyed[k],
+                "terrain_budget": st.budget[k],
+                "chosen": (st.bids if st.phase == "bid" else st.redraws)[k] is not None,
+            }
+            for k, s in enumerate(SIDES)
+        },
+        "units": [
+            {
+                "id": p.id,
+                "card": p.card,
+                "side": SIDES[p.side],
+                "square": label(p.sq) if p.sq is not None else "hq",
+                "wounds": p.wounds,
+                "tokens": dict(sorted(p.tokens.items())),
+                "options": list(p.options),
+                "mounted": p.mounted,
+                "level": p.level,
+                "attached": list(p.attached),
+                "moved": p.moved,
+                "fired": list(p.fired),
+                "suppressed": p.suppressed,
+            }
+            for p in st.pieces
+        ],
+        "equipping": st.equipping,
+    }
+    if None not in st.bids:
+        out["bids"] = dict(zip(SIDES, st.bids, strict=True))
+    if None not in st.redraws:
+        out["redraws"] = dict(zip(SIDES, st.redraws, strict=True))
+    if me is not None:
+        out["hand"] = sorted(st.hands[me])
+        if st.bids[me] is not None:
+            out["my_bid"] = st.bids[me]
+        if st.redraws[me] is not None:
+            out["my_redraw"] = st.redraws[me]
+    return out

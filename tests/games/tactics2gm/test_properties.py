@@ -1,0 +1,116 @@
+"""Hypothesis plays random legal 2GM Tactics battles (any pair of the shipped decks, with and
+without the options of GM-107, GM-108 and A-19) and checks after every action what must
+always hold: every card of a side's deck is in exactly one place (GM-5, GM-48, GM-89), one
+unit a square (GM-30), no pool below 0 AP (GM-18, GM-38), each HQ between 0 and 10 PI
+(GM-17), an illegal action refused without a change, and every battle ends (GM-99, A-18,
+A-19)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st_
+
+import wartable
+from wartable import IllegalActionError
+from wartable.agents.random import RandomAgent
+from wartable.games.tactics2gm.rules.field import GRID
+
+GAME = wartable.get_game("tactics2gm")
+SIDES = ("allies", "axis")
+SPACE = GAME.action_space()
+battles = {
+    "seed": st_.integers(0, 2**32),
+    "decks": st_.tuples(
+        st_.sampled_from(GAME.deck_names("allies")), st_.sampled_from(GAME.deck_names("axis"))
+    ),
+    "max_rounds": st_.integers(1, 30),
+    "extensive": st_.booleans(),
+    "novice": st_.sampled_from(["none", "allies", "axis", "both"]),
+}
+
+
+def new_battle(seed, decks, max_rounds, extensive, novice):
+    options = {
+        "deck_allies": decks[0],
+        "deck_axis": decks[1],
+        "max_rounds": max_rounds,
+        "extensive_terrain": extensive,
+        "novice": novice,
+    }
+    return GAME.new_game(None, seed=seed, options=options)
+
+
+def whereabouts(st, side: int) -> Counter:
+    """Every card of ``side``'s deck wherever it is: the deck, the hand, the discard pile, a
+    unit in play (on the field or waiting at the HQ), a card attached to one, a mine laid on
+    the field."""
+    placed = Counter(st.decks[side]) + Counter(st.hands[side]) + Counter(st.discards[side])
+    mine = [p for p in st.pieces if p.side == side]
+    placed += Counter(p.card for p in mine) + Counter(c for p in mine for c in p.attached)
+    laid = [card for sq, card in st.terrain.items() if st.owner[sq] == side]
+    return placed + Counter(card for card in laid if card in st.lib.support)
+
+
+def check_invariants(st, dealt: list[Counter]) -> None:
+    for side in (0, 1):
+        assert whereabouts(st, side) == dealt[side], "a card made or lost"
+    squares = [p.sq for p in st.pieces if p.sq is not None]
+    assert len(squares) == len(set(squares)), "two units on one square"
+    assert all(sq in GRID for sq in squares)
+    ids = [p.id for p in st.pieces]
+    assert len(ids) == len(set(ids))
+    assert all(ap >= 0 for ap in st.ap), f"a pool below 0: {st.ap}"
+    assert st.lib.hq.hit_points == 10 and all(0 <= hp <= 10 for hp in st.hq_hp)
+    assert all(b >= 0 for b in st.budget)
+    if st.outcome is not None:
+        assert st.phase == "over" and st.current_players == ()
+
+
+@settings(max_examples=8, deadline=None)
+@given(**battles)
+def test_random_battles_keep_their_invariants_and_end(seed, decks, max_rounds, extensive, novice):
+    st = new_battle(seed, decks, max_rounds, extensive, novice)
+    dealt = [Counter(st.decks[side]) for side in (0, 1)]
+    agent = RandomAgent(seed)
+    check_invariants(st, dealt)
+    for _ in range(20_000):
+        if st.is_over:
+            break
+        player = st.current_players[0]
+        events = st.apply(player, agent.act(st, player))
+        check_invariants(st, dealt)
+        assert all(e.rule for e in events), "every line of the log cites its rule"
+    assert st.is_over and st.outcome is not None
+    assert st.outcome.kind in ("hq", "cards", "round limit")
+    assert st.rounds_played() <= max_rounds
+
+
+@settings(max_examples=6, deadline=None)
+@given(**battles, picks=st_.lists(st_.integers(0, len(SPACE) - 1), min_size=40, max_size=40))
+def test_an_illegal_action_is_refused_and_changes_nothing(
+    seed, decks, max_rounds, extensive, novice, picks
+):
+    """Now and then along a random battle, an action of the game's words that is not legal
+    for the side to act (most are not) raises IllegalActionError and leaves the state
+    whole."""
+    st = new_battle(seed, decks, max_rounds, extensive, novice)
+    agent = RandomAgent(seed)
+    for n in range(20_000):
+        if st.is_over:
+            break
+        player = st.current_players[0]
+        if n % 7 == 0 and picks:
+            action = SPACE[picks.pop()]
+            if action not in st.legal_actions(player):
+                before = st.full_state()
+                try:
+                    st.apply(player, action)
+                except IllegalActionError as err:
+                    assert err.reason
+                else:
+                    raise AssertionError(f"{action} was applied though not legal")
+                assert st.full_state() == before
+        st.apply(player, agent.act(st, player))
+    assert st.is_over
