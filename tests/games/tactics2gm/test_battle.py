@@ -238,6 +238,17 @@ def test_gm19_ex4_the_supply_line_stops_at_the_first_empty_line():
     assert st.ap[0] == 4 + 3 + 2  # the pool, the HQ's income (3), the supply line
 
 
+def test_a3_the_hq_income_is_an_option_of_the_battle():
+    """The income is not printed (A-3): a battle may set it, 5 here instead of 3."""
+    st = scene("fire", ap=(0, 0), hq_income=5)
+    events = []
+    while st.turn < 2:
+        events += step(st)
+    paid = [e for e in events if e.kind == "hq"]
+    assert paid[-1].data == {"supply": 0, "command": 0, "ap": 5}  # no units: income alone
+    assert st.hq.income == 5 and GAME.new_game(None, seed=1).hq.income == 3
+
+
 def test_gm20_a_command_group_pays_by_its_line():
     st = scene("fire", ap=(0, 10))
     put(st, "light_infantry", 0, "D1")

@@ -11,7 +11,7 @@ from pathlib import Path
 from pydantic import Field
 
 from wartable.content.loader import validate
-from wartable.games.tactics2gm.content import ARMIES, DATA, Library, Strict, UnitCard
+from wartable.games.tactics2gm.content import ARMIES, DATA, Library, Strict, SupportCard, UnitCard
 
 DECKS = DATA / "decks"
 
@@ -124,8 +124,13 @@ def deployment_price(unit: UnitCard, chosen: Iterable[str]) -> int:
     chosen = list(chosen)
     if why := equipment_problems(unit, chosen):
         raise ValueError("; ".join(why))
-    base = unit.launch if unit.launch is not None else unit.cost
-    return base + sum(unit.options[name].price for name in chosen)
+    return launch_cost(unit) + sum(unit.options[name].price for name in chosen)
+
+
+def launch_cost(card: UnitCard | SupportCard) -> int:
+    """The AP a card costs to play: its launch cost where it prints one, else its printed
+    cost, which is what it always counts in the deck (GM-3)."""
+    return card.launch if card.launch is not None else card.cost
 
 
 def may_attach(attached: Collection[str], card: str) -> str | None:

@@ -13,8 +13,9 @@ from wartable.core.rng import Rng
 from wartable.games.tactics2gm import content, deck
 from wartable.games.tactics2gm.pieces import HQ
 from wartable.games.tactics2gm.rules import setup
+from wartable.games.tactics2gm.rules.common import SIDES
 from wartable.games.tactics2gm.rules.field import GRID
-from wartable.games.tactics2gm.state import SIDES, Tactics2GMState
+from wartable.games.tactics2gm.state import Tactics2GMState
 
 PITCHED = ScenarioInfo(
     "pitched-battle",
@@ -91,7 +92,8 @@ class Tactics2GM(Game):
         st._init_base(SIDES, {"scenario": PITCHED.id, "options": dict(options), "seed": seed})
         st.lib = self.lib
         st.armies = (ARMY_OF["allies"], ARMY_OF["axis"])
-        st.max_rounds, st.income = int(chosen["max_rounds"]), int(chosen["hq_income"])
+        st.max_rounds = int(chosen["max_rounds"])
+        st.hq = self.lib.hq.model_copy(update={"income": int(chosen["hq_income"])})
         st.time_limit = int(chosen["time_limit"])
         st.extensive = bool(chosen["extensive_terrain"])
         novice = str(chosen["novice"])

@@ -98,10 +98,5 @@ def wound_value(unit: UnitCard, p: Piece) -> int:
     return unit.wounds + (1 if p.level >= 2 else 0)
 
 
-def promoted(p: Piece) -> int:
-    """What a promotion takes off its hit and critical rolls: 1 veteran, 2 elite."""
-    return p.level
-
-
 def is_vehicle(unit: UnitCard) -> bool:
     return unit.kind in ("tank", "transport")

@@ -10,14 +10,26 @@ from wartable.core.events import Event
 from wartable.core.rng import Rng
 from wartable.core.state import GameState
 from wartable.games.tactics2gm import labels
-from wartable.games.tactics2gm.content import Library
+from wartable.games.tactics2gm.content import HQ, Library
 from wartable.games.tactics2gm.pieces import Piece
 from wartable.games.tactics2gm.rules import legal, turn
+from wartable.games.tactics2gm.rules.common import SIDES
 from wartable.games.tactics2gm.rules.setup import Placed
 from wartable.games.tactics2gm.view import view
 from wartable.geometry.squaregrid import Square
 
-SIDES = ("allies", "axis")  # the seats; allies play the USA from row 1, axis Germany from row 6
+# shared by every clone: set once at set-up
+STATIC = (
+    "lib",
+    "armies",
+    "laid",
+    "ground",
+    "max_rounds",
+    "time_limit",
+    "hq",
+    "extensive",
+    "novice",
+)
 
 
 class Tactics2GMState(GameState):
@@ -31,7 +43,7 @@ class Tactics2GMState(GameState):
     ground: tuple[str, ...]  # each square's tile feature, by the grid's index
     max_rounds: int  # the safety limit
     time_limit: int  # a timed battle's rounds, then one last turn each (GM-102); 0: none
-    income: int  # the HQ's AP a turn (A-3, an option)
+    hq: HQ  # the HQ of this battle: the data's, with the income chosen (A-3, an option)
     extensive: bool  # extensive terrain (GM-107)
     novice: tuple[bool, bool]  # a novice's +1 AP a turn (GM-108)
 
@@ -77,9 +89,8 @@ class Tactics2GMState(GameState):
 
     def _copy(self) -> Self:
         twin = self.__class__.__new__(self.__class__)
-        for name in ("lib", "armies", "laid", "ground", "max_rounds", "income", "extensive"):
+        for name in STATIC:
             setattr(twin, name, getattr(self, name))
-        twin.novice, twin.time_limit = self.novice, self.time_limit
         twin.rng = self.rng.clone()
         twin.decks = [list(d) for d in self.decks]
         twin.hands = [list(h) for h in self.hands]
@@ -108,7 +119,7 @@ class Tactics2GMState(GameState):
         me = SIDES.index(player)
         other = 1 - me
         if self.phase == "bid" and self.bids[other] is not None:
-            twin.bids[other] = rng.below(min(self.lib.hq.bid_max, self.ap[other]) + 1)
+            twin.bids[other] = rng.below(min(self.hq.bid_max, self.ap[other]) + 1)
         if self.phase == "mulligan" and self.redraws[other] is not None:
             twin.redraws[other] = bool(rng.below(2))
         for side in (0, 1):
@@ -160,7 +171,7 @@ class Tactics2GMState(GameState):
 
     def _estimate(self, player: str) -> float | None:
         me = SIDES.index(player)
-        full = self.lib.hq.hit_points
+        full = self.hq.hit_points
         return (self.hq_hp[me] - self.hq_hp[1 - me]) / full
 
     def rounds_played(self) -> int:

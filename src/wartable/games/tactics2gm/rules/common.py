@@ -14,7 +14,7 @@ from wartable.geometry.squaregrid import Square
 if TYPE_CHECKING:
     from wartable.games.tactics2gm.state import Tactics2GMState
 
-SIDES = ("allies", "axis")
+SIDES = ("allies", "axis")  # the seats; allies play the USA from row 1, axis Germany from row 6
 WORSE = {"normal": 0, "difficult": 1, "impassable": 2}
 
 

@@ -8,11 +8,12 @@ from typing import TYPE_CHECKING
 
 from wartable.core.action import Action
 from wartable.games.tactics2gm.content import UnitCard
-from wartable.games.tactics2gm.deck import equipment_problems, may_attach
+from wartable.games.tactics2gm.deck import equipment_problems, launch_cost, may_attach
 from wartable.games.tactics2gm.pieces import HQ, Piece, weapons
 from wartable.games.tactics2gm.rules import field, move
 from wartable.games.tactics2gm.rules.common import (
     SIDES,
+    card_on,
     footing,
     footings,
     label,
@@ -36,7 +37,7 @@ KEEP, REDRAW = Action("keep", ()), Action("redraw", ())
 def legal_actions(st: Tactics2GMState, side: int) -> list[Action]:
     phase = st.phase
     if phase == "bid":
-        top = min(st.lib.hq.bid_max, st.ap[side])
+        top = min(st.hq.bid_max, st.ap[side])
         return [Action("bid", (str(n),)) for n in range(top + 1)] if st.bids[side] is None else []
     if phase == "mulligan":
         return [KEEP, REDRAW] if st.redraws[side] is None else []
@@ -46,7 +47,7 @@ def legal_actions(st: Tactics2GMState, side: int) -> list[Action]:
         return [Action("first", (s,)) for s in SIDES]
     if phase == "discard":
         hand = st.hands[side]
-        if len(hand) > st.lib.hq.hand_limit:
+        if len(hand) > st.hq.hand_limit:
             return [Action("discard", (c,)) for c in sorted(set(hand))]
         return [DONE]
     return [*choices(st, side), DONE]
@@ -74,7 +75,7 @@ def choices(st: Tactics2GMState, side: int) -> Iterator[Action]:
 def only_pass(st: Tactics2GMState) -> bool:
     """Whether the side to act could only pass (the phase then goes by on its own)."""
     if st.phase == "discard":
-        return len(st.hands[st.active]) <= st.lib.hq.hand_limit
+        return len(st.hands[st.active]) <= st.hq.hand_limit
     return next(choices(st, st.active), None) is None
 
 
@@ -155,10 +156,6 @@ def swappable(st: Tactics2GMState, a: Piece, b: Piece) -> bool:
 
 
 # ---- Despliegue --------------------------------------------------------------------------
-def price(card: UnitCard) -> int:
-    return card.launch if card.launch is not None else card.cost
-
-
 def deploy_squares(st: Tactics2GMState, side: int, unit: UnitCard) -> list[str]:
     """Free squares of the side's deployment line (GM-38); paratroopers anywhere free of
     units and buildings (GM-74); a fighter waits at the HQ (GM-66)."""
@@ -171,9 +168,8 @@ def deploy_squares(st: Tactics2GMState, side: int, unit: UnitCard) -> list[str]:
             for sq in GRID.squares
             if sq not in taken
             and footing(st, sq) != "impassable"
-            and not (sq in st.terrain and st.terrain[sq] in st.lib.terrain
-                     and st.lib.terrain[st.terrain[sq]].building)
-        ]  # fmt: skip
+            and not ((card := card_on(st, sq)) is not None and card.building)
+        ]
     else:
         squares = [
             sq
@@ -186,7 +182,7 @@ def deploy_squares(st: Tactics2GMState, side: int, unit: UnitCard) -> list[str]:
 def deploy_actions(st: Tactics2GMState, side: int) -> Iterator[Action]:
     for card in sorted(set(st.hands[side])):
         unit = st.lib.units.get(card)
-        if unit is None or unit.cls == "bomber" or price(unit) > st.ap[side]:
+        if unit is None or unit.cls == "bomber" or launch_cost(unit) > st.ap[side]:
             continue
         yield from (Action("deploy", (card, where)) for where in deploy_squares(st, side, unit))
 
@@ -219,17 +215,17 @@ def play_targets(st: Tactics2GMState, side: int, card: str) -> list[str]:
     word for a card that takes none; nothing when it cannot be paid or has no target."""
     if card in st.lib.units:
         unit = st.lib.units[card]
-        if unit.cls != "bomber" or price(unit) > st.ap[side]:
+        if unit.cls != "bomber" or launch_cost(unit) > st.ap[side]:
             return []
         return [HQ, *(label(sq) for sq in GRID.squares)]
     c = st.lib.support[card]
-    if (c.launch if c.launch is not None else c.cost) > st.ap[side]:
+    if launch_cost(c) > st.ap[side]:
         return []
-    mine = [p for p in own(st, side)]
+    mine = own(st, side)
     if c.effect in ("action_points", "draw"):
         return [""]
     if c.effect == "repair_hq":
-        return [""] if st.hq_hp[side] < st.lib.hq.hit_points else []
+        return [""] if st.hq_hp[side] < st.hq.hit_points else []
     if c.effect == "general":
         if st.generals[side] is not None or st.hq_hp[side] <= 0:
             return []

@@ -8,10 +8,12 @@ from typing import TYPE_CHECKING
 
 from wartable.core.action import Action
 from wartable.core.events import Event
+from wartable.games.tactics2gm.deck import launch_cost
 from wartable.games.tactics2gm.pieces import HQ, Piece, flips, weapons
 from wartable.games.tactics2gm.rules import setup, shots, tokens
 from wartable.games.tactics2gm.rules.common import SIDES, draw, ev, feature, label, mine_at
 from wartable.games.tactics2gm.rules.field import GRID
+from wartable.games.tactics2gm.rules.legal import equip_choices
 
 if TYPE_CHECKING:
     from wartable.games.tactics2gm.state import Tactics2GMState
@@ -109,7 +111,7 @@ def deploy(st: Tactics2GMState, side: int, card: str, where: str) -> list[Event]
     next, one option at a time (GM-7). A fighter waits at the HQ (GM-66); paratroopers
     landing on a tile feature or a terrain card take a wound (GM-74, A-11)."""
     unit = st.lib.units[card]
-    price = unit.launch if unit.launch is not None else unit.cost
+    price = launch_cost(unit)
     st.hands[side].remove(card)
     st.ap[side] -= price
     st.serial[card] = st.serial.get(card, 0) + 1
@@ -126,16 +128,12 @@ def deploy(st: Tactics2GMState, side: int, card: str, where: str) -> list[Event]
     ):
         p.wounds += 1
         out.append(ev("landing", f"{p.id} lands hard and takes a wound", "GM-74"))
-    from wartable.games.tactics2gm.rules.legal import equip_choices
-
     if equip_choices(st, p):
         st.equipping = p.id
     return out
 
 
 def equip(st: Tactics2GMState, side: int, option: str) -> list[Event]:
-    from wartable.games.tactics2gm.rules.legal import equip_choices
-
     p = st.piece(st.equipping)
     assert p is not None
     o = st.lib.units[p.card].options[option]
@@ -160,7 +158,7 @@ def play(st: Tactics2GMState, side: int, card: str, target: str) -> list[Event]:
     if card in st.lib.units:
         return bomb(st, side, card, target)
     c = st.lib.support[card]
-    price = c.launch if c.launch is not None else c.cost
+    price = launch_cost(c)
     st.hands[side].remove(card)
     st.ap[side] -= price
     who = SIDES[side]
@@ -172,7 +170,7 @@ def play(st: Tactics2GMState, side: int, card: str, target: str) -> list[Event]:
     elif c.effect == "draw":
         out += draw(st, side, c.amount)
     elif c.effect == "repair_hq":
-        st.hq_hp[side] = min(st.lib.hq.hit_points, st.hq_hp[side] + c.amount)
+        st.hq_hp[side] = min(st.hq.hit_points, st.hq_hp[side] + c.amount)
         out.append(ev("repair", f"{who}'s HQ is back to {st.hq_hp[side]} PI", "GM-39"))
     elif c.effect == "general":
         st.generals[side] = target
@@ -214,7 +212,7 @@ def bomb(st: Tactics2GMState, side: int, card: str, target: str) -> list[Event]:
     """A bomber's one attack: the enemy HQ, or every unit in its area, friend or foe, each
     rolled for on its own (GM-68, A-14); then it is discarded."""
     unit = st.lib.units[card]
-    price = unit.launch if unit.launch is not None else unit.cost
+    price = launch_cost(unit)
     st.hands[side].remove(card)
     st.ap[side] -= price
     st.discards[side].append(card)

@@ -114,7 +114,7 @@ def at_hq(
     hit, crit = need(st, p, weapon, None)
     die = st.rng.die(10)
     shot = resolve(
-        die, (hit, crit), weapon.pen, st.lib.hq.armour, damage(st, p, weapon, None),
+        die, (hit, crit), weapon.pen, st.hq.armour, damage(st, p, weapon, None),
         immune_to_criticals=True,
     )  # fmt: skip
     head = f"{source} fires {weapon.name} at {SIDES[side]}'s HQ: needs {hit}+, rolls {die}"

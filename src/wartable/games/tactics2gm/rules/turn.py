@@ -92,7 +92,7 @@ def deal(st: Tactics2GMState) -> list[Event]:
     """Each side draws its opening hand; each may send it back once for a new one (GM-14)."""
     out = []
     for s in (0, 1):
-        out += draw(st, s, st.lib.hq.hand)
+        out += draw(st, s, st.hq.hand)
     st.phase = "mulligan"
     return out
 
@@ -109,7 +109,7 @@ def mulligan(st: Tactics2GMState, side: int, again: bool) -> list[Event]:
             st.decks[s].sort()
             st.rng.shuffle(st.decks[s])
             out.append(ev("redraw", f"{SIDES[s]} shuffles its hand back for a new one", "GM-14"))
-            out += draw(st, s, st.lib.hq.hand)
+            out += draw(st, s, st.hq.hand)
         else:
             out.append(ev("keep", f"{SIDES[s]} keeps its opening hand", "GM-14"))
     st.active, st.turn = st.first, 0
@@ -132,7 +132,7 @@ def begin_turn(st: Tactics2GMState) -> list[Event]:
             p.fired = []
     st.fired_at = {}
     out += hq_phase(st, side)
-    out += draw(st, side, st.lib.hq.draw)
+    out += draw(st, side, st.hq.draw)
     if not st.decks[side] and not st.hands[side]:  # out of cards (A-18)
         return out + finish(st, 1 - side, f"{who} has no cards left in deck or hand", "cards")
     st.phase = "move"
@@ -152,9 +152,8 @@ def hq_phase(st: Tactics2GMState, side: int) -> list[Event]:
     general = st.generals[side]
     bonus = (st.lib.generals[general].income if general else 0) + (1 if st.novice[side] else 0)
     before = st.ap[side]
-    hq_card = st.lib.hq.model_copy(update={"income": st.income})
     st.ap[side] = hq.hq_phase(
-        before, hq_card, destroyed=st.hq_hp[side] <= 0, supply=supply, command=command, bonus=bonus
+        before, st.hq, destroyed=st.hq_hp[side] <= 0, supply=supply, command=command, bonus=bonus
     )
     text = (
         f"{who}'s HQ: {before} AP + income, supply line {supply}, command {command}"
@@ -187,7 +186,7 @@ def end_turn(st: Tactics2GMState) -> list[Event]:
         if p.side == side:
             for key, state in p.tokens.items():
                 p.tokens[key] = tokens.end_of_turn(state)  # type: ignore[arg-type]  # str
-    st.ap[side] = hq.end_of_turn(st.ap[side], st.lib.hq, destroyed=st.hq_hp[side] <= 0)
+    st.ap[side] = hq.end_of_turn(st.ap[side], st.hq, destroyed=st.hq_hp[side] <= 0)
     out = [ev("end_turn", f"{SIDES[side]} ends its turn with {st.ap[side]} AP", "GM-27")]
     if side != st.first and st.turn >= 2 * last_round(st):
         return out + time_up(st)
@@ -202,7 +201,7 @@ def last_round(st: Tactics2GMState) -> int:
 
 def time_up(st: Tactics2GMState) -> list[Event]:
     """The side whose HQ took more damage loses; equal damage is a draw (GM-102, A-19)."""
-    damage = [st.lib.hq.hit_points - hp for hp in st.hq_hp]
+    damage = [st.hq.hit_points - hp for hp in st.hq_hp]
     timed = bool(st.time_limit) and st.time_limit < st.max_rounds
     kind = "time limit" if timed else "round limit"
     limit = st.time_limit if timed else st.max_rounds
@@ -220,8 +219,8 @@ def finish(st: Tactics2GMState, winner: int | None, reason: str, kind: str) -> l
         scores = {s: 1.0 if s == name else -1.0 for s in SIDES}
     stats = {
         "turns": float(st.turn),
-        "hq_damage_allies": float(st.lib.hq.hit_points - st.hq_hp[0]),
-        "hq_damage_axis": float(st.lib.hq.hit_points - st.hq_hp[1]),
+        "hq_damage_allies": float(st.hq.hit_points - st.hq_hp[0]),
+        "hq_damage_axis": float(st.hq.hit_points - st.hq_hp[1]),
         "units_lost_allies": float(st.destroyed[0]),
         "units_lost_axis": float(st.destroyed[1]),
     }
