@@ -39,21 +39,22 @@ browser:
 # Python's bytecode cache stays on for the tests even where the environment turns it off:
 # without it every test worker and every server or CLI the tests start compiles the whole
 # package again, and pytest rewrites every test module's asserts again (seconds each time).
-pytest: $(STAMP) browser
+pytest: $(STAMP)
 	env -u PYTHONDONTWRITEBYTECODE $(BIN)/pytest -q -n 2 -m "not slow"
 
 test: lint typecheck imports pytest
 
-# The statistical agent checks (marked slow: does the heuristic beat random play, over
-# whole games?) take as long as the rest together; CI runs them after make test.
-slow: $(STAMP)
+# The long checks, marked slow: the statistical agent checks (does the heuristic beat random
+# play, over whole games?), the browser suite and the check that games agree across processes
+# with different hash salts. CI runs them after make test.
+slow: $(STAMP) browser
 	env -u PYTHONDONTWRITEBYTECODE $(BIN)/pytest -q -n 2 -m slow
 
-# A developer's quick loop: the same checks without the statistical agent tests (marked
-# slow) and the browser tests; CI runs everything (make test, then make slow).
+# A developer's quick loop: lint and the tests of make test, without the type and import
+# checks; CI runs everything (make test, then make slow).
 quick: $(STAMP)
 	$(BIN)/ruff check src tests bench tools
-	env -u PYTHONDONTWRITEBYTECODE $(BIN)/pytest -q -n 2 -m "not slow" --ignore=tests/e2e
+	env -u PYTHONDONTWRITEBYTECODE $(BIN)/pytest -q -n 2 -m "not slow"
 
 # Golden playthroughs (tests/goldens/): play them again after a rules change, together
 # with a new rules version for the game (docs/architecture.md, Tests).

@@ -281,6 +281,7 @@ SAMPLE_PROBE = (
 )
 
 
+@pytest.mark.slow  # three more processes play every scenario: CI runs it in make slow
 def test_a_game_and_a_sample_are_the_same_in_every_process():
     """Python salts string hashes per process: nothing seeded may follow a set's order. This
     process and three others with salts of their own each play every scenario."""

@@ -16,7 +16,7 @@ import pytest
 from tests.e2e.pages import SETTLED, moves, needs_chromium, open_game, open_made, shot
 from tests.server.helpers import web
 
-pytestmark = needs_chromium
+pytestmark = [needs_chromium, pytest.mark.slow]  # CI runs them in make slow
 
 MIN_PIECE = 22  # CSS px: app.js PIECE_MIN
 SCREENS = {"desktop": (1280, 800), "phone": (390, 844)}

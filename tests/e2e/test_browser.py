@@ -4,10 +4,12 @@ screen, Combat!'s line-of-sight tool. Screenshots are kept in build/test-artifac
 
 from __future__ import annotations
 
+import pytest
+
 from tests.e2e.pages import SETTLED, moves, needs_chromium, open_game, shot
 from tests.server.helpers import web
 
-pytestmark = needs_chromium
+pytestmark = [needs_chromium, pytest.mark.slow]  # CI runs them in make slow
 
 
 def click_an_action(page) -> None:

@@ -4,9 +4,11 @@ browser's lobby lists the games it holds, to come back to."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.e2e.pages import moves, needs_chromium, shot
 
-pytestmark = needs_chromium
+pytestmark = [needs_chromium, pytest.mark.slow]  # CI runs them in make slow
 
 HELD = "() => JSON.parse(localStorage.getItem('wartable.held') || '{}')"
 
