@@ -1,7 +1,9 @@
 """Hypothesis plays random legal 2GM Tactics battles (any pair of the shipped decks, with and
 without the options of GM-107, GM-108 and A-19) and checks after every action what must
 always hold: every card of a side's deck is in exactly one place (GM-5, GM-48, GM-89), one
-unit a square (GM-30), no pool below 0 AP (GM-18, GM-38), each HQ between 0 and 10 PI
+unit a square (GM-30) but for assaulters on their defender's square while their assault lasts,
+with the square they came from kept free and no assault outliving its Fire phase (GM-32 to
+GM-34, A-7), no pool below 0 AP (GM-18, GM-38), each HQ between 0 and 10 PI
 (GM-17), an illegal action refused without a change, and every battle ends (GM-99, A-18,
 A-19)."""
 
@@ -56,9 +58,17 @@ def whereabouts(st, side: int) -> Counter:
 def check_invariants(st, dealt: list[Counter]) -> None:
     for side in (0, 1):
         assert whereabouts(st, side) == dealt[side], "a card made or lost"
-    squares = [p.sq for p in st.pieces if p.sq is not None]
+    squares = [p.sq for p in st.pieces if p.sq is not None and not p.assaulting]
     assert len(squares) == len(set(squares)), "two units on one square"
     assert all(sq in GRID for sq in squares)
+    for p in st.pieces:
+        if not p.assaulting:
+            assert p.origin is None
+            continue
+        d = st.piece(p.assaulting)
+        assert st.phase in ("move", "deploy", "fire"), "an assault outlived its Fire phase"
+        assert d is not None and d.side != p.side and not d.assaulting and d.sq == p.sq
+        assert p.origin not in squares, "a unit ended on an assaulter's way back"
     ids = [p.id for p in st.pieces]
     assert len(ids) == len(set(ids))
     assert all(ap >= 0 for ap in st.ap), f"a pool below 0: {st.ap}"

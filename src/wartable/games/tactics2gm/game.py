@@ -118,6 +118,7 @@ class Tactics2GM(Game):
         st.phase, st.active, st.first, st.winner_of_bid, st.turn = "bid", 0, -1, -1, 0
         st.bids, st.budget, st.redraws = [None, None], [0, 0], [None, None]
         st.equipping, st.fired_at, st.destroyed = "", {}, [0, 0]
+        st.storming = st.stage = ""
         return st
 
     # ---- the words -----------------------------------------------------------------------
@@ -136,8 +137,8 @@ class Tactics2GM(Game):
         if action not in self.space_set:
             raise ActionParseError(
                 f"not a 2GM Tactics action: {action}; the phases' words are bid, first, "
-                "terrain, keep, redraw, move, swap, march, deploy, equip, play, fire, "
-                "mount, fold, discard and done"
+                "terrain, keep, redraw, move, assault, swap, march, deploy, equip, play, "
+                "fire, storm, react, mount, fold, discard and done"
             )
 
     @cached_property
@@ -145,6 +146,11 @@ class Tactics2GM(Game):
         squares = [GRID.label(sq) for sq in GRID.squares]
         lib, ids = self.lib, self.unit_ids
         army = {f"{k}-{n}": u.army for k, u in lib.units.items() for n in range(1, u.copies + 1)}
+        infantry = {
+            f"{k}-{n}": u.kind == "infantry"
+            for k, u in lib.units.items()
+            for n in range(1, u.copies + 1)
+        }
         out = [Action("done", ()), Action("keep", ()), Action("redraw", ())]
         out += [Action("bid", (str(n),)) for n in range(lib.hq.bid_max + 1)]
         out += [Action("first", (s,)) for s in SIDES]
@@ -158,6 +164,9 @@ class Tactics2GM(Game):
             out += [Action("swap", (u, v)) for v in ids if u < v and army[u] == army[v]]
             targets = [v for v in ids if army[v] != army[u]] + [HQ]
             out += [Action("fire", (u, w, t)) for w in self.weapon_keys for t in targets]
+            out += [Action("react", (u, w)) for w in self.weapon_keys]
+            if infantry[u]:
+                out += [Action("assault", (u, sq)) for sq in squares] + [Action("storm", (u,))]
         for key, unit in lib.units.items():
             out += [Action("deploy", (key, sq)) for sq in (*squares, HQ)]
             if unit.cls == "bomber":

@@ -8,7 +8,10 @@ from typing import TYPE_CHECKING, Any
 from wartable.core.action import Action
 from wartable.games.tactics2gm.pieces import HQ, weapons
 from wartable.games.tactics2gm.rules import shots
+from wartable.games.tactics2gm.rules.field import GRID
 from wartable.games.tactics2gm.rules.fire import odds
+
+LABELS = frozenset(GRID.label(sq) for sq in GRID.squares)
 
 if TYPE_CHECKING:
     from wartable.games.tactics2gm.state import Tactics2GMState
@@ -41,14 +44,27 @@ def target_words(st: Tactics2GMState, target: str) -> str:
 def describe(st: Tactics2GMState, action: Action) -> str | None:
     """The words for ``action``, or None where the engine's own words will do."""
     verb, a = action.verb, action.args
-    if verb == "fire":
+    if verb in ("fire", "react"):
         p = st.piece(a[0])
         arms = weapons(st.lib, p) if p is not None else {}
         weapon = arms[a[1]].name if a[1] in arms else a[1]
+        if verb == "react":
+            return (
+                f"Fire back with {unit_words(st, a[0])}'s {weapon} at {unit_words(st, st.storming)}"
+            )
         target = "the enemy HQ" if a[2] == HQ else unit_words(st, a[2])
-        return f"Fire {unit_words(st, a[0])}'s {weapon} at {target}"
+        strike = " (the assault: armour aside)" if a[0] == st.storming else ""
+        return f"Fire {unit_words(st, a[0])}'s {weapon} at {target}{strike}"
     if verb == "move":
         return f"Move {unit_words(st, a[0])} to {a[1]}"
+    if verb == "assault":
+        held = st.at(GRID.parse(a[1])) if a[1] in LABELS else None
+        who = f"{unit_words(st, held.id)} on " if held is not None else ""
+        return f"Assault {who}{a[1]} with {unit_words(st, a[0])}"
+    if verb == "storm":
+        p = st.piece(a[0])
+        d = unit_words(st, p.assaulting) if p is not None and p.assaulting else "the defender"
+        return f"Resolve {unit_words(st, a[0])}'s assault: {d} fires first"
     if verb in ("march", "mount", "fold"):
         words = {"march": "March", "mount": "Set up", "fold": "Pack up"}[verb]
         return f"{words} {unit_words(st, a[0])}"
@@ -73,16 +89,21 @@ def describe(st: Tactics2GMState, action: Action) -> str | None:
 
 
 def action_info(st: Tactics2GMState, action: Action) -> dict[str, Any]:
-    """A shot's numbers and chances: what it needs to hit and to land a critical."""
-    if action.verb != "fire":
+    """A shot's numbers and chances: what it needs to hit and to land a critical (an
+    assault's shot ignores armour, a reaction is aimed at the assaulter)."""
+    if action.verb not in ("fire", "react"):
         return {}
     p = st.piece(action.args[0])
     if p is None:
         return {}
     weapon = weapons(st.lib, p)[action.args[1]]
-    t = None if action.args[2] == HQ else st.piece(action.args[2])
+    if action.verb == "react":
+        t = st.piece(st.storming)
+    else:
+        t = None if action.args[2] == HQ else st.piece(action.args[2])
     hit, crit = shots.need(st, p, weapon, t)
-    if t is not None and shots.penetration(st, p, weapon, t) < shots.armour(st, t):
+    sure = action.verb == "fire" and p.id == st.storming
+    if t is not None and not sure and shots.penetration(st, p, weapon, t) < shots.armour(st, t):
         return {"text": f"{hit}+ to hit, but it cannot pierce the armour", "chance": 0.0}
     chance, critical = odds((hit, crit))
     return {"text": f"{hit}+ to hit, {crit}+ critical", "chance": chance, "critical": critical}

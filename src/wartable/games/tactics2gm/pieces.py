@@ -34,6 +34,10 @@ class Piece:
     marched: bool = False  # paid for one square more this turn (GM-84)
     fired: list[str] = field(default_factory=list)  # weapons fired this turn (GM-42)
     suppressed: bool = False  # until the Inicio of the side that placed it (GM-51)
+    # an assault declared this Movement phase (GM-32): the defender's id, and the square the
+    # assaulter started from, where it goes back if the assault fails (GM-34, A-7)
+    assaulting: str = ""
+    origin: Square | None = None
 
     def copy(self) -> Piece:
         return replace(
@@ -62,6 +66,8 @@ class Piece:
             "marched": self.marched,
             "fired": list(self.fired),
             "suppressed": self.suppressed,
+            "assaulting": self.assaulting,
+            "origin": None if self.origin is None else list(self.origin),
         }
 
 
@@ -75,6 +81,19 @@ def weapons(lib: Library, p: Piece) -> dict[str, Weapon]:
         if token.weapon is not None:
             out[name] = token.weapon
     return out
+
+
+def ready(lib: Library, p: Piece, out_of_turn: bool = False) -> list[str]:
+    """Its weapons that may fire now: their token ready (GM-52), a weapon team's only once
+    mounted (GM-79), and in its own turn not yet fired (GM-42); a shot out of its turn (a
+    reaction to an assault) does not count against its own."""
+    return [
+        key
+        for key, w in weapons(lib, p).items()
+        if (out_of_turn or key not in p.fired)
+        and p.tokens.get(key) == "ready"
+        and (not w.mount or p.mounted)
+    ]
 
 
 def effects(lib: Library, p: Piece) -> set[str]:

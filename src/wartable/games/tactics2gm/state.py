@@ -34,7 +34,7 @@ STATIC = (
 
 class Tactics2GMState(GameState):
     game_name = "tactics2gm"
-    game_version = "1"  # bump when a rule change would replay saved games differently
+    game_version = "2"  # bump when a rule change would replay saved games differently
 
     # static: shared by every clone
     lib: Library
@@ -68,6 +68,8 @@ class Tactics2GMState(GameState):
     budget: list[int]  # AP each bid, to buy terrain with
     redraws: list[bool | None]  # mulligan choices, secret until both have chosen
     equipping: str  # the unit being equipped as it deploys, or ""
+    storming: str  # the assaulter whose assault is being resolved (GM-33), or ""
+    stage: str  # of that assault: "react" (the defender chooses its weapon), "strike", ""
     fired_at: dict[str, list[str]]  # this turn: target -> units able to hurt it that fired
     destroyed: list[int]  # units each side lost
 
@@ -76,6 +78,8 @@ class Tactics2GMState(GameState):
         if self.phase in ("bid", "mulligan"):
             waiting = self.bids if self.phase == "bid" else self.redraws
             return tuple(p for p, b in zip(SIDES, waiting, strict=True) if b is None)
+        if self.stage == "react":  # the defender fires back out of turn (GM-33)
+            return (SIDES[1 - self.active],)
         return (SIDES[self.active],)
 
     def _legal_actions(self, player: str) -> list[Action]:
@@ -104,7 +108,7 @@ class Tactics2GMState(GameState):
         twin.winner_of_bid, twin.turn = self.winner_of_bid, self.turn
         twin.bids, twin.budget = list(self.bids), list(self.budget)
         twin.redraws = list(self.redraws)
-        twin.equipping = self.equipping
+        twin.equipping, twin.storming, twin.stage = self.equipping, self.storming, self.stage
         twin.fired_at = {k: list(v) for k, v in self.fired_at.items()}
         twin.destroyed = list(self.destroyed)
         return twin
@@ -156,6 +160,8 @@ class Tactics2GMState(GameState):
             "budget": self.budget,
             "redraws": self.redraws,
             "equipping": self.equipping,
+            "storming": self.storming,
+            "stage": self.stage,
             "fired_at": dict(sorted(self.fired_at.items())),
             "destroyed": self.destroyed,
         }
@@ -182,7 +188,12 @@ class Tactics2GMState(GameState):
         return next((p for p in self.pieces if p.id == unit), None)
 
     def at(self, sq: Square) -> Piece | None:
-        return next((p for p in self.pieces if p.sq == sq), None)
+        """The unit holding ``sq``: not an assaulter sharing it until its assault ends."""
+        return next((p for p in self.pieces if p.sq == sq and not p.assaulting), None)
+
+    def units_at(self, sq: Square) -> list[Piece]:
+        """Every unit on ``sq``: the one holding it and any assaulting it (GM-32)."""
+        return [p for p in self.pieces if p.sq == sq]
 
     def army(self, side: int) -> str:
         return self.armies[side]

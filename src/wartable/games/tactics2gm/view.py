@@ -60,10 +60,14 @@ def view(st: Tactics2GMState, player: str | None) -> dict[str, Any]:
                 "moved": p.moved,
                 "fired": list(p.fired),
                 "suppressed": p.suppressed,
+                "assaulting": p.assaulting,
+                "origin": label(p.origin) if p.origin is not None else None,
             }
             for p in st.pieces
         ],
         "equipping": st.equipping,
+        "storming": st.storming,  # the assault being resolved, and its stage (GM-33)
+        "stage": st.stage,
     }
     if None not in st.bids:
         out["bids"] = dict(zip(SIDES, st.bids, strict=True))

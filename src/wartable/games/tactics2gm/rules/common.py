@@ -103,3 +103,12 @@ def own(st: Tactics2GMState, side: int) -> list[Piece]:
 
 def squares_of(pieces: list[Piece]) -> set[Square]:
     return {p.sq for p in pieces if p.sq is not None}
+
+
+def origins(st: Tactics2GMState) -> set[Square]:
+    """The squares assaulters started from: kept free for them to fall back to (A-7)."""
+    return {p.origin for p in st.pieces if p.origin is not None}
+
+
+def assaulters(st: Tactics2GMState, defender: Piece) -> list[Piece]:
+    return [p for p in st.pieces if p.assaulting == defender.id]

@@ -4,13 +4,13 @@ rule). The orders (rules/orders.py) carry out only what is listed here."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from wartable.core.action import Action
 from wartable.games.tactics2gm.content import UnitCard
 from wartable.games.tactics2gm.deck import equipment_problems, launch_cost, may_attach
-from wartable.games.tactics2gm.pieces import HQ, Piece, weapons
-from wartable.games.tactics2gm.rules import field, move
+from wartable.games.tactics2gm.pieces import HQ, Piece, ready, weapons
+from wartable.games.tactics2gm.rules import assault, field, move
 from wartable.games.tactics2gm.rules.common import (
     SIDES,
     card_on,
@@ -18,6 +18,7 @@ from wartable.games.tactics2gm.rules.common import (
     footings,
     label,
     movement,
+    origins,
     own,
     squares_of,
     stopping,
@@ -41,6 +42,8 @@ def legal_actions(st: Tactics2GMState, side: int) -> list[Action]:
         return [Action("bid", (str(n),)) for n in range(top + 1)] if st.bids[side] is None else []
     if phase == "mulligan":
         return [KEEP, REDRAW] if st.redraws[side] is None else []
+    if st.stage == "react":  # the defender's choice, out of its turn (GM-33)
+        return react_actions(st) if side != st.active else []
     if phase == "over" or side != st.active:
         return []
     if phase == "first":
@@ -50,6 +53,8 @@ def legal_actions(st: Tactics2GMState, side: int) -> list[Action]:
         if len(hand) > st.hq.hand_limit:
             return [Action("discard", (c,)) for c in sorted(set(hand))]
         return [DONE]
+    if phase == "fire" and any(p.assaulting for p in own(st, side)):
+        return list(choices(st, side))  # every assault is resolved before the phase ends
     return [*choices(st, side), DONE]
 
 
@@ -74,6 +79,8 @@ def choices(st: Tactics2GMState, side: int) -> Iterator[Action]:
 
 def only_pass(st: Tactics2GMState) -> bool:
     """Whether the side to act could only pass (the phase then goes by on its own)."""
+    if st.storming:
+        return False
     if st.phase == "discard":
         return len(st.hands[st.active]) <= st.hq.hand_limit
     return next(choices(st, st.active), None) is None
@@ -116,24 +123,37 @@ def reach(
 ) -> dict[Square, int]:
     """Where ``p`` may end a move now; ``ground``: every square's footing, where the caller
     has it."""
-    unit = st.lib.units[p.card]
-    mine = own(st, p.side)
-    enemies = squares_of([q for q in st.pieces if q.side != p.side])
+    friends = squares_of(own(st, p.side)) | origins(st)  # an assaulter's way back stays free
+    return move.reach(friends=friends, **going(st, p, ground))
+
+
+def assault_squares(
+    st: Tactics2GMState, p: Piece, ground: dict[Square, str] | None = None
+) -> set[Square]:
+    """The enemy squares infantry ``p`` may step into to assault, as its move's last step
+    (GM-32)."""
+    return move.assaults(**going(st, p, ground)) if assault.may_assault(st, p) else set()
+
+
+def going(st: Tactics2GMState, p: Piece, ground: dict[Square, str] | None) -> dict[str, Any]:
+    """What a move of ``p`` starts from and meets on the way: its square and points, the
+    ground, the enemies, recon (GM-91), the difficult squares its sappers ease (GM-97), and
+    the squares that stop it (wire, mines)."""
     sappers = {
-        q.sq for q in mine if q.sq is not None and "sappers" in st.lib.units[q.card].abilities
+        q.sq
+        for q in own(st, p.side)
+        if q.sq is not None and "sappers" in st.lib.units[q.card].abilities
     }
     ground = footings(st) if ground is None else ground
-    assert p.sq is not None
-    return move.reach(
-        p.sq,
-        movement(st, p),
-        ground.__getitem__,
-        squares_of(mine),
-        enemies,
-        recon="recon" in unit.abilities,
-        eased=sappers,
-        stopping=stopping(st, p),
-    )
+    return {
+        "start": p.sq,
+        "points": movement(st, p),
+        "footing": ground.__getitem__,
+        "enemies": squares_of([q for q in st.pieces if q.side != p.side]),
+        "recon": "recon" in st.lib.units[p.card].abilities,
+        "eased": sappers,
+        "stopping": stopping(st, p),
+    }
 
 
 def move_actions(st: Tactics2GMState, side: int) -> Iterator[Action]:
@@ -143,6 +163,9 @@ def move_actions(st: Tactics2GMState, side: int) -> Iterator[Action]:
         if not p.marched and "march" in st.lib.units[p.card].abilities and st.ap[side] >= 1:
             yield Action("march", (p.id,))
         yield from (Action("move", (p.id, label(sq))) for sq in sorted(reach(st, p, ground)))
+        yield from (
+            Action("assault", (p.id, label(sq))) for sq in sorted(assault_squares(st, p, ground))
+        )
     for a in movers:
         for b in movers:
             if a.id < b.id and swappable(st, a, b):
@@ -161,7 +184,7 @@ def deploy_squares(st: Tactics2GMState, side: int, unit: UnitCard) -> list[str]:
     units and buildings (GM-74); a fighter waits at the HQ (GM-66)."""
     if unit.cls == "fighter":
         return [HQ]
-    taken = squares_of(st.pieces)
+    taken = squares_of(st.pieces) | origins(st)
     if "paratrooper" in unit.abilities:
         squares = [
             sq
@@ -254,16 +277,6 @@ def play_targets(st: Tactics2GMState, side: int, card: str) -> list[str]:
 
 
 # ---- Disparo and Voltear -----------------------------------------------------------------
-def ready(st: Tactics2GMState, p: Piece) -> list[str]:
-    """Its weapons that may fire now: not yet fired this turn (GM-42), their token ready
-    (GM-52), a weapon team's only once mounted (GM-79)."""
-    return [
-        key
-        for key, w in weapons(st.lib, p).items()
-        if key not in p.fired and p.tokens.get(key) == "ready" and (not w.mount or p.mounted)
-    ]
-
-
 def fire_targets(st: Tactics2GMState, p: Piece, key: str) -> list[str]:
     """Enemy units within the weapon's range, counted in orthogonal steps (GM-43), and the
     enemy HQ within range (GM-16, A-5); a fighter reaches any of them, and enemy aircraft
@@ -287,12 +300,27 @@ def fire_targets(st: Tactics2GMState, p: Piece, key: str) -> list[str]:
 
 
 def fire_actions(st: Tactics2GMState, side: int) -> Iterator[Action]:
-    return (
-        Action("fire", (p.id, key, target))
-        for p in own(st, side)
-        for key in ready(st, p)
-        for target in fire_targets(st, p, key)
-    )
+    """Shots, and the assaults to resolve; while one is being resolved, only the assaulter's
+    shot at its defender (GM-33)."""
+    if st.stage == "strike":
+        p = st.piece(st.storming)
+        assert p is not None
+        yield from (Action("fire", (p.id, key, p.assaulting)) for key in assault.arms(st, p))
+        return
+    for p in own(st, side):
+        if p.assaulting:
+            yield Action("storm", (p.id,))
+            continue
+        for key in ready(st.lib, p):
+            yield from (Action("fire", (p.id, key, t)) for t in fire_targets(st, p, key))
+
+
+def react_actions(st: Tactics2GMState) -> list[Action]:
+    """The defender's weapons to fire back at its assaulter with (GM-33)."""
+    p = st.piece(st.storming)
+    assert p is not None
+    d = assault.defender(st, p)
+    return [Action("react", (d.id, key)) for key in assault.arms(st, d, out_of_turn=True)]
 
 
 def mount_actions(st: Tactics2GMState, side: int) -> Iterator[Action]:
@@ -310,9 +338,9 @@ PHASE_WORDS = {
     "first": "the bid's winner chooses who plays first: first allies|axis (GM-11)",
     "terrain": "lay terrain bought with the bid on your lines 2-3, or done (GM-12)",
     "mulligan": "keep your opening hand or redraw it once: keep|redraw (GM-14)",
-    "move": "move your units: move UNIT SQUARE, swap, march, or done (GM-29)",
+    "move": "move your units: move UNIT SQUARE, assault UNIT SQUARE, swap, march, or done (GM-29)",
     "deploy": "deploy units and play support cards: deploy CARD SQUARE, play CARD, done (GM-38)",
-    "fire": "fire: fire UNIT WEAPON TARGET, or done (GM-42)",
+    "fire": "fire: fire UNIT WEAPON TARGET, storm UNIT to resolve an assault, or done (GM-42)",
     "flip": "set up or pack away weapon teams: mount|fold UNIT, or done (GM-56)",
     "discard": "discard down to 7 cards: discard CARD (GM-26)",
 }
@@ -326,7 +354,16 @@ def why_not(st: Tactics2GMState, side: int, action: Action) -> str:
     verb, args = action.verb, action.args
     if phase == "deploy" and st.equipping and verb != "equip":
         return f"finish equipping {st.equipping} first: equip OPTION, or done (GM-7)"
-    if verb in ("move", "fire", "swap", "march", "mount", "fold") and args:
+    if st.stage == "react":
+        arms = ", ".join(str(a) for a in react_actions(st))
+        return f"fire back at {st.storming} with one ready weapon (GM-33): {arms}"
+    if st.stage == "strike":
+        p = st.piece(st.storming)
+        target = p.assaulting if p is not None else ""
+        return f"{st.storming} must fire one weapon at {target}: fire {st.storming} WEAPON {target}"
+    if phase == "fire" and verb == "done" and any(p.assaulting for p in own(st, side)):
+        return "every assault is resolved before the Fire phase ends: storm UNIT (GM-32)"
+    if verb in ("move", "fire", "swap", "march", "mount", "fold", "assault", "storm") and args:
         p = st.piece(args[0])
         if p is None:
             return f"there is no unit {args[0]!r} in play"
@@ -334,6 +371,9 @@ def why_not(st: Tactics2GMState, side: int, action: Action) -> str:
             return f"{p.id} is not yours to command"
     if verb == "move" and phase == "move" and args:
         p = st.piece(args[0])
+        kept = [q.id for q in st.pieces if q.origin is not None and label(q.origin) in args[1:]]
+        if kept:
+            return f"that square is kept for {kept[0]} to fall back to (A-7)"
         if p is not None and not may_move(st, p):
             return (
                 f"{p.id} may not move now: it has moved, was deployed this turn, or is set up "
@@ -343,12 +383,26 @@ def why_not(st: Tactics2GMState, side: int, action: Action) -> str:
             "that square is out of its reach: orthogonal steps, difficult ground ends a move, "
             "never into an enemy (GM-29, GM-30, GM-57)"
         )
+    if verb == "assault" and phase == "move" and args:
+        p = st.piece(args[0])
+        if p is not None and not assault.may_assault(st, p):
+            return f"only infantry assaults (GM-32); {p.id} is not infantry"
+        return (
+            "an assault is a move's last step into an enemy's square, by a unit that may still "
+            "move (GM-32)"
+        )
+    if verb == "storm" and phase == "fire":
+        return "storm takes up an assault your unit declared this turn (GM-33)"
     if verb in ("deploy", "play") and args and args[0] not in st.hands[side]:
         return f"you hold no {args[0]!r} card"
     if verb == "deploy" and phase == "deploy":
         return "units deploy on a free square of your deployment line and cost their AP (GM-38)"
     if verb == "play" and phase == "deploy":
         return "that card cannot be played so now: its AP, or a target it may have (GM-39)"
+    if verb == "fire" and phase == "fire" and args and st.piece(args[0]) is not None:
+        p = st.piece(args[0])
+        if p is not None and p.assaulting:
+            return f"{p.id} is assaulting {p.assaulting}: storm {p.id} first (GM-33, GM-34)"
     if verb == "fire" and phase == "fire":
         return (
             "that weapon cannot fire at that target: it has fired, is disabled or not set up, "

@@ -10,7 +10,7 @@ from wartable.core.action import Action
 from wartable.core.events import Event
 from wartable.games.tactics2gm.deck import launch_cost
 from wartable.games.tactics2gm.pieces import HQ, Piece, flips, weapons
-from wartable.games.tactics2gm.rules import setup, shots, tokens
+from wartable.games.tactics2gm.rules import assault, setup, shots, tokens
 from wartable.games.tactics2gm.rules.common import SIDES, draw, ev, feature, label, mine_at
 from wartable.games.tactics2gm.rules.field import GRID
 from wartable.games.tactics2gm.rules.legal import equip_choices
@@ -39,8 +39,16 @@ def lay_terrain(st: Tactics2GMState, side: int, action: Action) -> list[Event]:
 
 def act(st: Tactics2GMState, side: int, action: Action) -> list[Event]:
     verb, args = action.verb, action.args
+    p = st.piece(args[0]) if verb in ("assault", "storm", "react") else None
     if verb == "move":
         return move(st, st.piece(args[0]), GRID.parse(args[1]))  # type: ignore[arg-type]
+    if verb == "assault":  # stepping in ends the move there, mines and all (GM-32)
+        to = GRID.parse(args[1])
+        return assault.declare(st, p, to) + enter(st, p, to)  # type: ignore[arg-type]
+    if verb == "storm":
+        return assault.storm(st, p)  # type: ignore[arg-type]
+    if verb == "react":
+        return assault.react(st, p, args[1])  # type: ignore[arg-type]
     if verb == "swap":
         return swap(st, st.piece(args[0]), st.piece(args[1]))  # type: ignore[arg-type]
     if verb == "march":
@@ -221,9 +229,9 @@ def bomb(st: Tactics2GMState, side: int, card: str, target: str) -> list[Event]:
     if target == HQ:
         return out + shots.at_hq(st, None, weapon, 1 - side, unit.title)
     for sq in area(unit.bomb, GRID.parse(target), side):
-        t = st.at(sq)
-        if t is not None:  # an air attack counts towards suppression (A-6)
-            out += shots.at_unit(st, None, weapon, t, unit.title, by=card)
+        for t in st.units_at(sq):  # an air attack counts towards suppression (A-6)
+            if t in st.pieces and t.sq == sq:  # not one sent back by its defender's fall
+                out += shots.at_unit(st, None, weapon, t, unit.title, by=card)
     return out
 
 
@@ -239,6 +247,8 @@ def area(offsets: list[tuple[int, int]], at: tuple[int, int], side: int) -> list
 def fire(st: Tactics2GMState, side: int, p: Piece, key: str, target: str) -> list[Event]:
     """One weapon, once a turn (GM-42); a flip token is disabled by it (GM-54). A fighter
     is discarded after its one attack (GM-66)."""
+    if p.id == st.storming:
+        return assault.strike(st, p, key)
     weapon = weapons(st.lib, p)[key]
     p.fired.append(key)
     p.tokens[key] = tokens.use(p.tokens[key], flips(st.lib, p, key))  # type: ignore[arg-type]

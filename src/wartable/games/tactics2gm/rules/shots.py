@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from wartable.core.events import Event
 from wartable.games.tactics2gm.content import Weapon
 from wartable.games.tactics2gm.pieces import Piece, effects, wound_value
-from wartable.games.tactics2gm.rules.common import SIDES, card_on, ev, feature
+from wartable.games.tactics2gm.rules.common import SIDES, assaulters, card_on, ev, feature, label
 from wartable.games.tactics2gm.rules.cover import firer_mods, suppresses, target_mods
 from wartable.games.tactics2gm.rules.fire import Mods, resolve, thresholds
 
@@ -30,8 +30,9 @@ def firer(st: Tactics2GMState, p: Piece | None) -> Mods:
 
 
 def defence(st: Tactics2GMState, t: Piece) -> Mods:
-    """The target's side: one terrain cover, prone (GM-78); the rest is still to come."""
-    if t.sq is None:
+    """The target's side: one terrain cover, prone (GM-78); the rest is still to come. An
+    assaulter storming a square is on its feet in the defender's position: no cover."""
+    if t.sq is None or t.assaulting:
         return Mods()
     return target_mods(feature(st, t.sq), card_on(st, t.sq), prone="prone" in effects(st.lib, t))
 
@@ -71,13 +72,23 @@ def need(st: Tactics2GMState, p: Piece | None, weapon: Weapon, t: Piece | None) 
 
 
 def at_unit(
-    st: Tactics2GMState, p: Piece | None, weapon: Weapon, t: Piece, source: str, by: str = ""
+    st: Tactics2GMState,
+    p: Piece | None,
+    weapon: Weapon,
+    t: Piece,
+    source: str,
+    by: str = "",
+    *,
+    assault: bool = False,
 ) -> list[Event]:
     """``source`` (a unit's words, a strike, a mine) fires ``weapon`` at unit ``t``. A unit of
     the side whose turn it is (``p``, or a bomber named ``by``) counts towards suppressing
-    an enemy target (GM-50, A-6)."""
+    an enemy target (GM-50, A-6). An assault's shot ignores penetration and armour (GM-33):
+    it hurts whatever it hits, and counts towards suppression."""
     out = []
     pen, arm = penetration(st, p, weapon, t), armour(st, t)
+    if assault:
+        pen = max(pen, arm)
     shooter = p.id if p is not None and p.side == st.active else by
     if shooter and t.side != st.active:
         before = st.fired_at.setdefault(t.id, [])
@@ -128,8 +139,35 @@ def at_hq(
 
 
 def destroy(st: Tactics2GMState, t: Piece) -> list[Event]:
-    """The unit and the cards on it go to its side's discard pile (GM-48)."""
+    """The unit and the cards on it go to its side's discard pile (GM-48); units assaulting
+    it take its square."""
     st.pieces.remove(t)
     st.discards[t.side] += [t.card, *t.attached]
     st.destroyed[t.side] += 1
-    return [ev("destroyed", f"{t.id} is destroyed", "GM-48", unit=t.id)]
+    return [ev("destroyed", f"{t.id} is destroyed", "GM-48", unit=t.id), *taken(st, t)]
+
+
+def taken(st: Tactics2GMState, t: Piece) -> list[Event]:
+    """The fallen defender's square goes to its assaulter: the one whose assault is being
+    resolved, else the first to have declared; any other goes back to where it started,
+    its weapons unfired (GM-34, A-7)."""
+    storming = [p for p in assaulters(st, t) if p.id == st.storming]
+    order = storming + [p for p in assaulters(st, t) if p.id != st.storming]
+    out = []
+    for k, p in enumerate(order):
+        p.assaulting = ""
+        if k == 0:
+            p.origin = None
+            assert p.sq is not None
+            text = f"{p.id} takes {label(p.sq)}"
+            out.append(ev("takes", text, "GM-34", unit=p.id, square=label(p.sq)))
+        else:
+            out += fall_back(st, p)
+    return out
+
+
+def fall_back(st: Tactics2GMState, p: Piece) -> list[Event]:
+    """An assaulter goes back to the square it started its move from (GM-34, A-7)."""
+    p.sq, p.origin, p.assaulting = p.origin, None, ""
+    assert p.sq is not None
+    return [ev("falls_back", f"{p.id} falls back to {label(p.sq)}", "GM-34", unit=p.id)]

@@ -9,12 +9,16 @@ from typing import Literal
 Token = Literal["ready", "used", "disabled"]  # used: disabled during the turn under way
 
 
-def use(token: Token, flips: bool) -> Token:
+def use(token: Token, flips: bool, own_turn: bool = True) -> Token:
     """The token after its weapon or effect is used: a flip token is disabled (marked as used
-    this turn); any other stays ready and may be used again next turn (GM-54)."""
+    this turn); any other stays ready and may be used again next turn (GM-54). Used in the
+    other side's turn (a reaction to an assault), it was disabled in a turn before its
+    owner's next Flip phase, which turns it back."""
     if token != "ready":
         raise ValueError("a disabled token is never used (GM-52)")
-    return "used" if flips else "ready"
+    if not flips:
+        return "ready"
+    return "used" if own_turn else "disabled"
 
 
 def flip_phase(token: Token) -> Token:
