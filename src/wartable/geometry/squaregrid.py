@@ -64,6 +64,7 @@ class SquareGrid:
         self.squares: tuple[Square, ...] = tuple(
             (c, r) for r in range(rows) for c in range(columns)
         )
+        self._orthogonal: dict[Square, tuple[Square, ...]] | None = None
 
     def __contains__(self, sq: object) -> bool:
         return (
@@ -83,12 +84,17 @@ class SquareGrid:
             if n in self:
                 yield n
 
-    def orthogonal(self, sq: Square) -> Iterator[Square]:
-        """The up to four squares that share a side with ``sq``."""
-        for dx, dy in ORTHOGONAL:
-            n = (sq[0] + dx, sq[1] + dy)
-            if n in self:
-                yield n
+    def orthogonal(self, sq: Square) -> tuple[Square, ...]:
+        """The up to four squares that share a side with ``sq`` (a table: path searches ask
+        it of every square they pass)."""
+        table = self._orthogonal
+        if table is None:
+            table = self._orthogonal = {s: self._sides(s) for s in self.squares}
+        found = table.get(sq)
+        return self._sides(sq) if found is None else found
+
+    def _sides(self, sq: Square) -> tuple[Square, ...]:
+        return tuple(n for dx, dy in ORTHOGONAL if (n := (sq[0] + dx, sq[1] + dy)) in self)
 
     def label(self, sq: Square) -> str:
         return f"{string.ascii_uppercase[sq[0]]}{sq[1] + 1}"

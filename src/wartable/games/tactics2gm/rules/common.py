@@ -3,6 +3,7 @@ under a square, a unit's movement, the squares where the enemy's mines lie."""
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 from wartable.core.events import Event
@@ -61,8 +62,18 @@ def footing(st: Tactics2GMState, sq: Square) -> str:
 
 
 def footings(st: Tactics2GMState) -> dict[Square, str]:
-    """Every square's footing at once: a move's search asks it of many squares many times."""
-    return {sq: footing(st, sq) for sq in GRID.squares}
+    """Every square's footing at once: a move's search asks it of many squares many times.
+    The tiles' part is the same all battle long; only squares with a card are looked at."""
+    out = dict(tile_footings(st.ground))
+    for sq in st.terrain:
+        out[sq] = footing(st, sq)
+    return out
+
+
+@functools.lru_cache(maxsize=32)
+def tile_footings(ground: tuple[str, ...]) -> dict[Square, str]:
+    """Each square's footing from its tile feature alone (callers copy it)."""
+    return {sq: FEATURES[ground[GRID.index(sq)]][1] for sq in GRID.squares}
 
 
 def mine_at(st: Tactics2GMState, sq: Square, p: Piece) -> Weapon | None:
