@@ -32,16 +32,18 @@ def test_gm32_infantry_steps_into_an_enemy_square_as_the_last_step_of_its_move()
     put(st, "ger_grenadiers", 1, "D4")  # two steps: through the friend, then in
     put(st, "ger_grenadiers", 1, "F4")  # four steps: out of reach
     put(st, "ger_grenadiers", 1, "B4")  # next to the tank: tanks do not assault
-    assert assaults(st) == {"assault light_infantry-1 D4", "assault light_infantry-2 D4"}
-    assert "GM-32" in refused(st, "allies", "assault m4_sherman-1 B4")
-    assert "GM-32" in refused(st, "allies", "assault light_infantry-1 F4")
-    assert "GM-32" in refused(st, "allies", "assault light_infantry-1 D5")  # no enemy there
-    events = st.apply("allies", "assault light_infantry-1 D4")
+    assert assaults(st) == {
+        "assault light_infantry-1 ger_grenadiers-1",
+        "assault light_infantry-2 ger_grenadiers-1",
+    }
+    assert "GM-32" in refused(st, "allies", "assault m4_sherman-1 ger_grenadiers-3")
+    assert "GM-32" in refused(st, "allies", "assault light_infantry-1 ger_grenadiers-2")
+    events = st.apply("allies", "assault light_infantry-1 ger_grenadiers-1")
     assert kinds(events) == ["assault"] and events[0].rule == "GM-32"
     p = st.piece("light_infantry-1")
     assert p.sq == sq("D4") and p.origin == sq("D2") and p.assaulting == "ger_grenadiers-1"
     assert p.moved and not [a for a in st.legal_actions("allies") if a.args[:1] == (p.id,)]
-    assert st.at(sq("D4")).id == "ger_grenadiers-1"  # the defender still holds the square
+    assert [u.id for u in st.units_at(sq("D4"))] == ["light_infantry-1", "ger_grenadiers-1"]
     view = st.view("axis")
     seen = next(u for u in view["units"] if u["id"] == p.id)
     assert seen["square"] == "D4" and seen["assaulting"] == "ger_grenadiers-1"
@@ -55,13 +57,14 @@ def test_gm32_an_assault_reaches_exactly_as_far_as_a_move():
     put(st, "light_infantry", 0, "D2")
     for where in ("D4", "E3", "B2", "D5", "F3"):
         put(st, "ger_grenadiers", 1, where)
-    assert {a.split()[-1] for a in assaults(st)} == {"D4", "E3", "B2"}
+    targets = {str(GRID.label(st.piece(a.split()[-1]).sq)) for a in assaults(st)}
+    assert targets == {"D4", "E3", "B2"}
     st = scene("move")
     st.ground = tuple("F" if i == GRID.index(sq("D3")) else "." for i in range(len(OPEN)))
     put(st, "light_infantry", 0, "D2")
     put(st, "ger_grenadiers", 1, "D4")
     put(st, "ger_grenadiers", 1, "D1")
-    assert assaults(st) == {"assault light_infantry-1 D1"}  # not through the forest
+    assert assaults(st) == {"assault light_infantry-1 ger_grenadiers-2"}  # not through the forest
 
 
 def test_gm32_gm63_stepping_into_a_mined_square_sets_the_mine_off():
@@ -70,7 +73,7 @@ def test_gm32_gm63_stepping_into_a_mined_square_sets_the_mine_off():
     put(st, "ger_grenadiers", 1, "D4")
     st.terrain[sq("D4")], st.owner[sq("D4")] = "minefield", 1
     st.rng.force([5])
-    events = st.apply("allies", "assault light_infantry-1 D4")
+    events = st.apply("allies", "assault light_infantry-1 ger_grenadiers-1")
     assert kinds(events)[:3] == ["assault", "mine", "hit"]
     assert st.piece("light_infantry-1").wounds == 1
 
@@ -81,7 +84,7 @@ def test_gm33_the_defender_fires_first_and_a_fallen_assaulter_strikes_nothing():
     p = put(st, "light_infantry", 0, "D3")
     p.wounds = 2  # of 3: one hit ends it
     d = put(st, "ger_grenadiers", 1, "D4")  # its rifle is its only weapon: no choice to make
-    st.apply("allies", "assault light_infantry-1 D4")
+    st.apply("allies", "assault light_infantry-1 ger_grenadiers-1")
     to_fire(st)
     assert legal(st) == {"storm light_infantry-1"}  # no passing with an assault open
     assert "storm" in refused(st, "allies", "done")
@@ -99,7 +102,7 @@ def test_gm33_the_defender_chooses_its_weapon_out_of_turn():
     st = scene("move")
     put(st, "light_infantry", 0, "D3")
     d = put(st, "ger_volksgrenadiers", 1, "D4", ["panzerfaust"])
-    st.apply("allies", "assault light_infantry-1 D4")
+    st.apply("allies", "assault light_infantry-1 ger_volksgrenadiers-1")
     to_fire(st)
     st.apply("allies", "storm light_infantry-1")
     assert st.current_players == ("axis",)
@@ -123,7 +126,7 @@ def test_gm55_a_flip_weapon_fired_in_reaction_is_back_at_its_owners_next_flip_ph
     put(st, "light_infantry", 0, "D3")
     d = put(st, "ger_volksgrenadiers", 1, "D4", ["panzerfaust"])
     put(st, "light_infantry", 0, "H1")
-    st.apply("allies", "assault light_infantry-1 D4")
+    st.apply("allies", "assault light_infantry-1 ger_volksgrenadiers-1")
     to_fire(st)
     st.apply("allies", "storm light_infantry-1")
     st.rng.force([1, 1])  # both miss
@@ -143,7 +146,7 @@ def test_gm33_gm34_the_assaults_shot_ignores_armour_and_a_standing_defender_send
     tiger = put(st, "tiger", 1, "D4")  # armour 6: the rifle's penetration 2 never passes it
     put(st, "light_infantry", 0, "H1")
     put(st, "ger_grenadiers", 1, "H3")  # a target that keeps the Fire phase open
-    st.apply("allies", "assault light_infantry-1 D4")
+    st.apply("allies", "assault light_infantry-1 tiger-1")
     to_fire(st)
     st.rng.force([1, 5])  # the tiger's gun misses; the rifle hits
     st.apply("allies", "storm light_infantry-1")
@@ -168,7 +171,7 @@ def test_gm33_an_assaults_critical_destroys_whatever_the_armour():
     st = scene("move")
     put(st, "light_infantry", 0, "D3")
     put(st, "tiger", 1, "D4")
-    st.apply("allies", "assault light_infantry-1 D4")
+    st.apply("allies", "assault light_infantry-1 tiger-1")
     to_fire(st)
     st.rng.force([1, 10])
     st.apply("allies", "storm light_infantry-1")
@@ -182,7 +185,7 @@ def test_gm34_the_victor_takes_the_square_and_fires_its_other_weapons():
     p = put(st, "light_infantry", 0, "D3", ["grenades"])
     put(st, "ger_grenadiers", 1, "D4").wounds = 2
     put(st, "ger_grenadiers", 1, "D5")  # next to the taken square: in the grenades' reach
-    st.apply("allies", "assault light_infantry-1 D4")
+    st.apply("allies", "assault light_infantry-1 ger_grenadiers-1")
     to_fire(st)
     st.rng.force([1, 5])
     st.apply("allies", "storm light_infantry-1")
@@ -199,7 +202,7 @@ def test_a7_the_square_the_assaulter_left_stays_free_for_it():
     put(st, "light_infantry", 0, "D1")
     put(st, "light_infantry", 0, "C1")
     put(st, "ger_grenadiers", 1, "D2")
-    st.apply("allies", "assault light_infantry-1 D2")
+    st.apply("allies", "assault light_infantry-1 ger_grenadiers-1")
     assert "move light_infantry-2 D1" not in legal(st)  # passing is fine, stopping is not
     assert "A-7" in refused(st, "allies", "move light_infantry-2 D1")
     st.apply("allies", "done")
@@ -214,7 +217,7 @@ def test_a7_a_defender_shot_down_first_gives_its_square_without_a_fight():
     put(st, "m4_sherman", 0, "B4")
     put(st, "ger_grenadiers", 1, "D4")
     put(st, "ger_grenadiers", 1, "E5")
-    st.apply("allies", "assault light_infantry-1 D4")
+    st.apply("allies", "assault light_infantry-1 ger_grenadiers-1")
     to_fire(st)
     assert "fire m4_sherman-1 w1 ger_grenadiers-1" in legal(st)  # others may fire at it first
     st.rng.force([10])
@@ -232,7 +235,7 @@ def test_a7_several_assaults_on_one_defender_each_draw_their_own_reaction():
     c = put(st, "light_infantry", 0, "D3")
     put(st, "ger_grenadiers", 1, "D4")
     for unit in ("light_infantry-1", "light_infantry-2", "light_infantry-3"):
-        st.apply("allies", f"assault {unit} D4")
+        st.apply("allies", f"assault {unit} ger_grenadiers-1")
     assert [u.sq for u in (a, b, c)] == [sq("D4")] * 3
     to_fire(st)
     st.rng.force([1, 1])  # the reaction misses, the first assaulter misses
@@ -255,7 +258,7 @@ def test_a6_the_assaults_shot_counts_towards_suppression():
     put(st, "light_infantry", 0, "D3")
     put(st, "light_infantry", 0, "B4")
     d = put(st, "ger_grenadiers", 1, "D4")
-    st.apply("allies", "assault light_infantry-1 D4")
+    st.apply("allies", "assault light_infantry-1 ger_grenadiers-1")
     to_fire(st)
     st.rng.force([1, 1, 1])
     st.apply("allies", "fire light_infantry-2 w1 ger_grenadiers-1")
@@ -272,7 +275,7 @@ def test_a7_the_defenders_cover_counts_the_assaulter_has_none():
     put(st, "light_infantry", 0, "D3", ["prone"])
     put(st, "ger_grenadiers", 1, "D4")
     st.terrain[sq("D4")], st.owner[sq("D4")] = "house", 1
-    st.apply("allies", "assault light_infantry-1 D4")
+    st.apply("allies", "assault light_infantry-1 ger_grenadiers-1")
     to_fire(st)
     st.rng.force([1, 1])
     events = st.apply("allies", "storm light_infantry-1")
@@ -289,7 +292,7 @@ def test_the_assault_words_and_refusals_while_the_defender_chooses():
         "allies", next(a for a in st.legal_actions("allies") if a.verb == "assault")
     )
     assert words == "Assault Volksgrenadiers 1 on D4 with Rifle Squad 1"
-    st.apply("allies", "assault light_infantry-1 D4")
+    st.apply("allies", "assault light_infantry-1 ger_volksgrenadiers-1")
     assert st.phase == "deploy"  # the Movement phase had nothing left in it
     assert "GM-38" in refused(st, "allies", "storm light_infantry-1")  # not before the Fire
     to_fire(st)

@@ -3,9 +3,9 @@ without the options of GM-107, GM-108 and A-19) and checks after every action wh
 always hold: every card of a side's deck is in exactly one place (GM-5, GM-48, GM-89), one
 unit a square (GM-30) but for assaulters on their defender's square while their assault lasts,
 with the square they came from kept free and no assault outliving its Fire phase (GM-32 to
-GM-34, A-7), no pool below 0 AP (GM-18, GM-38), each HQ between 0 and 10 PI
-(GM-17), an illegal action refused without a change, and every battle ends (GM-99, A-18,
-A-19)."""
+GM-34, A-7), and infantry beside its vehicle, one a vehicle (GM-35), no pool below 0 AP
+(GM-18, GM-38), each HQ between 0 and 10 PI (GM-17), an illegal action refused without a
+change, and every battle ends (GM-99, A-18, A-19)."""
 
 from __future__ import annotations
 
@@ -58,8 +58,16 @@ def whereabouts(st, side: int) -> Counter:
 def check_invariants(st, dealt: list[Counter]) -> None:
     for side in (0, 1):
         assert whereabouts(st, side) == dealt[side], "a card made or lost"
-    squares = [p.sq for p in st.pieces if p.sq is not None and not p.assaulting]
+    squares = [p.sq for p in st.pieces if p.sq is not None and not p.assaulting and not p.beside]
     assert len(squares) == len(set(squares)), "two units on one square"
+    vehicles = [p.beside for p in st.pieces if p.beside]
+    assert len(vehicles) == len(set(vehicles)), "two infantry beside one vehicle"
+    for p in st.pieces:
+        v = st.piece(p.beside) if p.beside else None
+        if p.beside:
+            assert v is not None and v.side == p.side and v.sq == p.sq and not v.beside
+            assert st.lib.units[p.card].kind == "infantry"
+            assert st.lib.units[v.card].kind in ("tank", "transport")
     assert all(sq in GRID for sq in squares)
     for p in st.pieces:
         if not p.assaulting:

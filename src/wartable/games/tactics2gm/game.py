@@ -137,8 +137,8 @@ class Tactics2GM(Game):
         if action not in self.space_set:
             raise ActionParseError(
                 f"not a 2GM Tactics action: {action}; the phases' words are bid, first, "
-                "terrain, keep, redraw, move, assault, swap, march, deploy, equip, play, "
-                "fire, storm, react, mount, fold, discard and done"
+                "terrain, keep, redraw, move, assault, advance, swap, march, deploy, equip, "
+                "play, fire, storm, react, mount, fold, discard and done"
             )
 
     @cached_property
@@ -146,11 +146,9 @@ class Tactics2GM(Game):
         squares = [GRID.label(sq) for sq in GRID.squares]
         lib, ids = self.lib, self.unit_ids
         army = {f"{k}-{n}": u.army for k, u in lib.units.items() for n in range(1, u.copies + 1)}
-        infantry = {
-            f"{k}-{n}": u.kind == "infantry"
-            for k, u in lib.units.items()
-            for n in range(1, u.copies + 1)
-        }
+        kinds = {f"{k}-{n}": u.kind for k, u in lib.units.items() for n in range(1, u.copies + 1)}
+        infantry = {u: kind == "infantry" for u, kind in kinds.items()}
+        vehicle = {u: kind in ("tank", "transport") for u, kind in kinds.items()}
         out = [Action("done", ()), Action("keep", ()), Action("redraw", ())]
         out += [Action("bid", (str(n),)) for n in range(lib.hq.bid_max + 1)]
         out += [Action("first", (s,)) for s in SIDES]
@@ -166,7 +164,11 @@ class Tactics2GM(Game):
             out += [Action("fire", (u, w, t)) for w in self.weapon_keys for t in targets]
             out += [Action("react", (u, w)) for w in self.weapon_keys]
             if infantry[u]:
-                out += [Action("assault", (u, sq)) for sq in squares] + [Action("storm", (u,))]
+                out += [Action("assault", (u, v)) for v in ids if army[v] != army[u]]
+                out.append(Action("storm", (u,)))
+                out += [Action("advance", (u, v)) for v in ids if army[v] == army[u] and vehicle[v]]
+            if vehicle[u]:
+                out += [Action("move", (u, sq, "alone")) for sq in squares]
         for key, unit in lib.units.items():
             out += [Action("deploy", (key, sq)) for sq in (*squares, HQ)]
             if unit.cls == "bomber":

@@ -7,11 +7,9 @@ from typing import TYPE_CHECKING, Any
 
 from wartable.core.action import Action
 from wartable.games.tactics2gm.pieces import HQ, weapons
-from wartable.games.tactics2gm.rules import shots
+from wartable.games.tactics2gm.rules import pairs, shots
 from wartable.games.tactics2gm.rules.field import GRID
 from wartable.games.tactics2gm.rules.fire import odds
-
-LABELS = frozenset(GRID.label(sq) for sq in GRID.squares)
 
 if TYPE_CHECKING:
     from wartable.games.tactics2gm.state import Tactics2GMState
@@ -41,6 +39,20 @@ def target_words(st: Tactics2GMState, target: str) -> str:
     return unit_words(st, target) if st.piece(target) is not None else target
 
 
+def move_words(st: Tactics2GMState, a: tuple[str, ...]) -> str:
+    """A move, naming the infantry a vehicle takes along or leaves behind (GM-35, GM-36)."""
+    p = st.piece(a[0])
+    q = pairs.partner(st, p) if p is not None else None
+    words = f"Move {unit_words(st, a[0])} to {a[1]}"
+    if q is None:
+        return words
+    if p is not None and p.beside:
+        return f"{words}, leaving the cover of {unit_words(st, q.id)}"
+    if a[2:] == ("alone",):
+        return f"{words} alone, leaving {unit_words(st, q.id)} behind"
+    return f"{words} with {unit_words(st, q.id)} beside it"
+
+
 def describe(st: Tactics2GMState, action: Action) -> str | None:
     """The words for ``action``, or None where the engine's own words will do."""
     verb, a = action.verb, action.args
@@ -56,15 +68,17 @@ def describe(st: Tactics2GMState, action: Action) -> str | None:
         strike = " (the assault: armour aside)" if a[0] == st.storming else ""
         return f"Fire {unit_words(st, a[0])}'s {weapon} at {target}{strike}"
     if verb == "move":
-        return f"Move {unit_words(st, a[0])} to {a[1]}"
+        return move_words(st, a)
     if verb == "assault":
-        held = st.at(GRID.parse(a[1])) if a[1] in LABELS else None
-        who = f"{unit_words(st, held.id)} on " if held is not None else ""
-        return f"Assault {who}{a[1]} with {unit_words(st, a[0])}"
+        d = st.piece(a[1])
+        where = f" on {GRID.label(d.sq)}" if d is not None and d.sq is not None else ""
+        return f"Assault {unit_words(st, a[1])}{where} with {unit_words(st, a[0])}"
+    if verb == "advance":
+        return f"Advance {unit_words(st, a[0])} beside {unit_words(st, a[1])} (+1/+1 to be hit)"
     if verb == "storm":
         p = st.piece(a[0])
-        d = unit_words(st, p.assaulting) if p is not None and p.assaulting else "the defender"
-        return f"Resolve {unit_words(st, a[0])}'s assault: {d} fires first"
+        who = unit_words(st, p.assaulting) if p is not None and p.assaulting else "the defender"
+        return f"Resolve {unit_words(st, a[0])}'s assault: {who} fires first"
     if verb in ("march", "mount", "fold"):
         words = {"march": "March", "mount": "Set up", "fold": "Pack up"}[verb]
         return f"{words} {unit_words(st, a[0])}"

@@ -38,6 +38,7 @@ class Piece:
     # assaulter started from, where it goes back if the assault fails (GM-34, A-7)
     assaulting: str = ""
     origin: Square | None = None
+    beside: str = ""  # infantry advancing under cover: the vehicle it shares a square with
 
     def copy(self) -> Piece:
         return replace(
@@ -68,6 +69,7 @@ class Piece:
             "suppressed": self.suppressed,
             "assaulting": self.assaulting,
             "origin": None if self.origin is None else list(self.origin),
+            "beside": self.beside,
         }
 
 

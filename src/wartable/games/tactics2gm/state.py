@@ -34,7 +34,7 @@ STATIC = (
 
 class Tactics2GMState(GameState):
     game_name = "tactics2gm"
-    game_version = "2"  # bump when a rule change would replay saved games differently
+    game_version = "3"  # bump when a rule change would replay saved games differently
 
     # static: shared by every clone
     lib: Library
@@ -187,12 +187,9 @@ class Tactics2GMState(GameState):
     def piece(self, unit: str) -> Piece | None:
         return next((p for p in self.pieces if p.id == unit), None)
 
-    def at(self, sq: Square) -> Piece | None:
-        """The unit holding ``sq``: not an assaulter sharing it until its assault ends."""
-        return next((p for p in self.pieces if p.sq == sq and not p.assaulting), None)
-
     def units_at(self, sq: Square) -> list[Piece]:
-        """Every unit on ``sq``: the one holding it and any assaulting it (GM-32)."""
+        """Every unit on ``sq``: the one holding it, infantry beside it (GM-35), any unit
+        assaulting them (GM-32)."""
         return [p for p in self.pieces if p.sq == sq]
 
     def army(self, side: int) -> str:

@@ -62,6 +62,7 @@ def view(st: Tactics2GMState, player: str | None) -> dict[str, Any]:
                 "suppressed": p.suppressed,
                 "assaulting": p.assaulting,
                 "origin": label(p.origin) if p.origin is not None else None,
+                "beside": p.beside,
             }
             for p in st.pieces
         ],

@@ -14,7 +14,6 @@ from wartable.games.tactics2gm.rules.common import ev, label
 
 if TYPE_CHECKING:
     from wartable.games.tactics2gm.state import Tactics2GMState
-    from wartable.geometry.squaregrid import Square
 
 
 def may_assault(st: Tactics2GMState, p: Piece) -> bool:
@@ -33,13 +32,13 @@ def defender(st: Tactics2GMState, p: Piece) -> Piece:
     return d
 
 
-def declare(st: Tactics2GMState, p: Piece, to: Square) -> list[Event]:
-    """``p`` is to step into the enemy's square ``to`` (the caller moves it there), keeping
-    the square it started from (A-7)."""
-    d = st.at(to)
-    assert d is not None and p.sq is not None
+def declare(st: Tactics2GMState, p: Piece, d: Piece) -> list[Event]:
+    """``p`` is to step into the square of ``d`` (the caller moves it there), keeping the
+    square it started from (A-7). Where two enemies share it (cover advance), the assaulter
+    picks its defender, as a firer picks its target (GM-35)."""
+    assert d.sq is not None and p.sq is not None
     p.origin, p.assaulting = p.sq, d.id
-    text = f"{p.id} assaults {d.id} on {label(to)} from {label(p.sq)}"
+    text = f"{p.id} assaults {d.id} on {label(d.sq)} from {label(p.sq)}"
     return [ev("assault", text, "GM-32", unit=p.id, defender=d.id)]
 
 

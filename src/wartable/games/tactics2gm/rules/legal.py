@@ -4,13 +4,14 @@ rule). The orders (rules/orders.py) carry out only what is listed here."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from wartable.core.action import Action
 from wartable.games.tactics2gm.content import UnitCard
 from wartable.games.tactics2gm.deck import equipment_problems, launch_cost, may_attach
 from wartable.games.tactics2gm.pieces import HQ, Piece, ready, weapons
-from wartable.games.tactics2gm.rules import assault, field, move
+from wartable.games.tactics2gm.rules import assault, field, move, pairs
 from wartable.games.tactics2gm.rules.common import (
     SIDES,
     card_on,
@@ -33,6 +34,7 @@ DONE = Action("done", ())
 # smoke is still to come: an option that would cost AP and do nothing is not offered
 SMOKE = ("smoke_grenade", "smoke_screen")
 KEEP, REDRAW = Action("keep", ()), Action("redraw", ())
+ALONE = "alone"  # a vehicle's move that leaves the infantry beside it behind (GM-36)
 
 
 def legal_actions(st: Tactics2GMState, side: int) -> list[Action]:
@@ -124,18 +126,52 @@ def reach(
     """Where ``p`` may end a move now; ``ground``: every square's footing, where the caller
     has it."""
     friends = squares_of(own(st, p.side)) | origins(st)  # an assaulter's way back stays free
-    return move.reach(friends=friends, **going(st, p, ground))
+    return move.reach(going(st, p, ground), friends)
 
 
-def assault_squares(
+def assault_targets(
     st: Tactics2GMState, p: Piece, ground: dict[Square, str] | None = None
-) -> set[Square]:
-    """The enemy squares infantry ``p`` may step into to assault, as its move's last step
-    (GM-32)."""
-    return move.assaults(**going(st, p, ground)) if assault.may_assault(st, p) else set()
+) -> list[Piece]:
+    """The enemy units infantry ``p`` may assault, stepping into their square as its move's
+    last step (GM-32)."""
+    if not assault.may_assault(st, p):
+        return []
+    squares = move.assaults(going(st, p, ground))
+    return [q for q in st.pieces if q.side != p.side and q.sq in squares and not q.assaulting]
 
 
-def going(st: Tactics2GMState, p: Piece, ground: dict[Square, str] | None) -> dict[str, Any]:
+def pair_reach(
+    st: Tactics2GMState, v: Piece, i: Piece, ground: dict[Square, str] | None = None
+) -> dict[Square, int]:
+    """Where vehicle ``v`` and the infantry ``i`` beside it may end a move together: at the
+    slower one's pace (GM-35), recon only if both are, stopped by what stops either."""
+    friends = squares_of(own(st, v.side)) | origins(st)
+    way = going(st, v, ground)
+    together = replace(
+        way,
+        points=min(way.points, movement(st, i)),
+        recon=way.recon and "recon" in st.lib.units[i.card].abilities,
+        stopping=set(way.stopping) | stopping(st, i),
+    )
+    return move.reach(together, friends)
+
+
+def shelter_targets(
+    st: Tactics2GMState, p: Piece, ground: dict[Square, str] | None = None
+) -> list[Piece]:
+    """The friendly armoured vehicles infantry ``p`` may join, ending its move on their
+    square (GM-35, A-9)."""
+    if not pairs.may_take_cover(st, p):
+        return []
+    near = move.paths(going(st, p, ground))
+    return [
+        v
+        for v in own(st, p.side)
+        if v is not p and v.sq in near and v.sq != p.sq and pairs.shelters(st, v)
+    ]
+
+
+def going(st: Tactics2GMState, p: Piece, ground: dict[Square, str] | None) -> move.Way:
     """What a move of ``p`` starts from and meets on the way: its square and points, the
     ground, the enemies, recon (GM-91), the difficult squares its sappers ease (GM-97), and
     the squares that stop it (wire, mines)."""
@@ -145,15 +181,16 @@ def going(st: Tactics2GMState, p: Piece, ground: dict[Square, str] | None) -> di
         if q.sq is not None and "sappers" in st.lib.units[q.card].abilities
     }
     ground = footings(st) if ground is None else ground
-    return {
-        "start": p.sq,
-        "points": movement(st, p),
-        "footing": ground.__getitem__,
-        "enemies": squares_of([q for q in st.pieces if q.side != p.side]),
-        "recon": "recon" in st.lib.units[p.card].abilities,
-        "eased": sappers,
-        "stopping": stopping(st, p),
-    }
+    assert p.sq is not None
+    return move.Way(
+        p.sq,
+        movement(st, p),
+        ground.__getitem__,
+        squares_of([q for q in st.pieces if q.side != p.side]),
+        recon="recon" in st.lib.units[p.card].abilities,
+        eased=sappers,
+        stopping=stopping(st, p),
+    )
 
 
 def move_actions(st: Tactics2GMState, side: int) -> Iterator[Action]:
@@ -162,10 +199,17 @@ def move_actions(st: Tactics2GMState, side: int) -> Iterator[Action]:
     for p in movers:
         if not p.marched and "march" in st.lib.units[p.card].abilities and st.ap[side] >= 1:
             yield Action("march", (p.id,))
-        yield from (Action("move", (p.id, label(sq))) for sq in sorted(reach(st, p, ground)))
-        yield from (
-            Action("assault", (p.id, label(sq))) for sq in sorted(assault_squares(st, p, ground))
-        )
+        i = None if p.beside else pairs.partner(st, p)
+        own_way = sorted(reach(st, p, ground))
+        if i is None:
+            yield from (Action("move", (p.id, label(sq))) for sq in own_way)
+        else:  # a vehicle with infantry beside it: the pair together, or the vehicle alone
+            if may_move(st, i):
+                together = sorted(pair_reach(st, p, i, ground))
+                yield from (Action("move", (p.id, label(sq))) for sq in together)
+            yield from (Action("move", (p.id, label(sq), ALONE)) for sq in own_way)
+        yield from (Action("assault", (p.id, d.id)) for d in assault_targets(st, p, ground))
+        yield from (Action("advance", (p.id, v.id)) for v in shelter_targets(st, p, ground))
     for a in movers:
         for b in movers:
             if a.id < b.id and swappable(st, a, b):
@@ -173,8 +217,11 @@ def move_actions(st: Tactics2GMState, side: int) -> Iterator[Action]:
 
 
 def swappable(st: Tactics2GMState, a: Piece, b: Piece) -> bool:
-    """Two orthogonal neighbours, each able to move at least one square (GM-31, A-8)."""
+    """Two orthogonal neighbours, each able to move at least one square (GM-31, A-8); not a
+    unit of a pair advancing under cover (it moves with its partner, or leaves it)."""
     assert a.sq is not None and b.sq is not None
+    if pairs.partner(st, a) is not None or pairs.partner(st, b) is not None:
+        return False
     return field.steps(a.sq, b.sq) == 1 and movement(st, a) >= 1 and movement(st, b) >= 1
 
 
@@ -194,11 +241,14 @@ def deploy_squares(st: Tactics2GMState, side: int, unit: UnitCard) -> list[str]:
             and not ((card := card_on(st, sq)) is not None and card.building)
         ]
     else:
-        squares = [
-            sq
-            for sq in field.deployment_line(SIDES[side])
-            if sq not in taken and footing(st, sq) != "impassable"
-        ]
+        line = field.deployment_line(SIDES[side])
+        squares = [sq for sq in line if sq not in taken and footing(st, sq) != "impassable"]
+        if unit.kind == "infantry":  # deployed beside a vehicle entering with it (GM-36)
+            squares += sorted(
+                v.sq
+                for v in own(st, side)
+                if v.deployed == st.turn and v.sq in line and pairs.shelters(st, v)
+            )
     return [label(sq) for sq in squares]
 
 
@@ -264,8 +314,8 @@ def play_targets(st: Tactics2GMState, side: int, card: str) -> list[str]:
             for p in mine
             if st.lib.units[p.card].kind == "tank" and may_attach(p.attached, card) is None
         ]
-    if c.effect == "impact":
-        return [label(sq) for sq in sorted(squares_of(st.pieces))]
+    if c.effect == "impact":  # aimed at a unit's square: where two share it, at one of them
+        return [p.id for p in st.pieces if p.sq is not None]
     if c.effect == "at_mine":
         taken = squares_of(st.pieces)
         return [
@@ -338,7 +388,10 @@ PHASE_WORDS = {
     "first": "the bid's winner chooses who plays first: first allies|axis (GM-11)",
     "terrain": "lay terrain bought with the bid on your lines 2-3, or done (GM-12)",
     "mulligan": "keep your opening hand or redraw it once: keep|redraw (GM-14)",
-    "move": "move your units: move UNIT SQUARE, assault UNIT SQUARE, swap, march, or done (GM-29)",
+    "move": (
+        "move your units: move UNIT SQUARE, assault UNIT ENEMY, advance UNIT VEHICLE, swap, "
+        "march, or done (GM-29)"
+    ),
     "deploy": "deploy units and play support cards: deploy CARD SQUARE, play CARD, done (GM-38)",
     "fire": "fire: fire UNIT WEAPON TARGET, storm UNIT to resolve an assault, or done (GM-42)",
     "flip": "set up or pack away weapon teams: mount|fold UNIT, or done (GM-56)",
@@ -363,12 +416,17 @@ def why_not(st: Tactics2GMState, side: int, action: Action) -> str:
         return f"{st.storming} must fire one weapon at {target}: fire {st.storming} WEAPON {target}"
     if phase == "fire" and verb == "done" and any(p.assaulting for p in own(st, side)):
         return "every assault is resolved before the Fire phase ends: storm UNIT (GM-32)"
-    if verb in ("move", "fire", "swap", "march", "mount", "fold", "assault", "storm") and args:
+    if (
+        verb in ("move", "fire", "swap", "march", "mount", "fold", "assault", "advance", "storm")
+        and args
+    ):
         p = st.piece(args[0])
         if p is None:
             return f"there is no unit {args[0]!r} in play"
         if p.side != side:
             return f"{p.id} is not yours to command"
+    if verb == "move" and phase == "move" and args[2:] == (ALONE,):
+        return "only a vehicle with infantry beside it moves alone, leaving it behind (GM-36)"
     if verb == "move" and phase == "move" and args:
         p = st.piece(args[0])
         kept = [q.id for q in st.pieces if q.origin is not None and label(q.origin) in args[1:]]
@@ -388,8 +446,13 @@ def why_not(st: Tactics2GMState, side: int, action: Action) -> str:
         if p is not None and not assault.may_assault(st, p):
             return f"only infantry assaults (GM-32); {p.id} is not infantry"
         return (
-            "an assault is a move's last step into an enemy's square, by a unit that may still "
-            "move (GM-32)"
+            "an assault is a move's last step into an enemy unit's square, by a unit that may "
+            "still move (GM-32)"
+        )
+    if verb == "advance" and phase == "move":
+        return (
+            "infantry that may still move advances beside a friendly tank or transport with "
+            "armour, within its move, one infantry a vehicle (GM-35)"
         )
     if verb == "storm" and phase == "fire":
         return "storm takes up an assault your unit declared this turn (GM-33)"

@@ -10,7 +10,7 @@ from wartable.core.action import Action
 from wartable.core.events import Event
 from wartable.games.tactics2gm.deck import launch_cost
 from wartable.games.tactics2gm.pieces import HQ, Piece, flips, weapons
-from wartable.games.tactics2gm.rules import assault, setup, shots, tokens
+from wartable.games.tactics2gm.rules import assault, pairs, setup, shots, tokens
 from wartable.games.tactics2gm.rules.common import SIDES, draw, ev, feature, label, mine_at
 from wartable.games.tactics2gm.rules.field import GRID
 from wartable.games.tactics2gm.rules.legal import equip_choices
@@ -39,12 +39,19 @@ def lay_terrain(st: Tactics2GMState, side: int, action: Action) -> list[Event]:
 
 def act(st: Tactics2GMState, side: int, action: Action) -> list[Event]:
     verb, args = action.verb, action.args
-    p = st.piece(args[0]) if verb in ("assault", "storm", "react") else None
+    p = st.piece(args[0]) if verb in ("assault", "advance", "storm", "react") else None
     if verb == "move":
-        return move(st, st.piece(args[0]), GRID.parse(args[1]))  # type: ignore[arg-type]
+        alone = args[2:] == ("alone",)
+        return move(st, st.piece(args[0]), GRID.parse(args[1]), alone)  # type: ignore[arg-type]
     if verb == "assault":  # stepping in ends the move there, mines and all (GM-32)
-        to = GRID.parse(args[1])
-        return assault.declare(st, p, to) + enter(st, p, to)  # type: ignore[arg-type]
+        d = st.piece(args[1])
+        assert p is not None and d is not None and d.sq is not None
+        out = pairs.part(st, p, "it goes in to assault") + assault.declare(st, p, d)
+        return out + enter(st, p, d.sq)
+    if verb == "advance":
+        v = st.piece(args[1])
+        assert p is not None and v is not None
+        return advance(st, p, v)
     if verb == "storm":
         return assault.storm(st, p)  # type: ignore[arg-type]
     if verb == "react":
@@ -71,11 +78,28 @@ def act(st: Tactics2GMState, side: int, action: Action) -> list[Event]:
 
 
 # ---- Movimiento --------------------------------------------------------------------------
-def move(st: Tactics2GMState, p: Piece, to: tuple[int, int]) -> list[Event]:
+def move(st: Tactics2GMState, p: Piece, to: tuple[int, int], alone: bool = False) -> list[Event]:
+    """A unit's move; a vehicle with infantry beside it takes the infantry along unless it
+    moves ``alone``, and infantry moving off its vehicle leaves its cover (GM-35, GM-36)."""
     start = p.sq
     assert start is not None
+    i = None if p.beside else pairs.partner(st, p)
+    if i is not None and not alone:
+        text = f"{p.id} moves {label(start)} -> {label(to)} with {i.id} beside it"
+        out = [ev("move", text, "GM-35", unit=p.id), *enter(st, p, to)]
+        return out + enter(st, i, to) if i in st.pieces else out
     out = [ev("move", f"{p.id} moves {label(start)} -> {label(to)}", "GM-29", unit=p.id)]
+    out += pairs.part(st, p, "moved apart")
     return out + enter(st, p, to)
+
+
+def advance(st: Tactics2GMState, p: Piece, v: Piece) -> list[Event]:
+    """Infantry ends its move on a friendly vehicle's square, to advance beside it from the
+    next Movement phase (GM-35, A-9)."""
+    assert p.sq is not None and v.sq is not None
+    text = f"{p.id} moves {label(p.sq)} -> {label(v.sq)}"
+    out = [ev("move", text, "GM-35", unit=p.id), *enter(st, p, v.sq)]
+    return out + pairs.join(st, p, v) if p in st.pieces else out
 
 
 def enter(st: Tactics2GMState, p: Piece, to: tuple[int, int]) -> list[Event]:
@@ -129,6 +153,9 @@ def deploy(st: Tactics2GMState, side: int, card: str, where: str) -> list[Event]
     st.pieces.append(p)
     place = f"{SIDES[side]}'s HQ" if sq is None else label(sq)
     out = [ev("deploy", f"{SIDES[side]} deploys {p.id} on {place} for {price} AP", "GM-38")]
+    v = next((q for q in st.pieces if q.sq == sq and q is not p), None) if sq else None
+    if v is not None:  # the infantry enters beside a vehicle deployed this turn (GM-36)
+        out += pairs.join(st, p, v)
     if (
         sq is not None
         and "paratrooper" in unit.abilities
@@ -202,8 +229,7 @@ def play(st: Tactics2GMState, side: int, card: str, target: str) -> list[Event]:
         kept = True
         out.append(ev("attached", f"{c.title} is fitted to {p.id}", "GM-89"))
     elif c.effect == "impact":
-        sq = GRID.parse(target)
-        t = st.at(sq)
+        t = st.piece(target)
         assert t is not None and c.weapon is not None
         out += shots.at_unit(st, None, c.weapon, t, c.title)
     elif c.effect == "at_mine":

@@ -34,7 +34,8 @@ def defence(st: Tactics2GMState, t: Piece) -> Mods:
     assaulter storming a square is on its feet in the defender's position: no cover."""
     if t.sq is None or t.assaulting:
         return Mods()
-    return target_mods(feature(st, t.sq), card_on(st, t.sq), prone="prone" in effects(st.lib, t))
+    prone = "prone" in effects(st.lib, t)
+    return target_mods(feature(st, t.sq), card_on(st, t.sq), prone=prone, advancing=bool(t.beside))
 
 
 def armour(st: Tactics2GMState, t: Piece) -> int:
@@ -139,24 +140,31 @@ def at_hq(
 
 
 def destroy(st: Tactics2GMState, t: Piece) -> list[Event]:
-    """The unit and the cards on it go to its side's discard pile (GM-48); units assaulting
-    it take its square."""
+    """The unit and the cards on it go to its side's discard pile (GM-48); infantry beside
+    it loses its cover (GM-36); units assaulting it take its square."""
     st.pieces.remove(t)
     st.discards[t.side] += [t.card, *t.attached]
     st.destroyed[t.side] += 1
-    return [ev("destroyed", f"{t.id} is destroyed", "GM-48", unit=t.id), *taken(st, t)]
+    out = [ev("destroyed", f"{t.id} is destroyed", "GM-48", unit=t.id)]
+    for q in st.pieces:
+        if q.beside == t.id:
+            q.beside = ""
+            out.append(ev("uncovered", f"{q.id} loses its cover with {t.id}", "GM-36", unit=q.id))
+    return out + taken(st, t)
 
 
 def taken(st: Tactics2GMState, t: Piece) -> list[Event]:
     """The fallen defender's square goes to its assaulter: the one whose assault is being
     resolved, else the first to have declared; any other goes back to where it started,
-    its weapons unfired (GM-34, A-7)."""
+    its weapons unfired (GM-34, A-7). While the other unit of its pair still holds the
+    square, every assaulter goes back, the victor with its other weapons still to fire."""
     storming = [p for p in assaulters(st, t) if p.id == st.storming]
     order = storming + [p for p in assaulters(st, t) if p.id != st.storming]
+    held = any(q.side == t.side and q.sq == t.sq for q in st.pieces)  # its pair's other unit
     out = []
     for k, p in enumerate(order):
         p.assaulting = ""
-        if k == 0:
+        if k == 0 and not held:
             p.origin = None
             assert p.sq is not None
             text = f"{p.id} takes {label(p.sq)}"

@@ -1,0 +1,58 @@
+"""Advance under cover (GM-35, GM-36, A-9): infantry joins a friendly armoured tank or
+transport in its square and moves with it at the slower one's pace, harder to hit (+1/+1),
+until the owner moves them apart or one of them is destroyed. A pair may also deploy
+together."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wartable.core.events import Event
+from wartable.games.tactics2gm.pieces import Piece, is_vehicle
+from wartable.games.tactics2gm.rules.common import ev, label
+
+if TYPE_CHECKING:
+    from wartable.games.tactics2gm.state import Tactics2GMState
+
+
+def shelters(st: Tactics2GMState, v: Piece) -> bool:
+    """An armoured tank or transport (armour 1 or more) on the field, with no infantry
+    beside it yet: one infantry a vehicle."""
+    unit = st.lib.units[v.card]
+    return (
+        v.sq is not None
+        and is_vehicle(unit)
+        and unit.armour > 0
+        and partner(st, v) is None
+        and not v.assaulting
+    )
+
+
+def may_take_cover(st: Tactics2GMState, p: Piece) -> bool:
+    return st.lib.units[p.card].kind == "infantry" and not p.beside
+
+
+def partner(st: Tactics2GMState, p: Piece) -> Piece | None:
+    """The other unit of ``p``'s pair: its vehicle, or the infantry beside it."""
+    if p.beside:
+        return st.piece(p.beside)
+    return next((q for q in st.pieces if q.beside == p.id), None)
+
+
+def join(st: Tactics2GMState, p: Piece, v: Piece) -> list[Event]:
+    """Infantry ``p`` (now on ``v``'s square) advances beside vehicle ``v``."""
+    p.beside = v.id
+    assert v.sq is not None
+    text = f"{p.id} advances beside {v.id} on {label(v.sq)}: +1/+1 to be hit"
+    return [ev("cover", text, "GM-35", unit=p.id, vehicle=v.id)]
+
+
+def part(st: Tactics2GMState, p: Piece, why: str) -> list[Event]:
+    """The pair of ``p`` comes apart (GM-36); nothing when it has none."""
+    q = partner(st, p)
+    if q is None:
+        return []
+    infantry, vehicle = (p, q) if p.beside else (q, p)
+    infantry.beside = ""
+    text = f"{infantry.id} leaves the cover of {vehicle.id}: {why}"
+    return [ev("uncovered", text, "GM-36", unit=infantry.id)]
