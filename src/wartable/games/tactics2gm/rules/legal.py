@@ -25,7 +25,6 @@ from wartable.games.tactics2gm.rules.common import (
     stopping,
 )
 from wartable.games.tactics2gm.rules.field import GRID
-from wartable.geometry.squaregrid import Square
 
 if TYPE_CHECKING:
     from wartable.games.tactics2gm.state import Tactics2GMState
@@ -120,50 +119,32 @@ def may_move(st: Tactics2GMState, p: Piece) -> bool:
     return p.sq is not None and not p.moved and p.deployed != st.turn and not p.mounted
 
 
-def reach(
-    st: Tactics2GMState, p: Piece, ground: dict[Square, str] | None = None
-) -> dict[Square, int]:
-    """Where ``p`` may end a move now; ``ground``: every square's footing, where the caller
-    has it."""
-    friends = squares_of(own(st, p.side)) | origins(st)  # an assaulter's way back stays free
-    return move.reach(going(st, p, ground), friends)
-
-
-def assault_targets(
-    st: Tactics2GMState, p: Piece, ground: dict[Square, str] | None = None
-) -> list[Piece]:
+def assault_targets(st: Tactics2GMState, p: Piece, way: move.Way) -> list[Piece]:
     """The enemy units infantry ``p`` may assault, stepping into their square as its move's
     last step (GM-32)."""
     if not assault.may_assault(st, p):
         return []
-    squares = move.assaults(going(st, p, ground))
+    squares = move.assaults(way)
     return [q for q in st.pieces if q.side != p.side and q.sq in squares and not q.assaulting]
 
 
-def pair_reach(
-    st: Tactics2GMState, v: Piece, i: Piece, ground: dict[Square, str] | None = None
-) -> dict[Square, int]:
-    """Where vehicle ``v`` and the infantry ``i`` beside it may end a move together: at the
-    slower one's pace (GM-35), recon only if both are, stopped by what stops either."""
-    friends = squares_of(own(st, v.side)) | origins(st)
-    way = going(st, v, ground)
-    together = replace(
+def pair_way(st: Tactics2GMState, way: move.Way, i: Piece) -> move.Way:
+    """A vehicle's way with the infantry ``i`` beside it: at the slower one's pace (GM-35),
+    recon only if both are, stopped by what stops either."""
+    return replace(
         way,
         points=min(way.points, movement(st, i)),
         recon=way.recon and "recon" in st.lib.units[i.card].abilities,
         stopping=set(way.stopping) | stopping(st, i),
     )
-    return move.reach(together, friends)
 
 
-def shelter_targets(
-    st: Tactics2GMState, p: Piece, ground: dict[Square, str] | None = None
-) -> list[Piece]:
+def shelter_targets(st: Tactics2GMState, p: Piece, way: move.Way) -> list[Piece]:
     """The friendly armoured vehicles infantry ``p`` may join, ending its move on their
     square (GM-35, A-9)."""
     if not pairs.may_take_cover(st, p):
         return []
-    near = move.paths(going(st, p, ground))
+    near = move.paths(way)
     return [
         v
         for v in own(st, p.side)
@@ -171,45 +152,44 @@ def shelter_targets(
     ]
 
 
-def going(st: Tactics2GMState, p: Piece, ground: dict[Square, str] | None) -> move.Way:
-    """What a move of ``p`` starts from and meets on the way: its square and points, the
-    ground, the enemies, recon (GM-91), the difficult squares its sappers ease (GM-97), and
-    the squares that stop it (wire, mines)."""
+def ways(st: Tactics2GMState, movers: list[Piece]) -> Iterator[tuple[Piece, move.Way]]:
+    """What a move of each of ``movers`` starts from and meets on the way: its square and
+    points, the ground, the enemies, recon (GM-91), the difficult squares its side's
+    sappers ease (GM-97), and the squares that stop it (wire, mines)."""
+    if not movers:
+        return
+    side = movers[0].side
+    ground = footings(st).__getitem__
+    enemies = squares_of([q for q in st.pieces if q.side != side])
     sappers = {
         q.sq
-        for q in own(st, p.side)
+        for q in own(st, side)
         if q.sq is not None and "sappers" in st.lib.units[q.card].abilities
     }
-    ground = footings(st) if ground is None else ground
-    assert p.sq is not None
-    return move.Way(
-        p.sq,
-        movement(st, p),
-        ground.__getitem__,
-        squares_of([q for q in st.pieces if q.side != p.side]),
-        recon="recon" in st.lib.units[p.card].abilities,
-        eased=sappers,
-        stopping=stopping(st, p),
-    )
+    for p in movers:
+        assert p.sq is not None
+        recon = "recon" in st.lib.units[p.card].abilities
+        points = movement(st, p)
+        yield p, move.Way(p.sq, points, ground, enemies, recon, sappers, stopping(st, p))
 
 
 def move_actions(st: Tactics2GMState, side: int) -> Iterator[Action]:
     movers = [p for p in own(st, side) if may_move(st, p)]
-    ground = footings(st) if movers else {}
-    for p in movers:
+    friends = squares_of(own(st, side)) | origins(st)  # an assaulter's way back stays free
+    for p, way in ways(st, movers):
         if not p.marched and "march" in st.lib.units[p.card].abilities and st.ap[side] >= 1:
             yield Action("march", (p.id,))
         i = None if p.beside else pairs.partner(st, p)
-        own_way = sorted(reach(st, p, ground))
+        own_way = sorted(move.reach(way, friends))
         if i is None:
             yield from (Action("move", (p.id, label(sq))) for sq in own_way)
         else:  # a vehicle with infantry beside it: the pair together, or the vehicle alone
             if may_move(st, i):
-                together = sorted(pair_reach(st, p, i, ground))
+                together = sorted(move.reach(pair_way(st, way, i), friends))
                 yield from (Action("move", (p.id, label(sq))) for sq in together)
             yield from (Action("move", (p.id, label(sq), ALONE)) for sq in own_way)
-        yield from (Action("assault", (p.id, d.id)) for d in assault_targets(st, p, ground))
-        yield from (Action("advance", (p.id, v.id)) for v in shelter_targets(st, p, ground))
+        yield from (Action("assault", (p.id, d.id)) for d in assault_targets(st, p, way))
+        yield from (Action("advance", (p.id, v.id)) for v in shelter_targets(st, p, way))
     for a in movers:
         for b in movers:
             if a.id < b.id and swappable(st, a, b):
