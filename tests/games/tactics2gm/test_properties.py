@@ -1,11 +1,12 @@
 """Hypothesis plays random legal 2GM Tactics battles (any pair of the shipped decks, with and
 without the options of GM-107, GM-108 and A-19) and checks after every action what must
-always hold: every card of a side's deck is in exactly one place (GM-5, GM-48, GM-89), one
-unit a square (GM-30) but for assaulters on their defender's square while their assault lasts,
-with the square they came from kept free and no assault outliving its Fire phase (GM-32 to
-GM-34, A-7), and infantry beside its vehicle, one a vehicle (GM-35), no pool below 0 AP
-(GM-18, GM-38), each HQ between 0 and 10 PI (GM-17), an illegal action refused without a
-change, and every battle ends (GM-99, A-18, A-19)."""
+always hold: every card of a side's deck is in exactly one place (GM-5, GM-48, GM-89); one
+unit a square (GM-30), but for assaulters on their defender's square while their assault
+lasts, the square they came from kept free and no assault outliving its Fire phase (GM-32
+to GM-34, A-7), infantry beside its vehicle, one a vehicle (GM-35), and passengers on their
+carrier within its capacity (GM-96, A-24); no pool below 0 AP (GM-18, GM-38); each HQ
+between 0 and 10 PI (GM-17); an illegal action refused without a change; and every battle
+ends (GM-99, A-18, A-19)."""
 
 from __future__ import annotations
 
@@ -58,7 +59,17 @@ def whereabouts(st, side: int) -> Counter:
 def check_invariants(st, dealt: list[Counter]) -> None:
     for side in (0, 1):
         assert whereabouts(st, side) == dealt[side], "a card made or lost"
-    squares = [p.sq for p in st.pieces if p.sq is not None and not p.assaulting and not p.beside]
+    squares = [
+        p.sq
+        for p in st.pieces
+        if p.sq is not None and not p.assaulting and not p.beside and not p.aboard
+    ]
+    for p in st.pieces:
+        c = st.piece(p.aboard) if p.aboard else None
+        if p.aboard:
+            assert c is not None and c.side == p.side and c.sq == p.sq and not c.aboard
+    loads = Counter(p.aboard for p in st.pieces if p.aboard)
+    assert all(n <= max(st.lib.units[st.piece(c).card].capacity, 1) for c, n in loads.items())
     assert len(squares) == len(set(squares)), "two units on one square"
     vehicles = [p.beside for p in st.pieces if p.beside]
     assert len(vehicles) == len(set(vehicles)), "two infantry beside one vehicle"

@@ -137,8 +137,8 @@ class Tactics2GM(Game):
         if action not in self.space_set:
             raise ActionParseError(
                 f"not a 2GM Tactics action: {action}; the phases' words are bid, first, "
-                "terrain, keep, redraw, move, assault, advance, swap, march, deploy, equip, "
-                "play, fire, storm, react, mount, fold, discard and done"
+                "terrain, keep, redraw, move, assault, advance, board, unload, swap, march, "
+                "deploy, equip, play, fire, storm, react, mount, fold, discard and done"
             )
 
     @cached_property
@@ -169,8 +169,13 @@ class Tactics2GM(Game):
                 out += [Action("advance", (u, v)) for v in ids if army[v] == army[u] and vehicle[v]]
             if vehicle[u]:
                 out += [Action("move", (u, sq, "alone")) for sq in squares]
+            if infantry[u] or kinds[u] == "artillery":
+                out += [Action("board", (u, v)) for v in ids if army[v] == army[u] and vehicle[v]]
+                out += [Action("unload", (u, sq)) for sq in squares]
         for key, unit in lib.units.items():
             out += [Action("deploy", (key, sq)) for sq in (*squares, HQ)]
+            if unit.kind in ("infantry", "artillery"):
+                out += [Action("deploy", (key, sq, "aboard")) for sq in squares]
             if unit.cls == "bomber":
                 out += [Action("play", (key, t)) for t in (HQ, *squares)]
         out += [Action("equip", (name,)) for name in self.weapon_keys if not name.startswith("w")]

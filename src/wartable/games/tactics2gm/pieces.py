@@ -39,6 +39,8 @@ class Piece:
     assaulting: str = ""
     origin: Square | None = None
     beside: str = ""  # infantry advancing under cover: the vehicle it shares a square with
+    aboard: str = ""  # the transport or tower carrying it (GM-92, GM-96)
+    landed: bool = False  # it left a carrier this turn: it boards none again until next turn
 
     def copy(self) -> Piece:
         return replace(
@@ -70,6 +72,8 @@ class Piece:
             "assaulting": self.assaulting,
             "origin": None if self.origin is None else list(self.origin),
             "beside": self.beside,
+            "aboard": self.aboard,
+            "landed": self.landed,
         }
 
 

@@ -63,6 +63,7 @@ def view(st: Tactics2GMState, player: str | None) -> dict[str, Any]:
                 "assaulting": p.assaulting,
                 "origin": label(p.origin) if p.origin is not None else None,
                 "beside": p.beside,
+                "aboard": p.aboard,
             }
             for p in st.pieces
         ],

@@ -11,7 +11,7 @@ from wartable.core.action import Action
 from wartable.games.tactics2gm.content import UnitCard
 from wartable.games.tactics2gm.deck import equipment_problems, launch_cost, may_attach
 from wartable.games.tactics2gm.pieces import HQ, Piece, ready, weapons
-from wartable.games.tactics2gm.rules import assault, field, move, pairs
+from wartable.games.tactics2gm.rules import assault, carry, field, move, pairs
 from wartable.games.tactics2gm.rules.common import (
     SIDES,
     card_on,
@@ -28,12 +28,30 @@ from wartable.games.tactics2gm.rules.field import GRID
 
 if TYPE_CHECKING:
     from wartable.games.tactics2gm.state import Tactics2GMState
+    from wartable.geometry.squaregrid import Square
 
 DONE = Action("done", ())
 # smoke is still to come: an option that would cost AP and do nothing is not offered
 SMOKE = ("smoke_grenade", "smoke_screen")
 KEEP, REDRAW = Action("keep", ()), Action("redraw", ())
 ALONE = "alone"  # a vehicle's move that leaves the infantry beside it behind (GM-36)
+# verbs whose first word is a unit of the side to act
+UNIT_VERBS = frozenset(
+    [
+        "move",
+        "fire",
+        "swap",
+        "march",
+        "mount",
+        "fold",
+        "assault",
+        "advance",
+        "board",
+        "unload",
+        "storm",
+    ]
+)
+ABOARD = "aboard"  # a unit deployed aboard a carrier deployed that phase (GM-92, GM-96)
 
 
 def legal_actions(st: Tactics2GMState, side: int) -> list[Action]:
@@ -115,8 +133,14 @@ def terrain_actions(st: Tactics2GMState, side: int) -> Iterator[Action]:
 # ---- Movimiento --------------------------------------------------------------------------
 def may_move(st: Tactics2GMState, p: Piece) -> bool:
     """On the field, not yet moved this turn, not deployed this turn (GM-37), not set up as
-    a weapon team (GM-79)."""
-    return p.sq is not None and not p.moved and p.deployed != st.turn and not p.mounted
+    a weapon team (GM-79), not carried (it leaves its carrier instead, GM-96)."""
+    return (
+        p.sq is not None
+        and not p.moved
+        and p.deployed != st.turn
+        and not p.mounted
+        and not p.aboard
+    )
 
 
 def assault_targets(st: Tactics2GMState, p: Piece, way: move.Way) -> list[Piece]:
@@ -125,7 +149,11 @@ def assault_targets(st: Tactics2GMState, p: Piece, way: move.Way) -> list[Piece]
     if not assault.may_assault(st, p):
         return []
     squares = move.assaults(way)
-    return [q for q in st.pieces if q.side != p.side and q.sq in squares and not q.assaulting]
+    return [
+        q
+        for q in st.pieces
+        if q.side != p.side and q.sq in squares and not q.assaulting and not q.aboard
+    ]
 
 
 def pair_way(st: Tactics2GMState, way: move.Way, i: Piece) -> move.Way:
@@ -149,6 +177,33 @@ def shelter_targets(st: Tactics2GMState, p: Piece, way: move.Way) -> list[Piece]
         v
         for v in own(st, p.side)
         if v is not p and v.sq in near and v.sq != p.sq and pairs.shelters(st, v)
+    ]
+
+
+def carriers(st: Tactics2GMState, p: Piece, way: move.Way) -> list[Piece]:
+    """The friendly transports (infantry) or towers (artillery) ``p`` may board, moving onto
+    their square within its move (GM-92, GM-96); not again in a turn it left one."""
+    if p.landed:
+        return []
+    near = move.paths(way)
+    return [
+        c
+        for c in own(st, p.side)
+        if c is not p
+        and c.sq in near
+        and c.sq != p.sq
+        and carry.takes(st, c, st.lib.units[p.card].kind)
+    ]
+
+
+def set_down_squares(st: Tactics2GMState, p: Piece) -> list[Square]:
+    """The free squares beside ``p``'s carrier (orthogonally, A-24) it may be set down on."""
+    c = st.piece(p.aboard)
+    if c is None or c.sq is None:
+        return []
+    taken = squares_of(st.pieces) | origins(st)
+    return [
+        sq for sq in GRID.orthogonal(c.sq) if sq not in taken and footing(st, sq) != "impassable"
     ]
 
 
@@ -190,6 +245,10 @@ def move_actions(st: Tactics2GMState, side: int) -> Iterator[Action]:
             yield from (Action("move", (p.id, label(sq), ALONE)) for sq in own_way)
         yield from (Action("assault", (p.id, d.id)) for d in assault_targets(st, p, way))
         yield from (Action("advance", (p.id, v.id)) for v in shelter_targets(st, p, way))
+        yield from (Action("board", (p.id, c.id)) for c in carriers(st, p, way))
+    for p in own(st, side):
+        if p.aboard:
+            yield from (Action("unload", (p.id, label(sq))) for sq in set_down_squares(st, p))
     for a in movers:
         for b in movers:
             if a.id < b.id and swappable(st, a, b):
@@ -238,6 +297,22 @@ def deploy_actions(st: Tactics2GMState, side: int) -> Iterator[Action]:
         if unit is None or unit.cls == "bomber" or launch_cost(unit) > st.ap[side]:
             continue
         yield from (Action("deploy", (card, where)) for where in deploy_squares(st, side, unit))
+        yield from (
+            Action("deploy", (card, where, ABOARD)) for where in aboard_squares(st, side, unit)
+        )
+
+
+def aboard_squares(st: Tactics2GMState, side: int, unit: UnitCard) -> list[str]:
+    """The squares of carriers deployed this turn that may take ``unit`` aboard: the two
+    enter the battle together (GM-92, GM-96)."""
+    if "paratrooper" in unit.abilities or unit.kind not in carry.CARRIES.values():
+        return []
+    line = field.deployment_line(SIDES[side])
+    return [
+        label(c.sq)
+        for c in own(st, side)
+        if c.deployed == st.turn and c.sq in line and carry.takes(st, c, unit.kind)
+    ]
 
 
 def equip_choices(st: Tactics2GMState, p: Piece | None) -> list[str]:
@@ -295,7 +370,7 @@ def play_targets(st: Tactics2GMState, side: int, card: str) -> list[str]:
             if st.lib.units[p.card].kind == "tank" and may_attach(p.attached, card) is None
         ]
     if c.effect == "impact":  # aimed at a unit's square: where two share it, at one of them
-        return [p.id for p in st.pieces if p.sq is not None]
+        return [p.id for p in st.pieces if p.sq is not None and not p.aboard]
     if c.effect == "at_mine":
         taken = squares_of(st.pieces)
         return [
@@ -313,7 +388,7 @@ def fire_targets(st: Tactics2GMState, p: Piece, key: str) -> list[str]:
     waiting at their HQ (GM-67)."""
     weapon = weapons(st.lib, p)[key]
     enemy = 1 - p.side
-    foes = [q for q in st.pieces if q.side == enemy]
+    foes = [q for q in st.pieces if q.side == enemy and not q.aboard]
     if p.sq is None:  # a fighter
         out = [
             q.id
@@ -341,6 +416,8 @@ def fire_actions(st: Tactics2GMState, side: int) -> Iterator[Action]:
         if p.assaulting:
             yield Action("storm", (p.id,))
             continue
+        if p.aboard:
+            continue  # aboard, a unit does not fire (A-24)
         for key in ready(st.lib, p):
             yield from (Action("fire", (p.id, key, t)) for t in fire_targets(st, p, key))
 
@@ -356,7 +433,7 @@ def react_actions(st: Tactics2GMState) -> list[Action]:
 def mount_actions(st: Tactics2GMState, side: int) -> Iterator[Action]:
     """Weapon teams set up or packed away, never both in one turn (GM-56)."""
     for p in own(st, side):
-        if p.sq is None or p.mount_turn == st.turn:
+        if p.sq is None or p.mount_turn == st.turn or p.aboard:
             continue
         if any(w.mount for w in weapons(st.lib, p).values()):
             yield Action("fold" if p.mounted else "mount", (p.id,))
@@ -369,8 +446,8 @@ PHASE_WORDS = {
     "terrain": "lay terrain bought with the bid on your lines 2-3, or done (GM-12)",
     "mulligan": "keep your opening hand or redraw it once: keep|redraw (GM-14)",
     "move": (
-        "move your units: move UNIT SQUARE, assault UNIT ENEMY, advance UNIT VEHICLE, swap, "
-        "march, or done (GM-29)"
+        "move your units: move UNIT SQUARE, assault UNIT ENEMY, advance UNIT VEHICLE, board "
+        "UNIT CARRIER, unload UNIT SQUARE, swap, march, or done (GM-29)"
     ),
     "deploy": "deploy units and play support cards: deploy CARD SQUARE, play CARD, done (GM-38)",
     "fire": "fire: fire UNIT WEAPON TARGET, storm UNIT to resolve an assault, or done (GM-42)",
@@ -396,10 +473,7 @@ def why_not(st: Tactics2GMState, side: int, action: Action) -> str:
         return f"{st.storming} must fire one weapon at {target}: fire {st.storming} WEAPON {target}"
     if phase == "fire" and verb == "done" and any(p.assaulting for p in own(st, side)):
         return "every assault is resolved before the Fire phase ends: storm UNIT (GM-32)"
-    if (
-        verb in ("move", "fire", "swap", "march", "mount", "fold", "assault", "advance", "storm")
-        and args
-    ):
+    if verb in UNIT_VERBS and args:
         p = st.piece(args[0])
         if p is None:
             return f"there is no unit {args[0]!r} in play"
@@ -434,6 +508,13 @@ def why_not(st: Tactics2GMState, side: int, action: Action) -> str:
             "infantry that may still move advances beside a friendly tank or transport with "
             "armour, within its move, one infantry a vehicle (GM-35)"
         )
+    if verb == "board" and phase == "move":
+        return (
+            "a unit that may still move boards a transport (infantry) or a tower (artillery) "
+            "with room, moving onto its square; not again in a turn it left one (GM-92, GM-96)"
+        )
+    if verb == "unload" and phase == "move":
+        return "a unit aboard is set down on a free square beside its carrier (GM-96, A-24)"
     if verb == "storm" and phase == "fire":
         return "storm takes up an assault your unit declared this turn (GM-33)"
     if verb in ("deploy", "play") and args and args[0] not in st.hands[side]:

@@ -10,7 +10,7 @@ from wartable.core.action import Action
 from wartable.core.events import Event
 from wartable.games.tactics2gm.deck import launch_cost
 from wartable.games.tactics2gm.pieces import HQ, Piece, flips, weapons
-from wartable.games.tactics2gm.rules import assault, pairs, setup, shots, tokens
+from wartable.games.tactics2gm.rules import assault, carry, pairs, setup, shots, tokens
 from wartable.games.tactics2gm.rules.common import SIDES, draw, ev, feature, label, mine_at
 from wartable.games.tactics2gm.rules.field import GRID
 from wartable.games.tactics2gm.rules.legal import equip_choices
@@ -39,7 +39,8 @@ def lay_terrain(st: Tactics2GMState, side: int, action: Action) -> list[Event]:
 
 def act(st: Tactics2GMState, side: int, action: Action) -> list[Event]:
     verb, args = action.verb, action.args
-    p = st.piece(args[0]) if verb in ("assault", "advance", "storm", "react") else None
+    units = ("assault", "advance", "board", "unload", "storm", "react")
+    p = st.piece(args[0]) if verb in units else None
     if verb == "move":
         alone = args[2:] == ("alone",)
         return move(st, st.piece(args[0]), GRID.parse(args[1]), alone)  # type: ignore[arg-type]
@@ -52,6 +53,19 @@ def act(st: Tactics2GMState, side: int, action: Action) -> list[Event]:
         v = st.piece(args[1])
         assert p is not None and v is not None
         return advance(st, p, v)
+    if verb == "board":
+        c = st.piece(args[1])
+        assert p is not None and c is not None and c.sq is not None and p.sq is not None
+        text = f"{p.id} moves {label(p.sq)} -> {label(c.sq)}"
+        out = [ev("move", text, "GM-96", unit=p.id), *pairs.part(st, p, "it boards")]
+        out += enter(st, p, c.sq)
+        return out + carry.board(st, p, c) if p in st.pieces else out
+    if verb == "unload":
+        to = GRID.parse(args[1])
+        assert p is not None
+        out = carry.set_down(st, p, to) + enter(st, p, to)
+        p.moved = not carry.moves_on(st, p)
+        return out
     if verb == "storm":
         return assault.storm(st, p)  # type: ignore[arg-type]
     if verb == "react":
@@ -61,7 +75,7 @@ def act(st: Tactics2GMState, side: int, action: Action) -> list[Event]:
     if verb == "march":
         return march(st, side, st.piece(args[0]))  # type: ignore[arg-type]
     if verb == "deploy":
-        return deploy(st, side, args[0], args[1])
+        return deploy(st, side, args[0], args[1], args[2:] == ("aboard",))
     if verb == "equip":
         return equip(st, side, args[0])
     if verb == "play":
@@ -103,9 +117,10 @@ def advance(st: Tactics2GMState, p: Piece, v: Piece) -> list[Event]:
 
 
 def enter(st: Tactics2GMState, p: Piece, to: tuple[int, int]) -> list[Event]:
-    """``p`` ends its move on ``to``: an enemy mine there attacks it (GM-63); an anti-tank
-    mine goes off once, then to its owner's discard pile."""
+    """``p`` ends its move on ``to``, with any unit aboard: an enemy mine there attacks it
+    (GM-63); an anti-tank mine goes off once, then to its owner's discard pile."""
     p.sq, p.moved = to, True
+    carry.follow(st, p)
     mine = mine_at(st, to, p)
     if mine is None:
         return []
@@ -138,7 +153,9 @@ def march(st: Tactics2GMState, side: int, p: Piece) -> list[Event]:
 
 
 # ---- Despliegue --------------------------------------------------------------------------
-def deploy(st: Tactics2GMState, side: int, card: str, where: str) -> list[Event]:
+def deploy(
+    st: Tactics2GMState, side: int, card: str, where: str, aboard: bool = False
+) -> list[Event]:
     """A unit from the hand onto the field, paying its cost (GM-38); its equipment is chosen
     next, one option at a time (GM-7). A fighter waits at the HQ (GM-66); paratroopers
     landing on a tile feature or a terrain card take a wound (GM-74, A-11)."""
@@ -153,8 +170,10 @@ def deploy(st: Tactics2GMState, side: int, card: str, where: str) -> list[Event]
     st.pieces.append(p)
     place = f"{SIDES[side]}'s HQ" if sq is None else label(sq)
     out = [ev("deploy", f"{SIDES[side]} deploys {p.id} on {place} for {price} AP", "GM-38")]
-    v = next((q for q in st.pieces if q.sq == sq and q is not p), None) if sq else None
-    if v is not None:  # the infantry enters beside a vehicle deployed this turn (GM-36)
+    v = next((q for q in st.pieces if q.sq == sq and q is not p and not q.aboard), None)
+    if v is not None and aboard:  # it enters aboard a carrier deployed this turn (GM-96)
+        out += carry.board(st, p, v)
+    elif v is not None:  # the infantry enters beside a vehicle deployed this turn (GM-36)
         out += pairs.join(st, p, v)
     if (
         sq is not None
@@ -256,7 +275,7 @@ def bomb(st: Tactics2GMState, side: int, card: str, target: str) -> list[Event]:
         return out + shots.at_hq(st, None, weapon, 1 - side, unit.title)
     for sq in area(unit.bomb, GRID.parse(target), side):
         for t in st.units_at(sq):  # an air attack counts towards suppression (A-6)
-            if t in st.pieces and t.sq == sq:  # not one sent back by its defender's fall
+            if t in st.pieces and t.sq == sq and not t.aboard:  # nor one sent back
                 out += shots.at_unit(st, None, weapon, t, unit.title, by=card)
     return out
 

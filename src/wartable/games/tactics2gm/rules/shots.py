@@ -146,6 +146,8 @@ def destroy(st: Tactics2GMState, t: Piece) -> list[Event]:
     st.discards[t.side] += [t.card, *t.attached]
     st.destroyed[t.side] += 1
     out = [ev("destroyed", f"{t.id} is destroyed", "GM-48", unit=t.id)]
+    for q in [q for q in st.pieces if q.aboard == t.id]:  # lost with its carrier (GM-93)
+        out += destroy(st, q)
     for q in st.pieces:
         if q.beside == t.id:
             q.beside = ""
