@@ -30,11 +30,13 @@ def test_gm96_infantry_boards_rides_and_is_set_down_beside_its_transport():
     assert "GM-96" in refused(st, "allies", "board light_infantry-1 m4_sherman-1")
     events = st.apply("allies", "board light_infantry-1 usa_halftrack-1")
     assert [e.kind for e in events] == ["move", "board"]
+    assert st.describe("allies", "move usa_halftrack-1 D6") == "Move M3 Half-track 1 to D6"
     assert i.aboard == c.id and i.sq == c.sq == sq("D3")
     assert not verbs(st, "move", "light_infantry-1")  # aboard, it only leaves
     st.apply("allies", "move usa_halftrack-1 D6")
     assert i.sq == sq("D6")  # it rides along
     assert verbs(st, "unload", "light_infantry-1") == {"C6", "E6", "D5"}
+    assert st.describe("allies", "unload light_infantry-1 E6") == "Set Rifle Squad 1 down on E6"
     st.apply("allies", "unload light_infantry-1 E6")
     assert i.sq == sq("E6") and not i.aboard and i.moved  # its movement is used up
     assert "board light_infantry-1 usa_halftrack-1" not in legal(st)

@@ -73,6 +73,10 @@ def describe(st: Tactics2GMState, action: Action) -> str | None:
         d = st.piece(a[1])
         where = f" on {GRID.label(d.sq)}" if d is not None and d.sq is not None else ""
         return f"Assault {unit_words(st, a[1])}{where} with {unit_words(st, a[0])}"
+    if verb == "board":
+        return f"Board {unit_words(st, a[1])} with {unit_words(st, a[0])}"
+    if verb == "unload":
+        return f"Set {unit_words(st, a[0])} down on {a[1]}"
     if verb == "advance":
         return f"Advance {unit_words(st, a[0])} beside {unit_words(st, a[1])} (+1/+1 to be hit)"
     if verb == "storm":
@@ -86,7 +90,8 @@ def describe(st: Tactics2GMState, action: Action) -> str | None:
         return f"Swap {unit_words(st, a[0])} and {unit_words(st, a[1])}"
     if verb == "deploy":
         where = "at the HQ" if a[1] == HQ else f"on {a[1]}"
-        return f"Deploy {card_words(st, a[0])} {where}"
+        aboard = " aboard the carrier there" if a[2:] == ("aboard",) else ""
+        return f"Deploy {card_words(st, a[0])} {where}{aboard}"
     if verb == "equip":
         p = st.piece(st.equipping)
         if p is not None and a[0] in st.lib.units[p.card].options:
