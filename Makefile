@@ -40,7 +40,7 @@ browser:
 # without it every test worker and every server or CLI the tests start compiles the whole
 # package again, and pytest rewrites every test module's asserts again (seconds each time).
 pytest: $(STAMP)
-	env -u PYTHONDONTWRITEBYTECODE $(BIN)/pytest -q -n 2 -m "not slow"
+	env -u PYTHONDONTWRITEBYTECODE $(BIN)/pytest -q -n 2 --dist worksteal -m "not slow"
 
 test: lint typecheck imports pytest
 
@@ -48,13 +48,13 @@ test: lint typecheck imports pytest
 # play, over whole games?), the browser suite and the check that games agree across processes
 # with different hash salts. CI runs them after make test.
 slow: $(STAMP) browser
-	env -u PYTHONDONTWRITEBYTECODE $(BIN)/pytest -q -n 2 -m slow
+	env -u PYTHONDONTWRITEBYTECODE $(BIN)/pytest -q -n 2 --dist worksteal -m slow
 
 # A developer's quick loop: lint and the tests of make test, without the type and import
 # checks; CI runs everything (make test, then make slow).
 quick: $(STAMP)
 	$(BIN)/ruff check src tests bench tools
-	env -u PYTHONDONTWRITEBYTECODE $(BIN)/pytest -q -n 2 -m "not slow"
+	env -u PYTHONDONTWRITEBYTECODE $(BIN)/pytest -q -n 2 --dist worksteal -m "not slow"
 
 # Golden playthroughs (tests/goldens/): play them again after a rules change, together
 # with a new rules version for the game (docs/architecture.md, Tests).

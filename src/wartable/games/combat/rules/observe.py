@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
-from wartable.games.combat.model import GERMANY, US
+from wartable.games.combat.model import GERMANY
 from wartable.games.combat.rules import night, spotting
 from wartable.games.combat.rules.common import (
     distance,
@@ -29,19 +29,21 @@ if TYPE_CHECKING:
 
 
 def spot_for(st: CombatState, i: int, ev: list[Event]) -> None:
+    if not st.alive(i):
+        return
     s = st.soldiers[i]
     lib = st.sc.lib
     melee = bool(foes_here(st, i))
-    unknown = s.side == GERMANY and not st.seen[i] and st.alive(i)
-    if unknown and any(  # an unknown counter that sees any friendly is turned over (12.0)
-        f.side == US and st.alive(f.index) and sees(st, i, f.index) for f in st.soldiers
-    ):
+    # the other side's men on the map: spotting harms nobody, so the list holds all along
+    others = [t for t in st.soldiers if t.side != s.side and st.alive(t.index)]
+    if s.side == GERMANY and not st.seen[i] and any(sees(st, i, f.index) for f in others):
+        # an unknown counter that sees any friendly is turned over (12.0)
         if s.decoy:
             unmask_decoy(st, i, ev, f"{label(st, i)} was a decoy and is removed", "12.0")
             return
         make_alert(st, i, ev, "it sees a friendly")
-    for t in st.soldiers:
-        if t.side == s.side or not st.alive(t.index) or st.seen[t.index] or not st.alive(i):
+    for t in others:
+        if st.seen[t.index]:
             continue
         if melee and st.pos[t.index] != st.pos[i]:
             continue  # 15.0: no spotting out of a melee hex
