@@ -19,6 +19,12 @@ def agent_names(game: Game) -> list[str]:
     return sorted(_factories(game))
 
 
+def opponent(game: Game) -> str:
+    """The agent a person plays against unless they name one: the game's heuristic, or the
+    generic search for a game that has none yet (random play is no opponent)."""
+    return "heuristic" if "heuristic" in game.agents() else "ismcts"
+
+
 def make_agent(game: Game, name: str, seed: int = 0) -> Agent:
     factory = _factories(game).get(name)
     if factory is None:

@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from wartable.agents.registry import agent_names
+from wartable.agents.registry import agent_names, opponent
 from wartable.cli import campaign, saves
 from wartable.cli import replay as replay_mod
 from wartable.cli.common import console, default_db, fail, friendly_errors, load_game, usage
@@ -137,8 +137,12 @@ def play(
         str | None, typer.Option(help="the line-up, in games that offer several")
     ] = None,
     vs: Annotated[
-        str, typer.Option(help="who plays the other seats: an agent name or 'human' (hotseat)")
-    ] = "heuristic",
+        str | None,
+        typer.Option(
+            help="who plays the other seats: an agent name or 'human' (hotseat); default: the "
+            "game's heuristic, else the search (ismcts)"
+        ),
+    ] = None,
     seed: Annotated[int | None, typer.Option(help="random seed (default: a fresh one)")] = None,
     save: Annotated[
         Path | None, typer.Option(help="save the game to this file after every action")
@@ -171,6 +175,7 @@ def play(
     if me not in state.players:
         fail(f"unknown side {me!r}; choose one of: {', '.join(state.players)}")
     choices = ["human", *agent_names(g)]
+    vs = opponent(g) if vs is None else vs
     if len(state.players) > 1 and vs not in choices:
         fail(f"unknown opponent {vs!r}; choose one of: {', '.join(choices)}")
     seats = {p: ("human" if p == me else vs) for p in state.players}
@@ -322,8 +327,12 @@ def simulate(
     scenario: Annotated[str | None, typer.Option(help="scenario id")] = None,
     games: Annotated[int, typer.Option(min=1, help="number of games")] = 100,
     agents: Annotated[
-        str, typer.Option(help="comma-separated agents, one per seat in seat order")
-    ] = "heuristic,random",
+        str | None,
+        typer.Option(
+            help="comma-separated agents, one per seat in seat order; default: heuristic,random "
+            "where the game has a heuristic, else random,random"
+        ),
+    ] = None,
     seed: Annotated[int, typer.Option(help="base seed: same seed, same results")] = 0,
     workers: Annotated[
         int | None, typer.Option(min=1, help="processes (default: all cores)")
@@ -342,6 +351,8 @@ def simulate(
 ) -> None:
     """Play many games between agents without a UI and print statistics."""
     g = load_game(game)
+    if agents is None:
+        agents = "heuristic,random" if "heuristic" in agent_names(g) else "random,random"
     names = [a.strip() for a in agents.split(",") if a.strip()]
     for name in names:
         if name not in agent_names(g):
