@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.pages import CHROMIUM
-from tests.server.helpers import free_port, start
+from tests.server.helpers import Server
 
 # A player's choice the page keeps: the other side's moves shown at once, not one by one.
 # The tests wait for the page to settle after every move, so they make it; the pacing tests
@@ -46,11 +46,8 @@ class Browser:
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory):
-    port = free_port()
-    proc = start(tmp_path_factory.mktemp("db") / "games.sqlite3", port)
-    yield f"http://127.0.0.1:{port}"
-    proc.kill()
-    proc.wait(timeout=10)
+    with Server(tmp_path_factory.mktemp("db") / "games.sqlite3") as running:
+        yield running.base
 
 
 @pytest.fixture(scope="session")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import signal
 import socket
 import subprocess
 import sys
@@ -100,6 +101,40 @@ def web() -> httpx2.Client:
     """One HTTP client for the tests that talk to a server process: a new client loads the
     certificate store each time (some 30 ms), though these servers speak plain HTTP."""
     return httpx2.Client(timeout=10)
+
+
+class Server:
+    """A ``wartable serve`` process over ``db`` on a port of its own, that a test may kill
+    and start again on the same port; in a ``with`` block it is stopped at the end, with
+    ``stop_signal`` (killed unless told otherwise), and its output kept in ``printed``."""
+
+    def __init__(self, db, *extra: str, stop_signal: int = signal.SIGKILL) -> None:
+        self.db, self.extra, self.stop_signal = db, extra, stop_signal
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.printed = ""
+        self.proc = start(db, self.port, *extra)
+
+    def __enter__(self) -> Server:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop(self.stop_signal)
+        self.printed = self.proc.stdout.read().decode() if self.proc.stdout else ""
+
+    def stop(self, how: int = signal.SIGKILL) -> None:
+        """Send ``how`` and wait for the end (a kill if it does not come)."""
+        self.proc.send_signal(how)
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait(timeout=10)
+
+    def restart(self) -> None:
+        """Start again on the same port and database, the last process stopped first."""
+        self.stop()
+        self.proc = start(self.db, self.port, *self.extra)
 
 
 def start(db, port, *extra: str):

@@ -11,7 +11,7 @@ import sqlite3
 
 import pytest
 
-from tests.server.helpers import auth, free_port, settle, start, web
+from tests.server.helpers import Server, auth, settle, web
 from wartable.core.campaign import Fielded
 from wartable.server import rosters
 from wartable.server.store import append_action, create_game, load_game, open_store
@@ -147,10 +147,8 @@ def test_the_last_action_and_the_rosters_result_commit_together(tmp_path, monkey
 @pytest.mark.skipif(os.name != "posix", reason="SIGKILL is a POSIX signal")
 def test_a_server_killed_mid_battle_records_nothing_and_the_resumed_battle_records_once(tmp_path):
     db = tmp_path / "games.sqlite3"
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    proc = start(db, port)
-    try:
+    with Server(db) as server:
+        base = server.base
         web().post(f"{base}/api/rosters", json={"name": "Alpha", "game": "diadehonor"})
         made = web().post(f"{base}/api/games", json=battle({"axis-1": "Alpha"})).json()
         gid, token = made["id"], made["token"]
@@ -169,18 +167,12 @@ def test_a_server_killed_mid_battle_records_nothing_and_the_resumed_battle_recor
         for _ in range(12):  # into the battle, far from its end
             s = get(gid, token)
             post(gid, token, s["n"], s["legal"][0])
-        os.kill(proc.pid, signal.SIGKILL)
-        proc.wait(timeout=10)
+        server.stop(signal.SIGKILL)
         assert set(missions(db, "Alpha").values()) == {0}  # nothing recorded mid-battle
-        proc = start(db, port)
+        server.restart()
         end = play_out(get, post, gid, token)
         assert end["outcome"] and end["rosters"] == {"axis-1": "Alpha"}
         assert set(missions(db, "Alpha").values()) == {1}
-        proc.kill()
-        proc.wait(timeout=10)
-        proc = start(db, port)  # a restart does not record the finished battle again
+        server.restart()  # a restart does not record the finished battle again
         assert web().get(f"{base}/api/games/{gid}").json()["outcome"]
         assert set(missions(db, "Alpha").values()) == {1}
-    finally:
-        proc.kill()
-        proc.wait(timeout=10)

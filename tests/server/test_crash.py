@@ -8,7 +8,6 @@ import os
 import signal
 import socket
 import sqlite3
-import subprocess
 import threading
 import time
 
@@ -18,7 +17,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect as ws_connect
 
 import wartable
-from tests.server.helpers import code_of, free_port, start, web
+from tests.server.helpers import Server, code_of, web
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="SIGKILL is a POSIX signal")
 
@@ -38,10 +37,8 @@ def stored(db, gid: str) -> int:
 
 def test_a_killed_server_resumes_every_game_with_every_acknowledged_action(tmp_path):
     db = tmp_path / "games.sqlite3"
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    proc = start(db, port)
-    try:
+    with Server(db) as server:
+        base = server.base
         made = (
             web()
             .post(f"{base}/api/games", json={"game": "undaunted", "scenario": "la-raye"})
@@ -81,12 +78,11 @@ def test_a_killed_server_resumes_every_game_with_every_acknowledged_action(tmp_p
         deadline = time.monotonic() + 20
         while len(acked) < 15 and time.monotonic() < deadline:
             time.sleep(0.01)
-        os.kill(proc.pid, signal.SIGKILL)  # mid-game, likely mid-request
-        proc.wait(timeout=10)
+        server.stop(signal.SIGKILL)  # mid-game, likely mid-request
         stop.set()
         player.join(timeout=10)
         assert len(acked) >= 15
-        proc = start(db, port)
+        server.restart()
         after = (
             web()
             .get(f"{base}/api/games/{gid}", headers={"Authorization": f"Bearer {tokens['us']}"})
@@ -119,16 +115,11 @@ def test_a_killed_server_resumes_every_game_with_every_acknowledged_action(tmp_p
             json={"n": mine["n"], "action": mine["legal"][0]},
         )
         assert r.status_code == 200 and r.json()["n"] == len(stored) + 1
-    finally:
-        proc.kill()
-        proc.wait(timeout=10)
 
 
 def test_two_actions_racing_for_one_seat_one_wins_one_is_stale_and_no_token_is_logged(tmp_path):
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    proc = start(tmp_path / "games.sqlite3", port)
-    try:
+    with Server(tmp_path / "games.sqlite3") as server:
+        base = server.base
         made = web().post(f"{base}/api/games", json={"game": "undaunted"}).json()
         gid = made["id"]
         tokens = {"us": made["token"], "germany": claim(base, gid, made["invitations"]["germany"])}
@@ -151,10 +142,7 @@ def test_two_actions_racing_for_one_seat_one_wins_one_is_stale_and_no_token_is_l
             t.join(timeout=20)
         assert sorted(codes) == [200, 409]
         assert web().get(f"{base}/api/games/{gid}", headers=head).json()["n"] == 1
-    finally:
-        proc.kill()
-        proc.wait(timeout=10)
-    printed = proc.stdout.read().decode() if proc.stdout else ""
+    printed = server.printed
     assert "wartable: open" in printed  # the server did print, just never a secret
     assert all(t not in printed for t in tokens.values())
 
@@ -163,10 +151,8 @@ def test_ai_seats_killed_mid_thought_resume_when_the_server_starts_again(tmp_pat
     """Killed while an AI seat was to act (ismcts thinking), a restarted server has the AI act
     again by itself: nobody asks for the game, the database grows."""
     db = tmp_path / "games.sqlite3"
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    proc = start(db, port)
-    try:
+    with Server(db) as server:
+        base = server.base
         seats = {"us": "heuristic", "germany": "ismcts"}
         made = (
             web()
@@ -177,13 +163,12 @@ def test_ai_seats_killed_mid_thought_resume_when_the_server_starts_again(tmp_pat
         deadline = time.monotonic() + 60
         while stored(db, gid) < 6 and time.monotonic() < deadline:
             time.sleep(0.05)
-        os.kill(proc.pid, signal.SIGKILL)
-        proc.wait(timeout=10)
+        server.stop(signal.SIGKILL)
         before = stored(db, gid)
         assert before >= 6
         time.sleep(0.5)
         assert stored(db, gid) == before  # nothing moves while the server is down
-        proc = start(db, port)  # its only request is the readiness probe, /api/catalog
+        server.restart()  # its only request is the readiness probe, /api/catalog
         deadline = time.monotonic() + 60
         while stored(db, gid) <= before + 2 and time.monotonic() < deadline:
             time.sleep(0.05)
@@ -197,16 +182,11 @@ def test_ai_seats_killed_mid_thought_resume_when_the_server_starts_again(tmp_pat
         record = game.new_game("la-raye", seed=8).record()
         record["actions"] = [list(row) for row in rows]
         assert game.replay(record).action_count == len(rows)
-    finally:
-        proc.kill()
-        proc.wait(timeout=10)
 
 
 def test_binary_frames_and_clients_gone_mid_message_end_cleanly_without_a_traceback(tmp_path):
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    proc = start(tmp_path / "games.sqlite3", port)
-    try:
+    with Server(tmp_path / "games.sqlite3", stop_signal=signal.SIGINT) as server:
+        base, port = server.base, server.port
         made = web().post(f"{base}/api/games", json={"game": "undaunted"}).json()
         url = f"ws://127.0.0.1:{port}/ws/games/{made['id']}"
         with ws_connect(url) as ws:
@@ -231,11 +211,5 @@ def test_binary_frames_and_clients_gone_mid_message_end_cleanly_without_a_traceb
             ws.send(json.dumps({"type": "hello", "token": None}))
             assert json.loads(ws.recv(timeout=10))["type"] == "state"
         time.sleep(0.5)
-    finally:
-        proc.send_signal(signal.SIGINT)
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-    printed = proc.stdout.read().decode() if proc.stdout else ""
+    printed = server.printed
     assert "Traceback" not in printed and "ERROR" not in printed, printed
