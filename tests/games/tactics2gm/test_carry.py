@@ -36,6 +36,7 @@ def test_gm96_infantry_boards_rides_and_is_set_down_beside_its_transport():
     st.apply("allies", "move usa_halftrack-1 D6")
     assert i.sq == sq("D6")  # it rides along
     assert verbs(st, "unload", "light_infantry-1") == {"C6", "E6", "D5"}
+    assert "A-24" in refused(st, "allies", "unload light_infantry-1 D4")  # not beside it
     assert st.describe("allies", "unload light_infantry-1 E6") == "Set Rifle Squad 1 down on E6"
     st.apply("allies", "unload light_infantry-1 E6")
     assert i.sq == sq("E6") and not i.aboard and i.moved  # its movement is used up
@@ -52,6 +53,7 @@ def test_a24_one_unit_aboard_unless_the_card_says_more_and_only_its_kind():
     st.pieces[-1].sq = c.sq
     st._legal_cache = None
     assert not [a for a in st.legal_actions("allies") if a.verb == "board"]
+    assert "GM-96" in refused(st, "allies", "board light_infantry-1 usa_halftrack-1")  # full
 
 
 def test_a24_aboard_a_unit_neither_fires_nor_is_fired_at():
