@@ -662,16 +662,6 @@ def test_gm102_a_timed_battle_gives_each_side_one_last_turn_then_counts_hq_damag
     assert st.outcome.winner == "axis" and "HQ damage allies 2, axis 1" in st.outcome.reason
 
 
-def test_smoke_is_not_offered_until_it_can_be_used():
-    """A smoke option would cost AP and do nothing yet (GM-77, GM-80 are still to come)."""
-    st = scene("deploy")
-    st.hands[0] = ["m4_sherman"]
-    st.apply("allies", "deploy m4_sherman D1")
-    offered = legal(st)
-    assert "equip mg1" in offered and "equip mrl" in offered
-    assert "equip smoke" not in offered
-
-
 # ---- refused actions -------------------------------------------------------------------------
 def test_illegal_actions_are_refused_with_a_reason_and_change_nothing():
     st = scene("move")

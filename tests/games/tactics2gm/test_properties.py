@@ -90,6 +90,16 @@ def check_invariants(st, dealt: list[Counter]) -> None:
         assert p.origin not in squares, "a unit ended on an assaulter's way back"
     ids = [p.id for p in st.pieces]
     assert len(ids) == len(set(ids))
+    assert all(sq in GRID and s in (0, 1) for sq, s in st.screens.items())
+    for p in st.pieces:  # a cloud needs a grenade, thrown: its token is spent (GM-80)
+        if p.smoked:
+            assert any(p.tokens[k] != "ready" for k in p.options if "smoke" in k)
+    if st.asking:  # a held shot waits on units of one side, the other side's (GM-80)
+        assert st.aim is not None and st.phase in ("deploy", "fire")
+        held = {st.piece(u).side for u in st.asking}
+        assert len(held) == 1 and st.current_players == (("allies", "axis")[held.pop()],)
+    else:
+        assert st.aim is None
     assert all(ap >= 0 for ap in st.ap), f"a pool below 0: {st.ap}"
     assert st.lib.hq.hit_points == 10 and all(0 <= hp <= 10 for hp in st.hq_hp)
     assert all(b >= 0 for b in st.budget)

@@ -12,7 +12,7 @@ from wartable.core.game import CardFace, Game, GameInfo, GameOption, OptionValue
 from wartable.core.rng import Rng
 from wartable.games.tactics2gm import content, deck
 from wartable.games.tactics2gm.pieces import HQ
-from wartable.games.tactics2gm.rules import setup
+from wartable.games.tactics2gm.rules import setup, smoke
 from wartable.games.tactics2gm.rules.common import SIDES
 from wartable.games.tactics2gm.rules.field import GRID
 from wartable.games.tactics2gm.state import Tactics2GMState
@@ -119,6 +119,7 @@ class Tactics2GM(Game):
         st.bids, st.budget, st.redraws = [None, None], [0, 0], [None, None]
         st.equipping, st.fired_at, st.destroyed = "", {}, [0, 0]
         st.storming = st.stage = ""
+        st.screens, st.aim, st.asking = {}, None, []
         return st
 
     # ---- the words -----------------------------------------------------------------------
@@ -138,7 +139,8 @@ class Tactics2GM(Game):
             raise ActionParseError(
                 f"not a 2GM Tactics action: {action}; the phases' words are bid, first, "
                 "terrain, keep, redraw, move, assault, advance, board, unload, swap, march, "
-                "deploy, equip, play, fire, storm, react, mount, fold, discard and done"
+                "deploy, equip, play, fire, screen, smoke, pass, storm, react, mount, fold, "
+                "discard and done"
             )
 
     @cached_property
@@ -148,8 +150,13 @@ class Tactics2GM(Game):
         army = {f"{k}-{n}": u.army for k, u in lib.units.items() for n in range(1, u.copies + 1)}
         kinds = {f"{k}-{n}": u.kind for k, u in lib.units.items() for n in range(1, u.copies + 1)}
         infantry = {u: kind == "infantry" for u, kind in kinds.items()}
+        effects = {
+            f"{k}-{n}": {lib.tokens[o.token].effect for o in u.options.values()}
+            for k, u in lib.units.items()
+            for n in range(1, u.copies + 1)
+        }
         vehicle = {u: kind in ("tank", "transport") for u, kind in kinds.items()}
-        out = [Action("done", ()), Action("keep", ()), Action("redraw", ())]
+        out = [Action("done", ()), Action("keep", ()), Action("redraw", ()), Action("pass", ())]
         out += [Action("bid", (str(n),)) for n in range(lib.hq.bid_max + 1)]
         out += [Action("first", (s,)) for s in SIDES]
         for key in lib.terrain:
@@ -169,6 +176,12 @@ class Tactics2GM(Game):
                 out += [Action("advance", (u, v)) for v in ids if army[v] == army[u] and vehicle[v]]
             if vehicle[u]:
                 out += [Action("move", (u, sq, "alone")) for sq in squares]
+            if smoke.GRENADE in effects[u]:
+                out.append(Action("smoke", (u,)))
+            if smoke.SCREEN in effects[u]:
+                for sq in squares:
+                    out.append(Action("screen", (u, sq)))
+                    out += [Action("screen", (u, sq, e)) for e in smoke.SPREADS]
             if infantry[u] or kinds[u] == "artillery":
                 out += [Action("board", (u, v)) for v in ids if army[v] == army[u] and vehicle[v]]
                 out += [Action("unload", (u, sq)) for sq in squares]

@@ -79,6 +79,14 @@ def describe(st: Tactics2GMState, action: Action) -> str | None:
         return f"Set {unit_words(st, a[0])} down on {a[1]}"
     if verb == "advance":
         return f"Advance {unit_words(st, a[0])} beside {unit_words(st, a[1])} (+1/+1 to be hit)"
+    if verb == "screen":
+        spread = {"left": " and the square to its left", "right": " and the square to its right"}
+        extra = spread.get(a[2], " and the squares either side") if a[2:] else ""
+        return f"Lay a smoke screen from {unit_words(st, a[0])} on {a[1]}{extra} (+2/+2)"
+    if verb == "smoke":
+        return f"Throw smoke around {unit_words(st, a[0])} (+1/+1 to hit it this turn)"
+    if verb == "pass":
+        return "No smoke: let the shot come"
     if verb == "storm":
         p = st.piece(a[0])
         who = unit_words(st, p.assaulting) if p is not None and p.assaulting else "the defender"

@@ -41,6 +41,7 @@ class Piece:
     beside: str = ""  # infantry advancing under cover: the vehicle it shares a square with
     aboard: str = ""  # the transport or tower carrying it (GM-92, GM-96)
     landed: bool = False  # it left a carrier this turn: it boards none again until next turn
+    smoked: bool = False  # wrapped in a smoke grenade's cloud until the next Inicio (GM-80)
 
     def copy(self) -> Piece:
         return replace(
@@ -74,6 +75,7 @@ class Piece:
             "beside": self.beside,
             "aboard": self.aboard,
             "landed": self.landed,
+            "smoked": self.smoked,
         }
 
 

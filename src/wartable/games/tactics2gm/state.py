@@ -12,7 +12,7 @@ from wartable.core.state import GameState
 from wartable.games.tactics2gm import labels
 from wartable.games.tactics2gm.content import HQ, Library
 from wartable.games.tactics2gm.pieces import Piece
-from wartable.games.tactics2gm.rules import legal, turn
+from wartable.games.tactics2gm.rules import legal, smoke, turn
 from wartable.games.tactics2gm.rules.common import SIDES
 from wartable.games.tactics2gm.rules.setup import Placed
 from wartable.games.tactics2gm.view import view
@@ -34,7 +34,7 @@ STATIC = (
 
 class Tactics2GMState(GameState):
     game_name = "tactics2gm"
-    game_version = "4"  # bump when a rule change would replay saved games differently
+    game_version = "5"  # bump when a rule change would replay saved games differently
 
     # static: shared by every clone
     lib: Library
@@ -70,6 +70,9 @@ class Tactics2GMState(GameState):
     equipping: str  # the unit being equipped as it deploys, or ""
     storming: str  # the assaulter whose assault is being resolved (GM-33), or ""
     stage: str  # of that assault: "react" (the defender chooses its weapon), "strike", ""
+    screens: dict[Square, int]  # smoke screens, by the side whose next Inicio lifts them
+    aim: tuple[int, Action] | None  # an action held while its targets' side decides on smoke
+    asking: list[str]  # the units aimed at whose grenades are still to be decided (GM-80)
     fired_at: dict[str, list[str]]  # this turn: target -> units able to hurt it that fired
     destroyed: list[int]  # units each side lost
 
@@ -78,6 +81,8 @@ class Tactics2GMState(GameState):
         if self.phase in ("bid", "mulligan"):
             waiting = self.bids if self.phase == "bid" else self.redraws
             return tuple(p for p, b in zip(SIDES, waiting, strict=True) if b is None)
+        if self.asking:  # smoke before the enemy's roll (GM-80, A-15)
+            return (SIDES[smoke.asked(self)],)
         if self.stage == "react":  # the defender fires back out of turn (GM-33)
             return (SIDES[1 - self.active],)
         return (SIDES[self.active],)
@@ -109,6 +114,7 @@ class Tactics2GMState(GameState):
         twin.bids, twin.budget = list(self.bids), list(self.budget)
         twin.redraws = list(self.redraws)
         twin.equipping, twin.storming, twin.stage = self.equipping, self.storming, self.stage
+        twin.screens, twin.aim, twin.asking = dict(self.screens), self.aim, list(self.asking)
         twin.fired_at = {k: list(v) for k, v in self.fired_at.items()}
         twin.destroyed = list(self.destroyed)
         return twin
@@ -126,12 +132,16 @@ class Tactics2GMState(GameState):
             twin.bids[other] = rng.below(min(self.hq.bid_max, self.ap[other]) + 1)
         if self.phase == "mulligan" and self.redraws[other] is not None:
             twin.redraws[other] = bool(rng.below(2))
+        held = self.aim[1] if self.aim is not None and self.aim[0] == other else None
+        shown = held.args[0] if held is not None and held.verb == "play" else None
         for side in (0, 1):
             hidden = [] if side == me else list(self.hands[side])
+            if side != me and shown is not None:  # a card held while smoke is decided
+                hidden.remove(shown)
             unseen = sorted(self.decks[side] + hidden)
             rng.shuffle(unseen)
             if side != me:
-                twin.hands[side] = sorted(unseen[: len(hidden)])
+                twin.hands[side] = sorted(unseen[: len(hidden)] + ([shown] if shown else []))
             twin.decks[side] = unseen[len(hidden) :]
         twin.rng = Rng(rng.next64())
         return twin
@@ -162,6 +172,9 @@ class Tactics2GMState(GameState):
             "equipping": self.equipping,
             "storming": self.storming,
             "stage": self.stage,
+            "screens": sorted([list(sq), s] for sq, s in self.screens.items()),
+            "aim": None if self.aim is None else [self.aim[0], str(self.aim[1])],
+            "asking": self.asking,
             "fired_at": dict(sorted(self.fired_at.items())),
             "destroyed": self.destroyed,
         }

@@ -29,6 +29,8 @@ def view(st: Tactics2GMState, player: str | None) -> dict[str, Any]:
             "terrain": {
                 label(sq): [card, SIDES[st.owner[sq]]] for sq, card in sorted(st.terrain.items())
             },
+            # smoke screens, by the side whose next Inicio lifts them (GM-77)
+            "smoke": {label(sq): SIDES[s] for sq, s in sorted(st.screens.items())},
         },
         "sides": {
             s: {
@@ -64,12 +66,19 @@ def view(st: Tactics2GMState, player: str | None) -> dict[str, Any]:
                 "origin": label(p.origin) if p.origin is not None else None,
                 "beside": p.beside,
                 "aboard": p.aboard,
+                "smoked": p.smoked,
             }
             for p in st.pieces
         ],
         "equipping": st.equipping,
         "storming": st.storming,  # the assault being resolved, and its stage (GM-33)
         "stage": st.stage,
+        # an enemy's shot held while the side aimed at decides on smoke (GM-80, A-15)
+        "aim": (
+            {"by": SIDES[st.aim[0]], "action": str(st.aim[1]), "asking": list(st.asking)}
+            if st.aim is not None
+            else None
+        ),
     }
     if None not in st.bids:
         out["bids"] = dict(zip(SIDES, st.bids, strict=True))

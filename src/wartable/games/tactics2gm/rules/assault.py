@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from wartable.core.action import Action
 from wartable.core.events import Event
 from wartable.games.tactics2gm.pieces import Piece, flips, ready, weapons
-from wartable.games.tactics2gm.rules import shots, tokens
+from wartable.games.tactics2gm.rules import shots, smoke, tokens
 from wartable.games.tactics2gm.rules.common import ev, label
 
 if TYPE_CHECKING:
@@ -52,8 +53,9 @@ def storm(st: Tactics2GMState, p: Piece) -> list[Event]:
     if len(choice) > 1:
         st.stage = "react"
         return out
-    if choice:
-        return out + react(st, d, choice[0])
+    if choice:  # its one weapon fires, once the assaulter's side has decided on smoke
+        held = smoke.aim(st, d.side, Action("react", (d.id, choice[0])), [p], d.sq)
+        return out + (held or react(st, d, choice[0]))
     out.append(ev("no_reaction", f"{d.id} has no weapon ready to fire back", "GM-33"))
     return out + after_reaction(st, p)
 

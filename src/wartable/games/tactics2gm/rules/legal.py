@@ -11,7 +11,7 @@ from wartable.core.action import Action
 from wartable.games.tactics2gm.content import UnitCard
 from wartable.games.tactics2gm.deck import equipment_problems, launch_cost, may_attach
 from wartable.games.tactics2gm.pieces import HQ, Piece, ready, weapons
-from wartable.games.tactics2gm.rules import assault, carry, field, move, pairs
+from wartable.games.tactics2gm.rules import assault, carry, field, move, pairs, smoke
 from wartable.games.tactics2gm.rules.common import (
     SIDES,
     card_on,
@@ -31,8 +31,6 @@ if TYPE_CHECKING:
     from wartable.geometry.squaregrid import Square
 
 DONE = Action("done", ())
-# smoke is still to come: an option that would cost AP and do nothing is not offered
-SMOKE = ("smoke_grenade", "smoke_screen")
 KEEP, REDRAW = Action("keep", ()), Action("redraw", ())
 ALONE = "alone"  # a vehicle's move that leaves the infantry beside it behind (GM-36)
 # verbs whose first word is a unit of the side to act
@@ -49,6 +47,7 @@ UNIT_VERBS = frozenset(
         "board",
         "unload",
         "storm",
+        "screen",
     ]
 )
 ABOARD = "aboard"  # a unit deployed aboard a carrier deployed that phase (GM-92, GM-96)
@@ -61,6 +60,8 @@ def legal_actions(st: Tactics2GMState, side: int) -> list[Action]:
         return [Action("bid", (str(n),)) for n in range(top + 1)] if st.bids[side] is None else []
     if phase == "mulligan":
         return [KEEP, REDRAW] if st.redraws[side] is None else []
+    if st.asking:  # smoke, or not, before the enemy's roll (GM-80, A-15)
+        return smoke.answers(st) if side == smoke.asked(st) else []
     if st.stage == "react":  # the defender's choice, out of its turn (GM-33)
         return react_actions(st) if side != st.active else []
     if phase == "over" or side != st.active:
@@ -98,7 +99,7 @@ def choices(st: Tactics2GMState, side: int) -> Iterator[Action]:
 
 def only_pass(st: Tactics2GMState) -> bool:
     """Whether the side to act could only pass (the phase then goes by on its own)."""
-    if st.storming:
+    if st.storming or st.asking:
         return False
     if st.phase == "discard":
         return len(st.hands[st.active]) <= st.hq.hand_limit
@@ -325,7 +326,6 @@ def equip_choices(st: Tactics2GMState, p: Piece | None) -> list[str]:
         name
         for name, o in unit.options.items()
         if name not in p.options
-        and st.lib.tokens[o.token].effect not in SMOKE
         and o.price <= st.ap[p.side]
         and not equipment_problems(unit, [*p.options, name])
     ]
@@ -418,6 +418,7 @@ def fire_actions(st: Tactics2GMState, side: int) -> Iterator[Action]:
             continue
         if p.aboard:
             continue  # aboard, a unit does not fire (A-24)
+        yield from (Action("screen", (p.id, *where)) for where in smoke.screens(st, p))
         for key in ready(st.lib, p):
             yield from (Action("fire", (p.id, key, t)) for t in fire_targets(st, p, key))
 
@@ -450,7 +451,10 @@ PHASE_WORDS = {
         "UNIT CARRIER, unload UNIT SQUARE, swap, march, or done (GM-29)"
     ),
     "deploy": "deploy units and play support cards: deploy CARD SQUARE, play CARD, done (GM-38)",
-    "fire": "fire: fire UNIT WEAPON TARGET, storm UNIT to resolve an assault, or done (GM-42)",
+    "fire": (
+        "fire: fire UNIT WEAPON TARGET, screen UNIT SQUARE [left|right|both] to lay smoke, "
+        "storm UNIT to resolve an assault, or done (GM-42, GM-77)"
+    ),
     "flip": "set up or pack away weapon teams: mount|fold UNIT, or done (GM-56)",
     "discard": "discard down to 7 cards: discard CARD (GM-26)",
 }
@@ -464,6 +468,11 @@ def why_not(st: Tactics2GMState, side: int, action: Action) -> str:
     verb, args = action.verb, action.args
     if phase == "deploy" and st.equipping and verb != "equip":
         return f"finish equipping {st.equipping} first: equip OPTION, or done (GM-7)"
+    if st.asking:
+        if side != smoke.asked(st):
+            return f"{SIDES[smoke.asked(st)]} is deciding whether to throw smoke first (GM-80)"
+        units = " or ".join(f"smoke {u}" for u in st.asking)
+        return f"an enemy takes aim at {', '.join(st.asking)}: {units}, or pass (GM-80, A-15)"
     if st.stage == "react":
         arms = ", ".join(str(a) for a in react_actions(st))
         return f"fire back at {st.storming} with one ready weapon (GM-33): {arms}"
@@ -515,6 +524,16 @@ def why_not(st: Tactics2GMState, side: int, action: Action) -> str:
         )
     if verb == "unload" and phase == "move":
         return "a unit aboard is set down on a free square beside its carrier (GM-96, A-24)"
+    if verb == "screen" and phase == "fire" and args:
+        p = st.piece(args[0])
+        if p is not None and smoke.token(st, p, smoke.SCREEN) is None:
+            return f"{p.id} has no smoke screen ready: none bought, or used (GM-77, GM-54)"
+        return (
+            "a smoke screen goes on a square within the unit's longest weapon's range, "
+            "spread left, right or both only where the field goes on (GM-77, A-15)"
+        )
+    if verb in ("smoke", "pass"):
+        return "smoke is thrown only when an enemy takes aim at the unit (GM-80, A-15)"
     if verb == "storm" and phase == "fire":
         return "storm takes up an assault your unit declared this turn (GM-33)"
     if verb in ("deploy", "play") and args and args[0] not in st.hands[side]:

@@ -10,10 +10,11 @@ from wartable.core.action import Action
 from wartable.core.events import Event
 from wartable.games.tactics2gm.deck import launch_cost
 from wartable.games.tactics2gm.pieces import HQ, Piece, flips, weapons
-from wartable.games.tactics2gm.rules import assault, carry, pairs, setup, shots, tokens
+from wartable.games.tactics2gm.rules import assault, carry, pairs, setup, shots, smoke, tokens
 from wartable.games.tactics2gm.rules.common import SIDES, draw, ev, feature, label, mine_at
 from wartable.games.tactics2gm.rules.field import GRID
 from wartable.games.tactics2gm.rules.legal import equip_choices
+from wartable.geometry.squaregrid import Square
 
 if TYPE_CHECKING:
     from wartable.games.tactics2gm.state import Tactics2GMState
@@ -37,8 +38,20 @@ def lay_terrain(st: Tactics2GMState, side: int, action: Action) -> list[Event]:
     return [ev("terrain", text, "GM-12", card=card, squares=[label(sq) for sq in squares])]
 
 
-def act(st: Tactics2GMState, side: int, action: Action) -> list[Event]:
+AIMED = ("fire", "react", "play")  # the actions that may roll against an enemy unit
+
+
+def act(st: Tactics2GMState, side: int, action: Action, aimed: bool = False) -> list[Event]:
+    """Carry out ``action``; one aimed at enemy units waits first for their side's smoke
+    (GM-80, A-15), and is carried out ``aimed`` once that is decided."""
     verb, args = action.verb, action.args
+    if verb in ("smoke", "pass"):
+        return answer(st, action)
+    if verb in AIMED and not aimed:
+        targets, firer_sq = aimed_at(st, action)
+        held = smoke.aim(st, side, action, targets, firer_sq)
+        if held:
+            return held
     units = ("assault", "advance", "board", "unload", "storm", "react")
     p = st.piece(args[0]) if verb in units else None
     if verb == "move":
@@ -82,6 +95,10 @@ def act(st: Tactics2GMState, side: int, action: Action) -> list[Event]:
         return play(st, side, args[0], args[1] if len(args) > 1 else "")
     if verb == "fire":
         return fire(st, side, st.piece(args[0]), args[1], args[2])  # type: ignore[arg-type]
+    if verb == "screen":
+        p = st.piece(args[0])
+        assert p is not None
+        return smoke.lay(st, p, GRID.parse(args[1]), args[2] if len(args) > 2 else "")
     if verb in ("mount", "fold"):
         return mount(st, st.piece(args[0]), verb == "mount")  # type: ignore[arg-type]
     if verb == "discard":
@@ -89,6 +106,39 @@ def act(st: Tactics2GMState, side: int, action: Action) -> list[Event]:
         st.discards[side].append(args[0])
         return [ev("discard", f"{SIDES[side]} discards {args[0]}", "GM-26", card=args[0])]
     raise AssertionError(f"no order {verb}")  # legal.py lists only the verbs above
+
+
+def aimed_at(st: Tactics2GMState, action: Action) -> tuple[list[Piece], Square | None]:
+    """The units ``action`` rolls against, and the square the shot leaves from (None from
+    the air or from a card)."""
+    verb, args = action.verb, action.args
+    p = st.piece(args[0]) if verb in ("fire", "react") else None
+    if verb == "fire" and p is not None and args[2] != HQ:
+        return [t for t in [st.piece(args[2])] if t is not None], p.sq
+    if verb == "react" and p is not None:
+        return [t for t in [st.piece(st.storming)] if t is not None], p.sq
+    if verb == "play" and len(args) > 1 and args[1] != HQ:
+        if args[0] in st.lib.units:  # a bomber: everything in its area
+            squares = area(st.lib.units[args[0]].bomb, GRID.parse(args[1]), st.active)
+            return [t for sq in squares for t in st.units_at(sq) if not t.aboard], None
+        if st.lib.support[args[0]].effect == "impact":
+            return [t for t in [st.piece(args[1])] if t is not None], None
+    return [], None
+
+
+def answer(st: Tactics2GMState, action: Action) -> list[Event]:
+    """A smoke grenade thrown, or none; once every unit aimed at is decided, the held
+    action goes ahead."""
+    if action.verb == "smoke":
+        p = st.piece(action.args[0])
+        assert p is not None
+        out = smoke.throw(st, p)
+        if st.asking:
+            return out
+    else:
+        out = [ev("no_smoke", f"{', '.join(st.asking)}: no smoke", "GM-80")]
+    side, held = smoke.release(st)
+    return out + act(st, side, held, aimed=True)
 
 
 # ---- Movimiento --------------------------------------------------------------------------
@@ -126,7 +176,7 @@ def enter(st: Tactics2GMState, p: Piece, to: tuple[int, int]) -> list[Event]:
         return []
     key = st.terrain[to]
     out = [ev("mine", f"{p.id} runs onto a mine at {label(to)}", "GM-63")]
-    out += shots.at_unit(st, None, mine, p, "The mine")
+    out += shots.at_unit(st, None, mine, p, "The mine", aimed=False)
     if key in st.lib.support:
         del st.terrain[to]
         st.discards[st.owner.pop(to)].append(key)

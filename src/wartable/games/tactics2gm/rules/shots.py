@@ -11,7 +11,8 @@ from wartable.games.tactics2gm.content import Weapon
 from wartable.games.tactics2gm.pieces import Piece, effects, wound_value
 from wartable.games.tactics2gm.rules.common import SIDES, assaulters, card_on, ev, feature, label
 from wartable.games.tactics2gm.rules.cover import firer_mods, suppresses, target_mods
-from wartable.games.tactics2gm.rules.fire import Mods, resolve, thresholds
+from wartable.games.tactics2gm.rules.fire import Mods, resolve, smoke, thresholds
+from wartable.games.tactics2gm.rules.smoke import clouds as smoke_clouds
 
 if TYPE_CHECKING:
     from wartable.games.tactics2gm.state import Tactics2GMState
@@ -29,13 +30,20 @@ def firer(st: Tactics2GMState, p: Piece | None) -> Mods:
     return out
 
 
-def defence(st: Tactics2GMState, t: Piece) -> Mods:
-    """The target's side: one terrain cover, prone (GM-78); the rest is still to come. An
-    assaulter storming a square is on its feet in the defender's position: no cover."""
+def defence(st: Tactics2GMState, t: Piece, clouds: set[str] | None = None) -> Mods:
+    """The target's side: one terrain cover, prone (GM-78), advancing beside a vehicle
+    (GM-35), the thickest smoke the shot passes through (A-15). An assaulter storming a
+    square is on its feet in the defender's position: no cover, but smoke still hides it."""
     if t.sq is None or t.assaulting:
-        return Mods()
+        return smoke(clouds or set())
     prone = "prone" in effects(st.lib, t)
-    return target_mods(feature(st, t.sq), card_on(st, t.sq), prone=prone, advancing=bool(t.beside))
+    return target_mods(
+        feature(st, t.sq),
+        card_on(st, t.sq),
+        prone=prone,
+        advancing=bool(t.beside),
+        smoke_on=clouds or (),
+    )
 
 
 def armour(st: Tactics2GMState, t: Piece) -> int:
@@ -66,9 +74,13 @@ def damage(st: Tactics2GMState, p: Piece | None, weapon: Weapon, t: Piece | None
     return weapon.damage + extra
 
 
-def need(st: Tactics2GMState, p: Piece | None, weapon: Weapon, t: Piece | None) -> tuple[int, int]:
-    """The rolls to hit and to land a critical; an HQ has no cover (A-5)."""
-    mods = firer(st, p) + (defence(st, t) if t is not None else Mods())
+def need(
+    st: Tactics2GMState, p: Piece | None, weapon: Weapon, t: Piece | None, *, aimed: bool = True
+) -> tuple[int, int]:
+    """The rolls to hit and to land a critical; an HQ has no cover (A-5), but a firer in a
+    smoke screen shoots out of it. A mine is not aimed: smoke does not hide from it."""
+    clouds = smoke_clouds(st, p.sq if p is not None else None, t) if aimed else set()
+    mods = firer(st, p) + (defence(st, t, clouds) if t is not None else smoke(clouds))
     return thresholds(weapon.hit, weapon.crit, mods)
 
 
@@ -81,6 +93,7 @@ def at_unit(
     by: str = "",
     *,
     assault: bool = False,
+    aimed: bool = True,
 ) -> list[Event]:
     """``source`` (a unit's words, a strike, a mine) fires ``weapon`` at unit ``t``. A unit of
     the side whose turn it is (``p``, or a bomber named ``by``) counts towards suppressing
@@ -100,7 +113,7 @@ def at_unit(
             )
         if pen >= arm and shooter not in before:
             before.append(shooter)
-    hit, crit = need(st, p, weapon, t)
+    hit, crit = need(st, p, weapon, t, aimed=aimed)
     die = st.rng.die(10)
     shot = resolve(die, (hit, crit), pen, arm, damage(st, p, weapon, t))
     head = f"{source} fires {weapon.name} at {t.id}: needs {hit}+ (critical {crit}+), rolls {die}"

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from wartable.core.action import Action
 from wartable.core.events import Event
 from wartable.core.outcome import Outcome
-from wartable.games.tactics2gm.rules import field, hq, legal, orders, setup, tokens
+from wartable.games.tactics2gm.rules import field, hq, legal, orders, setup, smoke, tokens
 from wartable.games.tactics2gm.rules.common import SIDES, draw, ev
 
 if TYPE_CHECKING:
@@ -131,6 +131,7 @@ def begin_turn(st: Tactics2GMState) -> list[Event]:
             p.moved = p.marched = p.landed = False
             p.fired = []
     st.fired_at = {}
+    out += smoke.lift(st, side)
     out += hq_phase(st, side)
     out += draw(st, side, st.hq.draw)
     if not st.decks[side] and not st.hands[side]:  # out of cards
