@@ -157,6 +157,17 @@ class TerrainCard(Strict):
     text: str
 
 
+# a building shot to 0 PI turns over: ruins for the rest of the battle, difficult ground
+# (GM-65); the rulebook gives them no cover and no armour, and neither do we
+RUINS = TerrainCard(
+    title="Ruins",
+    cost=0,
+    movement="difficult",
+    copies=1,
+    text="Rubble where a building stood: slow to cross, no longer a shelter.",
+)
+
+
 class TerrainFile(Strict):
     terrain: dict[str, TerrainCard]
 

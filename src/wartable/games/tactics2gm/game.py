@@ -120,6 +120,7 @@ class Tactics2GM(Game):
         st.equipping, st.fired_at, st.destroyed = "", {}, [0, 0]
         st.storming = st.stage = ""
         st.screens, st.aim, st.asking = {}, None, []
+        st.card_wear, st.tile_wear, st.ruins = {}, {}, set()
         return st
 
     # ---- the words -----------------------------------------------------------------------
@@ -150,6 +151,12 @@ class Tactics2GM(Game):
         army = {f"{k}-{n}": u.army for k, u in lib.units.items() for n in range(1, u.copies + 1)}
         kinds = {f"{k}-{n}": u.kind for k, u in lib.units.items() for n in range(1, u.copies + 1)}
         infantry = {u: kind == "infantry" for u, kind in kinds.items()}
+        arms = {  # each unit's own weapon words, for fire at terrain
+            f"{k}-{n}": [f"w{j}" for j in range(1, len(u.weapons) + 1)]
+            + [o for o, opt in u.options.items() if lib.tokens[opt.token].weapon is not None]
+            for k, u in lib.units.items()
+            for n in range(1, u.copies + 1)
+        }
         effects = {
             f"{k}-{n}": {lib.tokens[o.token].effect for o in u.options.values()}
             for k, u in lib.units.items()
@@ -169,6 +176,7 @@ class Tactics2GM(Game):
             out += [Action("swap", (u, v)) for v in ids if u < v and army[u] == army[v]]
             targets = [v for v in ids if army[v] != army[u]] + [HQ]
             out += [Action("fire", (u, w, t)) for w in self.weapon_keys for t in targets]
+            out += [Action("fire", (u, w, sq)) for w in arms[u] for sq in squares]  # GM-53
             out += [Action("react", (u, w)) for w in self.weapon_keys]
             if infantry[u]:
                 out += [Action("assault", (u, v)) for v in ids if army[v] != army[u]]

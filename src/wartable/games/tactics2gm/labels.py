@@ -7,12 +7,14 @@ from typing import TYPE_CHECKING, Any
 
 from wartable.core.action import Action
 from wartable.games.tactics2gm.pieces import HQ, weapons
-from wartable.games.tactics2gm.rules import pairs, shots
+from wartable.games.tactics2gm.rules import pairs, shots, wear
 from wartable.games.tactics2gm.rules.field import GRID
 from wartable.games.tactics2gm.rules.fire import odds
 
 if TYPE_CHECKING:
     from wartable.games.tactics2gm.state import Tactics2GMState
+
+SQUARES = frozenset(GRID.label(sq) for sq in GRID.squares)  # a target word naming terrain
 
 
 def unit_words(st: Tactics2GMState, unit: str) -> str:
@@ -64,7 +66,12 @@ def describe(st: Tactics2GMState, action: Action) -> str | None:
             return (
                 f"Fire back with {unit_words(st, a[0])}'s {weapon} at {unit_words(st, st.storming)}"
             )
-        target = "the enemy HQ" if a[2] == HQ else unit_words(st, a[2])
+        if a[2] == HQ:
+            target = "the enemy HQ"
+        elif a[2] in SQUARES:
+            target = wear.name(st, GRID.parse(a[2]))
+        else:
+            target = unit_words(st, a[2])
         strike = " (the assault: armour aside)" if a[0] == st.storming else ""
         return f"Fire {unit_words(st, a[0])}'s {weapon} at {target}{strike}"
     if verb == "move":
@@ -117,20 +124,27 @@ def describe(st: Tactics2GMState, action: Action) -> str | None:
 
 def action_info(st: Tactics2GMState, action: Action) -> dict[str, Any]:
     """A shot's numbers and chances: what it needs to hit and to land a critical (an
-    assault's shot ignores armour, a reaction is aimed at the assaulter)."""
+    assault's shot ignores armour, a reaction is aimed at the assaulter); fire at terrain
+    cannot miss."""
     if action.verb not in ("fire", "react"):
         return {}
     p = st.piece(action.args[0])
     if p is None:
         return {}
     weapon = weapons(st.lib, p)[action.args[1]]
-    if action.verb == "react":
-        t = st.piece(st.storming)
+    target = st.storming if action.verb == "react" else action.args[2]
+    t = st.piece(target)
+    if target in SQUARES:
+        left = wear.points_left(st, GRID.parse(target))
+        return {"text": f"a sure hit on terrain with {left} PI left", "chance": 1.0}
+    if t is None and target == HQ:
+        hit, crit = shots.need(st, p, weapon, None)
+    elif t is None:
+        return {}
     else:
-        t = None if action.args[2] == HQ else st.piece(action.args[2])
-    hit, crit = shots.need(st, p, weapon, t)
-    sure = action.verb == "fire" and p.id == st.storming
-    if t is not None and not sure and shots.penetration(st, p, weapon, t) < shots.armour(st, t):
-        return {"text": f"{hit}+ to hit, but it cannot pierce the armour", "chance": 0.0}
+        k = shots.terms(st, p, weapon, t, assault=action.verb == "fire" and p.id == st.storming)
+        if not k.pierces:
+            return {"text": f"{k.need[0]}+ to hit, but it cannot pierce the armour", "chance": 0.0}
+        hit, crit = k.need
     chance, critical = odds((hit, crit))
     return {"text": f"{hit}+ to hit, {crit}+ critical", "chance": chance, "critical": critical}

@@ -34,7 +34,7 @@ STATIC = (
 
 class Tactics2GMState(GameState):
     game_name = "tactics2gm"
-    game_version = "5"  # bump when a rule change would replay saved games differently
+    game_version = "6"  # bump when a rule change would replay saved games differently
 
     # static: shared by every clone
     lib: Library
@@ -55,6 +55,9 @@ class Tactics2GMState(GameState):
     serial: dict[str, int]  # how many of each card have come into play
     terrain: dict[Square, str]  # terrain cards on the field (mines included), open
     owner: dict[Square, int]  # who laid each: mines attack the other side
+    card_wear: dict[Square, int]  # PI a terrain card has lost (GM-65)
+    tile_wear: dict[Square, int]  # PI a tile's forest or hedge has lost (GM-53, A-16)
+    ruins: set[Square]  # buildings shot down: the card turned over (GM-65)
     laid_count: dict[str, int]  # terrain cards taken from the shared deck
     ap: list[int]  # public
     hq_hp: list[int]
@@ -107,6 +110,8 @@ class Tactics2GMState(GameState):
         twin.pieces = [p.copy() for p in self.pieces]
         twin.serial = dict(self.serial)
         twin.terrain, twin.owner = dict(self.terrain), dict(self.owner)
+        twin.card_wear, twin.tile_wear = dict(self.card_wear), dict(self.tile_wear)
+        twin.ruins = set(self.ruins)
         twin.laid_count = dict(self.laid_count)
         twin.ap, twin.hq_hp, twin.generals = list(self.ap), list(self.hq_hp), list(self.generals)
         twin.phase, twin.active, twin.first = self.phase, self.active, self.first
@@ -157,6 +162,9 @@ class Tactics2GMState(GameState):
             "terrain": sorted(
                 [list(sq), card, self.owner[sq]] for sq, card in self.terrain.items()
             ),
+            "card_wear": sorted([list(sq), n] for sq, n in self.card_wear.items()),
+            "tile_wear": sorted([list(sq), n] for sq, n in self.tile_wear.items()),
+            "ruins": sorted(list(sq) for sq in self.ruins),
             "laid_count": dict(sorted(self.laid_count.items())),
             "ap": self.ap,
             "hq_hp": self.hq_hp,

@@ -6,16 +6,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from wartable.games.tactics2gm.rules.common import SIDES, label
-from wartable.games.tactics2gm.rules.field import COLUMNS, GRID, ROWS
+from wartable.games.tactics2gm.rules import wear
+from wartable.games.tactics2gm.rules.common import SIDES, feature, label
+from wartable.games.tactics2gm.rules.field import COLUMNS, ROWS
 
 if TYPE_CHECKING:
     from wartable.games.tactics2gm.state import Tactics2GMState
+    from wartable.geometry.squaregrid import Square
 
 
 def view(st: Tactics2GMState, player: str | None) -> dict[str, Any]:
     me = SIDES.index(player) if player is not None else None
-    rows = ["".join(st.ground[GRID.index((c, r))] for c in range(COLUMNS)) for r in range(ROWS)]
+    # a forest or hedge shot down reads as open ground
+    rows = ["".join(feature(st, (c, r)) for c in range(COLUMNS)) for r in range(ROWS)]
     out: dict[str, Any] = {
         "phase": st.phase,
         "active": SIDES[st.active] if st.phase not in ("bid", "mulligan", "over") else None,
@@ -29,6 +32,9 @@ def view(st: Tactics2GMState, player: str | None) -> dict[str, Any]:
             "terrain": {
                 label(sq): [card, SIDES[st.owner[sq]]] for sq, card in sorted(st.terrain.items())
             },
+            # PI left to worn terrain (GM-53, GM-65), and buildings shot to ruins
+            "worn": {label(sq): wear.points_left(st, sq) for sq in worn(st)},
+            "ruins": sorted(label(sq) for sq in st.ruins),
             # smoke screens, by the side whose next Inicio lifts them (GM-77)
             "smoke": {label(sq): SIDES[s] for sq, s in sorted(st.screens.items())},
         },
@@ -91,3 +97,8 @@ def view(st: Tactics2GMState, player: str | None) -> dict[str, Any]:
         if st.redraws[me] is not None:
             out["my_redraw"] = st.redraws[me]
     return out
+
+
+def worn(st: Tactics2GMState) -> list[Square]:
+    """Squares whose terrain has taken damage and still stands."""
+    return sorted(sq for sq in {*st.card_wear, *st.tile_wear} if wear.points_left(st, sq) > 0)

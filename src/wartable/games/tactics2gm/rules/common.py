@@ -7,7 +7,7 @@ import functools
 from typing import TYPE_CHECKING, Any
 
 from wartable.core.events import Event
-from wartable.games.tactics2gm.content import FEATURES, TerrainCard, Weapon
+from wartable.games.tactics2gm.content import FEATURES, RUINS, TerrainCard, Weapon
 from wartable.games.tactics2gm.pieces import Piece, is_vehicle
 from wartable.games.tactics2gm.rules.field import GRID
 from wartable.geometry.squaregrid import Square
@@ -44,12 +44,20 @@ def label(sq: Square) -> str:
 
 
 def feature(st: Tactics2GMState, sq: Square) -> str:
-    return st.ground[GRID.index(sq)]
+    """The tile's feature on ``sq``; a forest or hedge shot down to 0 PI is open ground
+    (GM-58, GM-59)."""
+    f = st.ground[GRID.index(sq)]
+    if sq in st.tile_wear and st.tile_wear[sq] >= FEATURES[f][3]:
+        return "."
+    return f
 
 
 def card_on(st: Tactics2GMState, sq: Square) -> TerrainCard | None:
-    """The terrain card on ``sq`` (a mine card gives no cover and is not one)."""
+    """The terrain card on ``sq`` (a mine card gives no cover and is not one); a building
+    shot down is ruins (GM-65)."""
     key = st.terrain.get(sq)
+    if key and sq in st.ruins:
+        return RUINS
     return st.lib.terrain.get(key) if key else None
 
 
@@ -65,7 +73,7 @@ def footings(st: Tactics2GMState) -> dict[Square, str]:
     """Every square's footing at once: a move's search asks it of many squares many times.
     The tiles' part is the same all battle long; only squares with a card are looked at."""
     out = dict(tile_footings(st.ground))
-    for sq in st.terrain:
+    for sq in (*st.terrain, *st.tile_wear):
         out[sq] = footing(st, sq)
     return out
 

@@ -11,7 +11,7 @@ from wartable.core.action import Action
 from wartable.games.tactics2gm.content import UnitCard
 from wartable.games.tactics2gm.deck import equipment_problems, launch_cost, may_attach
 from wartable.games.tactics2gm.pieces import HQ, Piece, ready, weapons
-from wartable.games.tactics2gm.rules import assault, carry, field, move, pairs, smoke
+from wartable.games.tactics2gm.rules import assault, carry, field, move, pairs, smoke, wear
 from wartable.games.tactics2gm.rules.common import (
     SIDES,
     card_on,
@@ -382,10 +382,11 @@ def play_targets(st: Tactics2GMState, side: int, card: str) -> list[str]:
 
 
 # ---- Disparo and Voltear -----------------------------------------------------------------
-def fire_targets(st: Tactics2GMState, p: Piece, key: str) -> list[str]:
-    """Enemy units within the weapon's range, counted in orthogonal steps (GM-43), and the
-    enemy HQ within range (GM-16, A-5); a fighter reaches any of them, and enemy aircraft
-    waiting at their HQ (GM-67)."""
+def fire_targets(st: Tactics2GMState, p: Piece, key: str, empty: list[Square]) -> list[str]:
+    """Enemy units within the weapon's range, counted in orthogonal steps (GM-43), the enemy
+    HQ within range (GM-16, A-5), and the ``empty`` squares whose terrain fire can wear
+    down (GM-53); a fighter reaches any of them, and enemy aircraft waiting at their HQ
+    (GM-67)."""
     weapon = weapons(st.lib, p)[key]
     enemy = 1 - p.side
     foes = [q for q in st.pieces if q.side == enemy and not q.aboard]
@@ -395,13 +396,13 @@ def fire_targets(st: Tactics2GMState, p: Piece, key: str) -> list[str]:
             for q in foes
             if (q.sq is None and weapon.air) or (q.sq is not None and weapon.ground)
         ]
-        return [*out, HQ] if weapon.ground else out
+        return [*out, HQ, *(label(sq) for sq in empty)] if weapon.ground else out
     if not weapon.ground:
         return []
     out = [q.id for q in foes if q.sq is not None and field.steps(p.sq, q.sq) <= weapon.range]
     if field.hq_distance(SIDES[enemy], p.sq) <= weapon.range:
         out.append(HQ)
-    return out
+    return out + [label(sq) for sq in empty if field.steps(p.sq, sq) <= weapon.range]
 
 
 def fire_actions(st: Tactics2GMState, side: int) -> Iterator[Action]:
@@ -412,6 +413,7 @@ def fire_actions(st: Tactics2GMState, side: int) -> Iterator[Action]:
         assert p is not None
         yield from (Action("fire", (p.id, key, p.assaulting)) for key in assault.arms(st, p))
         return
+    empty = wear.targets(st)
     for p in own(st, side):
         if p.assaulting:
             yield Action("storm", (p.id,))
@@ -420,7 +422,7 @@ def fire_actions(st: Tactics2GMState, side: int) -> Iterator[Action]:
             continue  # aboard, a unit does not fire (A-24)
         yield from (Action("screen", (p.id, *where)) for where in smoke.screens(st, p))
         for key in ready(st.lib, p):
-            yield from (Action("fire", (p.id, key, t)) for t in fire_targets(st, p, key))
+            yield from (Action("fire", (p.id, key, t)) for t in fire_targets(st, p, key, empty))
 
 
 def react_actions(st: Tactics2GMState) -> list[Action]:
@@ -549,7 +551,8 @@ def why_not(st: Tactics2GMState, side: int, action: Action) -> str:
     if verb == "fire" and phase == "fire":
         return (
             "that weapon cannot fire at that target: it has fired, is disabled or not set up, "
-            "or the target is out of range (GM-42, GM-43, GM-52)"
+            "or the target is out of range; a square is fired at only for terrain with PI "
+            "left and no unit on it (GM-42, GM-43, GM-52, GM-53)"
         )
     if verb == "equip" and phase == "deploy":
         return "that option is not printed, not affordable, or breaks GM-8/GM-9"

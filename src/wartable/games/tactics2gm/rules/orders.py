@@ -347,11 +347,12 @@ def fire(st: Tactics2GMState, side: int, p: Piece, key: str, target: str) -> lis
     weapon = weapons(st.lib, p)[key]
     p.fired.append(key)
     p.tokens[key] = tokens.use(p.tokens[key], flips(st.lib, p, key))  # type: ignore[arg-type]
+    t = st.piece(target)
     if target == HQ:
         out = shots.at_hq(st, p, weapon, 1 - side, p.id)
+    elif t is None:  # an empty square's terrain (GM-53)
+        out = shots.at_terrain(st, p, weapon, GRID.parse(target), p.id)
     else:
-        t = st.piece(target)
-        assert t is not None
         out = shots.at_unit(st, p, weapon, t, p.id)
     if p.sq is None and p in st.pieces:  # a fighter: one attack, then gone
         st.pieces.remove(p)

@@ -4,11 +4,13 @@ destroyed (GM-44 to GM-51, GM-64, GM-75, GM-90, A-5, A-6)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
 from wartable.games.tactics2gm.content import Weapon
 from wartable.games.tactics2gm.pieces import Piece, effects, wound_value
+from wartable.games.tactics2gm.rules import wear
 from wartable.games.tactics2gm.rules.common import SIDES, assaulters, card_on, ev, feature, label
 from wartable.games.tactics2gm.rules.cover import firer_mods, suppresses, target_mods
 from wartable.games.tactics2gm.rules.fire import Mods, resolve, smoke, thresholds
@@ -16,6 +18,7 @@ from wartable.games.tactics2gm.rules.smoke import clouds as smoke_clouds
 
 if TYPE_CHECKING:
     from wartable.games.tactics2gm.state import Tactics2GMState
+    from wartable.geometry.squaregrid import Square
 
 
 def firer(st: Tactics2GMState, p: Piece | None) -> Mods:
@@ -30,19 +33,19 @@ def firer(st: Tactics2GMState, p: Piece | None) -> Mods:
     return out
 
 
-def defence(st: Tactics2GMState, t: Piece, clouds: set[str] | None = None) -> Mods:
+def defence(
+    st: Tactics2GMState, t: Piece, clouds: set[str] | None = None, *, flames: bool = False
+) -> Mods:
     """The target's side: one terrain cover, prone (GM-78), advancing beside a vehicle
     (GM-35), the thickest smoke the shot passes through (A-15). An assaulter storming a
-    square is on its feet in the defender's position: no cover, but smoke still hides it."""
+    square is on its feet in the defender's position: no cover, but smoke still hides it.
+    Flames sprayed into a building pass its walls (GM-83)."""
     if t.sq is None or t.assaulting:
         return smoke(clouds or set())
     prone = "prone" in effects(st.lib, t)
+    card = None if flames else card_on(st, t.sq)
     return target_mods(
-        feature(st, t.sq),
-        card_on(st, t.sq),
-        prone=prone,
-        advancing=bool(t.beside),
-        smoke_on=clouds or (),
+        feature(st, t.sq), card, prone=prone, advancing=bool(t.beside), smoke_on=clouds or ()
     )
 
 
@@ -51,9 +54,22 @@ def armour(st: Tactics2GMState, t: Piece) -> int:
     extra = sum(
         st.lib.support[c].amount for c in t.attached if st.lib.support[c].effect == "armour"
     )
-    card = card_on(st, t.sq) if t.sq is not None else None
-    building = card.armour if card is not None and card.building else 0
-    return st.lib.units[t.card].armour + extra + building
+    card = wear.building(st, t.sq)
+    return st.lib.units[t.card].armour + extra + (card.armour if card is not None else 0)
+
+
+def shells(st: Tactics2GMState, p: Piece | None) -> bool:
+    """A howitzer: +2 penetration and +2 damage against a unit in a building, +2 damage
+    against an empty one (GM-88)."""
+    return p is not None and "howitzer" in st.lib.units[p.card].abilities
+
+
+def flames(st: Tactics2GMState, p: Piece | None, weapon: Weapon) -> bool:
+    """A flamethrower: the weapon a flamethrower team buys as equipment, not its rifle."""
+    if p is None:
+        return False
+    unit = st.lib.units[p.card]
+    return "flamethrower" in unit.abilities and weapon not in unit.weapons
 
 
 def penetration(st: Tactics2GMState, p: Piece | None, weapon: Weapon, t: Piece) -> int:
@@ -64,6 +80,8 @@ def penetration(st: Tactics2GMState, p: Piece | None, weapon: Weapon, t: Piece) 
         )
         if "hollow_point" in st.lib.units[p.card].abilities and st.lib.units[t.card].kind == "tank":
             pen += 1  # GM-90
+        if shells(st, p) and wear.building(st, t.sq):
+            pen += 2  # GM-88
     return pen
 
 
@@ -71,7 +89,49 @@ def damage(st: Tactics2GMState, p: Piece | None, weapon: Weapon, t: Piece | None
     extra = 0
     if p is not None and t is not None and "antitank" in st.lib.units[p.card].abilities:
         extra = 1 if st.lib.units[t.card].kind == "tank" else 0  # GM-75
+    if shells(st, p) and t is not None and wear.building(st, t.sq):
+        extra += 2  # GM-88
     return weapon.damage + extra
+
+
+@dataclass(frozen=True)
+class Terms:
+    """A shot at a unit before its die: what it needs, whether it may pierce, what it does."""
+
+    need: tuple[int, int]  # (hit, critical); hit 1: it cannot miss
+    pen: int
+    armour: int
+    damage: int
+    armour_aside: bool  # an assault's shot (GM-33), flames into a building (GM-83)
+
+    @property
+    def pierces(self) -> bool:
+        return self.armour_aside or self.pen >= self.armour
+
+
+def terms(
+    st: Tactics2GMState,
+    p: Piece | None,
+    weapon: Weapon,
+    t: Piece,
+    *,
+    assault: bool = False,
+    aimed: bool = True,
+) -> Terms:
+    """The numbers of ``p``'s shot with ``weapon`` at ``t``. Flames into a building always
+    hit and pass armour and walls alike; the die then only tells a critical (GM-83)."""
+    burn = flames(st, p, weapon) and wear.building(st, t.sq) is not None
+    clouds = smoke_clouds(st, p.sq if p is not None else None, t) if aimed else set()
+    hit, crit = thresholds(
+        weapon.hit, weapon.crit, firer(st, p) + defence(st, t, clouds, flames=burn)
+    )
+    return Terms(
+        (1, crit) if burn else (hit, crit),
+        penetration(st, p, weapon, t),
+        armour(st, t),
+        damage(st, p, weapon, t),
+        assault or burn,
+    )
 
 
 def need(
@@ -79,9 +139,10 @@ def need(
 ) -> tuple[int, int]:
     """The rolls to hit and to land a critical; an HQ has no cover (A-5), but a firer in a
     smoke screen shoots out of it. A mine is not aimed: smoke does not hide from it."""
-    clouds = smoke_clouds(st, p.sq if p is not None else None, t) if aimed else set()
-    mods = firer(st, p) + (defence(st, t, clouds) if t is not None else smoke(clouds))
-    return thresholds(weapon.hit, weapon.crit, mods)
+    if t is not None:
+        return terms(st, p, weapon, t, aimed=aimed).need
+    clouds = smoke_clouds(st, p.sq if p is not None else None, None) if aimed else set()
+    return thresholds(weapon.hit, weapon.crit, firer(st, p) + smoke(clouds))
 
 
 def at_unit(
@@ -98,38 +159,66 @@ def at_unit(
     """``source`` (a unit's words, a strike, a mine) fires ``weapon`` at unit ``t``. A unit of
     the side whose turn it is (``p``, or a bomber named ``by``) counts towards suppressing
     an enemy target (GM-50, A-6). An assault's shot ignores penetration and armour (GM-33):
-    it hurts whatever it hits, and counts towards suppression."""
+    it hurts whatever it hits, and counts towards suppression. Damage to a unit in a
+    building wears the building down (GM-65)."""
     out = []
-    pen, arm = penetration(st, p, weapon, t), armour(st, t)
-    if assault:
-        pen = max(pen, arm)
+    k = terms(st, p, weapon, t, assault=assault, aimed=aimed)
     shooter = p.id if p is not None and p.side == st.active else by
     if shooter and t.side != st.active:
         before = st.fired_at.setdefault(t.id, [])
-        if suppresses(before, shooter, pen >= arm) and not t.suppressed:
+        if suppresses(before, shooter, k.pierces) and not t.suppressed:
             t.suppressed = True
             out.append(
                 ev("suppressed", f"{t.id} is suppressed: a second unit fires at it", "GM-50")
             )
-        if pen >= arm and shooter not in before:
+        if k.pierces and shooter not in before:
             before.append(shooter)
-    hit, crit = need(st, p, weapon, t, aimed=aimed)
+    hit, crit = k.need
     die = st.rng.die(10)
-    shot = resolve(die, (hit, crit), pen, arm, damage(st, p, weapon, t))
-    head = f"{source} fires {weapon.name} at {t.id}: needs {hit}+ (critical {crit}+), rolls {die}"
+    shot = resolve(die, k.need, k.pen, k.armour, k.damage, assault=k.armour_aside)
+    needs = "cannot miss" if hit == 1 else f"needs {hit}+"
+    head = f"{source} fires {weapon.name} at {t.id}: {needs} (critical {crit}+), rolls {die}"
     if shot.effect == "miss":
         return [*out, ev("miss", f"{head}: a miss", "GM-44", die=die)]
     if shot.effect == "no_effect":
-        text = f"{head}: a hit, but penetration {pen} is below armour {arm}: no effect"
+        text = f"{head}: a hit, but penetration {k.pen} is below armour {k.armour}: no effect"
         return [*out, ev("no_effect", text, "GM-46", die=die)]
-    if shot.effect == "destroyed":
+    if shot.effect == "destroyed":  # the building is unharmed by a critical (GM-65)
         out.append(ev("critical", f"{head}: a critical", "GM-47", die=die))
         return out + destroy(st, t)
     t.wounds += shot.wounds
     out.append(ev("hit", f"{head}: a hit, {shot.wounds} wound(s)", "GM-48", die=die))
+    return out + wounded(st, t, shot.wounds)
+
+
+def wounded(st: Tactics2GMState, t: Piece, n: int) -> list[Event]:
+    """After ``t`` takes ``n`` wounds: its building loses as many PI, and falling buries
+    every unit holding the square, ``t`` included; ``t`` falls at its wound value. An
+    assaulter storming a building is not inside it yet."""
+    sq, out = t.sq, []
+    fell = False
+    if sq is not None and wear.building(st, sq) is not None and n and not t.assaulting:
+        worn, fell = wear.damage(st, sq, n)
+        out += worn
+    inside = [q for q in st.units_at(sq) if not q.assaulting] if fell and sq else []
     if t.wounds >= wound_value(st.lib.units[t.card], t):
         out += destroy(st, t)
+    for q in inside:
+        if q in st.pieces and not q.aboard:  # passengers go with their carrier
+            out.append(ev("buried", f"{q.id} is buried in the ruins", "GM-65", unit=q.id))
+            out += destroy(st, q)
     return out
+
+
+def at_terrain(
+    st: Tactics2GMState, p: Piece, weapon: Weapon, sq: Square, source: str
+) -> list[Event]:
+    """Fire at an empty square's terrain cannot miss: it loses PI equal to the damage, a
+    howitzer's +2 against a building included (GM-53, GM-88)."""
+    n = weapon.damage + (2 if shells(st, p) and wear.building(st, sq) else 0)
+    text = f"{source} fires {weapon.name} at {wear.name(st, sq)}: it cannot miss, {n} damage"
+    worn, _ = wear.damage(st, sq, n)  # nobody is inside to be buried
+    return [ev("terrain_hit", text, "GM-53", square=label(sq)), *worn]
 
 
 def at_hq(

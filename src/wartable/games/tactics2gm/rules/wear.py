@@ -1,0 +1,84 @@
+"""Terrain worn down by fire (GM-53, GM-58, GM-59, GM-63, GM-65, A-16). A building takes
+the damage its occupant takes, criticals aside, and at 0 PI turns to ruins, destroying
+whoever holds it. Forests, hedges and empty buildings are worn down only by fire aimed at
+them while no unit stands there; such fire cannot miss. A forest or hedge at 0 PI is open
+ground; a terrain card other than a building is taken off the field."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wartable.core.events import Event
+from wartable.games.tactics2gm.content import FEATURES, TerrainCard
+from wartable.games.tactics2gm.rules.common import card_on, ev, feature, label
+from wartable.games.tactics2gm.rules.field import GRID
+from wartable.geometry.squaregrid import Square
+
+if TYPE_CHECKING:
+    from wartable.games.tactics2gm.state import Tactics2GMState
+
+
+def standing_card(st: Tactics2GMState, sq: Square) -> TerrainCard | None:
+    """The terrain card on ``sq`` that fire can still wear down: one with PI, not ruins."""
+    card = card_on(st, sq)
+    return card if card is not None and card.hit_points > 0 and sq not in st.ruins else None
+
+
+def building(st: Tactics2GMState, sq: Square | None) -> TerrainCard | None:
+    """The standing building on ``sq``, if any (GM-64)."""
+    card = standing_card(st, sq) if sq is not None else None
+    return card if card is not None and card.building else None
+
+
+def points_left(st: Tactics2GMState, sq: Square) -> int:
+    """The PI left to what fire at ``sq`` wears down: the card on it, else the tile's forest
+    or hedge; 0 where there is nothing to wear down."""
+    card = standing_card(st, sq)
+    if card is not None:
+        return card.hit_points - st.card_wear.get(sq, 0)
+    return FEATURES[feature(st, sq)][3] - st.tile_wear.get(sq, 0)
+
+
+def name(st: Tactics2GMState, sq: Square) -> str:
+    card = standing_card(st, sq)
+    thing = card.title.lower() if card is not None else FEATURES[feature(st, sq)][0]
+    return f"the {thing} on {label(sq)}"
+
+
+def targets(st: Tactics2GMState) -> list[Square]:
+    """The squares fire may be aimed at for their terrain: something with PI left and no
+    unit there, for fire at an occupied square is fire at its occupant (GM-53)."""
+    held = {p.sq for p in st.pieces}
+    candidates = [*st.terrain, *(sq for sq, f in tile_features(st) if FEATURES[f][3])]
+    return sorted({sq for sq in candidates if sq not in held and points_left(st, sq) > 0})
+
+
+def tile_features(st: Tactics2GMState) -> list[tuple[Square, str]]:
+    return [(sq, st.ground[GRID.index(sq)]) for sq in GRID.squares]
+
+
+def damage(st: Tactics2GMState, sq: Square, n: int) -> tuple[list[Event], bool]:
+    """``n`` PI off what stands on ``sq``; the events, and whether a building fell (its
+    occupants are then destroyed by the caller)."""
+    card = standing_card(st, sq)
+    what = name(st, sq)
+    if card is not None:
+        st.card_wear[sq] = st.card_wear.get(sq, 0) + n
+    else:
+        st.tile_wear[sq] = st.tile_wear.get(sq, 0) + n
+    left = max(points_left(st, sq), 0)
+    rule = "GM-65" if card is not None and card.building else "GM-53"
+    out = [ev("worn", f"{what} loses {n} PI ({left} left)", rule, square=label(sq), left=left)]
+    if left > 0:
+        return out, False
+    if card is None:  # a forest or hedge is open ground now
+        out.append(ev("felled", f"{what} is shot down: open ground now", "GM-58", square=label(sq)))
+        return out, False
+    if card.building:  # the card turns over: ruins for the rest of the battle
+        st.ruins.add(sq)
+        out.append(ev("ruins", f"{what} collapses into ruins", "GM-65", square=label(sq)))
+        return out, True
+    del st.terrain[sq], st.owner[sq]  # any other card leaves the field for good (GM-63)
+    st.card_wear.pop(sq, None)
+    out.append(ev("razed", f"{what} is destroyed and taken off the field", "GM-63"))
+    return out, False
