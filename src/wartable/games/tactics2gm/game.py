@@ -140,8 +140,8 @@ class Tactics2GM(Game):
             raise ActionParseError(
                 f"not a 2GM Tactics action: {action}; the phases' words are bid, first, "
                 "terrain, keep, redraw, move, assault, advance, board, unload, swap, march, "
-                "deploy, equip, play, fire, screen, smoke, pass, storm, react, mount, fold, "
-                "discard and done"
+                "deploy, equip, play, fire, screen, smoke, pass, storm, react, repair, heal, "
+                "clear, ride, mount, fold, discard and done"
             )
 
     @cached_property
@@ -154,6 +154,13 @@ class Tactics2GM(Game):
         arms = {  # each unit's own weapon words, for fire at terrain
             f"{k}-{n}": [f"w{j}" for j in range(1, len(u.weapons) + 1)]
             + [o for o, opt in u.options.items() if lib.tokens[opt.token].weapon is not None]
+            for k, u in lib.units.items()
+            for n in range(1, u.copies + 1)
+        }
+        skill = {  # the ability each unit uses as an order, if any
+            f"{k}-{n}": next(
+                (a for a in ("repair", "heal", "sappers", "mounted") if a in u.abilities), ""
+            )
             for k, u in lib.units.items()
             for n in range(1, u.copies + 1)
         }
@@ -184,6 +191,12 @@ class Tactics2GM(Game):
                 out += [Action("advance", (u, v)) for v in ids if army[v] == army[u] and vehicle[v]]
             if vehicle[u]:
                 out += [Action("move", (u, sq, "alone")) for sq in squares]
+            if skill[u] in ("repair", "heal"):
+                out += [Action(skill[u], (u, v)) for v in ids if army[v] == army[u]]
+            if skill[u] == "sappers":
+                out += [Action("clear", (u, sq)) for sq in squares]
+            if skill[u] == "mounted":
+                out.append(Action("ride", (u,)))
             if smoke.GRENADE in effects[u]:
                 out.append(Action("smoke", (u,)))
             if smoke.SCREEN in effects[u]:

@@ -86,6 +86,13 @@ def describe(st: Tactics2GMState, action: Action) -> str | None:
         return f"Set {unit_words(st, a[0])} down on {a[1]}"
     if verb == "advance":
         return f"Advance {unit_words(st, a[0])} beside {unit_words(st, a[1])} (+1/+1 to be hit)"
+    if verb in ("repair", "heal"):
+        word = "Repair" if verb == "repair" else "Heal"
+        return f"{word} one wound of {unit_words(st, a[1])} with {unit_words(st, a[0])}"
+    if verb == "clear":
+        return f"Clear the obstacle on {a[1]} with {unit_words(st, a[0])}"
+    if verb == "ride":
+        return f"Ride on with {unit_words(st, a[0])}: 1 square more, no fire this turn"
     if verb == "screen":
         spread = {"left": " and the square to its left", "right": " and the square to its right"}
         extra = spread.get(a[2], " and the squares either side") if a[2:] else ""

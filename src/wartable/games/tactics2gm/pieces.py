@@ -41,6 +41,8 @@ class Piece:
     beside: str = ""  # infantry advancing under cover: the vehicle it shares a square with
     aboard: str = ""  # the transport or tower carrying it (GM-92, GM-96)
     landed: bool = False  # it left a carrier this turn: it boards none again until next turn
+    tended: bool = False  # its mechanic's or medic's work done this turn (GM-94, GM-95)
+    rode: bool = False  # mounted troops riding one square further, no fire (GM-86)
     smoked: bool = False  # wrapped in a smoke grenade's cloud until the next Inicio (GM-80)
 
     def copy(self) -> Piece:
@@ -75,6 +77,8 @@ class Piece:
             "beside": self.beside,
             "aboard": self.aboard,
             "landed": self.landed,
+            "tended": self.tended,
+            "rode": self.rode,
             "smoked": self.smoked,
         }
 

@@ -106,10 +106,10 @@ def stopping(st: Tactics2GMState, p: Piece) -> set[Square]:
 
 
 def movement(st: Tactics2GMState, p: Piece) -> int:
-    """Its movement this turn: the card's, a general's bonus, a march (GM-84), one less when
-    suppressed (GM-51)."""
+    """Its movement this turn: the card's, a general's bonus, a march (GM-84), riding on
+    (GM-86), one less when suppressed (GM-51)."""
     unit = st.lib.units[p.card]
-    points = unit.movement + (1 if p.marched else 0) - (1 if p.suppressed else 0)
+    points = unit.movement + p.marched + p.rode - p.suppressed
     general = st.generals[p.side]
     if general and unit.kind in st.lib.generals[general].kinds:
         points += st.lib.generals[general].movement

@@ -11,7 +11,16 @@ from wartable.core.action import Action
 from wartable.games.tactics2gm.content import UnitCard
 from wartable.games.tactics2gm.deck import equipment_problems, launch_cost, may_attach
 from wartable.games.tactics2gm.pieces import HQ, Piece, ready, weapons
-from wartable.games.tactics2gm.rules import assault, carry, field, move, pairs, smoke, wear
+from wartable.games.tactics2gm.rules import (
+    assault,
+    carry,
+    field,
+    move,
+    pairs,
+    skills,
+    smoke,
+    wear,
+)
 from wartable.games.tactics2gm.rules.common import (
     SIDES,
     card_on,
@@ -47,7 +56,12 @@ UNIT_VERBS = frozenset(
         "board",
         "unload",
         "storm",
+        "react",
         "screen",
+        "repair",
+        "heal",
+        "clear",
+        "ride",
     ]
 )
 ABOARD = "aboard"  # a unit deployed aboard a carrier deployed that phase (GM-92, GM-96)
@@ -91,6 +105,7 @@ def choices(st: Tactics2GMState, side: int) -> Iterator[Action]:
     elif phase == "deploy":
         yield from deploy_actions(st, side)
         yield from play_actions(st, side)
+        yield from move_actions(st, side, skills.arriving(st, side))  # GM-87, A-10
     elif phase == "fire":
         yield from fire_actions(st, side)
     elif phase == "flip":
@@ -229,12 +244,20 @@ def ways(st: Tactics2GMState, movers: list[Piece]) -> Iterator[tuple[Piece, move
         yield p, move.Way(p.sq, points, ground, enemies, recon, sappers, stopping(st, p))
 
 
-def move_actions(st: Tactics2GMState, side: int) -> Iterator[Action]:
-    movers = [p for p in own(st, side) if may_move(st, p)]
+def move_actions(
+    st: Tactics2GMState, side: int, arriving: list[Piece] | None = None
+) -> Iterator[Action]:
+    """The Movement phase's orders; in the Deployment phase, the moves of the ``arriving``
+    units and the set-downs from a carrier that arrived with Movilidad (GM-87, A-10)."""
+    deploying = arriving is not None
+    movers = arriving if arriving is not None else [p for p in own(st, side) if may_move(st, p)]
     friends = squares_of(own(st, side)) | origins(st)  # an assaulter's way back stays free
     for p, way in ways(st, movers):
-        if not p.marched and "march" in st.lib.units[p.card].abilities and st.ap[side] >= 1:
+        marches = "march" in st.lib.units[p.card].abilities
+        if not deploying and marches and not p.marched and st.ap[side] >= 1:
             yield Action("march", (p.id,))
+        if not deploying and skills.may_ride(st, p):
+            yield Action("ride", (p.id,))
         i = None if p.beside else pairs.partner(st, p)
         own_way = sorted(move.reach(way, friends))
         if i is None:
@@ -248,8 +271,10 @@ def move_actions(st: Tactics2GMState, side: int) -> Iterator[Action]:
         yield from (Action("advance", (p.id, v.id)) for v in shelter_targets(st, p, way))
         yield from (Action("board", (p.id, c.id)) for c in carriers(st, p, way))
     for p in own(st, side):
-        if p.aboard:
+        if p.aboard and (not deploying or skills.drops(st, p)):
             yield from (Action("unload", (p.id, label(sq))) for sq in set_down_squares(st, p))
+    if deploying:
+        return
     for a in movers:
         for b in movers:
             if a.id < b.id and swappable(st, a, b):
@@ -421,6 +446,9 @@ def fire_actions(st: Tactics2GMState, side: int) -> Iterator[Action]:
         if p.aboard:
             continue  # aboard, a unit does not fire (A-24)
         yield from (Action("screen", (p.id, *where)) for where in smoke.screens(st, p))
+        skill = skills.mender(st, p)
+        yield from (Action(skill, (p.id, q.id)) for q in skills.patients(st, p) if skill)
+        yield from (Action("clear", (p.id, label(sq))) for sq in skills.clearable(st, p))
         for key in ready(st.lib, p):
             yield from (Action("fire", (p.id, key, t)) for t in fire_targets(st, p, key, empty))
 
@@ -450,12 +478,16 @@ PHASE_WORDS = {
     "mulligan": "keep your opening hand or redraw it once: keep|redraw (GM-14)",
     "move": (
         "move your units: move UNIT SQUARE, assault UNIT ENEMY, advance UNIT VEHICLE, board "
-        "UNIT CARRIER, unload UNIT SQUARE, swap, march, or done (GM-29)"
+        "UNIT CARRIER, unload UNIT SQUARE, swap, march, ride, or done (GM-29)"
     ),
-    "deploy": "deploy units and play support cards: deploy CARD SQUARE, play CARD, done (GM-38)",
+    "deploy": (
+        "deploy units and play support cards: deploy CARD SQUARE, play CARD, move a unit "
+        "that arrived with Movilidad, done (GM-38, GM-87)"
+    ),
     "fire": (
         "fire: fire UNIT WEAPON TARGET, screen UNIT SQUARE [left|right|both] to lay smoke, "
-        "storm UNIT to resolve an assault, or done (GM-42, GM-77)"
+        "repair|heal UNIT WOUNDED, clear SAPPER SQUARE, storm UNIT to resolve an assault, or "
+        "done (GM-42, GM-77, GM-94, GM-95, GM-97)"
     ),
     "flip": "set up or pack away weapon teams: mount|fold UNIT, or done (GM-56)",
     "discard": "discard down to 7 cards: discard CARD (GM-26)",
@@ -526,6 +558,20 @@ def why_not(st: Tactics2GMState, side: int, action: Action) -> str:
         )
     if verb == "unload" and phase == "move":
         return "a unit aboard is set down on a free square beside its carrier (GM-96, A-24)"
+    if verb in ("repair", "heal") and phase == "fire":
+        rule = "GM-94" if verb == "repair" else "GM-95"
+        return (
+            f"{verb} takes one wound off a friend within one square, once a turn, by a unit "
+            f"with that ability; mechanics mend vehicles and guns, medics infantry and guns "
+            f"({rule})"
+        )
+    if verb == "clear" and phase == "fire":
+        return (
+            "sappers with their tools ready clear wire, a barrier or a mine within one "
+            "square (GM-97)"
+        )
+    if verb == "ride" and phase == "move":
+        return "only mounted troops that have neither moved nor fired ride on (GM-86)"
     if verb == "screen" and phase == "fire" and args:
         p = st.piece(args[0])
         if p is not None and smoke.token(st, p, smoke.SCREEN) is None:

@@ -10,10 +10,19 @@ from wartable.core.action import Action
 from wartable.core.events import Event
 from wartable.games.tactics2gm.deck import launch_cost
 from wartable.games.tactics2gm.pieces import HQ, Piece, flips, weapons
-from wartable.games.tactics2gm.rules import assault, carry, pairs, setup, shots, smoke, tokens
+from wartable.games.tactics2gm.rules import (
+    assault,
+    carry,
+    pairs,
+    setup,
+    shots,
+    skills,
+    smoke,
+    tokens,
+)
 from wartable.games.tactics2gm.rules.common import SIDES, draw, ev, feature, label, mine_at
 from wartable.games.tactics2gm.rules.field import GRID
-from wartable.games.tactics2gm.rules.legal import equip_choices
+from wartable.games.tactics2gm.rules.legal import UNIT_VERBS, equip_choices
 from wartable.geometry.squaregrid import Square
 
 if TYPE_CHECKING:
@@ -52,8 +61,7 @@ def act(st: Tactics2GMState, side: int, action: Action, aimed: bool = False) -> 
         held = smoke.aim(st, side, action, targets, firer_sq)
         if held:
             return held
-    units = ("assault", "advance", "board", "unload", "storm", "react")
-    p = st.piece(args[0]) if verb in units else None
+    p = st.piece(args[0]) if verb in UNIT_VERBS else None
     if verb == "move":
         alone = args[2:] == ("alone",)
         return move(st, st.piece(args[0]), GRID.parse(args[1]), alone)  # type: ignore[arg-type]
@@ -95,6 +103,16 @@ def act(st: Tactics2GMState, side: int, action: Action, aimed: bool = False) -> 
         return play(st, side, args[0], args[1] if len(args) > 1 else "")
     if verb == "fire":
         return fire(st, side, st.piece(args[0]), args[1], args[2])  # type: ignore[arg-type]
+    if verb in ("repair", "heal"):
+        q = st.piece(args[1])
+        assert p is not None and q is not None
+        return skills.mend(st, p, q)
+    if verb == "clear":
+        assert p is not None
+        return skills.clear(st, p, GRID.parse(args[1]))
+    if verb == "ride":
+        assert p is not None
+        return skills.ride(st, p)
     if verb == "screen":
         p = st.piece(args[0])
         assert p is not None
@@ -217,6 +235,8 @@ def deploy(
     sq = None if where == HQ else GRID.parse(where)
     p = Piece(f"{card}-{st.serial[card]}", card, side, sq, st.turn)
     p.tokens = {key: "ready" for key in weapons(st.lib, p)}
+    if "sappers" in unit.abilities:
+        p.tokens[skills.TOOLS] = "ready"
     st.pieces.append(p)
     place = f"{SIDES[side]}'s HQ" if sq is None else label(sq)
     out = [ev("deploy", f"{SIDES[side]} deploys {p.id} on {place} for {price} AP", "GM-38")]

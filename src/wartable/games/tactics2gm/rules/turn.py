@@ -128,7 +128,7 @@ def begin_turn(st: Tactics2GMState) -> list[Event]:
             p.suppressed = False
             out.append(ev("unsuppressed", f"{p.id} is no longer suppressed", "GM-51"))
         if p.side == side:
-            p.moved = p.marched = p.landed = False
+            p.moved = p.marched = p.landed = p.tended = p.rode = False
             p.fired = []
     st.fired_at = {}
     out += smoke.lift(st, side)
