@@ -6,6 +6,7 @@ ground; a terrain card other than a building is taken off the field."""
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
@@ -49,12 +50,14 @@ def targets(st: Tactics2GMState) -> list[Square]:
     """The squares fire may be aimed at for their terrain: something with PI left and no
     unit there, for fire at an occupied square is fire at its occupant (GM-53)."""
     held = {p.sq for p in st.pieces}
-    candidates = [*st.terrain, *(sq for sq, f in tile_features(st) if FEATURES[f][3])]
-    return sorted({sq for sq in candidates if sq not in held and points_left(st, sq) > 0})
+    candidates = {*st.terrain, *wooded(st.ground)} - held
+    return sorted(sq for sq in candidates if points_left(st, sq) > 0)
 
 
-def tile_features(st: Tactics2GMState) -> list[tuple[Square, str]]:
-    return [(sq, st.ground[GRID.index(sq)]) for sq in GRID.squares]
+@functools.lru_cache(maxsize=32)
+def wooded(ground: tuple[str, ...]) -> tuple[Square, ...]:
+    """The squares whose tile feature has PI (forests, hedges): fixed all battle long."""
+    return tuple(sq for sq in GRID.squares if FEATURES[ground[GRID.index(sq)]][3])
 
 
 def damage(st: Tactics2GMState, sq: Square, n: int) -> tuple[list[Event], bool]:
