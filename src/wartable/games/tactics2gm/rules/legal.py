@@ -199,7 +199,7 @@ def shelter_targets(st: Tactics2GMState, p: Piece, way: move.Way) -> list[Piece]
 def carriers(st: Tactics2GMState, p: Piece, way: move.Way) -> list[Piece]:
     """The friendly transports (infantry) or towers (artillery) ``p`` may board, moving onto
     their square within its move (GM-92, GM-96); not again in a turn it left one."""
-    if p.landed:
+    if p.landed or st.lib.units[p.card].kind not in carry.CARRIES.values():
         return []
     near = move.paths(way)
     return [
