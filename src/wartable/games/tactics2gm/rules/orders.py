@@ -114,7 +114,6 @@ def act(st: Tactics2GMState, side: int, action: Action, aimed: bool = False) -> 
         assert p is not None
         return skills.ride(st, p)
     if verb == "screen":
-        p = st.piece(args[0])
         assert p is not None
         return smoke.lay(st, p, GRID.parse(args[1]), args[2] if len(args) > 2 else "")
     if verb in ("mount", "fold"):

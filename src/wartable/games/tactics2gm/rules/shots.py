@@ -58,10 +58,11 @@ def armour(st: Tactics2GMState, t: Piece) -> int:
     return st.lib.units[t.card].armour + extra + (card.armour if card is not None else 0)
 
 
-def shells(st: Tactics2GMState, p: Piece | None) -> bool:
-    """A howitzer: +2 penetration and +2 damage against a unit in a building, +2 damage
-    against an empty one (GM-88)."""
-    return p is not None and "howitzer" in st.lib.units[p.card].abilities
+def shells(st: Tactics2GMState, p: Piece | None, sq: Square | None) -> int:
+    """A howitzer's +2 (to penetration and to damage) against a standing building on
+    ``sq``, occupied or empty (GM-88); 0 otherwise."""
+    howitzer = p is not None and "howitzer" in st.lib.units[p.card].abilities
+    return 2 if howitzer and wear.building(st, sq) is not None else 0
 
 
 def flames(st: Tactics2GMState, p: Piece | None, weapon: Weapon) -> bool:
@@ -80,18 +81,14 @@ def penetration(st: Tactics2GMState, p: Piece | None, weapon: Weapon, t: Piece) 
         )
         if "hollow_point" in st.lib.units[p.card].abilities and st.lib.units[t.card].kind == "tank":
             pen += 1  # GM-90
-        if shells(st, p) and wear.building(st, t.sq):
-            pen += 2  # GM-88
-    return pen
+    return pen + shells(st, p, t.sq)
 
 
 def damage(st: Tactics2GMState, p: Piece | None, weapon: Weapon, t: Piece | None) -> int:
     extra = 0
     if p is not None and t is not None and "antitank" in st.lib.units[p.card].abilities:
         extra = 1 if st.lib.units[t.card].kind == "tank" else 0  # GM-75
-    if shells(st, p) and t is not None and wear.building(st, t.sq):
-        extra += 2  # GM-88
-    return weapon.damage + extra
+    return weapon.damage + extra + (shells(st, p, t.sq) if t is not None else 0)
 
 
 @dataclass(frozen=True)
@@ -215,7 +212,7 @@ def at_terrain(
 ) -> list[Event]:
     """Fire at an empty square's terrain cannot miss: it loses PI equal to the damage, a
     howitzer's +2 against a building included (GM-53, GM-88)."""
-    n = weapon.damage + (2 if shells(st, p) and wear.building(st, sq) else 0)
+    n = weapon.damage + shells(st, p, sq)
     text = f"{source} fires {weapon.name} at {wear.name(st, sq)}: it cannot miss, {n} damage"
     worn, _ = wear.damage(st, sq, n)  # nobody is inside to be buried
     return [ev("terrain_hit", text, "GM-53", square=label(sq)), *worn]

@@ -16,7 +16,6 @@ from wartable.games.tactics2gm.pieces import Piece, flips, weapons
 from wartable.games.tactics2gm.rules import tokens
 from wartable.games.tactics2gm.rules.common import SIDES, ev, label
 from wartable.games.tactics2gm.rules.field import GRID, steps
-from wartable.games.tactics2gm.rules.fire import Mods, smoke
 from wartable.geometry.squaregrid import Square
 
 if TYPE_CHECKING:
@@ -47,10 +46,6 @@ def clouds(st: Tactics2GMState, firer_sq: Square | None, t: Piece | None) -> set
     if t is not None and t.smoked:
         out.add("grenade")
     return out
-
-
-def cover(st: Tactics2GMState, firer_sq: Square | None, t: Piece | None) -> Mods:
-    return smoke(clouds(st, firer_sq, t))
 
 
 # ---- the grenade: a window before an enemy's roll ----------------------------------------
