@@ -107,6 +107,16 @@ def check_invariants(st, dealt: list[Counter]) -> None:
         assert len(held) == 1 and st.current_players == (("allies", "axis")[held.pop()],)
     else:
         assert st.aim is None
+    airborne = [p for p in st.pieces if p.sq is None and st.lib.units[p.card].cls != "fighter"]
+    if st.sortie is not None:  # the air combat: its attacker is in the air (GM-69 to GM-74)
+        plane = st.piece(st.sortie.plane)
+        assert plane is not None and plane.sq is None and plane.side == st.sortie.side
+        assert st.sortie.side == st.active and st.phase in ("deploy", "fire")
+        assert all(st.piece(e).side == st.active for e in st.sortie.escorts if st.piece(e))
+    if airborne:  # a bomber or a drop in the air only while its attack is under way
+        assert len(airborne) == 1 and (st.sortie is not None or st.asking)
+    for p in st.pieces:  # anti-aircraft fire is out of the gun's own turn (GM-72)
+        assert not p.flak or p.side != st.active
     assert all(ap >= 0 for ap in st.ap), f"a pool below 0: {st.ap}"
     assert st.lib.hq.hit_points == 10 and all(0 <= hp <= 10 for hp in st.hq_hp)
     assert all(b >= 0 for b in st.budget)

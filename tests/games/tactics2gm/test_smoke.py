@@ -182,14 +182,15 @@ def test_gm80_a_bombers_targets_each_get_their_say_and_pass_ends_the_asking():
     put(st, "ger_puma", 1, "E4", ["smoke"])
     put(st, "ger_grenadiers", 1, "C4")  # no grenade: never asked
     events = st.apply("allies", "play usa_b25 D4")
-    assert kinds(events) == ["aim"] and st.asking == ["ger_puma-1", "ger_puma-2"]
-    assert "usa_b25" in st.hands[0]  # the card is played when the bombs fall
+    assert kinds(events) == ["bomber", "aim"] and st.asking == ["ger_puma-1", "ger_puma-2"]
+    assert "usa_b25" not in st.hands[0]  # paid and in the air (rules/air.py)
+    assert st.view("axis")["units"][-1]["square"] == "air"
     assert legal(st, "axis") == {"smoke ger_puma-1", "smoke ger_puma-2", "pass"}
     events = st.apply("axis", "smoke ger_puma-2")
     assert kinds(events) == ["smoke"] and st.asking == ["ger_puma-1"]
     st.rng.force([1, 1, 1])
     events = st.apply("axis", "pass")
-    assert kinds(events)[:2] == ["no_smoke", "bomber"] and kinds(events).count("miss") == 3
+    assert kinds(events)[0] == "no_smoke" and kinds(events).count("miss") == 3
     assert st.piece("ger_puma-2").smoked and not st.piece("ger_puma-1").smoked
     assert "usa_b25" in st.discards[0] and st.current_players == ("allies",)
 
@@ -204,6 +205,13 @@ def test_a15_a_sample_of_hidden_cards_keeps_the_card_held_while_smoke_is_decided
         twin = st.sample_hidden("axis", seed)
         assert "impact" in twin.hands[0] and len(twin.hands[0]) == 3
         twin.apply("axis", "pass")  # the held card is played in every sample
+    st.apply("axis", "pass")
+    st.apply("allies", "play usa_b25 D4")  # a bomber is out of the hand as it takes off
+    assert st.asking == ["ger_puma-1"] and st.hands[0] == ["light_infantry"]
+    for seed in range(5):
+        twin = st.sample_hidden("axis", seed)
+        assert "usa_b25" not in twin.hands[0] and len(twin.hands[0]) == 1
+        twin.apply("axis", "pass")
 
 
 def test_gm80_gm33_an_assaulter_may_hide_from_the_defenders_reaction():

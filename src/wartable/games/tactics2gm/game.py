@@ -119,7 +119,7 @@ class Tactics2GM(Game):
         st.bids, st.budget, st.redraws = [None, None], [0, 0], [None, None]
         st.equipping, st.fired_at, st.destroyed = "", {}, [0, 0]
         st.storming = st.stage = ""
-        st.screens, st.aim, st.asking = {}, None, []
+        st.screens, st.aim, st.asking, st.sortie = {}, None, [], None
         st.card_wear, st.tile_wear, st.ruins = {}, {}, set()
         return st
 
@@ -141,35 +141,34 @@ class Tactics2GM(Game):
                 f"not a 2GM Tactics action: {action}; the phases' words are bid, first, "
                 "terrain, keep, redraw, move, assault, advance, board, unload, swap, march, "
                 "deploy, equip, play, fire, screen, smoke, pass, storm, react, repair, heal, "
-                "clear, ride, mount, fold, discard and done"
+                "clear, ride, escort, flak, intercept, engage, mount, fold, discard and done"
             )
 
     @cached_property
     def space(self) -> list[Action]:
         squares = [GRID.label(sq) for sq in GRID.squares]
         lib, ids = self.lib, self.unit_ids
-        army = {f"{k}-{n}": u.army for k, u in lib.units.items() for n in range(1, u.copies + 1)}
-        kinds = {f"{k}-{n}": u.kind for k, u in lib.units.items() for n in range(1, u.copies + 1)}
+        card = {u: lib.units[u.rpartition("-")[0]] for u in ids}  # each unit id's card
+        army = {u: c.army for u, c in card.items()}
+        kinds = {u: c.kind for u, c in card.items()}
         infantry = {u: kind == "infantry" for u, kind in kinds.items()}
         arms = {  # each unit's own weapon words, for fire at terrain
-            f"{k}-{n}": [f"w{j}" for j in range(1, len(u.weapons) + 1)]
-            + [o for o, opt in u.options.items() if lib.tokens[opt.token].weapon is not None]
-            for k, u in lib.units.items()
-            for n in range(1, u.copies + 1)
+            u: [f"w{j}" for j in range(1, len(c.weapons) + 1)]
+            + [o for o, opt in c.options.items() if lib.tokens[opt.token].weapon is not None]
+            for u, c in card.items()
         }
         skill = {  # the ability each unit uses as an order, if any
-            f"{k}-{n}": next(
-                (a for a in ("repair", "heal", "sappers", "mounted") if a in u.abilities), ""
-            )
-            for k, u in lib.units.items()
-            for n in range(1, u.copies + 1)
+            u: next((a for a in ("repair", "heal", "sappers", "mounted") if a in c.abilities), "")
+            for u, c in card.items()
         }
         effects = {
-            f"{k}-{n}": {lib.tokens[o.token].effect for o in u.options.values()}
-            for k, u in lib.units.items()
-            for n in range(1, u.copies + 1)
+            u: {lib.tokens[o.token].effect for o in c.options.values()} for u, c in card.items()
         }
         vehicle = {u: kind in ("tank", "transport") for u, kind in kinds.items()}
+        fighter = {u: c.cls == "fighter" for u, c in card.items()}
+        aloft = {  # what may be fired at in the air: aircraft and paratroopers (GM-72, GM-74)
+            u: c.kind == "aircraft" or "paratrooper" in c.abilities for u, c in card.items()
+        }
         out = [Action("done", ()), Action("keep", ()), Action("redraw", ()), Action("pass", ())]
         out += [Action("bid", (str(n),)) for n in range(lib.hq.bid_max + 1)]
         out += [Action("first", (s,)) for s in SIDES]
@@ -206,6 +205,14 @@ class Tactics2GM(Game):
             if infantry[u] or kinds[u] == "artillery":
                 out += [Action("board", (u, v)) for v in ids if army[v] == army[u] and vehicle[v]]
                 out += [Action("unload", (u, sq)) for sq in squares]
+            if "anti_aircraft" in card[u].abilities:  # GM-72
+                planes = [v for v in ids if army[v] != army[u] and aloft[v]]
+                out += [Action("flak", (u, w, v)) for w in self.weapon_keys for v in planes]
+            if fighter[u]:  # GM-69, GM-70
+                out.append(Action("escort", (u,)))
+                out += [Action("intercept", (u, w)) for w in self.weapon_keys]
+                foes = [v for v in ids if army[v] != army[u] and fighter[v]]
+                out += [Action("engage", (u, w, v)) for w in self.weapon_keys for v in foes]
         for key, unit in lib.units.items():
             out += [Action("deploy", (key, sq)) for sq in (*squares, HQ)]
             if unit.kind in ("infantry", "artillery"):

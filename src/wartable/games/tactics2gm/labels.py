@@ -41,6 +41,12 @@ def target_words(st: Tactics2GMState, target: str) -> str:
     return unit_words(st, target) if st.piece(target) is not None else target
 
 
+def weapon_words(st: Tactics2GMState, unit: str, key: str) -> str:
+    p = st.piece(unit)
+    arms = weapons(st.lib, p) if p is not None else {}
+    return arms[key].name if key in arms else key
+
+
 def move_words(st: Tactics2GMState, a: tuple[str, ...]) -> str:
     """A move, naming the infantry a vehicle takes along or leaves behind (GM-35, GM-36)."""
     p = st.piece(a[0])
@@ -59,9 +65,7 @@ def describe(st: Tactics2GMState, action: Action) -> str | None:
     """The words for ``action``, or None where the engine's own words will do."""
     verb, a = action.verb, action.args
     if verb in ("fire", "react"):
-        p = st.piece(a[0])
-        arms = weapons(st.lib, p) if p is not None else {}
-        weapon = arms[a[1]].name if a[1] in arms else a[1]
+        weapon = weapon_words(st, a[0], a[1])
         if verb == "react":
             return (
                 f"Fire back with {unit_words(st, a[0])}'s {weapon} at {unit_words(st, st.storming)}"
@@ -99,8 +103,20 @@ def describe(st: Tactics2GMState, action: Action) -> str | None:
         return f"Lay a smoke screen from {unit_words(st, a[0])} on {a[1]}{extra} (+2/+2)"
     if verb == "smoke":
         return f"Throw smoke around {unit_words(st, a[0])} (+1/+1 to hit it this turn)"
+    if verb == "pass" and st.sortie is not None:
+        return "Nothing more: let the air combat go on"
     if verb == "pass":
         return "No smoke: let the shot come"
+    if verb == "escort":
+        return f"Send {unit_words(st, a[0])} to escort the bomber"
+    if verb == "intercept":
+        return f"Intercept with {unit_words(st, a[0])}'s {weapon_words(st, a[0], a[1])}"
+    if verb in ("flak", "engage"):
+        word = "Fire anti-aircraft" if verb == "flak" else "Engage"
+        return (
+            f"{word}: {unit_words(st, a[0])}'s {weapon_words(st, a[0], a[1])} "
+            f"at {unit_words(st, a[2])}"
+        )
     if verb == "storm":
         p = st.piece(a[0])
         who = unit_words(st, p.assaulting) if p is not None and p.assaulting else "the defender"
@@ -133,13 +149,18 @@ def action_info(st: Tactics2GMState, action: Action) -> dict[str, Any]:
     """A shot's numbers and chances: what it needs to hit and to land a critical (an
     assault's shot ignores armour, a reaction is aimed at the assaulter); fire at terrain
     cannot miss."""
-    if action.verb not in ("fire", "react"):
+    if action.verb not in ("fire", "react", "flak", "engage", "intercept"):
         return {}
     p = st.piece(action.args[0])
     if p is None:
         return {}
     weapon = weapons(st.lib, p)[action.args[1]]
-    target = st.storming if action.verb == "react" else action.args[2]
+    if action.verb == "intercept" and st.sortie is not None:  # at the attacker
+        target = st.sortie.plane
+    elif action.verb == "react":
+        target = st.storming
+    else:
+        target = action.args[2]
     t = st.piece(target)
     if target in SQUARES:
         left = wear.points_left(st, GRID.parse(target))
@@ -149,7 +170,8 @@ def action_info(st: Tactics2GMState, action: Action) -> dict[str, Any]:
     elif t is None:
         return {}
     else:
-        k = shots.terms(st, p, weapon, t, assault=action.verb == "fire" and p.id == st.storming)
+        storm = action.verb == "fire" and p.id == st.storming
+        k = shots.terms(st, p, weapon, t, assault=storm, aimed=action.verb in ("fire", "react"))
         if not k.pierces:
             return {"text": f"{k.need[0]}+ to hit, but it cannot pierce the armour", "chance": 0.0}
         hit, crit = k.need

@@ -44,6 +44,7 @@ class Piece:
     tended: bool = False  # its mechanic's or medic's work done this turn (GM-94, GM-95)
     rode: bool = False  # mounted troops riding one square further, no fire (GM-86)
     smoked: bool = False  # wrapped in a smoke grenade's cloud until the next Inicio (GM-80)
+    flak: bool = False  # an anti-aircraft gun's shot at the air this turn (GM-72, A-13)
 
     def copy(self) -> Piece:
         return replace(
@@ -80,6 +81,7 @@ class Piece:
             "tended": self.tended,
             "rode": self.rode,
             "smoked": self.smoked,
+            "flak": self.flak,
         }
 
 

@@ -12,7 +12,7 @@ from wartable.core.state import GameState
 from wartable.games.tactics2gm import labels
 from wartable.games.tactics2gm.content import HQ, Library
 from wartable.games.tactics2gm.pieces import Piece
-from wartable.games.tactics2gm.rules import legal, smoke, turn
+from wartable.games.tactics2gm.rules import air, legal, smoke, turn
 from wartable.games.tactics2gm.rules.common import SIDES
 from wartable.games.tactics2gm.rules.setup import Placed
 from wartable.games.tactics2gm.view import view
@@ -34,7 +34,7 @@ STATIC = (
 
 class Tactics2GMState(GameState):
     game_name = "tactics2gm"
-    game_version = "7"  # bump when a rule change would replay saved games differently
+    game_version = "8"  # bump when a rule change would replay saved games differently
 
     # static: shared by every clone
     lib: Library
@@ -76,6 +76,7 @@ class Tactics2GMState(GameState):
     screens: dict[Square, int]  # smoke screens, by the side whose next Inicio lifts them
     aim: tuple[int, Action] | None  # an action held while its targets' side decides on smoke
     asking: list[str]  # the units aimed at whose grenades are still to be decided (GM-80)
+    sortie: air.Sortie | None  # an attack from the air held during the air combat (GM-69)
     fired_at: dict[str, list[str]]  # this turn: target -> units able to hurt it that fired
     destroyed: list[int]  # units each side lost
 
@@ -84,6 +85,8 @@ class Tactics2GMState(GameState):
         if self.phase in ("bid", "mulligan"):
             waiting = self.bids if self.phase == "bid" else self.redraws
             return tuple(p for p, b in zip(SIDES, waiting, strict=True) if b is None)
+        if self.sortie is not None:  # the air combat (GM-69 to GM-74, A-13)
+            return (SIDES[air.deciding(self)],)
         if self.asking:  # smoke before the enemy's roll (GM-80, A-15)
             return (SIDES[smoke.asked(self)],)
         if self.stage == "react":  # the defender fires back out of turn (GM-33)
@@ -120,6 +123,7 @@ class Tactics2GMState(GameState):
         twin.redraws = list(self.redraws)
         twin.equipping, twin.storming, twin.stage = self.equipping, self.storming, self.stage
         twin.screens, twin.aim, twin.asking = dict(self.screens), self.aim, list(self.asking)
+        twin.sortie = self.sortie.copy() if self.sortie is not None else None
         twin.fired_at = {k: list(v) for k, v in self.fired_at.items()}
         twin.destroyed = list(self.destroyed)
         return twin
@@ -138,7 +142,11 @@ class Tactics2GMState(GameState):
         if self.phase == "mulligan" and self.redraws[other] is not None:
             twin.redraws[other] = bool(rng.below(2))
         held = self.aim[1] if self.aim is not None and self.aim[0] == other else None
-        shown = held.args[0] if held is not None and held.verb == "play" else None
+        shown = (  # a support card stays in the hand until it is used; a bomber is aloft
+            held.args[0]
+            if held is not None and held.verb == "play" and held.args[0] in self.lib.support
+            else None
+        )
         for side in (0, 1):
             hidden = [] if side == me else list(self.hands[side])
             if side != me and shown is not None:  # a card held while smoke is decided
@@ -183,6 +191,7 @@ class Tactics2GMState(GameState):
             "screens": sorted([list(sq), s] for sq, s in self.screens.items()),
             "aim": None if self.aim is None else [self.aim[0], str(self.aim[1])],
             "asking": self.asking,
+            "sortie": self.sortie.snapshot() if self.sortie is not None else None,
             "fired_at": dict(sorted(self.fired_at.items())),
             "destroyed": self.destroyed,
         }

@@ -11,6 +11,7 @@ from wartable.games.tactics2gm.rules.common import SIDES, feature, label
 from wartable.games.tactics2gm.rules.field import COLUMNS, ROWS
 
 if TYPE_CHECKING:
+    from wartable.games.tactics2gm.pieces import Piece
     from wartable.games.tactics2gm.state import Tactics2GMState
     from wartable.geometry.squaregrid import Square
 
@@ -58,7 +59,7 @@ def view(st: Tactics2GMState, player: str | None) -> dict[str, Any]:
                 "id": p.id,
                 "card": p.card,
                 "side": SIDES[p.side],
-                "square": label(p.sq) if p.sq is not None else "hq",
+                "square": where(st, p),
                 "wounds": p.wounds,
                 "tokens": dict(sorted(p.tokens.items())),
                 "options": list(p.options),
@@ -73,6 +74,7 @@ def view(st: Tactics2GMState, player: str | None) -> dict[str, Any]:
                 "beside": p.beside,
                 "aboard": p.aboard,
                 "smoked": p.smoked,
+                "flak": p.flak,
             }
             for p in st.pieces
         ],
@@ -85,6 +87,8 @@ def view(st: Tactics2GMState, player: str | None) -> dict[str, Any]:
             if st.aim is not None
             else None
         ),
+        # an attack from the air held while the air combat is fought (GM-69 to GM-74)
+        "sortie": st.sortie.snapshot() if st.sortie is not None else None,
     }
     if None not in st.bids:
         out["bids"] = dict(zip(SIDES, st.bids, strict=True))
@@ -97,6 +101,16 @@ def view(st: Tactics2GMState, player: str | None) -> dict[str, Any]:
         if st.redraws[me] is not None:
             out["my_redraw"] = st.redraws[me]
     return out
+
+
+def where(st: Tactics2GMState, p: Piece) -> str:
+    """A unit's square; a fighter waiting beside its HQ is at "hq"; a bomber, paratroopers
+    dropping and the aircraft of an air combat are in the "air"."""
+    if p.sq is not None:
+        return label(p.sq)
+    s = st.sortie
+    flying = s is not None and p.id in (s.plane, *s.escorts, *(f for f, _ in s.interceptors))
+    return "hq" if st.lib.units[p.card].cls == "fighter" and not flying else "air"
 
 
 def worn(st: Tactics2GMState) -> list[Square]:

@@ -8,8 +8,10 @@ from typing import TYPE_CHECKING, Any
 
 from wartable.core.events import Event
 from wartable.games.tactics2gm.content import FEATURES, RUINS, TerrainCard, Weapon
-from wartable.games.tactics2gm.pieces import Piece, is_vehicle
+from wartable.games.tactics2gm.deck import launch_cost
+from wartable.games.tactics2gm.pieces import Piece, is_vehicle, weapons
 from wartable.games.tactics2gm.rules.field import GRID
+from wartable.games.tactics2gm.rules.tokens import TOOLS
 from wartable.geometry.squaregrid import Square
 
 if TYPE_CHECKING:
@@ -37,6 +39,22 @@ def draw(st: Tactics2GMState, side: int, n: int) -> list[Event]:
         ev("draw", f"{who} draws {', '.join(taken)}", "GM-25", (who,), cards=list(taken)),
         ev("draws", f"{who} draws {len(taken)} card(s)", "GM-25", (other,), count=len(taken)),
     ]
+
+
+def enlist(st: Tactics2GMState, side: int, card: str, sq: Square | None) -> tuple[Piece, int]:
+    """A unit card from ``side``'s hand comes into play on ``sq`` (None: beside the HQ, or in
+    the air), paid at its launch cost (GM-3, GM-38), its tokens ready; and that price."""
+    unit = st.lib.units[card]
+    price = launch_cost(unit)
+    st.hands[side].remove(card)
+    st.ap[side] -= price
+    st.serial[card] = st.serial.get(card, 0) + 1
+    p = Piece(f"{card}-{st.serial[card]}", card, side, sq, st.turn)
+    p.tokens = {key: "ready" for key in weapons(st.lib, p)}
+    if "sappers" in unit.abilities:
+        p.tokens[TOOLS] = "ready"
+    st.pieces.append(p)
+    return p, price
 
 
 def label(sq: Square) -> str:

@@ -12,6 +12,7 @@ from wartable.games.tactics2gm.content import UnitCard
 from wartable.games.tactics2gm.deck import equipment_problems, launch_cost, may_attach
 from wartable.games.tactics2gm.pieces import HQ, Piece, ready, weapons
 from wartable.games.tactics2gm.rules import (
+    air,
     assault,
     carry,
     field,
@@ -62,6 +63,10 @@ UNIT_VERBS = frozenset(
         "heal",
         "clear",
         "ride",
+        "escort",
+        "flak",
+        "intercept",
+        "engage",
     ]
 )
 ABOARD = "aboard"  # a unit deployed aboard a carrier deployed that phase (GM-92, GM-96)
@@ -74,6 +79,8 @@ def legal_actions(st: Tactics2GMState, side: int) -> list[Action]:
         return [Action("bid", (str(n),)) for n in range(top + 1)] if st.bids[side] is None else []
     if phase == "mulligan":
         return [KEEP, REDRAW] if st.redraws[side] is None else []
+    if st.sortie is not None:  # the air combat (GM-69 to GM-74, A-13)
+        return air.answers(st) if side == air.deciding(st) else []
     if st.asking:  # smoke, or not, before the enemy's roll (GM-80, A-15)
         return smoke.answers(st) if side == smoke.asked(st) else []
     if st.stage == "react":  # the defender's choice, out of its turn (GM-33)
@@ -114,7 +121,7 @@ def choices(st: Tactics2GMState, side: int) -> Iterator[Action]:
 
 def only_pass(st: Tactics2GMState) -> bool:
     """Whether the side to act could only pass (the phase then goes by on its own)."""
-    if st.storming or st.asking:
+    if st.storming or st.asking or st.sortie is not None:
         return False
     if st.phase == "discard":
         return len(st.hands[st.active]) <= st.hq.hand_limit
@@ -502,6 +509,8 @@ def why_not(st: Tactics2GMState, side: int, action: Action) -> str:
     verb, args = action.verb, action.args
     if phase == "deploy" and st.equipping and verb != "equip":
         return f"finish equipping {st.equipping} first: equip OPTION, or done (GM-7)"
+    if st.sortie is not None:
+        return air.why_not(st, side)
     if st.asking:
         if side != smoke.asked(st):
             return f"{SIDES[smoke.asked(st)]} is deciding whether to throw smoke first (GM-80)"
@@ -582,6 +591,11 @@ def why_not(st: Tactics2GMState, side: int, action: Action) -> str:
         )
     if verb in ("smoke", "pass"):
         return "smoke is thrown only when an enemy takes aim at the unit (GM-80, A-15)"
+    if verb in air.VERBS:
+        return (
+            "escorts, interceptors and anti-aircraft fire answer only an attack from the air, "
+            "while it is coming in (GM-69 to GM-72)"
+        )
     if verb == "storm" and phase == "fire":
         return "storm takes up an assault your unit declared this turn (GM-33)"
     if verb in ("deploy", "play") and args and args[0] not in st.hands[side]:

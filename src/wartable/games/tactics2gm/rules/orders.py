@@ -11,6 +11,7 @@ from wartable.core.events import Event
 from wartable.games.tactics2gm.deck import launch_cost
 from wartable.games.tactics2gm.pieces import HQ, Piece, flips, weapons
 from wartable.games.tactics2gm.rules import (
+    air,
     assault,
     carry,
     pairs,
@@ -20,9 +21,17 @@ from wartable.games.tactics2gm.rules import (
     smoke,
     tokens,
 )
-from wartable.games.tactics2gm.rules.common import SIDES, draw, ev, feature, label, mine_at
+from wartable.games.tactics2gm.rules.common import (
+    SIDES,
+    draw,
+    enlist,
+    ev,
+    feature,
+    label,
+    mine_at,
+)
 from wartable.games.tactics2gm.rules.field import GRID
-from wartable.games.tactics2gm.rules.legal import UNIT_VERBS, equip_choices
+from wartable.games.tactics2gm.rules.legal import ABOARD, UNIT_VERBS, equip_choices
 from wartable.geometry.squaregrid import Square
 
 if TYPE_CHECKING:
@@ -50,12 +59,20 @@ def lay_terrain(st: Tactics2GMState, side: int, action: Action) -> list[Event]:
 AIMED = ("fire", "react", "play")  # the actions that may roll against an enemy unit
 
 
-def act(st: Tactics2GMState, side: int, action: Action, aimed: bool = False) -> list[Event]:
-    """Carry out ``action``; one aimed at enemy units waits first for their side's smoke
-    (GM-80, A-15), and is carried out ``aimed`` once that is decided."""
+def act(
+    st: Tactics2GMState, side: int, action: Action, aimed: bool = False, flown: bool = False
+) -> list[Event]:
+    """Carry out ``action``. An attack from the air waits first for the air combat (GM-69 to
+    GM-74) and goes on ``flown`` if it still flies; one aimed at enemy units then waits for
+    their side's smoke (GM-80, A-15), and is carried out ``aimed`` once that is decided."""
     verb, args = action.verb, action.args
+    if verb in air.VERBS or (verb == "pass" and st.sortie is not None):
+        return air_combat(st, action)
     if verb in ("smoke", "pass"):
         return answer(st, action)
+    if not (flown or aimed) and air.airborne(st, action):
+        out = air.take_off(st, side, action)
+        return out if st.sortie is not None else out + act(st, side, action, flown=True)
     if verb in AIMED and not aimed:
         targets, firer_sq = aimed_at(st, action)
         held = smoke.aim(st, side, action, targets, firer_sq)
@@ -96,7 +113,7 @@ def act(st: Tactics2GMState, side: int, action: Action, aimed: bool = False) -> 
     if verb == "march":
         return march(st, side, st.piece(args[0]))  # type: ignore[arg-type]
     if verb == "deploy":
-        return deploy(st, side, args[0], args[1], args[2:] == ("aboard",))
+        return deploy(st, side, args[0], args[1], args[2:] == (ABOARD,))
     if verb == "equip":
         return equip(st, side, args[0])
     if verb == "play":
@@ -136,11 +153,23 @@ def aimed_at(st: Tactics2GMState, action: Action) -> tuple[list[Piece], Square |
         return [t for t in [st.piece(st.storming)] if t is not None], p.sq
     if verb == "play" and len(args) > 1 and args[1] != HQ:
         if args[0] in st.lib.units:  # a bomber: everything in its area
-            squares = area(st.lib.units[args[0]].bomb, GRID.parse(args[1]), st.active)
+            squares = air.area(st.lib.units[args[0]].bomb, GRID.parse(args[1]), st.active)
             return [t for sq in squares for t in st.units_at(sq) if not t.aboard], None
         if st.lib.support[args[0]].effect == "impact":
             return [t for t in [st.piece(args[1])] if t is not None], None
     return [], None
+
+
+def air_combat(st: Tactics2GMState, action: Action) -> list[Event]:
+    """A choice in the air combat; when it is over, the attack goes ahead if its aircraft
+    (or the paratroopers) still fly and its target is still there."""
+    held = st.sortie
+    assert held is not None
+    out = air.order(st, action)
+    if st.sortie is not None or st.piece(held.plane) is None:
+        return out
+    off = air.called_off(st, held)
+    return out + (off or act(st, held.side, held.action, flown=True))
 
 
 def answer(st: Tactics2GMState, action: Action) -> list[Event]:
@@ -224,19 +253,14 @@ def deploy(
     st: Tactics2GMState, side: int, card: str, where: str, aboard: bool = False
 ) -> list[Event]:
     """A unit from the hand onto the field, paying its cost (GM-38); its equipment is chosen
-    next, one option at a time (GM-7). A fighter waits at the HQ (GM-66); paratroopers
-    landing on a tile feature or a terrain card take a wound (GM-74, A-11)."""
+    next, one option at a time (GM-7). A fighter waits at the HQ (GM-66). Paratroopers come
+    down from the air (rules/air.py): landing on a tile feature or a terrain card costs them
+    a wound (GM-74, A-11)."""
     unit = st.lib.units[card]
-    price = launch_cost(unit)
-    st.hands[side].remove(card)
-    st.ap[side] -= price
-    st.serial[card] = st.serial.get(card, 0) + 1
     sq = None if where == HQ else GRID.parse(where)
-    p = Piece(f"{card}-{st.serial[card]}", card, side, sq, st.turn)
-    p.tokens = {key: "ready" for key in weapons(st.lib, p)}
-    if "sappers" in unit.abilities:
-        p.tokens[skills.TOOLS] = "ready"
-    st.pieces.append(p)
+    if sq is not None and "paratrooper" in unit.abilities:
+        return land(st, air.aloft(st, card), sq)
+    p, price = enlist(st, side, card, sq)
     place = f"{SIDES[side]}'s HQ" if sq is None else label(sq)
     out = [ev("deploy", f"{SIDES[side]} deploys {p.id} on {place} for {price} AP", "GM-38")]
     v = next((q for q in st.pieces if q.sq == sq and q is not p and not q.aboard), None)
@@ -244,16 +268,25 @@ def deploy(
         out += carry.board(st, p, v)
     elif v is not None:  # the infantry enters beside a vehicle deployed this turn (GM-36)
         out += pairs.join(st, p, v)
-    if (
-        sq is not None
-        and "paratrooper" in unit.abilities
-        and (feature(st, sq) != "." or sq in st.terrain)
-    ):
+    return out + equip_next(st, p)
+
+
+def land(st: Tactics2GMState, p: Piece, sq: Square) -> list[Event]:
+    """Paratroopers still alive after the air combat take the square they dropped on."""
+    p.sq = sq
+    out = [ev("deploy", f"{p.id} lands on {label(sq)}", "GM-74", unit=p.id)]
+    if feature(st, sq) != "." or sq in st.terrain:
         p.wounds += 1
         out.append(ev("landing", f"{p.id} lands hard and takes a wound", "GM-74"))
+        out += shots.wounded(st, p, 1)
+    return out + equip_next(st, p) if p in st.pieces else out
+
+
+def equip_next(st: Tactics2GMState, p: Piece) -> list[Event]:
+    """The unit just deployed chooses its equipment next, if it may buy any (GM-7)."""
     if equip_choices(st, p):
         st.equipping = p.id
-    return out
+    return []
 
 
 def equip(st: Tactics2GMState, side: int, option: str) -> list[Event]:
@@ -331,30 +364,23 @@ def play(st: Tactics2GMState, side: int, card: str, target: str) -> list[Event]:
 
 
 def bomb(st: Tactics2GMState, side: int, card: str, target: str) -> list[Event]:
-    """A bomber's one attack: the enemy HQ, or every unit in its area, friend or foe, each
-    rolled for on its own (GM-68, A-14); then it is discarded."""
-    unit = st.lib.units[card]
-    price = launch_cost(unit)
-    st.hands[side].remove(card)
-    st.ap[side] -= price
-    st.discards[side].append(card)
-    weapon = next(w for w in unit.weapons if w.ground)
-    out = [ev("bomber", f"{SIDES[side]} sends {unit.title} for {price} AP", "GM-68")]
+    """A bomber's one attack, with its wounds' penalty: the enemy HQ, or every unit in its
+    area, friend or foe, each rolled for on its own (GM-68, GM-73, A-14); then it is
+    discarded."""
+    p = air.aloft(st, card)
+    weapon = next(w for w in st.lib.units[card].weapons if w.ground)
+    title = st.lib.units[card].title
+    out = []
     if target == HQ:
-        return out + shots.at_hq(st, None, weapon, 1 - side, unit.title)
-    for sq in area(unit.bomb, GRID.parse(target), side):
-        for t in st.units_at(sq):  # an air attack counts towards suppression (A-6)
-            if t in st.pieces and t.sq == sq and not t.aboard:  # nor one sent back
-                out += shots.at_unit(st, None, weapon, t, unit.title, by=card)
+        out = shots.at_hq(st, p, weapon, 1 - side, title)
+    else:
+        for sq in air.area(st.lib.units[card].bomb, GRID.parse(target), side):
+            for t in st.units_at(sq):  # an air attack counts towards suppression (A-6)
+                if t in st.pieces and t.sq == sq and not t.aboard:  # nor one sent back
+                    out += shots.at_unit(st, p, weapon, t, title)
+    st.pieces.remove(p)
+    st.discards[side].append(card)
     return out
-
-
-def area(offsets: list[tuple[int, int]], at: tuple[int, int], side: int) -> list[tuple[int, int]]:
-    """A bomber's squares: its offsets from the square aimed at, forward meaning towards the
-    enemy's edge."""
-    ahead = 1 if side == 0 else -1
-    squares = [(at[0] + dx, at[1] + ahead * dy) for dx, dy in offsets]
-    return [sq for sq in squares if sq in GRID]
 
 
 # ---- Disparo and Voltear -----------------------------------------------------------------

@@ -148,20 +148,19 @@ def at_unit(
     weapon: Weapon,
     t: Piece,
     source: str,
-    by: str = "",
     *,
     assault: bool = False,
     aimed: bool = True,
 ) -> list[Event]:
     """``source`` (a unit's words, a strike, a mine) fires ``weapon`` at unit ``t``. A unit of
-    the side whose turn it is (``p``, or a bomber named ``by``) counts towards suppressing
-    an enemy target (GM-50, A-6). An assault's shot ignores penetration and armour (GM-33):
-    it hurts whatever it hits, and counts towards suppression. Damage to a unit in a
+    the side whose turn it is (``p``, a bomber too) counts towards suppressing an enemy
+    target on the field (GM-50, A-6). An assault's shot ignores penetration and armour
+    (GM-33): it hurts whatever it hits, and counts towards suppression. Damage to a unit in a
     building wears the building down (GM-65)."""
     out = []
     k = terms(st, p, weapon, t, assault=assault, aimed=aimed)
-    shooter = p.id if p is not None and p.side == st.active else by
-    if shooter and t.side != st.active:
+    shooter = p.id if p is not None and p.side == st.active else ""
+    if shooter and t.side != st.active and t.sq is not None:  # never in the air (a ruling)
         before = st.fired_at.setdefault(t.id, [])
         if suppresses(before, shooter, k.pierces) and not t.suppressed:
             t.suppressed = True

@@ -13,12 +13,12 @@ from wartable.games.tactics2gm.pieces import Piece, weapons
 from wartable.games.tactics2gm.rules import carry, tokens
 from wartable.games.tactics2gm.rules.common import SIDES, ev, label, own
 from wartable.games.tactics2gm.rules.field import steps
+from wartable.games.tactics2gm.rules.tokens import TOOLS
 from wartable.geometry.squaregrid import Square
 
 if TYPE_CHECKING:
     from wartable.games.tactics2gm.state import Tactics2GMState
 
-TOOLS = "sappers"  # the sappers' flip token (A-23)
 MENDS = {  # what each ability mends, and whether the unit may mend itself
     "repair": (("tank", "transport", "artillery"), False),  # GM-94
     "heal": (("infantry", "artillery"), True),  # GM-95

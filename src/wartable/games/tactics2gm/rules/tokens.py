@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Literal
 
 Token = Literal["ready", "used", "disabled"]  # used: disabled during the turn under way
+TOOLS = "sappers"  # the sappers' flip token (A-23)
 
 
 def use(token: Token, flips: bool, own_turn: bool = True) -> Token:

@@ -130,6 +130,7 @@ def begin_turn(st: Tactics2GMState) -> list[Event]:
         if p.side == side:
             p.moved = p.marched = p.landed = p.tended = p.rode = False
             p.fired = []
+        p.flak = False  # an anti-aircraft gun fires at the air once a turn
     st.fired_at = {}
     out += smoke.lift(st, side)
     out += hq_phase(st, side)

@@ -1,0 +1,382 @@
+"""Air combat (GM-66 to GM-74, A-13): the other side's answer to an attack from the air.
+
+An attack from the air is a fighter's attack in its side's Fire phase, a bomber played in
+the Deployment phase, or paratroopers dropped anywhere on the field. Before it lands, the
+side attacked may fire each anti-aircraft gun once a turn at an aircraft in the air (or at
+the paratroopers) whose target lies within the gun's range, and may send fighters waiting
+at its HQ to intercept an attacking fighter or bomber. A bomber's side may first name
+fighters waiting at its own HQ as escorts. The air combat then runs in the order of ruling
+A-13: anti-aircraft fire (as it is declared), escorts against interceptors, the bomber's
+machine guns against each interceptor left, the interceptors against their target; every
+fighter that fought is discarded, and an attacker still flying attacks with its wounds'
+penalty (GM-73).
+
+While the combat runs, the attack waits in ``st.sortie``; a bomber or paratroopers are in
+play in the air from the moment they go up (paid, their card out of the hand), so a wound
+they take counts and a card is never in two places."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from wartable.core.action import Action
+from wartable.core.events import Event
+from wartable.games.tactics2gm.pieces import HQ, Piece, flips, ready, weapons
+from wartable.games.tactics2gm.rules import shots, tokens
+from wartable.games.tactics2gm.rules.common import SIDES, enlist, ev, label
+from wartable.games.tactics2gm.rules.field import GRID, hq_distance, steps
+from wartable.geometry.squaregrid import Square
+
+if TYPE_CHECKING:
+    from wartable.games.tactics2gm.state import Tactics2GMState
+
+PASS = Action("pass", ())  # nothing more to answer with: the combat goes on
+VERBS = frozenset(["escort", "flak", "intercept", "engage"])
+
+
+@dataclass(slots=True)
+class Sortie:
+    """An attack from the air held while the air combat is fought: plain data."""
+
+    side: int  # the side attacking from the air
+    action: Action  # the attack, carried out once the combat is over
+    plane: str  # the attacking aircraft, or the paratroopers dropping
+    at: tuple[Square, ...]  # the squares attacked, for the reach of enemy AA (A-13)
+    hq: bool  # the enemy HQ (or an aircraft waiting beside it) is attacked
+    stage: str  # escort (the attacker), defend (the other side), dogfight (the attacker)
+    escorts: list[str] = field(default_factory=list)
+    interceptors: list[tuple[str, str]] = field(default_factory=list)  # (fighter, weapon)
+    engaged: list[str] = field(default_factory=list)  # escorts that have fought
+
+    def copy(self) -> Sortie:
+        return Sortie(
+            self.side, self.action, self.plane, self.at, self.hq, self.stage,
+            list(self.escorts), list(self.interceptors), list(self.engaged),
+        )  # fmt: skip
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "side": self.side,
+            "action": str(self.action),
+            "plane": self.plane,
+            "at": [label(sq) for sq in self.at],
+            "hq": self.hq,
+            "stage": self.stage,
+            "escorts": list(self.escorts),
+            "interceptors": [list(i) for i in self.interceptors],
+            "engaged": list(self.engaged),
+        }
+
+
+# ---- what goes up --------------------------------------------------------------------------
+def airborne(st: Tactics2GMState, action: Action) -> bool:
+    """Whether ``action`` is an attack from the air: a fighter's attack (it waits at the
+    HQ, off the field), a bomber, or a drop on the field."""
+    verb, args = action.verb, action.args
+    if verb == "fire":
+        p = st.piece(args[0])
+        return p is not None and p.sq is None
+    if verb == "play":
+        return args[0] in st.lib.units
+    if verb == "deploy":
+        return args[1] != HQ and "paratrooper" in st.lib.units[args[0]].abilities
+    return False
+
+
+def aloft(st: Tactics2GMState, card: str) -> Piece:
+    """The bomber or paratroopers of ``card`` in the air (only one of a card at a time)."""
+    return next(p for p in st.pieces if p.card == card and p.sq is None)
+
+
+def take_off(st: Tactics2GMState, side: int, action: Action) -> list[Event]:
+    """The attack goes up: a bomber or a drop comes into play in the air, paid for; then
+    the air combat opens when anyone may answer it (else the attack goes ahead at once)."""
+    verb, args = action.verb, action.args
+    out = []
+    if verb == "fire":
+        p = st.piece(args[0])
+        assert p is not None
+    else:
+        p, price = enlist(st, side, args[0], None)
+        if verb == "play":
+            text = f"{SIDES[side]} sends {st.lib.units[p.card].title} for {price} AP"
+            out.append(ev("bomber", text, "GM-68", unit=p.id))
+        else:
+            text = f"{SIDES[side]} drops {p.id} over {args[1]} for {price} AP"
+            out.append(ev("drop", text, "GM-74", unit=p.id))
+    hq, at = attacked(st, side, action)
+    sortie = Sortie(side, action, p.id, at, hq, "defend")
+    st.sortie = sortie
+    if escorts_ready(st) and fighters(st, 1 - side):
+        sortie.stage = "escort"
+        return [*out, ev("escort_call", f"{SIDES[side]} may name escorts for {p.id}", "GM-70")]
+    if not answers(st)[:-1]:
+        st.sortie = None
+        return out
+    return [*out, alert(st)]
+
+
+def attacked(st: Tactics2GMState, side: int, action: Action) -> tuple[bool, tuple[Square, ...]]:
+    """Whether the enemy HQ (or an aircraft waiting beside it) is attacked, else the squares
+    attacked: a unit's or a terrain's square, a bomber's area, the paratroopers' drop."""
+    verb, args = action.verb, action.args
+    target = args[2] if verb == "fire" else args[1]
+    t = st.piece(target) if verb == "fire" else None
+    if target == HQ or (t is not None and t.sq is None):
+        return True, ()
+    if t is not None and t.sq is not None:
+        return False, (t.sq,)
+    if verb == "play":
+        return False, tuple(area(st.lib.units[args[0]].bomb, GRID.parse(target), side))
+    return False, (GRID.parse(target),)
+
+
+def kind_of(st: Tactics2GMState, unit: str) -> tuple[str, str]:
+    """A unit's kind and class, by its id."""
+    p = st.piece(unit)
+    assert p is not None
+    u = st.lib.units[p.card]
+    return u.kind, u.cls
+
+
+def area(offsets: list[tuple[int, int]], at: Square, side: int) -> list[Square]:
+    """A bomber's squares: its offsets from the square aimed at, forward meaning towards the
+    enemy's edge."""
+    ahead = 1 if side == 0 else -1
+    squares = [(at[0] + dx, at[1] + ahead * dy) for dx, dy in offsets]
+    return [sq for sq in squares if sq in GRID]
+
+
+def alert(st: Tactics2GMState) -> Event:
+    s = st.sortie
+    assert s is not None
+    text = f"{s.plane} comes in: {SIDES[1 - s.side]} may fire anti-aircraft guns or intercept"
+    return ev("air_alert", text, "GM-72", unit=s.plane)
+
+
+# ---- who may answer ------------------------------------------------------------------------
+def fighters(st: Tactics2GMState, side: int) -> list[tuple[str, str]]:
+    """``side``'s fighters waiting at its HQ with a weapon ready to fire at aircraft, and
+    those weapons (GM-66)."""
+    out = []
+    for p in st.pieces:
+        if p.side == side and p.sq is None and st.lib.units[p.card].cls == "fighter":
+            arms = weapons(st.lib, p)
+            out += [(p.id, k) for k in ready(st.lib, p, out_of_turn=True) if arms[k].air]
+    return out
+
+
+def escorts_ready(st: Tactics2GMState) -> list[str]:
+    """Fighters the bomber's side may still name as escorts (GM-70)."""
+    s = st.sortie
+    assert s is not None
+    if kind_of(st, s.plane)[1] != "bomber":
+        return []
+    return sorted({f for f, _ in fighters(st, s.side) if f not in s.escorts})
+
+
+def flying(st: Tactics2GMState) -> list[Piece]:
+    """What is in the air and may be fired at: the attacker and its escorts."""
+    s = st.sortie
+    assert s is not None
+    ids = [s.plane, *s.escorts]
+    return [p for p in st.pieces if p.id in ids]
+
+
+def reaches(st: Tactics2GMState, gun: Piece, key: str) -> bool:
+    """An anti-aircraft gun's reach is measured to the square attacked (any square of a
+    bomber's area), or to its own HQ when that is attacked (A-13)."""
+    s = st.sortie
+    assert s is not None and gun.sq is not None
+    r = weapons(st.lib, gun)[key].range
+    if s.hq:
+        return hq_distance(SIDES[gun.side], gun.sq) <= r
+    return any(steps(gun.sq, sq) <= r for sq in s.at)
+
+
+def guns(st: Tactics2GMState) -> list[tuple[Piece, str]]:
+    """The attacked side's anti-aircraft guns that may still fire this turn, with the
+    weapon: on the field, not carried, a ready weapon able to hit aircraft, in reach."""
+    s = st.sortie
+    assert s is not None
+    out = []
+    for p in st.pieces:
+        if p.side == s.side or p.sq is None or p.aboard or p.flak:
+            continue
+        if "anti_aircraft" not in st.lib.units[p.card].abilities:
+            continue
+        arms = weapons(st.lib, p)
+        out += [(p, k) for k in ready(st.lib, p, out_of_turn=True) if arms[k].air]
+    return [(p, k) for p, k in out if reaches(st, p, k)]
+
+
+def deciding(st: Tactics2GMState) -> int:
+    s = st.sortie
+    assert s is not None
+    return 1 - s.side if s.stage == "defend" else s.side
+
+
+def answers(st: Tactics2GMState) -> list[Action]:
+    """What the side deciding may do now; ``pass`` ends its say (always last)."""
+    s = st.sortie
+    assert s is not None
+    if s.stage == "escort":
+        return [*(Action("escort", (f,)) for f in escorts_ready(st)), PASS]
+    if s.stage == "dogfight":
+        foes = alive(st, s.interceptors)
+        arms = [
+            (e, k)
+            for e in s.escorts
+            if e not in s.engaged and st.piece(e) is not None
+            for k in _air_arms(st, e)
+        ]
+        return [Action("engage", (e, k, i)) for e, k in arms for i in foes]
+    out = [Action("flak", (p.id, k, t.id)) for p, k in guns(st) for t in flying(st)]
+    if kind_of(st, s.plane)[0] == "aircraft":  # no interceptions of a drop
+        taken = {f for f, _ in s.interceptors}
+        out += [Action("intercept", (f, k)) for f, k in fighters(st, 1 - s.side) if f not in taken]
+    return [*out, PASS]
+
+
+def _air_arms(st: Tactics2GMState, unit: str) -> list[str]:
+    p = st.piece(unit)
+    assert p is not None
+    arms = weapons(st.lib, p)
+    return [k for k in ready(st.lib, p, out_of_turn=True) if arms[k].air]
+
+
+def alive(st: Tactics2GMState, interceptors: list[tuple[str, str]]) -> list[str]:
+    return [f for f, _ in interceptors if st.piece(f) is not None]
+
+
+# ---- the combat ------------------------------------------------------------------------
+def order(st: Tactics2GMState, action: Action) -> list[Event]:
+    """One choice in the air combat; once the last is made, the combat is fought out and
+    ``st.sortie`` is cleared (the caller then carries out the attack if it still flies)."""
+    s = st.sortie
+    assert s is not None
+    verb, args = action.verb, action.args
+    if verb == "escort":
+        s.escorts.append(args[0])
+        return [ev("escort", f"{args[0]} flies escort for {s.plane}", "GM-70", unit=args[0])]
+    if verb == "flak":
+        return flak(st, args[0], args[1], args[2])
+    if verb == "intercept":
+        s.interceptors.append((args[0], args[1]))
+        text = f"{args[0]} takes off to intercept {s.plane}"
+        return [ev("intercept", text, "GM-69", unit=args[0])]
+    if verb == "engage":
+        out = dogfight(st, args[0], args[1], args[2])
+        return out + (fight(st) if not answers(st) else [])
+    # pass: the deciding side has done
+    if s.stage == "escort":
+        s.stage = "defend"
+        if len(answers(st)) == 1:  # nobody to answer: the escorts stay home
+            return fight(st)
+        return [alert(st)]
+    if s.escorts and alive(st, s.interceptors) and answers_dogfight(st):
+        s.stage = "dogfight"
+        return []
+    return fight(st)
+
+
+def answers_dogfight(st: Tactics2GMState) -> bool:
+    s = st.sortie
+    assert s is not None
+    return any(_air_arms(st, e) for e in s.escorts if st.piece(e) is not None)
+
+
+def flak(st: Tactics2GMState, gun: str, key: str, target: str) -> list[Event]:
+    """An anti-aircraft gun fires once this turn at something in the air; hit, penetration,
+    armour and wounds as usual, no cover in the sky (GM-72, A-13). An attacker shot down
+    before the combat ends the sortie: no fighter has fought, so none is used up."""
+    s = st.sortie
+    p = st.piece(gun)
+    assert s is not None and p is not None
+    p.flak = True
+    p.tokens[key] = tokens.use(p.tokens[key], flips(st.lib, p, key), own_turn=False)  # type: ignore[arg-type]
+    out = _air_shot(st, gun, key, target)
+    if st.piece(s.plane) is None:
+        st.sortie = None
+        out.append(ev("shot_down", f"{s.plane} never makes its attack", "GM-73", unit=s.plane))
+    return out
+
+
+def dogfight(st: Tactics2GMState, escort: str, key: str, target: str) -> list[Event]:
+    """An escort fires at an interceptor (GM-70)."""
+    s = st.sortie
+    assert s is not None
+    s.engaged.append(escort)
+    return _air_shot(st, escort, key, target)
+
+
+def _air_shot(st: Tactics2GMState, firer: str, key: str, target: str) -> list[Event]:
+    p, t = st.piece(firer), st.piece(target)
+    assert p is not None and t is not None
+    return shots.at_unit(st, p, weapons(st.lib, p)[key], t, p.id, aimed=False)
+
+
+def fight(st: Tactics2GMState) -> list[Event]:
+    """The rest of the combat, which asks nothing more: the bomber's machine guns fire once
+    at each interceptor still flying (GM-71), then each interceptor at the attacker
+    (GM-69); every fighter that fought is discarded (GM-70), and the sortie is over."""
+    s = st.sortie
+    assert s is not None
+    out: list[Event] = []
+    plane = st.piece(s.plane)
+    if plane is not None and st.lib.units[plane.card].cls == "bomber":
+        guns_ = [k for k, w in weapons(st.lib, plane).items() if w.air and not w.ground]
+        for f in alive(st, s.interceptors):
+            for k in guns_:
+                if st.piece(f) is not None and plane in st.pieces:
+                    out += _air_shot(st, plane.id, k, f)
+    for f, k in s.interceptors:
+        if st.piece(f) is not None and st.piece(s.plane) is not None:
+            out += _air_shot(st, f, k, s.plane)
+    for f in [*s.engaged, *(f for f, _ in s.interceptors)]:
+        q = st.piece(f)
+        if q is not None:
+            st.pieces.remove(q)
+            st.discards[q.side].append(q.card)
+            out.append(ev("fighter_home", f"{f} has fought and leaves the battle", "GM-70"))
+    st.sortie = None
+    if st.piece(s.plane) is None:
+        out.append(ev("shot_down", f"{s.plane} never makes its attack", "GM-73", unit=s.plane))
+    return out
+
+
+def called_off(st: Tactics2GMState, held: Sortie) -> list[Event]:
+    """A fighter whose target, an aircraft waiting at the enemy HQ, went up to intercept
+    it and is gone, makes no attack: it flies back to wait at its HQ (a ruling)."""
+    if held.action.verb != "fire":
+        return []
+    target = held.action.args[2]
+    if target == HQ or target in {label(sq) for sq in GRID.squares} or st.piece(target):
+        return []
+    text = f"{held.plane}'s target {target} is gone: it flies back to its HQ"
+    return [ev("called_off", text, "GM-69", unit=held.plane)]
+
+
+def why_not(st: Tactics2GMState, side: int) -> str:
+    """What the air combat waits for, for a refused action."""
+    s = st.sortie
+    assert s is not None
+    who = SIDES[deciding(st)]
+    if side != deciding(st):
+        return f"{who} has a choice to make in the air combat over {s.plane} first (GM-69)"
+    if s.stage == "escort":
+        return (
+            f"name escorts for {s.plane} among your waiting fighters: escort FIGHTER, or "
+            "pass (GM-70)"
+        )
+    if s.stage == "dogfight":
+        return (
+            "each escort fires at an interceptor first: engage ESCORT WEAPON INTERCEPTOR "
+            "(GM-70, A-13)"
+        )
+    return (
+        f"{s.plane} is coming in: flak GUN WEAPON AIRCRAFT with an anti-aircraft gun in reach "
+        "and not yet fired this turn, intercept FIGHTER WEAPON with a waiting fighter, or "
+        "pass (GM-69, GM-72, A-13)"
+    )
