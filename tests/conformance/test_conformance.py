@@ -55,7 +55,7 @@ def mid_game_states(game_name: str, scenario: str, seeds=range(4), stops=STOPS, 
                 yield state.clone()
 
 
-PLAYOUTS = 24  # random games a game plays to the end, shared out among its scenarios
+PLAYOUTS = 16  # random games a game plays to the end, shared out among its scenarios
 
 
 TRIPLED = re.compile(r"([a-z])\1\1")  # "suppresss": a verb given an "s" it already had

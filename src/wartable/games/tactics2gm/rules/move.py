@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
+from functools import cached_property
 
 from wartable.games.tactics2gm.rules.field import GRID
 from wartable.geometry.squaregrid import Square
@@ -37,24 +38,29 @@ class Way:
             return True
         return not self.recon and sq not in self.eased and self.footing(sq) == "difficult"
 
+    @cached_property
+    def walked(self) -> tuple[dict[Square, int], int]:
+        """The walk, once for every question asked of this move (reach, paths, assaults)."""
+        return _walk(self)
+
 
 def reach(way: Way, friends: Collection[Square] = ()) -> dict[Square, int]:
     """The squares a move may end on, with the steps each takes: never a friend's square."""
-    best, _ = _walk(way)
+    best, _ = way.walked
     return {sq: n for sq, n in best.items() if sq != way.start and sq not in friends}
 
 
 def paths(way: Way) -> dict[Square, int]:
     """Every square a move can get to, friends' squares included, with the steps it takes:
     infantry joining a vehicle ends its move on the vehicle's square (GM-35)."""
-    return _walk(way)[0]
+    return way.walked[0]
 
 
 def assaults(way: Way) -> set[Square]:
     """The enemy squares a unit may step into as its move's last step to declare an assault
     (GM-32): next to a square it reaches with a step to spare (friends' squares included,
     it only passes them), and not past a square that ended its move."""
-    best, passing = _walk(way)
+    best, passing = way.walked
     out = set()
     for here, n in best.items():
         if n >= passing or (here != way.start and way.ends(here)):
