@@ -420,14 +420,16 @@ def test_play_with_a_roster_of_another_game_or_a_game_without_campaigns(tmp_path
 
 
 def test_a_game_without_a_heuristic_still_has_working_defaults():
-    """2GM Tactics has no heuristic yet: simulate pits random against random, and play puts
-    the search across the table, instead of failing on an agent the game lacks."""
+    """The card duel (the example game) has no heuristic: simulate pits random against
+    random, and play puts the search across the table, instead of failing on an agent the
+    game lacks."""
     from wartable.agents.registry import opponent
 
     assert opponent(wartable.get_game("undaunted")) == "heuristic"
-    assert opponent(wartable.get_game("tactics2gm")) == "ismcts"
-    result = run("simulate", "tactics2gm", "--games", "2", "--workers", "1", "--json")
+    assert opponent(wartable.get_game("tactics2gm")) == "heuristic"
+    assert opponent(wartable.get_game("duel")) == "ismcts"
+    result = run("simulate", "duel", "--games", "2", "--workers", "1", "--json")
     assert result.exit_code == 0, result.output
-    assert json.loads(result.output)["agents"] == {"allies": "random", "axis": "random"}
-    result = run("play", "tactics2gm", "--seed", "1", input="quit\n")
+    assert json.loads(result.output)["agents"] == {"north": "random", "south": "random"}
+    result = run("play", "duel", "--seed", "1", input="quit\n")
     assert result.exit_code == 0 and "unknown" not in result.output

@@ -8,7 +8,15 @@ from functools import cached_property
 
 from wartable.core.action import Action
 from wartable.core.errors import ActionParseError, ArgumentError, UnknownNameError
-from wartable.core.game import CardFace, Game, GameInfo, GameOption, OptionValue, ScenarioInfo
+from wartable.core.game import (
+    AgentFactory,
+    CardFace,
+    Game,
+    GameInfo,
+    GameOption,
+    OptionValue,
+    ScenarioInfo,
+)
 from wartable.core.rng import Rng
 from wartable.games.tactics2gm import content, deck
 from wartable.games.tactics2gm.pieces import HQ
@@ -46,6 +54,11 @@ class Tactics2GM(Game):
 
     def scenarios(self) -> list[ScenarioInfo]:
         return [PITCHED]
+
+    def agents(self) -> dict[str, AgentFactory]:
+        from wartable.games.tactics2gm.ai import HeuristicAgent
+
+        return {"heuristic": HeuristicAgent}
 
     def deck_names(self, side: str) -> tuple[str, ...]:
         return tuple(k for k, d in self.decks.items() if d.army == ARMY_OF[side])

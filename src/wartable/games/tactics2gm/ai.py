@@ -1,0 +1,391 @@
+"""A heuristic player for 2GM Tactics. Each legal action gets a score in "unit values" (a
+unit is worth its deployment cost plus one; a point off an HQ, which wins when it reaches
+0, is worth more), and the best is taken; passing scores nothing, so an action must be
+worth something to be taken.
+
+- Fire: the expected value of the shot, from the odds the rules give (cover, prone, smoke,
+  wounds, armour); the enemy HQ whenever it is in reach and can be pierced.
+- Move and deploy: a square's worth for the unit is the best shot it would have from
+  there, less the enemy fire that reaches it there (cover and armour counted), plus a pull
+  towards the enemy HQ; a move is taken when it improves on staying put.
+- Cards: units deployed where they will be worth most, equipment that adds a weapon,
+  support cards when they pay (AP, cards, the HQ's repairs, promotions on its best units,
+  a strike or a bomber where the expected damage is high).
+- Air and smoke: anti-aircraft guns fire at what comes, fighters intercept and escort,
+  grenades hide units a hit would kill or that are worth much.
+- Never out of cards: with its deck empty it keeps its last card in hand (A-18).
+
+It decides on a state redrawn with ``sample_hidden``, so the other side's hand and both
+decks' order stay unknown to it."""
+
+from __future__ import annotations
+
+from wartable.core.action import Action
+from wartable.core.rng import Rng
+from wartable.core.state import GameState
+from wartable.games.tactics2gm.content import SupportCard, UnitCard, Weapon
+from wartable.games.tactics2gm.deck import launch_cost
+from wartable.games.tactics2gm.pieces import HQ, Piece, weapons, wound_value
+from wartable.games.tactics2gm.rules import air, field, shots
+from wartable.games.tactics2gm.rules.common import SIDES, movement
+from wartable.games.tactics2gm.rules.field import GRID
+from wartable.games.tactics2gm.rules.fire import Mods, odds, thresholds
+from wartable.games.tactics2gm.state import Tactics2GMState
+from wartable.geometry.squaregrid import Square
+
+HQ_POINT = 2.5  # a point off an HQ, in unit values
+AP = 0.25  # an action point, in unit values
+THREAT = 0.5  # how much the fire a square draws counts against it
+PULL = 0.12  # how much each step nearer the enemy HQ is worth
+MOVE_AT_LEAST = 0.05  # a move must improve a unit's worth by this much
+
+
+def value(unit: UnitCard) -> float:
+    return unit.cost + 1.0
+
+
+class HeuristicAgent:
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def act(self, state: GameState, player: str) -> Action:
+        if not isinstance(state, Tactics2GMState):
+            raise TypeError("the 2GM Tactics heuristic plays 2GM Tactics only")
+        legal = state.legal_actions(player)
+        if len(legal) == 1:
+            return legal[0]
+        st = state.sample_hidden(player, self.rng.next64())
+        side = SIDES.index(player)
+        mind = Mind(st, side)
+        scored = [(mind.score(a), k) for k, a in enumerate(legal)]
+        best = max(scored)[0]
+        ties = [k for s, k in scored if s == best]
+        return legal[ties[0]]
+
+
+class Mind:
+    """One decision's view of the battle: the scores of actions, from ``side``'s seat."""
+
+    def __init__(self, st: Tactics2GMState, side: int) -> None:
+        self.st, self.side, self.enemy = st, side, 1 - side
+        self.foes = [p for p in st.pieces if p.side != side and p.sq is not None and not p.aboard]
+        self._worth: dict[tuple[str, Square], float] = {}
+        self.menace = {q.id: self.hq_menace(q) for q in self.foes}
+
+    def hq_menace(self, q: Piece) -> float:
+        """What enemy ``q`` threatens to take off this side's HQ next turn: its best shot
+        at the HQ from where it could be (its move added to its reach)."""
+        st = self.st
+        assert q.sq is not None
+        near = field.hq_distance(SIDES[self.side], q.sq) - movement(st, q)
+        arms = [w for w in weapons(st.lib, q).values() if w.ground and w.range >= near]
+        return max((self.at_hq(q, w, self.side) for w in arms), default=0.0)
+
+    # ---- the verbs ---------------------------------------------------------------------
+    def score(self, a: Action) -> float:
+        st, verb, args = self.st, a.verb, a.args
+        if verb in ("done", "pass", "keep"):
+            return 0.0
+        if verb == "bid":
+            return 0.1 if args[0] == "1" else 0.0
+        if verb == "first":
+            return 1.0 if args[0] == SIDES[self.side] else 0.0
+        if verb == "terrain":
+            card = st.lib.terrain[args[0]]
+            central = 1 if GRID.parse(args[1])[0] in (2, 3, 4, 5) else 0
+            return 0.1 * sum(card.cover) + 0.05 * central if not card.mine else -1.0
+        if verb == "redraw":
+            return -1.0
+        if verb in ("fire", "react", "flak", "engage"):
+            return self.shot(a)
+        if verb == "intercept":
+            s = st.sortie
+            assert s is not None
+            return self.air_shot(args[0], args[1], s.plane) + 0.1
+        if verb == "escort":
+            return 0.5
+        if verb == "smoke":
+            return self.hide(args[0])
+        if verb == "storm":
+            return 5.0  # it must be resolved before the phase ends
+        if verb in ("move", "advance", "unload"):
+            return self.move(a)
+        if verb == "assault":
+            return self.assault(args[0], args[1])
+        if verb in ("repair", "heal"):
+            q = st.piece(args[1])
+            return 0.5 * value(st.lib.units[q.card]) / st.lib.units[q.card].wounds if q else 0.0
+        if verb == "clear":
+            return 0.2
+        if verb == "deploy":
+            return self.deploy(a)
+        if verb == "equip":
+            return self.equip(args[0])
+        if verb == "play":
+            return self.play(a)
+        if verb in ("mount", "fold"):
+            return self.mount(args[0], verb == "mount")
+        if verb == "discard":
+            return self.discard(args[0])
+        return -0.01  # march, ride, swap, board, screen: not worth a thought yet
+
+    # ---- shots ---------------------------------------------------------------------------
+    def expected(
+        self, p: Piece | None, weapon: Weapon, t: Piece, *, assault: bool = False
+    ) -> float:
+        """The expected worth of ``p``'s shot at ``t``: wounds as a share of its value, a
+        kill (by damage or a critical) as all of it."""
+        st = self.st
+        k = shots.terms(st, p, weapon, t, assault=assault)
+        if not k.pierces:
+            return 0.0
+        hit, crit = odds(k.need)
+        unit = st.lib.units[t.card]
+        left = wound_value(unit, t) - t.wounds
+        worth = value(unit) + self.menace.get(t.id, 0.0)  # protect the HQ
+        wound = worth if k.damage >= left else worth * k.damage / max(left, 1) * 0.8
+        return (hit - crit) * wound + crit * worth
+
+    def at_hq(self, p: Piece | None, weapon: Weapon, side: int) -> float:
+        st = self.st
+        if weapon.pen < st.hq.armour:
+            return 0.0
+        hit, _ = odds(shots.need(st, p, weapon, None))
+        dmg = shots.damage(st, p, weapon, None)
+        if st.hq_hp[side] <= dmg:
+            return hit * 100.0  # the battle
+        return hit * dmg * HQ_POINT
+
+    def shot(self, a: Action) -> float:
+        """A shot's expected worth; one that can do nothing is not worth the die."""
+        worth = self._shot(a)
+        return worth if worth > 0 else -0.01
+
+    def _shot(self, a: Action) -> float:
+        st, verb, args = self.st, a.verb, a.args
+        p = st.piece(args[0])
+        if p is None:
+            return 0.0
+        weapon = weapons(st.lib, p)[args[1]]
+        if verb == "react":
+            t = st.piece(st.storming)
+            return self.expected(p, weapon, t) if t is not None else 0.0
+        target = args[2]
+        if target == HQ:
+            return self.at_hq(p, weapon, self.enemy)
+        t = st.piece(target)
+        if t is None:
+            return -0.02  # terrain: rarely worth a shot
+        if t.side == p.side:
+            return -1.0
+        return self.expected(p, weapon, t, assault=p.id == st.storming)
+
+    def air_shot(self, firer: str, key: str, target: str) -> float:
+        p, t = self.st.piece(firer), self.st.piece(target)
+        if p is None or t is None:
+            return 0.0
+        return self.expected(p, weapons(self.st.lib, p)[key], t)
+
+    def hide(self, unit: str) -> float:
+        """A grenade for a unit a hit would kill, or one worth much."""
+        p = self.st.piece(unit)
+        if p is None:
+            return 0.0
+        card = self.st.lib.units[p.card]
+        left = wound_value(card, p) - p.wounds
+        return 1.0 if left <= 1 or value(card) >= 4 else -0.1
+
+    # ---- where units stand -------------------------------------------------------------
+    def worth(self, p: Piece, sq: Square) -> float:
+        """What ``p`` standing on ``sq`` is worth: its best shot from there, less the enemy
+        fire reaching it there, plus the pull towards the enemy HQ."""
+        key = (p.id, sq)
+        if key not in self._worth:
+            self._worth[key] = self._measure(p, sq)
+        return self._worth[key]
+
+    def _measure(self, p: Piece, sq: Square) -> float:
+        st = self.st
+        me = p.copy()
+        me.sq, me.beside, me.aboard = sq, "", ""
+        best = 0.0
+        arms = [w for w in weapons(st.lib, me).values() if w.ground]
+        for w in arms:
+            for t in self.foes:
+                assert t.sq is not None
+                if field.steps(sq, t.sq) <= w.range:
+                    best = max(best, self.expected(me, w, t))
+            if field.hq_distance(SIDES[self.enemy], sq) <= w.range:
+                best = max(best, self.at_hq(me, w, self.enemy))
+        danger = self.danger(me)
+        pull = -PULL * field.hq_distance(SIDES[self.enemy], sq) if arms else 0.0
+        return best - THREAT * danger + pull
+
+    def danger(self, me: Piece) -> float:
+        """The enemy fire that reaches ``me`` where it stands: the best shot of each enemy."""
+        st = self.st
+        assert me.sq is not None
+        cover = shots.defence(st, me)
+        armour = shots.armour(st, me)
+        unit = st.lib.units[me.card]
+        left = max(wound_value(unit, me) - me.wounds, 1)
+        total = 0.0
+        for q in self.foes:
+            assert q.sq is not None
+            d = field.steps(q.sq, me.sq)
+            worst = 0.0
+            for w in weapons(st.lib, q).values():
+                if not w.ground or w.range < d or w.pen < armour:
+                    continue
+                need = thresholds(w.hit, w.crit, shots.firer(st, q) + cover + Mods())
+                hit, crit = odds(need)
+                share = min(w.damage / left, 1.0)
+                worst = max(worst, (hit - crit) * share + crit)
+            total += worst
+        return total * value(unit)
+
+    def move(self, a: Action) -> float:
+        st = self.st
+        p = st.piece(a.args[0])
+        if p is None:
+            return 0.0
+        if a.verb == "advance":
+            v = st.piece(a.args[1])
+            to = v.sq if v is not None else None
+        else:
+            to = GRID.parse(a.args[1])
+        if to is None or p.sq is None:
+            return 0.0
+        here = (
+            self.worth(p, p.sq)
+            if not p.aboard
+            else self.worth(p, p.sq) - value(st.lib.units[p.card])
+        )
+        gain = self.worth(p, to) - here
+        bonus = 0.2 if a.verb == "advance" else 0.0
+        return gain + bonus if gain + bonus > MOVE_AT_LEAST else -0.01
+
+    def assault(self, unit: str, enemy: str) -> float:
+        """Storming an enemy's square: the assault's shot (armour aside) against the shot it
+        takes first from the defender."""
+        st = self.st
+        p, d = st.piece(unit), st.piece(enemy)
+        if p is None or d is None:
+            return 0.0
+        mine = max(
+            (self.expected(p, w, d, assault=True) for w in weapons(st.lib, p).values() if w.ground),
+            default=0.0,
+        )
+        theirs = max(
+            (self.expected(d, w, p) for w in weapons(st.lib, d).values() if w.ground), default=0.0
+        )
+        return mine - theirs - 0.3
+
+    # ---- cards ---------------------------------------------------------------------------
+    def last_card(self, card: str) -> bool:
+        """Whether playing ``card`` would leave the hand and the deck empty (A-18)."""
+        st = self.st
+        return not st.decks[self.side] and st.hands[self.side] == [card]
+
+    def deploy(self, a: Action) -> float:
+        st = self.st
+        card, where = a.args[0], a.args[1]
+        if self.last_card(card):
+            return -1.0
+        unit = st.lib.units[card]
+        price = launch_cost(unit)
+        base = value(unit) - AP * price
+        if where == HQ:  # a fighter waits at the HQ
+            return base
+        sq = GRID.parse(where)
+        probe = Piece("probe", card, self.side, sq, st.turn)
+        probe.tokens = {k: "ready" for k in weapons(st.lib, probe)}
+        aboard = -0.3 if a.args[2:] else 0.0
+        return base + 0.5 * self._measure(probe, sq) + aboard
+
+    def equip(self, option: str) -> float:
+        st = self.st
+        p = st.piece(st.equipping)
+        if p is None:
+            return 0.0
+        o = st.lib.units[p.card].options[option]
+        token = st.lib.tokens[o.token]
+        if st.ap[self.side] - o.price < 1:
+            return -0.1
+        if token.weapon is not None:
+            return 0.6 - AP * o.price
+        return 0.4 - AP * o.price if token.effect in ("prone", "smoke_grenade") else -0.1
+
+    def play(self, a: Action) -> float:
+        st = self.st
+        card = a.args[0]
+        if self.last_card(card):
+            return -1.0
+        target = a.args[1] if len(a.args) > 1 else ""
+        if card in st.lib.units:
+            return self.bomber(card, target)
+        c = st.lib.support[card]
+        cost = AP * launch_cost(c)
+        return self.support(c, target) - cost
+
+    def support(self, c: SupportCard, target: str) -> float:
+        st, side = self.st, self.side
+        if c.effect == "action_points":
+            return AP * c.amount + 0.1
+        if c.effect == "draw":
+            return 0.3 * c.amount if len(st.hands[side]) < 5 else -0.1
+        if c.effect == "repair_hq":
+            lost = st.hq.hit_points - st.hq_hp[side]
+            return HQ_POINT * min(c.amount, lost)
+        if c.effect == "general":
+            return 1.5
+        if c.effect in ("veteran", "elite", "ram", "armour"):
+            p = st.piece(target)
+            return 0.3 * value(st.lib.units[p.card]) if p is not None else 0.0
+        if c.effect == "heal":
+            p = st.piece(target)
+            if p is None:
+                return 0.0
+            unit = st.lib.units[p.card]
+            return value(unit) * min(c.amount, p.wounds) / unit.wounds
+        if c.effect == "impact" and c.weapon is not None:
+            t = st.piece(target)
+            if t is None:
+                return 0.0
+            sign = -1.0 if t.side == side else 1.0
+            return sign * self.expected(None, c.weapon, t)
+        return -0.05  # a mine laid at random is no plan
+
+    def bomber(self, card: str, target: str) -> float:
+        st = self.st
+        unit = st.lib.units[card]
+        cost = AP * launch_cost(unit)
+        weapon = next(w for w in unit.weapons if w.ground)
+        if target == HQ:
+            return self.at_hq(None, weapon, self.enemy) - cost
+        total = 0.0
+        for sq in air.area(unit.bomb, GRID.parse(target), self.side):
+            for t in st.units_at(sq):
+                if not t.aboard:
+                    sign = -1.0 if t.side == self.side else 1.0
+                    total += sign * self.expected(None, weapon, t)
+        return total - cost
+
+    def mount(self, unit: str, up: bool) -> float:
+        """Weapon teams set up when an enemy is in reach of their heavy weapon, packed away
+        when none is."""
+        st = self.st
+        p = st.piece(unit)
+        if p is None or p.sq is None:
+            return 0.0
+        reach = max((w.range for w in weapons(st.lib, p).values() if w.mount), default=0)
+        near = any(t.sq is not None and field.steps(p.sq, t.sq) <= reach for t in self.foes)
+        return 0.5 if near == up else -0.1
+
+    def discard(self, card: str) -> float:
+        """The dearest card goes first: it is the one least likely to be played soon."""
+        st = self.st
+        c: UnitCard | SupportCard = st.lib.units.get(card) or st.lib.support[card]
+        return 0.01 * launch_cost(c)
