@@ -29,7 +29,7 @@ from wartable.games.tactics2gm.pieces import HQ, Piece, weapons, wound_value
 from wartable.games.tactics2gm.rules import air, field, shots
 from wartable.games.tactics2gm.rules.common import SIDES, movement
 from wartable.games.tactics2gm.rules.field import GRID
-from wartable.games.tactics2gm.rules.fire import Mods, odds, thresholds
+from wartable.games.tactics2gm.rules.fire import odds, thresholds
 from wartable.games.tactics2gm.state import Tactics2GMState
 from wartable.geometry.squaregrid import Square
 
@@ -72,6 +72,7 @@ class Mind:
         self.st, self.side, self.enemy = st, side, 1 - side
         self.foes = [p for p in st.pieces if p.side != side and p.sq is not None and not p.aboard]
         self._worth: dict[tuple[str, Square], float] = {}
+        self.aim = {q.id: shots.firer(st, q) for q in self.foes}  # each foe's own penalties
         self.menace = {q.id: self.hq_menace(q) for q in self.foes}
 
     def hq_menace(self, q: Piece) -> float:
@@ -239,7 +240,7 @@ class Mind:
             for w in weapons(st.lib, q).values():
                 if not w.ground or w.range < d or w.pen < armour:
                     continue
-                need = thresholds(w.hit, w.crit, shots.firer(st, q) + cover + Mods())
+                need = thresholds(w.hit, w.crit, self.aim[q.id] + cover)
                 hit, crit = odds(need)
                 share = min(w.damage / left, 1.0)
                 worst = max(worst, (hit - crit) * share + crit)

@@ -159,12 +159,12 @@ def alert(st: Tactics2GMState) -> Event:
 def fighters(st: Tactics2GMState, side: int) -> list[tuple[str, str]]:
     """``side``'s fighters waiting at its HQ with a weapon ready to fire at aircraft, and
     those weapons (GM-66)."""
-    out = []
-    for p in st.pieces:
-        if p.side == side and p.sq is None and st.lib.units[p.card].cls == "fighter":
-            arms = weapons(st.lib, p)
-            out += [(p.id, k) for k in ready(st.lib, p, out_of_turn=True) if arms[k].air]
-    return out
+    return [
+        (p.id, k)
+        for p in st.pieces
+        if p.side == side and p.sq is None and st.lib.units[p.card].cls == "fighter"
+        for k in air_arms(st, p)
+    ]
 
 
 def escorts_ready(st: Tactics2GMState) -> list[str]:
@@ -206,9 +206,8 @@ def guns(st: Tactics2GMState) -> list[tuple[Piece, str]]:
             continue
         if "anti_aircraft" not in st.lib.units[p.card].abilities:
             continue
-        arms = weapons(st.lib, p)
-        out += [(p, k) for k in ready(st.lib, p, out_of_turn=True) if arms[k].air]
-    return [(p, k) for p, k in out if reaches(st, p, k)]
+        out += [(p, k) for k in air_arms(st, p) if reaches(st, p, k)]
+    return out
 
 
 def deciding(st: Tactics2GMState) -> int:
@@ -228,8 +227,8 @@ def answers(st: Tactics2GMState) -> list[Action]:
         arms = [
             (e, k)
             for e in s.escorts
-            if e not in s.engaged and st.piece(e) is not None
-            for k in _air_arms(st, e)
+            if e not in s.engaged and (p := st.piece(e)) is not None
+            for k in air_arms(st, p)
         ]
         return [Action("engage", (e, k, i)) for e, k in arms for i in foes]
     out = [Action("flak", (p.id, k, t.id)) for p, k in guns(st) for t in flying(st)]
@@ -239,9 +238,8 @@ def answers(st: Tactics2GMState) -> list[Action]:
     return [*out, PASS]
 
 
-def _air_arms(st: Tactics2GMState, unit: str) -> list[str]:
-    p = st.piece(unit)
-    assert p is not None
+def air_arms(st: Tactics2GMState, p: Piece) -> list[str]:
+    """``p``'s weapons able to hit aircraft and ready to fire out of its turn."""
     arms = weapons(st.lib, p)
     return [k for k in ready(st.lib, p, out_of_turn=True) if arms[k].air]
 
@@ -275,16 +273,11 @@ def order(st: Tactics2GMState, action: Action) -> list[Event]:
         if len(answers(st)) == 1:  # nobody to answer: the escorts stay home
             return fight(st)
         return [alert(st)]
-    if s.escorts and alive(st, s.interceptors) and answers_dogfight(st):
+    if s.escorts and alive(st, s.interceptors):
         s.stage = "dogfight"
-        return []
+        if answers(st):  # an escort able to fire at an interceptor
+            return []
     return fight(st)
-
-
-def answers_dogfight(st: Tactics2GMState) -> bool:
-    s = st.sortie
-    assert s is not None
-    return any(_air_arms(st, e) for e in s.escorts if st.piece(e) is not None)
 
 
 def flak(st: Tactics2GMState, gun: str, key: str, target: str) -> list[Event]:

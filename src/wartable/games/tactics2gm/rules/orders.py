@@ -268,7 +268,8 @@ def deploy(
         out += carry.board(st, p, v)
     elif v is not None:  # the infantry enters beside a vehicle deployed this turn (GM-36)
         out += pairs.join(st, p, v)
-    return out + equip_next(st, p)
+    equip_next(st, p)
+    return out
 
 
 def land(st: Tactics2GMState, p: Piece, sq: Square) -> list[Event]:
@@ -279,14 +280,15 @@ def land(st: Tactics2GMState, p: Piece, sq: Square) -> list[Event]:
         p.wounds += 1
         out.append(ev("landing", f"{p.id} lands hard and takes a wound", "GM-74"))
         out += shots.wounded(st, p, 1)
-    return out + equip_next(st, p) if p in st.pieces else out
+    if p in st.pieces:
+        equip_next(st, p)
+    return out
 
 
-def equip_next(st: Tactics2GMState, p: Piece) -> list[Event]:
+def equip_next(st: Tactics2GMState, p: Piece) -> None:
     """The unit just deployed chooses its equipment next, if it may buy any (GM-7)."""
     if equip_choices(st, p):
         st.equipping = p.id
-    return []
 
 
 def equip(st: Tactics2GMState, side: int, option: str) -> list[Event]:
