@@ -225,3 +225,38 @@ def test_a_game_without_a_drawing_of_its_own_plays_through_the_generic_page(serv
         click_an_action(page)
     assert "plays" in page.inner_text("#log")
     shot(page, "duel-generic.png")
+
+
+def test_build_a_deck_in_the_page_and_field_it(server, browser):
+    """The page's deck builder (GM-2 to GM-4): cards counted and checked as they change, a
+    problem said at once, the deck kept and then fielded by a seat."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(server + "/")
+    page.select_option("#game", "tactics2gm")
+    page.wait_for_selector("select[data-deck=allies]")
+    assert page.locator("[data-option=deck_allies]").count() == 0  # the seat's deck says it
+    page.click("#deck-open")
+    page.wait_for_selector("input.count[data-card=m4_sherman]")
+    page.fill("#deck-name", "Page Rifles")
+    page.fill("input.count[data-card=light_infantry]", "4")
+    page.locator("input.count[data-card=light_infantry]").dispatch_event("change")
+    page.locator("#deck-status", has_text="4 cards").wait_for()
+    assert "legal" in page.inner_text("#deck-status")
+    page.fill("input.count[data-card=usa_pershing]", "1")
+    page.locator("input.count[data-card=usa_pershing]").dispatch_event("change")
+    page.locator("#deck-status", has_text="5 cards").wait_for()
+    page.fill("input.count[data-card=m4_sherman]", "5")
+    page.locator("input.count[data-card=m4_sherman]").dispatch_event("change")
+    page.locator("#deck-status", has_text="the box holds 4").wait_for()  # said at once
+    shot(page, "tactics2gm-deck-builder.png")
+    page.fill("input.count[data-card=m4_sherman]", "2")
+    page.locator("input.count[data-card=m4_sherman]").dispatch_event("change")
+    page.locator("#deck-status", has_text="7 cards").wait_for()
+    page.click("#deck-keep")
+    page.wait_for_selector("select[data-deck=allies] option[value='Page Rifles']", state="attached")
+    page.select_option("select[data-deck=allies]", "Page Rifles")
+    page.select_option("select[data-seat=allies]", "random")
+    page.select_option("select[data-seat=axis]", "random")
+    page.click("#create")
+    page.wait_for_selector("#created h3")
+    assert "Game" in page.inner_text("#created")

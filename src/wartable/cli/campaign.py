@@ -8,10 +8,7 @@ is fielded and who a battle left standing are the game's to say (``core/campaign
 
 from __future__ import annotations
 
-import sqlite3
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
@@ -20,14 +17,22 @@ import typer
 from rich.table import Table
 
 from wartable.cli import sheet
-from wartable.cli.common import console, default_db, fail, friendly_errors, load_game, usage
+from wartable.cli.common import (
+    DbOpt,
+    console,
+    database,
+    fail,
+    friendly_errors,
+    load_game,
+    usage,
+    where,
+)
 from wartable.core.campaign import Campaign
 from wartable.core.errors import WartableError
 from wartable.core.game import Game, OptionValue
 from wartable.core.registry import get_game, list_games
 from wartable.core.state import GameState
 from wartable.server import rosters
-from wartable.server.store import Store, open_store
 
 app = typer.Typer(
     no_args_is_help=True,
@@ -35,29 +40,6 @@ app = typer.Typer(
 )
 
 NameArg = Annotated[str, typer.Argument(metavar="NAME", help="the roster's name")]
-DbOpt = Annotated[
-    str | None,
-    typer.Option("--db", help="SQLite file or postgresql:// URL (default: wartable serve's)"),
-]
-
-
-def where(db: str | None) -> str:
-    return db or str(default_db())
-
-
-@contextmanager
-def database(db: str | None) -> Iterator[Store]:
-    """The store at ``db`` (default: the one ``wartable serve`` uses), closed afterwards; one
-    that cannot be opened is said in one line, exit 2."""
-    place = where(db)
-    try:
-        store = open_store(place)
-    except (sqlite3.Error, OSError, RuntimeError) as exc:
-        fail(f"--db {place}: cannot open it ({exc})")
-    try:
-        yield store
-    finally:
-        store.close()
 
 
 def with_campaigns() -> list[Game]:

@@ -1,14 +1,16 @@
 """What every command of the ``wartable`` command line shares: one-line errors with exit
-code 2, the console, a game by name, and where games and rosters are kept."""
+code 2, the console, a game by name, and where games, rosters and decks are kept."""
 
 from __future__ import annotations
 
 import functools
 import os
+import sqlite3
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, NoReturn, TypeVar, cast
+from typing import Annotated, Any, NoReturn, TypeVar, cast
 
 import click
 import typer
@@ -17,6 +19,7 @@ from rich.console import Console
 from wartable.core.errors import UnknownNameError, WartableError
 from wartable.core.game import Game
 from wartable.core.registry import get_game
+from wartable.server.store import Store, open_store
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -69,3 +72,28 @@ def default_db() -> Path:
     """Games are kept in the user's data directory (XDG), e.g. ~/.local/share/wartable."""
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return Path(base) / "wartable" / "games.sqlite3"
+
+
+DbOpt = Annotated[
+    str | None,
+    typer.Option("--db", help="SQLite file or postgresql:// URL (default: wartable serve's)"),
+]
+
+
+def where(db: str | None) -> str:
+    return db or str(default_db())
+
+
+@contextmanager
+def database(db: str | None) -> Iterator[Store]:
+    """The store at ``db`` (default: the one ``wartable serve`` uses), closed afterwards; one
+    that cannot be opened is said in one line, exit 2."""
+    place = where(db)
+    try:
+        store = open_store(place)
+    except (sqlite3.Error, OSError, RuntimeError) as exc:
+        fail(f"--db {place}: cannot open it ({exc})")
+    try:
+        yield store
+    finally:
+        store.close()

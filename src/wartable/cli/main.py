@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -13,7 +14,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from wartable.agents.registry import agent_names, opponent
-from wartable.cli import campaign, saves
+from wartable.cli import campaign, decks, saves
 from wartable.cli import replay as replay_mod
 from wartable.cli.common import console, default_db, fail, friendly_errors, load_game, usage
 from wartable.cli.render.prose import Prose
@@ -29,6 +30,7 @@ app = typer.Typer(
     help="Play, simulate and replay WW2 tactical wargames with the rules enforced.",
 )
 app.add_typer(campaign.app, name="campaign")
+app.add_typer(decks.app, name="deck")
 
 
 def ask(prompt: str) -> str:
@@ -57,6 +59,18 @@ GameArg = Annotated[str, typer.Argument(help=f"game name: {', '.join(game_names(
 OptionArg = Annotated[
     list[str] | None,
     typer.Option("--option", help="a game option KEY=VALUE, e.g. night=true (repeat for more)"),
+]
+DeckArg = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--deck",
+        help="the deck a seat fields, SEAT=NAME (or --deck-SEAT NAME): a deck kept with "
+        "wartable deck, a ready-made one or a deck file (repeat for more seats)",
+    ),
+]
+DeckDbArg = Annotated[
+    str | None,
+    typer.Option("--db", help="where --deck looks for kept decks (default: wartable serve's)"),
 ]
 
 
@@ -158,16 +172,19 @@ def play(
     ] = None,
     db: Annotated[
         str | None,
-        typer.Option(help="where --roster is kept (default: the database of wartable serve)"),
+        typer.Option(
+            help="where --roster and --deck are kept (default: the database of wartable serve)"
+        ),
     ] = None,
+    deck: DeckArg = None,
 ) -> None:
     """Play a game in the terminal against the computer or hotseat."""
     g = load_game(game)
     if save is not None and (save.is_dir() or not save.parent.is_dir()):
         fail(f"--save {save}: " + ("is a folder" if save.is_dir() else "no such folder"))
-    if db is not None and roster is None:
-        usage("--db", "names where a campaign roster is kept: give --roster too")
-    options = game_options(g, option, max_rounds, players)
+    if db is not None and roster is None and not deck:
+        usage("--db", "names where a campaign roster or a deck is kept: give --roster or --deck")
+    options = game_options(g, option, max_rounds, players) | decks.field_decks(g, deck, db)
     fielding = None if roster is None else campaign.Fielding.open(g, roster, db, options)
     start = int.from_bytes(os.urandom(6)) if seed is None else seed
     state = g.new_game(scenario, seed=start, options=options)
@@ -348,6 +365,8 @@ def simulate(
     plot: Annotated[
         Path | None, typer.Option(help="also draw the results into this PNG/SVG")
     ] = None,
+    deck: DeckArg = None,
+    db: DeckDbArg = None,
 ) -> None:
     """Play many games between agents without a UI and print statistics."""
     g = load_game(game)
@@ -358,7 +377,7 @@ def simulate(
         if name not in agent_names(g):
             fail(f"unknown agent {name!r}; choose one of: {', '.join(agent_names(g))}")
     sc = g.scenarios()[0].id if scenario is None else scenario
-    options = game_options(g, option, max_rounds, players)
+    options = game_options(g, option, max_rounds, players) | decks.field_decks(g, deck, db)
     first = g.new_game(sc, seed=0, options=options)
     seats = first.players
     try:
@@ -436,8 +455,25 @@ def simulate(
         out.print(f"picture: {plot}")
 
 
+def seat_decks(argv: list[str]) -> list[str]:
+    """``--deck-SEAT NAME`` (and ``--deck-SEAT=NAME``) read as ``--deck SEAT=NAME``: the
+    seat's name in the flag, as players write it, for every game alike."""
+    out: list[str] = []
+    it = iter(argv)
+    for word in it:
+        head, eq, value = word.partition("=")
+        if head.startswith("--deck-") and len(head) > len("--deck-"):
+            seat = head[len("--deck-") :]
+            if not eq:
+                value = next(it, "")
+            out += ["--deck", f"{seat}={value}"]
+        else:
+            out.append(word)
+    return out
+
+
 def run() -> None:
-    app()
+    app(args=seat_decks(sys.argv[1:]), prog_name="wartable")
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ from wartable.core.state import RECORD_FORMAT, GameState
 
 if TYPE_CHECKING:
     from wartable.core.campaign import Campaign
+    from wartable.core.decks import DeckBuilding
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,6 +216,11 @@ class Game(ABC):
     def campaign(self) -> Campaign | None:
         """How the game keeps a player's squad between battles (``core/campaign.py``), or
         None for a game without campaigns."""
+        return None
+
+    def deck_building(self) -> DeckBuilding | None:
+        """How players build the decks they field (``core/decks.py``), or None for a game
+        whose decks come with its scenarios."""
         return None
 
     def agents(self) -> dict[str, AgentFactory]:

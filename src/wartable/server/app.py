@@ -27,7 +27,7 @@ from wartable.core.campaign import Campaign
 from wartable.core.errors import ActionParseError, IllegalActionError, WartableError
 from wartable.core.game import Game
 from wartable.core.registry import get_game, list_games
-from wartable.server import rosters
+from wartable.server import deck_api, rosters
 from wartable.server.guard import Guard, Hosts
 from wartable.server.rooms import Forbidden, NotFound, Room, Rooms, Stale, Unplayable
 from wartable.server.store import Store, open_store
@@ -55,6 +55,10 @@ class NewGame(BaseModel):
     creator_seat: SEAT | None = None
     # seat -> the campaign roster it fields (a game with campaigns)
     rosters: dict[SEAT, Annotated[str, Field(max_length=40)]] = Field(
+        default_factory=dict, max_length=8
+    )
+    # seat -> the deck it fields, kept or ready-made (a game with deck building)
+    decks: dict[SEAT, Annotated[str, Field(max_length=60)]] = Field(
         default_factory=dict, max_length=8
     )
 
@@ -201,6 +205,7 @@ def create_app(
     app.state.rooms = rooms
     app.add_middleware(Guard, hosts=Hosts(bind, port, origins), origins=origins, max_body=MAX_BODY)
     app.mount("/static", StaticFiles(packages=[("wartable.server", "static")]), name="static")
+    app.include_router(deck_api.deck_routes(writer))
 
     async def room_or_404(game_id: str) -> Room:
         if not GAME_ID.fullmatch(game_id):
@@ -272,6 +277,8 @@ def create_app(
                     "options": {n: o.to_json() for n, o in game.options().items()},
                     "seats_by": seats_by(game),
                     "campaign": game.campaign() is not None,  # seats may field rosters
+                    "decks": game.deck_building() is not None,  # seats field built decks
+                    "deck_options": deck_api.option_names(game),  # set by the decks chosen
                     "round_name": info.round_name,
                     "scenarios": [
                         {"id": s.id, "title": s.title, "seats": list(s.players)}
@@ -284,12 +291,13 @@ def create_app(
     @app.post("/api/games")
     async def create(body: NewGame) -> dict[str, Any]:
         try:
+            chosen = await deck_api.fielded(writer, get_game(body.game), body.decks)
             made = await rooms.create(
                 body.game,
                 body.scenario,
                 body.seats,
                 body.seed,
-                dict(body.options),
+                dict(body.options) | chosen,
                 body.creator_seat,
                 creator_plays="creator_seat" not in body.model_fields_set
                 or body.creator_seat is not None,

@@ -96,6 +96,15 @@ SCHEMA = (
         missions INTEGER NOT NULL,
         PRIMARY KEY (roster, id)
     )""",
+    # decks players built, by game and name (decks.py): the deck itself as its JSON
+    """CREATE TABLE IF NOT EXISTS decks (
+        game TEXT NOT NULL,
+        name TEXT NOT NULL,
+        army TEXT NOT NULL,
+        body TEXT NOT NULL,
+        updated DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (game, name)
+    )""",
 )
 
 HUMAN = "human"

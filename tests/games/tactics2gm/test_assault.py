@@ -300,3 +300,26 @@ def test_the_assault_words_and_refusals_while_the_defender_chooses():
     assert "fires first" in st.describe("allies", storm)
     st.apply("allies", storm)
     assert "waiting for axis" in refused(st, "allies", "done")
+
+
+def test_a7_an_assaulter_that_left_a_vehicles_cover_falls_back_beside_it():
+    """GM-34, GM-35, A-7: the square it started from is the vehicle's, under its cover; no
+    one else may join the vehicle (or board it) while the assault is on."""
+    st = scene("move")
+    put(st, "m4_sherman", 0, "D3")
+    p = put(st, "light_infantry", 0, "D3")
+    p.beside = "m4_sherman-1"
+    put(st, "light_infantry", 0, "C3")
+    tiger = put(st, "tiger", 1, "D4")
+    put(st, "ger_grenadiers", 1, "H3")
+    events = st.apply("allies", "assault light_infantry-1 tiger-1")
+    assert kinds(events)[0] == "parted" or p.beside == ""
+    assert "advance light_infantry-2 m4_sherman-1" not in legal(st)
+    assert "A-7" in refused(st, "allies", "advance light_infantry-2 m4_sherman-1")
+    to_fire(st)
+    st.rng.force([1, 5])  # the tiger misses; the rifle hits but the tiger stands
+    st.apply("allies", "storm light_infantry-1")
+    events = st.apply("allies", "fire light_infantry-1 w1 tiger-1")
+    assert kinds(events)[:2] == ["hit", "falls_back"] and tiger.wounds == 1
+    assert p.sq == sq("D3") and p.beside == "m4_sherman-1" and p.origin is None
+    assert "beside m4_sherman-1" in events[1].text

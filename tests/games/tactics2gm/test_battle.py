@@ -23,6 +23,8 @@ from tests.games.tactics2gm.scenes import (
 from wartable import Action
 from wartable.games.tactics2gm.rules.field import GRID, steps
 
+INCOME = GAME.lib.hq.income  # house (A-3): 2 AP a turn
+
 
 # ---- the opening ---------------------------------------------------------------------------
 def test_gm11_a_bid_stays_secret_until_both_sides_are_in():
@@ -118,7 +120,7 @@ def test_gm12_bid_points_not_used_for_terrain_are_lost():
     assert st.budget == [0, 0] and st.ap == [2, 4]  # the 2 + 1 unused are gone
     st.apply("allies", "keep")
     st.apply("axis", "keep")
-    assert st.ap[0] == 2 + 3  # turn 1: the pool and the HQ's income, nothing given back
+    assert st.ap[0] == 2 + INCOME  # turn 1: the pool and the HQ's income, nothing given back
 
 
 def test_gm14_each_side_may_send_its_opening_hand_back_once():
@@ -155,18 +157,18 @@ def test_gm19_ex4_the_supply_line_stops_at_the_first_empty_line():
     events = pass_until(st, "allies", "move", 3)
     hq = [e for e in events if e.kind == "hq"][-1]  # the allies' turn 3
     assert hq.data["supply"] == 2 and hq.data["command"] == 0
-    assert st.ap[0] == 4 + 3 + 2  # the pool, the HQ's income (3), the supply line
+    assert st.ap[0] == 4 + INCOME + 2  # the pool, the HQ's income, the supply line
 
 
 def test_a3_the_hq_income_is_an_option_of_the_battle():
-    """The income is not printed (A-3): a battle may set it, 5 here instead of 3."""
+    """The income is not printed (A-3): a battle may set it, 5 here instead of the usual 2."""
     st = scene("fire", ap=(0, 0), hq_income=5)
     events = []
     while st.turn < 2:
         events += step(st)
     paid = [e for e in events if e.kind == "hq"]
     assert paid[-1].data == {"supply": 0, "command": 0, "ap": 5}  # no units: income alone
-    assert st.hq.income == 5 and GAME.new_game(None, seed=1).hq.income == 3
+    assert st.hq.income == 5 and GAME.new_game(None, seed=1).hq.income == INCOME == 2
 
 
 def test_gm20_a_command_group_pays_by_its_line():
@@ -176,7 +178,7 @@ def test_gm20_a_command_group_pays_by_its_line():
     events = pass_until(st, "allies", "move", 3)
     hq = [e for e in events if e.kind == "hq"][-1]  # the allies' turn 3
     assert (hq.data["supply"], hq.data["command"]) == (2, 2)
-    assert st.ap[0] == 3 + 2 + 2
+    assert st.ap[0] == INCOME + 2 + 2
 
 
 def test_a3_income_stops_at_the_cap_the_supply_line_does_not():
@@ -184,7 +186,7 @@ def test_a3_income_stops_at_the_cap_the_supply_line_does_not():
     put(st, "light_infantry", 0, "B1")
     put(st, "light_infantry", 0, "B2")
     pass_until(st, "allies", "move", 3)
-    assert st.ap[0] == 10 + 2  # 9 + 3 stops at 10; the supply line goes over
+    assert st.ap[0] == 10 + 2  # 9 + the income stops at 10; the supply line goes over
     st.hands[0] = []  # nothing to deploy or play: the turn ends as the allies pass
     st.apply("allies", "done")
     assert st.active == 1 and st.ap[0] == 10  # cut to the cap at the end of the turn

@@ -10,7 +10,7 @@ import pytest
 from wartable.core.errors import ContentError
 from wartable.games.tactics2gm import content
 from wartable.games.tactics2gm.deck import (
-    Deck,
+    DeckList,
     deployment_price,
     may_attach,
     points,
@@ -23,7 +23,7 @@ LIB = content.load()
 
 
 def test_ex1_a_decks_points_are_its_printed_costs_added_up():
-    deck = Deck("ex1", "usa", {"heavy_infantry": 1, "m4_sherman": 1, "impact": 1, "at_mine": 1})
+    deck = DeckList("ex1", "usa", {"heavy_infantry": 1, "m4_sherman": 1, "impact": 1, "at_mine": 1})
     assert points(deck, LIB) == 14
     assert problems(deck, LIB, limit=14) == []
     over = "the cards cost 14 points, over the limit of 13 (GM-2)"
@@ -35,7 +35,7 @@ def test_ex2_a_year_limit_keeps_out_later_units_and_never_undated_ones():
     undated = [k for k, u in LIB.units.items() if u.army == "usa" and not u.year]
     late = sorted(k for k, y in dated.items() if y > 1943)
     assert undated and late and len(late) < len(dated)
-    deck = Deck("ex2", "usa", {k: 1 for k in [*dated, *undated]})
+    deck = DeckList("ex2", "usa", {k: 1 for k in [*dated, *undated]})
     refused = [p for p in problems(deck, LIB, limit=10_000, year=1943) if "GM-4" in p]
     assert sorted(p.split(":")[0] for p in refused) == late
 
@@ -81,14 +81,14 @@ def test_ex10_and_gm9_the_same_card_never_affects_a_unit_twice():
 def test_ex22_a_launch_cost_counts_full_in_the_deck_and_only_itself_in_play():
     card = LIB.support["promotion"]
     assert (card.cost, card.launch) == (2, 0)
-    assert points(Deck("ex22", "usa", {"promotion": 1}), LIB) == 2
+    assert points(DeckList("ex22", "usa", {"promotion": 1}), LIB) == 2
     launched = [u for u in LIB.units.values() if u.launch is not None]
     assert launched, "the pool uses a launch cost on a unit too"
     assert deployment_price(launched[0], []) == launched[0].launch
 
 
 def test_every_reason_a_deck_is_illegal_is_listed_at_once():
-    deck = Deck(
+    deck = DeckList(
         "bad",
         "usa",
         {"tiger": 1, "no_such_card": 2, "light_infantry": 99, "m4_sherman": 1},
@@ -105,8 +105,9 @@ def test_every_reason_a_deck_is_illegal_is_listed_at_once():
 
 
 def test_a_deck_of_an_army_not_in_the_game_is_refused():
-    assert problems(Deck("x", "france", {}), LIB) == [
-        "army 'france' is not in the game: usa or germany"
+    assert problems(DeckList("x", "france", {}), LIB) == [
+        "the deck holds no card",
+        "army 'france' is not in the game: usa or germany",
     ]
 
 

@@ -19,7 +19,7 @@ from wartable.games.tactics2gm.rules.setup import (
 )
 
 LIB = content.load()
-HQ = LIB.hq  # income 3, cap 10 (house)
+HQ = LIB.hq  # income 2, cap 10 (house)
 
 
 def sq(label):
@@ -27,7 +27,7 @@ def sq(label):
 
 
 def test_a3_the_hqs_income_stops_at_the_cap_and_the_supply_line_does_not():
-    assert hq_phase(5, HQ, destroyed=False, supply=2, command=0) == 5 + 3 + 2
+    assert hq_phase(5, HQ, destroyed=False, supply=2, command=0) == 5 + HQ.income + 2
     assert hq_phase(9, HQ, destroyed=False, supply=2, command=1) == 10 + 2 + 1
     assert hq_phase(12, HQ, destroyed=False, supply=0, command=0) == 12  # never taken away
     assert end_of_turn(13, HQ, destroyed=False) == 10
@@ -39,7 +39,7 @@ def test_gm21_a_destroyed_hq_pays_nothing_and_keeps_nothing():
 
 
 def test_gm108_a_novices_point_is_income():
-    assert hq_phase(5, HQ, destroyed=False, supply=1, command=0, bonus=1) == 5 + 4 + 1
+    assert hq_phase(5, HQ, destroyed=False, supply=1, command=0, bonus=1) == 5 + (HQ.income + 1) + 1
 
 
 def test_ex3_the_bid_decides_who_picks_and_what_terrain_each_may_buy():

@@ -18,6 +18,7 @@ from hypothesis import strategies as st_
 import wartable
 from wartable import IllegalActionError
 from wartable.agents.random import RandomAgent
+from wartable.games.tactics2gm.rules import pairs
 from wartable.games.tactics2gm.rules.field import GRID
 
 GAME = wartable.get_game("tactics2gm")
@@ -87,7 +88,10 @@ def check_invariants(st, dealt: list[Counter]) -> None:
         d = st.piece(p.assaulting)
         assert st.phase in ("move", "deploy", "fire"), "an assault outlived its Fire phase"
         assert d is not None and d.side != p.side and not d.assaulting and d.sq == p.sq
-        assert p.origin not in squares, "a unit ended on an assaulter's way back"
+        there = [q for q in st.pieces if q.sq == p.origin and q is not p and not q.aboard]
+        if there:  # only the vehicle it left, free for it to come back beside
+            (v,) = there
+            assert v.side == p.side and pairs.shelters(st, v), "an assaulter's way back was taken"
     ids = [p.id for p in st.pieces]
     assert len(ids) == len(set(ids))
     assert all(sq in GRID and s in (0, 1) for sq, s in st.screens.items())

@@ -198,6 +198,9 @@ def test_gm80_a_bombers_targets_each_get_their_say_and_pass_ends_the_asking():
 def test_a15_a_sample_of_hidden_cards_keeps_the_card_held_while_smoke_is_decided():
     st = scene("deploy")
     st.hands[0] = ["usa_b25", "light_infantry", "impact"]
+    for card in st.hands[0]:  # the hand's cards come out of the deck: the one B-25 is held
+        if card in st.decks[0]:
+            st.decks[0].remove(card)
     put(st, "ger_puma", 1, "D4", ["smoke"])
     st.apply("allies", "play impact ger_puma-1")
     assert st.asking == ["ger_puma-1"]

@@ -29,7 +29,7 @@ from wartable.games.tactics2gm.pieces import HQ, Piece, weapons, wound_value
 from wartable.games.tactics2gm.rules import air, field, shots
 from wartable.games.tactics2gm.rules.common import SIDES, movement
 from wartable.games.tactics2gm.rules.field import GRID
-from wartable.games.tactics2gm.rules.fire import odds, thresholds
+from wartable.games.tactics2gm.rules.fire import Mods, odds, thresholds
 from wartable.games.tactics2gm.state import Tactics2GMState
 from wartable.geometry.squaregrid import Square
 
@@ -38,6 +38,7 @@ AP = 0.25  # an action point, in unit values
 THREAT = 0.5  # how much the fire a square draws counts against it
 PULL = 0.12  # how much each step nearer the enemy HQ is worth
 MOVE_AT_LEAST = 0.05  # a move must improve a unit's worth by this much
+EQUIP = 1.0  # how much a weapon's worth per shot against the enemy army counts
 
 
 def value(unit: UnitCard) -> float:
@@ -74,6 +75,7 @@ class Mind:
         self._worth: dict[tuple[str, Square], float] = {}
         self.aim = {q.id: shots.firer(st, q) for q in self.foes}  # each foe's own penalties
         self.menace = {q.id: self.hq_menace(q) for q in self.foes}
+        self._army: list[UnitCard] | None = None  # the enemy's unit cards, for equipment
 
     def hq_menace(self, q: Piece) -> float:
         """What enemy ``q`` threatens to take off this side's HQ next turn: its best shot
@@ -307,6 +309,8 @@ class Mind:
         return base + 0.5 * self._measure(probe, sq) + aboard
 
     def equip(self, option: str) -> float:
+        """A weapon by what it would do to the enemy's army, flip weapons at half (they fire
+        every other turn); a defensive token when the unit has no better use for the AP."""
         st = self.st
         p = st.piece(st.equipping)
         if p is None:
@@ -316,8 +320,28 @@ class Mind:
         if st.ap[self.side] - o.price < 1:
             return -0.1
         if token.weapon is not None:
-            return 0.6 - AP * o.price
+            w = token.weapon
+            return EQUIP * self.merit(w) * (0.5 if w.flip else 1.0) - AP * o.price
         return 0.4 - AP * o.price if token.effect in ("prone", "smoke_grenade") else -0.1
+
+    def merit(self, w: Weapon) -> float:
+        """A weapon's expected worth per shot against the enemy's whole army (its deck list
+        is public), each unit card counted by its copies: armour it cannot pierce counts
+        nothing, so the anti-tank weapons matter against armour."""
+        st, enemy = self.st, self.enemy
+        if self._army is None:
+            cards = st.decks[enemy] + st.hands[enemy] + st.discards[enemy]
+            cards += [q.card for q in st.pieces if q.side == enemy]
+            self._army = [st.lib.units[c] for c in cards if c in st.lib.units]
+        foes = [u for u in self._army if u.kind != "aircraft"]
+        if not foes:
+            return 0.0
+        hit, crit = odds(thresholds(w.hit, w.crit, Mods()))
+        total = 0.0
+        for u in foes:  # a dear unit counts twice over: it is worth more and it hits harder
+            if w.pen >= u.armour:
+                total += value(u) ** 2 * ((hit - crit) * min(w.damage / u.wounds, 1.0) + crit)
+        return total / sum(value(u) for u in foes)
 
     def play(self, a: Action) -> float:
         st = self.st

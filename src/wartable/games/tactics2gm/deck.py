@@ -5,12 +5,12 @@ a unit with the equipment chosen for it (GM-3, GM-7 to GM-9)."""
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from pydantic import Field
 
 from wartable.content.loader import validate
+from wartable.core.decks import DeckList
 from wartable.games.tactics2gm.content import ARMIES, DATA, Library, Strict, SupportCard, UnitCard
 
 DECKS = DATA / "decks"
@@ -25,31 +25,18 @@ class DeckFile(Strict):
     loadouts: dict[str, list[str]] = Field(default_factory=dict)
 
 
-@dataclass(frozen=True)
-class Deck:
-    name: str
-    army: str
-    cards: dict[str, int]
-    loadouts: dict[str, list[str]] = field(default_factory=dict)
-    limit: int | None = None
-
-    def cards_in_order(self) -> list[str]:
-        """One entry per card copy, in the deck's order (the game shuffles them)."""
-        return [key for key, n in self.cards.items() for _ in range(n)]
-
-
-def read_deck(path: Path) -> Deck:
+def read_deck(path: Path) -> DeckList:
     """A deck file; ContentError naming the file, the field and the reason when malformed."""
     doc = validate(path, DeckFile).model
-    return Deck(doc.name, doc.army, dict(doc.cards), dict(doc.loadouts), doc.limit)
+    return DeckList(doc.name, doc.army, dict(doc.cards), dict(doc.loadouts), doc.limit)
 
 
-def shipped() -> dict[str, Deck]:
+def shipped() -> dict[str, DeckList]:
     """The ready-made decks, by file name."""
     return {p.stem: read_deck(p) for p in sorted(DECKS.glob("*.yaml"))}
 
 
-def points(deck: Deck, lib: Library) -> int:
+def points(deck: DeckList, lib: Library) -> int:
     """The printed deployment costs added up, copies included; a card with a launch cost
     still counts its printed cost (GM-2, GM-3). Unknown cards count nothing."""
     total = 0
@@ -60,12 +47,14 @@ def points(deck: Deck, lib: Library) -> int:
 
 
 def problems(
-    deck: Deck, lib: Library, limit: int | None = None, year: int | None = None
+    deck: DeckList, lib: Library, limit: int | None = None, year: int | None = None
 ) -> list[str]:
     """Every reason ``deck`` may not be played, at once; empty when it is legal. ``limit``:
     the battle's points limit (the deck's own, else the pitched battle's); ``year``: a
     scenario's year limit (GM-4)."""
     out = []
+    if not deck.cards:
+        out.append("the deck holds no card")
     if deck.army not in ARMIES:
         out.append(f"army {deck.army!r} is not in the game: {' or '.join(ARMIES)}")
     for key, n in deck.cards.items():

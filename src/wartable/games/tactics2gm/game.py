@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from functools import cached_property
 
 from wartable.core.action import Action
+from wartable.core.decks import DeckList
 from wartable.core.errors import ActionParseError, ArgumentError, UnknownNameError
 from wartable.core.game import (
     AgentFactory,
@@ -19,6 +20,7 @@ from wartable.core.game import (
 )
 from wartable.core.rng import Rng
 from wartable.games.tactics2gm import content, deck
+from wartable.games.tactics2gm.building import ARMY_OF, Building, custom_option
 from wartable.games.tactics2gm.pieces import HQ
 from wartable.games.tactics2gm.rules import setup, smoke
 from wartable.games.tactics2gm.rules.common import SIDES
@@ -38,7 +40,6 @@ SUMMARY = (
     "cards, fire, flip tokens, discard to 7. A D10 hits on the weapon's number, a critical "
     "destroys when penetration beats armour; destroy the enemy HQ (10 PI) to win."
 )
-ARMY_OF = {"allies": "usa", "axis": "germany"}
 NOVICE = ("none", "allies", "axis", "both")
 VERBS_WITH_UNIT = ("move", "march", "fire", "mount", "fold")
 
@@ -51,6 +52,7 @@ class Tactics2GM(Game):
     def __init__(self) -> None:
         self.lib = content.load()
         self.decks = deck.shipped()
+        self.building = Building(self.lib, self.decks)
 
     def scenarios(self) -> list[ScenarioInfo]:
         return [PITCHED]
@@ -63,6 +65,20 @@ class Tactics2GM(Game):
     def deck_names(self, side: str) -> tuple[str, ...]:
         return tuple(k for k, d in self.decks.items() if d.army == ARMY_OF[side])
 
+    def deck_building(self) -> Building:
+        return self.building
+
+    def fielded(self, side: str, chosen: Mapping[str, OptionValue]) -> DeckList:
+        """The deck ``side`` fields: one built by a player (its JSON in ``custom_SIDE``),
+        else the ready-made one named by ``deck_SIDE``; of ``side``'s army either way."""
+        text = str(chosen[custom_option(side)])
+        if not text:
+            return self.decks[str(chosen[f"deck_{side}"])]
+        d = DeckList.from_text(text, f"option {custom_option(side)}")
+        if d.army != ARMY_OF[side]:
+            raise ArgumentError(f"deck {d.name}: a deck of {d.army}; {side} fields {ARMY_OF[side]}")
+        return d
+
     def options(self) -> dict[str, GameOption]:
         return {
             "deck_allies": GameOption(
@@ -72,6 +88,21 @@ class Tactics2GM(Game):
             "deck_axis": GameOption(
                 "deck_axis", self.deck_names("axis")[0], "Germany's deck",
                 choices=self.deck_names("axis"),
+            ),
+            **{
+                custom_option(side): GameOption(
+                    custom_option(side), "",
+                    f"a deck built with wartable deck for {side}, as its JSON; it replaces "
+                    f"deck_{side} (set by the interfaces)",
+                    internal=True,
+                )
+                for side in SIDES
+            },
+            "points": GameOption(
+                "points", self.lib.hq.points,
+                "the points limit every deck keeps to: 120 in a pitched battle, or one agreed "
+                "(GM-2)",
+                minimum=1, maximum=1000,
             ),
             "max_rounds": GameOption(
                 "max_rounds", 60, "rounds before the battle is decided by HQ damage (A-19)",
@@ -116,8 +147,8 @@ class Tactics2GM(Game):
         st.ground = tuple(setup.features(self.lib.tiles, list(st.laid)))
         st.decks = []
         for side in SIDES:
-            d = self.decks[str(chosen[f"deck_{side}"])]
-            if why := deck.problems(d, self.lib):
+            d = self.fielded(side, chosen)
+            if why := deck.problems(d, self.lib, int(chosen["points"])):
                 raise ArgumentError(f"deck {d.name}: " + "; ".join(why))
             cards = sorted(d.cards_in_order())
             st.rng.shuffle(cards)

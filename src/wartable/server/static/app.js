@@ -64,6 +64,68 @@ function copyable(label, path, attrs = {}) {
     el("input", { class: "link", readonly: "", value: location.origin + path, ...attrs }));
 }
 
+// ---- deck builder ---------------------------------------------------------------------------
+// A deck is built card by card: the server lists the army's cards and says, at each change,
+// the deck's points and every reason it may not be played; "Keep" saves it under its name.
+function deckBuilder(g, known, onSaved) {
+  const armies = [...new Set(Object.values(known.armies))];
+  const armySel = el("select", { id: "deck-army" },
+    ...armies.map((a) => el("option", { value: a, text: a })));
+  const from = el("select", { id: "deck-from" });
+  const name = el("input", { type: "text", id: "deck-name", placeholder: "the deck's name", maxlength: 60 });
+  const table = el("table", { class: "deck-cards" });
+  const status = el("div", { id: "deck-status", role: "status" });
+  let cards = [], counts = {}, loadouts = {};
+  const deck = () => ({ name: name.value.trim() || "unnamed", army: armySel.value,
+    cards: Object.fromEntries(Object.entries(counts).filter(([, n]) => n > 0)),
+    loadouts: Object.fromEntries(Object.entries(loadouts).filter(([k]) => counts[k] > 0)) });
+  async function check() {
+    try {
+      const r = await api("/api/decks/check", { method: "POST", body: JSON.stringify({ game: g.name, deck: deck() }) });
+      status.replaceChildren(el("p", { text: `${r.size} cards, ${r.points} of ${known.limit} points` }),
+        r.problems.length
+          ? el("ul", { class: "problems" }, ...r.problems.map((why) => el("li", { text: why })))
+          : el("p", { class: "legal", text: "legal: it may be played" }));
+    } catch (e) { status.replaceChildren(el("p", { text: e.message })); }
+  }
+  function start() {
+    const base = known.decks.find((d) => d.id === from.value);
+    counts = base ? { ...base.cards } : {};
+    loadouts = base ? { ...(base.loadouts || {}) } : {};
+    if (base && base.where === "kept") name.value = base.name;
+    table.replaceChildren(el("tr", {}, ...["copies", "card", "kind", "points", "year", "box"]
+      .map((h) => el("th", { text: h }))),
+      ...cards.map((c) => {
+        const n = el("input", { type: "number", min: 0, max: c.copies, value: counts[c.key] || 0,
+          "data-card": c.key, class: "count" });
+        n.addEventListener("change", () => { counts[c.key] = Number(n.value) || 0; check(); });
+        return el("tr", { title: c.text }, el("td", {}, n), el("td", { text: c.title }),
+          el("td", { text: c.kind }), el("td", { text: String(c.cost) }),
+          el("td", { text: c.year ? String(c.year) : "-" }), el("td", { text: String(c.copies) }));
+      }));
+    check();
+  }
+  async function army() {
+    cards = (await api(`/api/decks/cards?game=${encodeURIComponent(g.name)}&army=${armySel.value}`)).cards;
+    from.replaceChildren(el("option", { value: "", text: "an empty deck" }),
+      ...known.decks.filter((d) => d.army === armySel.value)
+        .map((d) => el("option", { value: d.id, text: `a copy of ${d.name} (${d.where})` })));
+    start();
+  }
+  armySel.addEventListener("change", () => army().catch((e) => toast(e.message)));
+  from.addEventListener("change", start);
+  const keep = el("button", { id: "deck-keep", text: "Keep this deck", onclick: async () => {
+    try {
+      await api("/api/decks", { method: "PUT", body: JSON.stringify({ game: g.name, deck: deck() }) });
+      await onSaved(deck().name);
+    } catch (e) { toast(e.message); }
+  } });
+  army().catch((e) => toast(e.message));
+  return el("div", { class: "panel builder" }, el("h3", { text: "Deck builder" }),
+    el("p", {}, "Army ", armySel, " start from ", from, " name ", name, " ", keep),
+    status, table);
+}
+
 // ---- lobby --------------------------------------------------------------------------------
 async function lobby() {
   document.getElementById("where").textContent = "lobby";
@@ -77,6 +139,25 @@ async function lobby() {
   const out = el("div", { id: "created" });
   let rosters = [];  // the campaign rosters of the game chosen, where it has campaigns
   const rosterForm = el("p", { id: "new-roster" });
+  let decks = null;  // where players build decks: { armies: {seat: army}, limit, decks: [...] }
+  const deckPanel = el("div", { id: "deck-builder" });
+  async function loadDecks(g) {
+    decks = g.decks ? await api(`/api/decks?game=${encodeURIComponent(g.name)}`) : null;
+    deckPanel.replaceChildren();
+    if (!decks) return;
+    deckPanel.append(el("p", {}, "Each seat fields a deck: a ready-made one or one you build. ",
+      el("button", { id: "deck-open", text: "Build a deck", onclick: () =>
+        deckPanel.replaceChildren(deckBuilder(g, decks, async (name) => {
+          const was = chosenDecks();
+          await loadDecks(g);
+          layoutSeats(g, chosenRosters(), was);
+          toast(`Deck ${name} kept`);
+        })) })));
+  }
+  function chosenDecks() {
+    return Object.fromEntries([...seats.querySelectorAll("select[data-deck]")]
+      .map((s) => [s.dataset.deck, s.value]));
+  }
   async function loadRosters(g) {
     rosters = g.campaign ? (await api(`/api/rosters?game=${encodeURIComponent(g.name)}`)).rosters : [];
     rosterForm.replaceChildren();
@@ -107,7 +188,8 @@ async function lobby() {
     const g = games.find((x) => x.name === gameSel.value);
     rosters = [];
     scenSel.replaceChildren(...g.scenarios.map((s) => el("option", { value: s.id, text: s.title })));
-    const typed = Object.entries(g.options || {}).filter(([, o]) => !o.internal);
+    const byDeck = new Set(g.deck_options || []);  // set by the seats' deck choices below
+    const typed = Object.entries(g.options || {}).filter(([n, o]) => !o.internal && !byDeck.has(n));
     opts.replaceChildren(...typed.map(([name, o]) => {
       const input = o.kind === "bool"
         ? el("input", { type: "checkbox", "data-option": name, "data-kind": o.kind })
@@ -122,7 +204,9 @@ async function lobby() {
     mine.value = "";
     refreshMine();
     mine.selectedIndex = 0;
-    loadRosters(g).then(() => layoutSeats(g)).then(refreshMine).catch((e) => toast(e.message));
+    decks = null;
+    Promise.all([loadRosters(g), loadDecks(g)]).then(() => layoutSeats(g)).then(refreshMine)
+      .catch((e) => toast(e.message));
   }
   function chosenRosters() {
     return Object.fromEntries([...seats.querySelectorAll("select[data-roster]")]
@@ -135,7 +219,7 @@ async function lobby() {
     }
     return g.seats;
   }
-  function layoutSeats(g, fielding = {}) {
+  function layoutSeats(g, fielding = {}, fieldedDecks = {}) {
     const who = Object.fromEntries([...seats.querySelectorAll("select[data-seat]")]
       .map((s) => [s.dataset.seat, s.value]));
     seats.replaceChildren(...seatsOf(g).map((seat, i) => {
@@ -154,17 +238,25 @@ async function lobby() {
         if (fielding[seat] && rosters.some((r) => r.name === fielding[seat])) squad.value = fielding[seat];
         row.append(el("td", {}, squad));
       }
+      if (decks && decks.armies[seat]) {  // a seat fields a deck of its army
+        const mineToo = decks.decks.filter((d) => d.army === decks.armies[seat]);
+        const pick = el("select", { "data-deck": seat, title: "the deck this seat fields" },
+          ...mineToo.map((d) => el("option", { value: d.id,
+            text: `${d.name} (${d.where}, ${d.points} points${d.problems.length ? ", not legal" : ""})` })));
+        if (fieldedDecks[seat] && mineToo.some((d) => d.id === fieldedDecks[seat])) pick.value = fieldedDecks[seat];
+        row.append(el("td", {}, pick));
+      }
       return row;
     }));
   }
   opts.addEventListener("change", () => {
     const g = games.find((x) => x.name === gameSel.value);
-    if (Object.keys(g.seats_by || {}).length) { layoutSeats(g, chosenRosters()); refreshMine(); }
+    if (Object.keys(g.seats_by || {}).length) { layoutSeats(g, chosenRosters(), chosenDecks()); refreshMine(); }
   });
   gameSel.addEventListener("change", refresh);
   refresh();
   const create = el("button", { id: "create", text: "Create game", onclick: async () => {
-    const seatMap = {}, options = {}, fielding = {};
+    const seatMap = {}, options = {}, fielding = {}, fieldedDecks = chosenDecks();
     for (const s of seats.querySelectorAll("select[data-seat]")) seatMap[s.dataset.seat] = s.value;
     for (const s of seats.querySelectorAll("select[data-roster]"))
       if (s.value) fielding[s.dataset.roster] = s.value;
@@ -175,6 +267,7 @@ async function lobby() {
     try {
       const made = await api("/api/games", { method: "POST", body: JSON.stringify({
         game: gameSel.value, scenario: scenSel.value, seats: seatMap, options, rosters: fielding,
+        decks: fieldedDecks,
         creator_seat: mine.value || null }) });
       const title = gameSel.options[gameSel.selectedIndex].text;
       hold(made.id, (h) => {
@@ -234,7 +327,7 @@ async function lobby() {
   $app.replaceChildren(list, el("div", { class: "panel lobby" },
     el("h2", { text: "New game" }),
     el("p", {}, "Game ", gameSel, " Scenario ", scenSel),
-    el("p", { text: "Who sits where:" }), seats, rosterForm,
+    el("p", { text: "Who sits where:" }), seats, rosterForm, deckPanel,
     el("p", {}, "You play: ", mine),
     el("p", { text: "Options:" }), opts, create), out);
   showMine().catch((e) => toast(e.message));

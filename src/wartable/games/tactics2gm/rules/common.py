@@ -35,8 +35,9 @@ def draw(st: Tactics2GMState, side: int, n: int) -> list[Event]:
     if not taken:
         return []
     who, other = SIDES[side], SIDES[1 - side]
+    got = sorted(taken)  # in the hand's order: which came off the deck first stays unsaid
     return [
-        ev("draw", f"{who} draws {', '.join(taken)}", "GM-25", (who,), cards=list(taken)),
+        ev("draw", f"{who} draws {', '.join(got)}", "GM-25", (who,), cards=got),
         ev("draws", f"{who} draws {len(taken)} card(s)", "GM-25", (other,), count=len(taken)),
     ]
 

@@ -195,7 +195,7 @@ def shelter_targets(st: Tactics2GMState, p: Piece, way: move.Way) -> list[Piece]
     square (GM-35, A-9)."""
     if not pairs.may_take_cover(st, p):
         return []
-    near = move.paths(way)
+    near = move.paths(way).keys() - origins(st)  # an assaulter's way back stays free
     return [
         v
         for v in own(st, p.side)
@@ -208,7 +208,7 @@ def carriers(st: Tactics2GMState, p: Piece, way: move.Way) -> list[Piece]:
     their square within its move (GM-92, GM-96); not again in a turn it left one."""
     if p.landed or st.lib.units[p.card].kind not in carry.CARRIES.values():
         return []
-    near = move.paths(way)
+    near = move.paths(way).keys() - origins(st)  # an assaulter's way back stays free
     return [
         c
         for c in own(st, p.side)
@@ -555,6 +555,11 @@ def why_not(st: Tactics2GMState, side: int, action: Action) -> str:
             "an assault is a move's last step into an enemy unit's square, by a unit that may "
             "still move (GM-32)"
         )
+    if verb in ("advance", "board") and phase == "move" and len(args) > 1:
+        v = st.piece(args[1])
+        kept = [q.id for q in st.pieces if v is not None and q.origin == v.sq]
+        if kept:
+            return f"{args[1]} stands where {kept[0]} is to fall back to (A-7)"
     if verb == "advance" and phase == "move":
         return (
             "infantry that may still move advances beside a friendly tank or transport with "

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from wartable.core.events import Event
 from wartable.games.tactics2gm.content import Weapon
 from wartable.games.tactics2gm.pieces import Piece, effects, wound_value
-from wartable.games.tactics2gm.rules import wear
+from wartable.games.tactics2gm.rules import pairs, wear
 from wartable.games.tactics2gm.rules.common import SIDES, assaulters, card_on, ev, feature, label
 from wartable.games.tactics2gm.rules.cover import firer_mods, suppresses, target_mods
 from wartable.games.tactics2gm.rules.fire import Mods, resolve, smoke, thresholds
@@ -275,7 +275,16 @@ def taken(st: Tactics2GMState, t: Piece) -> list[Event]:
 
 
 def fall_back(st: Tactics2GMState, p: Piece) -> list[Event]:
-    """An assaulter goes back to the square it started its move from (GM-34, A-7)."""
-    p.sq, p.origin, p.assaulting = p.origin, None, ""
-    assert p.sq is not None
-    return [ev("falls_back", f"{p.id} falls back to {label(p.sq)}", "GM-34", unit=p.id)]
+    """An assaulter goes back to the square it started its move from (GM-34, A-7). Had it
+    advanced beside a vehicle there, it goes back beside it, under its cover again: that
+    is where it started, and no one else may join the vehicle meanwhile (legal.py)."""
+    back = p.origin
+    assert back is not None
+    v = next((q for q in st.pieces if q.sq == back and q is not p and not q.aboard), None)
+    p.sq, p.origin, p.assaulting = back, None, ""
+    if v is not None:
+        assert pairs.shelters(st, v) and v.side == p.side, "an assaulter's way back was taken"
+        p.beside = v.id
+        text = f"{p.id} falls back beside {v.id} on {label(back)}"
+        return [ev("falls_back", text, "GM-34", unit=p.id, vehicle=v.id)]
+    return [ev("falls_back", f"{p.id} falls back to {label(back)}", "GM-34", unit=p.id)]
