@@ -237,18 +237,26 @@ def test_games_with_every_option_turned_on_play_out_and_replay(game_name):
     """Each game's options (Game.options) switched on together, its choices (a line-up) taken
     in turn from one game to the next: random games still end, and their records, which
     keep the options, replay them exactly. Two games a scenario, or as many as it takes for
-    every choice to be played once, the scenarios in turn."""
+    every choice to be played once, the scenarios in turn. A choice a scenario forbids (a
+    deck past its year limit) is refused with the reason, and every scenario still plays."""
     game = wartable.get_game(game_name)
     scenarios = [sc.id for sc in game.scenarios()]
     most = max((len(o.choices) for o in game.options().values()), default=0)
-    for k in range(most or 2 * len(scenarios)):
+    played = set()
+    for k in range(max(most, 2 * len(scenarios))):
         scenario, seed = scenarios[k % len(scenarios)], k // len(scenarios)
+        turn = k + k // len(scenarios)  # the choices are not tied to the scenarios' order
         options = {
-            name: True if o.kind == "bool" else o.choices[k % len(o.choices)] if o.choices
+            name: True if o.kind == "bool" else o.choices[turn % len(o.choices)] if o.choices
             else o.default
             for name, o in game.options().items()
         }  # fmt: skip
-        state = game.new_game(scenario, seed=seed, options=options)
+        try:
+            state = game.new_game(scenario, seed=seed, options=options)
+        except wartable.ArgumentError as exc:
+            assert "limit" in str(exc), exc  # only what a scenario's limits forbid
+            continue
+        played.add(scenario)
         agent = RandomAgent(derive_seed(seed, 2))
         for _ in range(20_000):
             if state.is_over:
@@ -260,6 +268,7 @@ def test_games_with_every_option_turned_on_play_out_and_replay(game_name):
         assert all(record["options"][k] == v for k, v in options.items())
         again = game.replay(json.loads(json.dumps(record)))
         assert again.full_state() == state.full_state()
+    assert played == set(scenarios)
 
 
 @pytest.mark.parametrize(("game_name", "scenario"), CASES, ids=IDS)

@@ -20,10 +20,10 @@ def sq(label):
     return GRID.parse(label)
 
 
-def opening(seed=1, first="allies", **options):
+def opening(seed=1, first="allies", scenario=None, **options):
     """Both sides bid nothing, the allies win the roll and pick ``first``, both keep their
     hands: the first side's turn 1 has begun."""
-    st = GAME.new_game(None, seed=seed, options=options)
+    st = GAME.new_game(scenario, seed=seed, options=options)
     st.rng.force([6, 5])
     st.apply("allies", "bid 0")
     st.apply("axis", "bid 0")
@@ -33,9 +33,9 @@ def opening(seed=1, first="allies", **options):
     return st
 
 
-def scene(phase="fire", active="allies", ap=(10, 10), **options):
+def scene(phase="fire", active="allies", ap=(10, 10), scenario=None, **options):
     """``active``'s turn 1 at ``phase``, on open ground, with no units in play."""
-    st = opening(first=active, **options)
+    st = opening(first=active, scenario=scenario, **options)
     st.ground = OPEN
     st.pieces, st.serial, st.fired_at, st.equipping = [], {}, {}, ""
     st.phase, st.ap = phase, list(ap)

@@ -284,3 +284,14 @@ def test_a_sample_during_the_air_combat_keeps_the_combat_and_plays_on():
         assert twin.sortie == st.sortie and twin.sortie is not st.sortie
         twin.apply("axis", "pass")
         assert twin.sortie is None and st.sortie is not None
+
+
+def test_gm66_a_fighter_waiting_at_its_hq_pairs_with_no_one():
+    """Found by random play: a fighter deployed to its HQ while the enemy's fighter waited at
+    the other HQ (neither on the field) was paired with it as if advancing under cover."""
+    st = scene("deploy")
+    st.hands[0] = ["usa_p47"]
+    waiting(st, "ger_bf109", 1)
+    events = st.apply("allies", "deploy usa_p47 hq")
+    assert [e.kind for e in events] == ["deploy"]
+    assert all(not p.beside for p in st.pieces)

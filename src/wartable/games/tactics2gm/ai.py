@@ -38,6 +38,7 @@ AP = 0.25  # an action point, in unit values
 THREAT = 0.5  # how much the fire a square draws counts against it
 PULL = 0.12  # how much each step nearer the enemy HQ is worth
 MOVE_AT_LEAST = 0.05  # a move must improve a unit's worth by this much
+HOLD = 1.0  # standing on a square a scenario's objective names
 EQUIP = 1.0  # how much a weapon's worth per shot against the enemy army counts
 
 
@@ -76,6 +77,8 @@ class Mind:
         self.aim = {q.id: shots.firer(st, q) for q in self.foes}  # each foe's own penalties
         self.menace = {q.id: self.hq_menace(q) for q in self.foes}
         self._army: list[UnitCard] | None = None  # the enemy's unit cards, for equipment
+        o = st.brief.objective if st.brief is not None else None
+        self.goal = [GRID.parse(x) for x in o.squares] if o is not None else []
 
     def hq_menace(self, q: Piece) -> float:
         """What enemy ``q`` threatens to take off this side's HQ next turn: its best shot
@@ -153,10 +156,12 @@ class Mind:
 
     def at_hq(self, p: Piece | None, weapon: Weapon, side: int) -> float:
         st = self.st
-        if weapon.pen < st.hq.armour:
+        if weapon.pen < st.hq.armour or st.hq_hp[side] <= 0:
             return 0.0
         hit, _ = odds(shots.need(st, p, weapon, None))
-        dmg = shots.damage(st, p, weapon, None)
+        dmg = min(shots.damage(st, p, weapon, None), st.hq_hp[side])
+        if st.brief is not None:  # a scenario's HQ only pays AP: its fall decides nothing
+            return hit * dmg * HQ_POINT * 0.2
         if st.hq_hp[side] <= dmg:
             return hit * 100.0  # the battle
         return hit * dmg * HQ_POINT
@@ -223,8 +228,18 @@ class Mind:
             if field.hq_distance(SIDES[self.enemy], sq) <= w.range:
                 best = max(best, self.at_hq(me, w, self.enemy))
         danger = self.danger(me)
-        pull = -PULL * field.hq_distance(SIDES[self.enemy], sq) if arms else 0.0
-        return best - THREAT * danger + pull
+        return best - THREAT * danger + self.pull(sq, bool(arms))
+
+    def pull(self, sq: Square, armed: bool) -> float:
+        """Where a unit wants to be: nearer the enemy HQ in a pitched battle; on the squares
+        a scenario's objective names where it must hold them (both sides: one to take them,
+        the other to stand in the way)."""
+        st = self.st
+        o = st.brief.objective if st.brief is not None else None
+        if o is not None and o.kind == "hold" and self.goal:
+            near = min(field.steps(sq, g) for g in self.goal)
+            return -PULL * 2 * near + (HOLD if near == 0 else 0.0)
+        return -PULL * field.hq_distance(SIDES[self.enemy], sq) if armed else 0.0
 
     def danger(self, me: Piece) -> float:
         """The enemy fire that reaches ``me`` where it stands: the best shot of each enemy."""

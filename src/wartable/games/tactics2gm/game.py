@@ -19,10 +19,10 @@ from wartable.core.game import (
     ScenarioInfo,
 )
 from wartable.core.rng import Rng
-from wartable.games.tactics2gm import content, deck
+from wartable.games.tactics2gm import content, deck, scenario
 from wartable.games.tactics2gm.building import ARMY_OF, Building, custom_option
 from wartable.games.tactics2gm.pieces import HQ
-from wartable.games.tactics2gm.rules import setup, smoke
+from wartable.games.tactics2gm.rules import river, setup, smoke
 from wartable.games.tactics2gm.rules.common import SIDES
 from wartable.games.tactics2gm.rules.field import GRID
 from wartable.games.tactics2gm.state import Tactics2GMState
@@ -53,9 +53,12 @@ class Tactics2GM(Game):
         self.lib = content.load()
         self.decks = deck.shipped()
         self.building = Building(self.lib, self.decks)
+        self.fixed = scenario.load(self.lib, set(self.decks))
 
     def scenarios(self) -> list[ScenarioInfo]:
-        return [PITCHED]
+        return [PITCHED] + [
+            ScenarioInfo(key, sc.title, SIDES, sc.text) for key, sc in self.fixed.items()
+        ]
 
     def agents(self) -> dict[str, AgentFactory]:
         from wartable.games.tactics2gm.ai import HeuristicAgent
@@ -82,11 +85,11 @@ class Tactics2GM(Game):
     def options(self) -> dict[str, GameOption]:
         return {
             "deck_allies": GameOption(
-                "deck_allies", self.deck_names("allies")[0], "the USA's deck",
+                "deck_allies", "usa-armour", "the USA's deck",
                 choices=self.deck_names("allies"),
             ),
             "deck_axis": GameOption(
-                "deck_axis", self.deck_names("axis")[0], "Germany's deck",
+                "deck_axis", "germany-armour", "Germany's deck",
                 choices=self.deck_names("axis"),
             ),
             **{
@@ -129,11 +132,18 @@ class Tactics2GM(Game):
     def _new_game(
         self, scenario: str | None, seed: int, options: Mapping[str, OptionValue]
     ) -> Tactics2GMState:
-        if scenario not in (None, PITCHED.id):
-            raise UnknownNameError("scenario", scenario, [PITCHED.id])
-        chosen = {name: o.default for name, o in self.options().items()} | dict(options)
+        self.known(scenario)
+        sc = self.fixed.get(scenario or PITCHED.id)
+        chosen = {name: o.default for name, o in self.options().items()}
+        if sc is not None:  # its decks and limits, unless the players chose others
+            chosen |= {f"deck_{seat}": name for seat, name in sc.decks.items()}
+            chosen["points"] = sc.points
+        chosen |= dict(options)
         st = Tactics2GMState.__new__(Tactics2GMState)
-        st._init_base(SIDES, {"scenario": PITCHED.id, "options": dict(options), "seed": seed})
+        st._init_base(
+            SIDES, {"scenario": scenario or PITCHED.id, "options": dict(options), "seed": seed}
+        )
+        st.brief = sc
         st.lib = self.lib
         st.armies = (ARMY_OF["allies"], ARMY_OF["axis"])
         st.max_rounds = int(chosen["max_rounds"])
@@ -143,12 +153,17 @@ class Tactics2GM(Game):
         novice = str(chosen["novice"])
         st.novice = (novice in ("allies", "both"), novice in ("axis", "both"))
         st.rng = Rng(seed)
-        st.laid = tuple(setup.lay_tiles(self.lib.tiles, st.rng))
+        if sc is None:
+            st.laid = tuple(setup.lay_tiles(self.lib.tiles, st.rng))
+        else:
+            st.laid = tuple(setup.Placed(t, face, turned) for t, face, turned in sc.tiles)
         st.ground = tuple(setup.features(self.lib.tiles, list(st.laid)))
+        st.walls = river.walls(sc)
         st.decks = []
         for side in SIDES:
             d = self.fielded(side, chosen)
-            if why := deck.problems(d, self.lib, int(chosen["points"])):
+            year = sc.year if sc is not None else None
+            if why := deck.problems(d, self.lib, int(chosen["points"]), year):
                 raise ArgumentError(f"deck {d.name}: " + "; ".join(why))
             cards = sorted(d.cards_in_order())
             st.rng.shuffle(cards)
@@ -165,6 +180,9 @@ class Tactics2GM(Game):
         st.storming = st.stage = ""
         st.screens, st.aim, st.asking, st.sortie = {}, None, [], None
         st.card_wear, st.tile_wear, st.ruins = {}, {}, set()
+        for label, card in river.laid(sc).items():  # the scenario's own terrain: no one's
+            st.terrain[GRID.parse(label)] = card
+            st.owner[GRID.parse(label)] = -1
         return st
 
     # ---- the words -----------------------------------------------------------------------
@@ -275,9 +293,13 @@ class Tactics2GM(Game):
     def space_set(self) -> frozenset[Action]:
         return frozenset(self.space)
 
+    def known(self, scenario: str | None) -> None:
+        names = [s.id for s in self.scenarios()]
+        if scenario is not None and scenario not in names:
+            raise UnknownNameError("scenario", scenario, names)
+
     def action_space(self, scenario: str | None = None) -> list[Action]:
-        if scenario not in (None, PITCHED.id):
-            raise UnknownNameError("scenario", scenario, [PITCHED.id])
+        self.known(scenario)
         return list(self.space)
 
     def public_action(self, player: str, action: Action, viewer: str | None) -> str:
@@ -289,8 +311,7 @@ class Tactics2GM(Game):
         return str(action)
 
     def glossary(self, scenario: str | None = None) -> dict[str, CardFace]:
-        if scenario not in (None, PITCHED.id):
-            raise UnknownNameError("scenario", scenario, [PITCHED.id])
+        self.known(scenario)
         out = {k: CardFace(u.title, u.text) for k, u in self.lib.units.items()}
         out |= {k: CardFace(s.title, s.text) for k, s in self.lib.support.items()}
         out |= {k: CardFace(t.title, t.text) for k, t in self.lib.terrain.items()}

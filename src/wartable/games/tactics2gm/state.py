@@ -15,6 +15,7 @@ from wartable.games.tactics2gm.pieces import Piece
 from wartable.games.tactics2gm.rules import air, legal, smoke, turn
 from wartable.games.tactics2gm.rules.common import SIDES
 from wartable.games.tactics2gm.rules.setup import Placed
+from wartable.games.tactics2gm.scenario import Scenario
 from wartable.games.tactics2gm.view import view
 from wartable.geometry.squaregrid import Square
 
@@ -29,6 +30,8 @@ STATIC = (
     "hq",
     "extensive",
     "novice",
+    "brief",
+    "walls",
 )
 
 
@@ -46,6 +49,8 @@ class Tactics2GMState(GameState):
     hq: HQ  # the HQ of this battle: the data's, with the income chosen (A-3, an option)
     extensive: bool  # extensive terrain (GM-107)
     novice: tuple[bool, bool]  # a novice's +1 AP a turn (GM-108)
+    brief: Scenario | None  # the scenario's data; None: a pitched battle, won by an HQ's fall
+    walls: frozenset[frozenset[Square]]  # square pairs a river parts, bridges left open
 
     rng: Rng
     decks: list[list[str]]  # hidden from both: the order is the future

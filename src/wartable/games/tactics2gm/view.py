@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from wartable.games.tactics2gm.rules import wear
+from wartable.games.tactics2gm.rules import objectives, river, wear
 from wartable.games.tactics2gm.rules.common import SIDES, feature, label
 from wartable.games.tactics2gm.rules.field import COLUMNS, ROWS
 
@@ -14,6 +14,30 @@ if TYPE_CHECKING:
     from wartable.games.tactics2gm.pieces import Piece
     from wartable.games.tactics2gm.state import Tactics2GMState
     from wartable.geometry.squaregrid import Square
+
+
+def scenario_view(st: Tactics2GMState) -> dict[str, Any] | None:
+    """A scenario's terms, open to all: its river, its objective and how it stands."""
+    sc = st.brief
+    if sc is None:
+        return None
+    o = sc.objective
+    return {
+        "title": sc.title,
+        "rounds": sc.rounds,
+        "year": sc.year,
+        "points": sc.points,
+        "river": river.label_of(st.walls),  # steps it closes, "C3|C4"
+        "bridges": list(sc.bridges),
+        "objective": {
+            "side": o.side,
+            "kind": o.kind,
+            "text": o.text,
+            "squares": list(o.squares),
+            "held": objectives.held(st, o) if o.kind == "hold" else [],
+            "count": o.count,
+        },
+    }
 
 
 def view(st: Tactics2GMState, player: str | None) -> dict[str, Any]:
@@ -31,8 +55,9 @@ def view(st: Tactics2GMState, player: str | None) -> dict[str, Any]:
             "columns": COLUMNS,
             "rows": rows,  # row 1 (the allies' edge) first: tile features, see content
             "terrain": {
-                label(sq): [card, SIDES[st.owner[sq]]] for sq, card in sorted(st.terrain.items())
-            },
+                label(sq): [card, SIDES[st.owner[sq]] if st.owner[sq] >= 0 else None]
+                for sq, card in sorted(st.terrain.items())
+            },  # a scenario's own terrain is no one's
             # PI left to worn terrain (GM-53, GM-65), and buildings shot to ruins
             "worn": {label(sq): wear.points_left(st, sq) for sq in worn(st)},
             "ruins": sorted(label(sq) for sq in st.ruins),
@@ -54,6 +79,7 @@ def view(st: Tactics2GMState, player: str | None) -> dict[str, Any]:
             }
             for k, s in enumerate(SIDES)
         },
+        "scenario": scenario_view(st),
         "units": [
             {
                 "id": p.id,

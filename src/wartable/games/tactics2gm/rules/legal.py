@@ -18,6 +18,7 @@ from wartable.games.tactics2gm.rules import (
     field,
     move,
     pairs,
+    river,
     skills,
     smoke,
     wear,
@@ -225,8 +226,13 @@ def set_down_squares(st: Tactics2GMState, p: Piece) -> list[Square]:
     if c is None or c.sq is None:
         return []
     taken = squares_of(st.pieces) | origins(st)
+    walls = river.closed(st, p)
     return [
-        sq for sq in GRID.orthogonal(c.sq) if sq not in taken and footing(st, sq) != "impassable"
+        sq
+        for sq in GRID.orthogonal(c.sq)
+        if sq not in taken
+        and footing(st, sq) != "impassable"
+        and not river.crosses(walls, c.sq, sq)
     ]
 
 
@@ -248,7 +254,8 @@ def ways(st: Tactics2GMState, movers: list[Piece]) -> Iterator[tuple[Piece, move
         assert p.sq is not None
         recon = "recon" in st.lib.units[p.card].abilities
         points = movement(st, p)
-        yield p, move.Way(p.sq, points, ground, enemies, recon, sappers, stopping(st, p))
+        walls = river.closed(st, p)
+        yield p, move.Way(p.sq, points, ground, enemies, recon, sappers, stopping(st, p), walls)
 
 
 def move_actions(
@@ -294,6 +301,8 @@ def swappable(st: Tactics2GMState, a: Piece, b: Piece) -> bool:
     assert a.sq is not None and b.sq is not None
     if pairs.partner(st, a) is not None or pairs.partner(st, b) is not None:
         return False
+    if river.crosses(river.closed(st, a) | river.closed(st, b), a.sq, b.sq):
+        return False  # a swap is a step each way: not across the river
     return field.steps(a.sq, b.sq) == 1 and movement(st, a) >= 1 and movement(st, b) >= 1
 
 
@@ -545,7 +554,8 @@ def why_not(st: Tactics2GMState, side: int, action: Action) -> str:
             )
         return (
             "that square is out of its reach: orthogonal steps, difficult ground ends a move, "
-            "never into an enemy (GM-29, GM-30, GM-57)"
+            "never into an enemy, nor across a river but at a bridge (GM-29, GM-30, GM-57, "
+            "GM-61)"
         )
     if verb == "assault" and phase == "move" and args:
         p = st.piece(args[0])

@@ -30,6 +30,7 @@ class Way:
     recon: bool = False
     eased: Collection[Square] = ()
     stopping: Collection[Square] = ()
+    walls: Collection[frozenset[Square]] = ()  # steps a river closes (GM-61, A-22)
 
     def ends(self, sq: Square) -> bool:
         """Entering ``sq`` ends the move: difficult ground (unless recon or eased), wire, an
@@ -66,7 +67,11 @@ def assaults(way: Way) -> set[Square]:
         if n >= passing or (here != way.start and way.ends(here)):
             continue
         out |= {
-            e for e in GRID.orthogonal(here) if e in way.enemies and way.footing(e) != "impassable"
+            e
+            for e in GRID.orthogonal(here)
+            if e in way.enemies
+            and way.footing(e) != "impassable"
+            and frozenset((here, e)) not in way.walls
         }
     return out
 
@@ -75,6 +80,7 @@ def _walk(way: Way) -> tuple[dict[Square, int], int]:
     """The fewest steps to every square a move passes or ends on, and the points it has: one
     square when it starts on difficult ground (GM-57)."""
     start, points, footing, enemies = way.start, way.points, way.footing, way.enemies
+    walls = way.walls
     if points <= 0:
         return {start: 0}, 0
     if not way.recon and start not in way.eased and footing(start) == "difficult":
@@ -89,6 +95,8 @@ def _walk(way: Way) -> tuple[dict[Square, int], int]:
             for n in GRID.orthogonal(here):
                 if n in best or n in enemies or footing(n) == "impassable":
                     continue
+                if walls and frozenset((here, n)) in walls:
+                    continue  # across the river, away from its bridges
                 best[n] = step
                 ahead.append(n)
         frontier = ahead

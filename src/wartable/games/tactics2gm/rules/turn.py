@@ -10,7 +10,16 @@ from typing import TYPE_CHECKING
 from wartable.core.action import Action
 from wartable.core.events import Event
 from wartable.core.outcome import Outcome
-from wartable.games.tactics2gm.rules import field, hq, legal, orders, setup, smoke, tokens
+from wartable.games.tactics2gm.rules import (
+    field,
+    hq,
+    legal,
+    objectives,
+    orders,
+    setup,
+    smoke,
+    tokens,
+)
 from wartable.games.tactics2gm.rules.common import SIDES, draw, ev
 
 if TYPE_CHECKING:
@@ -197,12 +206,19 @@ def end_turn(st: Tactics2GMState) -> list[Event]:
 
 
 def last_round(st: Tactics2GMState) -> int:
-    """A timed battle's limit and one last turn each (GM-102), or the safety limit (A-19)."""
+    """A scenario's rounds (GM-100); a timed battle's limit and one last turn each (GM-102);
+    or the safety limit (A-19)."""
+    if st.brief is not None:
+        return min(st.max_rounds, st.brief.rounds)
     return min(st.max_rounds, st.time_limit + 1) if st.time_limit else st.max_rounds
 
 
 def time_up(st: Tactics2GMState) -> list[Event]:
-    """The side whose HQ took more damage loses; equal damage is a draw (GM-102, A-19)."""
+    """The side whose HQ took more damage loses; equal damage is a draw (GM-102, A-19). In a
+    scenario, its objective decides (GM-100)."""
+    if st.brief is not None and st.brief.rounds <= st.max_rounds:
+        winner, why = objectives.at_the_end(st)
+        return finish(st, winner, why, "objective", "GM-100")
     damage = [st.hq.hit_points - hp for hp in st.hq_hp]
     timed = bool(st.time_limit) and st.time_limit < st.max_rounds
     kind = "time limit" if timed else "round limit"
@@ -213,7 +229,9 @@ def time_up(st: Tactics2GMState) -> list[Event]:
     return finish(st, 0 if damage[0] < damage[1] else 1, reason, kind)
 
 
-def finish(st: Tactics2GMState, winner: int | None, reason: str, kind: str) -> list[Event]:
+def finish(
+    st: Tactics2GMState, winner: int | None, reason: str, kind: str, rule: str = "GM-99"
+) -> list[Event]:
     st.phase = "over"
     name = None if winner is None else SIDES[winner]
     scores = {s: 0.0 for s in SIDES}
@@ -228,7 +246,7 @@ def finish(st: Tactics2GMState, winner: int | None, reason: str, kind: str) -> l
     }
     st.outcome = Outcome(name, reason, scores, kind, stats)
     text = f"{name} wins: {reason}" if name else f"A draw: {reason}"
-    return [ev("over", text, "GM-99")]
+    return [ev("over", text, rule)]
 
 
 def settle(st: Tactics2GMState) -> list[Event]:
@@ -237,8 +255,10 @@ def settle(st: Tactics2GMState) -> list[Event]:
     other until someone has a choice to make."""
     out: list[Event] = []
     while st.phase != "over":
-        lost = [s for s in (0, 1) if st.hq_hp[s] <= 0]
-        if lost:
+        if st.brief is not None:  # its objective decides, not the HQs (GM-100)
+            if (met := objectives.reached(st)) is not None:
+                return out + finish(st, met[0], met[1], "objective", "GM-100")
+        elif lost := [s for s in (0, 1) if st.hq_hp[s] <= 0]:
             return out + finish(st, 1 - lost[0], f"{SIDES[lost[0]]}'s HQ is destroyed", "hq")
         if st.phase not in ("terrain", *TURN_PHASES) or not legal.only_pass(st):
             break

@@ -1,0 +1,65 @@
+"""A scenario's river (GM-61, GM-97, A-22): it runs across the whole field between two rows,
+so a step from one bank to the other crosses it. A bridge spans it in its column (its two
+squares, one on each bank, hold the bridge card); elsewhere only sappers cross, anywhere;
+and two sappers of a side standing face to face across it open that crossing to its
+units while they stay."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wartable.games.tactics2gm.pieces import Piece
+from wartable.games.tactics2gm.rules.field import COLUMNS, GRID
+from wartable.geometry.squaregrid import Square
+
+if TYPE_CHECKING:
+    from wartable.games.tactics2gm.scenario import Scenario
+    from wartable.games.tactics2gm.state import Tactics2GMState
+
+Walls = frozenset[frozenset[Square]]
+COLUMN_LETTERS = "ABCDEFGH"
+
+
+def walls(sc: Scenario | None) -> Walls:
+    """The steps the river closes: between rows ``river`` and ``river + 1``, in every column
+    without a bridge."""
+    if sc is None or sc.river is None:
+        return frozenset()
+    bridged = {COLUMN_LETTERS.index(c) for c in sc.bridges}
+    low = sc.river - 1  # the grid counts rows from 0
+    return frozenset(
+        frozenset({(c, low), (c, low + 1)}) for c in range(COLUMNS) if c not in bridged
+    )
+
+
+def laid(sc: Scenario | None) -> dict[str, str]:
+    """The terrain a scenario lays at set-up, its bridges' cards included."""
+    if sc is None:
+        return {}
+    out = dict(sc.terrain)
+    for col in sc.bridges:
+        assert sc.river is not None
+        out[f"{col}{sc.river}"] = out[f"{col}{sc.river + 1}"] = "bridge"
+    return out
+
+
+def closed(st: Tactics2GMState, p: Piece) -> Walls:
+    """The crossings closed to ``p``: none to a sapper, which crosses anywhere; for the others,
+    every river step but where two sappers of its side face each other across it."""
+    if not st.walls or "sappers" in st.lib.units[p.card].abilities:
+        return frozenset()
+    sappers = {
+        q.sq
+        for q in st.pieces
+        if q.side == p.side and q.sq is not None and "sappers" in st.lib.units[q.card].abilities
+    }
+    return frozenset(w for w in st.walls if not w <= sappers)
+
+
+def crosses(walls: Walls, a: Square, b: Square) -> bool:
+    return frozenset((a, b)) in walls
+
+
+def label_of(walls: Walls) -> list[str]:
+    """The closed steps in words, for the view: 'C3|C4'."""
+    return sorted("|".join(sorted(GRID.label(s) for s in w)) for w in walls)
