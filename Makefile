@@ -71,6 +71,7 @@ $(BENCH_VENV)/.installed:
 bench: $(STAMP) $(BENCH_VENV)/.installed
 	$(BIN)/python bench/undaunted.py --openspiel-python $(BENCH_VENV)/bin/python
 	$(BIN)/python bench/diadehonor.py --openspiel-python $(BENCH_VENV)/bin/python
+	$(BIN)/python bench/tactics2gm.py --openspiel-python $(BENCH_VENV)/bin/python
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

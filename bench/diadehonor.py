@@ -27,7 +27,7 @@ import time
 import wartable
 from wartable.games.diadehonor import content
 from wartable.games.diadehonor.rules import ground
-from yardstick import measured_arguments, openspiel
+from yardstick import beside_backgammon, measured_arguments, per_call
 
 LINEUPS = ("1v1", "3v3")
 CLONE_AIM_US = 20.0
@@ -78,14 +78,6 @@ def random_play(scenario: str, lineup: str, seconds: float) -> tuple[dict[str, f
         "games": games,
     }
     return figures, mids
-
-
-def per_call(fn, states: list, repeat: int) -> float:
-    start = time.perf_counter()
-    for _ in range(repeat):
-        for s in states:
-            fn(s)
-    return (time.perf_counter() - start) / (repeat * len(states)) * 1e6
 
 
 def rate(fn, items: list, seconds: float) -> float:
@@ -166,13 +158,8 @@ def main() -> None:
     figures["sees_units_per_second"] = unit_rate
     figures["sees_unit_pairs"] = unit_pairs
     figures["sees_squares"] = sight_between_squares(scenario, args.seconds)
-    os_result = openspiel(args.openspiel_python, args.seconds)
-    figures["openspiel_backgammon"] = os_result
-    if isinstance(os_result, dict):
-        for lineup in LINEUPS:
-            line = figures[lineup]
-            assert isinstance(line, dict)
-            line["ratio_vs_openspiel"] = line["actions_per_second"] / os_result["steps_per_second"]
+    beside_backgammon(figures, list(LINEUPS), args.openspiel_python, args.seconds)
+    os_result = figures["openspiel_backgammon"]
     if args.json:
         print(json.dumps(figures))
         return

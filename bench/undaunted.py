@@ -16,7 +16,7 @@ import sys
 import time
 
 import wartable
-from yardstick import measured_arguments, openspiel
+from yardstick import measured_arguments, openspiel, per_call
 
 
 def random_play(seconds: float) -> dict[str, float]:
@@ -54,14 +54,6 @@ def mid_game_states(n: int) -> list:
         if not state.is_over:
             out.append(state)
     return out
-
-
-def per_call(fn, states: list, repeat: int) -> float:
-    start = time.perf_counter()
-    for _ in range(repeat):
-        for s in states:
-            fn(s)
-    return (time.perf_counter() - start) / (repeat * len(states)) * 1e6
 
 
 def legal_uncached(s) -> None:

@@ -9,6 +9,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 
 OPENSPIEL_LOOP = r"""
 import json, random, sys, time
@@ -46,6 +47,25 @@ def measured_arguments(doc: str, seconds: float) -> argparse.Namespace:
     args = parser.parse_args()
     pin_to_one_core()
     return args
+
+
+def per_call(fn, states: list, repeat: int) -> float:
+    """Microseconds a call of ``fn`` takes, over ``states`` ``repeat`` times."""
+    start = time.perf_counter()
+    for _ in range(repeat):
+        for s in states:
+            fn(s)
+    return (time.perf_counter() - start) / (repeat * len(states)) * 1e6
+
+
+def beside_backgammon(figures: dict, keys: list, python: str | None, seconds: float) -> None:
+    """OpenSpiel's backgammon through the same loop, and each figure's ratio to it."""
+    result = openspiel(python, seconds)
+    figures["openspiel_backgammon"] = result
+    if isinstance(result, dict):
+        for key in keys:
+            line = figures[key]
+            line["ratio_vs_openspiel"] = line["actions_per_second"] / result["steps_per_second"]
 
 
 def pin_to_one_core() -> None:

@@ -14,6 +14,16 @@ from wartable.games.tactics2gm.rules import objectives
 REMAGEN, KASSERINE = "bridge-at-remagen", "kasserine-pass"
 
 
+def to_the_end(st):
+    """The scenario's last round: both sides pass to its end."""
+    st.turn = 2 * st.brief.rounds - 1 if st.first == 0 else 2 * st.brief.rounds
+    while not st.is_over:
+        who = st.current_players[0]
+        options = st.legal_actions(who)
+        done = [a for a in options if a.verb in ("done", "pass", "keep")]
+        st.apply(who, done[0] if done else options[0])
+
+
 def moves(st, unit):
     return {a.args[1] for a in st.legal_actions("allies") if a.verb == "move" and a.args[0] == unit}
 
@@ -91,19 +101,14 @@ def test_gm100_a_hold_objective_is_decided_at_the_end_of_its_last_round():
     put(st, "light_infantry", 0, "E4")
     o = st.brief.objective
     assert objectives.held(st, o) == ["C4", "E4"]
-    st.turn = 2 * st.brief.rounds - 1 if st.first == 0 else 2 * st.brief.rounds
-    while not st.is_over:
-        who = st.current_players[0]
-        options = st.legal_actions(who)
-        done = [a for a in options if a.verb in ("done", "pass", "keep")]
-        st.apply(who, done[0] if done else options[0])
+    to_the_end(st)
     assert st.outcome.winner == "allies" and st.outcome.kind == "objective"
     assert "holds C4, E4" in st.outcome.reason
 
 
 def test_gm100_a_destroy_objective_ends_the_battle_at_once():
     st = scene("fire", scenario=KASSERINE, active="axis")
-    st.destroyed[0] = 7
+    st.destroyed[0] = st.brief.objective.count - 1
     put(st, "light_infantry", 0, "D3")
     put(st, "ger_grenadiers", 1, "D4")
     st.rng.force([10])
@@ -117,3 +122,38 @@ def test_a_scenario_battle_replays_from_its_record():
     twin = GAME.replay(st.record())
     assert twin.brief is st.brief and twin.walls == st.walls
     assert legal(twin) == legal(st)
+
+
+def test_gm100_a_hold_objective_not_met_gives_the_other_side_the_battle():
+    st = scene("fire", scenario=REMAGEN)
+    put(st, "light_infantry", 0, "C3")  # on the near bank: not a square of the objective
+    put(st, "ger_grenadiers", 1, "D4")
+    to_the_end(st)
+    assert st.outcome.winner == "axis" and st.outcome.kind == "objective"
+    assert "holds none, not 1 of C4, D4, E4, F4" in st.outcome.reason
+
+
+def test_the_heuristic_counts_the_way_round_by_the_bridge():
+    from wartable.games.tactics2gm.ai import goal_steps
+
+    steps = goal_steps(GAME.new_game(REMAGEN, seed=1))
+    assert steps[sq("C4")] == 0 and steps[sq("D3")] == 1  # over the bridge
+    assert steps[sq("C3")] == 2  # not 1: the river is between it and C4
+
+
+def test_gm100_where_the_objective_says_so_the_hq_falling_wins_at_once():
+    st = scene("fire", scenario=KASSERINE, active="axis")
+    st.hq_hp[0] = 1
+    put(st, "ger_grenadiers", 1, "D1")  # beside the allied HQ, 1 away
+    put(st, "light_infantry", 0, "H1")
+    st.rng.force([9])
+    events = st.apply("axis", "fire ger_grenadiers-1 w1 hq")
+    assert st.is_over and st.outcome.winner == "axis"
+    assert "allies's HQ is destroyed" in st.outcome.reason and events[-1].rule == "GM-100"
+    remagen = scene("fire", scenario=REMAGEN, active="axis")
+    remagen.hq_hp[0] = 1
+    put(remagen, "ger_grenadiers", 1, "D1")
+    put(remagen, "light_infantry", 0, "H1")
+    remagen.rng.force([9])
+    remagen.apply("axis", "fire ger_grenadiers-1 w1 hq")
+    assert remagen.hq_hp[0] == 0 and not remagen.is_over  # there, its fall decides nothing

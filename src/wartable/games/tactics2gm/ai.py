@@ -46,6 +46,36 @@ def value(unit: UnitCard) -> float:
     return unit.cost + 1.0
 
 
+def hq_decides(st: Tactics2GMState, side: int) -> bool:
+    """Whether ``side``'s HQ falling ends the battle: always in a pitched battle; in a
+    scenario only where its objective says so, for the side it is aimed at."""
+    if st.brief is None:
+        return True
+    o = st.brief.objective
+    return o.hq and SIDES.index(o.side) != side
+
+
+def goal_steps(st: Tactics2GMState) -> dict[Square, int]:
+    """Each square's steps to the nearest square of a hold objective, the river's crossings
+    counted (a unit on the near bank is as far as its way round by the bridge)."""
+    assert st.brief is not None
+    key = (id(st.brief), st.walls)
+    if key not in _GOALS:
+        todo = [GRID.parse(x) for x in st.brief.objective.squares]
+        out = dict.fromkeys(todo, 0)
+        while todo:
+            here = todo.pop(0)
+            for n in GRID.orthogonal(here):
+                if n not in out and frozenset((here, n)) not in st.walls:
+                    out[n] = out[here] + 1
+                    todo.append(n)
+        _GOALS[key] = out
+    return _GOALS[key]
+
+
+_GOALS: dict[tuple[int, frozenset[frozenset[Square]]], dict[Square, int]] = {}
+
+
 class HeuristicAgent:
     name = "heuristic"
 
@@ -78,7 +108,7 @@ class Mind:
         self.menace = {q.id: self.hq_menace(q) for q in self.foes}
         self._army: list[UnitCard] | None = None  # the enemy's unit cards, for equipment
         o = st.brief.objective if st.brief is not None else None
-        self.goal = [GRID.parse(x) for x in o.squares] if o is not None else []
+        self.goal = goal_steps(st) if o is not None and o.kind == "hold" else {}
 
     def hq_menace(self, q: Piece) -> float:
         """What enemy ``q`` threatens to take off this side's HQ next turn: its best shot
@@ -160,7 +190,7 @@ class Mind:
             return 0.0
         hit, _ = odds(shots.need(st, p, weapon, None))
         dmg = min(shots.damage(st, p, weapon, None), st.hq_hp[side])
-        if st.brief is not None:  # a scenario's HQ only pays AP: its fall decides nothing
+        if not hq_decides(st, side):  # a scenario's HQ that only pays AP
             return hit * dmg * HQ_POINT * 0.2
         if st.hq_hp[side] <= dmg:
             return hit * 100.0  # the battle
@@ -237,7 +267,7 @@ class Mind:
         st = self.st
         o = st.brief.objective if st.brief is not None else None
         if o is not None and o.kind == "hold" and self.goal:
-            near = min(field.steps(sq, g) for g in self.goal)
+            near = self.goal.get(sq, 99)
             return -PULL * 2 * near + (HOLD if near == 0 else 0.0)
         return -PULL * field.hq_distance(SIDES[self.enemy], sq) if armed else 0.0
 

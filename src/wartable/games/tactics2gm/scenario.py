@@ -20,12 +20,14 @@ SCENARIOS = DATA / "scenarios.yaml"
 class Objective(Strict):
     """What ``side`` must do for the win; the other side wins by stopping it. ``hold``: at
     the end of the last round, ``count`` of ``squares`` each hold a unit of ``side``.
-    ``destroy``: ``count`` enemy units destroyed, the battle won at once."""
+    ``destroy``: ``count`` enemy units destroyed, the battle won at once. With ``hq``, the
+    enemy HQ's fall wins it at once as well."""
 
     kind: Literal["hold", "destroy"]
     side: Literal["allies", "axis"]
     squares: list[str] = Field(default_factory=list, max_length=12)
     count: int = Field(ge=1, le=40)
+    hq: bool = False  # the enemy HQ's fall meets it too (its side wins at once)
     text: str
 
 

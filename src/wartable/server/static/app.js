@@ -154,9 +154,9 @@ async function lobby() {
           toast(`Deck ${name} kept`);
         })) })));
   }
-  function chosenDecks() {
+  function chosenDecks() {  // the seats whose player chose a deck; the others field the scenario's
     return Object.fromEntries([...seats.querySelectorAll("select[data-deck]")]
-      .map((s) => [s.dataset.deck, s.value]));
+      .filter((s) => s.value).map((s) => [s.dataset.deck, s.value]));
   }
   async function loadRosters(g) {
     rosters = g.campaign ? (await api(`/api/rosters?game=${encodeURIComponent(g.name)}`)).rosters : [];
@@ -241,6 +241,7 @@ async function lobby() {
       if (decks && decks.armies[seat]) {  // a seat fields a deck of its army
         const mineToo = decks.decks.filter((d) => d.army === decks.armies[seat]);
         const pick = el("select", { "data-deck": seat, title: "the deck this seat fields" },
+          el("option", { value: "", text: "the scenario's deck" }),
           ...mineToo.map((d) => el("option", { value: d.id,
             text: `${d.name} (${d.where}, ${d.points} points${d.problems.length ? ", not legal" : ""})` })));
         if (fieldedDecks[seat] && mineToo.some((d) => d.id === fieldedDecks[seat])) pick.value = fieldedDecks[seat];

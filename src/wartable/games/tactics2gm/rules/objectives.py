@@ -1,8 +1,9 @@
 """A scenario's objective decides its battle, not the HQs (GM-100): the HQs may still be
 shot, and a destroyed one pays nothing (GM-21), but its fall ends nothing. ``hold``: the
 objective's side needs units on enough of its squares at the end of the last round.
-``destroy``: it wins the moment it has destroyed enough enemy units. Either way the other
-side wins by stopping it until the last round is over."""
+``destroy``: it wins the moment it has destroyed enough enemy units, or the enemy HQ where
+the objective says so. Either way the other side wins by stopping it until the last round
+is over."""
 
 from __future__ import annotations
 
@@ -30,6 +31,8 @@ def reached(st: Tactics2GMState) -> tuple[int, str] | None:
     side = SIDES.index(o.side)
     if o.kind == "destroy" and st.destroyed[1 - side] >= o.count:
         return side, f"{o.side} has destroyed {st.destroyed[1 - side]} enemy units ({o.text})"
+    if o.hq and st.hq_hp[1 - side] <= 0:
+        return side, f"{SIDES[1 - side]}'s HQ is destroyed ({o.text})"
     return None
 
 
