@@ -91,7 +91,7 @@ def test_play_and_simulate_field_a_built_deck(tmp_path):
         app, ["play", "tactics2gm", "--deck", "axis=Few", "--db", str(db)], input="quit\n"
     )
     assert played.exit_code == 0, played.output
-    assert "deck: 7" in played.output  # the axis fields its seven cards
+    assert "axis HQ (germany) 10/10 PI · 5 AP · hand 0 · deck 7" in played.output  # 7 cards
 
 
 def test_deck_flags_name_their_seat():

@@ -15,6 +15,7 @@ from wartable.core.game import (
     Game,
     GameInfo,
     GameOption,
+    Interfaces,
     OptionValue,
     ScenarioInfo,
 )
@@ -48,6 +49,7 @@ class Tactics2GM(Game):
     info = GameInfo(
         "tactics2gm", "2GM Tactics", SIDES, Tactics2GMState.game_version, SUMMARY, "round"
     )
+    interfaces = Interfaces(terminal="wartable.games.tactics2gm.terminal")
 
     def __init__(self) -> None:
         self.lib = content.load()

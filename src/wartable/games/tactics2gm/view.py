@@ -45,6 +45,7 @@ def view(st: Tactics2GMState, player: str | None) -> dict[str, Any]:
     # a forest or hedge shot down reads as open ground
     rows = ["".join(feature(st, (c, r)) for c in range(COLUMNS)) for r in range(ROWS)]
     out: dict[str, Any] = {
+        "me": player,  # whose view this is (None: a spectator's)
         "phase": st.phase,
         "active": SIDES[st.active] if st.phase not in ("bid", "mulligan", "over") else None,
         "turn": st.turn,
