@@ -10,8 +10,8 @@ from tests.games.tactics2gm.scenes import GAME, put, scene
 from wartable.cli.render import drawing, render
 
 
-def drawn(st, seat) -> str:
-    console = Console(width=110, record=True, force_terminal=False)
+def drawn(st, seat, width=110) -> str:
+    console = Console(width=width, record=True, force_terminal=False)
     console.print(render(GAME, st.view(seat)))
     return console.export_text()
 
@@ -52,3 +52,12 @@ def test_a_scenario_shows_its_river_bridge_and_objective():
     row3 = next(k for k, line in enumerate(lines) if line.strip().startswith("3 "))
     assert row4 < lines.index(river[0]) < row3  # between rows 4 and 3
     assert "═ Bridge" in text and "your hand" not in text  # a spectator holds no hand
+
+
+def test_on_80_columns_the_ids_actions_use_stay_whole():
+    st = scene("move")
+    put(st, "ger_panzergrenadiers", 1, "E5")
+    put(st, "usa_armored_infantry", 0, "E4")
+    text = drawn(st, "allies", width=80)
+    assert "ger_panzergrenadiers-1" in text and "usa_armored_infantry-1" in text
+    assert max(len(line) for line in text.splitlines()) <= 80

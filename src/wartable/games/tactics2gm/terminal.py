@@ -160,8 +160,12 @@ def board(view: dict[str, Any], me: str | None, letter: dict[str, str]) -> Table
 
 def unit_lines(view: dict[str, Any], letter: dict[str, str]) -> Table:
     table = Table(box=None, pad_edge=False, show_header=True, header_style="dim")
+    longest = max((len(u["id"]) for u in view["units"]), default=4)
     for name in ("", "unit", "card", "where", "wounds", "tokens", "state"):
-        table.add_column(name)
+        if name == "unit":  # the id actions use: whole, never cut short
+            table.add_column(name, no_wrap=True, min_width=longest)
+        else:
+            table.add_column(name, overflow="fold")
     lib = library()
     for u in view["units"]:
         card = lib.units.get(u["card"])
