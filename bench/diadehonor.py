@@ -27,7 +27,7 @@ import time
 import wartable
 from wartable.games.diadehonor import content
 from wartable.games.diadehonor.rules import ground
-from yardstick import beside_backgammon, measured_arguments, per_call
+from yardstick import RandomPlay, beside_backgammon, measured_arguments, per_call
 
 LINEUPS = ("1v1", "3v3")
 CLONE_AIM_US = 20.0
@@ -41,42 +41,12 @@ def random_play(scenario: str, lineup: str, seconds: float) -> tuple[dict[str, f
     """Actions and full games per second; and mid-game copies taken along the way."""
     game = wartable.get_game("diadehonor")
     options = {"players": lineup}
-    rng = random.Random(1)
-    steps = games = 0
-    seed = 0
-    mids: list = []
-    state = game.new_game(scenario, seed=seed, options=options)
-    start = time.perf_counter()
-    last_end = start
-    end = start + seconds
-    while time.perf_counter() < end:
-        for _ in range(100):
-            if state.is_over:
-                games += 1
-                last_end = time.perf_counter()
-                seed += 1
-                state = game.new_game(scenario, seed=seed, options=options)
-            player = state.current_players[0]
-            state.apply(player, rng.choice(state.legal_actions(player)))
-            steps += 1
-            if steps % 97 == 0 and len(mids) < 200 and state.phase == "activate":
-                mids.append(state.clone())
-    elapsed = time.perf_counter() - start
+    play = RandomPlay(lambda seed: game.new_game(scenario, seed=seed, options=options))
+    figures, mids = play.timed(seconds, lambda s: s.phase == "activate", 97)
     while not mids:  # a run too short to reach the activation phase: play on, untimed
-        if state.is_over:
-            seed += 1
-            state = game.new_game(scenario, seed=seed, options=options)
-        player = state.current_players[0]
-        state.apply(player, rng.choice(state.legal_actions(player)))
-        if state.phase == "activate" and state.round >= 2:
-            mids.append(state.clone())
-    figures = {
-        "actions_per_second": steps / elapsed,
-        # over the games finished only: a battle takes a second or two, so the one cut off at
-        # the end of the run would weigh on a run of a few seconds
-        "games_per_second": games / (last_end - start) if games else 0.0,
-        "games": games,
-    }
+        play.step()
+        if play.state.phase == "activate" and play.state.round >= 2:
+            mids.append(play.state.clone())
     return figures, mids
 
 

@@ -18,13 +18,12 @@ says so.
 from __future__ import annotations
 
 import json
-import random
 import sys
 import time
 
 import wartable
 from wartable.games.tactics2gm.ai import HeuristicAgent
-from yardstick import beside_backgammon, measured_arguments, per_call
+from yardstick import RandomPlay, beside_backgammon, measured_arguments, per_call
 
 GAME = "tactics2gm"
 PAIRINGS = (
@@ -39,9 +38,6 @@ def random_play(scenario: str, seconds: float) -> tuple[dict[str, float], list]:
     """Actions and full battles per second; and mid-battle copies taken along the way. The
     pitched battle rotates the pairings of the shipped decks from one battle to the next."""
     game = wartable.get_game(GAME)
-    rng = random.Random(1)
-    steps = games = seed = 0
-    mids: list = []
 
     def start_battle(seed: int):
         if scenario != "pitched-battle":
@@ -51,29 +47,8 @@ def random_play(scenario: str, seconds: float) -> tuple[dict[str, float], list]:
             scenario, seed=seed, options={"deck_allies": allies, "deck_axis": axis}
         )
 
-    state = start_battle(seed)
-    start = time.perf_counter()
-    last_end = start
-    end = start + seconds
-    while time.perf_counter() < end:
-        for _ in range(100):
-            if state.is_over:
-                games += 1
-                last_end = time.perf_counter()
-                seed += 1
-                state = start_battle(seed)
-            player = state.current_players[0]
-            state.apply(player, rng.choice(state.legal_actions(player)))
-            steps += 1
-            if steps % 89 == 0 and len(mids) < 200 and state.phase in ("move", "deploy", "fire"):
-                mids.append(state.clone())
-    elapsed = time.perf_counter() - start
-    figures = {
-        "actions_per_second": steps / elapsed,
-        "games_per_second": games / (last_end - start) if games else 0.0,
-        "games": games,
-    }
-    return figures, mids
+    in_turn = ("move", "deploy", "fire")
+    return RandomPlay(start_battle).timed(seconds, lambda s: s.phase in in_turn, 89)
 
 
 def heuristic_ms(states: list) -> float:

@@ -7,9 +7,12 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import subprocess
 import sys
 import time
+from collections.abc import Callable
+from typing import Any
 
 OPENSPIEL_LOOP = r"""
 import json, random, sys, time
@@ -47,6 +50,55 @@ def measured_arguments(doc: str, seconds: float) -> argparse.Namespace:
     args = parser.parse_args()
     pin_to_one_core()
     return args
+
+
+class RandomPlay:
+    """Random legal games one after another, from seeds 0, 1, 2...: what the benches time.
+    ``start(seed)`` sets a game up."""
+
+    def __init__(self, start: Callable[[int], Any]) -> None:
+        self.start = start
+        self.rng = random.Random(1)
+        self.seed = 0
+        self.state = start(0)
+
+    def step(self) -> bool:
+        """One random action; True when it began a new game (the last one was over)."""
+        ended = self.state.is_over
+        if ended:
+            self.seed += 1
+            self.state = self.start(self.seed)
+        player = self.state.current_players[0]
+        self.state.apply(player, self.rng.choice(self.state.legal_actions(player)))
+        return ended
+
+    def timed(
+        self, seconds: float, keep: Callable[[Any], bool], every: int, most: int = 200
+    ) -> tuple[dict[str, float], list]:
+        """Actions and full games per second over ``seconds``; and a copy of the state every
+        ``every`` actions where ``keep`` says so, ``most`` at most."""
+        steps = games = 0
+        mids: list = []
+        start = time.perf_counter()
+        last_end = start
+        end = start + seconds
+        while time.perf_counter() < end:
+            for _ in range(100):
+                if self.step():
+                    games += 1
+                    last_end = time.perf_counter()
+                steps += 1
+                if steps % every == 0 and len(mids) < most and keep(self.state):
+                    mids.append(self.state.clone())
+        elapsed = time.perf_counter() - start
+        figures = {
+            "actions_per_second": steps / elapsed,
+            # over the games finished only: a battle takes a second or two, so the one cut off
+            # at the end of the run would weigh on a run of a few seconds
+            "games_per_second": games / (last_end - start) if games else 0.0,
+            "games": games,
+        }
+        return figures, mids
 
 
 def per_call(fn, states: list, repeat: int) -> float:

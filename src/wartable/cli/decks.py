@@ -94,7 +94,7 @@ def field_decks(g: Game, picks: list[str] | None, db: str | None) -> dict[str, O
 def summary(b: DeckBuilding, deck: DeckList, limit: int | None, year: int | None) -> None:
     """The deck's cards, its points by kind and against the limit, and every problem."""
     out = console()
-    cards = {c.key: c for c in b.catalogue(deck.army)} if deck.army in b.armies().values() else {}
+    cards = b.cards_of(deck)
     table = Table("copies", "card", "key", "kind", "points", "equipment planned", box=None)
     for key, n in deck.cards.items():
         c = cards.get(key)

@@ -256,13 +256,16 @@ class DeckBuilding(ABC):
             raise ArgumentError(f"no seat {quote(seat)}; seats: {', '.join(armies)}")
         return armies[seat]
 
+    def cards_of(self, deck: DeckList) -> dict[str, CardEntry]:
+        """The cards ``deck``'s army may take, by key; none for an army not in the game (a
+        deck read from a file may name one)."""
+        if deck.army not in self.armies().values():
+            return {}
+        return {c.key: c for c in self.catalogue(deck.army)}
+
     def tally(self, deck: DeckList) -> Mapping[str, int]:
         """Points by kind of card, for a deck's summary."""
-        kinds = (
-            {c.key: c for c in self.catalogue(deck.army)}
-            if deck.army in self.armies().values()
-            else {}
-        )
+        kinds = self.cards_of(deck)
         out: dict[str, int] = {}
         for key, n in deck.cards.items():
             card = kinds.get(key)

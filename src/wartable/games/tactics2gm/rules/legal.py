@@ -245,16 +245,12 @@ def ways(st: Tactics2GMState, movers: list[Piece]) -> Iterator[tuple[Piece, move
     side = movers[0].side
     ground = footings(st).__getitem__
     enemies = squares_of([q for q in st.pieces if q.side != side])
-    sappers = {
-        q.sq
-        for q in own(st, side)
-        if q.sq is not None and "sappers" in st.lib.units[q.card].abilities
-    }
+    sappers = river.sapper_squares(st, side)
     for p in movers:
         assert p.sq is not None
         recon = "recon" in st.lib.units[p.card].abilities
         points = movement(st, p)
-        walls = river.closed(st, p)
+        walls = river.closed(st, p, sappers)
         yield p, move.Way(p.sq, points, ground, enemies, recon, sappers, stopping(st, p), walls)
 
 

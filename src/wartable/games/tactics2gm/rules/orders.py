@@ -263,9 +263,9 @@ def deploy(
     p, price = enlist(st, side, card, sq)
     place = f"{SIDES[side]}'s HQ" if sq is None else label(sq)
     out = [ev("deploy", f"{SIDES[side]} deploys {p.id} on {place} for {price} AP", "GM-38")]
-    v = next((q for q in st.pieces if q.sq == sq and q is not p and not q.aboard), None)
-    if sq is None:  # at the HQ: beside nobody, even another aircraft waiting there
-        v = None
+    # at the HQ (sq None) it is beside nobody, even another aircraft waiting there
+    others = (q for q in st.pieces if q.sq == sq and q is not p and not q.aboard)
+    v = next(others, None) if sq is not None else None
     if v is not None and aboard:  # it enters aboard a carrier deployed this turn (GM-96)
         out += carry.board(st, p, v)
     elif v is not None:  # the infantry enters beside a vehicle deployed this turn (GM-36)

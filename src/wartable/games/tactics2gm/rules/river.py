@@ -43,17 +43,23 @@ def laid(sc: Scenario | None) -> dict[str, str]:
     return out
 
 
-def closed(st: Tactics2GMState, p: Piece) -> Walls:
-    """The crossings closed to ``p``: none to a sapper, which crosses anywhere; for the others,
-    every river step but where two sappers of its side face each other across it."""
-    if not st.walls or "sappers" in st.lib.units[p.card].abilities:
-        return frozenset()
-    sappers = {
+def sapper_squares(st: Tactics2GMState, side: int) -> set[Square]:
+    """Where ``side``'s sappers stand: they ease difficult ground and bridge the river."""
+    return {
         q.sq
         for q in st.pieces
-        if q.side == p.side and q.sq is not None and "sappers" in st.lib.units[q.card].abilities
+        if q.side == side and q.sq is not None and "sappers" in st.lib.units[q.card].abilities
     }
-    return frozenset(w for w in st.walls if not w <= sappers)
+
+
+def closed(st: Tactics2GMState, p: Piece, sappers: set[Square] | None = None) -> Walls:
+    """The crossings closed to ``p``: none to a sapper, which crosses anywhere; for the others,
+    every river step but where two sappers of its side face each other across it.
+    ``sappers``: its side's sapper squares, where the caller has them already."""
+    if not st.walls or "sappers" in st.lib.units[p.card].abilities:
+        return frozenset()
+    at = sapper_squares(st, p.side) if sappers is None else sappers
+    return frozenset(w for w in st.walls if not w <= at)
 
 
 def crosses(walls: Walls, a: Square, b: Square) -> bool:
