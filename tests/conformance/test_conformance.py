@@ -237,13 +237,17 @@ def test_games_with_every_option_turned_on_play_out_and_replay(game_name):
     """Each game's options (Game.options) switched on together, its choices (a line-up) taken
     in turn from one game to the next: random games still end, and their records, which
     keep the options, replay them exactly. Two games a scenario, or as many as it takes for
-    every choice to be played once, the scenarios in turn. A choice a scenario forbids (a
+    every choice to be played once, the scenarios in turn (and more while a scenario's
+    limits have refused every choice it met). A choice a scenario forbids (a
     deck past its year limit) is refused with the reason, and every scenario still plays."""
     game = wartable.get_game(game_name)
     scenarios = [sc.id for sc in game.scenarios()]
     most = max((len(o.choices) for o in game.options().values()), default=0)
     played = set()
-    for k in range(max(most, 2 * len(scenarios))):
+    rounds = max(most, 2 * len(scenarios))
+    for k in range(4 * rounds):  # on past the rounds until a scenario's limits let it play
+        if k >= rounds and played == set(scenarios):
+            break
         scenario, seed = scenarios[k % len(scenarios)], k // len(scenarios)
         turn = k + k // len(scenarios)  # the choices are not tied to the scenarios' order
         options = {

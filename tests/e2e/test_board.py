@@ -149,34 +149,45 @@ def test_a_click_skips_the_playback_to_the_latest_move(server, browser):
     page.close()
 
 
-def combat_mid_game(server, seed: int = 11) -> dict:
-    """Attack the Farmhouse played at random (a fixed seed) into the impulses of turn 2."""
-    made = (
-        web()
-        .post(
-            server + "/api/games",
-            json={
-                "game": "combat",
-                "scenario": "attack-the-farmhouse",
-                "seats": {"us": "human"},
-                "seed": seed,
-            },
-        )
-        .json()
-    )
+def played_until(server, body: dict, seed: int, until) -> dict:
+    """A game made through the API, the creator's seat played at random (a fixed seed) while
+    the other seats' agents think on the server, until ``until(state)`` or its end."""
+    made = web().post(server + "/api/games", json=body).json()
     head = {"Authorization": f"Bearer {made['token']}"}
     rng = random.Random(seed)
     with httpx2.Client(base_url=server, headers=head, timeout=10) as c:
         state = c.get(f"/api/games/{made['id']}").json()
-        while not state["outcome"] and not (
-            state["view"]["turn"] >= 2 and state["view"]["phase"] == "impulses"
-        ):
+        for _ in range(600):
+            if state["outcome"] or until(state):
+                break
+            if not state["legal"]:  # another seat is thinking
+                time.sleep(0.05)
+                state = c.get(f"/api/games/{made['id']}").json()
+                continue
             legal = [a for a in state["legal"] if not a.startswith("leave")]
             state = c.post(
                 f"/api/games/{made['id']}/actions",
                 json={"n": state["n"], "action": rng.choice(legal or state["legal"])},
             ).json()
-    assert not state["outcome"]
+    made["state"] = state
+    return made
+
+
+def combat_mid_game(server, seed: int = 11) -> dict:
+    """Attack the Farmhouse played at random (a fixed seed) into the impulses of turn 2."""
+    body = {
+        "game": "combat",
+        "scenario": "attack-the-farmhouse",
+        "seats": {"us": "human"},
+        "seed": seed,
+    }
+    made = played_until(
+        server,
+        body,
+        seed,
+        lambda s: s["view"]["turn"] >= 2 and s["view"]["phase"] == "impulses",
+    )
+    assert not made["state"]["outcome"]
     return made
 
 
@@ -265,36 +276,13 @@ def test_a_player_may_see_the_other_sides_moves_at_once(server, browser):
 def diadehonor_mid_battle(server, seed: int = 3) -> dict:
     """A 2v2 battle, its other three seats random, played to the second round's activation."""
     seats = {"axis-1": "human", "allies-1": "random", "axis-2": "random", "allies-2": "random"}
-    made = (
-        web()
-        .post(
-            server + "/api/games",
-            json={
-                "game": "diadehonor",
-                "seats": seats,
-                "seed": seed,
-                "options": {"players": "2v2"},
-            },
-        )
-        .json()
+    body = {"game": "diadehonor", "seats": seats, "seed": seed, "options": {"players": "2v2"}}
+    return played_until(
+        server,
+        body,
+        seed,
+        lambda s: s["view"]["round"] >= 2 and s["view"]["phase"] == "activate",
     )
-    head = {"Authorization": f"Bearer {made['token']}"}
-    rng = random.Random(seed)
-    with httpx2.Client(base_url=server, headers=head, timeout=10) as c:
-        state = c.get(f"/api/games/{made['id']}").json()
-        for _ in range(400):
-            view = state["view"]
-            if state["outcome"] or (view["round"] >= 2 and view["phase"] == "activate"):
-                break
-            if not state["legal"]:  # the random seats are thinking
-                time.sleep(0.05)
-                state = c.get(f"/api/games/{made['id']}").json()
-                continue
-            state = c.post(
-                f"/api/games/{made['id']}/actions",
-                json={"n": state["n"], "action": rng.choice(state["legal"])},
-            ).json()
-    return made
 
 
 def test_a_diadehonor_battle_of_four_seats_is_drawn_with_its_pieces(server, browser):
@@ -307,6 +295,58 @@ def test_a_diadehonor_battle_of_four_seats_is_drawn_with_its_pieces(server, brow
     if view["phase"] == "activate" and page.locator("#actions button.action").count():
         assert_buttons_in_words(page)
     shot(page, "diadehonor-2v2.png")
+
+
+def tactics2gm_battle(server, seed: int = 5) -> dict:
+    """A pitched battle of 2GM Tactics, the axis a random seat and the allies played at random
+    (a fixed seed), up to the allies' movement in the third round."""
+    body = {"game": "tactics2gm", "seats": {"allies": "human", "axis": "random"}, "seed": seed}
+    made = played_until(
+        server,
+        body,
+        seed,
+        lambda s: s["view"]["round"] >= 3 and s["view"]["phase"] == "move" and s["legal"],
+    )
+    assert not made["state"]["outcome"]
+    return made
+
+
+@pytest.mark.parametrize("screen", list(SCREENS))
+def test_a_tactics2gm_battle_is_drawn_with_its_field_hqs_and_counters(server, browser, screen):
+    made = tactics2gm_battle(server)
+    drawn = "#board[data-catalogue=ready] .counter"  # the counters, with their kinds known
+    page = open_made(browser, server, made, drawn, SCREENS[screen])
+    view = page.evaluate("window.wartableGame.data.view")
+    assert view["me"] == "allies" and view["round"] >= 3
+    # every unit is on the board by its id, a counter where it stands on a square
+    on_field = [u for u in view["units"] if not u["aboard"] and u["square"][1:].isdigit()]
+    assert on_field, "no unit came onto the field"
+    for u in view["units"]:
+        assert page.locator(f'#board [data-id="{u["id"]}"]').count() == 1, u["id"]
+    for u in on_field:
+        assert page.locator(f'#board .counter[data-id="{u["id"]}"]').count() == 1
+    assert page.locator("#board .square[data-id]").count() == 48
+    assert page.locator('#board [data-id="hq"]').count() == 2  # both HQs, off the field
+    assert_pieces_fit(page)
+    if page.locator("#actions button.action").count():
+        assert_buttons_in_words(page)
+    # ids read in words: the units' table and the log name units by their cards' titles
+    log = page.inner_text("#log")
+    assert "_" not in page.inner_text("#units")
+    assert not [u["id"] for u in view["units"] if u["id"] in log]
+    # a click on a square narrows the actions to those that name it
+    legal = page.evaluate("window.wartableGame.data.legal")
+    onto = next((a for a in legal if a.split()[-1][1:].isdigit()), None)
+    if onto:
+        square = page.locator(f'#board .square[data-id="{onto.split()[-1]}"]')
+        square.click(position={"x": 2, "y": 2})  # its corner: never under a counter
+        assert page.locator(f'#actions button.action[data-action="{onto}"]').count() == 1
+        assert page.locator("#actions .filter").count() == 1
+        page.locator("#actions button", has_text="show all").click()
+    page.mouse.move(0, 0)  # no action pointed at: nothing lit but the last move
+    shot(
+        page, "tactics2gm-battle.png" if screen == "desktop" else f"tactics2gm-battle-{screen}.png"
+    )
 
 
 def test_the_lobby_lays_out_the_seats_of_the_line_up_chosen(server, browser):

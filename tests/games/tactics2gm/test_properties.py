@@ -4,7 +4,8 @@ always hold: every card of a side's deck is in exactly one place (GM-5, GM-48, G
 unit a square (GM-30), but for assaulters on their defender's square while their assault
 lasts, the square they came from kept free and no assault outliving its Fire phase (GM-32
 to GM-34, A-7), infantry beside its vehicle, one a vehicle (GM-35), and passengers on their
-carrier within its capacity (GM-96, A-24); no pool below 0 AP (GM-18, GM-38); each HQ
+carrier within its capacity (GM-96, A-24); landing craft at sea and no one else (GM-81);
+the scenarios' own units accounted for (GM-15); no pool below 0 AP (GM-18, GM-38); each HQ
 between 0 and 10 PI (GM-17); an illegal action refused without a change; and every battle
 ends (GM-99, A-18, A-19)."""
 
@@ -24,6 +25,7 @@ from wartable.games.tactics2gm.rules.field import GRID
 GAME = wartable.get_game("tactics2gm")
 SIDES = ("allies", "axis")
 SPACE = GAME.action_space()
+SCENARIOS = [sc.id for sc in GAME.scenarios() if sc.id != "pitched-battle"]
 battles = {
     "seed": st_.integers(0, 2**32),
     "decks": st_.tuples(
@@ -145,6 +147,29 @@ def test_random_battles_keep_their_invariants_and_end(seed, decks, max_rounds, e
     assert st.is_over and st.outcome is not None
     assert st.outcome.kind in ("hq", "cards", "round limit")
     assert st.rounds_played() <= max_rounds
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st_.integers(0, 2**32), scenario=st_.sampled_from(SCENARIOS))
+def test_random_scenario_battles_keep_their_invariants_and_end(seed, scenario):
+    """The scenarios too: their river, their sea, and the units they put in play from the
+    start (GM-15), which join the cards each side must account for. Landing craft keep to
+    the sea and every other unit to the land (GM-81)."""
+    st = GAME.new_game(scenario, seed=seed)
+    dealt = [Counter(st.decks[side]) + Counter(p.card for p in st.pieces if p.side == side)
+             for side in (0, 1)]  # fmt: skip
+    agent = RandomAgent(seed)
+    for _ in range(20_000):
+        check_invariants(st, dealt)
+        for p in st.pieces:
+            if p.sq is not None and not p.aboard:
+                at_sea = st.ground[GRID.index(p.sq)] == "S"
+                assert at_sea == ("landing_craft" in st.lib.units[p.card].abilities), p.id
+        if st.is_over:
+            break
+        player = st.current_players[0]
+        st.apply(player, agent.act(st, player))
+    assert st.is_over and st.outcome.kind in ("objective", "cards", "round limit", "hq")
 
 
 @settings(max_examples=6, deadline=None)

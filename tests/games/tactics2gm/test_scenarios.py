@@ -30,7 +30,7 @@ def moves(st, unit):
 
 def test_the_scenarios_are_offered_with_their_own_field_and_decks():
     ids = [s.id for s in GAME.scenarios()]
-    assert ids == ["pitched-battle", REMAGEN, KASSERINE]
+    assert ids == ["pitched-battle", REMAGEN, KASSERINE, "omaha-beach"]
     st = GAME.new_game(REMAGEN, seed=3)
     again = GAME.new_game(REMAGEN, seed=4)
     assert st.laid == again.laid  # the same field whatever the seed

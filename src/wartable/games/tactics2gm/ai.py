@@ -26,7 +26,8 @@ from wartable.core.state import GameState
 from wartable.games.tactics2gm.content import SupportCard, UnitCard, Weapon
 from wartable.games.tactics2gm.deck import launch_cost
 from wartable.games.tactics2gm.pieces import HQ, Piece, weapons, wound_value
-from wartable.games.tactics2gm.rules import air, field, shots
+from wartable.games.tactics2gm.rules import air, carry, field, shots
+from wartable.games.tactics2gm.rules.carry import CARRIED
 from wartable.games.tactics2gm.rules.common import SIDES, movement
 from wartable.games.tactics2gm.rules.field import GRID
 from wartable.games.tactics2gm.rules.fire import Mods, odds, thresholds
@@ -312,8 +313,18 @@ class Mind:
             else self.worth(p, p.sq) - value(st.lib.units[p.card])
         )
         gain = self.worth(p, to) - here
+        if carry.is_craft(st, p):  # a boat goes where its passengers land best
+            gain += sum(self.landing(q, to) - self.landing(q, p.sq) for q in carry.aboard(st, p))
         bonus = 0.2 if a.verb == "advance" else 0.0
         return gain + bonus if gain + bonus > MOVE_AT_LEAST else -0.01
+
+    def landing(self, q: Piece, at: Square) -> float:
+        """What passenger ``q`` would be worth stepping off a landing craft at ``at``."""
+        craft = self.st.piece(q.aboard)
+        if craft is None:
+            return 0.0
+        ramp = carry.front(self.st, Piece(craft.id, craft.card, craft.side, at, 0))
+        return self.worth(q, ramp) if ramp is not None else 0.0
 
     def assault(self, unit: str, enemy: str) -> float:
         """Storming an enemy's square: the assault's shot (armour aside) against the shot it
@@ -350,8 +361,29 @@ class Mind:
         sq = GRID.parse(where)
         probe = Piece("probe", card, self.side, sq, st.turn)
         probe.tokens = {k: "ready" for k in weapons(st.lib, probe)}
-        aboard = -0.3 if a.args[2:] else 0.0
-        return base + 0.5 * self._measure(probe, sq) + aboard
+        if "landing_craft" in unit.abilities:  # worth what it will bring ashore
+            return base + 0.5 * self._measure(probe, sq) + self.cargo()
+        if a.args[2:]:
+            craft = next((c for c in st.units_at(sq) if carry.is_craft(st, c)), None)
+            ramp = carry.front(st, craft) if craft is not None else None
+            if ramp is not None:  # it lands next turn: what it will be worth ashore
+                return base + 0.5 * self._measure(probe, ramp)
+            return base + 0.5 * self._measure(probe, sq) - 0.3
+        return base + 0.5 * self._measure(probe, sq)
+
+    def cargo(self) -> float:
+        """What a new landing craft adds: room for the units in the hand that have no way
+        ashore but a boat, while the craft already on the line cannot take them all."""
+        st, side = self.st, self.side
+        waiting = [
+            c for c in st.hands[side] if c in st.lib.units and st.lib.units[c].kind in CARRIED
+        ]
+        room = sum(
+            max(st.lib.units[c.card].capacity, 1) - len(carry.aboard(st, c))
+            for c in st.pieces
+            if c.side == side and carry.is_craft(st, c)
+        )
+        return 0.5 * max(0, min(len(waiting) - room, 2))
 
     def equip(self, option: str) -> float:
         """A weapon by what it would do to the enemy's army, flip weapons at half (they fire

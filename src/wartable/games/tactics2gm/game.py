@@ -3,6 +3,7 @@ how it starts, and its words."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from functools import cached_property
 
@@ -49,7 +50,9 @@ class Tactics2GM(Game):
     info = GameInfo(
         "tactics2gm", "2GM Tactics", SIDES, Tactics2GMState.game_version, SUMMARY, "round"
     )
-    interfaces = Interfaces(terminal="wartable.games.tactics2gm.terminal")
+    interfaces = Interfaces(
+        terminal="wartable.games.tactics2gm.terminal", page="wartable.games.tactics2gm:page.js"
+    )
 
     def __init__(self) -> None:
         self.lib = content.load()
@@ -159,7 +162,10 @@ class Tactics2GM(Game):
             st.laid = tuple(setup.lay_tiles(self.lib.tiles, st.rng))
         else:
             st.laid = tuple(setup.Placed(t, face, turned) for t, face, turned in sc.tiles)
-        st.ground = tuple(setup.features(self.lib.tiles, list(st.laid)))
+        if sc is None:
+            st.ground = tuple(setup.features(self.lib.tiles, list(st.laid)))
+        else:
+            st.ground = tuple(setup.scenario_ground(self.lib.tiles, sc))
         st.walls = river.walls(sc)
         st.decks = []
         for side in SIDES:
@@ -185,13 +191,23 @@ class Tactics2GM(Game):
         for label, card in river.laid(sc).items():  # the scenario's own terrain: no one's
             st.terrain[GRID.parse(label)] = card
             st.owner[GRID.parse(label)] = -1
+        if sc is not None:
+            setup.in_play(st, sc)
         return st
 
     # ---- the words -----------------------------------------------------------------------
     @cached_property
     def unit_ids(self) -> list[str]:
-        """Every unit that can ever be in play: card-n for each copy the box holds."""
-        return [f"{k}-{n}" for k, u in self.lib.units.items() for n in range(1, u.copies + 1)]
+        """Every unit that can ever be in play: card-n for each copy the box holds, and for
+        each a scenario puts in play from the start (GM-15)."""
+        extra = dict.fromkeys(self.lib.units, 0)
+        for sc in self.fixed.values():
+            for placements in sc.units.values():
+                counts = Counter(u.card for u in placements)
+                extra |= {k: max(extra[k], n) for k, n in counts.items()}
+        return [
+            f"{k}-{n}" for k, u in self.lib.units.items() for n in range(1, u.copies + extra[k] + 1)
+        ]
 
     @cached_property
     def weapon_keys(self) -> list[str]:

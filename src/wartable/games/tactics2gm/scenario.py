@@ -1,7 +1,8 @@
 """2GM Tactics' scenarios as data: a fixed battlefield (its tiles, a river with its bridges,
-terrain laid before the bid), a year limit and a points limit for the decks (GM-4), the
-decks each side fields unless it brings its own, the rounds the battle lasts, and the
-objective that decides it instead of the HQs (GM-100)."""
+a sea along an edge, terrain laid before the bid), the units and generals in play from the
+start (GM-15), a year limit and a points limit for the decks (GM-4), the decks each side
+fields unless it brings its own, the rounds the battle lasts, and the objective that
+decides it instead of the HQs (GM-100)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,11 @@ from typing import Literal
 from pydantic import Field
 
 from wartable.content.loader import validate
-from wartable.games.tactics2gm.content import DATA, Library, Strict
+from wartable.games.tactics2gm.building import ARMY_OF
+from wartable.games.tactics2gm.content import DATA, FEATURES, Library, Strict, UnitCard
+from wartable.games.tactics2gm.deck import equipment_problems
+from wartable.games.tactics2gm.rules import setup
+from wartable.games.tactics2gm.rules.carry import CARRIES as CARRIED_BY
 from wartable.games.tactics2gm.rules.field import COLUMNS, GRID, ROWS
 
 SCENARIOS = DATA / "scenarios.yaml"
@@ -31,6 +36,21 @@ class Objective(Strict):
     text: str
 
 
+class Placement(Strict):
+    """A unit in play before the first turn (GM-15): its card (not one of the deck's), its
+    square, the equipment it carries, for a weapon team whether it starts set up, and
+    whether it starts aboard a carrier (a landing craft's first wave)."""
+
+    card: str
+    square: str
+    options: list[str] = Field(default_factory=list)
+    mounted: bool = False
+    aboard: bool = False  # aboard the carrier placed on the same square (listed before it)
+
+
+Seat = Literal["allies", "axis"]
+
+
 class Scenario(Strict):
     title: str
     text: str
@@ -41,10 +61,14 @@ class Scenario(Strict):
     river: int | None = Field(default=None, ge=1, le=ROWS - 1)
     bridges: list[str] = Field(default_factory=list)  # the columns a bridge spans it in
     terrain: dict[str, str] = Field(default_factory=dict)  # square -> card, laid at set-up
+    # rows wholly sea (from 1, the allies' edge): crossed by landing craft only (GM-81)
+    sea: list[int] = Field(default_factory=list, max_length=2)
+    units: dict[Seat, list[Placement]] = Field(default_factory=dict)  # in play at the start
+    generals: dict[Seat, str] = Field(default_factory=dict)  # at each HQ from the start
     year: int | None = Field(default=None, ge=1935, le=1945)  # the decks' year limit (GM-4)
     points: int = Field(ge=1, le=500)  # the decks' points limit
     rounds: int = Field(ge=1, le=60)  # the objective is decided at the end of this round
-    decks: dict[Literal["allies", "axis"], str]  # the ready-made deck each side fields
+    decks: dict[Seat, str]  # the ready-made deck each side fields
     objective: Objective
 
 
@@ -91,9 +115,96 @@ def check(lib: Library, decks: set[str]) -> object:
             for seat, name in sc.decks.items():
                 if name not in decks:
                     out.append((f"{where}.decks.{seat}", f"no ready-made deck {name!r}"))
+            out += sea_problems(sc, where)
+            if not out:  # the ground is known only once the tiles are
+                out += placement_problems(lib, sc, where)
+            for seat, general in sc.generals.items():
+                g = lib.generals.get(general)
+                if g is None:
+                    out.append((f"{where}.generals.{seat}", f"no general {general!r}"))
+                elif g.army != ARMY_OF[seat]:
+                    out.append((f"{where}.generals.{seat}", f"{g.title} serves {g.army}"))
         return out
 
     return problems
+
+
+def sea_problems(sc: Scenario, where: str) -> list[tuple[str, str]]:
+    """The sea lies along an edge, from row 1 or from the last row inward, one or two rows
+    deep, so each side's deployment line is wholly sea or wholly land."""
+    rows = sorted(set(sc.sea))
+    edges = ([1], [1, 2], [ROWS], [ROWS - 1, ROWS])
+    if rows and rows not in edges:
+        return [(f"{where}.sea", f"rows along an edge: one of {edges}, got {sc.sea}")]
+    if rows and sc.river is not None and (sc.river in rows or sc.river + 1 in rows):
+        return [(f"{where}.sea", "the river runs between two rows of land")]
+    return []
+
+
+def placement_problems(lib: Library, sc: Scenario, where: str) -> list[tuple[str, str]]:
+    """Units in play at the start stand each on a square of its own where it may stand (a
+    landing craft at sea, the others on land it can enter), belong to their side's army,
+    and carry only what their card offers."""
+    out = []
+    letters = setup.scenario_ground(lib.tiles, sc)
+    taken: set[str] = set()
+    carriers: dict[str, tuple[UnitCard, int]] = {}  # square -> its carrier, units aboard
+    for seat, placements in sc.units.items():
+        for k, u in enumerate(placements):
+            at = f"{where}.units.{seat}.{k}"
+            card = lib.units.get(u.card)
+            if card is None:
+                out.append((f"{at}.card", f"no unit card {u.card!r}"))
+                continue
+            if card.army != ARMY_OF[seat]:
+                out.append((f"{at}.card", f"{card.title} is not of the {ARMY_OF[seat]} army"))
+            if card.kind == "aircraft":
+                out.append((f"{at}.card", "aircraft come into play from the hand only"))
+            if not is_square(u.square):
+                out.append((f"{at}.square", f"{u.square!r} is not a square of the field"))
+                continue
+            if u.aboard:
+                out += [(f"{at}.aboard", why) for why in boarding(lib, card, carriers, u.square)]
+                continue
+            if u.square in taken:
+                out.append((f"{at}.square", f"{u.square} holds another unit (GM-30)"))
+            taken.add(u.square)
+            if CARRIED_BY.keys() & set(card.abilities):
+                carriers[u.square] = (card, 0)
+            letter = letters[GRID.index(GRID.parse(u.square))]
+            craft = "landing_craft" in card.abilities
+            if craft != (letter == "S"):
+                why = "a landing craft stays at sea" if craft else "no unit stands at sea"
+                out.append((f"{at}.square", f"{u.square}: {why} (GM-81)"))
+            elif FEATURES[letter][1] == "impassable" and not craft:
+                out.append((f"{at}.square", f"{u.square} cannot be entered"))
+            out += [(f"{at}.options", why) for why in equipment_problems(card, u.options)]
+            teams = [w for w in card.weapons if w.mount] + [
+                w
+                for o in u.options
+                if o in card.options
+                and (w := lib.tokens[card.options[o].token].weapon) is not None
+                and w.mount
+            ]
+            if u.mounted and not teams:
+                out.append((f"{at}.mounted", "only a weapon team is set up (GM-79)"))
+    return out
+
+
+def boarding(
+    lib: Library, card: UnitCard, carriers: dict[str, tuple[UnitCard, int]], square: str
+) -> list[str]:
+    """Why ``card`` may not start aboard the carrier listed before it on ``square``."""
+    if square not in carriers:
+        return [f"no carrier is placed on {square} before it"]
+    carrier, load = carriers[square]
+    kinds = {k for a in carrier.abilities for k in CARRIED_BY.get(a, ())}
+    if card.kind not in kinds:
+        return [f"{carrier.title} carries no {card.kind} (A-24)"]
+    if load >= max(carrier.capacity, 1):
+        return [f"{carrier.title} is full: room for {max(carrier.capacity, 1)} (A-24)"]
+    carriers[square] = (carrier, load + 1)
+    return []
 
 
 def load(lib: Library, decks: set[str], path: Path = SCENARIOS) -> dict[str, Scenario]:

@@ -1,8 +1,12 @@
-"""Transports and towing (GM-85, GM-92, GM-93, GM-96, A-24): infantry boards a transport, and
-artillery a tower, by moving onto its square; the carrier moves with it aboard and may set
-it down on a free square beside it (orthogonally), which uses up the passenger's movement
-(a mechanized unit may still move). Aboard, a unit neither fires nor can be fired at. A
-carrier destroyed with units aboard takes them with it."""
+"""Transports, towing and landing craft (GM-81, GM-82, GM-85, GM-92, GM-93, GM-96, A-24):
+infantry boards a transport, and artillery a tower, by moving onto its square; the carrier
+moves with it aboard and may set it down on a free square beside it (orthogonally), which
+uses up the passenger's movement (a mechanized unit may still move). A landing craft keeps
+to the sea and is boarded and left only through its front, the square toward the enemy's
+edge: a unit standing there climbs aboard, or one aboard steps off onto it, either way with
+all of its movement, and a craft that takes a unit aboard moves no further that turn.
+Aboard, a unit neither fires nor can be fired at. A carrier destroyed with units aboard
+takes them with it."""
 
 from __future__ import annotations
 
@@ -11,12 +15,20 @@ from typing import TYPE_CHECKING
 from wartable.core.events import Event
 from wartable.games.tactics2gm.pieces import Piece
 from wartable.games.tactics2gm.rules.common import ev, label
+from wartable.games.tactics2gm.rules.field import GRID
 
 if TYPE_CHECKING:
     from wartable.games.tactics2gm.state import Tactics2GMState
     from wartable.geometry.squaregrid import Square
 
-CARRIES = {"transport": "infantry", "tow": "artillery"}  # ability: the kind it carries
+# ability: the kinds of unit it carries
+CARRIES = {
+    "transport": ("infantry",),
+    "tow": ("artillery",),
+    "landing_craft": ("infantry", "artillery"),
+}
+CARRIED = frozenset(kind for kinds in CARRIES.values() for kind in kinds)
+SEA = "S"  # the tile feature a landing craft sails on
 
 
 def aboard(st: Tactics2GMState, carrier: Piece) -> list[Piece]:
@@ -27,15 +39,29 @@ def takes(st: Tactics2GMState, carrier: Piece, kind: str) -> bool:
     """``carrier`` can take a unit of ``kind`` aboard now: it carries that kind and has room
     (one unit unless its card says more, A-24)."""
     unit = st.lib.units[carrier.card]
-    kinds = {CARRIES[a] for a in unit.abilities if a in CARRIES}
+    kinds = {kind for a in unit.abilities for kind in CARRIES.get(a, ())}
     room = max(unit.capacity, 1)
     return carrier.sq is not None and kind in kinds and len(aboard(st, carrier)) < room
 
 
+def is_craft(st: Tactics2GMState, p: Piece) -> bool:
+    return "landing_craft" in st.lib.units[p.card].abilities
+
+
+def front(st: Tactics2GMState, craft: Piece) -> Square | None:
+    """The square before a landing craft's ramp: one row toward the enemy's edge (A-24)."""
+    if craft.sq is None:
+        return None
+    ahead = (craft.sq[0], craft.sq[1] + (1 if craft.side == 0 else -1))
+    return ahead if ahead in GRID else None
+
+
 def board(st: Tactics2GMState, p: Piece, carrier: Piece) -> list[Event]:
-    """``p``, now on the carrier's square, goes aboard."""
+    """``p``, now on the carrier's square (or before a landing craft's ramp), goes aboard."""
     p.aboard = carrier.id
-    return [ev("board", f"{p.id} boards {carrier.id}", "GM-96", unit=p.id, carrier=carrier.id)]
+    rule = "GM-82" if is_craft(st, carrier) else "GM-96"
+    p.sq = carrier.sq
+    return [ev("board", f"{p.id} boards {carrier.id}", rule, unit=p.id, carrier=carrier.id)]
 
 
 def follow(st: Tactics2GMState, carrier: Piece) -> None:
@@ -53,6 +79,8 @@ def moves_on(st: Tactics2GMState, p: Piece) -> bool:
 def set_down(st: Tactics2GMState, p: Piece, to: Square) -> list[Event]:
     """``p`` leaves its carrier for ``to`` (the caller enters it there)."""
     carrier = p.aboard
+    c = st.piece(carrier)
+    rule = "GM-82" if c is not None and is_craft(st, c) else "GM-96"
     p.aboard, p.landed = "", True
     text = f"{p.id} leaves {carrier} for {label(to)}"
-    return [ev("set_down", text, "GM-96", unit=p.id, carrier=carrier)]
+    return [ev("set_down", text, rule, unit=p.id, carrier=carrier)]

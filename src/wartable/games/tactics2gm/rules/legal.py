@@ -26,6 +26,7 @@ from wartable.games.tactics2gm.rules import (
 from wartable.games.tactics2gm.rules.common import (
     SIDES,
     card_on,
+    feature,
     footing,
     footings,
     label,
@@ -206,30 +207,39 @@ def shelter_targets(st: Tactics2GMState, p: Piece, way: move.Way) -> list[Piece]
 
 def carriers(st: Tactics2GMState, p: Piece, way: move.Way) -> list[Piece]:
     """The friendly transports (infantry) or towers (artillery) ``p`` may board, moving onto
-    their square within its move (GM-92, GM-96); not again in a turn it left one."""
-    if p.landed or st.lib.units[p.card].kind not in carry.CARRIES.values():
+    their square within its move (GM-92, GM-96), and the landing craft whose ramp it stands
+    before (GM-81, GM-82, A-24); not again in a turn it left one."""
+    kind = st.lib.units[p.card].kind
+    if p.landed or kind not in carry.CARRIED:
         return []
     near = move.paths(way).keys() - origins(st)  # an assaulter's way back stays free
     return [
         c
         for c in own(st, p.side)
         if c is not p
-        and c.sq in near
+        and (carry.front(st, c) == p.sq if carry.is_craft(st, c) else c.sq in near)
         and c.sq != p.sq
-        and carry.takes(st, c, st.lib.units[p.card].kind)
+        and carry.takes(st, c, kind)
     ]
 
 
 def set_down_squares(st: Tactics2GMState, p: Piece) -> list[Square]:
-    """The free squares beside ``p``'s carrier (orthogonally, A-24) it may be set down on."""
+    """The free squares beside ``p``'s carrier (orthogonally, A-24) it may be set down on;
+    from a landing craft, only the one before its ramp, and not by a unit that climbed
+    aboard this turn: that took all of its movement (GM-82)."""
     c = st.piece(p.aboard)
     if c is None or c.sq is None:
         return []
     taken = squares_of(st.pieces) | origins(st)
     walls = river.closed(st, p)
+    if carry.is_craft(st, c):
+        ramp = carry.front(st, c)
+        near: list[Square] = [] if p.moved or ramp is None else [ramp]
+    else:
+        near = list(GRID.orthogonal(c.sq))
     return [
         sq
-        for sq in GRID.orthogonal(c.sq)
+        for sq in near
         if sq not in taken
         and footing(st, sq) != "impassable"
         and not river.crosses(walls, c.sq, sq)
@@ -248,10 +258,19 @@ def ways(st: Tactics2GMState, movers: list[Piece]) -> Iterator[tuple[Piece, move
     sappers = river.sapper_squares(st, side)
     for p in movers:
         assert p.sq is not None
-        recon = "recon" in st.lib.units[p.card].abilities
         points = movement(st, p)
+        if carry.is_craft(st, p):  # at sea, and only there (GM-81)
+            yield p, move.Way(p.sq, points, sailing(st), enemies)
+            continue
+        recon = "recon" in st.lib.units[p.card].abilities
         walls = river.closed(st, p, sappers)
         yield p, move.Way(p.sq, points, ground, enemies, recon, sappers, stopping(st, p), walls)
+
+
+def sailing(st: Tactics2GMState) -> move.Footing:
+    """A landing craft's footing: the sea is open water to it, the land closed."""
+    sea = {sq for sq in GRID.squares if feature(st, sq) == carry.SEA}
+    return lambda sq: "normal" if sq in sea else "impassable"
 
 
 def move_actions(
@@ -297,6 +316,8 @@ def swappable(st: Tactics2GMState, a: Piece, b: Piece) -> bool:
     assert a.sq is not None and b.sq is not None
     if pairs.partner(st, a) is not None or pairs.partner(st, b) is not None:
         return False
+    if carry.is_craft(st, a) != carry.is_craft(st, b):
+        return False  # a boat keeps to the sea, the others to the land
     if river.crosses(river.closed(st, a) | river.closed(st, b), a.sq, b.sq):
         return False  # a swap is a step each way: not across the river
     return field.steps(a.sq, b.sq) == 1 and movement(st, a) >= 1 and movement(st, b) >= 1
@@ -309,6 +330,10 @@ def deploy_squares(st: Tactics2GMState, side: int, unit: UnitCard) -> list[str]:
     if unit.cls == "fighter":
         return [HQ]
     taken = squares_of(st.pieces) | origins(st)
+    if "landing_craft" in unit.abilities:  # on the sea of its deployment line (GM-81)
+        water = sailing(st)
+        line = field.deployment_line(SIDES[side])
+        return [label(sq) for sq in line if sq not in taken and water(sq) == "normal"]
     if "paratrooper" in unit.abilities:
         squares = [
             sq
@@ -324,7 +349,10 @@ def deploy_squares(st: Tactics2GMState, side: int, unit: UnitCard) -> list[str]:
             squares += sorted(
                 v.sq
                 for v in own(st, side)
-                if v.deployed == st.turn and v.sq in line and pairs.shelters(st, v)
+                if v.deployed == st.turn
+                and v.sq in line
+                and pairs.shelters(st, v)
+                and footing(st, v.sq) != "impassable"  # not beside a boat at sea
             )
     return [label(sq) for sq in squares]
 
@@ -342,14 +370,17 @@ def deploy_actions(st: Tactics2GMState, side: int) -> Iterator[Action]:
 
 def aboard_squares(st: Tactics2GMState, side: int, unit: UnitCard) -> list[str]:
     """The squares of carriers deployed this turn that may take ``unit`` aboard: the two
-    enter the battle together (GM-92, GM-96)."""
-    if "paratrooper" in unit.abilities or unit.kind not in carry.CARRIES.values():
+    enter the battle together (GM-92, GM-96); a landing craft on the deployment line takes
+    units from the hand whenever it came (GM-81)."""
+    if "paratrooper" in unit.abilities or unit.kind not in carry.CARRIED:
         return []
     line = field.deployment_line(SIDES[side])
     return [
         label(c.sq)
         for c in own(st, side)
-        if c.deployed == st.turn and c.sq in line and carry.takes(st, c, unit.kind)
+        if (c.deployed == st.turn or carry.is_craft(st, c))
+        and c.sq in line
+        and carry.takes(st, c, unit.kind)
     ]
 
 
@@ -572,11 +603,24 @@ def why_not(st: Tactics2GMState, side: int, action: Action) -> str:
             "armour, within its move, one infantry a vehicle (GM-35)"
         )
     if verb == "board" and phase == "move":
+        c = st.piece(args[1]) if len(args) > 1 else None
+        if c is not None and carry.is_craft(st, c):
+            return (
+                "a unit that may still move boards a landing craft with room from the square "
+                "before its ramp, toward the enemy's edge (GM-81, GM-82, A-24)"
+            )
         return (
             "a unit that may still move boards a transport (infantry) or a tower (artillery) "
             "with room, moving onto its square; not again in a turn it left one (GM-92, GM-96)"
         )
     if verb == "unload" and phase == "move":
+        p = st.piece(args[0]) if args else None
+        c = st.piece(p.aboard) if p is not None and p.aboard else None
+        if c is not None and carry.is_craft(st, c):
+            return (
+                "a unit leaves a landing craft only by its ramp, onto the free square before "
+                "it, and not in the turn it climbed aboard (GM-82, A-24)"
+            )
         return "a unit aboard is set down on a free square beside its carrier (GM-96, A-24)"
     if verb in ("repair", "heal") and phase == "fire":
         rule = "GM-94" if verb == "repair" else "GM-95"
@@ -612,7 +656,13 @@ def why_not(st: Tactics2GMState, side: int, action: Action) -> str:
     if verb in ("deploy", "play") and args and args[0] not in st.hands[side]:
         return f"you hold no {args[0]!r} card"
     if verb == "deploy" and phase == "deploy":
-        return "units deploy on a free square of your deployment line and cost their AP (GM-38)"
+        unit = st.lib.units.get(args[0]) if args else None
+        if unit is not None and "landing_craft" in unit.abilities:
+            return "a landing craft deploys on the sea of your deployment line (GM-38, GM-81)"
+        return (
+            "units deploy on a free square of your deployment line, or aboard a carrier "
+            "there that may take them, and cost their AP (GM-38, GM-81, GM-96)"
+        )
     if verb == "play" and phase == "deploy":
         return "that card cannot be played so now: its AP, or a target it may have (GM-39)"
     if verb == "fire" and phase == "fire" and args and st.piece(args[0]) is not None:

@@ -94,6 +94,10 @@ def act(
     if verb == "board":
         c = st.piece(args[1])
         assert p is not None and c is not None and c.sq is not None and p.sq is not None
+        if carry.is_craft(st, c):  # up its ramp: the unit's whole move, the craft's last
+            out = [*pairs.part(st, p, "it boards"), *carry.board(st, p, c)]
+            p.moved = c.moved = True
+            return out
         text = f"{p.id} moves {label(p.sq)} -> {label(c.sq)}"
         out = [ev("move", text, "GM-96", unit=p.id), *pairs.part(st, p, "it boards")]
         out += enter(st, p, c.sq)

@@ -1,15 +1,23 @@
-"""A pitched battle's set-up (GM-10 to GM-12, A-20, A-21): the tiles laid at random, the
-secret bid that decides who picks the first player, and the terrain the bid buys."""
+"""A battle's set-up (GM-10 to GM-12, GM-15, A-20, A-21): the tiles laid at random, the
+secret bid that decides who picks the first player, the terrain the bid buys, and a
+scenario's units and generals in play from the start."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from wartable.core.rng import Rng
 from wartable.games.tactics2gm.content import FEATURES, Library, Tile
+from wartable.games.tactics2gm.pieces import Piece, weapons
 from wartable.games.tactics2gm.rules.field import COLUMNS, GRID, ROWS, line
+from wartable.games.tactics2gm.rules.tokens import TOOLS
 from wartable.geometry.squaregrid import Square
+
+if TYPE_CHECKING:
+    from wartable.games.tactics2gm.scenario import Scenario
+    from wartable.games.tactics2gm.state import Tactics2GMState
 
 TILES_ACROSS, TILES_DEEP = COLUMNS // 2, ROWS // 2
 
@@ -42,6 +50,15 @@ def features(tiles: Mapping[str, Tile], laid: list[Placed]) -> list[str]:
             for c in range(2):
                 rr, cc = (1 - r, 1 - c) if p.turned else (r, c)
                 out[GRID.index((2 * i + c, 2 * j + r))] = face[rr][cc]
+    return out
+
+
+def scenario_ground(tiles: Mapping[str, Tile], sc: Scenario) -> list[str]:
+    """The feature letter of every square: the scenario's tiles, under its sea."""
+    out = features(tiles, [Placed(*t) for t in sc.tiles])
+    for sq in GRID.squares:
+        if sq[1] + 1 in sc.sea:
+            out[GRID.index(sq)] = "S"
     return out
 
 
@@ -112,3 +129,25 @@ def extensive(
                 raise ValueError(f"{GRID.label(sq)} has no square on that side")
             squares.append(side)
     return sorted(squares), terrain.cost + 1
+
+
+def in_play(st: Tactics2GMState, sc: Scenario) -> None:
+    """A scenario's units stand on their squares before the first turn (some aboard their
+    carriers), with their equipment ready, as if deployed before it (they may move in their
+    side's first turn), and its generals serve at their HQs (GM-15). They come from outside
+    the decks."""
+    seats = ("allies", "axis")
+    for seat, placements in sc.units.items():
+        side = seats.index(seat)
+        for u in placements:
+            st.serial[u.card] = st.serial.get(u.card, 0) + 1
+            p = Piece(f"{u.card}-{st.serial[u.card]}", u.card, side, GRID.parse(u.square), 0)
+            p.options, p.mounted = list(u.options), u.mounted
+            if u.aboard:  # the carrier listed before it on its square
+                p.aboard = next(q.id for q in st.pieces if q.sq == p.sq and not q.aboard)
+            p.tokens = {key: "ready" for key in [*weapons(st.lib, p), *p.options]}
+            if "sappers" in st.lib.units[u.card].abilities:
+                p.tokens[TOOLS] = "ready"
+            st.pieces.append(p)
+    for seat, general in sc.generals.items():
+        st.generals[seats.index(seat)] = general
