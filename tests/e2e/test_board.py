@@ -169,6 +169,8 @@ def played_until(server, body: dict, seed: int, until) -> dict:
                 f"/api/games/{made['id']}/actions",
                 json={"n": state["n"], "action": rng.choice(legal or state["legal"])},
             ).json()
+            if "view" not in state:  # a teammate's agent moved first: the action was stale
+                state = c.get(f"/api/games/{made['id']}").json()
     made["state"] = state
     return made
 
@@ -347,6 +349,26 @@ def test_a_tactics2gm_battle_is_drawn_with_its_field_hqs_and_counters(server, br
     shot(
         page, "tactics2gm-battle.png" if screen == "desktop" else f"tactics2gm-battle-{screen}.png"
     )
+
+
+def test_a_tactics2gm_team_seat_sees_the_field_from_its_sides_edge(server, browser):
+    """Team play for three (A-25): axis-1 plays beside axis-2 against one allied player;
+    its board has the axis edge at the bottom and its side's HQ marked as its own."""
+    seats = {"allies": "random", "axis-1": "human", "axis-2": "random"}
+    body = {"game": "tactics2gm", "seats": seats, "seed": 3, "options": {"players": "1v2"}}
+    made = played_until(
+        server, body, 3, lambda s: s["view"]["round"] >= 2 and s["view"]["phase"] == "move"
+    )
+    page = open_made(browser, server, made, "#board[data-catalogue=ready] .square")
+    view = page.evaluate("window.wartableGame.data.view")
+    assert view["me"] == "axis-1" and view["sides"]["axis"]["seats"] == ["axis-1", "axis-2"]
+    rows = page.locator("#board .square[data-id]").evaluate_all(
+        "s => s.map(x => [x.dataset.id, x.getBoundingClientRect().top])"
+    )
+    top = {label: y for label, y in rows}
+    assert top["A1"] < top["A6"]  # row 1, the allies' edge, is at the top for the axis
+    assert "(you)" in page.inner_text("#status")
+    shot(page, "tactics2gm-team.png")
 
 
 def test_the_lobby_lays_out_the_seats_of_the_line_up_chosen(server, browser):

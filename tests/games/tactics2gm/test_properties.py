@@ -110,7 +110,8 @@ def check_invariants(st, dealt: list[Counter]) -> None:
     if st.asking:  # a held shot waits on units of one side, the other side's (GM-80)
         assert st.aim is not None and st.phase in ("deploy", "fire")
         held = {st.piece(u).side for u in st.asking}
-        assert len(held) == 1 and st.current_players == (("allies", "axis")[held.pop()],)
+        marshal = st.players[st.seat_side.index(held.pop())]  # the side's first seat
+        assert len(held) == 0 and st.current_players == (marshal,)
     else:
         assert st.aim is None
     airborne = [p for p in st.pieces if p.sq is None and st.lib.units[p.card].cls != "fighter"]

@@ -61,3 +61,14 @@ def test_on_80_columns_the_ids_actions_use_stay_whole():
     text = drawn(st, "allies", width=80)
     assert "ger_panzergrenadiers-1" in text and "usa_armored_infantry-1" in text
     assert max(len(line) for line in text.splitlines()) <= 80
+
+
+def test_team_play_shows_each_players_pool_and_the_teammates_hand_only_to_the_team():
+    st = GAME.new_game(None, seed=2, options={"players": "2v1"})
+    st.hands = [["impact"], ["m4_sherman"], ["ram"]]
+    st.ap = [4, 3, 5]
+    mine = drawn(st, "allies-2", width=140)
+    assert "allies-1 4 AP/1 cards, allies-2 3 AP/1 cards" in mine
+    assert "allies-1's hand: " in mine and "(impact)" in mine
+    theirs = drawn(st, "axis", width=140)
+    assert "(impact)" not in theirs and "(m4_sherman)" not in theirs and "(ram)" in theirs

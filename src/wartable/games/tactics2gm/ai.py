@@ -90,8 +90,8 @@ class HeuristicAgent:
         if len(legal) == 1:
             return legal[0]
         st = state.sample_hidden(player, self.rng.next64())
-        side = SIDES.index(player)
-        mind = Mind(st, side)
+        seat = st.players.index(player)
+        mind = Mind(st, st.seat_side[seat], seat)
         scored = [(mind.score(a), k) for k, a in enumerate(legal)]
         best = max(scored)[0]
         ties = [k for s, k in scored if s == best]
@@ -99,10 +99,12 @@ class HeuristicAgent:
 
 
 class Mind:
-    """One decision's view of the battle: the scores of actions, from ``side``'s seat."""
+    """One decision's view of the battle: the scores of actions, from ``seat`` of ``side``
+    (the same number but in team play)."""
 
-    def __init__(self, st: Tactics2GMState, side: int) -> None:
+    def __init__(self, st: Tactics2GMState, side: int, seat: int | None = None) -> None:
         self.st, self.side, self.enemy = st, side, 1 - side
+        self.seat = side if seat is None else seat
         self.foes = [p for p in st.pieces if p.side != side and p.sq is not None and not p.aboard]
         self._worth: dict[tuple[str, Square], float] = {}
         self.aim = {q.id: shots.firer(st, q) for q in self.foes}  # each foe's own penalties
@@ -166,6 +168,10 @@ class Mind:
             return self.mount(args[0], verb == "mount")
         if verb == "discard":
             return self.discard(args[0])
+        if verb == "give":  # to the teammate short of AP (GM-104)
+            st, team = self.st, [k for k, s in enumerate(self.st.seat_side) if s == self.side]
+            mate = next(k for k in team if k != self.seat)
+            return 0.05 if st.ap[self.seat] >= st.ap[mate] + 2 else -0.01
         return -0.01  # march, ride, swap, board, screen: not worth a thought yet
 
     # ---- shots ---------------------------------------------------------------------------
@@ -346,7 +352,9 @@ class Mind:
     def last_card(self, card: str) -> bool:
         """Whether playing ``card`` would leave the hand and the deck empty (A-18)."""
         st = self.st
-        return not st.decks[self.side] and st.hands[self.side] == [card]
+        team = [k for k, s in enumerate(st.seat_side) if s == self.side]
+        held = [c for k in team for c in st.hands[k]]
+        return not any(st.decks[k] for k in team) and held == [card]
 
     def deploy(self, a: Action) -> float:
         st = self.st
@@ -376,7 +384,7 @@ class Mind:
         ashore but a boat, while the craft already on the line cannot take them all."""
         st, side = self.st, self.side
         waiting = [
-            c for c in st.hands[side] if c in st.lib.units and st.lib.units[c].kind in CARRIED
+            c for c in st.hands[self.seat] if c in st.lib.units and st.lib.units[c].kind in CARRIED
         ]
         room = sum(
             max(st.lib.units[c.card].capacity, 1) - len(carry.aboard(st, c))
@@ -394,7 +402,7 @@ class Mind:
             return 0.0
         o = st.lib.units[p.card].options[option]
         token = st.lib.tokens[o.token]
-        if st.ap[self.side] - o.price < 1:
+        if st.ap[self.seat] - o.price < 1:
             return -0.1
         if token.weapon is not None:
             w = token.weapon
@@ -407,7 +415,8 @@ class Mind:
         nothing, so the anti-tank weapons matter against armour."""
         st, enemy = self.st, self.enemy
         if self._army is None:
-            cards = st.decks[enemy] + st.hands[enemy] + st.discards[enemy]
+            theirs = [k for k, s in enumerate(st.seat_side) if s == enemy]
+            cards = [c for k in theirs for c in st.decks[k] + st.hands[k] + st.discards[k]]
             cards += [q.card for q in st.pieces if q.side == enemy]
             self._army = [st.lib.units[c] for c in cards if c in st.lib.units]
         foes = [u for u in self._army if u.kind != "aircraft"]
@@ -437,7 +446,7 @@ class Mind:
         if c.effect == "action_points":
             return AP * c.amount + 0.1
         if c.effect == "draw":
-            return 0.3 * c.amount if len(st.hands[side]) < 5 else -0.1
+            return 0.3 * c.amount if len(st.hands[self.seat]) < 5 else -0.1
         if c.effect == "repair_hq":
             lost = st.hq.hit_points - st.hq_hp[side]
             return HQ_POINT * min(c.amount, lost)

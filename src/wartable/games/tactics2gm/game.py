@@ -24,7 +24,7 @@ from wartable.core.rng import Rng
 from wartable.games.tactics2gm import content, deck, scenario
 from wartable.games.tactics2gm.building import ARMY_OF, Building, custom_option
 from wartable.games.tactics2gm.pieces import HQ
-from wartable.games.tactics2gm.rules import river, setup, smoke
+from wartable.games.tactics2gm.rules import hq, river, setup, smoke
 from wartable.games.tactics2gm.rules.common import SIDES
 from wartable.games.tactics2gm.rules.field import GRID
 from wartable.games.tactics2gm.state import Tactics2GMState
@@ -43,6 +43,26 @@ SUMMARY = (
     "destroys when penetration beats armour; destroy the enemy HQ (10 PI) to win."
 )
 NOVICE = ("none", "allies", "axis", "both")
+LINEUPS = ("1v1", "2v1", "1v2")  # allies players v axis players (GM-103, GM-104)
+
+
+def seats(lineup: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """The seats of a line-up and the side of each, allies first: a side of one is its
+    army's name, a side of two is ``allies-1`` (its Marshal) and ``allies-2``."""
+    counts = [int(n) for n in lineup.split("v")]
+    names: list[str] = []
+    sides: list[int] = []
+    for side, (army, n) in enumerate(zip(SIDES, counts, strict=True)):
+        names += [army] if n == 1 else [f"{army}-{k}" for k in range(1, n + 1)]
+        sides += [side] * n
+    return tuple(names), tuple(sides)
+
+
+def side_of_seat(name: str) -> str:
+    """``allies-2`` belongs to the allies."""
+    return name.partition("-")[0]
+
+
 VERBS_WITH_UNIT = ("move", "march", "fire", "mount", "fold")
 
 
@@ -132,6 +152,12 @@ class Tactics2GM(Game):
             "novice": GameOption(
                 "novice", "none", "a novice side gets 1 AP more a turn (GM-108)", choices=NOVICE
             ),
+            "players": GameOption(
+                "players", "1v1",
+                "the line-up, allies v axis: a side of two players shares its HQ, its AP and "
+                "its deck, dealt between them (GM-103, GM-104)",
+                choices=LINEUPS,
+            ),
         }  # fmt: skip
 
     def _new_game(
@@ -144,10 +170,15 @@ class Tactics2GM(Game):
             chosen |= {f"deck_{seat}": name for seat, name in sc.decks.items()}
             chosen["points"] = sc.points
         chosen |= dict(options)
+        lineup = str(chosen["players"])
+        if lineup not in LINEUPS:
+            raise ArgumentError(f"players: one of {', '.join(LINEUPS)}, not {lineup!r}")
+        names, st_sides = seats(lineup)
         st = Tactics2GMState.__new__(Tactics2GMState)
         st._init_base(
-            SIDES, {"scenario": scenario or PITCHED.id, "options": dict(options), "seed": seed}
+            names, {"scenario": scenario or PITCHED.id, "options": dict(options), "seed": seed}
         )
+        st.seat_side = st_sides
         st.brief = sc
         st.lib = self.lib
         st.armies = (ARMY_OF["allies"], ARMY_OF["axis"])
@@ -167,23 +198,28 @@ class Tactics2GM(Game):
         else:
             st.ground = tuple(setup.scenario_ground(self.lib.tiles, sc))
         st.walls = river.walls(sc)
-        st.decks = []
-        for side in SIDES:
-            d = self.fielded(side, chosen)
+        st.decks = [[] for _ in names]
+        st.ap = [0] * len(names)
+        for side, army in enumerate(SIDES):
+            d = self.fielded(army, chosen)
             year = sc.year if sc is not None else None
             if why := deck.problems(d, self.lib, int(chosen["points"]), year):
                 raise ArgumentError(f"deck {d.name}: " + "; ".join(why))
             cards = sorted(d.cards_in_order())
             st.rng.shuffle(cards)
-            st.decks.append(cards)
-        st.hands, st.discards = [[], []], [[], []]
+            team = [k for k, s in enumerate(st_sides) if s == side]
+            for n, k in enumerate(team):  # a team's deck is dealt between its two players
+                st.decks[k] = cards[n :: len(team)]
+            for k, share in zip(team, hq.split(self.lib.hq.start_ap, len(team)), strict=True):
+                st.ap[k] = share
+        st.hands, st.discards = [[] for _ in names], [[] for _ in names]
+        st.passed, st.gave = [False] * len(names), False
         st.pieces, st.serial = [], {}
         st.terrain, st.owner, st.laid_count = {}, {}, {}
-        st.ap = [self.lib.hq.start_ap] * 2
         st.hq_hp = [self.lib.hq.hit_points] * 2
         st.generals = [None, None]
         st.phase, st.active, st.first, st.winner_of_bid, st.turn = "bid", 0, -1, -1, 0
-        st.bids, st.budget, st.redraws = [None, None], [0, 0], [None, None]
+        st.bids, st.budget, st.redraws = [None, None], [0, 0], [None] * len(names)
         st.equipping, st.fired_at, st.destroyed = "", {}, [0, 0]
         st.storming = st.stage = ""
         st.screens, st.aim, st.asking, st.sortie = {}, None, [], None
@@ -221,7 +257,8 @@ class Tactics2GM(Game):
                 f"not a 2GM Tactics action: {action}; the phases' words are bid, first, "
                 "terrain, keep, redraw, move, assault, advance, board, unload, swap, march, "
                 "deploy, equip, play, fire, screen, smoke, pass, storm, react, repair, heal, "
-                "clear, ride, escort, flak, intercept, engage, mount, fold, discard and done"
+                "clear, ride, escort, flak, intercept, engage, mount, fold, give, discard and "
+                "done"
             )
 
     @cached_property
@@ -250,6 +287,7 @@ class Tactics2GM(Game):
             u: c.kind == "aircraft" or "paratrooper" in c.abilities for u, c in card.items()
         }
         out = [Action("done", ()), Action("keep", ()), Action("redraw", ()), Action("pass", ())]
+        out.append(Action("give", ()))
         out += [Action("bid", (str(n),)) for n in range(lib.hq.bid_max + 1)]
         out += [Action("first", (s,)) for s in SIDES]
         for key in lib.terrain:
@@ -321,10 +359,12 @@ class Tactics2GM(Game):
         return list(self.space)
 
     def public_action(self, player: str, action: Action, viewer: str | None) -> str:
-        """A bid and an opening-hand choice are secret until both sides have made theirs."""
-        if viewer != player and action.verb == "bid":
+        """A bid and an opening-hand choice are secret from the other side (a teammate
+        sees them) until both sides have made theirs."""
+        team = viewer is not None and side_of_seat(viewer) == side_of_seat(player)
+        if not team and action.verb == "bid":
             return "bid (a secret spend)"
-        if viewer != player and action.verb in ("keep", "redraw"):
+        if not team and action.verb in ("keep", "redraw"):
             return "opening hand (a secret choice)"
         return str(action)
 

@@ -142,6 +142,8 @@ def describe(st: Tactics2GMState, action: Action) -> str | None:
         return f"Lay {card_words(st, a[0])} on {a[1]}{extent}"
     if verb == "discard":
         return f"Discard {card_words(st, a[0])}"
+    if verb == "give":
+        return "Give 1 AP to your teammate"
     return None
 
 

@@ -25,6 +25,8 @@ const H = 44;  // the strip off each edge where the HQ stands
 const HQ_PI = 10;  // an HQ's printed hit points (the view gives what is left)
 const COLUMNS = "ABCDEFGH";
 const SIDES = ["allies", "axis"];
+// a seat's side: in team play "allies-2" plays for the allies (A-25)
+const sideOf = (seat) => (seat ? seat.split("-")[0] : seat);
 const SIDE = { allies: "#4a6b2c", axis: "#56616f" };
 const STRIP = { allies: "#e2e8d3", axis: "#dfe2e6" };
 const NAME = { allies: "Allies", axis: "Axis" };
@@ -181,7 +183,7 @@ function labelOf(col, row) {
 
 function frame(view) {
   const rows = view.field.rows.length, columns = view.field.columns || view.field.rows[0].length;
-  const flip = view.me === "axis";
+  const flip = sideOf(view.me) === "axis";
   const top = flip ? "allies" : "axis", bottom = flip ? "axis" : "allies";
   const f0 = H + L;
   const x = (c) => M + c * Q;
@@ -523,7 +525,7 @@ function counter(u, x, y, size, view, ui, moved) {
   const g = ui.piece({ id: u.id, side: u.side, x, y, size, kind: sym.kit, leader: sym.leader,
     corner: numberOf(u.id), badges, wounds: Array.from({ length: Math.min(u.wounds || 0, 5) }, () => (u.wounds >= 3 ? 2 : 1)),
     hatch: u.suppressed ? "suppressed" : null, dashed: u.square === "air",
-    classes: (picked ? "picked " : "") + (moved ? "moved " : "") + (ui.seat === u.side ? "mine " : "") +
+    classes: (picked ? "picked " : "") + (moved ? "moved " : "") + (sideOf(ui.seat) === u.side ? "mine " : "") +
       (u.suppressed ? "suppressed" : ""),
     title: unitTitle(u, view, ui) });
   const base = g.querySelector(".piece-base");
@@ -610,7 +612,7 @@ export function status(view, ui) {
     (PHASES[view.phase] || view.phase) })];
   if (view.active)
     lines.push(el("div", { id: "to-play" }, "To play: ", el("b", { text: NAME[view.active] }),
-      view.active === ui.seat ? " (you)" : ""));
+      view.active === sideOf(ui.seat) ? " (you)" : ""));
   const sc = view.scenario;
   if (sc) {
     const o = sc.objective;
@@ -627,7 +629,7 @@ export function status(view, ui) {
   for (const side of SIDES) {
     const s = view.sides[side];
     lines.push(el("div", { class: "side-line" }, el("span", { class: "dot", style: `background: ${SIDE[side]}` }),
-      el("b", { text: ` ${NAME[side]} (${ARMY[s.army] || s.army})` + (side === ui.seat ? " (you)" : "") + " " }),
+      el("b", { text: ` ${NAME[side]} (${ARMY[s.army] || s.army})` + (side === sideOf(ui.seat) ? " (you)" : "") + " " }),
       el("span", { text: `HQ ${s.hq} PI · ${s.ap} AP` }),
       el("span", { class: "muted", text: ` · hand ${s.hand} · deck ${s.deck} · lost ${s.lost}` +
         (s.general ? ` · ${cardTitle(s.general, ui)}` : "") +
@@ -665,7 +667,7 @@ function cardArt(id, view, ui) {
   const svg = el("svg:svg", { viewBox: "0 0 56 40", class: "card-art" });
   const c = (catalogue || {})[id];
   if (c && c.kind !== "support") {
-    const side = ARMY_SIDE[c.army] || view.me || "allies";
+    const side = ARMY_SIDE[c.army] || sideOf(view.me) || "allies";
     svg.append(el("svg:rect", { x: 12, y: 4, width: 32, height: 32, rx: 4, fill: SIDE[side], stroke: INK, "stroke-width": 1 }));
     const sym = symbolOf(id);
     svg.append(ui.glyph(sym.kit, 18, 12, 20, 13, sym.leader));
@@ -680,7 +682,7 @@ function cardArt(id, view, ui) {
 export function panels(view, ui) {
   const { el } = ui;
   if (!view.units || !view.units.length) return [];
-  const order = (u) => (ui.seat ? (u.side === ui.seat ? 0 : 1) : SIDES.indexOf(u.side));
+  const order = (u) => (ui.seat ? (u.side === sideOf(ui.seat) ? 0 : 1) : SIDES.indexOf(u.side));
   const rows = [...view.units].sort((a, b) => order(a) - order(b));
   const table = el("table", { class: "soldiers" });
   table.append(el("tr", {}, ...["", "unit", "at", "ready", "state"].map((h) => el("th", { text: h }))));

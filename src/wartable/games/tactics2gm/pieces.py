@@ -21,6 +21,7 @@ class Piece:
     side: int
     sq: Square | None
     deployed: int  # the turn it came into play (GM-37)
+    owner: int = -1  # the seat commanding it (team play, A-25); -1: its side's Marshal
     wounds: int = 0
     # every weapon (printed: w1, w2...; bought: the option's word) and effect it carries:
     # ready, used (this turn, a flip token) or disabled (GM-54, GM-55)
@@ -62,6 +63,7 @@ class Piece:
             "side": self.side,
             "sq": None if self.sq is None else list(self.sq),
             "deployed": self.deployed,
+            "owner": self.owner,
             "wounds": self.wounds,
             "tokens": dict(sorted(self.tokens.items())),
             "options": list(self.options),

@@ -12,8 +12,7 @@ from wartable.core.state import GameState
 from wartable.games.tactics2gm import labels
 from wartable.games.tactics2gm.content import HQ, Library
 from wartable.games.tactics2gm.pieces import Piece
-from wartable.games.tactics2gm.rules import air, legal, smoke, turn
-from wartable.games.tactics2gm.rules.common import SIDES
+from wartable.games.tactics2gm.rules import air, legal, turn
 from wartable.games.tactics2gm.rules.setup import Placed
 from wartable.games.tactics2gm.scenario import Scenario
 from wartable.games.tactics2gm.view import view
@@ -32,12 +31,13 @@ STATIC = (
     "novice",
     "brief",
     "walls",
+    "seat_side",
 )
 
 
 class Tactics2GMState(GameState):
     game_name = "tactics2gm"
-    game_version = "10"  # bump when a rule change would replay saved games differently
+    game_version = "11"  # bump when a rule change would replay saved games differently
 
     # static: shared by every clone
     lib: Library
@@ -51,11 +51,18 @@ class Tactics2GMState(GameState):
     novice: tuple[bool, bool]  # a novice's +1 AP a turn (GM-108)
     brief: Scenario | None  # the scenario's data; None: a pitched battle, won by an HQ's fall
     walls: frozenset[frozenset[Square]]  # square pairs a river parts, bridges left open
+    seat_side: tuple[int, ...]  # each seat's side; a side's first seat is its Marshal (A-25)
 
     rng: Rng
-    decks: list[list[str]]  # hidden from both: the order is the future
+    # by seat (one a side but in team play, A-25)
+    decks: list[list[str]]  # hidden from all: the order is the future
     hands: list[list[str]]  # hidden from the other side
     discards: list[list[str]]  # face up
+    ap: list[int]  # public (A-2)
+    redraws: list[bool | None]  # mulligan choices, secret until every seat has chosen
+    passed: list[bool]  # done with the phase: its side's phase ends when all its seats are
+    gave: bool  # the Marshal's AP to his teammate this turn (GM-104)
+    # by side
     pieces: list[Piece]  # units in play, in the order they came
     serial: dict[str, int]  # how many of each card have come into play
     terrain: dict[Square, str]  # terrain cards on the field (mines included), open
@@ -64,7 +71,6 @@ class Tactics2GMState(GameState):
     tile_wear: dict[Square, int]  # PI a tile's forest or hedge has lost (GM-53, A-16)
     ruins: set[Square]  # buildings shot down: the card turned over (GM-65)
     laid_count: dict[str, int]  # terrain cards taken from the shared deck
-    ap: list[int]  # public (A-2)
     hq_hp: list[int]
     generals: list[str | None]
     phase: str  # bid first terrain mulligan move deploy fire flip discard over
@@ -74,12 +80,11 @@ class Tactics2GMState(GameState):
     turn: int  # turns begun (1: the first player's first)
     bids: list[int | None]  # secret until both have bid
     budget: list[int]  # AP each bid, to buy terrain with
-    redraws: list[bool | None]  # mulligan choices, secret until both have chosen
     equipping: str  # the unit being equipped as it deploys, or ""
     storming: str  # the assaulter whose assault is being resolved (GM-33), or ""
     stage: str  # of that assault: "react" (the defender chooses its weapon), "strike", ""
     screens: dict[Square, int]  # smoke screens, by the side whose next Inicio lifts them
-    aim: tuple[int, Action] | None  # an action held while its targets' side decides on smoke
+    aim: tuple[int, Action] | None  # a seat's action held while its targets' side decides on smoke
     asking: list[str]  # the units aimed at whose grenades are still to be decided (GM-80)
     sortie: air.Sortie | None  # an attack from the air held during the air combat (GM-69)
     fired_at: dict[str, list[str]]  # this turn: target -> units able to hurt it that fired
@@ -87,25 +92,16 @@ class Tactics2GMState(GameState):
 
     # ---- the core's hooks ------------------------------------------------------------------
     def _current_players(self) -> tuple[str, ...]:
-        if self.phase in ("bid", "mulligan"):
-            waiting = self.bids if self.phase == "bid" else self.redraws
-            return tuple(p for p, b in zip(SIDES, waiting, strict=True) if b is None)
-        if self.sortie is not None:  # the air combat (GM-69 to GM-74, A-13)
-            return (SIDES[air.deciding(self)],)
-        if self.asking:  # smoke before the enemy's roll (GM-80, A-15)
-            return (SIDES[smoke.asked(self)],)
-        if self.stage == "react":  # the defender fires back out of turn (GM-33)
-            return (SIDES[1 - self.active],)
-        return (SIDES[self.active],)
+        return tuple(self.players[k] for k in turn.acting(self))
 
     def _legal_actions(self, player: str) -> list[Action]:
-        return legal.legal_actions(self, SIDES.index(player))
+        return legal.legal_actions(self, self.players.index(player))
 
     def _apply(self, player: str, action: Action) -> list[Event]:
-        return turn.apply(self, SIDES.index(player), action)
+        return turn.apply(self, self.players.index(player), action)
 
     def _explain_illegal(self, player: str, action: Action) -> str:
-        return legal.why_not(self, SIDES.index(player), action)
+        return legal.why_not(self, self.players.index(player), action)
 
     def _copy(self) -> Self:
         twin = self.__class__.__new__(self.__class__)
@@ -122,6 +118,7 @@ class Tactics2GMState(GameState):
         twin.ruins = set(self.ruins)
         twin.laid_count = dict(self.laid_count)
         twin.ap, twin.hq_hp, twin.generals = list(self.ap), list(self.hq_hp), list(self.generals)
+        twin.passed, twin.gave = list(self.passed), self.gave
         twin.phase, twin.active, twin.first = self.phase, self.active, self.first
         twin.winner_of_bid, twin.turn = self.winner_of_bid, self.turn
         twin.bids, twin.budget = list(self.bids), list(self.budget)
@@ -134,33 +131,46 @@ class Tactics2GMState(GameState):
         return twin
 
     def _resample(self, player: str, seed: int) -> Self:
-        """What ``player`` cannot see drawn afresh: the other side's hand, both decks' order,
+        """What ``player`` cannot see drawn afresh: the other side's hands, every deck's order,
         a bid or a mulligan choice the other side has made but not shown, and the dice to
         come. The unseen cards are sorted first, so a sample depends only on what is known
-        (both decks' lists are public: each side fields a named deck)."""
+        (every deck's list is public: each side fields a named deck; a team's two decks are
+        drawn as one, since how it was dealt between them is unseen)."""
         twin = self._copy()
         rng = Rng(seed)
-        me = SIDES.index(player)
+        me = self.seat_side[self.players.index(player)]
         other = 1 - me
+        theirs = [k for k, s in enumerate(self.seat_side) if s == other]
         if self.phase == "bid" and self.bids[other] is not None:
-            twin.bids[other] = rng.below(min(self.hq.bid_max, self.ap[other]) + 1)
-        if self.phase == "mulligan" and self.redraws[other] is not None:
-            twin.redraws[other] = bool(rng.below(2))
-        held = self.aim[1] if self.aim is not None and self.aim[0] == other else None
+            pool = sum(self.ap[k] for k in theirs)
+            twin.bids[other] = rng.below(min(self.hq.bid_max, pool) + 1)
+        if self.phase == "mulligan":
+            for k in theirs:
+                if self.redraws[k] is not None:
+                    twin.redraws[k] = bool(rng.below(2))
+        held = self.aim[1] if self.aim is not None and self.aim[0] in theirs else None
         shown = (  # a support card stays in the hand until it is used; a bomber is aloft
-            held.args[0]
-            if held is not None and held.verb == "play" and held.args[0] in self.lib.support
+            (self.aim[0], held.args[0])
+            if self.aim is not None
+            and held is not None
+            and held.verb == "play"
+            and held.args[0] in self.lib.support
             else None
         )
         for side in (0, 1):
-            hidden = [] if side == me else list(self.hands[side])
-            if side != me and shown is not None:  # a card held while smoke is decided
-                hidden.remove(shown)
-            unseen = sorted(self.decks[side] + hidden)
+            seats = [k for k, s in enumerate(self.seat_side) if s == side]
+            hidden = {k: [] if side == me else list(self.hands[k]) for k in seats}
+            if shown is not None and shown[0] in hidden:  # a card held while smoke is decided
+                hidden[shown[0]].remove(shown[1])
+            unseen = sorted(c for k in seats for c in self.decks[k] + hidden[k])
             rng.shuffle(unseen)
-            if side != me:
-                twin.hands[side] = sorted(unseen[: len(hidden)] + ([shown] if shown else []))
-            twin.decks[side] = unseen[len(hidden) :]
+            for k in seats:
+                n, m = len(hidden[k]), len(self.decks[k])
+                if side != me:
+                    extra = [shown[1]] if shown is not None and shown[0] == k else []
+                    twin.hands[k] = sorted(unseen[:n] + extra)
+                    unseen = unseen[n:]
+                twin.decks[k], unseen = unseen[:m], unseen[m:]
         twin.rng = Rng(rng.next64())
         return twin
 
@@ -199,6 +209,8 @@ class Tactics2GMState(GameState):
             "sortie": self.sortie.snapshot() if self.sortie is not None else None,
             "fired_at": dict(sorted(self.fired_at.items())),
             "destroyed": self.destroyed,
+            "passed": self.passed,
+            "gave": self.gave,
         }
 
     def _view(self, player: str | None) -> dict[str, Any]:
@@ -211,7 +223,7 @@ class Tactics2GMState(GameState):
         return labels.action_info(self, action)
 
     def _estimate(self, player: str) -> float | None:
-        me = SIDES.index(player)
+        me = self.seat_side[self.players.index(player)]
         full = self.hq.hit_points
         return (self.hq_hp[me] - self.hq_hp[1 - me]) / full
 

@@ -87,6 +87,11 @@ def hq_line(view: dict[str, Any], side: str, letter: dict[str, str]) -> Text:
     text.append(f"deck {s['deck']} · lost {s['lost']}")
     if s["general"]:
         text.append(f" · general {s['general']}")
+    if len(s.get("seats", [])) > 1:  # team play: each player's own pool and hand
+        pools = ", ".join(
+            f"{n} {view['seats'][n]['ap']} AP/{view['seats'][n]['hand']} cards" for n in s["seats"]
+        )
+        text.append(f" · {pools}")
     waiting = [u for u in view["units"] if u["side"] == side and u["square"] in ("hq", "air")]
     for u in waiting:
         text.append(f" · {letter[u['id']]} {title(u['card'])} ({u['square']})")
@@ -252,4 +257,7 @@ def render(view: dict[str, Any], focus: str | None = None) -> RenderableType:
     if view.get("hand") is not None:
         hand = ", ".join(f"{title(c)} ({c})" for c in view["hand"]) or "empty"
         parts.append(Text(f"your hand: {hand}"))
+    for mate, cards in view.get("team_hands", {}).items():
+        hand = ", ".join(f"{title(c)} ({c})" for c in cards) or "empty"
+        parts.append(Text(f"{mate}'s hand: {hand}"))
     return Group(*parts)

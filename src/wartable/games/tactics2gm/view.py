@@ -7,7 +7,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from wartable.games.tactics2gm.rules import objectives, river, wear
-from wartable.games.tactics2gm.rules.common import SIDES, feature, label
+from wartable.games.tactics2gm.rules.common import (
+    SIDES,
+    commander,
+    feature,
+    label,
+    marshal,
+    seats_of,
+)
 from wartable.games.tactics2gm.rules.field import COLUMNS, ROWS
 
 if TYPE_CHECKING:
@@ -41,7 +48,8 @@ def scenario_view(st: Tactics2GMState) -> dict[str, Any] | None:
 
 
 def view(st: Tactics2GMState, player: str | None) -> dict[str, Any]:
-    me = SIDES.index(player) if player is not None else None
+    seat = st.players.index(player) if player is not None else None
+    me = st.seat_side[seat] if seat is not None else None
     # a forest or hedge shot down reads as open ground
     rows = ["".join(feature(st, (c, r)) for c in range(COLUMNS)) for r in range(ROWS)]
     out: dict[str, Any] = {
@@ -65,20 +73,38 @@ def view(st: Tactics2GMState, player: str | None) -> dict[str, Any]:
             # smoke screens, by the side whose next Inicio lifts them (GM-77)
             "smoke": {label(sq): SIDES[s] for sq, s in sorted(st.screens.items())},
         },
-        "sides": {
+        "sides": {  # a team's pools, hands, decks and discards added up
             s: {
                 "army": st.armies[k],
-                "ap": st.ap[k],
+                "ap": sum(st.ap[j] for j in seats_of(st, k)),
                 "hq": st.hq_hp[k],
                 "general": st.generals[k],
-                "hand": len(st.hands[k]),
-                "deck": len(st.decks[k]),
-                "discard": list(st.discards[k]),
+                "hand": sum(len(st.hands[j]) for j in seats_of(st, k)),
+                "deck": sum(len(st.decks[j]) for j in seats_of(st, k)),
+                "discard": [c for j in seats_of(st, k) for c in st.discards[j]],
                 "lost": st.destroyed[k],
                 "terrain_budget": st.budget[k],
-                "chosen": (st.bids if st.phase == "bid" else st.redraws)[k] is not None,
+                "chosen": (
+                    st.bids[k] is not None
+                    if st.phase == "bid"
+                    else all(st.redraws[j] is not None for j in seats_of(st, k))
+                ),
+                "seats": [st.players[j] for j in seats_of(st, k)],
             }
             for k, s in enumerate(SIDES)
+        },
+        "seats": {  # each player's own: in team play two share a side
+            name: {
+                "side": SIDES[st.seat_side[j]],
+                "marshal": marshal(st, st.seat_side[j]) == j,
+                "ap": st.ap[j],
+                "hand": len(st.hands[j]),
+                "deck": len(st.decks[j]),
+                "discard": list(st.discards[j]),
+                "chosen": st.redraws[j] is not None,
+                "passed": st.passed[j],
+            }
+            for j, name in enumerate(st.players)
         },
         "scenario": scenario_view(st),
         "units": [
@@ -86,6 +112,7 @@ def view(st: Tactics2GMState, player: str | None) -> dict[str, Any]:
                 "id": p.id,
                 "card": p.card,
                 "side": SIDES[p.side],
+                "commander": st.players[commander(st, p)],  # in team play, whose it is
                 "square": where(st, p),
                 "wounds": p.wounds,
                 "tokens": dict(sorted(p.tokens.items())),
@@ -110,7 +137,7 @@ def view(st: Tactics2GMState, player: str | None) -> dict[str, Any]:
         "stage": st.stage,
         # an enemy's shot held while the side aimed at decides on smoke (GM-80, A-15)
         "aim": (
-            {"by": SIDES[st.aim[0]], "action": str(st.aim[1]), "asking": list(st.asking)}
+            {"by": st.players[st.aim[0]], "action": str(st.aim[1]), "asking": list(st.asking)}
             if st.aim is not None
             else None
         ),
@@ -120,13 +147,16 @@ def view(st: Tactics2GMState, player: str | None) -> dict[str, Any]:
     if None not in st.bids:
         out["bids"] = dict(zip(SIDES, st.bids, strict=True))
     if None not in st.redraws:
-        out["redraws"] = dict(zip(SIDES, st.redraws, strict=True))
-    if me is not None:
-        out["hand"] = sorted(st.hands[me])
+        out["redraws"] = dict(zip(st.players, st.redraws, strict=True))
+    if seat is not None and me is not None:
+        out["hand"] = sorted(st.hands[seat])
+        team = [j for j in seats_of(st, me) if j != seat]  # a teammate's hand is no secret
+        if team:
+            out["team_hands"] = {st.players[j]: sorted(st.hands[j]) for j in team}
         if st.bids[me] is not None:
             out["my_bid"] = st.bids[me]
-        if st.redraws[me] is not None:
-            out["my_redraw"] = st.redraws[me]
+        if st.redraws[seat] is not None:
+            out["my_redraw"] = st.redraws[seat]
     return out
 
 

@@ -24,7 +24,7 @@ from wartable.core.action import Action
 from wartable.core.events import Event
 from wartable.games.tactics2gm.pieces import HQ, Piece, flips, ready, weapons
 from wartable.games.tactics2gm.rules import shots, tokens
-from wartable.games.tactics2gm.rules.common import SIDES, enlist, ev, label
+from wartable.games.tactics2gm.rules.common import SIDES, commander, enlist, ev, label
 from wartable.games.tactics2gm.rules.field import GRID, hq_distance, steps
 from wartable.geometry.squaregrid import Square
 
@@ -40,6 +40,7 @@ class Sortie:
     """An attack from the air held while the air combat is fought: plain data."""
 
     side: int  # the side attacking from the air
+    seat: int  # the seat that sent it (team play, A-25)
     action: Action  # the attack, carried out once the combat is over
     plane: str  # the attacking aircraft, or the paratroopers dropping
     at: tuple[Square, ...]  # the squares attacked, for the reach of enemy AA (A-13)
@@ -51,13 +52,14 @@ class Sortie:
 
     def copy(self) -> Sortie:
         return Sortie(
-            self.side, self.action, self.plane, self.at, self.hq, self.stage,
+            self.side, self.seat, self.action, self.plane, self.at, self.hq, self.stage,
             list(self.escorts), list(self.interceptors), list(self.engaged),
         )  # fmt: skip
 
     def snapshot(self) -> dict[str, Any]:
         return {
             "side": self.side,
+            "seat": self.seat,
             "action": str(self.action),
             "plane": self.plane,
             "at": [label(sq) for sq in self.at],
@@ -89,24 +91,25 @@ def aloft(st: Tactics2GMState, card: str) -> Piece:
     return next(p for p in st.pieces if p.card == card and p.sq is None)
 
 
-def take_off(st: Tactics2GMState, side: int, action: Action) -> list[Event]:
+def take_off(st: Tactics2GMState, seat: int, action: Action) -> list[Event]:
     """The attack goes up: a bomber or a drop comes into play in the air, paid for; then
     the air combat opens when anyone may answer it (else the attack goes ahead at once)."""
     verb, args = action.verb, action.args
+    side, who = st.seat_side[seat], st.players[seat]
     out = []
     if verb == "fire":
         p = st.piece(args[0])
         assert p is not None
     else:
-        p, price = enlist(st, side, args[0], None)
+        p, price = enlist(st, seat, args[0], None)
         if verb == "play":
-            text = f"{SIDES[side]} sends {st.lib.units[p.card].title} for {price} AP"
+            text = f"{who} sends {st.lib.units[p.card].title} for {price} AP"
             out.append(ev("bomber", text, "GM-68", unit=p.id))
         else:
-            text = f"{SIDES[side]} drops {p.id} over {args[1]} for {price} AP"
+            text = f"{who} drops {p.id} over {args[1]} for {price} AP"
             out.append(ev("drop", text, "GM-74", unit=p.id))
     hq, at = attacked(st, side, action)
-    sortie = Sortie(side, action, p.id, at, hq, "defend")
+    sortie = Sortie(side, seat, action, p.id, at, hq, "defend")
     st.sortie = sortie
     if escorts_ready(st) and fighters(st, 1 - side):
         sortie.stage = "escort"
@@ -331,7 +334,7 @@ def fight(st: Tactics2GMState) -> list[Event]:
         q = st.piece(f)
         if q is not None:
             st.pieces.remove(q)
-            st.discards[q.side].append(q.card)
+            st.discards[commander(st, q)].append(q.card)
             out.append(ev("fighter_home", f"{f} has fought and leaves the battle", "GM-70"))
     st.sortie = None
     if st.piece(s.plane) is None:

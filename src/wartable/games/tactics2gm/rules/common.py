@@ -27,30 +27,34 @@ def ev(
     return Event(kind, text, data, rule, to)
 
 
-def draw(st: Tactics2GMState, side: int, n: int) -> list[Event]:
-    """``side`` draws up to ``n`` cards: the cards are told to it, the count to the other."""
-    taken = st.decks[side][len(st.decks[side]) - min(n, len(st.decks[side])) :]
-    del st.decks[side][len(st.decks[side]) - len(taken) :]
-    st.hands[side] += taken
+def draw(st: Tactics2GMState, seat: int, n: int) -> list[Event]:
+    """``seat`` draws up to ``n`` cards: the cards are told to its side, the count to the
+    others (teammates see each other's hands, the enemy never)."""
+    taken = st.decks[seat][len(st.decks[seat]) - min(n, len(st.decks[seat])) :]
+    del st.decks[seat][len(st.decks[seat]) - len(taken) :]
+    st.hands[seat] += taken
     if not taken:
         return []
-    who, other = SIDES[side], SIDES[1 - side]
+    who = st.players[seat]
+    side = st.seat_side[seat]
+    team = tuple(st.players[k] for k in seats_of(st, side))
+    others = tuple(st.players[k] for k in seats_of(st, 1 - side))
     got = sorted(taken)  # in the hand's order: which came off the deck first stays unsaid
     return [
-        ev("draw", f"{who} draws {', '.join(got)}", "GM-25", (who,), cards=got),
-        ev("draws", f"{who} draws {len(taken)} card(s)", "GM-25", (other,), count=len(taken)),
+        ev("draw", f"{who} draws {', '.join(got)}", "GM-25", team, cards=got),
+        ev("draws", f"{who} draws {len(taken)} card(s)", "GM-25", others, count=len(taken)),
     ]
 
 
-def enlist(st: Tactics2GMState, side: int, card: str, sq: Square | None) -> tuple[Piece, int]:
-    """A unit card from ``side``'s hand comes into play on ``sq`` (None: beside the HQ, or in
+def enlist(st: Tactics2GMState, seat: int, card: str, sq: Square | None) -> tuple[Piece, int]:
+    """A unit card from ``seat``'s hand comes into play on ``sq`` (None: beside the HQ, or in
     the air), paid at its launch cost (GM-3, GM-38), its tokens ready; and that price."""
     unit = st.lib.units[card]
     price = launch_cost(unit)
-    st.hands[side].remove(card)
-    st.ap[side] -= price
+    st.hands[seat].remove(card)
+    st.ap[seat] -= price
     st.serial[card] = st.serial.get(card, 0) + 1
-    p = Piece(f"{card}-{st.serial[card]}", card, side, sq, st.turn)
+    p = Piece(f"{card}-{st.serial[card]}", card, st.seat_side[seat], sq, st.turn, owner=seat)
     p.tokens = {key: "ready" for key in weapons(st.lib, p)}
     if "sappers" in unit.abilities:
         p.tokens[TOOLS] = "ready"
@@ -137,6 +141,38 @@ def movement(st: Tactics2GMState, p: Piece) -> int:
 
 def own(st: Tactics2GMState, side: int) -> list[Piece]:
     return [p for p in st.pieces if p.side == side]
+
+
+# ---- seats and sides: in team play (GM-103 to GM-105, A-25) a side has two seats, each with
+# its own hand, deck, discard pile and AP pool, commanding the units it deployed; the first
+# seat of a side is its Marshal. In a battle of two, seat and side are the same number.
+def side_of(st: Tactics2GMState, seat: int) -> int:
+    return st.seat_side[seat]
+
+
+def seats_of(st: Tactics2GMState, side: int) -> list[int]:
+    return [k for k, s in enumerate(st.seat_side) if s == side]
+
+
+def marshal(st: Tactics2GMState, side: int) -> int:
+    """The side's first seat: it bids, lays the bid's terrain and answers for the side out
+    of its turn (GM-103)."""
+    return st.seat_side.index(side)
+
+
+def commander(st: Tactics2GMState, p: Piece) -> int:
+    """The seat giving ``p`` its orders: the one that brought it into play; a scenario's
+    units (and any placed without one) are the Marshal's."""
+    return p.owner if p.owner >= 0 else marshal(st, p.side)
+
+
+def mine(st: Tactics2GMState, seat: int) -> list[Piece]:
+    """The units ``seat`` commands."""
+    return [p for p in st.pieces if commander(st, p) == seat and p.side == st.seat_side[seat]]
+
+
+def seat_name(st: Tactics2GMState, seat: int) -> str:
+    return st.players[seat]
 
 
 def squares_of(pieces: list[Piece]) -> set[Square]:

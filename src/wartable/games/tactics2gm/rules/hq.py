@@ -28,3 +28,20 @@ def end_of_turn(pool: int, hq: HQ, *, destroyed: bool) -> int:
     """The pool kept into the next turn: cut to the storage cap; nothing at all once the HQ
     is destroyed, since it can store no points (GM-21)."""
     return 0 if destroyed else min(pool, hq.cap)
+
+
+def split(gain: int, seats: int) -> list[int]:
+    """A team's share of the HQ phase's AP: the odd point to the Marshal (GM-104)."""
+    if seats == 1:
+        return [gain]
+    return [gain - gain // 2, gain // 2]
+
+
+def cut(pools: list[int], kept: int) -> list[int]:
+    """The pools once a team's sum is cut to ``kept``: the larger pool loses first, the
+    Marshal's on a tie (A-25: the storage cap holds for their sum)."""
+    pools = list(pools)
+    while sum(pools) > kept:
+        k = max(range(len(pools)), key=lambda i: (pools[i], -i))
+        pools[k] -= 1
+    return pools

@@ -26,13 +26,18 @@ from wartable.games.tactics2gm.rules import (
 from wartable.games.tactics2gm.rules.common import (
     SIDES,
     card_on,
+    commander,
     feature,
     footing,
     footings,
     label,
+    marshal,
+    mine,
     movement,
     origins,
     own,
+    seats_of,
+    side_of,
     squares_of,
     stopping,
 )
@@ -43,6 +48,7 @@ if TYPE_CHECKING:
     from wartable.geometry.squaregrid import Square
 
 DONE = Action("done", ())
+GIVE = Action("give", ())  # the Marshal's 1 AP to his teammate (GM-104)
 KEEP, REDRAW = Action("keep", ()), Action("redraw", ())
 ALONE = "alone"  # a vehicle's move that leaves the infantry beside it behind (GM-36)
 # verbs whose first word is a unit of the side to act
@@ -74,60 +80,83 @@ UNIT_VERBS = frozenset(
 ABOARD = "aboard"  # a unit deployed aboard a carrier deployed that phase (GM-92, GM-96)
 
 
-def legal_actions(st: Tactics2GMState, side: int) -> list[Action]:
+def legal_actions(st: Tactics2GMState, seat: int) -> list[Action]:
+    """What ``seat`` may do now: nothing unless it is one of the seats to act."""
+    if seat not in turn_acting(st):
+        return []
+    side = side_of(st, seat)
     phase = st.phase
     if phase == "bid":
-        top = min(st.hq.bid_max, st.ap[side])
-        return [Action("bid", (str(n),)) for n in range(top + 1)] if st.bids[side] is None else []
+        top = min(st.hq.bid_max, sum(st.ap[k] for k in seats_of(st, side)))
+        return [Action("bid", (str(n),)) for n in range(top + 1)]
     if phase == "mulligan":
-        return [KEEP, REDRAW] if st.redraws[side] is None else []
+        return [KEEP, REDRAW]
     if st.sortie is not None:  # the air combat (GM-69 to GM-74, A-13)
-        return air.answers(st) if side == air.deciding(st) else []
+        return air.answers(st)
     if st.asking:  # smoke, or not, before the enemy's roll (GM-80, A-15)
-        return smoke.answers(st) if side == smoke.asked(st) else []
+        return smoke.answers(st)
     if st.stage == "react":  # the defender's choice, out of its turn (GM-33)
-        return react_actions(st) if side != st.active else []
-    if phase == "over" or side != st.active:
-        return []
+        return react_actions(st)
     if phase == "first":
         return [Action("first", (s,)) for s in SIDES]
     if phase == "discard":
-        hand = st.hands[side]
+        hand = st.hands[seat]
         if len(hand) > st.hq.hand_limit:
             return [Action("discard", (c,)) for c in sorted(set(hand))]
         return [DONE]
-    if phase == "fire" and any(p.assaulting for p in own(st, side)):
-        return list(choices(st, side))  # every assault is resolved before the phase ends
-    return [*choices(st, side), DONE]
+    if phase == "fire" and any(p.assaulting for p in mine(st, seat)):
+        return list(choices(st, seat))  # every assault is resolved before the phase ends
+    return [*choices(st, seat), DONE]
 
 
-def choices(st: Tactics2GMState, side: int) -> Iterator[Action]:
-    """Everything but passing in a phase where the side to act may pass, found one by one
+def turn_acting(st: Tactics2GMState) -> list[int]:
+    from wartable.games.tactics2gm.rules.turn import acting  # turn imports this module
+
+    return acting(st)
+
+
+def choices(st: Tactics2GMState, seat: int) -> Iterator[Action]:
+    """Everything but passing in a phase where ``seat`` may pass, found one by one
     (``only_pass`` needs no more than the first)."""
     phase = st.phase
     if phase == "terrain":
-        yield from terrain_actions(st, side)
+        yield from terrain_actions(st, side_of(st, seat))
     elif phase == "move":
-        yield from move_actions(st, side)
+        yield from move_actions(st, seat)
     elif phase == "deploy" and st.equipping:
         yield from (Action("equip", (o,)) for o in equip_choices(st, st.piece(st.equipping)))
     elif phase == "deploy":
-        yield from deploy_actions(st, side)
-        yield from play_actions(st, side)
-        yield from move_actions(st, side, skills.arriving(st, side))  # GM-87, A-10
+        yield from deploy_actions(st, seat)
+        yield from play_actions(st, seat)
+        yield from move_actions(st, seat, skills.arriving(st, seat))  # GM-87, A-10
     elif phase == "fire":
-        yield from fire_actions(st, side)
+        yield from fire_actions(st, seat)
     elif phase == "flip":
-        yield from mount_actions(st, side)
+        yield from mount_actions(st, seat)
+    if phase in ("move", "deploy", "fire", "flip") and may_give(st, seat):
+        yield GIVE
 
 
-def only_pass(st: Tactics2GMState) -> bool:
-    """Whether the side to act could only pass (the phase then goes by on its own)."""
+def may_give(st: Tactics2GMState, seat: int) -> bool:
+    """A Marshal may give his teammate 1 AP once in each of their turns (GM-104)."""
+    side = side_of(st, seat)
+    return (
+        not st.gave
+        and len(seats_of(st, side)) > 1
+        and marshal(st, side) == seat
+        and st.ap[seat] >= 1
+        and not st.equipping
+        and not st.storming
+    )
+
+
+def only_pass(st: Tactics2GMState, seat: int) -> bool:
+    """Whether ``seat`` could only pass (the phase then goes by on its own)."""
     if st.storming or st.asking or st.sortie is not None:
         return False
     if st.phase == "discard":
-        return len(st.hands[st.active]) <= st.hq.hand_limit
-    return next(choices(st, st.active), None) is None
+        return len(st.hands[seat]) <= st.hq.hand_limit
+    return next(choices(st, seat), None) is None
 
 
 # ---- the bid's terrain -------------------------------------------------------------------
@@ -274,16 +303,18 @@ def sailing(st: Tactics2GMState) -> move.Footing:
 
 
 def move_actions(
-    st: Tactics2GMState, side: int, arriving: list[Piece] | None = None
+    st: Tactics2GMState, seat: int, arriving: list[Piece] | None = None
 ) -> Iterator[Action]:
-    """The Movement phase's orders; in the Deployment phase, the moves of the ``arriving``
-    units and the set-downs from a carrier that arrived with Movilidad (GM-87, A-10)."""
+    """The Movement phase's orders for ``seat``'s units; in the Deployment phase, the moves
+    of the ``arriving`` units and the set-downs from a carrier that arrived with Movilidad
+    (GM-87, A-10)."""
+    side = side_of(st, seat)
     deploying = arriving is not None
-    movers = arriving if arriving is not None else [p for p in own(st, side) if may_move(st, p)]
+    movers = arriving if arriving is not None else [p for p in mine(st, seat) if may_move(st, p)]
     friends = squares_of(own(st, side)) | origins(st)  # an assaulter's way back stays free
     for p, way in ways(st, movers):
         marches = "march" in st.lib.units[p.card].abilities
-        if not deploying and marches and not p.marched and st.ap[side] >= 1:
+        if not deploying and marches and not p.marched and st.ap[seat] >= 1:
             yield Action("march", (p.id,))
         if not deploying and skills.may_ride(st, p):
             yield Action("ride", (p.id,))
@@ -299,7 +330,7 @@ def move_actions(
         yield from (Action("assault", (p.id, d.id)) for d in assault_targets(st, p, way))
         yield from (Action("advance", (p.id, v.id)) for v in shelter_targets(st, p, way))
         yield from (Action("board", (p.id, c.id)) for c in carriers(st, p, way))
-    for p in own(st, side):
+    for p in mine(st, seat):
         if p.aboard and (not deploying or skills.drops(st, p)):
             yield from (Action("unload", (p.id, label(sq))) for sq in set_down_squares(st, p))
     if deploying:
@@ -357,10 +388,11 @@ def deploy_squares(st: Tactics2GMState, side: int, unit: UnitCard) -> list[str]:
     return [label(sq) for sq in squares]
 
 
-def deploy_actions(st: Tactics2GMState, side: int) -> Iterator[Action]:
-    for card in sorted(set(st.hands[side])):
+def deploy_actions(st: Tactics2GMState, seat: int) -> Iterator[Action]:
+    side = side_of(st, seat)
+    for card in sorted(set(st.hands[seat])):
         unit = st.lib.units.get(card)
-        if unit is None or unit.cls == "bomber" or launch_cost(unit) > st.ap[side]:
+        if unit is None or unit.cls == "bomber" or launch_cost(unit) > st.ap[seat]:
             continue
         yield from (Action("deploy", (card, where)) for where in deploy_squares(st, side, unit))
         yield from (
@@ -394,28 +426,30 @@ def equip_choices(st: Tactics2GMState, p: Piece | None) -> list[str]:
         name
         for name, o in unit.options.items()
         if name not in p.options
-        and o.price <= st.ap[p.side]
+        and o.price <= st.ap[commander(st, p)]
         and not equipment_problems(unit, [*p.options, name])
     ]
 
 
-def play_actions(st: Tactics2GMState, side: int) -> list[Action]:
+def play_actions(st: Tactics2GMState, seat: int) -> list[Action]:
     out = []
-    for card in sorted(set(st.hands[side])):
-        out += [Action("play", (card, *([t] if t else []))) for t in play_targets(st, side, card)]
+    for card in sorted(set(st.hands[seat])):
+        out += [Action("play", (card, *([t] if t else []))) for t in play_targets(st, seat, card)]
     return out
 
 
-def play_targets(st: Tactics2GMState, side: int, card: str) -> list[str]:
+def play_targets(st: Tactics2GMState, seat: int, card: str) -> list[str]:
     """Where a support card (or a bomber) may be played now: its targets, or one empty
-    word for a card that takes none; nothing when it cannot be paid or has no target."""
+    word for a card that takes none; nothing when it cannot be paid or has no target. A
+    card on a unit may go on any unit of the side, a teammate's too."""
+    side = side_of(st, seat)
     if card in st.lib.units:
         unit = st.lib.units[card]
-        if unit.cls != "bomber" or launch_cost(unit) > st.ap[side]:
+        if unit.cls != "bomber" or launch_cost(unit) > st.ap[seat]:
             return []
         return [HQ, *(label(sq) for sq in GRID.squares)]
     c = st.lib.support[card]
-    if launch_cost(c) > st.ap[side]:
+    if launch_cost(c) > st.ap[seat]:
         return []
     mine = own(st, side)
     if c.effect in ("action_points", "draw"):
@@ -473,7 +507,7 @@ def fire_targets(st: Tactics2GMState, p: Piece, key: str, empty: list[Square]) -
     return out + [label(sq) for sq in empty if field.steps(p.sq, sq) <= weapon.range]
 
 
-def fire_actions(st: Tactics2GMState, side: int) -> Iterator[Action]:
+def fire_actions(st: Tactics2GMState, seat: int) -> Iterator[Action]:
     """Shots, and the assaults to resolve; while one is being resolved, only the assaulter's
     shot at its defender (GM-33)."""
     if st.stage == "strike":
@@ -482,7 +516,7 @@ def fire_actions(st: Tactics2GMState, side: int) -> Iterator[Action]:
         yield from (Action("fire", (p.id, key, p.assaulting)) for key in assault.arms(st, p))
         return
     empty = wear.targets(st)
-    for p in own(st, side):
+    for p in mine(st, seat):
         if p.assaulting:
             yield Action("storm", (p.id,))
             continue
@@ -504,9 +538,9 @@ def react_actions(st: Tactics2GMState) -> list[Action]:
     return [Action("react", (d.id, key)) for key in assault.arms(st, d, out_of_turn=True)]
 
 
-def mount_actions(st: Tactics2GMState, side: int) -> Iterator[Action]:
+def mount_actions(st: Tactics2GMState, seat: int) -> Iterator[Action]:
     """Weapon teams set up or packed away, never both in one turn (GM-56)."""
-    for p in own(st, side):
+    for p in mine(st, seat):
         if p.sq is None or p.mount_turn == st.turn or p.aboard:
             continue
         if any(w.mount for w in weapons(st.lib, p).values()):
@@ -537,9 +571,10 @@ PHASE_WORDS = {
 }
 
 
-def why_not(st: Tactics2GMState, side: int, action: Action) -> str:
-    """Why the side to act may not do ``action`` (the core answers for a finished battle and
+def why_not(st: Tactics2GMState, seat: int, action: Action) -> str:
+    """Why the seat to act may not do ``action`` (the core answers for a finished battle and
     for a seat whose turn it is not)."""
+    side = side_of(st, seat)
     phase = st.phase
     now = PHASE_WORDS.get(phase, "")
     verb, args = action.verb, action.args
@@ -559,7 +594,7 @@ def why_not(st: Tactics2GMState, side: int, action: Action) -> str:
         p = st.piece(st.storming)
         target = p.assaulting if p is not None else ""
         return f"{st.storming} must fire one weapon at {target}: fire {st.storming} WEAPON {target}"
-    if phase == "fire" and verb == "done" and any(p.assaulting for p in own(st, side)):
+    if phase == "fire" and verb == "done" and any(p.assaulting for p in mine(st, seat)):
         return "every assault is resolved before the Fire phase ends: storm UNIT (GM-32)"
     if verb in UNIT_VERBS and args:
         p = st.piece(args[0])
@@ -567,6 +602,8 @@ def why_not(st: Tactics2GMState, side: int, action: Action) -> str:
             return f"there is no unit {args[0]!r} in play"
         if p.side != side:
             return f"{p.id} is not yours to command"
+        if commander(st, p) != seat:
+            return f"{p.id} is {st.players[commander(st, p)]}'s to command (A-25)"
     if verb == "move" and phase == "move" and args[2:] == (ALONE,):
         return "only a vehicle with infantry beside it moves alone, leaving it behind (GM-36)"
     if verb == "move" and phase == "move" and args:
@@ -653,7 +690,12 @@ def why_not(st: Tactics2GMState, side: int, action: Action) -> str:
         )
     if verb == "storm" and phase == "fire":
         return "storm takes up an assault your unit declared this turn (GM-33)"
-    if verb in ("deploy", "play") and args and args[0] not in st.hands[side]:
+    if verb == "give":
+        return (
+            "only a team's Marshal gives, 1 AP to his teammate, once in each of their turns, "
+            "in its Movement, Deployment, Fire or Flip phase (GM-104)"
+        )
+    if verb in ("deploy", "play") and args and args[0] not in st.hands[seat]:
         return f"you hold no {args[0]!r} card"
     if verb == "deploy" and phase == "deploy":
         unit = st.lib.units.get(args[0]) if args else None

@@ -28,7 +28,9 @@ from wartable.games.tactics2gm.rules.common import (
     ev,
     feature,
     label,
+    marshal,
     mine_at,
+    seats_of,
 )
 from wartable.games.tactics2gm.rules.field import GRID
 from wartable.games.tactics2gm.rules.legal import ABOARD, UNIT_VERBS, equip_choices
@@ -60,7 +62,7 @@ AIMED = ("fire", "react", "play")  # the actions that may roll against an enemy 
 
 
 def act(
-    st: Tactics2GMState, side: int, action: Action, aimed: bool = False, flown: bool = False
+    st: Tactics2GMState, seat: int, action: Action, aimed: bool = False, flown: bool = False
 ) -> list[Event]:
     """Carry out ``action``. An attack from the air waits first for the air combat (GM-69 to
     GM-74) and goes on ``flown`` if it still flies; one aimed at enemy units then waits for
@@ -71,11 +73,11 @@ def act(
     if verb in ("smoke", "pass"):
         return answer(st, action)
     if not (flown or aimed) and air.airborne(st, action):
-        out = air.take_off(st, side, action)
-        return out if st.sortie is not None else out + act(st, side, action, flown=True)
+        out = air.take_off(st, seat, action)
+        return out if st.sortie is not None else out + act(st, seat, action, flown=True)
     if verb in AIMED and not aimed:
         targets, firer_sq = aimed_at(st, action)
-        held = smoke.aim(st, side, action, targets, firer_sq)
+        held = smoke.aim(st, seat, action, targets, firer_sq)
         if held:
             return held
     p = st.piece(args[0]) if verb in UNIT_VERBS else None
@@ -115,15 +117,15 @@ def act(
     if verb == "swap":
         return swap(st, st.piece(args[0]), st.piece(args[1]))  # type: ignore[arg-type]
     if verb == "march":
-        return march(st, side, st.piece(args[0]))  # type: ignore[arg-type]
+        return march(st, seat, st.piece(args[0]))  # type: ignore[arg-type]
     if verb == "deploy":
-        return deploy(st, side, args[0], args[1], args[2:] == (ABOARD,))
+        return deploy(st, seat, args[0], args[1], args[2:] == (ABOARD,))
     if verb == "equip":
-        return equip(st, side, args[0])
+        return equip(st, seat, args[0])
     if verb == "play":
-        return play(st, side, args[0], args[1] if len(args) > 1 else "")
+        return play(st, seat, args[0], args[1] if len(args) > 1 else "")
     if verb == "fire":
-        return fire(st, side, st.piece(args[0]), args[1], args[2])  # type: ignore[arg-type]
+        return fire(st, seat, st.piece(args[0]), args[1], args[2])  # type: ignore[arg-type]
     if verb in ("repair", "heal"):
         q = st.piece(args[1])
         assert p is not None and q is not None
@@ -139,10 +141,18 @@ def act(
         return smoke.lay(st, p, GRID.parse(args[1]), args[2] if len(args) > 2 else "")
     if verb in ("mount", "fold"):
         return mount(st, st.piece(args[0]), verb == "mount")  # type: ignore[arg-type]
+    if verb == "give":
+        mate = next(k for k in seats_of(st, st.seat_side[seat]) if k != seat)
+        st.ap[seat] -= 1
+        st.ap[mate] += 1
+        st.gave = True
+        text = f"{st.players[seat]} gives 1 AP to {st.players[mate]}"
+        return [ev("give", text, "GM-104", mate=st.players[mate])]
     if verb == "discard":
-        st.hands[side].remove(args[0])
-        st.discards[side].append(args[0])
-        return [ev("discard", f"{SIDES[side]} discards {args[0]}", "GM-26", card=args[0])]
+        st.hands[seat].remove(args[0])
+        st.discards[seat].append(args[0])
+        who = st.players[seat]
+        return [ev("discard", f"{who} discards {args[0]}", "GM-26", card=args[0])]
     raise AssertionError(f"no order {verb}")  # legal.py lists only the verbs above
 
 
@@ -173,7 +183,7 @@ def air_combat(st: Tactics2GMState, action: Action) -> list[Event]:
     if st.sortie is not None or st.piece(held.plane) is None:
         return out
     off = air.called_off(st, held)
-    return out + (off or act(st, held.side, held.action, flown=True))
+    return out + (off or act(st, held.seat, held.action, flown=True))
 
 
 def answer(st: Tactics2GMState, action: Action) -> list[Event]:
@@ -187,8 +197,8 @@ def answer(st: Tactics2GMState, action: Action) -> list[Event]:
             return out
     else:
         out = [ev("no_smoke", f"{', '.join(st.asking)}: no smoke", "GM-80")]
-    side, held = smoke.release(st)
-    return out + act(st, side, held, aimed=True)
+    seat, held = smoke.release(st)
+    return out + act(st, seat, held, aimed=True)
 
 
 # ---- Movimiento --------------------------------------------------------------------------
@@ -229,7 +239,7 @@ def enter(st: Tactics2GMState, p: Piece, to: tuple[int, int]) -> list[Event]:
     out += shots.at_unit(st, None, mine, p, "The mine", aimed=False)
     if key in st.lib.support:
         del st.terrain[to]
-        st.discards[st.owner.pop(to)].append(key)
+        st.discards[marshal(st, st.owner.pop(to))].append(key)
     return out
 
 
@@ -246,15 +256,15 @@ def swap(st: Tactics2GMState, a: Piece, b: Piece) -> list[Event]:
     return out + enter(st, b, here)
 
 
-def march(st: Tactics2GMState, side: int, p: Piece) -> list[Event]:
-    st.ap[side] -= 1
+def march(st: Tactics2GMState, seat: int, p: Piece) -> list[Event]:
+    st.ap[seat] -= 1
     p.marched = True
     return [ev("march", f"{p.id} marches: 1 AP for one square more this turn", "GM-84")]
 
 
 # ---- Despliegue --------------------------------------------------------------------------
 def deploy(
-    st: Tactics2GMState, side: int, card: str, where: str, aboard: bool = False
+    st: Tactics2GMState, seat: int, card: str, where: str, aboard: bool = False
 ) -> list[Event]:
     """A unit from the hand onto the field, paying its cost (GM-38); its equipment is chosen
     next, one option at a time (GM-7). A fighter waits at the HQ (GM-66). Paratroopers come
@@ -264,9 +274,10 @@ def deploy(
     sq = None if where == HQ else GRID.parse(where)
     if sq is not None and "paratrooper" in unit.abilities:
         return land(st, air.aloft(st, card), sq)
-    p, price = enlist(st, side, card, sq)
-    place = f"{SIDES[side]}'s HQ" if sq is None else label(sq)
-    out = [ev("deploy", f"{SIDES[side]} deploys {p.id} on {place} for {price} AP", "GM-38")]
+    p, price = enlist(st, seat, card, sq)
+    who = st.players[seat]
+    place = f"{SIDES[p.side]}'s HQ" if sq is None else label(sq)
+    out = [ev("deploy", f"{who} deploys {p.id} on {place} for {price} AP", "GM-38")]
     # at the HQ (sq None) it is beside nobody, even another aircraft waiting there
     others = (q for q in st.pieces if q.sq == sq and q is not p and not q.aboard)
     v = next(others, None) if sq is not None else None
@@ -297,11 +308,11 @@ def equip_next(st: Tactics2GMState, p: Piece) -> None:
         st.equipping = p.id
 
 
-def equip(st: Tactics2GMState, side: int, option: str) -> list[Event]:
+def equip(st: Tactics2GMState, seat: int, option: str) -> list[Event]:
     p = st.piece(st.equipping)
     assert p is not None
     o = st.lib.units[p.card].options[option]
-    st.ap[side] -= o.price
+    st.ap[seat] -= o.price
     p.options.append(option)
     p.tokens[option] = "ready"
     title = st.lib.tokens[o.token].title
@@ -316,29 +327,30 @@ def equipped(st: Tactics2GMState) -> list[Event]:
     return [ev("equipped", f"{unit} is ready", "GM-7")]
 
 
-def play(st: Tactics2GMState, side: int, card: str, target: str) -> list[Event]:
+def play(st: Tactics2GMState, seat: int, card: str, target: str) -> list[Event]:
     """A support card, or a bomber (GM-39, GM-68): paid at its launch cost where it prints
     one (GM-3), used, then discarded unless it stays on a unit (equipment, GM-89)."""
     if card in st.lib.units:
-        return bomb(st, side, card, target)
+        return bomb(st, seat, card, target)
+    side = st.seat_side[seat]
     c = st.lib.support[card]
     price = launch_cost(c)
-    st.hands[side].remove(card)
-    st.ap[side] -= price
-    who = SIDES[side]
+    st.hands[seat].remove(card)
+    st.ap[seat] -= price
+    who = st.players[seat]
     out = [ev("play", f"{who} plays {c.title} for {price} AP", "GM-39", card=card)]
     kept = False
     if c.effect == "action_points":
-        st.ap[side] += c.amount
+        st.ap[seat] += c.amount
         out.append(ev("ap", f"{who} gains {c.amount} AP", "GM-39"))
     elif c.effect == "draw":
-        out += draw(st, side, c.amount)
+        out += draw(st, seat, c.amount)
     elif c.effect == "repair_hq":
         st.hq_hp[side] = min(st.hq.hit_points, st.hq_hp[side] + c.amount)
-        out.append(ev("repair", f"{who}'s HQ is back to {st.hq_hp[side]} PI", "GM-39"))
+        out.append(ev("repair", f"{SIDES[side]}'s HQ is back to {st.hq_hp[side]} PI", "GM-39"))
     elif c.effect == "general":
         st.generals[side] = target
-        text = f"{st.lib.generals[target].title} takes command at {who}'s HQ"
+        text = f"{st.lib.generals[target].title} takes command at {SIDES[side]}'s HQ"
         out.append(ev("general", text, "GM-22"))
     elif c.effect in ("veteran", "elite"):
         p = st.piece(target)
@@ -367,15 +379,16 @@ def play(st: Tactics2GMState, side: int, card: str, target: str) -> list[Event]:
         kept = True
         out.append(ev("mine_laid", f"{who} lays an anti-tank mine on {label(sq)}", "GM-63"))
     if not kept:
-        st.discards[side].append(card)
+        st.discards[seat].append(card)
     return out
 
 
-def bomb(st: Tactics2GMState, side: int, card: str, target: str) -> list[Event]:
+def bomb(st: Tactics2GMState, seat: int, card: str, target: str) -> list[Event]:
     """A bomber's one attack, with its wounds' penalty: the enemy HQ, or every unit in its
     area, friend or foe, each rolled for on its own (GM-68, GM-73, A-14); then it is
     discarded."""
     p = air.aloft(st, card)
+    side = st.seat_side[seat]
     weapon = next(w for w in st.lib.units[card].weapons if w.ground)
     title = st.lib.units[card].title
     out = []
@@ -387,12 +400,12 @@ def bomb(st: Tactics2GMState, side: int, card: str, target: str) -> list[Event]:
                 if t in st.pieces and t.sq == sq and not t.aboard:  # nor one sent back
                     out += shots.at_unit(st, p, weapon, t, title)
     st.pieces.remove(p)
-    st.discards[side].append(card)
+    st.discards[seat].append(card)
     return out
 
 
 # ---- Disparo and Voltear -----------------------------------------------------------------
-def fire(st: Tactics2GMState, side: int, p: Piece, key: str, target: str) -> list[Event]:
+def fire(st: Tactics2GMState, seat: int, p: Piece, key: str, target: str) -> list[Event]:
     """One weapon, once a turn (GM-42); a flip token is disabled by it (GM-54). A fighter
     is discarded after its one attack (GM-66)."""
     if p.id == st.storming:
@@ -402,14 +415,14 @@ def fire(st: Tactics2GMState, side: int, p: Piece, key: str, target: str) -> lis
     p.tokens[key] = tokens.use(p.tokens[key], flips(st.lib, p, key))  # type: ignore[arg-type]
     t = st.piece(target)
     if target == HQ:
-        out = shots.at_hq(st, p, weapon, 1 - side, p.id)
+        out = shots.at_hq(st, p, weapon, 1 - p.side, p.id)
     elif t is None:  # an empty square's terrain (GM-53)
         out = shots.at_terrain(st, p, weapon, GRID.parse(target), p.id)
     else:
         out = shots.at_unit(st, p, weapon, t, p.id)
     if p.sq is None and p in st.pieces:  # a fighter: one attack, then gone
         st.pieces.remove(p)
-        st.discards[side].append(p.card)
+        st.discards[seat].append(p.card)
         out.append(ev("fighter_home", f"{p.id} has made its attack and leaves", "GM-66"))
     return out
 

@@ -11,7 +11,15 @@ from wartable.core.events import Event
 from wartable.games.tactics2gm.content import Weapon
 from wartable.games.tactics2gm.pieces import Piece, effects, wound_value
 from wartable.games.tactics2gm.rules import pairs, wear
-from wartable.games.tactics2gm.rules.common import SIDES, assaulters, card_on, ev, feature, label
+from wartable.games.tactics2gm.rules.common import (
+    SIDES,
+    assaulters,
+    card_on,
+    commander,
+    ev,
+    feature,
+    label,
+)
 from wartable.games.tactics2gm.rules.cover import firer_mods, suppresses, target_mods
 from wartable.games.tactics2gm.rules.fire import Mods, resolve, smoke, thresholds
 from wartable.games.tactics2gm.rules.smoke import clouds as smoke_clouds
@@ -241,7 +249,7 @@ def destroy(st: Tactics2GMState, t: Piece) -> list[Event]:
     """The unit and the cards on it go to its side's discard pile (GM-48); infantry beside
     it loses its cover (GM-36); units assaulting it take its square."""
     st.pieces.remove(t)
-    st.discards[t.side] += [t.card, *t.attached]
+    st.discards[commander(st, t)] += [t.card, *t.attached]
     st.destroyed[t.side] += 1
     out = [ev("destroyed", f"{t.id} is destroyed", "GM-48", unit=t.id)]
     for q in [q for q in st.pieces if q.aboard == t.id]:  # lost with its carrier (GM-93)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from wartable.core.events import Event
 from wartable.games.tactics2gm.pieces import Piece, weapons
 from wartable.games.tactics2gm.rules import carry, tokens
-from wartable.games.tactics2gm.rules.common import SIDES, ev, label, own
+from wartable.games.tactics2gm.rules.common import SIDES, ev, label, marshal, mine, own
 from wartable.games.tactics2gm.rules.field import steps
 from wartable.games.tactics2gm.rules.tokens import TOOLS
 from wartable.geometry.squaregrid import Square
@@ -80,7 +80,7 @@ def clear(st: Tactics2GMState, p: Piece, sq: Square) -> list[Event]:
     key, owner = st.terrain.pop(sq), st.owner.pop(sq)
     st.card_wear.pop(sq, None)
     if key in st.lib.support:
-        st.discards[owner].append(key)
+        st.discards[marshal(st, owner)].append(key)
     title = st.lib.support[key].title if key in st.lib.support else st.lib.terrain[key].title
     text = f"{p.id} clears the {title.lower()} of {SIDES[owner]} on {label(sq)}"
     return [ev("cleared", text, "GM-97", unit=p.id, square=label(sq))]
@@ -98,11 +98,11 @@ def ride(st: Tactics2GMState, p: Piece) -> list[Event]:
     return [ev("ride", f"{p.id} rides on: 1 square more, no fire this turn", "GM-86")]
 
 
-def arriving(st: Tactics2GMState, side: int) -> list[Piece]:
-    """Units that may move in this Deployment phase: deployed this turn with Movilidad, or
-    mechanized infantry set down this turn (GM-85, GM-87, A-10)."""
+def arriving(st: Tactics2GMState, seat: int) -> list[Piece]:
+    """``seat``'s units that may move in this Deployment phase: deployed this turn with
+    Movilidad, or mechanized infantry set down this turn (GM-85, GM-87, A-10)."""
     out = []
-    for p in own(st, side):
+    for p in mine(st, seat):
         if p.sq is None or p.aboard or p.moved or p.mounted or p.deployed != st.turn:
             continue
         if "mobility" in st.lib.units[p.card].abilities or (p.landed and carry.moves_on(st, p)):

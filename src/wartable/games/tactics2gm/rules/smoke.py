@@ -63,20 +63,20 @@ def askers(
 
 def aim(
     st: Tactics2GMState,
-    side: int,
+    seat: int,
     action: Action,
     targets: list[Piece],
     firer_sq: Square | None,
 ) -> list[Event]:
-    """Hold ``side``'s ``action`` while the owner of its targets decides on smoke; nothing
+    """Hold ``seat``'s ``action`` while the side of its targets decides on smoke; nothing
     when no target has a grenade to throw (the action goes ahead at once)."""
-    waiting = askers(st, side, targets, firer_sq)
+    waiting = askers(st, st.seat_side[seat], targets, firer_sq)
     if not waiting:
         return []
-    st.aim, st.asking = (side, action), [t.id for t in waiting]
+    st.aim, st.asking = (seat, action), [t.id for t in waiting]
     who = SIDES[waiting[0].side]
     names = ", ".join(st.asking)
-    text = f"{SIDES[side]} takes aim at {names}: {who} may throw smoke first"
+    text = f"{st.players[seat]} takes aim at {names}: {who} may throw smoke first"
     return [ev("aim", text, "GM-80", units=list(st.asking))]
 
 

@@ -11,6 +11,7 @@ from wartable.core.action import Action
 from wartable.core.events import Event
 from wartable.core.outcome import Outcome
 from wartable.games.tactics2gm.rules import (
+    air,
     field,
     hq,
     legal,
@@ -20,7 +21,14 @@ from wartable.games.tactics2gm.rules import (
     smoke,
     tokens,
 )
-from wartable.games.tactics2gm.rules.common import SIDES, draw, ev
+from wartable.games.tactics2gm.rules.common import (
+    SIDES,
+    commander,
+    draw,
+    ev,
+    marshal,
+    seats_of,
+)
 
 if TYPE_CHECKING:
     from wartable.games.tactics2gm.state import Tactics2GMState
@@ -28,20 +36,45 @@ if TYPE_CHECKING:
 TURN_PHASES = ("move", "deploy", "fire", "flip", "discard")
 
 
-def apply(st: Tactics2GMState, side: int, action: Action) -> list[Event]:
+def acting(st: Tactics2GMState) -> list[int]:
+    """The seats to act now. The opening's secret choices are each seat's (the bid its
+    Marshal's); an answer out of turn (the air combat, smoke, reaction fire) is the deciding
+    side's Marshal's; the unit being equipped or striking is its commander's; otherwise
+    every seat of the side whose turn it is that has not passed the phase (A-25)."""
+    if st.phase == "bid":
+        return [marshal(st, s) for s in (0, 1) if st.bids[s] is None]
+    if st.phase == "mulligan":
+        return [k for k, r in enumerate(st.redraws) if r is None]
+    if st.phase == "over":
+        return []
+    if st.sortie is not None:  # the air combat (GM-69 to GM-74, A-13)
+        return [marshal(st, air.deciding(st))]
+    if st.asking:  # smoke before the enemy's roll (GM-80, A-15)
+        return [marshal(st, smoke.asked(st))]
+    if st.stage == "react":  # the defender fires back out of turn (GM-33)
+        return [marshal(st, 1 - st.active)]
+    focus = st.piece(st.equipping or (st.storming if st.stage == "strike" else ""))
+    if focus is not None:
+        return [commander(st, focus)]
+    if st.phase in ("first", "terrain"):
+        return [marshal(st, st.active)]
+    return [k for k in seats_of(st, st.active) if not st.passed[k]]
+
+
+def apply(st: Tactics2GMState, seat: int, action: Action) -> list[Event]:
     verb = action.verb
     if verb == "bid":
-        events = bid(st, side, int(action.args[0]))
+        events = bid(st, st.seat_side[seat], int(action.args[0]))
     elif verb == "first":
         events = choose_first(st, SIDES.index(action.args[0]))
     elif verb == "terrain":
-        events = orders.lay_terrain(st, side, action)
+        events = orders.lay_terrain(st, st.seat_side[seat], action)
     elif verb in ("keep", "redraw"):
-        events = mulligan(st, side, verb == "redraw")
+        events = mulligan(st, seat, verb == "redraw")
     elif verb == "done":
-        events = done(st, side)
+        events = done(st, seat)
     else:
-        events = orders.act(st, side, action)
+        events = orders.act(st, seat, action)
     return events + settle(st)
 
 
@@ -61,7 +94,7 @@ def bid(st: Tactics2GMState, side: int, spend: int) -> list[Event]:
         out.append(ev("bid_roll", f"Each side rolls and adds its bid: {text}{tie}", "GM-11"))
     won = SIDES.index(winner)
     for s in (0, 1):
-        st.ap[s] -= st.bids[s] or 0
+        pay(st, s, st.bids[s] or 0)
         st.budget[s] = st.bids[s] or 0
     st.winner_of_bid = st.active = won
     st.phase = "first"
@@ -76,12 +109,28 @@ def choose_first(st: Tactics2GMState, first: int) -> list[Event]:
     return out
 
 
-def done(st: Tactics2GMState, side: int) -> list[Event]:
+def pay(st: Tactics2GMState, side: int, amount: int) -> None:
+    """The side's Marshal pays from its pool, its teammate the rest (the bid)."""
+    for k in seats_of(st, side):
+        part = min(amount, st.ap[k])
+        st.ap[k] -= part
+        amount -= part
+
+
+def done(st: Tactics2GMState, seat: int) -> list[Event]:
     if st.phase == "terrain":
-        return end_terrain(st, side)
+        return end_terrain(st, st.seat_side[seat])
     if st.phase == "deploy" and st.equipping:
         return orders.equipped(st)
-    return next_phase(st)
+    return pass_phase(st, seat)
+
+
+def pass_phase(st: Tactics2GMState, seat: int) -> list[Event]:
+    """``seat`` is done with the phase; it ends when every seat of the side is (A-25)."""
+    st.passed[seat] = True
+    if all(st.passed[k] for k in seats_of(st, st.active)):
+        return next_phase(st)
+    return []
 
 
 def end_terrain(st: Tactics2GMState, side: int) -> list[Event]:
@@ -98,29 +147,30 @@ def end_terrain(st: Tactics2GMState, side: int) -> list[Event]:
 
 
 def deal(st: Tactics2GMState) -> list[Event]:
-    """Each side draws its opening hand; each may send it back once for a new one (GM-14)."""
+    """Each seat draws its opening hand; each may send it back once for a new one (GM-14)."""
     out = []
-    for s in (0, 1):
-        out += draw(st, s, st.hq.hand)
+    for k in range(len(st.seat_side)):
+        out += draw(st, k, st.hq.hand)
     st.phase = "mulligan"
     return out
 
 
-def mulligan(st: Tactics2GMState, side: int, again: bool) -> list[Event]:
-    st.redraws[side] = again
-    out = [ev("mulligan", f"{SIDES[side]} has decided on its opening hand", "GM-14")]
+def mulligan(st: Tactics2GMState, seat: int, again: bool) -> list[Event]:
+    st.redraws[seat] = again
+    who = st.players[seat]
+    out = [ev("mulligan", f"{who} has decided on its opening hand", "GM-14")]
     if None in st.redraws:
         return out
-    for s in (0, 1):
-        if st.redraws[s]:
-            st.decks[s] += st.hands[s]
-            st.hands[s] = []
-            st.decks[s].sort()
-            st.rng.shuffle(st.decks[s])
-            out.append(ev("redraw", f"{SIDES[s]} shuffles its hand back for a new one", "GM-14"))
-            out += draw(st, s, st.hq.hand)
+    for k, name in enumerate(st.players):
+        if st.redraws[k]:
+            st.decks[k] += st.hands[k]
+            st.hands[k] = []
+            st.decks[k].sort()
+            st.rng.shuffle(st.decks[k])
+            out.append(ev("redraw", f"{name} shuffles its hand back for a new one", "GM-14"))
+            out += draw(st, k, st.hq.hand)
         else:
-            out.append(ev("keep", f"{SIDES[s]} keeps its opening hand", "GM-14"))
+            out.append(ev("keep", f"{name} keeps its opening hand", "GM-14"))
     st.active, st.turn = st.first, 0
     return out + begin_turn(st)
 
@@ -143,10 +193,14 @@ def begin_turn(st: Tactics2GMState) -> list[Event]:
     st.fired_at = {}
     out += smoke.lift(st, side)
     out += hq_phase(st, side)
-    out += draw(st, side, st.hq.draw)
-    if not st.decks[side] and not st.hands[side]:  # out of cards (A-18)
+    team = seats_of(st, side)
+    for k in team:  # a team's players draw one each (GM-104)
+        out += draw(st, k, st.hq.draw if len(team) == 1 else 1)
+    if not any(st.decks[k] or st.hands[k] for k in team):  # out of cards (A-18, A-25)
         return out + finish(st, 1 - side, f"{who} has no cards left in deck or hand", "cards")
     st.phase = "move"
+    st.passed = [False] * len(st.seat_side)
+    st.gave = False
     return out
 
 
@@ -162,20 +216,23 @@ def hq_phase(st: Tactics2GMState, side: int) -> list[Event]:
     )
     general = st.generals[side]
     bonus = (st.lib.generals[general].income if general else 0) + (1 if st.novice[side] else 0)
-    before = st.ap[side]
-    st.ap[side] = hq.hq_phase(
+    team = seats_of(st, side)
+    before = sum(st.ap[k] for k in team)  # a team's pools count as one against the cap
+    after = hq.hq_phase(
         before, st.hq, destroyed=st.hq_hp[side] <= 0, supply=supply, command=command, bonus=bonus
     )
-    text = (
-        f"{who}'s HQ: {before} AP + income, supply line {supply}, command {command}"
-        f" = {st.ap[side]} AP"
-    )
-    return [ev("hq", text, "GM-18", supply=supply, command=command, ap=st.ap[side])]
+    for k, share in zip(team, hq.split(after - before, len(team)), strict=True):
+        st.ap[k] += share
+    text = f"{who}'s HQ: {before} AP + income, supply line {supply}, command {command} = {after} AP"
+    if len(team) > 1:
+        text += " (" + ", ".join(f"{st.players[k]} {st.ap[k]}" for k in team) + ")"
+    return [ev("hq", text, "GM-18", supply=supply, command=command, ap=after)]
 
 
 def next_phase(st: Tactics2GMState) -> list[Event]:
     """From one phase of the turn to the next; the Flip phase turns the tokens first."""
     k = TURN_PHASES.index(st.phase)
+    st.passed = [False] * len(st.seat_side)
     if k + 1 == len(TURN_PHASES):
         return end_turn(st)
     st.phase = TURN_PHASES[k + 1]
@@ -197,8 +254,11 @@ def end_turn(st: Tactics2GMState) -> list[Event]:
         if p.side == side:
             for key, state in p.tokens.items():
                 p.tokens[key] = tokens.end_of_turn(state)  # type: ignore[arg-type]  # str
-    st.ap[side] = hq.end_of_turn(st.ap[side], st.hq, destroyed=st.hq_hp[side] <= 0)
-    out = [ev("end_turn", f"{SIDES[side]} ends its turn with {st.ap[side]} AP", "GM-27")]
+    team = seats_of(st, side)
+    kept = hq.end_of_turn(sum(st.ap[k] for k in team), st.hq, destroyed=st.hq_hp[side] <= 0)
+    for k, pool in zip(team, hq.cut([st.ap[k] for k in team], kept), strict=True):
+        st.ap[k] = pool
+    out = [ev("end_turn", f"{SIDES[side]} ends its turn with {kept} AP", "GM-27")]
     if side != st.first and st.turn >= 2 * last_round(st):
         return out + time_up(st)
     st.active = 1 - side
@@ -260,7 +320,13 @@ def settle(st: Tactics2GMState) -> list[Event]:
                 return out + finish(st, met[0], met[1], "objective", "GM-100")
         elif lost := [s for s in (0, 1) if st.hq_hp[s] <= 0]:
             return out + finish(st, 1 - lost[0], f"{SIDES[lost[0]]}'s HQ is destroyed", "hq")
-        if st.phase not in ("terrain", *TURN_PHASES) or not legal.only_pass(st):
+        if st.phase == "terrain":
+            if not legal.only_pass(st, marshal(st, st.active)):
+                break
+            out += end_terrain(st, st.active)
+            continue
+        idle = [k for k in acting(st) if st.phase in TURN_PHASES and legal.only_pass(st, k)]
+        if not idle:
             break
-        out += end_terrain(st, st.active) if st.phase == "terrain" else next_phase(st)
+        out += pass_phase(st, idle[0])
     return out
