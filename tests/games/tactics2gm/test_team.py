@@ -186,6 +186,14 @@ def test_a25_a_side_is_out_of_cards_only_when_both_its_players_are():
     while not st.is_over:
         st.apply(st.current_players[0], DONE)
     assert st.outcome.winner == "axis" and st.outcome.kind == "cards"
+    # every seat of a side scores alike; the core's one winner is the side's first seat
+    assert st.outcome.scores == {"allies-1": -1.0, "allies-2": -1.0, "axis": 1.0}
+    st = opened("1v2", first="allies")
+    st.decks[0], st.hands[0] = [], []
+    while not st.is_over:
+        st.apply(st.current_players[0], DONE)
+    assert st.outcome.winner == "axis-1"
+    assert st.outcome.scores == {"allies": -1.0, "axis-1": 1.0, "axis-2": 1.0}
 
 
 def test_a25_teammates_see_each_others_hands_and_the_enemy_sees_neither():

@@ -294,9 +294,12 @@ def finish(
 ) -> list[Event]:
     st.phase = "over"
     name = None if winner is None else SIDES[winner]
-    scores = {s: 0.0 for s in SIDES}
-    if name is not None:
-        scores = {s: 1.0 if s == name else -1.0 for s in SIDES}
+    # every seat of the winning side scores 1, of the other -1; the core names one winner:
+    # the side's first seat (its army's name in a battle of two)
+    scores = {
+        p: 0.0 if winner is None else (1.0 if s == winner else -1.0)
+        for p, s in zip(st.players, st.seat_side, strict=True)
+    }
     stats = {
         "turns": float(st.turn),
         "hq_damage_allies": float(st.hq.hit_points - st.hq_hp[0]),
@@ -304,7 +307,8 @@ def finish(
         "units_lost_allies": float(st.destroyed[0]),
         "units_lost_axis": float(st.destroyed[1]),
     }
-    st.outcome = Outcome(name, reason, scores, kind, stats)
+    first = None if winner is None else st.players[marshal(st, winner)]
+    st.outcome = Outcome(first, reason, scores, kind, stats)
     text = f"{name} wins: {reason}" if name else f"A draw: {reason}"
     return [ev("over", text, rule)]
 
