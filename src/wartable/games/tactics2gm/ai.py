@@ -28,7 +28,7 @@ from wartable.games.tactics2gm.deck import launch_cost
 from wartable.games.tactics2gm.pieces import HQ, Piece, weapons, wound_value
 from wartable.games.tactics2gm.rules import air, carry, field, shots
 from wartable.games.tactics2gm.rules.carry import CARRIED
-from wartable.games.tactics2gm.rules.common import SIDES, movement
+from wartable.games.tactics2gm.rules.common import SIDES, movement, seats_of
 from wartable.games.tactics2gm.rules.field import GRID
 from wartable.games.tactics2gm.rules.fire import Mods, odds, thresholds
 from wartable.games.tactics2gm.state import Tactics2GMState
@@ -169,8 +169,8 @@ class Mind:
         if verb == "discard":
             return self.discard(args[0])
         if verb == "give":  # to the teammate short of AP (GM-104)
-            st, team = self.st, [k for k, s in enumerate(self.st.seat_side) if s == self.side]
-            mate = next(k for k in team if k != self.seat)
+            st = self.st
+            mate = next(k for k in seats_of(st, self.side) if k != self.seat)
             return 0.05 if st.ap[self.seat] >= st.ap[mate] + 2 else -0.01
         return -0.01  # march, ride, swap, board, screen: not worth a thought yet
 
@@ -352,7 +352,7 @@ class Mind:
     def last_card(self, card: str) -> bool:
         """Whether playing ``card`` would leave the hand and the deck empty (A-18)."""
         st = self.st
-        team = [k for k, s in enumerate(st.seat_side) if s == self.side]
+        team = seats_of(st, self.side)
         held = [c for k in team for c in st.hands[k]]
         return not any(st.decks[k] for k in team) and held == [card]
 
@@ -415,8 +415,9 @@ class Mind:
         nothing, so the anti-tank weapons matter against armour."""
         st, enemy = self.st, self.enemy
         if self._army is None:
-            theirs = [k for k, s in enumerate(st.seat_side) if s == enemy]
-            cards = [c for k in theirs for c in st.decks[k] + st.hands[k] + st.discards[k]]
+            cards = [
+                c for k in seats_of(st, enemy) for c in st.decks[k] + st.hands[k] + st.discards[k]
+            ]
             cards += [q.card for q in st.pieces if q.side == enemy]
             self._army = [st.lib.units[c] for c in cards if c in st.lib.units]
         foes = [u for u in self._army if u.kind != "aircraft"]

@@ -15,6 +15,7 @@ from wartable.content.loader import validate
 from wartable.games.tactics2gm.building import ARMY_OF
 from wartable.games.tactics2gm.content import DATA, FEATURES, Library, Strict, UnitCard
 from wartable.games.tactics2gm.deck import equipment_problems
+from wartable.games.tactics2gm.pieces import Piece, weapons
 from wartable.games.tactics2gm.rules import setup
 from wartable.games.tactics2gm.rules.carry import CARRIES as CARRIED_BY
 from wartable.games.tactics2gm.rules.field import COLUMNS, GRID, ROWS
@@ -164,7 +165,7 @@ def placement_problems(lib: Library, sc: Scenario, where: str) -> list[tuple[str
                 out.append((f"{at}.square", f"{u.square!r} is not a square of the field"))
                 continue
             if u.aboard:
-                out += [(f"{at}.aboard", why) for why in boarding(lib, card, carriers, u.square)]
+                out += [(f"{at}.aboard", why) for why in boarding(card, carriers, u.square)]
                 continue
             if u.square in taken:
                 out.append((f"{at}.square", f"{u.square} holds another unit (GM-30)"))
@@ -179,21 +180,15 @@ def placement_problems(lib: Library, sc: Scenario, where: str) -> list[tuple[str
             elif FEATURES[letter][1] == "impassable" and not craft:
                 out.append((f"{at}.square", f"{u.square} cannot be entered"))
             out += [(f"{at}.options", why) for why in equipment_problems(card, u.options)]
-            teams = [w for w in card.weapons if w.mount] + [
-                w
-                for o in u.options
-                if o in card.options
-                and (w := lib.tokens[card.options[o].token].weapon) is not None
-                and w.mount
-            ]
+            known = [o for o in u.options if o in card.options]  # the others are refused above
+            probe = Piece("probe", u.card, 0, None, 0, options=known)
+            teams = [w for w in weapons(lib, probe).values() if w.mount]
             if u.mounted and not teams:
                 out.append((f"{at}.mounted", "only a weapon team is set up (GM-79)"))
     return out
 
 
-def boarding(
-    lib: Library, card: UnitCard, carriers: dict[str, tuple[UnitCard, int]], square: str
-) -> list[str]:
+def boarding(card: UnitCard, carriers: dict[str, tuple[UnitCard, int]], square: str) -> list[str]:
     """Why ``card`` may not start aboard the carrier listed before it on ``square``."""
     if square not in carriers:
         return [f"no carrier is placed on {square} before it"]

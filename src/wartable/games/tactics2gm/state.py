@@ -13,6 +13,7 @@ from wartable.games.tactics2gm import labels
 from wartable.games.tactics2gm.content import HQ, Library
 from wartable.games.tactics2gm.pieces import Piece
 from wartable.games.tactics2gm.rules import air, legal, turn
+from wartable.games.tactics2gm.rules.common import seats_of
 from wartable.games.tactics2gm.rules.setup import Placed
 from wartable.games.tactics2gm.scenario import Scenario
 from wartable.games.tactics2gm.view import view
@@ -92,7 +93,7 @@ class Tactics2GMState(GameState):
 
     # ---- the core's hooks ------------------------------------------------------------------
     def _current_players(self) -> tuple[str, ...]:
-        return tuple(self.players[k] for k in turn.acting(self))
+        return tuple(self.players[k] for k in legal.acting(self))
 
     def _legal_actions(self, player: str) -> list[Action]:
         return legal.legal_actions(self, self.players.index(player))
@@ -140,7 +141,7 @@ class Tactics2GMState(GameState):
         rng = Rng(seed)
         me = self.seat_side[self.players.index(player)]
         other = 1 - me
-        theirs = [k for k, s in enumerate(self.seat_side) if s == other]
+        theirs = seats_of(self, other)
         if self.phase == "bid" and self.bids[other] is not None:
             pool = sum(self.ap[k] for k in theirs)
             twin.bids[other] = rng.below(min(self.hq.bid_max, pool) + 1)
@@ -158,7 +159,7 @@ class Tactics2GMState(GameState):
             else None
         )
         for side in (0, 1):
-            seats = [k for k, s in enumerate(self.seat_side) if s == side]
+            seats = seats_of(self, side)
             hidden = {k: [] if side == me else list(self.hands[k]) for k in seats}
             if shown is not None and shown[0] in hidden:  # a card held while smoke is decided
                 hidden[shown[0]].remove(shown[1])

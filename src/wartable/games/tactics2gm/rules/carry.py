@@ -10,16 +10,17 @@ takes them with it."""
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
 from wartable.games.tactics2gm.pieces import Piece
 from wartable.games.tactics2gm.rules.common import ev, label
 from wartable.games.tactics2gm.rules.field import GRID
+from wartable.geometry.squaregrid import Square
 
 if TYPE_CHECKING:
     from wartable.games.tactics2gm.state import Tactics2GMState
-    from wartable.geometry.squaregrid import Square
 
 # ability: the kinds of unit it carries
 CARRIES = {
@@ -42,6 +43,13 @@ def takes(st: Tactics2GMState, carrier: Piece, kind: str) -> bool:
     kinds = {kind for a in unit.abilities for kind in CARRIES.get(a, ())}
     room = max(unit.capacity, 1)
     return carrier.sq is not None and kind in kinds and len(aboard(st, carrier)) < room
+
+
+@functools.lru_cache(maxsize=32)
+def sea_of(ground: tuple[str, ...]) -> frozenset[Square]:
+    """The sea squares of a battle's ground: set at set-up, the same all battle long (the
+    sea is never worn down), so worked out once, not on every move a craft could make."""
+    return frozenset(sq for sq in GRID.squares if ground[GRID.index(sq)] == SEA)
 
 
 def is_craft(st: Tactics2GMState, p: Piece) -> bool:

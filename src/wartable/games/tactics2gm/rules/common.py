@@ -171,10 +171,6 @@ def mine(st: Tactics2GMState, seat: int) -> list[Piece]:
     return [p for p in st.pieces if commander(st, p) == seat and p.side == st.seat_side[seat]]
 
 
-def seat_name(st: Tactics2GMState, seat: int) -> str:
-    return st.players[seat]
-
-
 def squares_of(pieces: list[Piece]) -> set[Square]:
     return {p.sq for p in pieces if p.sq is not None}
 

@@ -27,7 +27,6 @@ from wartable.games.tactics2gm.rules.common import (
     SIDES,
     card_on,
     commander,
-    feature,
     footing,
     footings,
     label,
@@ -80,9 +79,34 @@ UNIT_VERBS = frozenset(
 ABOARD = "aboard"  # a unit deployed aboard a carrier deployed that phase (GM-92, GM-96)
 
 
+def acting(st: Tactics2GMState) -> list[int]:
+    """The seats to act now. The opening's secret choices are each seat's (the bid its
+    Marshal's); an answer out of turn (the air combat, smoke, reaction fire) is the deciding
+    side's Marshal's; the unit being equipped or striking is its commander's; otherwise
+    every seat of the side whose turn it is that has not passed the phase (A-25)."""
+    if st.phase == "bid":
+        return [marshal(st, s) for s in (0, 1) if st.bids[s] is None]
+    if st.phase == "mulligan":
+        return [k for k, r in enumerate(st.redraws) if r is None]
+    if st.phase == "over":
+        return []
+    if st.sortie is not None:  # the air combat (GM-69 to GM-74, A-13)
+        return [marshal(st, air.deciding(st))]
+    if st.asking:  # smoke before the enemy's roll (GM-80, A-15)
+        return [marshal(st, smoke.asked(st))]
+    if st.stage == "react":  # the defender fires back out of turn (GM-33)
+        return [marshal(st, 1 - st.active)]
+    focus = st.piece(st.equipping or (st.storming if st.stage == "strike" else ""))
+    if focus is not None:
+        return [commander(st, focus)]
+    if st.phase in ("first", "terrain"):
+        return [marshal(st, st.active)]
+    return [k for k in seats_of(st, st.active) if not st.passed[k]]
+
+
 def legal_actions(st: Tactics2GMState, seat: int) -> list[Action]:
     """What ``seat`` may do now: nothing unless it is one of the seats to act."""
-    if seat not in turn_acting(st):
+    if seat not in acting(st):
         return []
     side = side_of(st, seat)
     phase = st.phase
@@ -107,12 +131,6 @@ def legal_actions(st: Tactics2GMState, seat: int) -> list[Action]:
     if phase == "fire" and any(p.assaulting for p in mine(st, seat)):
         return list(choices(st, seat))  # every assault is resolved before the phase ends
     return [*choices(st, seat), DONE]
-
-
-def turn_acting(st: Tactics2GMState) -> list[int]:
-    from wartable.games.tactics2gm.rules.turn import acting  # turn imports this module
-
-    return acting(st)
 
 
 def choices(st: Tactics2GMState, seat: int) -> Iterator[Action]:
@@ -298,7 +316,7 @@ def ways(st: Tactics2GMState, movers: list[Piece]) -> Iterator[tuple[Piece, move
 
 def sailing(st: Tactics2GMState) -> move.Footing:
     """A landing craft's footing: the sea is open water to it, the land closed."""
-    sea = {sq for sq in GRID.squares if feature(st, sq) == carry.SEA}
+    sea = carry.sea_of(st.ground)
     return lambda sq: "normal" if sq in sea else "impassable"
 
 

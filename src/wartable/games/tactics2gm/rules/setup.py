@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from wartable.core.rng import Rng
 from wartable.games.tactics2gm.content import FEATURES, Library, Tile
 from wartable.games.tactics2gm.pieces import Piece, weapons
+from wartable.games.tactics2gm.rules.common import SIDES
 from wartable.games.tactics2gm.rules.field import COLUMNS, GRID, ROWS, line
 from wartable.games.tactics2gm.rules.tokens import TOOLS
 from wartable.geometry.squaregrid import Square
@@ -136,9 +137,8 @@ def in_play(st: Tactics2GMState, sc: Scenario) -> None:
     carriers), with their equipment ready, as if deployed before it (they may move in their
     side's first turn), and its generals serve at their HQs (GM-15). They come from outside
     the decks."""
-    seats = ("allies", "axis")
     for seat, placements in sc.units.items():
-        side = seats.index(seat)
+        side = SIDES.index(seat)
         for u in placements:
             st.serial[u.card] = st.serial.get(u.card, 0) + 1
             p = Piece(f"{u.card}-{st.serial[u.card]}", u.card, side, GRID.parse(u.square), 0)
@@ -150,4 +150,4 @@ def in_play(st: Tactics2GMState, sc: Scenario) -> None:
                 p.tokens[TOOLS] = "ready"
             st.pieces.append(p)
     for seat, general in sc.generals.items():
-        st.generals[seats.index(seat)] = general
+        st.generals[SIDES.index(seat)] = general

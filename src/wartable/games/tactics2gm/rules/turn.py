@@ -11,7 +11,6 @@ from wartable.core.action import Action
 from wartable.core.events import Event
 from wartable.core.outcome import Outcome
 from wartable.games.tactics2gm.rules import (
-    air,
     field,
     hq,
     legal,
@@ -23,7 +22,6 @@ from wartable.games.tactics2gm.rules import (
 )
 from wartable.games.tactics2gm.rules.common import (
     SIDES,
-    commander,
     draw,
     ev,
     marshal,
@@ -34,31 +32,6 @@ if TYPE_CHECKING:
     from wartable.games.tactics2gm.state import Tactics2GMState
 
 TURN_PHASES = ("move", "deploy", "fire", "flip", "discard")
-
-
-def acting(st: Tactics2GMState) -> list[int]:
-    """The seats to act now. The opening's secret choices are each seat's (the bid its
-    Marshal's); an answer out of turn (the air combat, smoke, reaction fire) is the deciding
-    side's Marshal's; the unit being equipped or striking is its commander's; otherwise
-    every seat of the side whose turn it is that has not passed the phase (A-25)."""
-    if st.phase == "bid":
-        return [marshal(st, s) for s in (0, 1) if st.bids[s] is None]
-    if st.phase == "mulligan":
-        return [k for k, r in enumerate(st.redraws) if r is None]
-    if st.phase == "over":
-        return []
-    if st.sortie is not None:  # the air combat (GM-69 to GM-74, A-13)
-        return [marshal(st, air.deciding(st))]
-    if st.asking:  # smoke before the enemy's roll (GM-80, A-15)
-        return [marshal(st, smoke.asked(st))]
-    if st.stage == "react":  # the defender fires back out of turn (GM-33)
-        return [marshal(st, 1 - st.active)]
-    focus = st.piece(st.equipping or (st.storming if st.stage == "strike" else ""))
-    if focus is not None:
-        return [commander(st, focus)]
-    if st.phase in ("first", "terrain"):
-        return [marshal(st, st.active)]
-    return [k for k in seats_of(st, st.active) if not st.passed[k]]
 
 
 def apply(st: Tactics2GMState, seat: int, action: Action) -> list[Event]:
@@ -329,7 +302,7 @@ def settle(st: Tactics2GMState) -> list[Event]:
                 break
             out += end_terrain(st, st.active)
             continue
-        idle = [k for k in acting(st) if st.phase in TURN_PHASES and legal.only_pass(st, k)]
+        idle = [k for k in legal.acting(st) if st.phase in TURN_PHASES and legal.only_pass(st, k)]
         if not idle:
             break
         out += pass_phase(st, idle[0])
