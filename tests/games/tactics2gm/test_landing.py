@@ -169,8 +169,9 @@ def test_gm15_omaha_puts_units_and_a_general_in_play_before_the_first_turn():
     assert sorted(st.decks[1]) == sorted(GAME.decks["germany-coast"].cards_in_order())
     assert sorted(st.decks[0]) == sorted(GAME.decks["usa-landing"].cards_in_order())
     space = {str(a) for a in GAME.action_space(OMAHA)}
-    assert "fire ger_mg42_team-4 w1 usa_lcvp-6" in space  # two in play, more in the deck
-    assert "fire ger_mg42_team-5 w1 usa_lcvp-6" not in space
+    # two in play on each of two fields (GM-105), more in the deck
+    assert "fire ger_mg42_team-6 w1 usa_lcvp-6" in space
+    assert "fire ger_mg42_team-7 w1 usa_lcvp-6" not in space
     # the first wave steps off in the allies' first turn
     st = opening(scenario=OMAHA, first="allies")
     assert {a.args[1] for a in st.legal_actions("allies") if a.verb == "unload"} == {"C2", "F2"}

@@ -82,7 +82,7 @@ def check_invariants(st, dealt: list[Counter]) -> None:
             assert v is not None and v.side == p.side and v.sq == p.sq and not v.beside
             assert st.lib.units[p.card].kind == "infantry"
             assert st.lib.units[v.card].kind in ("tank", "transport")
-    assert all(sq in GRID for sq in squares)
+    assert all(sq in st.field.grid for sq in squares)
     for p in st.pieces:
         if not p.assaulting:
             assert p.origin is None
@@ -96,14 +96,14 @@ def check_invariants(st, dealt: list[Counter]) -> None:
             assert v.side == p.side and pairs.shelters(st, v), "an assaulter's way back was taken"
     ids = [p.id for p in st.pieces]
     assert len(ids) == len(set(ids))
-    assert all(sq in GRID and s in (0, 1) for sq, s in st.screens.items())
+    assert all(sq in st.field.grid and s in (0, 1) for sq, s in st.screens.items())
     for sq in st.ruins:  # the building card stays, turned over (GM-65)
         assert st.lib.terrain[st.terrain[sq]].building
     for sq, n in st.card_wear.items():  # worn cards still stand, or are ruins
         assert sq in st.terrain
         assert n < st.lib.terrain[st.terrain[sq]].hit_points or sq in st.ruins
     for sq, n in st.tile_wear.items():  # only forests and hedges wear (GM-58, GM-59)
-        assert st.ground[GRID.index(sq)] in ("F", "H") and n > 0
+        assert st.ground[st.field.grid.index(sq)] in ("F", "H") and n > 0
     for p in st.pieces:  # a cloud needs a grenade, thrown: its token is spent (GM-80)
         if p.smoked:
             assert any(p.tokens[k] != "ready" for k in p.options if "smoke" in k)

@@ -224,14 +224,16 @@ def test_a25_the_marshal_answers_for_his_side_out_of_its_turn():
 
 
 @settings(max_examples=6, deadline=None)
-@given(seed=st_.integers(0, 2**32), lineup=st_.sampled_from(["2v1", "1v2"]))
+@given(seed=st_.integers(0, 2**32), lineup=st_.sampled_from(["2v1", "1v2", "2v2", "2v2 wide"]))
 def test_random_team_battles_keep_their_invariants_and_end(seed, lineup):
     """The invariants of a battle of two, with a team's cards counted across both its
-    players; no pool below 0, and the team's sum within the cap after each turn."""
-    st = team(lineup, seed, max_rounds=12)
+    players; no pool below 0; for four players on one field (GM-105) and on two."""
+    wide = lineup.endswith("wide")
+    st = team(lineup.split()[0], seed, max_rounds=12, fields=2 if wide else 1)
     sides = st.seat_side
     dealt = [
-        sum((Counter(st.decks[k]) for k in range(3) if sides[k] == s), Counter()) for s in (0, 1)
+        sum((Counter(st.decks[k]) for k in range(len(sides)) if sides[k] == s), Counter())
+        for s in (0, 1)
     ]
     agents = {p: RandomAgent(seed + k) for k, p in enumerate(st.players)}
     for n in range(20_000):

@@ -25,11 +25,10 @@ from wartable.core.rng import Rng
 from wartable.core.state import GameState
 from wartable.games.tactics2gm.content import SupportCard, UnitCard, Weapon
 from wartable.games.tactics2gm.deck import launch_cost
-from wartable.games.tactics2gm.pieces import HQ, Piece, weapons, wound_value
-from wartable.games.tactics2gm.rules import air, carry, field, shots
+from wartable.games.tactics2gm.pieces import HQS, Piece, weapons, wound_value
+from wartable.games.tactics2gm.rules import air, carry, field, objectives, shots
 from wartable.games.tactics2gm.rules.carry import CARRIED
-from wartable.games.tactics2gm.rules.common import SIDES, movement, seats_of
-from wartable.games.tactics2gm.rules.field import GRID
+from wartable.games.tactics2gm.rules.common import SIDES, hq_named, hq_of, hqs, movement, seats_of
 from wartable.games.tactics2gm.rules.fire import Mods, odds, thresholds
 from wartable.games.tactics2gm.state import Tactics2GMState
 from wartable.geometry.squaregrid import Square
@@ -60,13 +59,14 @@ def goal_steps(st: Tactics2GMState) -> dict[Square, int]:
     """Each square's steps to the nearest square of a hold objective, the river's crossings
     counted (a unit on the near bank is as far as its way round by the bridge)."""
     assert st.brief is not None
-    key = (id(st.brief), st.walls)
+    key = (id(st.brief), st.walls, st.field.copies)
     if key not in _GOALS:
-        todo = [GRID.parse(x) for x in st.brief.objective.squares]
+        fields = objectives.squares(st, st.brief.objective)  # on two fields, both (GM-105)
+        todo = [st.field.grid.parse(x) for f in fields for x in f]
         out = dict.fromkeys(todo, 0)
         while todo:
             here = todo.pop(0)
-            for n in GRID.orthogonal(here):
+            for n in st.field.grid.orthogonal(here):
                 if n not in out and frozenset((here, n)) not in st.walls:
                     out[n] = out[here] + 1
                     todo.append(n)
@@ -74,7 +74,7 @@ def goal_steps(st: Tactics2GMState) -> dict[Square, int]:
     return _GOALS[key]
 
 
-_GOALS: dict[tuple[int, frozenset[frozenset[Square]]], dict[Square, int]] = {}
+_GOALS: dict[tuple[int, frozenset[frozenset[Square]], int], dict[Square, int]] = {}
 
 
 class HeuristicAgent:
@@ -118,9 +118,12 @@ class Mind:
         at the HQ from where it could be (its move added to its reach)."""
         st = self.st
         assert q.sq is not None
-        near = field.hq_distance(SIDES[self.side], q.sq) - movement(st, q)
-        arms = [w for w in weapons(st.lib, q).values() if w.ground and w.range >= near]
-        return max((self.at_hq(q, w, self.side) for w in arms), default=0.0)
+        best = 0.0
+        for h in hqs(st, self.side):
+            near = field.hq_distance(SIDES[self.side], q.sq, h // 2) - movement(st, q)
+            arms = [w for w in weapons(st.lib, q).values() if w.ground and w.range >= near]
+            best = max([best, *(self.at_hq(q, w, h) for w in arms)])
+        return best
 
     # ---- the verbs ---------------------------------------------------------------------
     def score(self, a: Action) -> float:
@@ -133,7 +136,7 @@ class Mind:
             return 1.0 if args[0] == SIDES[self.side] else 0.0
         if verb == "terrain":
             card = st.lib.terrain[args[0]]
-            central = 1 if GRID.parse(args[1])[0] in (2, 3, 4, 5) else 0
+            central = 1 if st.field.grid.parse(args[1])[0] in (2, 3, 4, 5) else 0
             return 0.1 * sum(card.cover) + 0.05 * central if not card.mine else -1.0
         if verb == "redraw":
             return -1.0
@@ -191,15 +194,16 @@ class Mind:
         wound = worth if k.damage >= left else worth * k.damage / max(left, 1) * 0.8
         return (hit - crit) * wound + crit * worth
 
-    def at_hq(self, p: Piece | None, weapon: Weapon, side: int) -> float:
+    def at_hq(self, p: Piece | None, weapon: Weapon, h: int) -> float:
+        """A shot at HQ ``h``, worth its damage; the battle, where it falls and that ends it."""
         st = self.st
-        if weapon.pen < st.hq.armour or st.hq_hp[side] <= 0:
+        if weapon.pen < st.hq.armour or st.hq_hp[h] <= 0:
             return 0.0
         hit, _ = odds(shots.need(st, p, weapon, None))
-        dmg = min(shots.damage(st, p, weapon, None), st.hq_hp[side])
-        if not hq_decides(st, side):  # a scenario's HQ that only pays AP
+        dmg = min(shots.damage(st, p, weapon, None), st.hq_hp[h])
+        if not hq_decides(st, h % 2):  # a scenario's HQ that only pays AP
             return hit * dmg * HQ_POINT * 0.2
-        if st.hq_hp[side] <= dmg:
+        if st.hq_hp[h] <= dmg:
             return hit * 100.0  # the battle
         return hit * dmg * HQ_POINT
 
@@ -218,8 +222,8 @@ class Mind:
             t = st.piece(st.storming)
             return self.expected(p, weapon, t) if t is not None else 0.0
         target = args[2]
-        if target == HQ:
-            return self.at_hq(p, weapon, self.enemy)
+        if (h := hq_named(st, self.enemy, target)) is not None:
+            return self.at_hq(p, weapon, h)
         t = st.piece(target)
         if t is None:
             return -0.02  # terrain: rarely worth a shot
@@ -262,8 +266,9 @@ class Mind:
                 assert t.sq is not None
                 if field.steps(sq, t.sq) <= w.range:
                     best = max(best, self.expected(me, w, t))
-            if field.hq_distance(SIDES[self.enemy], sq) <= w.range:
-                best = max(best, self.at_hq(me, w, self.enemy))
+            for h in hqs(st, self.enemy):
+                if field.hq_distance(SIDES[self.enemy], sq, h // 2) <= w.range:
+                    best = max(best, self.at_hq(me, w, h))
         danger = self.danger(me)
         return best - THREAT * danger + self.pull(sq, bool(arms))
 
@@ -276,7 +281,10 @@ class Mind:
         if o is not None and o.kind == "hold" and self.goal:
             near = self.goal.get(sq, 99)
             return -PULL * 2 * near + (HOLD if near == 0 else 0.0)
-        return -PULL * field.hq_distance(SIDES[self.enemy], sq) if armed else 0.0
+        if not armed:
+            return 0.0
+        enemy = SIDES[self.enemy]
+        return -PULL * min(field.hq_distance(enemy, sq, h // 2) for h in hqs(st, self.enemy))
 
     def danger(self, me: Piece) -> float:
         """The enemy fire that reaches ``me`` where it stands: the best shot of each enemy."""
@@ -310,7 +318,7 @@ class Mind:
             v = st.piece(a.args[1])
             to = v.sq if v is not None else None
         else:
-            to = GRID.parse(a.args[1])
+            to = st.field.grid.parse(a.args[1])
         if to is None or p.sq is None:
             return 0.0
         here = (
@@ -364,9 +372,9 @@ class Mind:
         unit = st.lib.units[card]
         price = launch_cost(unit)
         base = value(unit) - AP * price
-        if where == HQ:  # a fighter waits at the HQ
+        if where in HQS:  # a fighter waits at the HQ
             return base
-        sq = GRID.parse(where)
+        sq = st.field.grid.parse(where)
         probe = Piece("probe", card, self.side, sq, st.turn)
         probe.tokens = {k: "ready" for k in weapons(st.lib, probe)}
         if "landing_craft" in unit.abilities:  # worth what it will bring ashore
@@ -449,7 +457,7 @@ class Mind:
         if c.effect == "draw":
             return 0.3 * c.amount if len(st.hands[self.seat]) < 5 else -0.1
         if c.effect == "repair_hq":
-            lost = st.hq.hit_points - st.hq_hp[side]
+            lost = st.hq.hit_points - st.hq_hp[hq_of(st, self.seat)]
             return HQ_POINT * min(c.amount, lost)
         if c.effect == "general":
             return 1.5
@@ -475,10 +483,10 @@ class Mind:
         unit = st.lib.units[card]
         cost = AP * launch_cost(unit)
         weapon = next(w for w in unit.weapons if w.ground)
-        if target == HQ:
-            return self.at_hq(None, weapon, self.enemy) - cost
+        if (h := hq_named(st, self.enemy, target)) is not None:
+            return self.at_hq(None, weapon, h) - cost
         total = 0.0
-        for sq in air.area(unit.bomb, GRID.parse(target), self.side):
+        for sq in air.area(unit.bomb, st.field.grid.parse(target), self.side, st.field.grid):
             for t in st.units_at(sq):
                 if not t.aboard:
                     sign = -1.0 if t.side == self.side else 1.0

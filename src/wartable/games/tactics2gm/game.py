@@ -25,8 +25,8 @@ from wartable.games.tactics2gm import content, deck, scenario
 from wartable.games.tactics2gm.building import ARMY_OF, Building, custom_option
 from wartable.games.tactics2gm.pieces import HQ
 from wartable.games.tactics2gm.rules import hq, river, setup, smoke
-from wartable.games.tactics2gm.rules.common import SIDES
-from wartable.games.tactics2gm.rules.field import GRID
+from wartable.games.tactics2gm.rules.common import SIDES, label
+from wartable.games.tactics2gm.rules.field import NARROW, WIDE
 from wartable.games.tactics2gm.state import Tactics2GMState
 
 PITCHED = ScenarioInfo(
@@ -43,7 +43,7 @@ SUMMARY = (
     "destroys when penetration beats armour; destroy the enemy HQ (10 PI) to win."
 )
 NOVICE = ("none", "allies", "axis", "both")
-LINEUPS = ("1v1", "2v1", "1v2")  # allies players v axis players (GM-103, GM-104)
+LINEUPS = ("1v1", "2v1", "1v2", "2v2")  # allies players v axis players (GM-103 to GM-105)
 
 
 def seats(lineup: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
@@ -155,8 +155,14 @@ class Tactics2GM(Game):
             "players": GameOption(
                 "players", "1v1",
                 "the line-up, allies v axis: a side of two players shares its HQ, its AP and "
-                "its deck, dealt between them (GM-103, GM-104)",
+                "its deck, dealt between them (GM-103 to GM-105)",
                 choices=LINEUPS,
+            ),
+            "fields": GameOption(
+                "fields", 1,
+                "2: a battle of four (players=2v2) on two fields side by side, each player "
+                "with his own HQ; one enemy HQ's fall wins (GM-105)",
+                minimum=1, maximum=2,
             ),
         }  # fmt: skip
 
@@ -174,6 +180,9 @@ class Tactics2GM(Game):
         if lineup not in LINEUPS:
             raise ArgumentError(f"players: one of {', '.join(LINEUPS)}, not {lineup!r}")
         names, st_sides = seats(lineup)
+        copies = int(chosen["fields"])
+        if copies == 2 and lineup != "2v2":
+            raise ArgumentError("fields=2 is a battle of four: set players=2v2 too (GM-105)")
         st = Tactics2GMState.__new__(Tactics2GMState)
         st._init_base(
             names, {"scenario": scenario or PITCHED.id, "options": dict(options), "seed": seed}
@@ -189,15 +198,18 @@ class Tactics2GM(Game):
         novice = str(chosen["novice"])
         st.novice = (novice in ("allies", "both"), novice in ("axis", "both"))
         st.rng = Rng(seed)
-        if sc is None:
-            st.laid = tuple(setup.lay_tiles(self.lib.tiles, st.rng))
-        else:
-            st.laid = tuple(setup.Placed(t, face, turned) for t, face, turned in sc.tiles)
-        if sc is None:
-            st.ground = tuple(setup.features(self.lib.tiles, list(st.laid)))
-        else:
-            st.ground = tuple(setup.scenario_ground(self.lib.tiles, sc))
-        st.walls = river.walls(sc)
+        st.field = WIDE if copies == 2 else NARROW
+        grounds, st.laid = [], ()
+        for _ in range(copies):  # on two fields, each laid from its own box's tiles
+            if sc is None:
+                tiles = setup.lay_tiles(self.lib.tiles, st.rng)
+                grounds.append(setup.features(self.lib.tiles, tiles))
+            else:
+                tiles = [setup.Placed(t, face, turned) for t, face, turned in sc.tiles]
+                grounds.append(setup.scenario_ground(self.lib.tiles, sc))
+            st.laid += tuple(tiles)
+        st.ground = tuple(setup.side_by_side(grounds))
+        st.walls = river.walls(sc, copies)
         st.decks = [[] for _ in names]
         st.ap = [0] * len(names)
         for side, army in enumerate(SIDES):
@@ -210,23 +222,26 @@ class Tactics2GM(Game):
             team = [k for k, s in enumerate(st_sides) if s == side]
             for n, k in enumerate(team):  # a team's deck is dealt between its two players
                 st.decks[k] = cards[n :: len(team)]
-            for k, share in zip(team, hq.split(self.lib.hq.start_ap, len(team)), strict=True):
+            start = [self.lib.hq.start_ap] * len(team)  # each his own HQ's (GM-105)
+            if copies == 1:  # a team shares one HQ's (GM-104)
+                start = hq.split(self.lib.hq.start_ap, len(team))
+            for k, share in zip(team, start, strict=True):
                 st.ap[k] = share
         st.hands, st.discards = [[] for _ in names], [[] for _ in names]
         st.passed, st.gave = [False] * len(names), False
         st.pieces, st.serial = [], {}
         st.terrain, st.owner, st.laid_count = {}, {}, {}
-        st.hq_hp = [self.lib.hq.hit_points] * 2
-        st.generals = [None, None]
+        st.hq_hp = [self.lib.hq.hit_points] * 2 * copies
+        st.generals = [None for _ in range(2 * copies)]
         st.phase, st.active, st.first, st.winner_of_bid, st.turn = "bid", 0, -1, -1, 0
         st.bids, st.budget, st.redraws = [None, None], [0, 0], [None] * len(names)
         st.equipping, st.fired_at, st.destroyed = "", {}, [0, 0]
         st.storming = st.stage = ""
         st.screens, st.aim, st.asking, st.sortie = {}, None, [], None
         st.card_wear, st.tile_wear, st.ruins = {}, {}, set()
-        for label, card in river.laid(sc).items():  # the scenario's own terrain: no one's
-            st.terrain[GRID.parse(label)] = card
-            st.owner[GRID.parse(label)] = -1
+        for sq, card in river.laid(sc, copies).items():  # the scenario's own terrain: no one's
+            st.terrain[sq] = card
+            st.owner[sq] = -1
         if sc is not None:
             setup.in_play(st, sc)
         return st
@@ -239,7 +254,7 @@ class Tactics2GM(Game):
         extra = dict.fromkeys(self.lib.units, 0)
         for sc in self.fixed.values():
             for placements in sc.units.values():
-                counts = Counter(u.card for u in placements)
+                counts = Counter(u.card for u in placements * WIDE.copies)  # on each field
                 extra |= {k: max(extra[k], n) for k, n in counts.items()}
         return [
             f"{k}-{n}" for k, u in self.lib.units.items() for n in range(1, u.copies + extra[k] + 1)
@@ -263,7 +278,7 @@ class Tactics2GM(Game):
 
     @cached_property
     def space(self) -> list[Action]:
-        squares = [GRID.label(sq) for sq in GRID.squares]
+        squares = [label(sq) for sq in WIDE.grid.squares]  # one field's are its first
         lib, ids = self.lib, self.unit_ids
         card = {u: lib.units[u.rpartition("-")[0]] for u in ids}  # each unit id's card
         army = {u: c.army for u, c in card.items()}

@@ -6,15 +6,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from wartable.core.action import Action
-from wartable.games.tactics2gm.pieces import HQ, weapons
+from wartable.games.tactics2gm.pieces import HQS, weapons
 from wartable.games.tactics2gm.rules import pairs, shots, wear
-from wartable.games.tactics2gm.rules.field import GRID
+from wartable.games.tactics2gm.rules.field import GRID, WIDE
 from wartable.games.tactics2gm.rules.fire import odds
 
 if TYPE_CHECKING:
     from wartable.games.tactics2gm.state import Tactics2GMState
 
-SQUARES = frozenset(GRID.label(sq) for sq in GRID.squares)  # a target word naming terrain
+SQUARES = frozenset(GRID.label(sq) for sq in WIDE.grid.squares)  # target words naming terrain
 
 
 def unit_words(st: Tactics2GMState, unit: str) -> str:
@@ -32,10 +32,17 @@ def card_words(st: Tactics2GMState, key: str) -> str:
     return key
 
 
+def hq_words(st: Tactics2GMState, word: str, whose: str) -> str:
+    """An HQ named in an action: "the enemy HQ"; on two fields, which one (GM-105)."""
+    if st.field.copies == 1:
+        return f"the {whose}HQ"
+    return f"the {whose}HQ behind columns {'A-H' if word == HQS[0] else 'I-P'}"
+
+
 def target_words(st: Tactics2GMState, target: str) -> str:
     """A support card's or a bomber's target: the HQ, a general, a unit or a square."""
-    if target == HQ:
-        return "the enemy HQ"
+    if target in HQS:
+        return hq_words(st, target, "enemy ")
     if target in st.lib.generals:
         return card_words(st, target)
     return unit_words(st, target) if st.piece(target) is not None else target
@@ -70,10 +77,10 @@ def describe(st: Tactics2GMState, action: Action) -> str | None:
             return (
                 f"Fire back with {unit_words(st, a[0])}'s {weapon} at {unit_words(st, st.storming)}"
             )
-        if a[2] == HQ:
-            target = "the enemy HQ"
+        if a[2] in HQS:
+            target = hq_words(st, a[2], "enemy ")
         elif a[2] in SQUARES:
-            target = wear.name(st, GRID.parse(a[2]))
+            target = wear.name(st, st.field.grid.parse(a[2]))
         else:
             target = unit_words(st, a[2])
         strike = " (the assault: armour aside)" if a[0] == st.storming else ""
@@ -127,7 +134,7 @@ def describe(st: Tactics2GMState, action: Action) -> str | None:
     if verb == "swap":
         return f"Swap {unit_words(st, a[0])} and {unit_words(st, a[1])}"
     if verb == "deploy":
-        where = "at the HQ" if a[1] == HQ else f"on {a[1]}"
+        where = f"at {hq_words(st, a[1], '')}" if a[1] in HQS else f"on {a[1]}"
         aboard = " aboard the carrier there" if a[2:] == ("aboard",) else ""
         return f"Deploy {card_words(st, a[0])} {where}{aboard}"
     if verb == "equip":
@@ -165,9 +172,9 @@ def action_info(st: Tactics2GMState, action: Action) -> dict[str, Any]:
         target = action.args[2]
     t = st.piece(target)
     if target in SQUARES:
-        left = wear.points_left(st, GRID.parse(target))
+        left = wear.points_left(st, st.field.grid.parse(target))
         return {"text": f"a sure hit on terrain with {left} PI left", "chance": 1.0}
-    if t is None and target == HQ:
+    if t is None and target in HQS:
         hit, crit = shots.need(st, p, weapon, None)
     elif t is None:
         return {}

@@ -10,6 +10,7 @@ from wartable.games.tactics2gm.content import Library, UnitCard, Weapon
 from wartable.geometry.squaregrid import Square
 
 HQ = "hq"  # the word a shot at the enemy HQ names as its target
+HQS = (HQ, "hq2")  # on two fields: the HQ behind the first field, behind the second (GM-105)
 
 
 @dataclass(slots=True)

@@ -13,7 +13,8 @@ from wartable.games.tactics2gm import labels
 from wartable.games.tactics2gm.content import HQ, Library
 from wartable.games.tactics2gm.pieces import Piece
 from wartable.games.tactics2gm.rules import air, legal, turn
-from wartable.games.tactics2gm.rules.common import seats_of
+from wartable.games.tactics2gm.rules.common import hqs, seats_of
+from wartable.games.tactics2gm.rules.field import Field
 from wartable.games.tactics2gm.rules.setup import Placed
 from wartable.games.tactics2gm.scenario import Scenario
 from wartable.games.tactics2gm.view import view
@@ -33,12 +34,13 @@ STATIC = (
     "brief",
     "walls",
     "seat_side",
+    "field",
 )
 
 
 class Tactics2GMState(GameState):
     game_name = "tactics2gm"
-    game_version = "11"  # bump when a rule change would replay saved games differently
+    game_version = "12"  # bump when a rule change would replay saved games differently
 
     # static: shared by every clone
     lib: Library
@@ -53,6 +55,7 @@ class Tactics2GMState(GameState):
     brief: Scenario | None  # the scenario's data; None: a pitched battle, won by an HQ's fall
     walls: frozenset[frozenset[Square]]  # square pairs a river parts, bridges left open
     seat_side: tuple[int, ...]  # each seat's side; a side's first seat is its Marshal
+    field: Field  # one field, or two side by side for four players (GM-105)
 
     rng: Rng
     # by seat (one a side but in team play, A-25)
@@ -72,8 +75,8 @@ class Tactics2GMState(GameState):
     tile_wear: dict[Square, int]  # PI a tile's forest or hedge has lost (GM-53, A-16)
     ruins: set[Square]  # buildings shot down: the card turned over (GM-65)
     laid_count: dict[str, int]  # terrain cards taken from the shared deck
-    hq_hp: list[int]
-    generals: list[str | None]
+    hq_hp: list[int]  # by HQ: one a side, or two (see rules.common.hqs)
+    generals: list[str | None]  # by HQ
     phase: str  # bid first terrain mulligan move deploy fire flip discard over
     active: int  # the side whose turn it is, or who places terrain
     first: int  # who plays the first turn (-1 until chosen)
@@ -225,8 +228,9 @@ class Tactics2GMState(GameState):
 
     def _estimate(self, player: str) -> float | None:
         me = self.seat_side[self.players.index(player)]
-        full = self.hq.hit_points
-        return (self.hq_hp[me] - self.hq_hp[1 - me]) / full
+        full = self.hq.hit_points  # the weakest HQ of each side: one falling decides
+        mine, theirs = (min(self.hq_hp[h] for h in hqs(self, s)) for s in (me, 1 - me))
+        return (mine - theirs) / full
 
     def rounds_played(self) -> int:
         return max(1, (self.turn + 1) // 2)

@@ -48,7 +48,17 @@ TERRAIN_SYMBOL = {
 GROUND_SYMBOL = {".": "·", "F": "♣", "H": '"', "M": "^", "L": "~", "R": "~", "S": "≈"}
 RAISED = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 SIDE_STYLE = {"allies": "bold bright_cyan", "axis": "bold bright_red"}
-COLUMNS = "ABCDEFGH"
+OFF_FIELD = ("hq", "hq2", "air")  # where a unit off the squares is: waiting at an HQ, aloft
+
+
+def columns(view: dict[str, Any]) -> str:
+    """The field's column letters: A-H, or A-P for two fields side by side (GM-105)."""
+    return string.ascii_uppercase[: view["field"]["columns"]]
+
+
+def side_of(view: dict[str, Any], me: str | None) -> str | None:
+    """The viewer's side: a team player's seat (``axis-1``) plays its side's edge."""
+    return view["seats"][me]["side"] if me in view.get("seats", {}) else me
 
 
 @cache
@@ -83,16 +93,23 @@ def hq_line(view: dict[str, Any], side: str, letter: dict[str, str]) -> Text:
     s = view["sides"][side]
     lib = library()
     text = Text(f"{side} HQ ({s['army']}) ", style=SIDE_STYLE[side])
-    text.append(f"{s['hq']}/{lib.hq.hit_points} PI · {s['ap']} AP · hand {s['hand']} · ")
-    text.append(f"deck {s['deck']} · lost {s['lost']}")
-    if s["general"]:
-        text.append(f" · general {s['general']}")
+    full = lib.hq.hit_points
+    hqs = s.get("hqs", [{"name": "hq", "hp": s["hq"], "general": s["general"], "seats": []}])
+    if len(hqs) == 1:
+        text.append(f"{s['hq']}/{full} PI · ")
+    else:  # two fields: an HQ behind each, its player's (GM-105)
+        text.append(" · ".join(f"{h['name']} {h['hp']}/{full} PI" for h in hqs) + " · ")
+    text.append(f"{s['ap']} AP · hand {s['hand']} · deck {s['deck']} · lost {s['lost']}")
+    for h in hqs:
+        if h["general"]:
+            at = f" at {h['name']}" if len(hqs) > 1 else ""
+            text.append(f" · general {h['general']}{at}")
     if len(s.get("seats", [])) > 1:  # team play: each player's own pool and hand
         pools = ", ".join(
             f"{n} {view['seats'][n]['ap']} AP/{view['seats'][n]['hand']} cards" for n in s["seats"]
         )
         text.append(f" · {pools}")
-    waiting = [u for u in view["units"] if u["side"] == side and u["square"] in ("hq", "air")]
+    waiting = [u for u in view["units"] if u["side"] == side and u["square"] in OFF_FIELD]
     for u in waiting:
         text.append(f" · {letter[u['id']]} {title(u['card'])} ({u['square']})")
     return text
@@ -100,7 +117,7 @@ def hq_line(view: dict[str, Any], side: str, letter: dict[str, str]) -> Text:
 
 def cell(view: dict[str, Any], sq: str, unit: dict[str, Any] | None, letter: str) -> Text:
     field = view["field"]
-    col, row = COLUMNS.index(sq[0]), int(sq[1:]) - 1
+    col, row = string.ascii_uppercase.index(sq[0]), int(sq[1:]) - 1
     ground = field["rows"][row][col]
     style = GROUND_STYLE.get(ground, "")
     card = field["terrain"].get(sq)
@@ -129,22 +146,24 @@ def cell(view: dict[str, Any], sq: str, unit: dict[str, Any] | None, letter: str
 
 
 def board(view: dict[str, Any], me: str | None, letter: dict[str, str]) -> Table:
+    """The field with the viewer's own edge at the bottom."""
     rows = range(6, 0, -1) if me != "axis" else range(1, 7)
+    letters_ = columns(view)
     on: dict[str, dict[str, Any]] = {}
     for u in view["units"]:  # the vehicle shows: the infantry beside it is listed below
-        if u["square"] not in ("hq", "air") and not u["aboard"] and not u["beside"]:
+        if u["square"] not in OFF_FIELD and not u["aboard"] and not u["beside"]:
             on.setdefault(u["square"], u)
     table = Table.grid(padding=0)
     table.add_column(justify="right")
-    for _ in COLUMNS:
+    for _ in letters_:
         table.add_column()
-    table.add_row("   ", *[Text(f"  {c}  ", style="dim") for c in COLUMNS])
+    table.add_row("   ", *[Text(f"  {c}  ", style="dim") for c in letters_])
     sc = view.get("scenario") or {}
     river = None
     if sc.get("river"):
         river = min(int(step.split("|")[0][1:]) for step in sc["river"])
     for r in rows:
-        squares = [f"{c}{r}" for c in COLUMNS]
+        squares = [f"{c}{r}" for c in letters_]
         table.add_row(
             Text(f"{r} ", style="dim"),
             *[
@@ -157,7 +176,7 @@ def board(view: dict[str, Any], me: str | None, letter: dict[str, str]) -> Table
                 Text("  ", style="dim"),
                 *[
                     Text("══ ══" if c in sc["bridges"] else "~~~~~", style="bold blue")
-                    for c in COLUMNS
+                    for c in letters_
                 ],
             )
     return table
@@ -227,7 +246,7 @@ def legend(view: dict[str, Any]) -> Text:
 
 
 def render(view: dict[str, Any], focus: str | None = None) -> RenderableType:
-    me = view.get("me")  # None: a spectator, who sees the allies' edge at the bottom
+    me = side_of(view, view.get("me"))  # None: a spectator, who sees the allies' edge below
     letter = letters(view)
     top, bottom = ("allies", "axis") if me == "axis" else ("axis", "allies")
     head = Text(f"round {view['round']} · turn {view['turn']} · {view['phase']}")

@@ -4,6 +4,7 @@ opening-hand choice stays secret until both sides have made theirs."""
 
 from __future__ import annotations
 
+import string
 from typing import TYPE_CHECKING, Any
 
 from wartable.games.tactics2gm.rules import objectives, river, wear
@@ -11,9 +12,13 @@ from wartable.games.tactics2gm.rules.common import (
     SIDES,
     commander,
     feature,
+    hq_of,
+    hq_word,
+    hqs,
     label,
     marshal,
     seats_of,
+    unit_hq,
 )
 from wartable.games.tactics2gm.rules.field import COLUMNS, ROWS
 
@@ -35,14 +40,19 @@ def scenario_view(st: Tactics2GMState) -> dict[str, Any] | None:
         "year": sc.year,
         "points": sc.points,
         "river": river.label_of(st.walls),  # steps it closes, "C3|C4"
-        "bridges": list(sc.bridges),
+        "bridges": [  # the columns a bridge spans the river in, on every field
+            string.ascii_uppercase[ord(c) - ord("A") + COLUMNS * k]
+            for k in range(st.field.copies)
+            for c in sc.bridges
+        ],
         "objective": {
             "side": o.side,
             "kind": o.kind,
-            "text": o.text,
-            "squares": list(o.squares),
+            "text": objectives.words(st, o),
+            "squares": [s for field in objectives.squares(st, o) for s in field],
+            "count": o.count,  # on each field: a hold objective is doubled (GM-105)
             "held": objectives.held(st, o) if o.kind == "hold" else [],
-            "count": o.count,
+            "needed": objectives.needed(st, o),  # the enemy units a destroy objective needs
         },
     }
 
@@ -51,7 +61,8 @@ def view(st: Tactics2GMState, player: str | None) -> dict[str, Any]:
     seat = st.players.index(player) if player is not None else None
     me = st.seat_side[seat] if seat is not None else None
     # a forest or hedge shot down reads as open ground
-    rows = ["".join(feature(st, (c, r)) for c in range(COLUMNS)) for r in range(ROWS)]
+    columns = st.field.grid.columns
+    rows = ["".join(feature(st, (c, r)) for c in range(columns)) for r in range(ROWS)]
     out: dict[str, Any] = {
         "me": player,  # whose view this is (None: a spectator's)
         "phase": st.phase,
@@ -61,7 +72,8 @@ def view(st: Tactics2GMState, player: str | None) -> dict[str, Any]:
         "max_rounds": st.max_rounds,
         "first": SIDES[st.first] if st.first >= 0 else None,
         "field": {
-            "columns": COLUMNS,
+            "columns": columns,
+            "fields": st.field.copies,  # two side by side in a battle of four (GM-105)
             "rows": rows,  # row 1 (the allies' edge) first: tile features, see content
             "terrain": {
                 label(sq): [card, SIDES[st.owner[sq]] if st.owner[sq] >= 0 else None]
@@ -77,8 +89,17 @@ def view(st: Tactics2GMState, player: str | None) -> dict[str, Any]:
             s: {
                 "army": st.armies[k],
                 "ap": sum(st.ap[j] for j in seats_of(st, k)),
-                "hq": st.hq_hp[k],
+                "hq": st.hq_hp[k],  # its (first) HQ's PI
                 "general": st.generals[k],
+                "hqs": [  # every HQ of the side: one, or one behind each field (GM-105)
+                    {
+                        "name": hq_word(h),
+                        "hp": st.hq_hp[h],
+                        "general": st.generals[h],
+                        "seats": [st.players[j] for j in seats_of(st, k) if hq_of(st, j) == h],
+                    }
+                    for h in hqs(st, k)
+                ],
                 "hand": sum(len(st.hands[j]) for j in seats_of(st, k)),
                 "deck": sum(len(st.decks[j]) for j in seats_of(st, k)),
                 "discard": [c for j in seats_of(st, k) for c in st.discards[j]],
@@ -167,7 +188,8 @@ def where(st: Tactics2GMState, p: Piece) -> str:
         return label(p.sq)
     s = st.sortie
     flying = s is not None and p.id in (s.plane, *s.escorts, *(f for f, _ in s.interceptors))
-    return "hq" if st.lib.units[p.card].cls == "fighter" and not flying else "air"
+    waiting = st.lib.units[p.card].cls == "fighter" and not flying
+    return hq_word(unit_hq(st, p)) if waiting else "air"
 
 
 def worn(st: Tactics2GMState) -> list[Square]:

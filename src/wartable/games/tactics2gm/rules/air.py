@@ -22,11 +22,19 @@ from typing import TYPE_CHECKING, Any
 
 from wartable.core.action import Action
 from wartable.core.events import Event
-from wartable.games.tactics2gm.pieces import HQ, Piece, flips, ready, weapons
+from wartable.games.tactics2gm.pieces import HQS, Piece, flips, ready, weapons
 from wartable.games.tactics2gm.rules import shots, tokens
-from wartable.games.tactics2gm.rules.common import SIDES, commander, enlist, ev, label
-from wartable.games.tactics2gm.rules.field import GRID, hq_distance, steps
-from wartable.geometry.squaregrid import Square
+from wartable.games.tactics2gm.rules.common import (
+    SIDES,
+    commander,
+    enlist,
+    ev,
+    hq_named,
+    label,
+    unit_hq,
+)
+from wartable.games.tactics2gm.rules.field import hq_distance, steps
+from wartable.geometry.squaregrid import Square, SquareGrid
 
 if TYPE_CHECKING:
     from wartable.games.tactics2gm.state import Tactics2GMState
@@ -44,7 +52,7 @@ class Sortie:
     action: Action  # the attack, carried out once the combat is over
     plane: str  # the attacking aircraft, or the paratroopers dropping
     at: tuple[Square, ...]  # the squares attacked, for the reach of enemy AA (A-13)
-    hq: bool  # the enemy HQ (or an aircraft waiting beside it) is attacked
+    hq: int  # the enemy HQ attacked (or where an aircraft waits attacked), else -1
     stage: str  # escort (the attacker), defend (the other side), dogfight (the attacker)
     escorts: list[str] = field(default_factory=list)
     interceptors: list[tuple[str, str]] = field(default_factory=list)  # (fighter, weapon)
@@ -82,7 +90,7 @@ def airborne(st: Tactics2GMState, action: Action) -> bool:
     if verb == "play":
         return args[0] in st.lib.units
     if verb == "deploy":
-        return args[1] != HQ and "paratrooper" in st.lib.units[args[0]].abilities
+        return args[1] not in HQS and "paratrooper" in st.lib.units[args[0]].abilities
     return False
 
 
@@ -120,19 +128,24 @@ def take_off(st: Tactics2GMState, seat: int, action: Action) -> list[Event]:
     return [*out, alert(st)]
 
 
-def attacked(st: Tactics2GMState, side: int, action: Action) -> tuple[bool, tuple[Square, ...]]:
-    """Whether the enemy HQ (or an aircraft waiting beside it) is attacked, else the squares
-    attacked: a unit's or a terrain's square, a bomber's area, the paratroopers' drop."""
+def attacked(st: Tactics2GMState, side: int, action: Action) -> tuple[int, tuple[Square, ...]]:
+    """The enemy HQ attacked (or the one an aircraft attacked waits beside), else -1 and the
+    squares attacked: a unit's or a terrain's square, a bomber's area, the paratroopers'
+    drop."""
     verb, args = action.verb, action.args
     target = args[2] if verb == "fire" else args[1]
     t = st.piece(target) if verb == "fire" else None
-    if target == HQ or (t is not None and t.sq is None):
-        return True, ()
+    if (h := hq_named(st, 1 - side, target)) is not None:
+        return h, ()
+    if t is not None and t.sq is None:
+        return unit_hq(st, t), ()
     if t is not None and t.sq is not None:
-        return False, (t.sq,)
+        return -1, (t.sq,)
     if verb == "play":
-        return False, tuple(area(st.lib.units[args[0]].bomb, GRID.parse(target), side))
-    return False, (GRID.parse(target),)
+        return -1, tuple(
+            area(st.lib.units[args[0]].bomb, st.field.grid.parse(target), side, st.field.grid)
+        )
+    return -1, (st.field.grid.parse(target),)
 
 
 def kind_of(st: Tactics2GMState, unit: str) -> tuple[str, str]:
@@ -143,12 +156,12 @@ def kind_of(st: Tactics2GMState, unit: str) -> tuple[str, str]:
     return u.kind, u.cls
 
 
-def area(offsets: list[tuple[int, int]], at: Square, side: int) -> list[Square]:
+def area(offsets: list[tuple[int, int]], at: Square, side: int, grid: SquareGrid) -> list[Square]:
     """A bomber's squares: its offsets from the square aimed at, forward meaning towards the
     enemy's edge."""
     ahead = 1 if side == 0 else -1
     squares = [(at[0] + dx, at[1] + ahead * dy) for dx, dy in offsets]
-    return [sq for sq in squares if sq in GRID]
+    return [sq for sq in squares if sq in grid]
 
 
 def alert(st: Tactics2GMState) -> Event:
@@ -193,8 +206,8 @@ def reaches(st: Tactics2GMState, gun: Piece, key: str) -> bool:
     s = st.sortie
     assert s is not None and gun.sq is not None
     r = weapons(st.lib, gun)[key].range
-    if s.hq:
-        return hq_distance(SIDES[gun.side], gun.sq) <= r
+    if s.hq >= 0:
+        return hq_distance(SIDES[gun.side], gun.sq, s.hq // 2) <= r
     return any(steps(gun.sq, sq) <= r for sq in s.at)
 
 
@@ -348,7 +361,7 @@ def called_off(st: Tactics2GMState, held: Sortie) -> list[Event]:
     if held.action.verb != "fire":
         return []
     target = held.action.args[2]
-    if target == HQ or target in {label(sq) for sq in GRID.squares} or st.piece(target):
+    if target in HQS or target in {label(sq) for sq in st.field.grid.squares} or st.piece(target):
         return []
     text = f"{held.plane}'s target {target} is gone: it flies back to its HQ"
     return [ev("called_off", text, "GM-69", unit=held.plane)]

@@ -16,8 +16,7 @@ from typing import TYPE_CHECKING
 from wartable.core.events import Event
 from wartable.games.tactics2gm.pieces import Piece
 from wartable.games.tactics2gm.rules.common import ev, label
-from wartable.games.tactics2gm.rules.field import GRID
-from wartable.geometry.squaregrid import Square
+from wartable.geometry.squaregrid import Square, SquareGrid
 
 if TYPE_CHECKING:
     from wartable.games.tactics2gm.state import Tactics2GMState
@@ -46,10 +45,10 @@ def takes(st: Tactics2GMState, carrier: Piece, kind: str) -> bool:
 
 
 @functools.lru_cache(maxsize=32)
-def sea_of(ground: tuple[str, ...]) -> frozenset[Square]:
+def sea_of(ground: tuple[str, ...], grid: SquareGrid) -> frozenset[Square]:
     """The sea squares of a battle's ground: set at set-up, the same all battle long (the
     sea is never worn down), so worked out once, not on every move a craft could make."""
-    return frozenset(sq for sq in GRID.squares if ground[GRID.index(sq)] == SEA)
+    return frozenset(sq for sq in grid.squares if ground[grid.index(sq)] == SEA)
 
 
 def is_craft(st: Tactics2GMState, p: Piece) -> bool:
@@ -61,7 +60,7 @@ def front(st: Tactics2GMState, craft: Piece) -> Square | None:
     if craft.sq is None:
         return None
     ahead = (craft.sq[0], craft.sq[1] + (1 if craft.side == 0 else -1))
-    return ahead if ahead in GRID else None
+    return ahead if ahead in st.field.grid else None
 
 
 def board(st: Tactics2GMState, p: Piece, carrier: Piece) -> list[Event]:

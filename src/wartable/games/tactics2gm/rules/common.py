@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING, Any
 from wartable.core.events import Event
 from wartable.games.tactics2gm.content import FEATURES, RUINS, TerrainCard, Weapon
 from wartable.games.tactics2gm.deck import launch_cost
-from wartable.games.tactics2gm.pieces import Piece, is_vehicle, weapons
+from wartable.games.tactics2gm.pieces import HQS, Piece, is_vehicle, weapons
 from wartable.games.tactics2gm.rules.field import GRID
 from wartable.games.tactics2gm.rules.tokens import TOOLS
-from wartable.geometry.squaregrid import Square
+from wartable.geometry.squaregrid import Square, SquareGrid
 
 if TYPE_CHECKING:
     from wartable.games.tactics2gm.state import Tactics2GMState
@@ -69,7 +69,7 @@ def label(sq: Square) -> str:
 def feature(st: Tactics2GMState, sq: Square) -> str:
     """The tile's feature on ``sq``; a forest or hedge shot down to 0 PI is open ground
     (GM-58, GM-59)."""
-    f = st.ground[GRID.index(sq)]
+    f = st.ground[st.field.grid.index(sq)]
     if sq in st.tile_wear and st.tile_wear[sq] >= FEATURES[f][3]:
         return "."
     return f
@@ -95,16 +95,16 @@ def footing(st: Tactics2GMState, sq: Square) -> str:
 def footings(st: Tactics2GMState) -> dict[Square, str]:
     """Every square's footing at once: a move's search asks it of many squares many times.
     The tiles' part is the same all battle long; only squares with a card are looked at."""
-    out = dict(tile_footings(st.ground))
+    out = dict(tile_footings(st.ground, st.field.grid))
     for sq in (*st.terrain, *st.tile_wear):
         out[sq] = footing(st, sq)
     return out
 
 
 @functools.lru_cache(maxsize=32)
-def tile_footings(ground: tuple[str, ...]) -> dict[Square, str]:
+def tile_footings(ground: tuple[str, ...], grid: SquareGrid) -> dict[Square, str]:
     """Each square's footing from its tile feature alone (callers copy it)."""
-    return {sq: FEATURES[ground[GRID.index(sq)]][1] for sq in GRID.squares}
+    return {sq: FEATURES[ground[grid.index(sq)]][1] for sq in grid.squares}
 
 
 def mine_at(st: Tactics2GMState, sq: Square, p: Piece) -> Weapon | None:
@@ -133,7 +133,7 @@ def movement(st: Tactics2GMState, p: Piece) -> int:
     (GM-86), one less when suppressed (GM-51)."""
     unit = st.lib.units[p.card]
     points = unit.movement + p.marched + p.rode - p.suppressed
-    general = st.generals[p.side]
+    general = st.generals[unit_hq(st, p)]
     if general and unit.kind in st.lib.generals[general].kinds:
         points += st.lib.generals[general].movement
     return max(points, 0)
@@ -182,3 +182,41 @@ def origins(st: Tactics2GMState) -> set[Square]:
 
 def assaulters(st: Tactics2GMState, defender: Piece) -> list[Piece]:
     return [p for p in st.pieces if p.assaulting == defender.id]
+
+
+# ---- HQs: one a side, or on two fields one a side behind each (GM-105), each its own hit
+# points and general. HQ ``h`` is its side's (``h % 2``) behind field ``h // 2``; in a battle
+# on two fields each seat answers to the HQ behind its own field and draws its AP from it.
+def hqs(st: Tactics2GMState, side: int) -> list[int]:
+    return list(range(side, 2 * st.field.copies, 2))
+
+
+def hq_of(st: Tactics2GMState, seat: int) -> int:
+    """The HQ ``seat`` draws its AP from and whose general it serves under."""
+    side = st.seat_side[seat]
+    if st.field.copies == 1:
+        return side
+    return side + 2 * seats_of(st, side).index(seat)
+
+
+def unit_hq(st: Tactics2GMState, p: Piece) -> int:
+    """The HQ ``p`` answers to: its commander's, where a fighter waits."""
+    return p.side if st.field.copies == 1 else hq_of(st, commander(st, p))
+
+
+def hq_word(h: int) -> str:
+    """The word actions name HQ ``h`` by: ``hq`` behind the first field, ``hq2`` the second."""
+    return HQS[h // 2]
+
+
+def hq_named(st: Tactics2GMState, side: int, word: str) -> int | None:
+    """``side``'s HQ named by ``word``, or None where it names none of them."""
+    if word not in HQS or HQS.index(word) >= st.field.copies:
+        return None
+    return side + 2 * HQS.index(word)
+
+
+def hq_title(st: Tactics2GMState, h: int) -> str:
+    """An HQ in words: "axis's HQ", or on two fields "axis's HQ on the second field"."""
+    name = f"{SIDES[h % 2]}'s HQ"
+    return name if st.field.copies == 1 else f"{name} ({hq_word(h)})"

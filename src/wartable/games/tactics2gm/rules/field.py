@@ -1,16 +1,48 @@
 """The battlefield's geometry: 12 tiles of 2 x 2 squares make 8 columns by 6 rows; each side
 counts its lines from its own edge; the HQs sit off the board at the middle of each edge
-(GM-16, GM-19, GM-20, GM-43; the rulings' 8 x 6 board with orthogonal counting)."""
+(GM-16, GM-19, GM-20, GM-43; the rulings' 8 x 6 board with orthogonal counting). A battle of
+four may lay two such fields side by side, one HQ of each side behind each (GM-105)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from wartable.geometry.squaregrid import Square, SquareGrid, manhattan
 
 COLUMNS, ROWS = 8, 6
-GRID = SquareGrid(COLUMNS, ROWS)
+GRID = SquareGrid(COLUMNS, ROWS)  # one field: what a scenario's data describes
 SOUTH, NORTH = "allies", "axis"  # allies deploy on row 1 (A1-H1), axis on row 6 (A6-H6)
+
+
+@dataclass(frozen=True, eq=False)
+class Field:
+    """The battlefield of a battle: one field, or ``copies`` fields side by side (columns
+    A-H and I-P), each with an HQ of each side at the middle of its edges (GM-105)."""
+
+    copies: int
+    grid: SquareGrid
+
+    def deployment_line(self, side: str) -> list[Square]:
+        """A side's line 1 across every field: teammates deploy anywhere along it (GM-105)."""
+        row = 0 if side == SOUTH else ROWS - 1
+        return [(c, row) for c in range(self.grid.columns)]
+
+    def copy_of(self, sq: Square) -> int:
+        """Which field ``sq`` lies on: 0 for columns A-H, 1 for I-P."""
+        return sq[0] // COLUMNS
+
+    def on_copy(self, k: int, squares: Iterable[Square]) -> list[Square]:
+        return [sq for sq in squares if sq[0] // COLUMNS == k]
+
+
+NARROW = Field(1, GRID)
+WIDE = Field(2, SquareGrid(2 * COLUMNS, ROWS))
+
+
+def shifted(sq: Square, k: int) -> Square:
+    """``sq`` of one field, on field ``k`` of a wide battlefield."""
+    return (sq[0] + k * COLUMNS, sq[1])
 
 
 def line(side: str, sq: Square) -> int:
@@ -18,20 +50,17 @@ def line(side: str, sq: Square) -> int:
     return sq[1] + 1 if side == SOUTH else ROWS - sq[1]
 
 
-def deployment_line(side: str) -> list[Square]:
-    row = 0 if side == SOUTH else ROWS - 1
-    return [(c, row) for c in range(COLUMNS)]
-
-
 def steps(a: Square, b: Square) -> int:
     """Range and movement count orthogonal steps: a diagonal neighbour is 2 away (GM-43)."""
     return manhattan(a, b)
 
 
-def hq_distance(side: str, sq: Square) -> int:
-    """How far ``side``'s HQ is from ``sq``: 1 from each of the two central squares of its
-    deployment line, one more for each column or line beyond (GM-16)."""
-    middle = min(abs(sq[0] - 3), abs(sq[0] - 4))  # columns D and E
+def hq_distance(side: str, sq: Square, k: int = 0) -> int:
+    """How far ``side``'s HQ behind field ``k`` is from ``sq``: 1 from each of the two
+    central squares of its deployment line, one more for each column or line beyond
+    (GM-16)."""
+    d = k * COLUMNS + 3  # column D of that field, E beside it
+    middle = min(abs(sq[0] - d), abs(sq[0] - d - 1))
     return 1 + middle + line(side, sq) - 1
 
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from wartable.core.action import Action
 from wartable.games.tactics2gm.content import UnitCard
 from wartable.games.tactics2gm.deck import equipment_problems, launch_cost, may_attach
-from wartable.games.tactics2gm.pieces import HQ, Piece, ready, weapons
+from wartable.games.tactics2gm.pieces import Piece, ready, weapons
 from wartable.games.tactics2gm.rules import (
     air,
     assault,
@@ -29,6 +29,9 @@ from wartable.games.tactics2gm.rules.common import (
     commander,
     footing,
     footings,
+    hq_of,
+    hq_word,
+    hqs,
     label,
     marshal,
     mine,
@@ -40,7 +43,6 @@ from wartable.games.tactics2gm.rules.common import (
     squares_of,
     stopping,
 )
-from wartable.games.tactics2gm.rules.field import GRID
 
 if TYPE_CHECKING:
     from wartable.games.tactics2gm.state import Tactics2GMState
@@ -184,7 +186,7 @@ def terrain_actions(st: Tactics2GMState, side: int) -> Iterator[Action]:
     budget, who = st.budget[side], SIDES[side]
     free = [
         sq
-        for sq in GRID.squares
+        for sq in st.field.grid.squares
         if field.line(who, sq) in (2, 3)
         and sq not in st.terrain
         and footing(st, sq) != "impassable"
@@ -283,7 +285,7 @@ def set_down_squares(st: Tactics2GMState, p: Piece) -> list[Square]:
         ramp = carry.front(st, c)
         near: list[Square] = [] if p.moved or ramp is None else [ramp]
     else:
-        near = list(GRID.orthogonal(c.sq))
+        near = list(st.field.grid.orthogonal(c.sq))
     return [
         sq
         for sq in near
@@ -307,16 +309,21 @@ def ways(st: Tactics2GMState, movers: list[Piece]) -> Iterator[tuple[Piece, move
         assert p.sq is not None
         points = movement(st, p)
         if carry.is_craft(st, p):  # at sea, and only there (GM-81)
-            yield p, move.Way(p.sq, points, sailing(st), enemies)
+            yield p, move.Way(p.sq, points, sailing(st), enemies, grid=st.field.grid)
             continue
         recon = "recon" in st.lib.units[p.card].abilities
         walls = river.closed(st, p, sappers)
-        yield p, move.Way(p.sq, points, ground, enemies, recon, sappers, stopping(st, p), walls)
+        yield (
+            p,
+            move.Way(
+                p.sq, points, ground, enemies, recon, sappers, stopping(st, p), walls, st.field.grid
+            ),
+        )
 
 
 def sailing(st: Tactics2GMState) -> move.Footing:
     """A landing craft's footing: the sea is open water to it, the land closed."""
-    sea = carry.sea_of(st.ground)
+    sea = carry.sea_of(st.ground, st.field.grid)
     return lambda sq: "normal" if sq in sea else "impassable"
 
 
@@ -373,26 +380,28 @@ def swappable(st: Tactics2GMState, a: Piece, b: Piece) -> bool:
 
 
 # ---- Despliegue --------------------------------------------------------------------------
-def deploy_squares(st: Tactics2GMState, side: int, unit: UnitCard) -> list[str]:
-    """Free squares of the side's deployment line (GM-38); paratroopers anywhere free of
-    units and buildings (GM-74); a fighter waits at the HQ (GM-66)."""
+def deploy_squares(st: Tactics2GMState, seat: int, unit: UnitCard) -> list[str]:
+    """Free squares of the side's deployment line (GM-38), along both fields in a battle of
+    four (GM-105); paratroopers anywhere free of units and buildings (GM-74); a fighter
+    waits at its player's HQ (GM-66)."""
+    side = side_of(st, seat)
     if unit.cls == "fighter":
-        return [HQ]
+        return [hq_word(hq_of(st, seat))]
     taken = squares_of(st.pieces) | origins(st)
     if "landing_craft" in unit.abilities:  # on the sea of its deployment line (GM-81)
         water = sailing(st)
-        line = field.deployment_line(SIDES[side])
+        line = st.field.deployment_line(SIDES[side])
         return [label(sq) for sq in line if sq not in taken and water(sq) == "normal"]
     if "paratrooper" in unit.abilities:
         squares = [
             sq
-            for sq in GRID.squares
+            for sq in st.field.grid.squares
             if sq not in taken
             and footing(st, sq) != "impassable"
             and not ((card := card_on(st, sq)) is not None and card.building)
         ]
     else:
-        line = field.deployment_line(SIDES[side])
+        line = st.field.deployment_line(SIDES[side])
         squares = [sq for sq in line if sq not in taken and footing(st, sq) != "impassable"]
         if unit.kind == "infantry":  # deployed beside a vehicle entering with it (GM-36)
             squares += sorted(
@@ -412,7 +421,7 @@ def deploy_actions(st: Tactics2GMState, seat: int) -> Iterator[Action]:
         unit = st.lib.units.get(card)
         if unit is None or unit.cls == "bomber" or launch_cost(unit) > st.ap[seat]:
             continue
-        yield from (Action("deploy", (card, where)) for where in deploy_squares(st, side, unit))
+        yield from (Action("deploy", (card, where)) for where in deploy_squares(st, seat, unit))
         yield from (
             Action("deploy", (card, where, ABOARD)) for where in aboard_squares(st, side, unit)
         )
@@ -424,7 +433,7 @@ def aboard_squares(st: Tactics2GMState, side: int, unit: UnitCard) -> list[str]:
     units from the hand whenever it came (GM-81)."""
     if "paratrooper" in unit.abilities or unit.kind not in carry.CARRIED:
         return []
-    line = field.deployment_line(SIDES[side])
+    line = st.field.deployment_line(SIDES[side])
     return [
         label(c.sq)
         for c in own(st, side)
@@ -465,17 +474,18 @@ def play_targets(st: Tactics2GMState, seat: int, card: str) -> list[str]:
         unit = st.lib.units[card]
         if unit.cls != "bomber" or launch_cost(unit) > st.ap[seat]:
             return []
-        return [HQ, *(label(sq) for sq in GRID.squares)]
+        return [*enemy_hqs(st, side), *(label(sq) for sq in st.field.grid.squares)]
     c = st.lib.support[card]
     if launch_cost(c) > st.ap[seat]:
         return []
     mine = own(st, side)
     if c.effect in ("action_points", "draw"):
         return [""]
+    h = hq_of(st, seat)  # on two fields, the player's own HQ
     if c.effect == "repair_hq":
-        return [""] if st.hq_hp[side] < st.hq.hit_points else []
+        return [""] if st.hq_hp[h] < st.hq.hit_points else []
     if c.effect == "general":
-        if st.generals[side] is not None or st.hq_hp[side] <= 0:
+        if st.generals[h] is not None or st.hq_hp[h] <= 0:
             return []
         return [k for k, g in st.lib.generals.items() if g.army == st.army(side)]
     if c.effect in ("veteran", "elite"):
@@ -495,10 +505,15 @@ def play_targets(st: Tactics2GMState, seat: int, card: str) -> list[str]:
         taken = squares_of(st.pieces)
         return [
             label(sq)
-            for sq in GRID.squares
+            for sq in st.field.grid.squares
             if sq not in taken and sq not in st.terrain and footing(st, sq) != "impassable"
         ]
     return []
+
+
+def enemy_hqs(st: Tactics2GMState, side: int) -> list[str]:
+    """The words naming the enemy's HQs: ``hq``, and ``hq2`` on two fields (GM-105)."""
+    return [hq_word(h) for h in hqs(st, 1 - side)]
 
 
 # ---- Disparo and Voltear -----------------------------------------------------------------
@@ -516,12 +531,15 @@ def fire_targets(st: Tactics2GMState, p: Piece, key: str, empty: list[Square]) -
             for q in foes
             if (q.sq is None and weapon.air) or (q.sq is not None and weapon.ground)
         ]
-        return [*out, HQ, *(label(sq) for sq in empty)] if weapon.ground else out
+        return (
+            [*out, *enemy_hqs(st, p.side), *(label(sq) for sq in empty)] if weapon.ground else out
+        )
     if not weapon.ground:
         return []
     out = [q.id for q in foes if q.sq is not None and field.steps(p.sq, q.sq) <= weapon.range]
-    if field.hq_distance(SIDES[enemy], p.sq) <= weapon.range:
-        out.append(HQ)
+    for h in hqs(st, enemy):
+        if field.hq_distance(SIDES[enemy], p.sq, h // 2) <= weapon.range:
+            out.append(hq_word(h))
     return out + [label(sq) for sq in empty if field.steps(p.sq, sq) <= weapon.range]
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from wartable.games.tactics2gm.rules.field import GRID
-from wartable.geometry.squaregrid import Square
+from wartable.geometry.squaregrid import Square, SquareGrid
 
 Footing = Callable[[Square], str]  # a square's ground for moving: normal, difficult, impassable
 
@@ -31,6 +31,7 @@ class Way:
     eased: Collection[Square] = ()
     stopping: Collection[Square] = ()
     walls: Collection[frozenset[Square]] = ()  # steps a river closes (GM-61, A-22)
+    grid: SquareGrid = GRID  # the battle's field: two side by side for four players (GM-105)
 
     def ends(self, sq: Square) -> bool:
         """Entering ``sq`` ends the move: difficult ground (unless recon or eased), wire, an
@@ -68,7 +69,7 @@ def assaults(way: Way) -> set[Square]:
             continue
         out |= {
             e
-            for e in GRID.orthogonal(here)
+            for e in way.grid.orthogonal(here)
             if e in way.enemies
             and way.footing(e) != "impassable"
             and frozenset((here, e)) not in way.walls
@@ -80,7 +81,7 @@ def _walk(way: Way) -> tuple[dict[Square, int], int]:
     """The fewest steps to every square a move passes or ends on, and the points it has: one
     square when it starts on difficult ground (GM-57)."""
     start, points, footing, enemies = way.start, way.points, way.footing, way.enemies
-    walls = way.walls
+    walls, grid = way.walls, way.grid
     if points <= 0:
         return {start: 0}, 0
     if not way.recon and start not in way.eased and footing(start) == "difficult":
@@ -92,7 +93,7 @@ def _walk(way: Way) -> tuple[dict[Square, int], int]:
         for here in frontier:
             if here != start and way.ends(here):
                 continue  # entering it ended the move
-            for n in GRID.orthogonal(here):
+            for n in grid.orthogonal(here):
                 if n in best or n in enemies or footing(n) == "impassable":
                     continue
                 if walls and frozenset((here, n)) in walls:

@@ -3,25 +3,47 @@ shot, and a destroyed one pays nothing (GM-21), but its fall ends nothing. ``hol
 objective's side needs units on enough of its squares at the end of the last round.
 ``destroy``: it wins the moment it has destroyed enough enemy units, or the enemy HQ where
 the objective says so. Either way the other side wins by stopping it until the last round
-is over."""
+is over. On two fields the objective is doubled, its rounds are not (GM-105): a square
+objective is held on each field, twice the units are destroyed, and one enemy HQ's fall is
+enough, as in a pitched battle."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wartable.games.tactics2gm.rules.common import SIDES
-from wartable.games.tactics2gm.rules.field import GRID
+from wartable.games.tactics2gm.rules.common import SIDES, hq_title, hqs, label
+from wartable.games.tactics2gm.rules.field import GRID, shifted
 
 if TYPE_CHECKING:
     from wartable.games.tactics2gm.scenario import Objective
     from wartable.games.tactics2gm.state import Tactics2GMState
 
 
+def squares(st: Tactics2GMState, o: Objective) -> list[list[str]]:
+    """The objective's squares on each field."""
+    return [[label(shifted(GRID.parse(s), k)) for s in o.squares] for k in range(st.field.copies)]
+
+
 def held(st: Tactics2GMState, o: Objective) -> list[str]:
-    """The objective's squares that hold a unit of its side."""
+    """The objective's squares, on every field, that hold a unit of its side."""
     side = SIDES.index(o.side)
-    mine = {p.sq for p in st.pieces if p.side == side and p.sq is not None}
-    return [label for label in o.squares if GRID.parse(label) in mine]
+    mine = {label(p.sq) for p in st.pieces if p.side == side and p.sq is not None}
+    return [s for field in squares(st, o) for s in field if s in mine]
+
+
+def needed(st: Tactics2GMState, o: Objective) -> int:
+    """The enemy units a ``destroy`` objective needs: doubled on two fields."""
+    return o.count * st.field.copies
+
+
+def words(st: Tactics2GMState, o: Objective) -> str:
+    """The objective in words, with what two fields make of it (GM-105)."""
+    if st.field.copies == 1:
+        return o.text
+    if o.kind == "hold":
+        each = " and ".join(f"{o.count} of {', '.join(f)}" for f in squares(st, o))
+        return f"{o.text}; on two fields, on each: {each}"
+    return f"{o.text}; on two fields, {needed(st, o)} enemy units"
 
 
 def reached(st: Tactics2GMState) -> tuple[int, str] | None:
@@ -29,10 +51,11 @@ def reached(st: Tactics2GMState) -> tuple[int, str] | None:
     assert st.brief is not None
     o = st.brief.objective
     side = SIDES.index(o.side)
-    if o.kind == "destroy" and st.destroyed[1 - side] >= o.count:
+    if o.kind == "destroy" and st.destroyed[1 - side] >= needed(st, o):
         return side, f"{o.side} has destroyed {st.destroyed[1 - side]} enemy units ({o.text})"
-    if o.hq and st.hq_hp[1 - side] <= 0:
-        return side, f"{SIDES[1 - side]}'s HQ is destroyed ({o.text})"
+    fallen = [h for h in hqs(st, 1 - side) if st.hq_hp[h] <= 0]
+    if o.hq and fallen:
+        return side, f"{hq_title(st, fallen[0])} is destroyed ({o.text})"
     return None
 
 
@@ -44,7 +67,10 @@ def at_the_end(st: Tactics2GMState) -> tuple[int, str]:
     if o.kind == "hold":
         got = held(st, o)
         said = ", ".join(got) or "none"
-        if len(got) >= o.count:
+        fields = squares(st, o)
+        if all(len(set(got).intersection(f)) >= o.count for f in fields):
             return side, f"{o.side} holds {said} at the end of round {st.brief.rounds}"
-        return 1 - side, f"{o.side} holds {said}, not {o.count} of {', '.join(o.squares)}"
-    return 1 - side, f"{SIDES[1 - side]} held out: {st.destroyed[1 - side]} of {o.count} lost"
+        wanted = " and ".join(f"{o.count} of {', '.join(f)}" for f in fields)
+        return 1 - side, f"{o.side} holds {said}, not {wanted}"
+    lost = st.destroyed[1 - side]
+    return 1 - side, f"{SIDES[1 - side]} held out: {lost} of {needed(st, o)} lost"

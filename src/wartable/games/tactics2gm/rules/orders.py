@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from wartable.core.action import Action
 from wartable.core.events import Event
 from wartable.games.tactics2gm.deck import launch_cost
-from wartable.games.tactics2gm.pieces import HQ, Piece, flips, weapons
+from wartable.games.tactics2gm.pieces import HQS, Piece, flips, weapons
 from wartable.games.tactics2gm.rules import (
     air,
     assault,
@@ -27,12 +27,14 @@ from wartable.games.tactics2gm.rules.common import (
     enlist,
     ev,
     feature,
+    hq_named,
+    hq_of,
+    hq_title,
     label,
     marshal,
     mine_at,
     seats_of,
 )
-from wartable.games.tactics2gm.rules.field import GRID
 from wartable.games.tactics2gm.rules.legal import ABOARD, UNIT_VERBS, equip_choices
 from wartable.geometry.squaregrid import Square
 
@@ -44,11 +46,11 @@ EXTENTS = {"left": (True, False), "right": (False, True), "both": (True, True)}
 
 def lay_terrain(st: Tactics2GMState, side: int, action: Action) -> list[Event]:
     """A terrain card bought with the bid, on one square or spread sideways (GM-12, GM-107)."""
-    card, at = action.args[0], GRID.parse(action.args[1])
+    card, at = action.args[0], st.field.grid.parse(action.args[1])
     left, right = (
         EXTENTS.get(action.args[2], (False, False)) if len(action.args) > 2 else (False, False)
     )
-    squares, cost = setup.extensive(st.lib, card, at, left=left, right=right)
+    squares, cost = setup.extensive(st.lib, card, at, left=left, right=right, grid=st.field.grid)
     st.budget[side] -= cost
     st.laid_count[card] = st.laid_count.get(card, 0) + 1
     for sq in squares:
@@ -83,7 +85,7 @@ def act(
     p = st.piece(args[0]) if verb in UNIT_VERBS else None
     if verb == "move":
         alone = args[2:] == ("alone",)
-        return move(st, st.piece(args[0]), GRID.parse(args[1]), alone)  # type: ignore[arg-type]
+        return move(st, st.piece(args[0]), st.field.grid.parse(args[1]), alone)  # type: ignore[arg-type]
     if verb == "assault":  # stepping in ends the move there, mines and all (GM-32)
         d = st.piece(args[1])
         assert p is not None and d is not None and d.sq is not None
@@ -105,7 +107,7 @@ def act(
         out += enter(st, p, c.sq)
         return out + carry.board(st, p, c) if p in st.pieces else out
     if verb == "unload":
-        to = GRID.parse(args[1])
+        to = st.field.grid.parse(args[1])
         assert p is not None
         out = carry.set_down(st, p, to) + enter(st, p, to)
         p.moved = not carry.moves_on(st, p)
@@ -132,13 +134,13 @@ def act(
         return skills.mend(st, p, q)
     if verb == "clear":
         assert p is not None
-        return skills.clear(st, p, GRID.parse(args[1]))
+        return skills.clear(st, p, st.field.grid.parse(args[1]))
     if verb == "ride":
         assert p is not None
         return skills.ride(st, p)
     if verb == "screen":
         assert p is not None
-        return smoke.lay(st, p, GRID.parse(args[1]), args[2] if len(args) > 2 else "")
+        return smoke.lay(st, p, st.field.grid.parse(args[1]), args[2] if len(args) > 2 else "")
     if verb in ("mount", "fold"):
         return mount(st, st.piece(args[0]), verb == "mount")  # type: ignore[arg-type]
     if verb == "give":
@@ -161,13 +163,15 @@ def aimed_at(st: Tactics2GMState, action: Action) -> tuple[list[Piece], Square |
     the air or from a card)."""
     verb, args = action.verb, action.args
     p = st.piece(args[0]) if verb in ("fire", "react") else None
-    if verb == "fire" and p is not None and args[2] != HQ:
+    if verb == "fire" and p is not None and args[2] not in HQS:
         return [t for t in [st.piece(args[2])] if t is not None], p.sq
     if verb == "react" and p is not None:
         return [t for t in [st.piece(st.storming)] if t is not None], p.sq
-    if verb == "play" and len(args) > 1 and args[1] != HQ:
+    if verb == "play" and len(args) > 1 and args[1] not in HQS:
         if args[0] in st.lib.units:  # a bomber: everything in its area
-            squares = air.area(st.lib.units[args[0]].bomb, GRID.parse(args[1]), st.active)
+            squares = air.area(
+                st.lib.units[args[0]].bomb, st.field.grid.parse(args[1]), st.active, st.field.grid
+            )
             return [t for sq in squares for t in st.units_at(sq) if not t.aboard], None
         if st.lib.support[args[0]].effect == "impact":
             return [t for t in [st.piece(args[1])] if t is not None], None
@@ -271,12 +275,12 @@ def deploy(
     down from the air (rules/air.py): landing on a tile feature or a terrain card costs them
     a wound (GM-74, A-11)."""
     unit = st.lib.units[card]
-    sq = None if where == HQ else GRID.parse(where)
+    sq = None if where in HQS else st.field.grid.parse(where)
     if sq is not None and "paratrooper" in unit.abilities:
         return land(st, air.aloft(st, card), sq)
     p, price = enlist(st, seat, card, sq)
     who = st.players[seat]
-    place = f"{SIDES[p.side]}'s HQ" if sq is None else label(sq)
+    place = hq_title(st, hq_of(st, seat)) if sq is None else label(sq)
     out = [ev("deploy", f"{who} deploys {p.id} on {place} for {price} AP", "GM-38")]
     # at the HQ (sq None) it is beside nobody, even another aircraft waiting there
     others = (q for q in st.pieces if q.sq == sq and q is not p and not q.aboard)
@@ -346,11 +350,12 @@ def play(st: Tactics2GMState, seat: int, card: str, target: str) -> list[Event]:
     elif c.effect == "draw":
         out += draw(st, seat, c.amount)
     elif c.effect == "repair_hq":
-        st.hq_hp[side] = min(st.hq.hit_points, st.hq_hp[side] + c.amount)
-        out.append(ev("repair", f"{SIDES[side]}'s HQ is back to {st.hq_hp[side]} PI", "GM-39"))
+        h = hq_of(st, seat)
+        st.hq_hp[h] = min(st.hq.hit_points, st.hq_hp[h] + c.amount)
+        out.append(ev("repair", f"{hq_title(st, h)} is back to {st.hq_hp[h]} PI", "GM-39"))
     elif c.effect == "general":
-        st.generals[side] = target
-        text = f"{st.lib.generals[target].title} takes command at {SIDES[side]}'s HQ"
+        st.generals[hq_of(st, seat)] = target
+        text = f"{st.lib.generals[target].title} takes command at {hq_title(st, hq_of(st, seat))}"
         out.append(ev("general", text, "GM-22"))
     elif c.effect in ("veteran", "elite"):
         p = st.piece(target)
@@ -374,7 +379,7 @@ def play(st: Tactics2GMState, seat: int, card: str, target: str) -> list[Event]:
         assert t is not None and c.weapon is not None
         out += shots.at_unit(st, None, c.weapon, t, c.title)
     elif c.effect == "at_mine":
-        sq = GRID.parse(target)
+        sq = st.field.grid.parse(target)
         st.terrain[sq], st.owner[sq] = card, side
         kept = True
         out.append(ev("mine_laid", f"{who} lays an anti-tank mine on {label(sq)}", "GM-63"))
@@ -392,10 +397,12 @@ def bomb(st: Tactics2GMState, seat: int, card: str, target: str) -> list[Event]:
     weapon = next(w for w in st.lib.units[card].weapons if w.ground)
     title = st.lib.units[card].title
     out = []
-    if target == HQ:
-        out = shots.at_hq(st, p, weapon, 1 - side, title)
+    if (h := hq_named(st, 1 - side, target)) is not None:
+        out = shots.at_hq(st, p, weapon, h, title)
     else:
-        for sq in air.area(st.lib.units[card].bomb, GRID.parse(target), side):
+        for sq in air.area(
+            st.lib.units[card].bomb, st.field.grid.parse(target), side, st.field.grid
+        ):
             for t in st.units_at(sq):  # an air attack counts towards suppression (A-6)
                 if t in st.pieces and t.sq == sq and not t.aboard:  # nor one sent back
                     out += shots.at_unit(st, p, weapon, t, title)
@@ -414,10 +421,10 @@ def fire(st: Tactics2GMState, seat: int, p: Piece, key: str, target: str) -> lis
     p.fired.append(key)
     p.tokens[key] = tokens.use(p.tokens[key], flips(st.lib, p, key))  # type: ignore[arg-type]
     t = st.piece(target)
-    if target == HQ:
-        out = shots.at_hq(st, p, weapon, 1 - p.side, p.id)
+    if (h := hq_named(st, 1 - p.side, target)) is not None:
+        out = shots.at_hq(st, p, weapon, h, p.id)
     elif t is None:  # an empty square's terrain (GM-53)
-        out = shots.at_terrain(st, p, weapon, GRID.parse(target), p.id)
+        out = shots.at_terrain(st, p, weapon, st.field.grid.parse(target), p.id)
     else:
         out = shots.at_unit(st, p, weapon, t, p.id)
     if p.sq is None and p in st.pieces:  # a fighter: one attack, then gone

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.games.tactics2gm.pieces import Piece
-from wartable.games.tactics2gm.rules.field import COLUMNS, GRID
+from wartable.games.tactics2gm.rules.field import COLUMNS, GRID, shifted
 from wartable.geometry.squaregrid import Square
 
 if TYPE_CHECKING:
@@ -20,27 +20,30 @@ Walls = frozenset[frozenset[Square]]
 COLUMN_LETTERS = "ABCDEFGH"
 
 
-def walls(sc: Scenario | None) -> Walls:
+def walls(sc: Scenario | None, copies: int = 1) -> Walls:
     """The steps the river closes: between rows ``river`` and ``river + 1``, in every column
-    without a bridge."""
+    without a bridge; on two fields, the river of each (GM-105)."""
     if sc is None or sc.river is None:
         return frozenset()
     bridged = {COLUMN_LETTERS.index(c) for c in sc.bridges}
     low = sc.river - 1  # the grid counts rows from 0
     return frozenset(
-        frozenset({(c, low), (c, low + 1)}) for c in range(COLUMNS) if c not in bridged
+        frozenset({shifted((c, low), k), shifted((c, low + 1), k)})
+        for k in range(copies)
+        for c in range(COLUMNS)
+        if c not in bridged
     )
 
 
-def laid(sc: Scenario | None) -> dict[str, str]:
-    """The terrain a scenario lays at set-up, its bridges' cards included."""
+def laid(sc: Scenario | None, copies: int = 1) -> dict[Square, str]:
+    """The terrain a scenario lays at set-up, its bridges' cards included; on each field."""
     if sc is None:
         return {}
     out = dict(sc.terrain)
     for col in sc.bridges:
         assert sc.river is not None
         out[f"{col}{sc.river}"] = out[f"{col}{sc.river + 1}"] = "bridge"
-    return out
+    return {shifted(GRID.parse(s), k): card for k in range(copies) for s, card in out.items()}
 
 
 def sapper_squares(st: Tactics2GMState, side: int) -> set[Square]:

@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING
 from wartable.core.rng import Rng
 from wartable.games.tactics2gm.content import FEATURES, Library, Tile
 from wartable.games.tactics2gm.pieces import Piece, weapons
-from wartable.games.tactics2gm.rules.common import SIDES
-from wartable.games.tactics2gm.rules.field import COLUMNS, GRID, ROWS, line
+from wartable.games.tactics2gm.rules.common import SIDES, seats_of
+from wartable.games.tactics2gm.rules.field import COLUMNS, GRID, ROWS, line, shifted
 from wartable.games.tactics2gm.rules.tokens import TOOLS
-from wartable.geometry.squaregrid import Square
+from wartable.geometry.squaregrid import Square, SquareGrid
 
 if TYPE_CHECKING:
     from wartable.games.tactics2gm.scenario import Scenario
@@ -63,6 +63,12 @@ def scenario_ground(tiles: Mapping[str, Tile], sc: Scenario) -> list[str]:
     return out
 
 
+def side_by_side(grounds: list[list[str]]) -> list[str]:
+    """The ground of fields laid side by side, row by row (GM-105): the first field's
+    columns A-H, the second's I-P."""
+    return [g[r * COLUMNS + c] for r in range(ROWS) for g in grounds for c in range(COLUMNS)]
+
+
 def footing(letter: str) -> str:
     return FEATURES[letter][1]
 
@@ -90,6 +96,7 @@ def terrain_problems(
     placing: Mapping[Square, str],
     ground: list[str],
     taken: set[Square],
+    grid: SquareGrid = GRID,
 ) -> list[str]:
     """Why ``side`` may not lay the terrain cards ``placing`` (square -> card) with the AP it
     spent on its bid: more than it spent, off its lines 2 and 3, on impassable ground, or on
@@ -101,10 +108,10 @@ def terrain_problems(
     if cost > spend:
         out.append(f"the terrain costs {cost}, more than the {spend} AP spent on the bid (GM-12)")
     for sq in sorted(placing):
-        label = GRID.label(sq)
+        label = grid.label(sq)
         if line(side, sq) not in (2, 3):
             out.append(f"{label} is on your line {line(side, sq)}: terrain goes on lines 2-3")
-        elif footing(ground[GRID.index(sq)]) == "impassable":
+        elif footing(ground[grid.index(sq)]) == "impassable":
             out.append(f"{label} cannot be entered: no terrain goes there (A-20)")
         elif sq in taken:
             out.append(f"{label} holds a terrain card already: one a square (A-20)")
@@ -112,7 +119,13 @@ def terrain_problems(
 
 
 def extensive(
-    lib: Library, card: str, sq: Square, *, left: bool = False, right: bool = False
+    lib: Library,
+    card: str,
+    sq: Square,
+    *,
+    left: bool = False,
+    right: bool = False,
+    grid: SquareGrid = GRID,
 ) -> tuple[list[Square], int]:
     """With the ``extensive_terrain`` option, a wire, barrier, wall or trench card may also
     cover its left and/or right neighbour, for 1 AP more (GM-107): the squares it covers and
@@ -126,7 +139,7 @@ def extensive(
     for wanted, dx in ((left, -1), (right, 1)):
         if wanted:
             side = (sq[0] + dx, sq[1])
-            if side not in GRID:
+            if side not in grid:
                 raise ValueError(f"{GRID.label(sq)} has no square on that side")
             squares.append(side)
     return sorted(squares), terrain.cost + 1
@@ -136,18 +149,22 @@ def in_play(st: Tactics2GMState, sc: Scenario) -> None:
     """A scenario's units stand on their squares before the first turn (some aboard their
     carriers), with their equipment ready, as if deployed before it (they may move in their
     side's first turn), and its generals serve at their HQs (GM-15). They come from outside
-    the decks."""
-    for seat, placements in sc.units.items():
-        side = SIDES.index(seat)
-        for u in placements:
-            st.serial[u.card] = st.serial.get(u.card, 0) + 1
-            p = Piece(f"{u.card}-{st.serial[u.card]}", u.card, side, GRID.parse(u.square), 0)
-            p.options, p.mounted = list(u.options), u.mounted
-            if u.aboard:  # the carrier listed before it on its square
-                p.aboard = next(q.id for q in st.pieces if q.sq == p.sq and not q.aboard)
-            p.tokens = {key: "ready" for key in [*weapons(st.lib, p), *p.options]}
-            if "sappers" in st.lib.units[u.card].abilities:
-                p.tokens[TOOLS] = "ready"
-            st.pieces.append(p)
-    for seat, general in sc.generals.items():
-        st.generals[SIDES.index(seat)] = general
+    the decks. On two fields each field has its own, commanded by the player whose HQ stands
+    behind it, and each HQ its general (GM-105)."""
+    for k in range(st.field.copies):
+        for seat, placements in sc.units.items():
+            side = SIDES.index(seat)
+            owner = seats_of(st, side)[k] if st.field.copies > 1 else -1
+            for u in placements:
+                sq = shifted(GRID.parse(u.square), k)
+                st.serial[u.card] = st.serial.get(u.card, 0) + 1
+                p = Piece(f"{u.card}-{st.serial[u.card]}", u.card, side, sq, 0, owner=owner)
+                p.options, p.mounted = list(u.options), u.mounted
+                if u.aboard:  # the carrier listed before it on its square
+                    p.aboard = next(q.id for q in st.pieces if q.sq == p.sq and not q.aboard)
+                p.tokens = {key: "ready" for key in [*weapons(st.lib, p), *p.options]}
+                if "sappers" in st.lib.units[u.card].abilities:
+                    p.tokens[TOOLS] = "ready"
+                st.pieces.append(p)
+        for seat, general in sc.generals.items():
+            st.generals[SIDES.index(seat) + 2 * k] = general

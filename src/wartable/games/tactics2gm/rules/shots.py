@@ -12,13 +12,14 @@ from wartable.games.tactics2gm.content import Weapon
 from wartable.games.tactics2gm.pieces import Piece, effects, wound_value
 from wartable.games.tactics2gm.rules import pairs, wear
 from wartable.games.tactics2gm.rules.common import (
-    SIDES,
     assaulters,
     card_on,
     commander,
     ev,
     feature,
+    hq_title,
     label,
+    unit_hq,
 )
 from wartable.games.tactics2gm.rules.cover import firer_mods, suppresses, target_mods
 from wartable.games.tactics2gm.rules.fire import Mods, resolve, smoke, thresholds
@@ -35,7 +36,7 @@ def firer(st: Tactics2GMState, p: Piece | None) -> Mods:
     if p is None:
         return Mods()
     out = firer_mods(p.wounds, p.suppressed) + Mods(-p.level, -p.level)
-    general = st.generals[p.side]
+    general = st.generals[unit_hq(st, p)]
     if general and st.lib.units[p.card].kind in st.lib.generals[general].kinds:
         out += Mods(st.lib.generals[general].hit, 0)
     return out
@@ -225,24 +226,22 @@ def at_terrain(
     return [ev("terrain_hit", text, "GM-53", square=label(sq)), *worn]
 
 
-def at_hq(
-    st: Tactics2GMState, p: Piece | None, weapon: Weapon, side: int, source: str
-) -> list[Event]:
-    """A shot at ``side``'s HQ: no cover, its armour, no critical (GM-17, A-5)."""
+def at_hq(st: Tactics2GMState, p: Piece | None, weapon: Weapon, h: int, source: str) -> list[Event]:
+    """A shot at HQ ``h``: no cover, its armour, no critical (GM-17, A-5)."""
     hit, crit = need(st, p, weapon, None)
     die = st.rng.die(10)
     shot = resolve(
         die, (hit, crit), weapon.pen, st.hq.armour, damage(st, p, weapon, None),
         immune_to_criticals=True,
     )  # fmt: skip
-    head = f"{source} fires {weapon.name} at {SIDES[side]}'s HQ: needs {hit}+, rolls {die}"
+    head = f"{source} fires {weapon.name} at {hq_title(st, h)}: needs {hit}+, rolls {die}"
     if shot.effect == "miss":
         return [ev("miss", f"{head}: a miss", "GM-44", die=die)]
     if shot.effect == "no_effect":
         return [ev("no_effect", f"{head}: the HQ's armour holds", "GM-46", die=die)]
-    st.hq_hp[side] = max(0, st.hq_hp[side] - shot.wounds)
-    text = f"{head}: a hit, {shot.wounds} damage ({st.hq_hp[side]} PI left)"
-    return [ev("hq_hit", text, "GM-17", die=die, hp=st.hq_hp[side])]
+    st.hq_hp[h] = max(0, st.hq_hp[h] - shot.wounds)
+    text = f"{head}: a hit, {shot.wounds} damage ({st.hq_hp[h]} PI left)"
+    return [ev("hq_hit", text, "GM-17", die=die, hp=st.hq_hp[h])]
 
 
 def destroy(st: Tactics2GMState, t: Piece) -> list[Event]:

@@ -15,7 +15,7 @@ from wartable.core.events import Event
 from wartable.games.tactics2gm.pieces import Piece, flips, weapons
 from wartable.games.tactics2gm.rules import tokens
 from wartable.games.tactics2gm.rules.common import SIDES, ev, label
-from wartable.games.tactics2gm.rules.field import GRID, steps
+from wartable.games.tactics2gm.rules.field import steps
 from wartable.geometry.squaregrid import Square
 
 if TYPE_CHECKING:
@@ -123,12 +123,12 @@ def screens(st: Tactics2GMState, p: Piece) -> list[tuple[str, ...]]:
         return []
     out: list[tuple[str, ...]] = []
     r = reach(st, p)
-    for sq in GRID.squares:
+    for sq in st.field.grid.squares:
         if steps(p.sq, sq) > r:
             continue
         out.append((label(sq),))
         for word, cols in SPREADS.items():
-            if all((sq[0] + dx, sq[1]) in GRID for dx in cols):
+            if all((sq[0] + dx, sq[1]) in st.field.grid for dx in cols):
                 out.append((label(sq), word))
     return out
 

@@ -24,6 +24,9 @@ from wartable.games.tactics2gm.rules.common import (
     SIDES,
     draw,
     ev,
+    hq_of,
+    hq_title,
+    hqs,
     marshal,
     seats_of,
 )
@@ -177,26 +180,40 @@ def begin_turn(st: Tactics2GMState) -> list[Event]:
     return out
 
 
+def pools(st: Tactics2GMState, side: int) -> list[tuple[int, list[int]]]:
+    """Each of ``side``'s HQs and the seats drawing their AP from it: one HQ for the whole
+    side, a team sharing it (GM-104); on two fields, each player his own (GM-105)."""
+    if st.field.copies == 1:
+        return [(side, seats_of(st, side))]
+    return [(hq_of(st, k), [k]) for k in seats_of(st, side)]
+
+
 def hq_phase(st: Tactics2GMState, side: int) -> list[Event]:
-    """The HQ's income, the supply line and the command groups (GM-18 to GM-21, A-3)."""
+    return [e for h, team in pools(st, side) for e in income(st, h, team)]
+
+
+def income(st: Tactics2GMState, h: int, team: list[int]) -> list[Event]:
+    """HQ ``h``'s income, the supply line and the command groups (GM-18 to GM-21, A-3); on
+    two fields each HQ counts the lines and command groups of its own field (GM-105)."""
+    side = h % 2
     who = SIDES[side]
-    on_board = [p for p in st.pieces if p.side == side and p.sq is not None]
-    supply = field.supply_line(who, [p.sq for p in on_board if p.sq is not None])
-    command = sum(
-        field.command_ap(who, p.sq)
-        for p in on_board
-        if p.sq is not None and st.lib.units[p.card].cls == "command"
-    )
-    general = st.generals[side]
+    here = [  # the side's units on the HQ's field
+        (p.sq, st.lib.units[p.card].cls)
+        for p in st.pieces
+        if p.side == side and p.sq is not None and st.field.copy_of(p.sq) == h // 2
+    ]
+    supply = field.supply_line(who, [sq for sq, _ in here])
+    command = sum(field.command_ap(who, sq) for sq, cls in here if cls == "command")
+    general = st.generals[h]
     bonus = (st.lib.generals[general].income if general else 0) + (1 if st.novice[side] else 0)
-    team = seats_of(st, side)
     before = sum(st.ap[k] for k in team)  # a team's pools count as one against the cap
     after = hq.hq_phase(
-        before, st.hq, destroyed=st.hq_hp[side] <= 0, supply=supply, command=command, bonus=bonus
+        before, st.hq, destroyed=st.hq_hp[h] <= 0, supply=supply, command=command, bonus=bonus
     )
     for k, share in zip(team, hq.split(after - before, len(team)), strict=True):
         st.ap[k] += share
-    text = f"{who}'s HQ: {before} AP + income, supply line {supply}, command {command} = {after} AP"
+    title = hq_title(st, h)
+    text = f"{title}: {before} AP + income, supply line {supply}, command {command} = {after} AP"
     if len(team) > 1:
         text += " (" + ", ".join(f"{st.players[k]} {st.ap[k]}" for k in team) + ")"
     return [ev("hq", text, "GM-18", supply=supply, command=command, ap=after)]
@@ -227,10 +244,12 @@ def end_turn(st: Tactics2GMState) -> list[Event]:
         if p.side == side:
             for key, state in p.tokens.items():
                 p.tokens[key] = tokens.end_of_turn(state)  # type: ignore[arg-type]  # str
-    team = seats_of(st, side)
-    kept = hq.end_of_turn(sum(st.ap[k] for k in team), st.hq, destroyed=st.hq_hp[side] <= 0)
-    for k, pool in zip(team, hq.cut([st.ap[k] for k in team], kept), strict=True):
-        st.ap[k] = pool
+    kept = 0
+    for h, team in pools(st, side):
+        left = hq.end_of_turn(sum(st.ap[k] for k in team), st.hq, destroyed=st.hq_hp[h] <= 0)
+        for k, pool in zip(team, hq.cut([st.ap[k] for k in team], left), strict=True):
+            st.ap[k] = pool
+        kept += left
     out = [ev("end_turn", f"{SIDES[side]} ends its turn with {kept} AP", "GM-27")]
     if side != st.first and st.turn >= 2 * last_round(st):
         return out + time_up(st)
@@ -252,7 +271,7 @@ def time_up(st: Tactics2GMState) -> list[Event]:
     if st.brief is not None and st.brief.rounds <= st.max_rounds:
         winner, why = objectives.at_the_end(st)
         return finish(st, winner, why, "objective", "GM-100")
-    damage = [st.hq.hit_points - hp for hp in st.hq_hp]
+    damage = [hq_damage(st, side) for side in (0, 1)]  # both HQs' on two fields
     timed = bool(st.time_limit) and st.time_limit < st.max_rounds
     kind = "time limit" if timed else "round limit"
     limit = st.time_limit if timed else st.max_rounds
@@ -260,6 +279,10 @@ def time_up(st: Tactics2GMState) -> list[Event]:
     if damage[0] == damage[1]:
         return finish(st, None, reason, kind)
     return finish(st, 0 if damage[0] < damage[1] else 1, reason, kind)
+
+
+def hq_damage(st: Tactics2GMState, side: int) -> int:
+    return sum(st.hq.hit_points - st.hq_hp[h] for h in hqs(st, side))
 
 
 def finish(
@@ -275,8 +298,8 @@ def finish(
     }
     stats = {
         "turns": float(st.turn),
-        "hq_damage_allies": float(st.hq.hit_points - st.hq_hp[0]),
-        "hq_damage_axis": float(st.hq.hit_points - st.hq_hp[1]),
+        "hq_damage_allies": float(hq_damage(st, 0)),
+        "hq_damage_axis": float(hq_damage(st, 1)),
         "units_lost_allies": float(st.destroyed[0]),
         "units_lost_axis": float(st.destroyed[1]),
     }
@@ -295,8 +318,9 @@ def settle(st: Tactics2GMState) -> list[Event]:
         if st.brief is not None:  # its objective decides, not the HQs (GM-100)
             if (met := objectives.reached(st)) is not None:
                 return out + finish(st, met[0], met[1], "objective", "GM-100")
-        elif lost := [s for s in (0, 1) if st.hq_hp[s] <= 0]:
-            return out + finish(st, 1 - lost[0], f"{SIDES[lost[0]]}'s HQ is destroyed", "hq")
+        elif lost := [h for h in range(len(st.hq_hp)) if st.hq_hp[h] <= 0]:  # one of two will do
+            why = f"{hq_title(st, lost[0])} is destroyed"  # (GM-105)
+            return out + finish(st, 1 - lost[0] % 2, why, "hq")
         if st.phase == "terrain":
             if not legal.only_pass(st, marshal(st, st.active)):
                 break

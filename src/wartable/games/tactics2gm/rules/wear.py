@@ -12,8 +12,7 @@ from typing import TYPE_CHECKING
 from wartable.core.events import Event
 from wartable.games.tactics2gm.content import FEATURES, TerrainCard
 from wartable.games.tactics2gm.rules.common import card_on, ev, feature, label
-from wartable.games.tactics2gm.rules.field import GRID
-from wartable.geometry.squaregrid import Square
+from wartable.geometry.squaregrid import Square, SquareGrid
 
 if TYPE_CHECKING:
     from wartable.games.tactics2gm.state import Tactics2GMState
@@ -50,14 +49,14 @@ def targets(st: Tactics2GMState) -> list[Square]:
     """The squares fire may be aimed at for their terrain: something with PI left and no
     unit there, for fire at an occupied square is fire at its occupant (GM-53)."""
     held = {p.sq for p in st.pieces}
-    candidates = {*st.terrain, *wooded(st.ground)} - held
+    candidates = {*st.terrain, *wooded(st.ground, st.field.grid)} - held
     return sorted(sq for sq in candidates if points_left(st, sq) > 0)
 
 
 @functools.lru_cache(maxsize=32)
-def wooded(ground: tuple[str, ...]) -> tuple[Square, ...]:
+def wooded(ground: tuple[str, ...], grid: SquareGrid) -> tuple[Square, ...]:
     """The squares whose tile feature has PI (forests, hedges): fixed all battle long."""
-    return tuple(sq for sq in GRID.squares if FEATURES[ground[GRID.index(sq)]][3])
+    return tuple(sq for sq in grid.squares if FEATURES[ground[grid.index(sq)]][3])
 
 
 def damage(st: Tactics2GMState, sq: Square, n: int) -> tuple[list[Event], bool]:
