@@ -1,13 +1,15 @@
 """Hypothesis plays random legal 2GM Tactics battles (any pair of the shipped decks, with and
-without the options of GM-107, GM-108 and A-19) and checks after every action what must
-always hold: every card of a side's deck is in exactly one place (GM-5, GM-48, GM-89); one
-unit a square (GM-30), but for assaulters on their defender's square while their assault
-lasts, the square they came from kept free and no assault outliving its Fire phase (GM-32
-to GM-34, A-7), infantry beside its vehicle, one a vehicle (GM-35), and passengers on their
-carrier within its capacity (GM-96, A-24); landing craft at sea and no one else (GM-81);
-the scenarios' own units accounted for (GM-15); no pool below 0 AP (GM-18, GM-38); each HQ
-between 0 and 10 PI (GM-17); an illegal action refused without a change; and every battle
-ends (GM-99, A-18, A-19)."""
+without the options of GM-13, GM-106, GM-107, GM-108 and A-19) and checks after every action
+what must always hold: every card of a side's deck is in exactly one place (GM-5, GM-48,
+GM-89); one unit a square (GM-30), but for assaulters on their defender's square while their
+assault lasts, the square they came from kept free and no assault outliving its Fire phase
+(GM-32 to GM-34, A-7), infantry beside its vehicle, one a vehicle (GM-35), and passengers on
+their carrier within its capacity (GM-96, A-24); landing craft at sea and no one else
+(GM-81); the scenarios' own units accounted for (GM-15); every unit's equipment within GM-8
+and GM-9, equipment on the ground only with its option and only where a unit can go (GM-106,
+A-26), no terrain card laid beyond the deck's copies (GM-13); no pool below 0 AP (GM-18,
+GM-38); each HQ between 0 and 10 PI (GM-17); an illegal action refused without a change; and
+every battle ends (GM-99, A-18, A-19)."""
 
 from __future__ import annotations
 
@@ -19,7 +21,9 @@ from hypothesis import strategies as st_
 import wartable
 from wartable import IllegalActionError
 from wartable.agents.random import RandomAgent
+from wartable.games.tactics2gm.deck import equipment_problems
 from wartable.games.tactics2gm.rules import pairs
+from wartable.games.tactics2gm.rules.common import footing
 from wartable.games.tactics2gm.rules.field import GRID
 
 GAME = wartable.get_game("tactics2gm")
@@ -34,16 +38,19 @@ battles = {
     "max_rounds": st_.integers(1, 30),
     "extensive": st_.booleans(),
     "novice": st_.sampled_from(["none", "allies", "axis", "both"]),
+    "later": st_.tuples(st_.booleans(), st_.booleans()),  # ground_equipment, late_terrain
 }
 
 
-def new_battle(seed, decks, max_rounds, extensive, novice):
+def new_battle(seed, decks, max_rounds, extensive, novice, later=(False, False)):
     options = {
         "deck_allies": decks[0],
         "deck_axis": decks[1],
         "max_rounds": max_rounds,
         "extensive_terrain": extensive,
         "novice": novice,
+        "ground_equipment": later[0],
+        "late_terrain": later[1],
     }
     return GAME.new_game(None, seed=seed, options=options)
 
@@ -124,6 +131,15 @@ def check_invariants(st, dealt: list[Counter]) -> None:
         assert len(airborne) == 1 and (st.sortie is not None or st.asking)
     for p in st.pieces:  # anti-aircraft fire is out of the gun's own turn (GM-72)
         assert not p.flak or p.side != st.active
+    for p in st.pieces:  # equipment bought or taken from the ground (GM-8, GM-9, A-26)
+        assert not equipment_problems(st.lib.units[p.card], p.options), p.id
+        assert set(p.options) <= set(p.tokens), p.id
+    for sq, lying in st.dropped.items():  # open to all, where a unit can go (GM-106)
+        assert st.ground_equipment and lying and footing(st, sq) != "impassable"
+        assert all(
+            token in st.lib.tokens and face in ("ready", "disabled") for token, face in lying
+        )
+    assert all(n <= st.lib.terrain[key].copies for key, n in st.laid_count.items())  # GM-13
     assert all(ap >= 0 for ap in st.ap), f"a pool below 0: {st.ap}"
     assert st.lib.hq.hit_points == 10 and all(0 <= hp <= 10 for hp in st.hq_hp)
     assert all(b >= 0 for b in st.budget)
@@ -133,8 +149,10 @@ def check_invariants(st, dealt: list[Counter]) -> None:
 
 @settings(max_examples=8, deadline=None)
 @given(**battles)
-def test_random_battles_keep_their_invariants_and_end(seed, decks, max_rounds, extensive, novice):
-    st = new_battle(seed, decks, max_rounds, extensive, novice)
+def test_random_battles_keep_their_invariants_and_end(
+    seed, decks, max_rounds, extensive, novice, later
+):
+    st = new_battle(seed, decks, max_rounds, extensive, novice, later)
     dealt = [Counter(st.decks[side]) for side in (0, 1)]
     agent = RandomAgent(seed)
     check_invariants(st, dealt)
@@ -176,12 +194,12 @@ def test_random_scenario_battles_keep_their_invariants_and_end(seed, scenario):
 @settings(max_examples=6, deadline=None)
 @given(**battles, picks=st_.lists(st_.integers(0, len(SPACE) - 1), min_size=40, max_size=40))
 def test_an_illegal_action_is_refused_and_changes_nothing(
-    seed, decks, max_rounds, extensive, novice, picks
+    seed, decks, max_rounds, extensive, novice, later, picks
 ):
     """Now and then along a random battle, an action of the game's words that is not legal
     for the side to act (most are not) raises IllegalActionError and leaves the state
     whole."""
-    st = new_battle(seed, decks, max_rounds, extensive, novice)
+    st = new_battle(seed, decks, max_rounds, extensive, novice, later)
     agent = RandomAgent(seed)
     for n in range(20_000):
         if st.is_over:

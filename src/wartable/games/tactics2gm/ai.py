@@ -134,6 +134,8 @@ class Mind:
             return 0.1 if args[0] == "1" else 0.0
         if verb == "first":
             return 1.0 if args[0] == SIDES[self.side] else 0.0
+        if verb == "terrain" and st.phase != "terrain":
+            return -0.01  # bought in the Deployment phase (GM-13): not weighed yet
         if verb == "terrain":
             card = st.lib.terrain[args[0]]
             central = 1 if st.field.grid.parse(args[1])[0] in (2, 3, 4, 5) else 0
@@ -161,6 +163,10 @@ class Mind:
             return 0.5 * value(st.lib.units[q.card]) / st.lib.units[q.card].wounds if q else 0.0
         if verb == "clear":
             return 0.2
+        if verb in ("pick", "trade"):  # free equipment from the ground (GM-106)
+            p = st.piece(args[0])
+            old = st.lib.units[p.card].options[args[1]].token if p and verb == "trade" else ""
+            return self.kit(args[-1]) - (self.kit(old) if old else 0.0)
         if verb == "deploy":
             return self.deploy(a)
         if verb == "equip":
@@ -416,6 +422,13 @@ class Mind:
             w = token.weapon
             return EQUIP * self.merit(w) * (0.5 if w.flip else 1.0) - AP * o.price
         return 0.4 - AP * o.price if token.effect in ("prone", "smoke_grenade") else -0.1
+
+    def kit(self, token: str) -> float:
+        """A token's worth to its holder, priced as ``equip`` weighs it, for nothing."""
+        t = self.st.lib.tokens[token]
+        if t.weapon is not None:
+            return EQUIP * self.merit(t.weapon) * (0.5 if t.weapon.flip else 1.0)
+        return 0.4 if t.effect in ("prone", "smoke_grenade") else 0.0
 
     def merit(self, w: Weapon) -> float:
         """A weapon's expected worth per shot against the enemy's whole army (its deck list

@@ -164,6 +164,16 @@ class Tactics2GM(Game):
                 "with his own HQ; one enemy HQ's fall wins (GM-105)",
                 minimum=1, maximum=2,
             ),
+            "ground_equipment": GameOption(
+                "ground_equipment", False,
+                "a fallen infantry unit's equipment stays on its square, for infantry able to "
+                "use it to pick up (GM-106, A-26)",
+            ),
+            "late_terrain": GameOption(
+                "late_terrain", False,
+                "terrain cards may be bought in your Deployment phase, next to your units "
+                "(GM-13)",
+            ),
         }  # fmt: skip
 
     def _new_game(
@@ -195,6 +205,8 @@ class Tactics2GM(Game):
         st.hq = self.lib.hq.model_copy(update={"income": int(chosen["hq_income"])})
         st.time_limit = int(chosen["time_limit"])
         st.extensive = bool(chosen["extensive_terrain"])
+        st.ground_equipment = bool(chosen["ground_equipment"])
+        st.late_terrain = bool(chosen["late_terrain"])
         novice = str(chosen["novice"])
         st.novice = (novice in ("allies", "both"), novice in ("axis", "both"))
         st.rng = Rng(seed)
@@ -239,6 +251,7 @@ class Tactics2GM(Game):
         st.storming = st.stage = ""
         st.screens, st.aim, st.asking, st.sortie = {}, None, [], None
         st.card_wear, st.tile_wear, st.ruins = {}, {}, set()
+        st.dropped, st.picked = {}, set()
         for sq, card in river.laid(sc, copies).items():  # the scenario's own terrain: no one's
             st.terrain[sq] = card
             st.owner[sq] = -1
@@ -271,9 +284,9 @@ class Tactics2GM(Game):
             raise ActionParseError(
                 f"not a 2GM Tactics action: {action}; the phases' words are bid, first, "
                 "terrain, keep, redraw, move, assault, advance, board, unload, swap, march, "
-                "deploy, equip, play, fire, screen, smoke, pass, storm, react, repair, heal, "
-                "clear, ride, escort, flak, intercept, engage, mount, fold, give, discard and "
-                "done"
+                "pick, trade, deploy, equip, play, fire, screen, smoke, pass, storm, react, "
+                "repair, heal, clear, ride, escort, flak, intercept, engage, mount, fold, give, "
+                "discard and done"
             )
 
     @cached_property
@@ -321,6 +334,13 @@ class Tactics2GM(Game):
                 out += [Action("assault", (u, v)) for v in ids if army[v] != army[u]]
                 out.append(Action("storm", (u,)))
                 out += [Action("advance", (u, v)) for v in ids if army[v] == army[u] and vehicle[v]]
+                for name, o in card[u].options.items():  # equipment on the ground (GM-106)
+                    out.append(Action("pick", (u, o.token)))
+                    out += [
+                        Action("trade", (u, own, o.token))
+                        for own, mine in card[u].options.items()
+                        if own != name and mine.slot == o.slot
+                    ]
             if vehicle[u]:
                 out += [Action("move", (u, sq, "alone")) for sq in squares]
             if skill[u] in ("repair", "heal"):

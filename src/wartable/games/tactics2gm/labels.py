@@ -48,6 +48,10 @@ def target_words(st: Tactics2GMState, target: str) -> str:
     return unit_words(st, target) if st.piece(target) is not None else target
 
 
+def token_words(st: Tactics2GMState, token: str) -> str:
+    return st.lib.tokens[token].title if token in st.lib.tokens else token
+
+
 def weapon_words(st: Tactics2GMState, unit: str, key: str) -> str:
     p = st.piece(unit)
     arms = weapons(st.lib, p) if p is not None else {}
@@ -102,6 +106,15 @@ def describe(st: Tactics2GMState, action: Action) -> str | None:
         return f"{word} one wound of {unit_words(st, a[1])} with {unit_words(st, a[0])}"
     if verb == "clear":
         return f"Clear the obstacle on {a[1]} with {unit_words(st, a[0])}"
+    if verb in ("pick", "trade"):  # equipment from the ground (GM-106)
+        p = st.piece(a[0])
+        where = f" on {GRID.label(p.sq)}" if p is not None and p.sq is not None else ""
+        title = token_words(st, a[-1])
+        if verb == "pick":
+            return f"Pick up the {title}{where} with {unit_words(st, a[0])} (free)"
+        own = st.lib.units[p.card].options.get(a[1]) if p is not None else None
+        mine = token_words(st, own.token) if own is not None else a[1]
+        return f"Trade {unit_words(st, a[0])}'s {mine} for the {title}{where}"
     if verb == "ride":
         return f"Ride on with {unit_words(st, a[0])}: 1 square more, no fire this turn"
     if verb == "screen":
@@ -146,7 +159,10 @@ def describe(st: Tactics2GMState, action: Action) -> str | None:
         return f"Play {card_words(st, a[0])}" + (f" on {target_words(st, a[1])}" if a[1:] else "")
     if verb == "terrain":
         extent = f", spread {a[2]}" if len(a) > 2 else ""
-        return f"Lay {card_words(st, a[0])} on {a[1]}{extent}"
+        words = f"Lay {card_words(st, a[0])} on {a[1]}{extent}"
+        if st.phase != "terrain" and a[0] in st.lib.terrain:  # bought with AP (GM-13)
+            words += f" for {st.lib.terrain[a[0]].cost + (1 if extent else 0)} AP"
+        return words
     if verb == "discard":
         return f"Discard {card_words(st, a[0])}"
     if verb == "give":

@@ -30,6 +30,8 @@ STATIC = (
     "time_limit",
     "hq",
     "extensive",
+    "ground_equipment",
+    "late_terrain",
     "novice",
     "brief",
     "walls",
@@ -51,6 +53,8 @@ class Tactics2GMState(GameState):
     time_limit: int  # a timed battle's rounds, then one last turn each (GM-102); 0: none
     hq: HQ  # the HQ of this battle: the data's, with the income chosen (A-3, an option)
     extensive: bool  # extensive terrain (GM-107)
+    ground_equipment: bool  # a fallen infantry's equipment stays on its square (GM-106)
+    late_terrain: bool  # terrain bought in the own Deployment phase (GM-13)
     novice: tuple[bool, bool]  # a novice's +1 AP a turn (GM-108)
     brief: Scenario | None  # the scenario's data; None: a pitched battle, won by an HQ's fall
     walls: frozenset[frozenset[Square]]  # square pairs a river parts, bridges left open
@@ -75,6 +79,9 @@ class Tactics2GMState(GameState):
     tile_wear: dict[Square, int]  # PI a tile's forest or hedge has lost (GM-53, A-16)
     ruins: set[Square]  # buildings shot down: the card turned over (GM-65)
     laid_count: dict[str, int]  # terrain cards taken from the shared deck
+    # equipment tokens lying on squares, open to all: (token, ready or disabled) (GM-106)
+    dropped: dict[Square, list[tuple[str, str]]]
+    picked: set[tuple[str, str]]  # this turn: (unit, slot) changed from the ground
     hq_hp: list[int]  # by HQ: one a side, or two (see rules.common.hqs)
     generals: list[str | None]  # by HQ
     phase: str  # bid first terrain mulligan move deploy fire flip discard over
@@ -121,6 +128,8 @@ class Tactics2GMState(GameState):
         twin.card_wear, twin.tile_wear = dict(self.card_wear), dict(self.tile_wear)
         twin.ruins = set(self.ruins)
         twin.laid_count = dict(self.laid_count)
+        twin.dropped = {sq: list(lying) for sq, lying in self.dropped.items()}
+        twin.picked = set(self.picked)
         twin.ap, twin.hq_hp, twin.generals = list(self.ap), list(self.hq_hp), list(self.generals)
         twin.passed, twin.gave = list(self.passed), self.gave
         twin.phase, twin.active, twin.first = self.phase, self.active, self.first
@@ -179,6 +188,9 @@ class Tactics2GMState(GameState):
         return twin
 
     def _snapshot(self) -> dict[str, Any]:
+        dropped = sorted(
+            [list(sq), token, face] for sq, lying in self.dropped.items() for token, face in lying
+        )
         return {
             "rng": [self.rng.seed, self.rng.counter],
             "decks": self.decks,
@@ -215,6 +227,9 @@ class Tactics2GMState(GameState):
             "destroyed": self.destroyed,
             "passed": self.passed,
             "gave": self.gave,
+            # only while there is any: a battle without it keeps the snapshot it always had
+            **({"dropped": dropped} if dropped else {}),
+            **({"picked": sorted(list(k) for k in self.picked)} if self.picked else {}),
         }
 
     def _view(self, player: str | None) -> dict[str, Any]:

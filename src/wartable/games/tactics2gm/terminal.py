@@ -3,11 +3,12 @@ cards, river and objective, a letter for each unit (small for the allies, capita
 axis) with its wounds, then every unit in words, and the viewer's hand.
 
 Each square takes five characters: the unit's letter, its wounds as a raised digit, a mark
-(``s`` suppressed, ``+`` beside a vehicle, ``>`` assaulting, ``~`` in smoke) and the
-terrain card's symbol, on the colour of the square's ground. The viewer's own edge is at the
-bottom (the rows turned over for the axis; the columns stay A to H). Only the JSON view is
-read; the cards' titles come from the game's data. This is the terminal interface's drawing
-for this game, found through ``Tactics2GM.interfaces``.
+(``s`` suppressed, ``+`` beside a vehicle, ``>`` assaulting, ``~`` in smoke, ``¤``
+equipment lying there) and the terrain card's symbol, on the colour of the square's
+ground. The viewer's own edge is at the bottom (the rows turned over for the axis; the
+columns stay A to H). Only the JSON view is read; the cards' titles come from the game's
+data. This is the terminal interface's drawing for this game, found through
+``Tactics2GM.interfaces``.
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ TERRAIN_SYMBOL = {
 # the ground's symbols: no letters, so that a ground never reads as a unit
 GROUND_SYMBOL = {".": "·", "F": "♣", "H": '"', "M": "^", "L": "~", "R": "~", "S": "≈"}
 RAISED = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+DROPPED = "¤"  # equipment tokens lying on a square (GM-106)
 SIDE_STYLE = {"allies": "bold bright_cyan", "axis": "bold bright_red"}
 OFF_FIELD = ("hq", "hq2", "air")  # where a unit off the squares is: waiting at an HQ, aloft
 
@@ -125,8 +127,9 @@ def cell(view: dict[str, Any], sq: str, unit: dict[str, Any] | None, letter: str
     if sq in field["smoke"]:
         mark = "≈"
     goal = view.get("scenario") and sq in view["scenario"]["objective"]["squares"]
+    kit = DROPPED if sq in field.get("dropped", {}) else " "
     if unit is None:
-        body = Text(f" {GROUND_SYMBOL.get(ground, '?')}  ", style=style)
+        body = Text(f" {GROUND_SYMBOL.get(ground, '?')}{kit} ", style=style)
     else:
         wounds = RAISED[min(unit["wounds"], 9)] if unit["wounds"] else " "
         flag = (
@@ -134,7 +137,7 @@ def cell(view: dict[str, Any], sq: str, unit: dict[str, Any] | None, letter: str
             else "s" if unit["suppressed"]
             else "+" if unit["beside"]
             else "~" if unit["smoked"]
-            else " "
+            else kit
         )  # fmt: skip
         body = Text(" ", style=style)
         body.append(letter, style=f"{SIDE_STYLE[unit['side']]} {style}")
@@ -236,6 +239,8 @@ def legend(view: dict[str, Any]) -> Text:
         parts.append("▒ ruins")
     if field["smoke"]:
         parts.append("≈ smoke screen")
+    if field.get("dropped"):
+        parts.append(f"{DROPPED} equipment on the ground")
     parts.append("marks: ¹²³ wounds, s suppressed, + beside a vehicle, > assaulting, ~ smoke")
     sc = view.get("scenario")
     if sc:
@@ -243,6 +248,20 @@ def legend(view: dict[str, Any]) -> Text:
         if sc["river"]:
             parts.append("~~ the river, ══ a bridge")
     return Text("  ".join(parts), style="dim")
+
+
+def dropped_line(view: dict[str, Any]) -> Text:
+    """The equipment lying on the field, square by square; a grey token is marked spent."""
+    tokens = library().tokens
+    where = [
+        f"{sq} "
+        + ", ".join(
+            (tokens[t].title if t in tokens else t) + ("" if f == "ready" else " (spent)")
+            for t, f in lying
+        )
+        for sq, lying in view["field"]["dropped"].items()
+    ]
+    return Text("on the ground: " + "; ".join(where))
 
 
 def render(view: dict[str, Any], focus: str | None = None) -> RenderableType:
@@ -265,6 +284,8 @@ def render(view: dict[str, Any], focus: str | None = None) -> RenderableType:
     parts.append(legend(view))
     if view["units"]:
         parts.append(unit_lines(view, letter))
+    if view["field"].get("dropped"):
+        parts.append(dropped_line(view))
     for key, words in (
         ("equipping", "equipping"),
         ("storming", "storming its target"),

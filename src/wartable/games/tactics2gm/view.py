@@ -84,6 +84,11 @@ def view(st: Tactics2GMState, player: str | None) -> dict[str, Any]:
             "ruins": sorted(label(sq) for sq in st.ruins),
             # smoke screens, by the side whose next Inicio lifts them (GM-77)
             "smoke": {label(sq): SIDES[s] for sq, s in sorted(st.screens.items())},
+            # equipment tokens left by fallen infantry, open to both sides (GM-106):
+            # [token, "ready" or "disabled"] for each
+            "dropped": {
+                label(sq): [list(t) for t in lying] for sq, lying in sorted(st.dropped.items())
+            },
         },
         "sides": {  # a team's pools, hands, decks and discards added up
             s: {

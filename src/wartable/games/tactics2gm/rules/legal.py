@@ -16,9 +16,11 @@ from wartable.games.tactics2gm.rules import (
     assault,
     carry,
     field,
+    late_terrain,
     move,
     pairs,
     river,
+    salvage,
     skills,
     smoke,
     wear,
@@ -76,6 +78,8 @@ UNIT_VERBS = frozenset(
         "flak",
         "intercept",
         "engage",
+        "pick",
+        "trade",
     ]
 )
 ABOARD = "aboard"  # a unit deployed aboard a carrier deployed that phase (GM-92, GM-96)
@@ -143,12 +147,14 @@ def choices(st: Tactics2GMState, seat: int) -> Iterator[Action]:
         yield from terrain_actions(st, side_of(st, seat))
     elif phase == "move":
         yield from move_actions(st, seat)
+        yield from salvage.actions(st, seat)  # GM-106
     elif phase == "deploy" and st.equipping:
         yield from (Action("equip", (o,)) for o in equip_choices(st, st.piece(st.equipping)))
     elif phase == "deploy":
         yield from deploy_actions(st, seat)
         yield from play_actions(st, seat)
         yield from move_actions(st, seat, skills.arriving(st, seat))  # GM-87, A-10
+        yield from late_terrain.actions(st, seat)  # GM-13
     elif phase == "fire":
         yield from fire_actions(st, seat)
     elif phase == "flip":
@@ -707,6 +713,14 @@ def why_not(st: Tactics2GMState, seat: int, action: Action) -> str:
             "sappers with their tools ready clear wire, a barrier or a mine within one "
             "square (GM-97)"
         )
+    if verb in ("pick", "trade"):
+        if not st.ground_equipment:
+            return "equipment stays on the ground only with the ground_equipment option (GM-106)"
+        if phase != "move":
+            return "equipment is taken from the ground only in your Movement phase (GM-106, A-26)"
+        return salvage.WHY
+    if verb == "terrain" and phase in ("move", "deploy", "fire", "flip", "discard"):
+        return late_terrain.why_not(st)
     if verb == "ride" and phase == "move":
         return "only mounted troops that have neither moved nor fired ride on (GM-86)"
     if verb == "screen" and phase == "fire" and args:

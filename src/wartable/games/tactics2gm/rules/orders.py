@@ -14,7 +14,9 @@ from wartable.games.tactics2gm.rules import (
     air,
     assault,
     carry,
+    late_terrain,
     pairs,
+    salvage,
     setup,
     shots,
     skills,
@@ -138,6 +140,11 @@ def act(
     if verb == "ride":
         assert p is not None
         return skills.ride(st, p)
+    if verb in ("pick", "trade"):  # equipment from the ground (GM-106)
+        assert p is not None
+        return salvage.take(st, p, args[-1], args[1] if verb == "trade" else "")
+    if verb == "terrain":  # bought in the Deployment phase (GM-13)
+        return late_terrain.lay(st, seat, action)
     if verb == "screen":
         assert p is not None
         return smoke.lay(st, p, st.field.grid.parse(args[1]), args[2] if len(args) > 2 else "")

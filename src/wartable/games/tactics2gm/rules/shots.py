@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from wartable.core.events import Event
 from wartable.games.tactics2gm.content import Weapon
 from wartable.games.tactics2gm.pieces import Piece, effects, wound_value
-from wartable.games.tactics2gm.rules import pairs, wear
+from wartable.games.tactics2gm.rules import pairs, salvage, wear
 from wartable.games.tactics2gm.rules.common import (
     assaulters,
     card_on,
@@ -245,12 +245,13 @@ def at_hq(st: Tactics2GMState, p: Piece | None, weapon: Weapon, h: int, source: 
 
 
 def destroy(st: Tactics2GMState, t: Piece) -> list[Event]:
-    """The unit and the cards on it go to its side's discard pile (GM-48); infantry beside
-    it loses its cover (GM-36); units assaulting it take its square."""
+    """The unit and the cards on it go to its side's discard pile (GM-48), its equipment to
+    the ground with that option (GM-106); infantry beside it loses its cover (GM-36); units
+    assaulting it take its square."""
     st.pieces.remove(t)
     st.discards[commander(st, t)] += [t.card, *t.attached]
     st.destroyed[t.side] += 1
-    out = [ev("destroyed", f"{t.id} is destroyed", "GM-48", unit=t.id)]
+    out = [ev("destroyed", f"{t.id} is destroyed", "GM-48", unit=t.id), *salvage.drop(st, t)]
     for q in [q for q in st.pieces if q.aboard == t.id]:  # lost with its carrier (GM-93)
         out += destroy(st, q)
     for q in st.pieces:

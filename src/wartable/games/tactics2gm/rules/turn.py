@@ -43,7 +43,7 @@ def apply(st: Tactics2GMState, seat: int, action: Action) -> list[Event]:
         events = bid(st, st.seat_side[seat], int(action.args[0]))
     elif verb == "first":
         events = choose_first(st, SIDES.index(action.args[0]))
-    elif verb == "terrain":
+    elif verb == "terrain" and st.phase == "terrain":
         events = orders.lay_terrain(st, st.seat_side[seat], action)
     elif verb in ("keep", "redraw"):
         events = mulligan(st, seat, verb == "redraw")
@@ -167,6 +167,7 @@ def begin_turn(st: Tactics2GMState) -> list[Event]:
             p.fired = []
         p.flak = False  # an anti-aircraft gun fires at the air once a turn
     st.fired_at = {}
+    st.picked = set()  # equipment from the ground: each kind once a turn
     out += smoke.lift(st, side)
     out += hq_phase(st, side)
     team = seats_of(st, side)

@@ -1,0 +1,107 @@
+"""Terrain after the start (GM-13, GM-40; option ``late_terrain``): in his own Deployment
+phase a player may buy a card still in the shared terrain deck for its AP, as the bid's
+terrain is bought, and lay it on an empty square at most 1 square (orthogonal steps) from
+one of his side's units on the field. Without the option, no terrain enters play once the
+battle has begun."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from wartable.core.action import Action
+from wartable.core.events import Event
+from wartable.games.tactics2gm.rules import salvage, setup
+from wartable.games.tactics2gm.rules.common import (
+    ev,
+    footing,
+    label,
+    origins,
+    own,
+    side_of,
+    squares_of,
+)
+from wartable.games.tactics2gm.rules.field import steps
+
+if TYPE_CHECKING:
+    from wartable.games.tactics2gm.state import Tactics2GMState
+    from wartable.geometry.squaregrid import Square
+
+EXTENTS = {"left": (True, False), "right": (False, True), "both": (True, True)}
+
+
+def why_not(st: Tactics2GMState) -> str:
+    """Why a terrain card may not be laid now, once the battle has begun."""
+    if not st.late_terrain:
+        return (
+            "no terrain card enters play once the battle has begun (GM-13, GM-40); the "
+            "late_terrain option lets a player buy one in his Deployment phase"
+        )
+    if st.phase != "deploy":
+        return "terrain cards enter play after the start only in your Deployment phase (GM-40)"
+    return (
+        "a terrain card still in the deck, paid from your AP (one more to spread it, GM-107), "
+        "goes on an empty square at most 1 square from one of your units on the field (a "
+        "spread over empty neighbours): no unit there, nor impassable ground, nor a terrain "
+        "card already (GM-13, A-20)"
+    )
+
+
+def free(st: Tactics2GMState) -> set[Square]:
+    """The squares a card may cover: no unit on it (nor kept for an assaulter to fall back
+    to, A-7), no terrain card, and ground a unit can enter (A-20)."""
+    taken = squares_of(st.pieces) | origins(st)
+    return {
+        sq
+        for sq in st.field.grid.squares
+        if sq not in taken and sq not in st.terrain and footing(st, sq) != "impassable"
+    }
+
+
+def near(st: Tactics2GMState, side: int, squares: set[Square]) -> list[Square]:
+    """Those of ``squares`` at most 1 square from one of ``side``'s units on the field."""
+    held = squares_of([p for p in own(st, side) if not p.aboard])
+    return sorted(sq for sq in squares if any(steps(sq, u) <= 1 for u in held))
+
+
+def actions(st: Tactics2GMState, seat: int) -> Iterator[Action]:
+    """The terrain ``seat`` may buy and lay in its Deployment phase: the card's own square
+    near its side's units, spread with extensive terrain over free neighbours (GM-107)."""
+    if not st.late_terrain or st.phase != "deploy" or st.equipping:
+        return
+    pool = st.ap[seat]
+    cards = [
+        (key, card)
+        for key, card in st.lib.terrain.items()
+        if card.cost <= pool and st.laid_count.get(key, 0) < card.copies
+    ]
+    if not cards:
+        return
+    empty = free(st)
+    close = near(st, side_of(st, seat), empty)
+    for key, card in cards:
+        for sq in close:
+            yield Action("terrain", (key, label(sq)))
+            if not (st.extensive and card.extensive) or card.cost + 1 > pool:
+                continue
+            for extent, (left, right) in EXTENTS.items():
+                sides = [(sq[0] - 1, sq[1])] * left + [(sq[0] + 1, sq[1])] * right
+                if all(s in empty for s in sides):
+                    yield Action("terrain", (key, label(sq), extent))
+
+
+def lay(st: Tactics2GMState, seat: int, action: Action) -> list[Event]:
+    """The card leaves the terrain deck for the field, paid from ``seat``'s pool; a mine
+    card is its side's (it attacks the other side)."""
+    side = side_of(st, seat)
+    card, at = action.args[0], st.field.grid.parse(action.args[1])
+    left, right = EXTENTS.get(action.args[2], (False, False)) if action.args[2:] else (False, False)
+    squares, cost = setup.extensive(st.lib, card, at, left=left, right=right, grid=st.field.grid)
+    st.ap[seat] -= cost
+    st.laid_count[card] = st.laid_count.get(card, 0) + 1
+    for sq in squares:
+        st.terrain[sq], st.owner[sq] = card, side
+    where = ", ".join(label(sq) for sq in squares)
+    text = f"{st.players[seat]} lays {st.lib.terrain[card].title} on {where} for {cost} AP"
+    out = [ev("terrain", text, "GM-13", card=card, squares=[label(sq) for sq in squares])]
+    return out + salvage.swept(st, squares)
