@@ -1,5 +1,5 @@
 """A battle of four (GM-105). On one field, each side is a team of two playing as in team
-play for three. On two fields side by side (option ``fields=2``), every player has his own
+play for three. On two fields side by side (option ``fields=two``), every player has his own
 HQ behind his own field: its AP, its general, its supply line; teammates deploy anywhere
 along the side's joint deployment line; one enemy HQ's fall wins a pitched battle; a
 scenario's field, units and objective are doubled, its rounds are not. The rulings are in
@@ -19,13 +19,13 @@ from wartable.games.tactics2gm.rules.field import GRID, WIDE, hq_distance
 DONE = Action("done", ())
 
 
-def four(scenario=None, seed=1, fields=2, **options):
+def four(scenario=None, seed=1, fields="two", **options):
     return GAME.new_game(
         scenario, seed=seed, options={"players": "2v2", "fields": fields, **options}
     )
 
 
-def opened(scenario=None, first="allies", fields=2, **options):
+def opened(scenario=None, first="allies", fields="two", **options):
     """Bids of nothing, the allies win the roll and pick ``first``; every seat keeps."""
     st = four(scenario, fields=fields, **options)
     st.rng.force([6, 5])
@@ -53,7 +53,7 @@ def cleared(st, phase):
 
 
 def test_gm105_four_players_on_one_field_play_as_two_teams():
-    st = four(fields=1)
+    st = four(fields="one")
     assert st.players == ("allies-1", "allies-2", "axis-1", "axis-2")
     assert st.field.copies == 1 and len(st.hq_hp) == 2
     assert st.ap == [3, 2, 3, 2]  # each side's one HQ, shared as in team play (GM-104)
@@ -64,11 +64,14 @@ def test_gm105_four_players_on_one_field_play_as_two_teams():
         )
 
 
-def test_gm105_two_fields_need_four_players():
-    with pytest.raises(ArgumentError, match="GM-105"):
+def test_gm105_two_fields_are_a_battle_of_four():
+    st = GAME.new_game(None, seed=1, options={"fields": "two"})  # the line-up follows
+    assert st.players == ("allies-1", "allies-2", "axis-1", "axis-2")
+    for lineup in ("1v1", "2v1", "1v2"):
+        with pytest.raises(ArgumentError, match="GM-105"):
+            GAME.new_game(None, seed=1, options={"players": lineup, "fields": "two"})
+    with pytest.raises(ArgumentError, match="one, two"):
         GAME.new_game(None, seed=1, options={"fields": 2})
-    with pytest.raises(ArgumentError, match="GM-105"):
-        GAME.new_game(None, seed=1, options={"players": "2v1", "fields": 2})
 
 
 def test_gm105_two_fields_side_by_side_each_laid_from_its_own_tiles():
@@ -208,7 +211,7 @@ def test_gm105_a_scenarios_units_stand_on_both_fields_under_each_fields_player()
 
 
 def test_gm105_an_hq_word_that_names_no_hq_is_refused():
-    st = cleared(opened(fields=1), "fire")
+    st = cleared(opened(fields="one"), "fire")
     gun = put(st, "light_infantry", 0, "D1")
     assert "hq2" not in {a.args[2] for a in st.legal_actions("allies-1") if a.verb == "fire"}
     assert refused(st, "allies-1", f"fire {gun.id} w1 hq2")

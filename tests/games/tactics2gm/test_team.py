@@ -229,7 +229,7 @@ def test_random_team_battles_keep_their_invariants_and_end(seed, lineup):
     """The invariants of a battle of two, with a team's cards counted across both its
     players; no pool below 0; for four players on one field (GM-105) and on two."""
     wide = lineup.endswith("wide")
-    st = team(lineup.split()[0], seed, max_rounds=12, fields=2 if wide else 1)
+    st = team(lineup.split()[0], seed, max_rounds=12, fields="two" if wide else "one")
     sides = st.seat_side
     dealt = [
         sum((Counter(st.decks[k]) for k in range(len(sides)) if sides[k] == s), Counter())
@@ -242,7 +242,9 @@ def test_random_team_battles_keep_their_invariants_and_end(seed, lineup):
         whole = TeamView(st)
         check_invariants(whole, dealt)
         who = st.current_players[n % len(st.current_players)]
-        st.apply(who, agents[who].act(st, who))
+        action = agents[who].act(st, who)
+        assert action in GAME.space_set, f"{action} is missing from the action space"
+        st.apply(who, action)
     assert st.is_over
 
 

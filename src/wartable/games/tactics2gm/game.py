@@ -23,7 +23,7 @@ from wartable.core.game import (
 from wartable.core.rng import Rng
 from wartable.games.tactics2gm import content, deck, scenario
 from wartable.games.tactics2gm.building import ARMY_OF, Building, custom_option
-from wartable.games.tactics2gm.pieces import HQ
+from wartable.games.tactics2gm.pieces import HQS
 from wartable.games.tactics2gm.rules import hq, river, setup, smoke
 from wartable.games.tactics2gm.rules.common import SIDES, label
 from wartable.games.tactics2gm.rules.field import NARROW, WIDE
@@ -44,6 +44,7 @@ SUMMARY = (
 )
 NOVICE = ("none", "allies", "axis", "both")
 LINEUPS = ("1v1", "2v1", "1v2", "2v2")  # allies players v axis players (GM-103 to GM-105)
+FIELDS = ("one", "two")  # two side by side for a battle of four (GM-105)
 
 
 def seats(lineup: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
@@ -159,10 +160,10 @@ class Tactics2GM(Game):
                 choices=LINEUPS,
             ),
             "fields": GameOption(
-                "fields", 1,
-                "2: a battle of four (players=2v2) on two fields side by side, each player "
-                "with his own HQ; one enemy HQ's fall wins (GM-105)",
-                minimum=1, maximum=2,
+                "fields", "one",
+                "two: a battle of four (players=2v2, the line-up it sets) on two fields side "
+                "by side, each player with his own HQ; one enemy HQ's fall wins (GM-105)",
+                choices=FIELDS,
             ),
             "ground_equipment": GameOption(
                 "ground_equipment", False,
@@ -186,13 +187,17 @@ class Tactics2GM(Game):
             chosen |= {f"deck_{seat}": name for seat, name in sc.decks.items()}
             chosen["points"] = sc.points
         chosen |= dict(options)
+        copies = FIELDS.index(str(chosen["fields"])) + 1
+        if copies == 2 and "players" not in options:  # two fields are a battle of four
+            chosen["players"] = "2v2"
         lineup = str(chosen["players"])
         if lineup not in LINEUPS:
             raise ArgumentError(f"players: one of {', '.join(LINEUPS)}, not {lineup!r}")
-        names, st_sides = seats(lineup)
-        copies = int(chosen["fields"])
         if copies == 2 and lineup != "2v2":
-            raise ArgumentError("fields=2 is a battle of four: set players=2v2 too (GM-105)")
+            raise ArgumentError(
+                f"fields=two is a battle of four: players=2v2, not {lineup} (GM-105)"
+            )
+        names, st_sides = seats(lineup)
         st = Tactics2GMState.__new__(Tactics2GMState)
         st._init_base(
             names, {"scenario": scenario or PITCHED.id, "options": dict(options), "seed": seed}
@@ -326,7 +331,7 @@ class Tactics2GM(Game):
             out += [Action("move", (u, sq)) for sq in squares]
             out += [Action("march", (u,)), Action("mount", (u,)), Action("fold", (u,))]
             out += [Action("swap", (u, v)) for v in ids if u < v and army[u] == army[v]]
-            targets = [v for v in ids if army[v] != army[u]] + [HQ]
+            targets = [v for v in ids if army[v] != army[u]] + [*HQS]
             out += [Action("fire", (u, w, t)) for w in self.weapon_keys for t in targets]
             out += [Action("fire", (u, w, sq)) for w in arms[u] for sq in squares]  # GM-53
             out += [Action("react", (u, w)) for w in self.weapon_keys]
@@ -367,11 +372,11 @@ class Tactics2GM(Game):
                 foes = [v for v in ids if army[v] != army[u] and fighter[v]]
                 out += [Action("engage", (u, w, v)) for w in self.weapon_keys for v in foes]
         for key, unit in lib.units.items():
-            out += [Action("deploy", (key, sq)) for sq in (*squares, HQ)]
+            out += [Action("deploy", (key, sq)) for sq in (*squares, *HQS)]
             if unit.kind in ("infantry", "artillery"):
                 out += [Action("deploy", (key, sq, "aboard")) for sq in squares]
             if unit.cls == "bomber":
-                out += [Action("play", (key, t)) for t in (HQ, *squares)]
+                out += [Action("play", (key, t)) for t in (*HQS, *squares)]
         out += [Action("equip", (name,)) for name in self.weapon_keys if not name.startswith("w")]
         generals = list(lib.generals)
         for key in lib.support:
