@@ -7,7 +7,10 @@ docs/games/tactics2gm.md."""
 
 from __future__ import annotations
 
-from tests.games.tactics2gm.scenes import legal, pass_until, put, refused, scene, shot
+import dataclasses
+
+from tests.games.tactics2gm.scenes import legal, pass_until, put, refused, scene, shot, sq
+from wartable.games.tactics2gm.rules.field import GRID
 
 
 def kinds(events):
@@ -295,3 +298,19 @@ def test_gm66_a_fighter_waiting_at_its_hq_pairs_with_no_one():
     events = st.apply("allies", "deploy usa_p47 hq")
     assert [e.kind for e in events] == ["deploy"]
     assert all(not p.beside for p in st.pieces)
+
+
+def test_a14_a_bomber_leaves_empty_terrain_alone_unless_its_card_says_so():
+    """A-14: the shipped bombers harm only units; a card marked ``razes`` also wears down
+    the terrain of the empty squares in its area, a sure hit as any fire at terrain is
+    (GM-53), while units in the area are still rolled for."""
+    for razes, worn in ((False, {}), (True, {"B4": 2, "D4": 2})):
+        st = bomber_scene(flak_at="")
+        b25 = st.lib.units["usa_b25"].model_copy(update={"razes": razes})
+        st.lib = dataclasses.replace(st.lib, units={**st.lib.units, "usa_b25": b25})
+        for label in ("B4", "C4", "D4"):
+            st.terrain[sq(label)], st.owner[sq(label)] = "house", -1
+        st.rng.force([1])  # the grenadiers in the house on C4 are missed
+        st.apply("allies", "play usa_b25 C4")
+        assert {GRID.label(s): n for s, n in st.card_wear.items()} == worn
+        assert st.piece("ger_grenadiers-1").wounds == 0

@@ -90,3 +90,10 @@ def test_a_broken_reference_and_a_bad_tile_are_both_reported(data):
     with pytest.raises(ContentError) as info:
         content.load(data)
     assert f"{board}: tiles." in str(info.value) and "two of" in str(info.value)
+
+
+def test_a14_only_a_bomber_may_say_its_bombs_wear_down_terrain(data):
+    cards = data / "cards.yaml"
+    edit(cards, "    armour: 0\n", "    armour: 0\n    razes: true\n")  # on a rifle squad
+    with pytest.raises(ContentError, match=r"units\.light_infantry\.razes: only a bomber"):
+        content.load(data)

@@ -100,6 +100,9 @@ class UnitCard(Strict):
     capacity: int = Field(default=0, ge=0, le=4)  # units it carries (transport, tow, craft)
     options: dict[str, Option] = Field(default_factory=dict)  # by the word actions use
     bomb: list[tuple[int, int]] = Field(default_factory=list)  # a bomber's area, as offsets
+    # the card says its bombs wear down the terrain of the empty squares in its area too
+    # untouched unless it says so)
+    razes: bool = False
     copies: int = Field(default=1, ge=1, le=9)  # how many the box holds
     text: str = ""
 
@@ -260,6 +263,8 @@ def check_cards(doc: CardsFile) -> list[tuple[str, str]]:
             problems.append((f"{where}.movement", "an aircraft never moves on the board: 0"))
         if u.cls == "bomber" and not u.bomb:
             problems.append((f"{where}.bomb", "a bomber needs the squares of its area"))
+        if u.razes and u.cls != "bomber":
+            problems.append((f"{where}.razes", "only a bomber's bombs fall on terrain"))
         carries = {"transport", "tow", "landing_craft"} & set(u.abilities)
         if carries and not u.capacity:
             problems.append((f"{where}.capacity", f"a unit with {sorted(carries)} carries some"))

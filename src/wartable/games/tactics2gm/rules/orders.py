@@ -22,6 +22,7 @@ from wartable.games.tactics2gm.rules import (
     skills,
     smoke,
     tokens,
+    wear,
 )
 from wartable.games.tactics2gm.rules.common import (
     SIDES,
@@ -397,22 +398,23 @@ def play(st: Tactics2GMState, seat: int, card: str, target: str) -> list[Event]:
 
 def bomb(st: Tactics2GMState, seat: int, card: str, target: str) -> list[Event]:
     """A bomber's one attack, with its wounds' penalty: the enemy HQ, or every unit in its
-    area, friend or foe, each rolled for on its own (GM-68, GM-73, A-14); then it is
+    area, friend or foe, each rolled for on its own (GM-68, GM-73, A-14), and the terrain
+    of the area's empty squares where the card says its bombs wear it down; then it is
     discarded."""
     p = air.aloft(st, card)
     side = st.seat_side[seat]
-    weapon = next(w for w in st.lib.units[card].weapons if w.ground)
-    title = st.lib.units[card].title
+    unit = st.lib.units[card]
+    weapon = next(w for w in unit.weapons if w.ground)
     out = []
     if (h := hq_named(st, 1 - side, target)) is not None:
-        out = shots.at_hq(st, p, weapon, h, title)
+        out = shots.at_hq(st, p, weapon, h, unit.title)
     else:
-        for sq in air.area(
-            st.lib.units[card].bomb, st.field.grid.parse(target), side, st.field.grid
-        ):
+        for sq in air.area(unit.bomb, st.field.grid.parse(target), side, st.field.grid):
             for t in st.units_at(sq):  # an air attack counts towards suppression (A-6)
                 if t in st.pieces and t.sq == sq and not t.aboard:  # nor one sent back
-                    out += shots.at_unit(st, p, weapon, t, title)
+                    out += shots.at_unit(st, p, weapon, t, unit.title)
+            if unit.razes and sq in wear.targets(st):  # empty, with PI left
+                out += shots.at_terrain(st, p, weapon, sq, unit.title)
     st.pieces.remove(p)
     st.discards[seat].append(card)
     return out
