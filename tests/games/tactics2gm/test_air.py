@@ -1,4 +1,6 @@
-"""Air combat played through the game state (GM-66 to GM-74, A-13): anti-aircraft guns
+"""Air combat played through the game state (GM-66 to GM-74, GM-98, A-13): a fighter
+attacks anything of the enemy's in its own Fire phase; a bomber is played like a support
+card and rolls for every unit in its area, or once at the enemy HQ; anti-aircraft guns
 fire once a turn at an attack from the air whose target lies in reach; waiting fighters
 intercept attacking fighters and bombers; a bomber's escorts fight the interceptors first
 and its machine guns fire at each interceptor left; an aircraft shot down never attacks,
@@ -38,8 +40,62 @@ def bomber_scene(*, flak_at="D6", target="C4"):
     return st
 
 
+# ---- what attacks from the air (GM-67, GM-68) --------------------------------------------------
+def test_gm67_a_fighter_attacks_in_its_fire_phase_any_enemy_target_at_any_range():
+    """GM-67: from its HQ a fighter reaches any enemy unit wherever it stands, a building,
+    the enemy HQ and an aircraft waiting there; never a friend; its rockets, made for the
+    ground, never the aircraft; and it attacks in its own Fire phase, not before."""
+    st = scene("fire")
+    waiting(st, "usa_p47", 0)  # .50 cal at air and ground, range 2; rockets at the ground
+    put(st, "light_infantry", 0, "A1")
+    put(st, "ger_grenadiers", 1, "H6")  # far beyond its weapons' range of 2
+    waiting(st, "ger_bf109", 1)
+    st.terrain[sq("C5")], st.owner[sq("C5")] = "house", 1  # an empty building
+    guns = {a.split()[3] for a in legal(st) if a.startswith("fire usa_p47-1 w1 ")}
+    rockets = {a.split()[3] for a in legal(st) if a.startswith("fire usa_p47-1 w2 ")}
+    assert guns == {"ger_grenadiers-1", "ger_bf109-1", "hq", "C5"}
+    assert rockets == {"ger_grenadiers-1", "hq", "C5"}
+    st.phase, st._legal_cache = "move", None
+    assert not [a for a in legal(st) if a.startswith("fire")]
+    refused(st, "allies", "fire usa_p47-1 w1 ger_grenadiers-1")
+
+
+def test_gm68_a_bomber_rolls_for_every_unit_in_its_area_friend_or_foe_and_is_discarded():
+    """GM-68: played in the Deployment phase for its launch cost, the bomber rolls once for
+    each unit in its area, its own side's included, then goes to the discard pile."""
+    st = bomber_scene(flak_at="")  # aimed at C4, the B-25 bombs B4, C4 and D4
+    friend = put(st, "light_infantry", 0, "B4")
+    foe = put(st, "ger_grenadiers", 1, "D4")
+    spared = put(st, "ger_grenadiers", 1, "E4")  # beside the area
+    st.rng.force([5, 5, 5])  # each a hit: 2 wounds
+    events = st.apply("allies", "play usa_b25 C4")
+    assert kinds(events) == ["bomber", "hit", "hit", "hit"]
+    hit = [st.piece("ger_grenadiers-1"), foe, friend, spared]
+    assert [p.wounds for p in hit] == [2, 2, 2, 0]
+    assert st.piece("usa_b25-1") is None and st.discards[0] == ["usa_b25"]
+    assert st.ap[0] == 10 - 3 and st.phase == "deploy"  # its launch cost, as a support card
+
+
+def test_gm68_a_bombers_one_attack_on_the_hq_only_in_the_deployment_phase():
+    """GM-68: aimed at the enemy HQ it makes one attack; in the Fire phase it is not
+    played."""
+    st = bomber_scene(flak_at="")
+    st.rng.force([5])
+    events = st.apply("allies", "play usa_b25 hq")
+    assert kinds(events) == ["bomber", "hq_hit"] and st.hq_hp == [10, 8]
+    assert st.discards[0] == ["usa_b25"]
+    st = scene("fire")
+    st.hands[0] = ["usa_b25"]
+    put(st, "light_infantry", 0, "D1")
+    put(st, "ger_grenadiers", 1, "D3")
+    assert not [a for a in legal(st) if a.startswith("play")]
+    refused(st, "allies", "play usa_b25 hq")
+
+
 # ---- anti-aircraft fire (GM-72, A-13) ---------------------------------------------------------
 def test_gm72_a_gun_in_reach_fires_first_and_a_damaged_bomber_bombs_with_its_penalty():
+    """GM-72; GM-98: a gun with Anti-Aéreo (the 88) works as GM-72 says: it answers the
+    bomber out of its turn, before the bombs fall."""
     st = bomber_scene()
     events = st.apply("allies", "play usa_b25 C4")
     assert kinds(events) == ["bomber", "air_alert"]
@@ -217,6 +273,8 @@ def test_gm71_a_bombers_machine_guns_fire_at_each_interceptor_before_it_attacks(
 
 
 def test_gm70_escorts_fight_the_interceptors_first_and_are_discarded_with_them():
+    """GM-70: a fighter waiting at the HQ is named escort; it fires at the interceptor
+    before the interceptor fires at the bomber; every fighter that fought is discarded."""
     st = bomber_scene(flak_at="")
     waiting(st, "usa_p47", 0)
     waiting(st, "ger_bf109", 1)
@@ -239,7 +297,20 @@ def test_gm70_escorts_fight_the_interceptors_first_and_are_discarded_with_them()
     assert st.discards[0] == ["usa_p47", "usa_b25"] and st.discards[1] == ["ger_bf109"]
 
 
+def test_gm70_a_fighter_deployed_in_the_same_phase_may_fly_escort():
+    """GM-70: a fighter deployed with the bomber, in the same phase, may be its escort."""
+    st = bomber_scene(flak_at="")
+    st.hands[0] = ["usa_p47", "usa_b25", "light_infantry"]
+    st.ap[0] = 20
+    waiting(st, "ger_bf109", 1)
+    st.apply("allies", "deploy usa_p47 hq")
+    events = st.apply("allies", "play usa_b25 C4")
+    assert kinds(events) == ["bomber", "escort_call"]
+    assert legal(st, "allies") == {"escort usa_p47-1", "pass"}
+
+
 def test_gm70_escorts_stay_home_when_nobody_intercepts():
+    """GM-70: only a fighter used in the combat is discarded."""
     st = bomber_scene(flak_at="")
     waiting(st, "usa_p47", 0)
     waiting(st, "ger_bf109", 1)

@@ -1,9 +1,11 @@
 """2GM Tactics played through the game state: the opening (GM-11 to GM-14, EX-3), the HQ
-phase (GM-18 to GM-20, A-3, EX-4), deployment (GM-7, GM-8, GM-38, EX-6 to EX-8), movement
-(GM-29 to GM-31, GM-37, GM-57, EX-5, EX-20, A-8), fire (GM-42 to GM-52, GM-79, GM-99,
-EX-11 to EX-18, A-5, A-6), the end of a turn and of the battle (GM-26, A-18, A-19), and
-refused actions. A scene is set by playing the opening, then editing the state's plain data
-the way a player sets up a position: open ground, units placed by hand, forced dice."""
+phase (GM-18 to GM-20, A-3, EX-4), deployment and support cards (GM-7, GM-8, GM-22, GM-38,
+GM-39, GM-41, EX-6 to EX-8), movement (GM-29 to GM-31, GM-37, GM-57, GM-60, GM-84, EX-5,
+EX-20, A-8), fire (GM-42 to GM-52, GM-56, GM-75, GM-79, GM-90, GM-99, EX-11 to EX-18, A-5,
+A-6), the turn and its end, and the end of the battle (GM-23 to GM-27, GM-101, GM-102,
+A-1, A-18, A-19), and refused actions. A scene is set by playing the opening, then editing
+the state's plain data the way a player sets up a position: open ground, units placed by
+hand, forced dice."""
 
 from __future__ import annotations
 
@@ -21,6 +23,9 @@ from tests.games.tactics2gm.scenes import (
     step,
 )
 from wartable import Action
+from wartable.games.tactics2gm.pieces import weapons
+from wartable.games.tactics2gm.rules import shots
+from wartable.games.tactics2gm.rules.common import movement
 from wartable.games.tactics2gm.rules.field import GRID, steps
 
 INCOME = GAME.lib.hq.income  # house (A-3): 2 AP a turn
@@ -262,6 +267,65 @@ def test_gm38_a_unit_the_pool_cannot_pay_is_not_deployed():
     refused(st, "allies", "deploy heavy_infantry A1")
 
 
+def test_gm41_a10_a_unit_fires_in_the_turn_it_is_deployed():
+    """GM-41, A-10: a squad deployed this turn fires in the same turn's Fire phase."""
+    st = scene("deploy")
+    st.hands[0] = ["light_infantry"]
+    target = put(st, "ger_grenadiers", 1, "D3")
+    st.apply("allies", "deploy light_infantry D1")
+    st.apply("allies", "done")  # no equipment; nothing left to deploy: on to the Fire phase
+    squad = st.piece("light_infantry-1")
+    assert st.phase == "fire" and squad.deployed == st.turn
+    assert "fire light_infantry-1 w1 ger_grenadiers-1" in legal(st)
+    st.rng.force([5])
+    st.apply("allies", "fire light_infantry-1 w1 ger_grenadiers-1")
+    assert target.wounds == 1
+
+
+def test_gm39_support_cards_are_played_in_the_deployment_phase_for_their_launch_cost():
+    """GM-39: neither the Movement phase nor the Fire phase offers a support card; the
+    Deployment phase does, and the strike costs its launch cost, 2 AP, not the 4 points it
+    counts in the deck (GM-3)."""
+    st = scene("move")
+    st.hands[0] = ["impact", "usa_red_ball"]
+    put(st, "light_infantry", 0, "D1")  # a move to make, and a target in reach to fire at
+    put(st, "ger_grenadiers", 1, "D3")
+    assert not [a for a in legal(st) if a.startswith("play")]
+    refused(st, "allies", "play impact ger_grenadiers-1")
+    st.apply("allies", "done")
+    assert st.phase == "deploy"
+    assert {"play impact ger_grenadiers-1", "play usa_red_ball"} <= legal(st)
+    st.rng.force([1])  # the strike misses
+    st.apply("allies", "play impact ger_grenadiers-1")
+    assert st.ap[0] == 10 - 2 and st.discards[0][-1] == "impact"
+    st.apply("allies", "done")
+    assert st.phase == "fire" and not [a for a in legal(st) if a.startswith("play")]
+    refused(st, "allies", "play usa_red_ball")
+    assert st.hands[0] == ["usa_red_ball"]
+
+
+def test_gm22_the_general_card_brings_a_chosen_general_and_his_bonus_from_then_on():
+    """GM-22: the General card offers the army's own generals; the one chosen serves at the
+    HQ where both sides see him, for the card's launch cost, and Patton's extra square for
+    tanks counts from that moment, in the next Movement phase too; one general at a time."""
+    st = scene("deploy")
+    st.hands[0] = ["general", "general", "light_infantry"]
+    tank = put(st, "m4_sherman", 0, "D1")  # movement 2
+    assert movement(st, tank) == 2
+    plays = {a for a in legal(st) if a.startswith("play general")}
+    assert plays == {"play general patton", "play general bradley"}  # not Rommel nor Model
+    refused(st, "allies", "play general rommel")
+    events = st.apply("allies", "play general patton")
+    assert [e.rule for e in events if e.kind == "general"] == ["GM-22"]
+    assert st.generals[0] == "patton" and st.ap[0] == 10 - 1
+    assert st.view("axis")["sides"]["allies"]["general"] == "patton"
+    assert movement(st, tank) == 3
+    assert "deploy light_infantry A1" in legal(st)  # the phase goes on
+    assert not [a for a in legal(st) if a.startswith("play general")]  # one at a time
+    pass_until(st, "allies", "move", 3)
+    assert "move m4_sherman-1 D4" in legal(st)  # three squares
+
+
 # ---- movement --------------------------------------------------------------------------------
 def test_gm29_a_unit_moves_up_to_its_movement_in_orthogonal_steps():
     st = scene("move")
@@ -302,6 +366,49 @@ def test_ex20_difficult_ground_ends_the_move_then_allows_one_square():
     targets = {a.args[1] for a in st.legal_actions("allies") if a.verb == "move"}
     assert targets == {"D2", "D4", "C3", "E3"}  # one square, in or out (GM-57)
     assert "GM-57" in refused(st, "allies", "move m4_sherman-1 D5")
+
+
+def test_gm60_a_mountain_is_difficult_ground_and_a_lake_impassable():
+    """GM-60: a mountain square ends the move that enters it and then allows one square
+    (GM-57's difficult ground); a lake square is never entered nor crossed."""
+    st = scene("move")
+    marks = {GRID.index(sq("D2")): "M", GRID.index(sq("E1")): "L"}
+    st.ground = tuple(marks.get(i, ".") for i in range(len(OPEN)))
+    put(st, "m4_sherman", 0, "D1")  # movement 2
+    targets = {a.args[1] for a in st.legal_actions("allies") if a.verb == "move"}
+    # the mountain is entered and ends the move (no D3, no E2 that way); the lake never is
+    # (no E1, and no F1 or E2 beyond it)
+    assert targets == {"C1", "B1", "C2", "D2"}
+    assert "GM-57" in refused(st, "allies", "move m4_sherman-1 E1")
+    st.apply("allies", "move m4_sherman-1 D2")
+    pass_until(st, "allies", "move", 3)
+    targets = {a.args[1] for a in st.legal_actions("allies") if a.verb == "move"}
+    assert targets == {"D1", "D3", "C2", "E2"}  # from the mountain: exactly one square
+
+
+def test_gm84_a_march_buys_one_square_more_for_1_ap_once_a_turn():
+    """GM-84: a unit with Marcha pays 1 AP in the Movement phase to move one square more
+    this turn; once a turn, so never two squares more; without an AP, no march. The square
+    is the turn's only: in the next turn the movement is back to the card's (GM-24)."""
+    st = scene("move", ap=(3, 10))
+    squad = put(st, "usa_assault_squad", 0, "D1")  # movement 2, Marcha
+    put(st, "light_infantry", 0, "A1")  # movement 2, no Marcha
+    offered = legal(st)
+    assert "march usa_assault_squad-1" in offered and "march light_infantry-1" not in offered
+    assert "move usa_assault_squad-1 D4" not in offered
+    events = st.apply("allies", "march usa_assault_squad-1")
+    assert events[0].rule == "GM-84" and st.ap[0] == 2 and movement(st, squad) == 3
+    assert "move usa_assault_squad-1 D4" in legal(st)
+    assert "march usa_assault_squad-1" not in legal(st)  # once: no stacking
+    refused(st, "allies", "march usa_assault_squad-1")
+    st.apply("allies", "move usa_assault_squad-1 D4")
+    pass_until(st, "allies", "move", 3)
+    assert movement(st, squad) == 2
+    offered = legal(st)
+    assert "move usa_assault_squad-1 B4" in offered  # two squares
+    assert "move usa_assault_squad-1 A4" not in offered  # three
+    st.ap[0], st._legal_cache = 0, None
+    assert "march usa_assault_squad-1" not in legal(st)  # no AP to pay with
 
 
 def test_gm37_a_unit_deployed_this_turn_does_not_move():
@@ -421,6 +528,9 @@ def test_ex17_a_hit_that_cannot_pass_the_armour_does_nothing():
 
 
 def test_gm47_gm48_a_critical_destroys_and_the_card_goes_to_the_discard_pile():
+    """GM-47: a critical that gets through the armour destroys an unhurt Panzer IV (4
+    wounds) at once, whatever its wounds; GM-48: the card and the card on it are
+    discarded."""
     st = scene("fire")
     put(st, "m4_sherman", 0, "C2")  # 75 mm: penetration 5
     panzer = put(st, "ger_panzer_iv", 1, "C5")  # armour 5, 4 wounds
@@ -471,6 +581,30 @@ def test_gm79_a_mounted_team_is_not_offered_a_move():
     refused(st, "allies", "move heavy_infantry-1 D2")
 
 
+def test_gm56_a_weapon_team_is_set_up_or_packed_away_in_the_flip_phase_never_both_in_a_turn():
+    """GM-56: setting up and packing away are offered only in the own Flip phase; a team
+    set up this turn is not packed away until a later turn, nor set up again in the turn it
+    is packed away."""
+    st = scene("fire")
+    team = put(st, "heavy_infantry", 0, "D1", ["mortars"])
+    put(st, "heavy_infantry", 0, "F1", ["hmg"])
+    assert legal(st) == {"done"}  # nothing to fire at, and no setting up in the Fire phase
+    refused(st, "allies", "mount heavy_infantry-1")
+    st.apply("allies", "done")
+    assert st.phase == "flip"
+    assert legal(st) == {"mount heavy_infantry-1", "mount heavy_infantry-2", "done"}
+    events = st.apply("allies", "mount heavy_infantry-1")
+    assert team.mounted and events[0].kind == "mount"
+    assert legal(st) == {"mount heavy_infantry-2", "done"}  # not packed away again this turn
+    assert "GM-56" in refused(st, "allies", "fold heavy_infantry-1")
+    pass_until(st, "allies", "flip", 3)
+    assert legal(st) == {"fold heavy_infantry-1", "mount heavy_infantry-2", "done"}
+    st.apply("allies", "fold heavy_infantry-1")
+    assert not team.mounted
+    assert legal(st) == {"mount heavy_infantry-2", "done"}  # nor set up again
+    assert "GM-56" in refused(st, "allies", "mount heavy_infantry-1")
+
+
 def test_ex14_a_flip_weapon_skips_the_next_own_turn():
     st = scene("fire")
     sherman = put(st, "m4_sherman", 0, "D1", ["mg1"])
@@ -501,6 +635,9 @@ def test_ex16_grenades_are_thrown_every_turn():
 
 
 def test_gm50_a6_a_second_unit_firing_at_a_target_suppresses_it():
+    """GM-50: the second unit of the side to play that fires at a target it can hurt puts
+    the suppression token on it, misses included; a unit's second weapon is not a second
+    unit (A-6)."""
     st = scene("fire")
     put(st, "light_infantry", 0, "C2", ["grenades"])
     put(st, "light_infantry", 0, "D2")
@@ -553,6 +690,8 @@ def test_a6_a_bombers_attack_counts_toward_suppression():
 
 
 def test_gm51_suppression_lasts_until_the_placing_sides_next_turn():
+    """GM-51; GM-24: an effect lasting a turn of the side that placed it ends in that
+    side's next Inicio."""
     st = scene("fire")
     put(st, "light_infantry", 0, "B2")
     put(st, "light_infantry", 0, "D2")
@@ -571,6 +710,38 @@ def test_gm51_suppression_lasts_until_the_placing_sides_next_turn():
     assert "needs 6+ (critical 10+)" in events[0].text and events[0].kind == "miss"
     events += pass_until(st, "allies", "move", 3)  # the axis's turn ends after its shot
     assert not target.suppressed and "unsuppressed" in [e.kind for e in events]
+
+
+def test_gm75_an_antitank_gun_does_one_more_damage_to_tanks_only():
+    """GM-75: Antitanque adds 1 to the damage against a tank, nothing against infantry."""
+    st = scene("fire")
+    put(st, "usa_57mm", 0, "D2")  # 5+/10, penetration 6, damage 2, Antitanque
+    put(st, "usa_57mm", 0, "F2")
+    tank = put(st, "ger_panzer_iv", 1, "D4")  # armour 5, 4 wounds
+    squad = put(st, "ger_grenadiers", 1, "F4")  # 3 wounds
+    st.rng.force([5, 5])
+    st.apply("allies", "fire usa_57mm-1 w1 ger_panzer_iv-1")
+    st.apply("allies", "fire usa_57mm-2 w1 ger_grenadiers-1")
+    assert tank.wounds == 2 + 1 and squad.wounds == 2
+
+
+def test_gm90_hollow_points_add_one_penetration_against_tanks_only():
+    """GM-90: Punta Hueca adds 1 to the penetration against a tank (not a transport), so a
+    carbine hurts a Puma that the same rifle without it cannot."""
+    st = scene("fire")
+    hunters = put(st, "usa_bazooka_team", 0, "D2")  # carbine 6+/10, penetration 2, Punta Hueca
+    put(st, "light_infantry", 0, "F2")  # rifle 5+/10, penetration 2, no Punta Hueca
+    puma = put(st, "ger_puma", 1, "D3")  # a tank, armour 3
+    other = put(st, "ger_puma", 1, "F3")
+    halftrack = put(st, "ger_hanomag", 1, "C2")  # a transport, not a tank
+    carbine = weapons(st.lib, hunters)["w1"]
+    assert shots.penetration(st, hunters, carbine, puma) == 3
+    assert shots.penetration(st, hunters, carbine, halftrack) == 2
+    st.rng.force([6, 6])
+    events = st.apply("allies", "fire usa_bazooka_team-1 w1 ger_puma-1")
+    assert shot(events) == ["hit"] and puma.wounds == 1
+    events = st.apply("allies", "fire light_infantry-1 w1 ger_puma-2")
+    assert shot(events) == ["no_effect"] and other.wounds == 0
 
 
 def test_a5_the_enemy_hq_is_a_target_in_range_and_takes_no_critical():
@@ -601,7 +772,54 @@ def test_gm99_a_destroyed_hq_ends_the_battle():
     assert "over" in refused(st, "allies", "done")
 
 
-# ---- the end of a turn and of the battle -----------------------------------------------------
+# ---- the turn, its end and the end of the battle ---------------------------------------------
+def test_gm23_a1_a_turn_runs_its_phases_in_order():
+    """GM-23, A-1: the allies' turn goes Movement, Deployment, Fire, Flip, Discard, then the
+    end of the turn; the axis' turn opens with Inicio (the suppression it placed comes off),
+    the HQ phase and the card phase, then its Movement phase."""
+    st = scene("move")
+    st.hands[0] = ["light_infantry"] * 9  # two to discard
+    put(st, "heavy_infantry", 0, "D1", ["mortars"])  # moves, fires, may set up its mortar
+    put(st, "light_infantry", 0, "H1").suppressed = True  # by the axis, in its last turn
+    put(st, "ger_grenadiers", 1, "D3")
+    seen, events = [], []
+    while st.active == 0:
+        if st.phase not in seen:
+            seen.append(st.phase)
+        events = st.apply("allies", "discard light_infantry" if st.phase == "discard" else "done")
+    assert seen == ["move", "deploy", "fire", "flip", "discard"]
+    kinds = [e.kind for e in events]
+    order = ["end_turn", "turn", "unsuppressed", "hq", "draw"]
+    assert [kinds.index(k) for k in order] == sorted(kinds.index(k) for k in order)
+    assert st.turn == 2 and st.phase == "move" and st.current_players == ("axis",)
+
+
+def test_gm25_the_side_to_play_draws_two_cards_or_what_its_deck_has_left():
+    """GM-25: the card phase draws the top 2 cards of the deck; with 1 left, that one."""
+    st = scene("fire")
+    put(st, "ger_grenadiers", 1, "A6")  # a move to make: the axis' Movement phase waits
+    st.hands[1], st.decks[1] = [], ["ger_grenadiers", "tiger", "ger_stug"]
+    pass_until(st, "axis", "move", 2)
+    assert sorted(st.hands[1]) == ["ger_stug", "tiger"] and st.decks[1] == ["ger_grenadiers"]
+    pass_until(st, "axis", "move", 4)
+    assert sorted(st.hands[1]) == ["ger_grenadiers", "ger_stug", "tiger"] and st.decks[1] == []
+
+
+def test_gm27_the_end_of_the_turn_clears_its_marks_and_the_other_side_begins():
+    """GM-27: a machine gun fired this turn is still marked used this turn through the Flip
+    phase (GM-55); the end of the turn clears the mark, leaving the token simply disabled,
+    and the axis' turn begins."""
+    st = scene("fire")
+    sherman = put(st, "m4_sherman", 0, "D1", ["mg1"])
+    put(st, "tiger", 1, "D3")  # the machine gun cannot hurt it: it stays to be fired at
+    st.apply("allies", "fire m4_sherman-1 mg1 tiger-1")
+    assert sherman.tokens["mg1"] == "used"
+    events = st.apply("allies", "done")
+    assert [e.kind for e in events][:3] == ["flip", "end_turn", "turn"]
+    assert events[1].rule == "GM-27" and sherman.tokens["mg1"] == "disabled"
+    assert st.active == 1 and st.turn == 2
+
+
 def test_gm26_the_side_discards_down_to_seven_before_its_turn_ends():
     st = scene("discard")
     st.hands[0] = ["light_infantry"] * 3 + ["impact", "ram", "promotion", "m4_sherman"]
@@ -618,6 +836,7 @@ def test_gm26_the_side_discards_down_to_seven_before_its_turn_ends():
 
 
 def test_a18_a_side_with_no_cards_in_deck_and_hand_is_defeated():
+    """GM-101, A-18: a side left with no card in deck or hand after its card phase loses."""
     st = scene("fire")
     st.decks[1], st.hands[1] = [], []
     events = pass_until_over(st)
@@ -627,6 +846,7 @@ def test_a18_a_side_with_no_cards_in_deck_and_hand_is_defeated():
 
 
 def test_a18_an_empty_deck_alone_is_no_defeat():
+    """GM-101: deck and hand must both be empty; cards left in either keep the side in."""
     st = scene("fire")
     st.decks[1], st.hands[1] = [], ["ger_grenadiers"]
     pass_until(st, "axis", "deploy", 2)
@@ -657,6 +877,8 @@ def test_a19_at_the_round_limit_the_hq_with_more_damage_loses():
 
 
 def test_gm102_a_timed_battle_gives_each_side_one_last_turn_then_counts_hq_damage():
+    """GM-102, A-19: at the time limit every side plays one last turn; then the side with
+    more damage on its HQ loses."""
     st = scene("fire", time_limit=1)  # round 1, then one last turn each: round 2
     st.hq_hp = [8, 9]
     pass_until_over(st)

@@ -1,5 +1,6 @@
 """The content files: every value with its provenance, the rulebook's numbers where it gives
-them, and malformed files refused with file, field and reason, every problem at once."""
+them, a unit card's whole profile (GM-6), and malformed files refused with file, field and
+reason, every problem at once."""
 
 from __future__ import annotations
 
@@ -48,6 +49,37 @@ def test_the_rulebooks_numbers_are_in_the_data_and_marked_so():
     board = validate(content.DATA / "field.yaml", content.FieldFile)
     assert board.provenance_of("hq.income") == "house"
     assert board.provenance_of("hq.hit_points") == "rulebook"
+
+
+def test_gm6_a_unit_card_holds_its_whole_profile_and_none_of_it_may_be_left_out(data):
+    """GM-6: cost, type, year, movement, each weapon's hit, critical, range, penetration and
+    damage, armour, wounds, abilities, and the options with their price and side; a card
+    file leaving out a printed part of the profile is refused, naming each one."""
+    sherman = LIB.units["m4_sherman"]  # cost and option prices from the rulebook, the rest ours
+    assert (sherman.cost, sherman.kind, sherman.movement) == (4, "tank", 2)
+    assert (sherman.year, sherman.armour, sherman.wounds) == (1942, 4, 4)
+    gun = sherman.weapons[0]
+    assert (gun.hit, gun.crit, gun.range, gun.pen, gun.damage) == (5, 10, 4, 5, 2)
+    assert {k: (o.token, o.price, o.slot) for k, o in sherman.options.items()} == {
+        "mg1": ("tank_mg", 0, "offensive"),
+        "mg2": ("tank_mg", 1, "offensive"),
+        "mrl": ("mrl", 3, "offensive"),
+        "smoke": ("smoke_grenade", 1, "defensive"),
+    }
+    assert LIB.units["usa_57mm"].abilities == ["antitank"]
+    cards = data / "cards.yaml"  # the light infantry's card, with parts of it left out
+    edit(cards, "    kind: infantry\n", "")
+    edit(cards, "    cost: 1\n    movement: 2\n", "")
+    edit(cards, "        pen: 2\n", "")
+    edit(cards, "    armour: 0\n", "")
+    edit(cards, "    wounds: {value: 3,", "    toughness: {value: 3,")
+    edit(cards, "token: grenades, price: 1, slot: offensive", "token: grenades, price: 1")
+    with pytest.raises(ContentError) as info:
+        content.load(data)
+    text = str(info.value)
+    for field in ("kind", "cost", "movement", "weapons[0].pen", "armour", "wounds"):
+        assert f"units.light_infantry.{field}: Field required" in text
+    assert "units.light_infantry.options.grenades.slot: Field required" in text
 
 
 def test_every_special_ability_and_card_type_is_used():

@@ -79,6 +79,7 @@ def test_ex10_and_gm9_the_same_card_never_affects_a_unit_twice():
 
 
 def test_ex22_a_launch_cost_counts_full_in_the_deck_and_only_itself_in_play():
+    """EX-22, GM-3; GM-98: Coste de Lanzamiento is what GM-3 says."""
     card = LIB.support["promotion"]
     assert (card.cost, card.launch) == (2, 0)
     assert points(DeckList("ex22", "usa", {"promotion": 1}), LIB) == 2

@@ -81,6 +81,7 @@ def test_gm44_a_natural_ten_always_hits_and_is_critical():
 
 
 def test_gm47_a_hq_takes_no_critical():
+    """GM-47: a critical never destroys an HQ; it takes the damage instead (GM-17)."""
     shot = resolve(10, (5, 10), 4, 0, 2, immune_to_criticals=True)
     assert shot.effect == "wounded" and shot.wounds == 2
 

@@ -1,5 +1,6 @@
 """The HQ's action points (GM-18, GM-21, GM-108, A-3), the pitched battle's set-up (GM-10 to
-GM-12, GM-107, A-20, A-21, EX-3, EX-21) and flipping tokens (GM-54, GM-55, EX-14, EX-16)."""
+GM-12, GM-107, A-20, A-21, EX-3, EX-21), the equipment tokens' weapons and flipping tokens
+(GM-54, GM-55, GM-76, A-23, EX-14, EX-16)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import pytest
 
 from wartable.core.rng import Rng
 from wartable.games.tactics2gm import content
+from wartable.games.tactics2gm.pieces import Piece, flips, weapons
 from wartable.games.tactics2gm.rules import tokens
 from wartable.games.tactics2gm.rules.field import GRID
 from wartable.games.tactics2gm.rules.hq import end_of_turn, hq_phase
@@ -107,6 +109,22 @@ def test_ex14_a_flip_weapon_fires_every_other_turn():
 def test_ex16_grenades_never_flip():
     g = tokens.use("ready", flips=False)
     assert g == "ready" and tokens.use(tokens.end_of_turn(g), flips=False) == "ready"
+
+
+def test_gm76_a_token_brings_its_weapon_vehicle_guns_and_rockets_flip_grenades_do_not():
+    """GM-76: a unit equipped with a token carries the token's weapon profile; the vehicle
+    machine gun, heavy machine gun and rocket launcher are flip tokens, grenades are not."""
+    sherman = Piece("m4_sherman-1", "m4_sherman", 0, sq("D1"), 0, options=["mg1", "mg2", "mrl"])
+    wolverine = Piece("usa_wolverine-1", "usa_wolverine", 0, sq("E1"), 0, options=["mg1"])
+    squad = Piece("light_infantry-1", "light_infantry", 0, sq("F1"), 0, options=["grenades"])
+    arms = weapons(LIB, sherman)
+    assert list(arms) == ["w1", "mg1", "mg2", "mrl"]  # the card's gun, then its tokens
+    assert arms["mg1"] == arms["mg2"] == LIB.tokens["tank_mg"].weapon
+    assert arms["mrl"] == LIB.tokens["mrl"].weapon
+    assert weapons(LIB, wolverine)["mg1"] == LIB.tokens["tank_hmg"].weapon
+    assert weapons(LIB, squad)["grenades"] == LIB.tokens["grenades"].weapon
+    assert [flips(LIB, sherman, k) for k in arms] == [False, True, True, True]
+    assert flips(LIB, wolverine, "mg1") and not flips(LIB, squad, "grenades")
 
 
 def test_ex21_extensive_terrain_covers_a_neighbour_or_two_for_one_ap_more():

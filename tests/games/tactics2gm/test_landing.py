@@ -1,9 +1,10 @@
-"""Landing craft and the sea (GM-81, GM-82, A-24), and units and generals a scenario puts in
-play from the start (GM-15), played through the game state. A landing craft keeps to the
-sea; it deploys on the sea of its side's deployment line, where units may deploy straight
-into it; it is boarded and left only through its ramp, the square toward the enemy's edge,
-each way with all of the unit's movement; once it takes a unit aboard it moves no further
-that turn. The rulings are in docs/games/tactics2gm.md."""
+"""Landing craft and the sea (GM-62, GM-81, GM-82, A-24), and units and generals a scenario
+puts in play from the start (GM-15), played through the game state. The sea is closed to
+every unit but a landing craft, and a landing craft keeps to the sea; it deploys on the
+sea of its side's deployment line, where units may deploy straight into it; it is
+boarded and left only through its ramp, the square toward the enemy's edge, each way with
+all of the unit's movement; once it takes a unit aboard it moves no further that turn.
+The rulings are in docs/games/tactics2gm.md."""
 
 from __future__ import annotations
 
@@ -85,6 +86,20 @@ def test_gm81_a_landing_craft_sails_the_sea_and_never_the_land():
     assert "GM-29" in refused(st, "allies", "move usa_lcvp-1 D2")
     put(st, "light_infantry", 0, "E2")
     assert not [a for a in st.legal_actions("allies") if a.verb == "swap"]  # nor by a swap
+
+
+def test_gm62_the_sea_is_open_to_landing_craft_only():
+    """GM-62: infantry and tanks never step onto the sea; a landing craft sails it."""
+    st = shore()
+    boat(st, "D1")
+    put(st, "light_infantry", 0, "F2")  # movement 2
+    put(st, "m4_sherman", 0, "B2")  # movement 2
+    for unit in ("light_infantry-1", "m4_sherman-1"):
+        reach = verbs(st, "move", unit)
+        assert reach and not {s for s in reach if s.endswith("1")}  # row 1 is sea
+    assert {"F3", "F4", "E2", "G2"} <= verbs(st, "move", "light_infantry-1")
+    refused(st, "allies", "move light_infantry-1 F1")
+    assert {"C1", "E1"} <= verbs(st, "move", "usa_lcvp-1")
 
 
 def test_gm82_a_unit_leaves_by_the_ramp_onto_the_square_before_it_with_all_its_move():

@@ -125,6 +125,8 @@ def test_a_scenario_battle_replays_from_its_record():
 
 
 def test_gm100_a_hold_objective_not_met_gives_the_other_side_the_battle():
+    """GM-101: a side that can no longer meet its objective (the last round is over) is
+    defeated."""
     st = scene("fire", scenario=REMAGEN)
     put(st, "light_infantry", 0, "C3")  # on the near bank: not a square of the objective
     put(st, "ger_grenadiers", 1, "D4")

@@ -43,6 +43,7 @@ def test_gm77_a_screen_goes_on_a_square_in_reach_of_the_longest_weapon_spread_or
 
 
 def test_gm77_laying_a_screen_is_no_shot_and_needs_no_die():
+    """GM-98: Humo: laying a screen puts smoke tokens on the squares, seen by both sides."""
     st = scene("fire", active="axis")
     tank = put(st, "ger_panzer_iv", 1, "D6", ["mg1", "smoke"])
     put(st, "light_infantry", 0, "D3")
@@ -73,6 +74,7 @@ def test_gm77_a15_shots_into_or_out_of_a_screened_square_are_2_2_harder():
 
 
 def test_gm77_the_screen_lifts_at_the_layers_next_inicio_not_the_enemys():
+    """GM-24: an effect lasting one turn of its side ends in that side's next Inicio."""
     st = scene("fire", active="axis")
     put(st, "ger_panzer_iv", 1, "D6", ["smoke"])
     put(st, "light_infantry", 0, "A1")  # out of reach: the allies have a move to make
@@ -132,6 +134,7 @@ def test_gm80_passing_lets_the_shot_come_as_it_was():
 
 
 def test_gm80_the_cloud_stays_for_every_shot_until_the_next_inicio_of_either_side():
+    """GM-24: the grenade's cloud ends at an Inicio, here the allies' own."""
     st = axis_fires_at_squad()
     st.rng.force([1])
     st.apply("allies", "smoke usa_assault_squad-1")

@@ -1,7 +1,9 @@
-"""Terrain worn down by fire, played through the game state (GM-53, GM-58, GM-59, GM-63,
-GM-65, GM-83, GM-88, A-16): empty forests, hedges and buildings may be fired at and cannot
-be missed; a building takes the damage its occupant takes (criticals aside) and at 0 PI is
-ruins, burying whoever holds it; howitzers and flamethrowers are made for buildings. The
+"""Buildings and terrain worn down by fire, played through the game state (GM-47, GM-53,
+GM-58, GM-59, GM-63 to GM-65, GM-83, GM-88, GM-98, A-16): a unit walks into and out of a
+building as over open ground and inside gets its cover and armour; empty forests, hedges
+and buildings may be fired at and cannot be missed; a building takes the damage its
+occupant takes (criticals aside) and at 0 PI is ruins, burying whoever holds it;
+howitzers and flamethrowers are made for buildings. The
 rulings followed are in docs/games/tactics2gm.md."""
 
 from __future__ import annotations
@@ -115,6 +117,8 @@ def test_gm53_gm65_an_empty_building_fired_at_turns_to_ruins_at_0_pi():
 
 # ---- a building takes its occupant's damage (GM-65) ------------------------------------------
 def test_gm64_gm65_damage_to_a_unit_inside_wears_the_building_down():
+    """GM-64: the unit inside gets the house's +2/+1 and its armour bonus of 1; GM-98: the
+    Edificio card works as GM-64 and GM-65 say; GM-65: its damage wears the house down."""
     st = scene("fire")
     house(st, "D3")  # +2/+1 to be hit, armour +1, 6 PI
     put(st, "light_infantry", 0, "D1")
@@ -127,7 +131,22 @@ def test_gm64_gm65_damage_to_a_unit_inside_wears_the_building_down():
     assert st.piece("ger_grenadiers-1").wounds == 1 and st.card_wear == {sq("D3"): 1}
 
 
+def test_gm64_a_unit_walks_into_and_out_of_a_building_as_over_open_ground():
+    """GM-64: entering or leaving a building is an ordinary move: entering ends no move."""
+    st = scene("move")
+    house(st, "D2", side=0)
+    put(st, "light_infantry", 0, "D1")  # movement 2
+    targets = {a.args[1] for a in st.legal_actions("allies") if a.verb == "move"}
+    assert {"D2", "D3"} <= targets  # in, or through and on: entering ends no move
+    st.apply("allies", "move light_infantry-1 D2")
+    pass_until(st, "allies", "move", 3)
+    targets = {a.args[1] for a in st.legal_actions("allies") if a.verb == "move"}
+    assert {"D4", "B2", "F2"} <= targets  # out again with its whole move
+
+
 def test_gm65_a_critical_destroys_the_unit_and_spares_the_building():
+    """GM-47: a critical destroys the unit inside (3 wounds, none taken) at once, never the
+    building (GM-65)."""
     st = scene("fire")
     house(st, "D3")
     put(st, "light_infantry", 0, "D1")
