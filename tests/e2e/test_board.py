@@ -412,3 +412,122 @@ def test_a_roster_started_in_the_lobby_is_fielded_by_the_seat_chosen(server, bro
     soldiers = next(r for r in rows if r["name"] == name)["soldiers"]
     units = page.evaluate("window.wartableGame.data.view")["units"]
     assert {s["name"] for s in soldiers} & {u["name"] for u in units if u["seat"] == "axis-1"}
+
+
+def tactics2gm_wide_battle(server, seed: int = 7) -> dict:
+    """A battle of four on two fields side by side (GM-105): allies-2, whose HQ stands behind
+    the second field (hq2), played at random (a fixed seed) beside three random seats, up
+    to its movement in the second round."""
+    seats = {"allies-1": "random", "allies-2": "human", "axis-1": "random", "axis-2": "random"}
+    options = {"players": "2v2", "fields": "two"}
+    body = {"game": "tactics2gm", "seats": seats, "seed": seed, "options": options}
+    made = played_until(
+        server,
+        body,
+        seed,
+        lambda s: s["view"]["round"] >= 2 and s["view"]["phase"] == "move" and s["legal"],
+    )
+    assert not made["state"]["outcome"]
+    return made
+
+
+# an HQ's counter in CSS px, and what the page says of it
+HQ_BOXES = """() => [...document.querySelectorAll('#board .hq[data-id]')].map((h) => {
+    const r = h.querySelector('.hq-base').getBoundingClientRect();
+    return { id: h.dataset.id, side: h.dataset.side, seats: h.dataset.seats, x: r.x + r.width / 2,
+             title: h.querySelector('title').textContent };
+})"""
+
+
+@pytest.mark.parametrize("screen", list(SCREENS))
+def test_a_tactics2gm_battle_of_four_on_two_fields_is_drawn_wide(server, browser, screen):
+    made = tactics2gm_wide_battle(server)
+    page = open_made(browser, server, made, "#board[data-catalogue=ready] .square", SCREENS[screen])
+    view = page.evaluate("window.wartableGame.data.view")
+    assert view["me"] == "allies-2" and view["field"]["columns"] == 16
+    # sixteen columns of six rows, A to P from the left
+    squares = page.locator("#board .square[data-id]")
+    assert squares.count() == 96
+    left = dict(
+        squares.evaluate_all("s => s.map(x => [x.dataset.id, x.getBoundingClientRect().x])")
+    )
+    assert sorted("ABCDEFGHIJKLMNOP", key=lambda c: left[f"{c}1"]) == list("ABCDEFGHIJKLMNOP")
+    # four HQs: each side's hq behind D-E and hq2 behind L-M, with its PI out of the view's most
+    hqs = page.evaluate(HQ_BOXES)
+    assert sorted((h["side"], h["id"]) for h in hqs) == [
+        ("allies", "hq"),
+        ("allies", "hq2"),
+        ("axis", "hq"),
+        ("axis", "hq2"),
+    ]
+    for h in hqs:
+        behind = (left["D1"] + left["E1"]) / 2 if h["id"] == "hq" else (left["L1"] + left["M1"]) / 2
+        width = left["E1"] - left["D1"]
+        assert abs(h["x"] - (behind + width / 2)) < 2, h  # centred on the seam of D-E or L-M
+        mine = next(x for x in view["sides"][h["side"]]["hqs"] if x["name"] == h["id"])
+        assert f"{mine['hp']} of {mine['max_hp']} PI" in h["title"] and "behind" in h["title"]
+        assert h["seats"] == " ".join(mine["seats"])
+    # every unit on the board by its id: on a square, or at its player's HQ or in the air
+    for u in view["units"]:
+        assert page.locator(f'#board [data-id="{u["id"]}"]').count() == 1, u["id"]
+    assert_pieces_fit(page)
+    # a unit's weapons by name (the view's), never "weapon 1"
+    armed = next(u for u in view["units"] if u["weapons"] and u["square"][1:].isdigit())
+    title = page.locator(f'#board .counter[data-id="{armed["id"]}"] title').text_content()
+    assert next(iter(armed["weapons"].values())) in title and "weapon 1" not in title
+    # the hand gives each card's AP to play (its launch cost where it prints one)
+    assert " AP" in page.inner_text("#hand")
+    # the teammate's hand, to read beside our own
+    mate = page.locator('.other-hand[data-seat="allies-1"] .card')
+    assert mate.count() == len(view["team_hands"]["allies-1"])
+    if page.locator("#actions button.action").count():
+        assert_buttons_in_words(page)
+    if screen == "phone":  # too wide for the screen: it scrolls, and opens on our own field
+        scroller = page.locator(".board-scroll")
+        page.wait_for_function(
+            "() => document.querySelector('.board-scroll').scrollLeft > 0", timeout=5000
+        )
+        box = scroller.bounding_box()
+        ours = page.locator('#board .hq[data-id="hq2"][data-side="allies"] .hq-base').bounding_box()
+        assert (
+            box
+            and ours
+            and box["x"] <= ours["x"]
+            and ours["x"] + ours["width"] <= box["x"] + box["width"]
+        )
+    page.mouse.move(0, 0)
+    shot(page, f"tactics2gm-four-wide-{screen}.png")
+
+
+def test_a_tactics2gm_hq_clicked_narrows_the_actions_to_it_and_dropped_kit_shows(server, browser):
+    """On two fields a click on an HQ narrows the actions to those naming that very HQ: the
+    enemy's for a shot or a bomber, our own for a fighter; equipment lying on the ground is
+    drawn on its square with its titles."""
+    made = tactics2gm_wide_battle(server)
+    page = open_made(browser, server, made, "#board[data-catalogue=ready] .square")
+    page.evaluate(
+        """() => { const d = window.wartableGame.data;
+            d.legal = ['fire usa_bazooka_team-9 w1 hq2', 'play usa_b25 hq', 'deploy usa_p47 hq2',
+                       'deploy usa_p47 hq', 'end'];
+            d.labels = {}; d.info = {};
+            d.view.field.dropped = { K3: [['bazooka', 'ready'], ['prone', 'disabled']] };
+            d.view.field.dropped_titles = { bazooka: 'Bazooka', prone: 'Hit the dirt' };
+            render(); }"""
+    )
+    shown = "s => s.map(b => b.dataset.action)"
+    page.locator('#board .hq[data-id="hq2"][data-side="axis"]').click()
+    assert page.locator("#actions button.action").evaluate_all(shown) == [
+        "fire usa_bazooka_team-9 w1 hq2"
+    ]
+    assert "Axis HQ behind I-P" in page.inner_text("#actions .filter")
+    page.locator('#board .hq[data-id="hq"][data-side="axis"]').click()
+    assert page.locator("#actions button.action").evaluate_all(shown) == ["play usa_b25 hq"]
+    page.locator('#board .hq[data-id="hq2"][data-side="allies"]').click()
+    assert page.locator("#actions button.action").evaluate_all(shown) == ["deploy usa_p47 hq2"]
+    assert page.locator('#board .hq.picked[data-id="hq2"][data-side="allies"]').count() == 1
+    kit = page.locator('#board .dropped[data-square="K3"]')
+    assert kit.count() == 1 and kit.locator("rect").count() == 3  # its backing and two tokens
+    title = kit.locator("title").text_content()
+    assert "Bazooka" in title and "Hit the dirt (spent)" in title
+    assert "equipment on the ground" in page.inner_text("#legend")
+    shot(page, "tactics2gm-four-hq-and-kit.png")

@@ -30,6 +30,18 @@ def test_cards_and_ready_made_decks(c):
     assert bad.status_code == 400 and "no army 'france'" in bad.json()["detail"]
 
 
+def test_each_card_says_what_it_costs_to_play_beside_its_points(c):
+    """A card that prints a launch cost counts its full cost in the deck and costs only its
+    launch cost in AP when played (GM-3); any other card costs its points."""
+    for army, plane, tank in (("usa", "usa_p47", "m4_sherman"), ("germany", "ger_stuka", "tiger")):
+        got = c.get(f"/api/decks/cards?game=tactics2gm&army={army}").json()["cards"]
+        cards = {k["key"]: k for k in got}
+        assert (cards[plane]["cost"], cards[plane]["launch"]) == (5, 3)
+        assert (cards["impact"]["cost"], cards["impact"]["launch"]) == (4, 2)  # a support card
+        assert cards[tank]["launch"] == cards[tank]["cost"]
+        assert all(0 <= k["launch"] <= k["cost"] for k in got)
+
+
 def test_check_lists_every_problem_at_once(c):
     body = rifles(cards={"m4_sherman": 5, "tiger": 1, "usa_pershing": 1})
     got = c.post("/api/decks/check", json={**body, "limit": 20, "year": 1944}).json()

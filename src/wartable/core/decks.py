@@ -51,6 +51,7 @@ class CardEntry:
     year: int | None = None  # in service from
     options: tuple[CardOption, ...] = ()
     text: str = ""
+    launch: int | None = None  # what it costs to play, where that is not its cost
 
 
 @dataclass(frozen=True)

@@ -123,6 +123,8 @@ def deck_routes(writer: Writer) -> APIRouter:
                     "title": c.title,
                     "kind": c.kind,
                     "cost": c.cost,
+                    # what playing it costs, where the game counts that apart from its cost
+                    "launch": c.cost if c.launch is None else c.launch,
                     "copies": c.copies,
                     "year": c.year,
                     "text": c.text,

@@ -42,7 +42,10 @@ class Building(DeckBuilding):
                 out.append(self._unit(key, u))
         for key, s in lib.support.items():
             if s.army in (army, "any"):
-                out.append(CardEntry(key, s.title, "support", s.cost, s.copies, None, (), s.text))
+                launch = deck.launch_cost(s)
+                out.append(
+                    CardEntry(key, s.title, "support", s.cost, s.copies, None, (), s.text, launch)
+                )
         return out
 
     def _unit(self, key: str, u: UnitCard) -> CardEntry:
@@ -50,7 +53,8 @@ class Building(DeckBuilding):
             CardOption(name, self.lib.tokens[o.token].title, o.price, o.slot)
             for name, o in u.options.items()
         )
-        return CardEntry(key, u.title, u.kind, u.cost, u.copies, u.year, options, u.text)
+        launch = deck.launch_cost(u)  # the AP it takes to play (GM-3)
+        return CardEntry(key, u.title, u.kind, u.cost, u.copies, u.year, options, u.text, launch)
 
     def shipped(self) -> dict[str, DeckList]:
         return dict(self._shipped)

@@ -3,18 +3,21 @@
 // page's helpers (el, the seat, the card glossary, choose(id) to narrow the actions, piece and
 // glyph to draw counters).
 //
-// The field is 8 x 6 squares (data-id: their label, like C4) with the viewer's own edge at the
-// bottom: the allies' for them and for a spectator, the axis' for the axis (the rows turn over;
-// the columns stay A to H from left to right, as in the terminal, so that "left" keeps meaning
-// the lower letter). Each square shows its ground, its terrain card and what wear left of it,
-// smoke, and the scenario's river, bridges and objective. Both HQs stand off the field at their
-// own edge (data-id: hq), with their hit points, AP, general and the aircraft waiting there.
+// The field is 8 x 6 squares (data-id: their label, like C4), or two such fields side by side in a
+// battle of four (16 x 6, columns A-P, GM-105), with the viewer's own edge at the bottom: the
+// allies' for them and for a spectator, the axis' for the axis (the rows turn over; the columns
+// stay A to P from left to right, as in the terminal, so that "left" keeps meaning the lower
+// letter). Each square shows its ground, its terrain card and what wear left of it, smoke, the
+// equipment fallen infantry left on it (GM-106), and the scenario's river, bridges and objective.
+// Each HQ stands off its side's edge behind its own field, centred on D-E (and L-M), data-id
+// hq (hq2) and data-side, with its hit points, AP, general and the aircraft waiting there.
 // Each unit is a counter in its side's colour (data-id: its id, like m4_sherman-1) with a
 // NATO-style symbol, its copy number, a short name, its wounds and its tokens (ready or spent);
 // a unit carried aboard rides as a small tag beside its carrier.
 //
 // The view names each unit's card only; its kind (infantry, tank, transport, artillery,
-// aircraft) and cost come from the deck builder's catalogue of both armies, asked once.
+// aircraft), points and AP to play come from the deck builder's catalogue of both armies,
+// asked once.
 
 const Q = 44;  // a square's side in SVG units
 const P = 30;  // a counter alone on its square
@@ -22,8 +25,9 @@ const P2 = 20;  // a counter sharing its square: two fit side by side
 const M = 12;  // the margins that hold the row numbers
 const L = 11;  // the bands that hold the column letters
 const H = 44;  // the strip off each edge where the HQ stands
-const HQ_PI = 10;  // an HQ's printed hit points (the view gives what is left)
-const COLUMNS = "ABCDEFGH";
+const COLUMNS = "ABCDEFGHIJKLMNOP";
+const FIELD = 8;  // the columns of one field: two lie side by side in a battle of four
+const HQS = ["hq", "hq2"];  // the words actions name the HQ behind each field by
 const SIDES = ["allies", "axis"];
 // a seat's side: in team play "allies-2" plays for the allies (A-25)
 const sideOf = (seat) => (seat ? seat.split("-")[0] : seat);
@@ -50,6 +54,22 @@ const PLAIN = new Set(["general", "impact", "ram", "promotion", "wall", "wire", 
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 const numberOf = (id) => id.split("-").pop();
 const isSquare = (s) => typeof s === "string" && /^[A-Z]\d+$/.test(s);
+// what the page narrows the actions to when an HQ is clicked: "axis:hq2" (the word alone is
+// either side's HQ)
+const hqKey = (side, name) => `${side}:${name}`;
+let wide = false;  // the last board drawn was two fields: HQs are told apart by their columns
+
+// an HQ in words: "the Axis HQ", on two fields "the Axis HQ behind I-P"
+function hqWords(side, name) {
+  const behind = wide || name === "hq2" ? ` behind ${name === "hq2" ? "I-P" : "A-H"}` : "";
+  return `the ${NAME[side] || side} HQ${behind}`;
+}
+
+// a side's HQs, each {name, hp, max_hp, ap, general, seats}
+function hqsOf(view, side) {
+  const s = view.sides[side];
+  return s.hqs || [{ name: "hq", hp: s.hq, max_hp: s.hq, ap: s.ap, general: s.general, seats: s.seats || [] }];
+}
 
 // ---- what the view leaves out: each card's kind and cost, from the catalogue ------------------
 let catalogue = null;  // card key -> {title, kind, cost, options: {word: title}}
@@ -63,7 +83,7 @@ function learn(view, ui) {
       const out = {};
       answers.forEach((r, k) => {
         for (const c of r.cards || [])
-          out[c.key] = { title: c.title, kind: c.kind, cost: c.cost, army: armies[k],
+          out[c.key] = { title: c.title, kind: c.kind, cost: c.cost, launch: c.launch ?? c.cost, army: armies[k],
             options: Object.fromEntries((c.options || []).map((o) => [o.name, o.title])) };
       });
       catalogue = out;
@@ -155,21 +175,37 @@ function extraSymbol(el, extra, x, y, w, h) {
 export function words(text, ui) {
   const known = (key) => ((ui && ui.cards) || {})[key] || (catalogue || {})[key];
   return String(text)
+    .replace(/\b(allies|axis):(hq2?)\b/g, (w, side, name) => hqWords(side, name))
     .replace(/\b([a-z][a-z0-9_]*)-(\d+)\b/g, (w, key, n) => (known(key) ? `${cardTitle(key, ui)} ${n}` : w))
     .replace(/\b[a-z][a-z0-9_]*\b/g, (w) => (known(w) && !PLAIN.has(w) ? cardTitle(w, ui) : w))
     .replace(/\b(allies|axis)\b/g, (w) => NAME[w])
     .replaceAll(" -> ", " → ");
 }
 
-// what an action names on the board; "hq" is the enemy's HQ for a shot or a bomber, the side's
-// own where it deploys a fighter
+// what an action names on the board; "hq" (or "hq2") is the enemy's HQ for a shot or a bomber,
+// the side's own where it deploys a fighter; a pick or a trade names the equipment lying under
+// its unit
 export function names(text, seat, view, ui) {
   const [verb, ...args] = String(text).split(" ");
-  const enemy = seat === "allies" ? "axis" : seat === "axis" ? "allies" : null;
-  return args.filter((w) => /^[A-Za-z0-9_-]+$/.test(w)).map((w) => {
-    if (w !== "hq" || !enemy) return `[data-id="${w}"]`;
-    return `[data-id="hq"][data-side="${verb === "deploy" ? seat : enemy}"]`;
+  const own = sideOf(seat);
+  const enemy = own === "allies" ? "axis" : own === "axis" ? "allies" : null;
+  const out = args.filter((w) => /^[A-Za-z0-9_-]+$/.test(w)).map((w) => {
+    if (!HQS.includes(w) || !enemy) return `[data-id="${w}"]`;
+    return `[data-id="${w}"][data-side="${verb === "deploy" ? own : enemy}"]`;
   });
+  if ((verb === "pick" || verb === "trade") && view && view.units) {
+    const u = view.units.find((p) => p.id === args[0]);
+    if (u && isSquare(u.square)) out.push(`.dropped[data-square="${u.square}"]`);
+  }
+  return out;
+}
+
+// whether an action of seat's involves what the player clicked: an HQ ("axis:hq2") is named by
+// the actions that name that very HQ (names above), anything else by its id among the words
+export function involves(action, id, seat, view, ui) {
+  const m = /^(allies|axis):(hq2?)$/.exec(id);
+  if (!m) return String(action).split(" ").slice(1).includes(id);
+  return names(action, seat, view, ui).includes(`[data-id="${m[2]}"][data-side="${m[1]}"]`);
 }
 
 // ---- geometry ------------------------------------------------------------------------------
@@ -183,13 +219,16 @@ function labelOf(col, row) {
 
 function frame(view) {
   const rows = view.field.rows.length, columns = view.field.columns || view.field.rows[0].length;
+  const fields = view.field.fields || Math.max(1, Math.round(columns / FIELD));
   const flip = sideOf(view.me) === "axis";
   const top = flip ? "allies" : "axis", bottom = flip ? "axis" : "allies";
   const f0 = H + L;
   const x = (c) => M + c * Q;
   const y = (r) => f0 + (flip ? r : rows - 1 - r) * Q;
   const height = 2 * H + 2 * L + rows * Q;
-  return { rows, columns, flip, top, bottom, f0, x, y, width: 2 * M + columns * Q, height,
+  // each field's HQ stands behind its middle: D-E, and L-M on the second field
+  const behind = (k) => x(k * FIELD + FIELD / 2);
+  return { rows, columns, fields, flip, top, bottom, f0, x, y, behind, width: 2 * M + columns * Q, height,
     strip: { [top]: 0, [bottom]: height - H } };
 }
 
@@ -199,6 +238,7 @@ export function board(view, ui) {
   if (!view.field) return el("div", { id: "board", class: "generic-view", text: "No battlefield yet." });
   learn(view, ui);
   const f = frame(view);
+  wide = f.fields > 1;
   const svg = el("svg:svg", { viewBox: `0 0 ${f.width} ${f.height}`, id: "board", class: "squares",
     "data-catalogue": catalogue ? "ready" : "waiting" });
   svg.append(ui.defs());
@@ -230,6 +270,11 @@ export function board(view, ui) {
       "pointer-events": "none" }),
     star(el, x + Q - 5.5, y + Q - 5.5, 3.6, mine ? SIDE[goal.side] : GOLD));
   }
+  // two fields side by side: the seam between H and I
+  for (let k = 1; k < f.fields; k++)
+    layers.lines.append(el("svg:line", { x1: f.x(k * FIELD), y1: f.f0 - L + 2, x2: f.x(k * FIELD),
+      y2: f.f0 + f.rows * Q + L - 2, stroke: "#5b5444", "stroke-width": 2.2, "pointer-events": "none",
+      class: "field-seam" }));
   svg.append(layers.lines);
   // smoke: puffs round the square's edge, so a counter on it stays readable
   for (const [label, side] of Object.entries(field.smoke || {})) {
@@ -295,6 +340,9 @@ export function board(view, ui) {
     smallest = Math.min(smallest, size);
   }
   svg.append(...coordinates(el, f));
+  // equipment lying on the ground (GM-106): over the counters, in the square's lower left corner
+  for (const [label, lying] of Object.entries(field.dropped || {}))
+    if (isSquare(label) && lying.length) layers.over.append(dropped(view, ui, f, label, lying));
   svg.append(layers.counters, layers.over);
   // a shot held while the side aimed at decides on smoke: a line from the firer to its mark
   if (view.aim) {
@@ -305,7 +353,51 @@ export function board(view, ui) {
   }
   // never smaller than the page's minimum a counter: a narrow screen scrolls the board instead
   ui.keepPieces(svg, f.width, f.height, smallest);
+  if (f.fields > 1) showOwnField(view, ui, f, svg);
   return svg;
+}
+
+// two fields on a screen too narrow for both: the board scrolls, and opens on the viewer's own
+// field (once a game; after that the page keeps where the player scrolled to)
+let shownOwn = null;
+function showOwnField(view, ui, f, svg) {
+  const key = `${ui.gameId}/${ui.seat}`;
+  if (!ui.seat || shownOwn === key || typeof requestAnimationFrame !== "function") return;
+  const side = sideOf(ui.seat);
+  const k = view.sides[side] ? hqsOf(view, side).findIndex((h) => (h.seats || []).includes(ui.seat)) : -1;
+  requestAnimationFrame(() => {
+    const scroller = svg.closest(".board-scroll");
+    if (!scroller) return;
+    shownOwn = key;
+    if (k <= 0 || scroller.scrollWidth <= scroller.clientWidth) return;
+    const at = (f.behind(k) / f.width) * scroller.scrollWidth;
+    scroller.scrollLeft = Math.max(0, at - scroller.clientWidth / 2);
+  });
+}
+
+// the equipment tokens fallen infantry left on a square (GM-106): a chip each, light while ready,
+// grey once spent; a click narrows the actions to picking up or trading for the first
+function dropped(view, ui, f, label, lying) {
+  const { el } = ui;
+  const [c, r] = parse(label);
+  const x = f.x(c), y = f.y(r), s = 7.2;
+  const titles = view.field.dropped_titles || {};
+  const name = (t) => titles[t] || cap(t.replaceAll("_", " "));
+  const g = el("svg:g", { class: "dropped", "data-square": label, "data-tokens": lying.map(([t]) => t).join(" ") });
+  g.addEventListener("click", (ev) => { ev.stopPropagation(); ui.choose(lying[0][0]); });
+  const shown = lying.slice(0, 5);
+  g.append(el("svg:rect", { x: x + 0.8, y: y + Q - 1.6 - shown.length * (s + 0.8), width: s + 1.6,
+    height: shown.length * (s + 0.8) + 0.8, rx: 1.5, class: "shape", fill: "#fffdf4", "fill-opacity": 0.85,
+    stroke: "#5b4a32", "stroke-width": 0.5 }));
+  shown.forEach(([, face], k) => {
+    const ty = y + Q - 0.8 - (k + 1) * (s + 0.8);
+    g.append(el("svg:rect", { x: x + 1.6, y: ty, width: s, height: s, rx: s * 0.25,
+      fill: face === "ready" ? "#d9b44a" : "#6b6b6b", stroke: INK, "stroke-width": 0.5 }),
+    el("svg:circle", { cx: x + 1.6 + s / 2, cy: ty + s / 2, r: s * 0.2, fill: face === "ready" ? INK : "#bdbdbd" }));
+  });
+  g.append(el("svg:title", { text: `${label}: equipment on the ground, for infantry there to pick up or trade ` +
+    `(GM-106): ${lying.map(([t, face]) => name(t) + (face === "ready" ? "" : " (spent)")).join(", ")}` }));
+  return g;
 }
 
 // a square: its ground, the terrain card on it, what wear left, and its label
@@ -340,6 +432,7 @@ function square(view, ui, f, c, r, label, objective, crowd) {
   else if (card) words.push(cardTitle(card[0], ui) + (card[1] ? ` (${NAME[card[1]]}')` : ""));
   if (label in (field.worn || {})) words.push(`${field.worn[label]} PI left`);
   if (label in (field.smoke || {})) words.push("smoke screen");
+  if ((field.dropped || {})[label] && field.dropped[label].length) words.push("equipment on the ground");
   if (objective) words.push("objective");
   g.append(el("svg:title", { text: words.join(", ") }));
   return g;
@@ -469,50 +562,86 @@ function coordinates(el, f) {
   return out;
 }
 
-// a side's HQ off its edge: hit points, AP, its general, and its aircraft waiting or flying
+// a side's HQs off its edge, each behind its own field: hit points, AP, its general, and the
+// aircraft waiting at it or flying from it
 function hqStrip(view, ui, f, side, centre) {
   const { el } = ui;
   const s = view.sides[side];
-  const y0 = f.strip[side], mid = f.width / 2;
+  const y0 = f.strip[side];
   const active = view.active === side;
   const g = el("svg:g", { class: "hq-strip" });
   g.append(el("svg:rect", { x: 0.5, y: y0 + 0.5, width: f.width - 1, height: H - 1, rx: 4, fill: STRIP[side],
     stroke: active ? SIDE[side] : "none", "stroke-width": active ? 1.6 : 0 }));
-  // the HQ itself: a shot at "hq" picks it
+  const hqs = hqsOf(view, side);
+  // an aircraft waits at its player's HQ; one in the air flies from its commander's
+  const home = (u) => {
+    if (HQS.includes(u.square)) return Math.max(0, hqs.findIndex((h) => h.name === u.square));
+    return Math.max(0, hqs.findIndex((h) => (h.seats || []).includes(u.commander)));
+  };
+  const off = view.units.filter((u) => u.side === side && !isSquare(u.square) && !u.aboard);
+  let smallest = P;
+  hqs.forEach((h, k) => {
+    // its part of the strip: behind its own field
+    const from = k ? f.x(k * FIELD) + 3 : M, to = k + 1 < hqs.length ? f.x((k + 1) * FIELD) - 3 : f.width - 2;
+    const waiting = off.filter((u) => home(u) === k);
+    smallest = Math.min(smallest, hqBox(view, ui, f, side, h, k, [from, to], waiting, g, centre));
+  });
+  return [g, smallest];
+}
+
+// one HQ: its counter (a click narrows the actions to those that name it), and beside it its
+// general and cards on the left, its aircraft on the right
+function hqBox(view, ui, f, side, h, k, [from, to], waiting, g, centre) {
+  const { el } = ui;
+  const s = view.sides[side];
+  const y0 = f.strip[side], mid = f.fields > 1 ? f.behind(k) : f.width / 2;
+  const active = view.active === side;
   const bw = 96, bx = mid - bw / 2, by = y0 + 4, bh = H - 8;
-  const picked = ui.filter === "hq";
-  const hq = el("svg:g", { "data-id": "hq", "data-side": side, class: "hq" + (picked ? " picked" : "") });
-  hq.addEventListener("click", () => ui.choose("hq"));
+  const key = hqKey(side, h.name);
+  const picked = ui.filter === key;
+  const hq = el("svg:g", { "data-id": h.name, "data-side": side, "data-seats": (h.seats || []).join(" "),
+    class: "hq" + (picked ? " picked" : "") });
+  hq.addEventListener("click", () => ui.choose(key));
   hq.append(el("svg:rect", { x: bx, y: by, width: bw, height: bh, rx: 4, class: "shape hq-base", fill: SIDE[side],
     stroke: INK, "stroke-width": 1, ...(picked ? { style: "stroke: #f0a800; stroke-width: 2.5" } : {}) }));
   const txt = (x, y, t, size, extra = {}) => el("svg:text", { x, y, "font-size": size, "font-weight": "bold",
     "text-anchor": "middle", fill: PAPER, "pointer-events": "none", text: t, ...extra });
-  hq.append(txt(mid, by + 9.5, `${NAME[side]} HQ · ${ARMY[s.army] || cap(s.army)}`, 7.2));
-  const left = Math.max(0, s.hq), most = Math.max(HQ_PI, left);
-  const pw = Math.min(7, (bw - 12) / most), px = mid - (most * pw) / 2;
-  for (let k = 0; k < most; k++)
-    hq.append(el("svg:rect", { x: px + k * pw + 0.5, y: by + 13, width: pw - 1, height: 6, rx: 1,
-      fill: k < left ? "#f2c14e" : "#2b2b2b", stroke: INK, "stroke-width": 0.4, "pointer-events": "none" }));
-  hq.append(txt(mid, by + 29, `${left} PI · ${s.ap} AP`, 7.6));
-  hq.append(el("svg:title", { text: `${NAME[side]}' HQ: ${left} of ${HQ_PI} PI left, ${s.ap} AP` +
-    (s.general ? `; general ${cardTitle(s.general, ui)}` : "") }));
+  const which = f.fields > 1 ? (h.name === "hq2" ? "I-P" : "A-H") : ARMY[s.army] || cap(s.army);
+  hq.append(txt(mid, by + 9.5, `${NAME[side]} HQ · ${which}`, 7.2));
+  const left = Math.max(0, h.hp), full = Math.max(h.max_hp || left, left);
+  const pw = Math.min(7, (bw - 12) / Math.max(1, full)), px = mid - (full * pw) / 2;
+  for (let j = 0; j < full; j++)
+    hq.append(el("svg:rect", { x: px + j * pw + 0.5, y: by + 13, width: pw - 1, height: 6, rx: 1,
+      fill: j < left ? "#f2c14e" : "#2b2b2b", stroke: INK, "stroke-width": 0.4, "pointer-events": "none" }));
+  const ap = h.ap ?? s.ap;
+  hq.append(txt(mid, by + 29, `${left} PI · ${ap} AP`, 7.6));
+  const players = (h.seats || []).map((seat) => words(seat, ui));
+  hq.append(el("svg:title", { text: `${cap(hqWords(side, h.name).replace(/^the /, ""))}: ${left} of ${full} PI left, ` +
+    `${ap} AP` + (h.general ? `; general ${cardTitle(h.general, ui)}` : "") +
+    (f.fields > 1 && players.length ? `; commanded by ${players.join(" and ")}` : "") +
+    (waiting.length ? `; aircraft: ${waiting.map((u) => unitWords(u.id, ui)).join(", ")}` : "") }));
   g.append(hq);
-  // beside it, on the left: the general and the cards
-  const info = (y, t, extra = {}) => el("svg:text", { x: M, y, "font-size": 6.6, fill: "#3b3b33", "pointer-events": "none",
-    text: t, ...extra });
-  g.append(info(y0 + 14, s.general ? `General ${cardTitle(s.general, ui)}` : "No general", { "font-weight": "bold" }),
-    info(y0 + 24, `hand ${s.hand} · deck ${s.deck}`),
-    info(y0 + 33, `units lost ${s.lost}` + (active ? " · to play" : ""), active ? { "font-weight": "bold", fill: SIDE[side] } : {}));
-  // on the right: its aircraft waiting at the HQ or up in the air
-  const waiting = view.units.filter((u) => u.side === side && !isSquare(u.square) && !u.aboard);
-  const size = waiting.length <= 4 ? P : P2, across = size === P ? 4 : 5;  // a crowd: two rows
-  waiting.forEach((u, k) => {
-    const x = mid + bw / 2 + 6 + (k % across) * (size + 2.5);
-    const y = size === P ? y0 + (H - P) / 2 : y0 + 1.5 + Math.floor(k / across) * (size + 1);
+  // beside it, on the left: the general and the cards (on two fields, its own player's)
+  const seats = (h.seats || []).map((seat) => (view.seats || {})[seat]).filter(Boolean);
+  const count = (what) => (f.fields > 1 && seats.length ? seats.reduce((n, p) => n + p[what], 0) : s[what]);
+  const info = (y, t, extra = {}) => el("svg:text", { x: from, y, "font-size": 6.6, fill: "#3b3b33",
+    "pointer-events": "none", text: t, ...extra });
+  const you = (h.seats || []).includes(ui.seat) ? " (you)" : "";
+  const third = f.fields > 1 ? `${players.join(", ")}${you}` : `units lost ${s.lost}`;
+  g.append(info(y0 + 14, h.general ? `General ${cardTitle(h.general, ui)}` : "No general", { "font-weight": "bold" }),
+    info(y0 + 24, `hand ${count("hand")} · deck ${count("deck")}`),
+    info(y0 + 33, third + (active ? " · to play" : ""), active ? { "font-weight": "bold", fill: SIDE[side] } : {}));
+  // on the right: its aircraft waiting at the HQ or up in the air; a crowd in two rows
+  const x0 = mid + bw / 2 + 6, room = to - x0;
+  const fit = (size, gap) => Math.max(1, Math.floor((room + gap) / (size + gap)));
+  const size = waiting.length <= fit(P, 2.5) ? P : P2, across = size === P ? fit(P, 2.5) : fit(P2, 2.5);
+  waiting.forEach((u, j) => {
+    const x = x0 + (j % across) * (size + 2.5);
+    const y = size === P ? y0 + (H - P) / 2 : y0 + 1.5 + Math.floor(j / across) * (size + 1);
     centre[u.id] = [x + size / 2, y + size / 2];
     g.append(counter(u, x, y, size, view, ui, false));
   });
-  return [g, waiting.length > 4 ? P2 : P];
+  return waiting.length ? size : P;
 }
 
 function counter(u, x, y, size, view, ui, moved) {
@@ -574,10 +703,12 @@ function rider(p, carrier, x, y, view, ui) {
   return g;
 }
 
+// each token in words: a weapon by its name (the view's), other equipment by its option's title
 function tokenWords(u, ui) {
   const options = ((catalogue || {})[u.card] || {}).options || {};
+  const arms = u.weapons || {};
   return Object.entries(u.tokens || {}).map(([k, state]) =>
-    `${options[k] || (/^w\d+$/.test(k) ? `weapon ${k.slice(1)}` : k.replaceAll("_", " "))} ${state}`);
+    `${arms[k] || options[k] || (/^w\d+$/.test(k) ? `weapon ${k.slice(1)}` : k.replaceAll("_", " "))} ${state}`);
 }
 
 function unitState(u, ui) {
@@ -596,7 +727,8 @@ function unitState(u, ui) {
 }
 
 function unitTitle(u, view, ui) {
-  const where = isSquare(u.square) ? `at ${u.square}` : u.square === "hq" ? "waiting at its HQ" : "in the air";
+  const where = isSquare(u.square) ? `at ${u.square}` : HQS.includes(u.square) ?
+    `waiting at ${wide ? hqWords(u.side, u.square) : "its HQ"}` : "in the air";
   const kind = kindOf(u.card);
   const carried = view.units.filter((p) => p.aboard === u.id).map((p) => unitWords(p.id, ui));
   return `${unitWords(u.id, ui)} (${NAME[u.side]}${kind ? ", " + kind : ""}) ${where}: ${unitState(u, ui) || "fresh"}` +
@@ -617,10 +749,11 @@ export function status(view, ui) {
   if (sc) {
     const o = sc.objective;
     let stands = "";
-    if (o.kind === "hold") stands = `held now: ${(o.held || []).join(", ") || "none"} (${o.count} needed)`;
+    const each = (view.field && view.field.fields) > 1 ? " on each field" : "";
+    if (o.kind === "hold") stands = `held now: ${(o.held || []).join(", ") || "none"} (${o.count} needed${each})`;
     else {
       const other = o.side === "allies" ? "axis" : "allies";
-      stands = `${view.sides[other].lost} of ${o.count} ${NAME[other]} units destroyed`;
+      stands = `${view.sides[other].lost} of ${o.needed ?? o.count} ${NAME[other]} units destroyed`;
     }
     lines.push(el("div", { id: "objective" }, el("b", { text: sc.title }),
       el("div", { class: "muted", text: `Objective: ${o.text} · ${stands}` +
@@ -630,7 +763,8 @@ export function status(view, ui) {
     const s = view.sides[side];
     lines.push(el("div", { class: "side-line" }, el("span", { class: "dot", style: `background: ${SIDE[side]}` }),
       el("b", { text: ` ${NAME[side]} (${ARMY[s.army] || s.army})` + (side === sideOf(ui.seat) ? " (you)" : "") + " " }),
-      el("span", { text: `HQ ${s.hq} PI · ${s.ap} AP` }),
+      el("span", { text: `${hqsOf(view, side).length > 1 ? "HQs" : "HQ"} ` +
+        `${hqsOf(view, side).map((h) => `${h.hp}/${h.max_hp ?? h.hp}`).join(" · ")} PI · ${s.ap} AP` }),
       el("span", { class: "muted", text: ` · hand ${s.hand} · deck ${s.deck} · lost ${s.lost}` +
         (s.general ? ` · ${cardTitle(s.general, ui)}` : "") +
         (view.phase === "terrain" && s.terrain_budget ? ` · terrain ${s.terrain_budget} AP` : "") +
@@ -642,21 +776,40 @@ export function status(view, ui) {
     (view.stage ? ` (${view.stage})` : "") }));
   if (view.aim) {
     const [, firer, , target] = String(view.aim.action).split(" ");
-    const at = target === "hq" ? "the HQ" : isSquare(target) ? target : target ? unitWords(target, ui) : "?";
+    const foe = sideOf(view.aim.by) === "allies" ? "axis" : "allies";
+    const at = HQS.includes(target) ? hqWords(foe, target) : isSquare(target) ? target : target ? unitWords(target, ui) : "?";
     lines.push(el("div", { class: "warn", text: `${unitWords(firer || "?", ui)} fires at ${at}: ` +
       "the shot waits while its target may throw smoke" }));
   }
-  if (view.sortie) lines.push(el("div", { class: "warn", text: `Air combat: ${unitWords(view.sortie.plane, ui)} ` +
-    `attacks ${view.sortie.hq ? "the HQ" : (view.sortie.at || []).join(", ")} (${view.sortie.stage})` }));
+  if (view.sortie) {
+    // the HQ attacked, by its index (-1: none): the side's own and which field's
+    const h = view.sortie.hq, at = typeof h === "number" && h >= 0 ? hqWords(SIDES[h % 2], HQS[h >> 1])
+      : (view.sortie.at || []).join(", ");
+    lines.push(el("div", { class: "warn", text: `Air combat: ${unitWords(view.sortie.plane, ui)} ` +
+      `attacks ${at} (${view.sortie.stage})` }));
+  }
   if (view.equipping) lines.push(el("div", { class: "warn", text: `Equipping ${unitWords(view.equipping, ui)}` }));
   return lines;
 }
 
 export function hand(view, ui) {
-  return (view.hand || []).map((id) => {
+  return faces(view.hand || [], view, ui);
+}
+
+// a teammate's hand, open to the team (A-25): shown beside the player's own, not to be played
+export function hands(view, ui) {
+  return Object.entries(view.team_hands || {}).map(([who, ids]) => ({ who, cards: faces(ids, view, ui) }));
+}
+
+// cards as small faces: each with its kind and the AP it takes to play, its launch cost where it
+// prints one (GM-3), and the points it counts in the deck when those differ
+function faces(ids, view, ui) {
+  return ids.map((id) => {
     const c = (catalogue || {})[id];
     const title = cardTitle(id, ui);
-    const note = c ? [KINDS[c.kind] || c.kind, `cost ${c.cost}`].join(" · ") : null;
+    const launch = c ? c.launch ?? c.cost : null;
+    const note = c ? [KINDS[c.kind] || c.kind, `${launch} AP` + (launch !== c.cost ? ` (${c.cost} pts)` : "")]
+      .join(" · ") : null;
     return { id, label: title, title, note, art: cardArt(id, view, ui) };
   });
 }
@@ -717,6 +870,8 @@ export function overlay(view, ui) {
   if (view.scenario && view.scenario.objective.squares.length)
     bar.append(el("span", { class: "muted" }, swatch("transparent", GOLD, true), " objective"));
   if (Object.keys(view.field.smoke || {}).length) bar.append(el("span", { class: "muted" }, swatch("#9e9e9e"), " smoke"));
+  if (Object.keys(view.field.dropped || {}).length)
+    bar.append(el("span", { class: "muted" }, swatch("#d9b44a", INK), " equipment on the ground"));
   bar.append(el("span", { class: "muted" }, swatch("#ef5350", "#fff"), " wound"),
     el("span", { class: "muted" }, swatch("#c5e1a5", INK), " token ready"),
     el("span", { class: "muted" }, swatch("#5d5d5d", "#9e9e9e"), " spent"),

@@ -7,6 +7,7 @@ from __future__ import annotations
 import string
 from typing import TYPE_CHECKING, Any
 
+from wartable.games.tactics2gm.pieces import weapons
 from wartable.games.tactics2gm.rules import objectives, river, wear
 from wartable.games.tactics2gm.rules.common import (
     SIDES,
@@ -89,6 +90,12 @@ def view(st: Tactics2GMState, player: str | None) -> dict[str, Any]:
             "dropped": {
                 label(sq): [list(t) for t in lying] for sq, lying in sorted(st.dropped.items())
             },
+            "dropped_titles": {  # the tokens lying there in words, for the page
+                t: st.lib.tokens[t].title
+                for lying in st.dropped.values()
+                for t, _ in lying
+                if t in st.lib.tokens
+            },
         },
         "sides": {  # a team's pools, hands, decks and discards added up
             s: {
@@ -100,6 +107,8 @@ def view(st: Tactics2GMState, player: str | None) -> dict[str, Any]:
                     {
                         "name": hq_word(h),
                         "hp": st.hq_hp[h],
+                        "max_hp": st.hq.hit_points,  # the PI it started with
+                        "ap": sum(st.ap[j] for j in seats_of(st, k) if hq_of(st, j) == h),
                         "general": st.generals[h],
                         "seats": [st.players[j] for j in seats_of(st, k) if hq_of(st, j) == h],
                     }
@@ -142,6 +151,8 @@ def view(st: Tactics2GMState, player: str | None) -> dict[str, Any]:
                 "square": where(st, p),
                 "wounds": p.wounds,
                 "tokens": dict(sorted(p.tokens.items())),
+                # its weapons' names by the words actions and tokens use (w1, bazooka...)
+                "weapons": {key: w.name for key, w in weapons(st.lib, p).items()},
                 "options": list(p.options),
                 "mounted": p.mounted,
                 "level": p.level,

@@ -495,7 +495,10 @@ function act(action) {
   game.all = false;
 }
 
-function involves(action, id) {
+// whether an action involves what the player narrowed to: the game says (involves), or the id
+// is among its words
+function involves(action, id, d) {
+  if (game.draw.involves) return game.draw.involves(action, id, d.seat, d.view, ui());
   return action.split(" ").slice(1).some((arg) => arg === id);
 }
 
@@ -503,12 +506,16 @@ function involves(action, id) {
 // A game may bring an ES module (served at /games/NAME/page.js; docs/adding-a-game.md) with
 // any of: board(view, ui) -> an element with id "board" whose pieces carry data-id;
 // status(view, ui) -> lines; hand(view, ui) -> [{id, label, title?, initiative?, note?, art?}];
-// panels(view, ui) -> elements; overlay(view, ui) -> a bar over the board, or null;
-// pick(id, ui) -> true when it took a click on its board itself; words(text, ui) -> the
-// text with ids in players' words; names(text, seat, view, ui) -> CSS selectors of what an
-// action (one of seat's) names on the board. Missing ones fall back here.
-const generic = { board: genericBoard, status: () => [], hand: () => [], panels: () => [],
-                  overlay: () => null, pick: () => false, words: null, names: null };
+// hands(view, ui) -> [{who, cards}]: others' hands the seat may see (a teammate's), shown
+// read-only beside its own; panels(view, ui) -> elements; overlay(view, ui) -> a bar over the
+// board, or null; pick(id, ui) -> true when it took a click on its board itself;
+// words(text, ui) -> the text with ids in players' words; names(text, seat, view, ui) -> CSS
+// selectors of what an action (one of seat's) names on the board; involves(action, id, seat,
+// view, ui) -> whether an action of seat's involves what the player narrowed to (by default:
+// the id is among its words). Missing ones fall back here.
+const generic = { board: genericBoard, status: () => [], hand: () => [], hands: () => [],
+                  panels: () => [], overlay: () => null, pick: () => false, words: null, names: null,
+                  involves: null };
 const modules = {};
 
 async function drawingFor(name) {
@@ -569,6 +576,7 @@ function render() {
   else {
     const hand = handPanel(view);
     if (hand) side.append(hand);
+    side.append(...draw.hands(view, ui()).map(otherHand));
     side.append(actionsPanel(d));
     if (d.outcome) side.append(el("div", { class: "panel" },
       el("button", { id: "replay", text: "Replay this game", onclick: () => openReplay(0) })));
@@ -684,6 +692,23 @@ function handPanel(view) {
   return p;
 }
 
+// another player's hand the seat may see (a teammate's): the same faces, read-only
+function otherHand({ who, cards }) {
+  const p = el("div", { class: "panel cards other-hand", "data-seat": who },
+    el("div", { class: "muted", text: `${seatName(who)}'s hand` }));
+  const row = el("div", { class: "hand-row" });
+  for (const c of cards) {
+    const face = game.cards[c.id];
+    row.append(el("div", { class: "card", "data-id": c.id, title: face ? face.text : c.label },
+      c.art || null,
+      el("span", { class: "card-title", text: c.title || (face ? face.title : c.label) }),
+      c.note ? el("span", { class: "card-note", text: c.note }) : null));
+  }
+  if (!cards.length) row.append(el("span", { class: "muted", text: "no cards" }));
+  p.append(row);
+  return p;
+}
+
 function actionsPanel(d) {
   const p = el("div", { class: "panel actions", id: "actions" });
   if (!d.legal.length) {
@@ -692,7 +717,7 @@ function actionsPanel(d) {
   }
   let legal = d.legal;
   if (game.filter) {
-    const only = legal.filter((a) => involves(a, game.filter));
+    const only = legal.filter((a) => involves(a, game.filter, d));
     if (only.length) legal = only;
     p.append(el("div", {}, el("span", { class: "filter", text: "involving " + words(game.filter) }), " ",
       el("button", { text: "show all", onclick: () => { game.filter = null; render(); } })));
