@@ -9,6 +9,8 @@ hand, forced dice."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from tests.games.tactics2gm.scenes import (
     GAME,
     OPEN,
@@ -900,3 +902,22 @@ def test_illegal_actions_are_refused_with_a_reason_and_change_nothing():
     st.phase, st._legal_cache = "deploy", None
     assert "no 'tiger' card" in refused(st, "allies", "deploy tiger D1")
     assert "GM-38" in refused(st, "allies", "deploy light_infantry D6")
+
+
+def test_gm27_a_support_card_lasting_one_turn_comes_off_at_its_end():
+    """GM-24, GM-27: a card whose effect lasts the turn is removed at the end of it, to its
+    player's discard pile (none of ours does; a box's card may); the shipped ram stays."""
+    for duration, stays in (("turn", False), ("permanent", True)):
+        st = scene("deploy")
+        ram = st.lib.support["ram"].model_copy(update={"duration": duration})
+        st.lib = dataclasses.replace(st.lib, support={**st.lib.support, "ram": ram})
+        tank = put(st, "m4_sherman", 0, "D1")
+        st.hands[0] = ["ram", "light_infantry"]
+        st.apply("allies", f"play ram {tank.id}")
+        assert tank.attached == ["ram"]
+        events = []
+        while st.active == 0:  # the allies' turn to its end
+            events += step(st)
+        assert (tank.attached == ["ram"]) is stays
+        assert ("ram" in st.discards[0]) is not stays
+        assert ("detached" in [e.kind for e in events]) is not stays

@@ -129,3 +129,10 @@ def test_a14_only_a_bomber_may_say_its_bombs_wear_down_terrain(data):
     edit(cards, "    armour: 0\n", "    armour: 0\n    razes: true\n")  # on a rifle squad
     with pytest.raises(ContentError, match=r"units\.light_infantry\.razes: only a bomber"):
         content.load(data)
+
+
+def test_gm27_only_a_card_fitted_to_a_unit_may_last_one_turn(data):
+    cards = data / "cards.yaml"
+    edit(cards, "    effect: draw\n", "    effect: draw\n    duration: turn\n")
+    with pytest.raises(ContentError, match=r"duration: only a card fitted to a unit"):
+        content.load(data)

@@ -123,6 +123,9 @@ Effect = Literal[
 ]
 
 
+FITTED = ("ram", "armour")  # effects whose card stays on the unit it is played on (GM-89)
+
+
 class SupportCard(Strict):
     title: str
     army: Literal["usa", "germany", "any"]
@@ -274,6 +277,10 @@ def check_cards(doc: CardsFile) -> list[tuple[str, str]]:
     for key, s in doc.support.items():
         if s.effect in ("impact", "at_mine") and s.weapon is None:
             problems.append((f"support.{key}.weapon", f"{s.effect} needs a weapon profile"))
+        if s.duration == "turn" and s.effect not in FITTED:
+            problems.append(
+                (f"support.{key}.duration", "only a card fitted to a unit lasts one turn (GM-27)")
+            )
     for key, t in doc.tokens.items():
         if t.weapon is None and t.effect == "none":
             problems.append((f"tokens.{key}", "a token is a weapon or an effect"))

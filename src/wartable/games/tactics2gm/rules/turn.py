@@ -22,6 +22,7 @@ from wartable.games.tactics2gm.rules import (
 )
 from wartable.games.tactics2gm.rules.common import (
     SIDES,
+    commander,
     draw,
     ev,
     hq_of,
@@ -241,17 +242,23 @@ def end_turn(st: Tactics2GMState) -> list[Event]:
     """Fin de turno: tokens used this turn stay disabled, the pool is cut to the storage cap
     (nothing kept by a destroyed HQ), and the other side begins (GM-21, GM-27)."""
     side = st.active
+    out = []
     for p in st.pieces:
         if p.side == side:
             for key, state in p.tokens.items():
                 p.tokens[key] = tokens.end_of_turn(state)  # type: ignore[arg-type]  # str
+            for card in [c for c in p.attached if st.lib.support[c].duration == "turn"]:
+                p.attached.remove(card)  # a card lasting the turn comes off (GM-24, GM-27)
+                st.discards[commander(st, p)].append(card)
+                text = f"{st.lib.support[card].title} comes off {p.id}: its turn is over"
+                out.append(ev("detached", text, "GM-27"))
     kept = 0
     for h, team in pools(st, side):
         left = hq.end_of_turn(sum(st.ap[k] for k in team), st.hq, destroyed=st.hq_hp[h] <= 0)
         for k, pool in zip(team, hq.cut([st.ap[k] for k in team], left), strict=True):
             st.ap[k] = pool
         kept += left
-    out = [ev("end_turn", f"{SIDES[side]} ends its turn with {kept} AP", "GM-27")]
+    out.append(ev("end_turn", f"{SIDES[side]} ends its turn with {kept} AP", "GM-27"))
     if side != st.first and st.turn >= 2 * last_round(st):
         return out + time_up(st)
     st.active = 1 - side
