@@ -155,3 +155,34 @@ def test_a10_a_carrier_without_movilidad_keeps_its_load_until_the_movement_phase
     st.apply("allies", "deploy usa_howitzer D1 aboard")
     assert st.piece("usa_howitzer-1").aboard == "usa_truck-1"
     assert not [a for a in legal(st) if a.startswith(("unload", "move"))]
+
+
+def test_gm28_a17_abilities_without_a_time_of_their_own_in_any_phase_of_the_own_turn():
+    """GM-28, A-17: sappers clear wire in the Movement phase, and a unit walks through where
+    it lay in that same phase; mending and healing come in any own phase, once a turn; the
+    other side never uses them in a turn not its own."""
+    st = scene("move")
+    sapper = put(st, "usa_sappers", 0, "C2")
+    sapper.tokens["sappers"] = "ready"
+    rifles = put(st, "light_infantry", 0, "D1")  # movement 2
+    st.terrain[sq("D2")], st.owner[sq("D2")] = "wire", 1
+    assert "move light_infantry-1 D3" not in legal(st)  # the wire stops it on D2
+    assert "clear usa_sappers-1 D2" in legal(st)
+    st.apply("allies", "clear usa_sappers-1 D2")
+    st.apply("allies", "move light_infantry-1 D3")
+    assert rifles.sq == sq("D3")
+    for phase in ("deploy", "flip"):
+        st = scene(phase)
+        medic = put(st, "usa_medics", 0, "C2")
+        hurt = put(st, "light_infantry", 0, "C3")
+        hurt.wounds = 2
+        put(st, "ger_grenadiers", 1, "A6")
+        assert "heal usa_medics-1 light_infantry-1" in legal(st)
+        st.apply("allies", "heal usa_medics-1 light_infantry-1")
+        assert hurt.wounds == 1 and medic.tended
+        assert "heal usa_medics-1 light_infantry-1" not in legal(st)  # once a turn
+    st = scene("move", active="axis")
+    put(st, "usa_medics", 0, "C2")
+    put(st, "light_infantry", 0, "C3").wounds = 1
+    put(st, "ger_grenadiers", 1, "A6")
+    assert "waiting for axis" in refused(st, "allies", "heal usa_medics-1 light_infantry-1")

@@ -42,7 +42,7 @@ STATIC = (
 
 class Tactics2GMState(GameState):
     game_name = "tactics2gm"
-    game_version = "12"  # bump when a rule change would replay saved games differently
+    game_version = "13"  # bump when a rule change would replay saved games differently
 
     # static: shared by every clone
     lib: Library

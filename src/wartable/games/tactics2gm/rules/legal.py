@@ -159,8 +159,13 @@ def choices(st: Tactics2GMState, seat: int) -> Iterator[Action]:
         yield from fire_actions(st, seat)
     elif phase == "flip":
         yield from mount_actions(st, seat)
-    if phase in ("move", "deploy", "fire", "flip") and may_give(st, seat):
+    if phase in OWN_PHASES:
+        yield from skill_actions(st, seat)
+    if phase in OWN_PHASES and may_give(st, seat):
         yield GIVE
+
+
+OWN_PHASES = ("move", "deploy", "fire", "flip")  # a turn's phases with orders in them
 
 
 def may_give(st: Tactics2GMState, seat: int) -> bool:
@@ -565,11 +570,21 @@ def fire_actions(st: Tactics2GMState, seat: int) -> Iterator[Action]:
         if p.aboard:
             continue  # aboard, a unit does not fire (A-24)
         yield from (Action("screen", (p.id, *where)) for where in smoke.screens(st, p))
+        for key in ready(st.lib, p):
+            yield from (Action("fire", (p.id, key, t)) for t in fire_targets(st, p, key, empty))
+
+
+def skill_actions(st: Tactics2GMState, seat: int) -> Iterator[Action]:
+    """Mending, healing and clearing, in any phase of the unit's own turn: abilities with no
+    time of their own are used when their owner wishes (GM-28, A-17), each once a turn."""
+    if st.equipping or st.storming:
+        return
+    for p in mine(st, seat):
+        if p.aboard or p.assaulting or p.sq is None:
+            continue
         skill = skills.mender(st, p)
         yield from (Action(skill, (p.id, q.id)) for q in skills.patients(st, p) if skill)
         yield from (Action("clear", (p.id, label(sq))) for sq in skills.clearable(st, p))
-        for key in ready(st.lib, p):
-            yield from (Action("fire", (p.id, key, t)) for t in fire_targets(st, p, key, empty))
 
 
 def react_actions(st: Tactics2GMState) -> list[Action]:
@@ -701,14 +716,14 @@ def why_not(st: Tactics2GMState, seat: int, action: Action) -> str:
                 "it, and not in the turn it climbed aboard (GM-82, A-24)"
             )
         return "a unit aboard is set down on a free square beside its carrier (GM-96, A-24)"
-    if verb in ("repair", "heal") and phase == "fire":
+    if verb in ("repair", "heal") and phase in OWN_PHASES:
         rule = "GM-94" if verb == "repair" else "GM-95"
         return (
             f"{verb} takes one wound off a friend within one square, once a turn, by a unit "
             f"with that ability; mechanics mend vehicles and guns, medics infantry and guns "
             f"({rule})"
         )
-    if verb == "clear" and phase == "fire":
+    if verb == "clear" and phase in OWN_PHASES:
         return (
             "sappers with their tools ready clear wire, a barrier or a mine within one "
             "square (GM-97)"
