@@ -66,7 +66,8 @@ def test_a_slow_commit_stalls_no_other_game_and_tells_nobody_early(tmp_path):
         disk.gate.set()
         await pending
         await asyncio.gather(*queued)
-        assert heard == [start + 1] and first.state.action_count == start + 1
+        # told once our action is durable, not before; the AI seat may answer at once after
+        assert heard[:1] == [start + 1] and first.state.action_count >= start + 1
         # the five actions that queued behind the stalled commit went to disk together
         assert max(disk.batches[before:]) >= len(others)
         await rooms.stop()
