@@ -299,15 +299,17 @@ def test_a_diadehonor_battle_of_four_seats_is_drawn_with_its_pieces(server, brow
     shot(page, "diadehonor-2v2.png")
 
 
-def tactics2gm_battle(server, seed: int = 5) -> dict:
+def tactics2gm_battle(server, seed: int = 5, seats=None, options=None, rounds: int = 3) -> dict:
     """A pitched battle of 2GM Tactics, the axis a random seat and the allies played at random
-    (a fixed seed), up to the allies' movement in the third round."""
-    body = {"game": "tactics2gm", "seats": {"allies": "human", "axis": "random"}, "seed": seed}
+    (a fixed seed), up to the allies' movement in round ``rounds``; or the ``seats`` and
+    ``options`` given, the human seat played at random."""
+    seats = seats or {"allies": "human", "axis": "random"}
+    body = {"game": "tactics2gm", "seats": seats, "seed": seed, "options": options or {}}
     made = played_until(
         server,
         body,
         seed,
-        lambda s: s["view"]["round"] >= 3 and s["view"]["phase"] == "move" and s["legal"],
+        lambda s: s["view"]["round"] >= rounds and s["view"]["phase"] == "move" and s["legal"],
     )
     assert not made["state"]["outcome"]
     return made
@@ -420,15 +422,7 @@ def tactics2gm_wide_battle(server, seed: int = 7) -> dict:
     to its movement in the second round."""
     seats = {"allies-1": "random", "allies-2": "human", "axis-1": "random", "axis-2": "random"}
     options = {"players": "2v2", "fields": "two"}
-    body = {"game": "tactics2gm", "seats": seats, "seed": seed, "options": options}
-    made = played_until(
-        server,
-        body,
-        seed,
-        lambda s: s["view"]["round"] >= 2 and s["view"]["phase"] == "move" and s["legal"],
-    )
-    assert not made["state"]["outcome"]
-    return made
+    return tactics2gm_battle(server, seed, seats, options, rounds=2)
 
 
 # an HQ's counter in CSS px, and what the page says of it

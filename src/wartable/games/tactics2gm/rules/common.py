@@ -217,6 +217,6 @@ def hq_named(st: Tactics2GMState, side: int, word: str) -> int | None:
 
 
 def hq_title(st: Tactics2GMState, h: int) -> str:
-    """An HQ in words: "axis's HQ", or on two fields "axis's HQ on the second field"."""
+    """An HQ in words: "axis's HQ", or on two fields with its word, "axis's HQ (hq2)"."""
     name = f"{SIDES[h % 2]}'s HQ"
     return name if st.field.copies == 1 else f"{name} ({hq_word(h)})"

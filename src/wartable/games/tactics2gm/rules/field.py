@@ -32,9 +32,6 @@ class Field:
         """Which field ``sq`` lies on: 0 for columns A-H, 1 for I-P."""
         return sq[0] // COLUMNS
 
-    def on_copy(self, k: int, squares: Iterable[Square]) -> list[Square]:
-        return [sq for sq in squares if sq[0] // COLUMNS == k]
-
 
 NARROW = Field(1, GRID)
 WIDE = Field(2, SquareGrid(2 * COLUMNS, ROWS))

@@ -27,8 +27,6 @@ if TYPE_CHECKING:
     from wartable.games.tactics2gm.state import Tactics2GMState
     from wartable.geometry.squaregrid import Square
 
-EXTENTS = {"left": (True, False), "right": (False, True), "both": (True, True)}
-
 
 def why_not(st: Tactics2GMState) -> str:
     """Why a terrain card may not be laid now, once the battle has begun."""
@@ -70,37 +68,18 @@ def actions(st: Tactics2GMState, seat: int) -> Iterator[Action]:
     if not st.late_terrain or st.phase != "deploy" or st.equipping:
         return
     pool = st.ap[seat]
-    cards = [
-        (key, card)
-        for key, card in st.lib.terrain.items()
-        if card.cost <= pool and st.laid_count.get(key, 0) < card.copies
-    ]
-    if not cards:
+    if not setup.affordable(st, pool):  # spares the squares' search in most phases
         return
     empty = free(st)
-    close = near(st, side_of(st, seat), empty)
-    for key, card in cards:
-        for sq in close:
-            yield Action("terrain", (key, label(sq)))
-            if not (st.extensive and card.extensive) or card.cost + 1 > pool:
-                continue
-            for extent, (left, right) in EXTENTS.items():
-                sides = [(sq[0] - 1, sq[1])] * left + [(sq[0] + 1, sq[1])] * right
-                if all(s in empty for s in sides):
-                    yield Action("terrain", (key, label(sq), extent))
+    yield from setup.offers(st, pool, near(st, side_of(st, seat), empty), empty)
 
 
 def lay(st: Tactics2GMState, seat: int, action: Action) -> list[Event]:
     """The card leaves the terrain deck for the field, paid from ``seat``'s pool; a mine
     card is its side's (it attacks the other side)."""
-    side = side_of(st, seat)
-    card, at = action.args[0], st.field.grid.parse(action.args[1])
-    left, right = EXTENTS.get(action.args[2], (False, False)) if action.args[2:] else (False, False)
-    squares, cost = setup.extensive(st.lib, card, at, left=left, right=right, grid=st.field.grid)
+    card = action.args[0]
+    squares, cost = setup.lay(st, side_of(st, seat), action)
     st.ap[seat] -= cost
-    st.laid_count[card] = st.laid_count.get(card, 0) + 1
-    for sq in squares:
-        st.terrain[sq], st.owner[sq] = card, side
     where = ", ".join(label(sq) for sq in squares)
     text = f"{st.players[seat]} lays {st.lib.terrain[card].title} on {where} for {cost} AP"
     out = [ev("terrain", text, "GM-13", card=card, squares=[label(sq) for sq in squares])]

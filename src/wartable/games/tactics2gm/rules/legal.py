@@ -21,6 +21,7 @@ from wartable.games.tactics2gm.rules import (
     pairs,
     river,
     salvage,
+    setup,
     skills,
     smoke,
     wear,
@@ -194,7 +195,7 @@ def only_pass(st: Tactics2GMState, seat: int) -> bool:
 def terrain_actions(st: Tactics2GMState, side: int) -> Iterator[Action]:
     """Terrain cards the AP bid still buys, on free squares of the side's lines 2 and 3;
     with extensive terrain, also spread to a side (GM-12, GM-107, A-20)."""
-    budget, who = st.budget[side], SIDES[side]
+    who = SIDES[side]
     free = [
         sq
         for sq in st.field.grid.squares
@@ -202,17 +203,7 @@ def terrain_actions(st: Tactics2GMState, side: int) -> Iterator[Action]:
         and sq not in st.terrain
         and footing(st, sq) != "impassable"
     ]
-    for key, card in st.lib.terrain.items():
-        if card.cost > budget or st.laid_count.get(key, 0) >= card.copies:
-            continue
-        for sq in free:
-            yield Action("terrain", (key, label(sq)))
-            if not (st.extensive and card.extensive) or card.cost + 1 > budget:
-                continue
-            for extent, (left, right) in (("left", (1, 0)), ("right", (0, 1)), ("both", (1, 1))):
-                sides = [(sq[0] - 1, sq[1])] * left + [(sq[0] + 1, sq[1])] * right
-                if all(s in free for s in sides):
-                    yield Action("terrain", (key, label(sq), extent))
+    yield from setup.offers(st, st.budget[side], free, free)
 
 
 # ---- Movimiento --------------------------------------------------------------------------

@@ -44,20 +44,12 @@ from wartable.geometry.squaregrid import Square
 if TYPE_CHECKING:
     from wartable.games.tactics2gm.state import Tactics2GMState
 
-EXTENTS = {"left": (True, False), "right": (False, True), "both": (True, True)}
-
 
 def lay_terrain(st: Tactics2GMState, side: int, action: Action) -> list[Event]:
     """A terrain card bought with the bid, on one square or spread sideways (GM-12, GM-107)."""
-    card, at = action.args[0], st.field.grid.parse(action.args[1])
-    left, right = (
-        EXTENTS.get(action.args[2], (False, False)) if len(action.args) > 2 else (False, False)
-    )
-    squares, cost = setup.extensive(st.lib, card, at, left=left, right=right, grid=st.field.grid)
+    card = action.args[0]
+    squares, cost = setup.lay(st, side, action)
     st.budget[side] -= cost
-    st.laid_count[card] = st.laid_count.get(card, 0) + 1
-    for sq in squares:
-        st.terrain[sq], st.owner[sq] = card, side
     where = ", ".join(label(sq) for sq in squares)
     text = f"{SIDES[side]} lays {st.lib.terrain[card].title} on {where} for {cost} AP"
     return [ev("terrain", text, "GM-12", card=card, squares=[label(sq) for sq in squares])]

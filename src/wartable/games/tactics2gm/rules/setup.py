@@ -4,14 +4,15 @@ scenario's units and generals in play from the start."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from wartable.core.action import Action
 from wartable.core.rng import Rng
-from wartable.games.tactics2gm.content import FEATURES, Library, Tile
+from wartable.games.tactics2gm.content import FEATURES, Library, TerrainCard, Tile
 from wartable.games.tactics2gm.pieces import Piece, weapons
-from wartable.games.tactics2gm.rules.common import SIDES, seats_of
+from wartable.games.tactics2gm.rules.common import SIDES, label, seats_of
 from wartable.games.tactics2gm.rules.field import COLUMNS, GRID, ROWS, line, shifted
 from wartable.games.tactics2gm.rules.tokens import TOOLS
 from wartable.geometry.squaregrid import Square, SquareGrid
@@ -143,6 +144,48 @@ def extensive(
                 raise ValueError(f"{GRID.label(sq)} has no square on that side")
             squares.append(side)
     return sorted(squares), terrain.cost + 1
+
+
+EXTENTS = {"left": (True, False), "right": (False, True), "both": (True, True)}  # GM-107
+
+
+def affordable(st: Tactics2GMState, budget: int) -> list[tuple[str, TerrainCard]]:
+    """The terrain cards ``budget`` AP buys that the shared deck still holds."""
+    return [
+        (key, card)
+        for key, card in st.lib.terrain.items()
+        if card.cost <= budget and st.laid_count.get(key, 0) < card.copies
+    ]
+
+
+def offers(
+    st: Tactics2GMState, budget: int, squares: list[Square], free: Collection[Square]
+) -> Iterator[Action]:
+    """Each affordable card on each of ``squares``, and with extensive terrain spread over
+    ``free`` neighbours for 1 AP more (GM-107): the bid's terrain and terrain laid later
+    alike."""
+    for key, card in affordable(st, budget):
+        for sq in squares:
+            yield Action("terrain", (key, label(sq)))
+            if not (st.extensive and card.extensive) or card.cost + 1 > budget:
+                continue
+            for extent, (left, right) in EXTENTS.items():
+                sides = [(sq[0] - 1, sq[1])] * left + [(sq[0] + 1, sq[1])] * right
+                if all(s in free for s in sides):
+                    yield Action("terrain", (key, label(sq), extent))
+
+
+def lay(st: Tactics2GMState, side: int, action: Action) -> tuple[list[Square], int]:
+    """A ``terrain`` action's card leaves the shared deck for its squares, ``side``'s (a
+    mine card attacks the other side): the squares it covers and its price, for the caller
+    to pay."""
+    card, at = action.args[0], st.field.grid.parse(action.args[1])
+    left, right = EXTENTS.get(action.args[2], (False, False)) if action.args[2:] else (False, False)
+    squares, cost = extensive(st.lib, card, at, left=left, right=right, grid=st.field.grid)
+    st.laid_count[card] = st.laid_count.get(card, 0) + 1
+    for sq in squares:
+        st.terrain[sq], st.owner[sq] = card, side
+    return squares, cost
 
 
 def in_play(st: Tactics2GMState, sc: Scenario) -> None:
