@@ -64,17 +64,21 @@ TRIPLED = re.compile(r"([a-z])\1\1")  # "suppresss": a verb given an "s" it alre
 @pytest.mark.parametrize(("game_name", "scenario"), CASES, ids=IDS)
 def test_random_playouts_end_and_their_texts_read_right(game_name, scenario):
     """Random games end with an outcome; along the way, every live state has someone to act
-    who has a legal action, and every event line a player reads is spelt right (issue 10,
-    item 23: no letter tripled)."""
+    who has a legal action, each of them in the game's fixed action space, and every event
+    line a player reads is spelt right (issue 10, item 23: no letter tripled)."""
     scenarios = sum(g == game_name for g, _ in CASES)
     kinds = set()
+    space = set(wartable.get_game(game_name).action_space(scenario))
     for seed in range(max(6, PLAYOUTS // scenarios)):
         state = wartable.get_game(game_name).new_game(scenario, seed=seed)
         agent = RandomAgent(derive_seed(seed, 1))  # the games play_random plays
         while not state.is_over:
             assert state.current_players
             for p in state.current_players:  # remembered: the agent's ask costs nothing more
-                assert state.legal_actions(p), f"{p} must act but has no legal action"
+                legal = state.legal_actions(p)
+                assert legal, f"{p} must act but has no legal action"
+                outside = [str(a) for a in legal if a not in space]
+                assert not outside, f"legal actions missing from the action space: {outside}"
             player = state.current_players[0]
             for event in state.apply(player, agent.act(state, player)):
                 kinds.add(event.kind)
@@ -413,3 +417,37 @@ def test_actions_in_players_words_name_only_what_the_player_sees(game_name, scen
             assert all(isinstance(t, str) and t.strip() for t in labels.values())
             twin = state.sample_hidden(p, seed=31)
             assert {str(a): twin.describe(p, a) for a in twin.legal_actions(p)} == labels
+
+
+@pytest.mark.parametrize(("game_name", "scenario", "options"), SEEN, ids=SEEN_IDS)
+def test_observations_keep_their_layout_and_read_only_the_view(game_name, scenario, options):
+    """Every seat's numeric observation (``Game.observer``) has the layout's length at every
+    step, its numbers within their bounds (``encode`` checks), and depends on nothing the
+    seat cannot see: a redrawn twin with the same view reads the same numbers. It is no
+    constant either: it changes as the game goes on. The line-up's own action space holds
+    every legal action of it."""
+    game = wartable.get_game(game_name)
+    observer = game.observer(scenario, dict(options))
+    layout = observer.layout()
+    assert observer.size == sum(f["size"] for f in layout) > 0
+    assert [f["offset"] for f in layout] == [
+        sum(g["size"] for g in layout[:i]) for i in range(len(layout))
+    ]
+    low, high = observer.bounds()
+    assert len(low) == len(high) == observer.size and all(
+        a < b for a, b in zip(low, high, strict=True)
+    )
+    space = set(game.action_space(scenario, dict(options)))
+    seen: dict[str, set[tuple[float, ...]]] = {}
+    for state in mid_game_states(game_name, scenario, seeds=range(2), options=options):
+        for p in state.players:
+            numbers = observer.encode(state.view(p))
+            assert len(numbers) == observer.size
+            seen.setdefault(p, set()).add(tuple(numbers))
+            twin = state.sample_hidden(p, seed=5)
+            assert observer.encode(twin.view(p)) == numbers, f"{p}'s numbers read hidden facts"
+            assert set(state.legal_actions(p)) <= space
+    assert all(len(kinds) > 1 for kinds in seen.values()), "an observation that never changes"
+    finished = play_random(game_name, scenario, 4)
+    for p in finished.players:
+        assert len(observer.encode(finished.view(p))) == observer.size

@@ -22,6 +22,7 @@ from wartable.core.state import RECORD_FORMAT, GameState
 if TYPE_CHECKING:
     from wartable.core.campaign import Campaign
     from wartable.core.decks import DeckBuilding
+    from wartable.core.observation import Observer
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,6 +209,22 @@ class Game(ABC):
 
     def rules_summary(self) -> str:
         return self.info.summary
+
+    def action_space(
+        self, scenario: str | None = None, options: Mapping[str, Any] | None = None
+    ) -> list[Action]:
+        """Every action a game of ``scenario`` with ``options`` can ever offer, in a fixed
+        order: learning agents number actions by it, and every legal action of such a game
+        is in it. A game without one raises WartableError saying so."""
+        raise WartableError(f"{self.info.title} lists no fixed action space")
+
+    def observer(
+        self, scenario: str | None = None, options: Mapping[str, Any] | None = None
+    ) -> Observer:
+        """How a seat's view of a game of ``scenario`` with ``options`` reads as numbers
+        (``core/observation.py``), its layout fixed for the pair. A game without one raises
+        WartableError saying so."""
+        raise WartableError(f"{self.info.title} has no numeric observation")
 
     def options(self) -> dict[str, GameOption]:
         """The options ``new_game`` takes, by name, for interfaces to offer and check."""

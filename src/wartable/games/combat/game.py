@@ -215,7 +215,9 @@ class Combat(Game):
                 f"{action.verb!r} takes {counts} argument(s), got {len(action.args)}"
             )
 
-    def action_space(self, scenario: str | None = None) -> list[Action]:
+    def action_space(
+        self, scenario: str | None = None, options: Mapping[str, Any] | None = None
+    ) -> list[Action]:
         """A sample of this game's actions (the full space depends on the position): the first
         legal actions, every card play and discard, and each friendly soldier's activation verbs."""
         st = self._new_game(scenario, 0, {})

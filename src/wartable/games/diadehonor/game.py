@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from wartable.core.action import Action
 from wartable.core.campaign import Campaign
@@ -133,10 +134,13 @@ class DiaDeHonor(Game):
 
         return {"heuristic": HeuristicAgent}
 
-    def action_space(self, scenario: str | None = None, players: str = "1v1") -> list[Action]:
-        """Every action a battle on ``scenario`` with the line-up ``players`` can offer, in a
-        fixed order (``space.py``)."""
+    def action_space(
+        self, scenario: str | None = None, options: Mapping[str, Any] | None = None
+    ) -> list[Action]:
+        """Every action a battle on ``scenario`` with the line-up of ``options`` can offer, in
+        a fixed order (``space.py``)."""
         key = self._field(scenario)
+        players = str(self.check_options(options).get("players", "1v1"))
         names, sides = seats(self._lineup(players))
         made = self._spaces.get((key, players))
         if made is None:  # thousands of actions: an agent asks on every step

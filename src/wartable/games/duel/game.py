@@ -8,13 +8,16 @@ the web page show it through their generic fallbacks.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from wartable.core.action import Action
 from wartable.core.errors import ActionParseError, UnknownNameError
 from wartable.core.game import CardFace, Game, GameInfo, OptionValue, ScenarioInfo
+from wartable.core.observation import Observer
 from wartable.core.rng import Rng
 from wartable.games.duel import content, rules
 from wartable.games.duel.content import CardsFile
+from wartable.games.duel.observation import DuelObserver
 from wartable.games.duel.state import DuelState
 
 PLAYERS = ("north", "south")
@@ -61,8 +64,21 @@ class Duel(Game):
             return
         raise ActionParseError(f"not a duel action: {action}; write play CARD or pass")
 
-    def action_space(self, scenario: str | None = None) -> list[Action]:
+    def action_space(
+        self, scenario: str | None = None, options: Mapping[str, Any] | None = None
+    ) -> list[Action]:
+        if scenario not in (None, SCENARIO.id):
+            raise UnknownNameError("scenario", scenario, [SCENARIO.id])
+        self.check_options(options)
         return [Action("play", (key,)) for key in sorted(self.data.cards)] + [rules.PASS]
+
+    def observer(
+        self, scenario: str | None = None, options: Mapping[str, Any] | None = None
+    ) -> Observer:
+        if scenario not in (None, SCENARIO.id):
+            raise UnknownNameError("scenario", scenario, [SCENARIO.id])
+        self.check_options(options)
+        return DuelObserver(self.data, PLAYERS)
 
     def glossary(self, scenario: str | None = None) -> dict[str, CardFace]:
         if scenario not in (None, SCENARIO.id):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from functools import cached_property
+from typing import Any
 
 from wartable.core.action import Action
 from wartable.core.decks import DeckList
@@ -394,8 +395,13 @@ class Tactics2GM(Game):
         if scenario is not None and scenario not in names:
             raise UnknownNameError("scenario", scenario, names)
 
-    def action_space(self, scenario: str | None = None) -> list[Action]:
+    def action_space(
+        self, scenario: str | None = None, options: Mapping[str, Any] | None = None
+    ) -> list[Action]:
+        """One space for every scenario and option: squares A1 to P6 (two fields), both HQs
+        of a side, every card of both armies."""
         self.known(scenario)
+        self.check_options(options)
         return list(self.space)
 
     def public_action(self, player: str, action: Action, viewer: str | None) -> str:

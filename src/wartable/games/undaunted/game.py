@@ -21,6 +21,7 @@ from wartable.core.game import (
     OptionValue,
     ScenarioInfo,
 )
+from wartable.core.observation import Observer
 from wartable.core.rng import Rng
 from wartable.games.undaunted.content import Library
 from wartable.games.undaunted.glossary import faces
@@ -245,6 +246,18 @@ class Undaunted(Game):
 
         return {"heuristic": HeuristicAgent}
 
-    def action_space(self, scenario: str | None = None) -> list[Action]:
-        """Every action of a scenario in a fixed order (index = RL action id)."""
+    def action_space(
+        self, scenario: str | None = None, options: Mapping[str, Any] | None = None
+    ) -> list[Action]:
+        """Every action of a scenario in a fixed order (index = RL action id); the options
+        (a round limit) add none."""
+        self.check_options(options)
         return self.scenario(scenario).actions.all()
+
+    def observer(
+        self, scenario: str | None = None, options: Mapping[str, Any] | None = None
+    ) -> Observer:
+        from wartable.games.undaunted.observation import UndauntedObserver
+
+        opts = {**DEFAULT_OPTIONS, **self.check_options(options)}
+        return UndauntedObserver(self.scenario(scenario), int(opts["max_rounds"]))
