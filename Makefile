@@ -19,8 +19,8 @@ play: $(STAMP)
 	$(BIN)/wartable play undaunted --scenario la-raye --side us --vs heuristic
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests bench tools
-	$(BIN)/ruff format --check src tests bench tools
+	$(BIN)/ruff check src tests bench tools examples
+	$(BIN)/ruff format --check src tests bench tools examples
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
@@ -53,7 +53,7 @@ slow: $(STAMP) browser
 # A developer's quick loop: lint and the tests of make test, without the type and import
 # checks; CI runs everything (make test, then make slow).
 quick: $(STAMP)
-	$(BIN)/ruff check src tests bench tools
+	$(BIN)/ruff check src tests bench tools examples
 	env -u PYTHONDONTWRITEBYTECODE $(BIN)/pytest -q -n 2 --dist worksteal -m "not slow"
 
 # Golden playthroughs (tests/goldens/): play them again after a rules change, together

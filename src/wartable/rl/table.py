@@ -1,0 +1,120 @@
+"""What the environments share: the numbered actions, the mask, the observation, the reward.
+
+Kept apart from gymnasium and pettingzoo so that both adapters number actions, mask them and
+read a seat's view the same way.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+import wartable
+from wartable.core.action import Action
+from wartable.core.errors import IllegalActionError, WartableError
+from wartable.core.events import Event
+from wartable.core.game import Game
+from wartable.core.observation import Observer
+from wartable.core.rng import derive_seed
+from wartable.core.state import GameState
+
+
+class Table:
+    """One game, scenario and set of options, with its fixed action numbering and layout."""
+
+    def __init__(
+        self,
+        game: str | Game,
+        scenario: str | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> None:
+        self.game = wartable.get_game(game) if isinstance(game, str) else game
+        self.options = self.game.check_options(options)
+        probe = self.game.new_game(scenario, seed=0, options=self.options)
+        self.scenario = probe.scenario
+        self.players: tuple[str, ...] = tuple(probe.players)
+        self.actions: list[Action] = self.game.action_space(self.scenario, self.options)
+        self.index = {a: i for i, a in enumerate(self.actions)}
+        if len(self.index) != len(self.actions):
+            raise WartableError(f"{self.game.info.title}'s action space lists an action twice")
+        self.observer: Observer = self.game.observer(self.scenario, self.options)
+        low, high = self.observer.bounds()
+        self.low = np.array(low, dtype=np.float32)
+        self.high = np.array(high, dtype=np.float32)
+
+    def new_game(self, seed: int) -> GameState:
+        return self.game.new_game(self.scenario, seed=seed, options=self.options)
+
+    def observe(self, state: GameState, player: str) -> dict[str, npt.NDArray[Any]]:
+        """The seat's view as numbers, and which numbered actions it may take now."""
+        numbers = np.array(self.observer.encode(state.view(player)), dtype=np.float32)
+        return {"observation": numbers, "action_mask": self.mask(state, player)}
+
+    def mask(self, state: GameState, player: str) -> npt.NDArray[np.int8]:
+        mask = np.zeros(len(self.actions), dtype=np.int8)
+        if player in state.current_players:
+            for action in state.legal_actions(player):
+                mask[self.index[action]] = 1  # a KeyError here: the game's space lacks it
+        return mask
+
+    def action(self, number: object) -> Action:
+        """The action numbered ``number``; an IllegalActionError names a number out of range."""
+        if isinstance(number, np.integer):
+            number = int(number)
+        if not isinstance(number, int) or isinstance(number, bool):
+            raise IllegalActionError(f"an action is a whole number, not {number!r}")
+        if not 0 <= number < len(self.actions):
+            raise IllegalActionError(
+                f"action {number} is outside the space of {len(self.actions)} actions"
+            )
+        return self.actions[number]
+
+
+def reward(state: GameState, player: str) -> float:
+    """+1 for a win (the seat's or its side's), -1 for a loss, 0 for a draw or a live game."""
+    outcome = state.outcome
+    if outcome is None or outcome.winner is None:
+        return 0.0
+    return 1.0 if outcome.winner in (player, state.team_of(player)) else -1.0
+
+
+def shaped(state: GameState, player: str, seed: int) -> float:
+    """The game's own estimate of how it stands for ``player`` (-1 to 1), read from a sample
+    of what the seat cannot see, never from the true state: a shaped reward is a hint, and
+    must not tell the learner the enemy's hand. 0 where the game gives no estimate."""
+    if state.is_over:
+        return reward(state, player)
+    guess = state.sample_hidden(player, derive_seed(seed, state.action_count)).estimate(player)
+    return 0.0 if guess is None else guess
+
+
+def spectator_text(state: GameState, title: str, events: list[Event]) -> str:
+    """What ``render`` shows: the position in a line, and the last step's events that a
+    spectator may read (never a seat's secrets)."""
+    acting = ", ".join(state.current_players) or "nobody"
+    lines = [
+        f"{title}: round {state.rounds_played()}, action {state.action_count}, to act {acting}"
+    ]
+    lines += [f"  {e.text}" for e in events if e.visible(None)]
+    if state.outcome is not None:
+        lines.append(f"over: {state.outcome.winner or 'a draw'} ({state.outcome.reason})")
+    return "\n".join(lines)
+
+
+class Seeds:
+    """The game seed of each episode: a reset with a seed starts a new sequence, a reset
+    without one takes the next of it (or of one drawn from the system at first)."""
+
+    def __init__(self) -> None:
+        self.base = secrets.randbits(63)
+        self.episode = 0
+
+    def next(self, seed: int | None) -> int:
+        if seed is not None:
+            self.base, self.episode = int(seed), 0
+        self.episode += 1
+        return derive_seed(self.base, self.episode)

@@ -1,0 +1,229 @@
+"""Every game and scenario as a PettingZoo and a Gymnasium environment, checked by those
+libraries' own test suites, and by what they cannot know: the numbers come from the seat's
+view only, an episode is a game that replays, and bad arguments are refused."""
+
+from __future__ import annotations
+
+import sys
+import warnings
+
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, seed_test
+
+import wartable
+import wartable.rl as rl
+from tests.conformance.playing import CASES, IDS, VARIANTS
+from wartable.agents.random import RandomAgent
+
+LINEUPS = [(g, s, dict(o)) for g, s, o in VARIANTS if "players" in dict(o) or "fields" in dict(o)]
+LINEUP_IDS = [f"{g}:{'-'.join(f'{k}={v}' for k, v in o.items())}" for g, _, o in LINEUPS]
+CYCLES = 40  # steps per seat the checkers play: enough to pass a bid, a deployment, a fire
+
+
+@pytest.fixture(autouse=True)
+def quiet():
+    """The checkers' advice (name agents player_0, use a Box observation) is not ours to take:
+    seats keep the games' own names, and observations carry their action mask."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        yield
+
+
+@pytest.mark.parametrize(("game_name", "scenario"), CASES, ids=IDS)
+def test_every_scenario_passes_pettingzoo_api_and_seed_tests(game_name, scenario):
+    api_test(rl.env(game_name, scenario), num_cycles=CYCLES)
+    seed_test(lambda: rl.env(game_name, scenario), num_cycles=CYCLES)
+
+
+@pytest.mark.parametrize(("game_name", "scenario"), CASES, ids=IDS)
+def test_every_scenario_passes_gymnasium_check_env(game_name, scenario):
+    check_env(rl.gym_env(game_name, scenario, render_mode="ansi"))
+
+
+@pytest.mark.parametrize(("game_name", "scenario", "options"), LINEUPS, ids=LINEUP_IDS)
+def test_every_line_up_is_an_environment_too(game_name, scenario, options):
+    env = rl.env(game_name, scenario, options)
+    assert env.possible_agents == list(wartable.get_game(game_name).new_game(
+        scenario, seed=0, options=options).players)  # fmt: skip
+    api_test(env, num_cycles=10)
+
+
+def play_episode(env, seed):
+    """An AEC episode with random masked choices; what each seat saw, step by step."""
+    env.reset(seed=seed)
+    picks = np.random.default_rng(seed)
+    seen = []
+    for agent in env.agent_iter(20_000):
+        obs, _, done, cut, _ = env.last()
+        if done or cut:
+            env.step(None)
+            continue
+        seen.append((agent, obs["observation"].copy()))
+        env.step(int(picks.choice(np.flatnonzero(obs["action_mask"]))))
+    return seen
+
+
+def test_an_episode_is_a_game_that_replays_and_its_numbers_are_the_seats_views():
+    env = rl.env("undaunted", "la-raye")
+    seen = play_episode(env, seed=5)
+    state = env.game_state
+    assert state.is_over and len(seen) == state.action_count
+    again = wartable.get_game("undaunted").replay(state.record())
+    assert again.full_state() == state.full_state()
+    observer = env.table.observer
+    for p in state.players:
+        numbers = np.array(observer.encode(state.view(p)), dtype=np.float32)
+        assert np.array_equal(env.observe(p)["observation"], numbers)
+    twin = play_episode(rl.env("undaunted", "la-raye"), seed=5)  # same seed, same episode
+    assert len(twin) == len(seen)
+    assert all(a == b and np.array_equal(x, y) for (a, x), (b, y) in zip(seen, twin, strict=True))
+
+
+def test_a_seat_reads_the_same_numbers_whatever_the_enemy_holds():
+    """The observation of a seat is its view's: redraw the enemy's hand and deck, and the
+    numbers stay; the mask is the seat's own legal actions."""
+    env = rl.env("undaunted", "crossroads")
+    env.reset(seed=3)
+    for _ in range(30):
+        env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
+    state = env.game_state
+    for p in state.players:
+        twin = state.sample_hidden(p, seed=9)
+        assert twin.full_state() != state.full_state()
+        assert np.array_equal(
+            env.table.observe(twin, p)["observation"], env.observe(p)["observation"]
+        )
+        assert np.array_equal(env.table.mask(twin, p), env.observe(p)["action_mask"])
+
+
+def test_the_winner_gets_one_the_loser_minus_one_and_teammates_share():
+    env = rl.env("diadehonor", None, {"players": "2v2"})
+    play_episode(env, seed=2)
+    # the last step's rewards went to every seat: read them off the finished game
+    state = env.game_state
+    from wartable.rl.table import reward
+
+    rewards = {p: reward(state, p) for p in state.players}
+    if state.outcome.winner is None:
+        assert set(rewards.values()) == {0.0}
+    else:
+        assert sorted(rewards.values()) == [-1.0, -1.0, 1.0, 1.0]
+        for p in state.players:
+            for q in state.players:
+                same = state.team_of(p) == state.team_of(q)
+                assert (rewards[p] == rewards[q]) == same
+
+
+def test_the_gym_learner_plays_its_seat_against_registered_agents():
+    env = rl.gym_env("undaunted", "la-raye", seat="germany", opponents="heuristic")
+    obs, info = env.reset(seed=4)
+    assert info == {}
+    total, steps, done = 0.0, 0, False
+    picks = np.random.default_rng(0)
+    while not done:
+        mask = env.action_masks()
+        assert np.array_equal(mask, obs["action_mask"]) and mask.any()
+        obs, r, done, cut, info = env.step(int(picks.choice(np.flatnonzero(mask))))
+        assert not cut
+        total += r
+        steps += 1
+    state = env.state
+    assert state.is_over and total in (-1.0, 0.0, 1.0)
+    assert info["outcome"]["winner"] in ("us", "germany", None)
+    assert total == (
+        0.0 if state.outcome.winner is None else 1.0 if state.outcome.winner == "germany" else -1.0
+    )
+    with pytest.raises(wartable.WartableError, match="reset"):
+        env.step(0)
+
+
+def test_a_shaped_reward_is_marked_and_adds_up_to_the_end_less_the_start():
+    env = rl.gym_env("duel", None, opponents="random", shaped_reward=True)
+    env.reset(seed=8)
+    start = env._standing
+    total, done, info = 0.0, False, {}
+    while not done:
+        _, r, done, _, info = env.step(int(np.flatnonzero(env.action_masks())[0]))
+        assert info["shaped"] is True
+        total += r
+    winner = env.state.outcome.winner
+    end = 0.0 if winner is None else 1.0 if winner == env.seat else -1.0
+    assert total == pytest.approx(end - start)
+
+
+def test_an_illegal_choice_loses_the_episode_or_raises_and_changes_nothing():
+    env = rl.gym_env("duel", None)
+    obs, _ = env.reset(seed=1)
+    before = env.state.full_state()
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    _, r, done, _, info = env.step(illegal)
+    assert (r, done) == (-1.0, True) and info["illegal"]
+    assert env.state.full_state() == before
+    strict = rl.gym_env("duel", None, illegal="raise")
+    strict.reset(seed=1)
+    with pytest.raises(wartable.IllegalActionError):
+        strict.step(illegal)
+    with pytest.raises(wartable.IllegalActionError, match="outside the space"):
+        strict.step(10_000)
+    aec = rl.env("duel")
+    aec.reset(seed=1)
+    with pytest.raises(wartable.IllegalActionError):
+        aec.step(illegal)
+
+
+def test_bad_arguments_are_refused_with_the_reason():
+    with pytest.raises(wartable.UnknownNameError):
+        rl.gym_env("duel", None, seat="east")
+    with pytest.raises(wartable.UnknownNameError):
+        rl.gym_env("duel", None, opponents="grandmaster")
+    with pytest.raises(wartable.WartableError, match="opponents"):
+        rl.gym_env("duel", None, opponents={"north": "random"}, seat="north")
+    with pytest.raises(wartable.UnknownNameError):
+        rl.env("undaunted", "no-such-scenario")
+    with pytest.raises(wartable.WartableError, match="option"):
+        rl.env("undaunted", "la-raye", {"max_rounds": "many"})
+    with pytest.raises(ValueError, match="render_mode"):
+        rl.env("duel", render_mode="human")
+
+
+def test_nothing_secret_reaches_the_infos_or_the_rendering():
+    seed = 918_273_645_546
+    env = rl.env("undaunted", "la-raye", render_mode="ansi")
+    env.reset(seed=seed)
+    for _ in range(12):
+        agent = env.agent_selection
+        env.step(int(np.flatnonzero(env.observe(agent)["action_mask"])[-1]))
+        text = env.render() + repr(env.infos)
+        assert str(seed) not in text
+        hidden = env.game_state.view(agent)["sides"]
+        other = next(p for p in env.possible_agents if p != agent)
+        assert "hand" not in hidden[other]
+
+
+def test_without_the_extra_the_error_says_what_to_install(monkeypatch):
+    for name in [
+        m for m in sys.modules if m.startswith(("wartable.rl.", "gymnasium", "pettingzoo"))
+    ]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "gymnasium", None)
+    with pytest.raises(ImportError, match=r"wartable\[rl\]"):
+        rl.env("duel")
+    with pytest.raises(ImportError, match=r"wartable\[rl\]"):
+        rl.gym_env("duel")
+
+
+def test_random_agents_reach_the_end_through_the_environment():
+    """The AEC loop with the library's random agent choosing by the mask: every game ends."""
+    env = rl.env("duel")
+    env.reset(seed=0)
+    agent = RandomAgent(0)
+    for name in env.agent_iter(5_000):
+        _, _, done, cut, _ = env.last()
+        if done or cut:
+            env.step(None)
+            continue
+        choice = agent.act(env.game_state, name)
+        env.step(env.table.index[choice])
+    assert not env.agents and env.game_state.is_over
