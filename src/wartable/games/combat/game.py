@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from wartable.core.action import Action
 from wartable.core.errors import ActionParseError, UnknownNameError, WartableError
@@ -19,6 +19,7 @@ from wartable.core.game import (
     ScenarioInfo,
 )
 from wartable.core.rng import Rng
+from wartable.games.combat import space
 from wartable.games.combat.glossary import faces
 from wartable.games.combat.library import CombatLibrary
 from wartable.games.combat.los import line_of_sight
@@ -27,6 +28,9 @@ from wartable.games.combat.rules import checks, flow, hidden, night
 from wartable.games.combat.scenario import EVENT_CARDS, CombatScenario
 from wartable.games.combat.sight import SightTable
 from wartable.games.combat.state import CombatState
+
+if TYPE_CHECKING:
+    from wartable.core.observation import Observer
 
 SUMMARY = """\
 Combat! Volume 1 - solitaire: you command a US squad; the German side is run by the rules.
@@ -90,6 +94,7 @@ class Combat(Game):
             for sid, sc in self.lib.scenarios.items()
         }
         self._order = sorted(self._scenarios.values(), key=lambda s: s.number)
+        self._spaces: dict[tuple[str, bool], tuple[Action, ...]] = {}  # by scenario and night
 
     def scenarios(self) -> list[ScenarioInfo]:
         return [
@@ -218,12 +223,28 @@ class Combat(Game):
     def action_space(
         self, scenario: str | None = None, options: Mapping[str, Any] | None = None
     ) -> list[Action]:
-        """A sample of this game's actions (the full space depends on the position): the first
-        legal actions, every card play and discard, and each friendly soldier's activation verbs."""
-        st = self._new_game(scenario, 0, {})
-        out = st.legal_actions("us")
-        out += [Action(v, (str(n),)) for v in ("play", "discard") for n in range(1, 53)]
-        for s in st.soldiers:
-            if s.side == "us":
-                out += [Action(v, (s.key,)) for v in ("stay", "hold", "duck", "done", "leave")]
-        return list(dict.fromkeys(out))
+        """Every action a game of ``scenario`` can ever offer, in a fixed order (``space.py``):
+        read from the scenario's map, squad, German counters and cards, never from a game, so
+        the same for every seed. Night (the scenario's, or the option) adds the flares."""
+        sc = self.scenario(scenario)
+        dark = self._night(sc, options)
+        made = self._spaces.get((sc.id, dark))
+        if made is None:  # tens of thousands of actions: an agent asks on every step
+            made = tuple(space.action_space(sc, dark))
+            self._spaces[(sc.id, dark)] = made
+        return list(made)
+
+    def observer(
+        self, scenario: str | None = None, options: Mapping[str, Any] | None = None
+    ) -> Observer:
+        """The squad's view as numbers (``observation.py``), laid out for ``scenario``: the
+        same layout by day and by night (a night block reads 0 by day)."""
+        from wartable.games.combat.observation import CombatObserver
+
+        self.check_options(options)
+        return CombatObserver(self.scenario(scenario))
+
+    def _night(self, sc: CombatScenario, options: Mapping[str, Any] | None) -> bool:
+        """Whether a game of ``sc`` with ``options`` is fought at night (as ``_new_game``)."""
+        night = self.check_options(options).get("night", sc.file.night is not None)
+        return bool(night)

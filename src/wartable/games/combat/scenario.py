@@ -15,6 +15,11 @@ EVENT_CARDS = frozenset({51, 52})
 DECOY_ROLE = "rifleman"  # a face-down decoy behaves like a rifleman until it is revealed
 
 
+def enemy_key(n: int) -> str:
+    """The key of the German counter drawn ``n``-th (from 0) at set-up: ``g01``, ``g02``..."""
+    return f"g{n + 1:02d}"
+
+
 class CombatScenario:
     def __init__(self, lib: CombatLibrary, sc: ScenarioFile, sight: SightTable) -> None:
         self.lib = lib
@@ -60,20 +65,7 @@ class CombatScenario:
                 for p in sc.friendly.squad
             ]
         for key, team, hx in placed:
-            c = lib.characters.us.counters[key]
-            soldiers.append(
-                self._soldier(
-                    index=len(soldiers),
-                    side=US,
-                    team=team,
-                    key=key,
-                    name=c.name,
-                    tq=c.tq,
-                    ldr=c.ldr,
-                    weapons=c.weapons,
-                    skills=tuple(c.skills),
-                )
-            )
+            soldiers.append(self._friendly(len(soldiers), key, team))
             where.append(hx)
         for n, (team, role, name, decoy) in enumerate(self._cup(rng)):
             r = lib.characters.germany.roles[role]
@@ -82,7 +74,7 @@ class CombatScenario:
                     index=len(soldiers),
                     side=GERMANY,
                     team=team,
-                    key=f"g{n + 1:02d}",
+                    key=enemy_key(n),
                     name=name,
                     tq=r.tq,
                     ldr=r.ldr,
@@ -94,6 +86,43 @@ class CombatScenario:
             )
             where.append(self.setup_hexes[n] if n < len(self.setup_hexes) else -1)
         return tuple(soldiers), tuple(where), roll
+
+    def squad_pool(self) -> tuple[Soldier, ...]:
+        """Every friendly soldier a game of this scenario can field, whatever the squad roll:
+        the fixed squad, or each counter of the d6 table once (with the team of the first
+        slot he fills); ``index`` is his place in this pool, not in a game."""
+        us = self.lib.characters.us
+        squad = self.file.friendly.squad
+        if squad == "d6_table":
+            first: dict[str, str] = {}
+            for roll in sorted(us.d6_table):
+                for key, slot in zip(us.d6_table[roll], us.slots, strict=True):
+                    first.setdefault(key, slot.team)
+            picks = list(first.items())
+        else:
+            picks = [(p.counter, p.team) for p in squad]
+        return tuple(self._friendly(n, key, team) for n, (key, team) in enumerate(picks))
+
+    def enemy_keys(self) -> tuple[str, ...]:
+        """The key of every German counter of the scenario: the cup's men and decoys are all
+        drawn at set-up (reinforcements come from the cup), so no other key ever appears."""
+        enemy = self.file.enemy
+        men = sum(len(names) for roles in enemy.cup.values() for names in roles.values())
+        return tuple(enemy_key(n) for n in range(men + enemy.dummies))
+
+    def _friendly(self, index: int, key: str, team: str) -> Soldier:
+        c = self.lib.characters.us.counters[key]
+        return self._soldier(
+            index=index,
+            side=US,
+            team=team,
+            key=key,
+            name=c.name,
+            tq=c.tq,
+            ldr=c.ldr,
+            weapons=c.weapons,
+            skills=tuple(c.skills),
+        )
 
     def _soldier(
         self,
