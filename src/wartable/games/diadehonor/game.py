@@ -18,6 +18,7 @@ from wartable.core.game import (
     OptionValue,
     ScenarioInfo,
 )
+from wartable.core.observation import Observer
 from wartable.core.rng import Rng
 from wartable.games.diadehonor import campaign, content, space
 from wartable.games.diadehonor.rules import cards, objectives
@@ -147,6 +148,28 @@ class DiaDeHonor(Game):
             made = tuple(space.action_space(self.lib, self.battle(key), names, sides))
             self._spaces[(key, players)] = made
         return list(made)
+
+    def observer(
+        self, scenario: str | None = None, options: Mapping[str, Any] | None = None
+    ) -> Observer:
+        """A seat's view of a battle on ``scenario`` as numbers (``observation.py``): the
+        layout follows the battlefield and the line-up, the round is shared out of the round
+        limit."""
+        from wartable.games.diadehonor.observation import DiaDeHonorObserver
+
+        key = self._field(scenario)
+        opts = self.check_options(options)
+        lineup = self._lineup(str(opts.get("players", "1v1")))
+        b = self.battle(key)
+        return DiaDeHonorObserver(
+            self.lib,
+            key,
+            b.grid.columns,
+            b.grid.rows,
+            lineup,
+            seats(lineup)[0],
+            int(opts.get("max_rounds", 30)),
+        )
 
     def glossary(self, scenario: str | None = None) -> dict[str, CardFace]:
         """The situation cards and the secret objectives a battle may deal: what each says

@@ -1,0 +1,306 @@
+"""Día de Honor's numeric observation: a seat's view as numbers, laid out per battlefield
+and line-up.
+
+Everything is seen from the viewing seat: its own seat first ("me"), then its teammates in
+seat order ("mate1", ...), then the other side's seats in seat order ("enemy1", ...). Each side
+gets as many seat slots as the larger side of the line-up holds, so a seat of either side
+reads the same layout; a slot no seat fills stays at zero. Squares are numbered row by row
+(A1, B1, ... then A2, ...), as the battlefield's ground string is. Each seat's units fill the
+unit slots the action space names (``space.slots``: six light infantry, three assault, ...),
+in that order.
+
+Only the view is read: the seat's own hand and secret objective, everyone's hand sizes, the
+units on the map and on the benches. Other seats' cards and objectives, the deck's order and
+the dice are not in the view, so they cannot be in the numbers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from wartable.core.errors import WartableError
+from wartable.core.observation import Feature, Observer, counts, one_hot, scaled
+from wartable.games.diadehonor.content import GROUND, LIVING, Library, enemy_of, steps_to
+from wartable.games.diadehonor.space import slots
+from wartable.geometry.squaregrid import SquareGrid
+
+PHASES = ("deploy", "cards", "initiative", "activate", "over")
+DECISIONS = ("place", "react", "aim")  # what a card waits on (the view's "waiting_on")
+STATUSES = ("reserve", "active", "dead", "wreck")
+SIDES = ("axis", "allies")
+ACTIONS = 2  # per unit and round (DH-9)
+MOST_WOUNDS = 4  # "dying": the fifth wound kills (DH-41)
+MOST_AIM = 4  # aims in a row: the aimed shot comes after three (DH-69)
+MOST_PLAYED = 2  # Defensive / Aggressive combat cards played by a seat in a round
+# per square, from what its ground letter is (content.GROUND, in that order)
+GROUND_FLAGS = {
+    "adverse": "adverse ground (woods, rough): dearer to enter",
+    "blocks_sight": "the ground blocks lines of sight",
+    "impassable": "no unit may enter (a building, a wall)",
+    "cover": "the ground gives cover",
+}
+UNIT_NUMBERS = 14  # per unit slot; see ``_unit``
+
+
+def seat_slots(lineup: str) -> tuple[str, ...]:
+    """The seat slots of a line-up: "me", then my teammates "mate1"... and the other side's
+    seats "enemy1"..., each side as many as the larger side has seats."""
+    most = max(int(n) for n in lineup.split("v"))
+    return ("me", *(f"mate{k}" for k in range(1, most)), *(f"enemy{k}" for k in range(1, most + 1)))
+
+
+class DiaDeHonorObserver(Observer):
+    def __init__(
+        self,
+        lib: Library,
+        battlefield: str,
+        columns: int,
+        rows: int,
+        lineup: str,
+        players: Sequence[str],
+        max_rounds: int,
+    ) -> None:
+        self.battlefield, self.max_rounds = battlefield, max_rounds
+        self.players = tuple(players)
+        self.slots = seat_slots(lineup)
+        self.cards = sorted(lib.cards)
+        self.deck = max(1, sum(c.copies for c in lib.cards.values()))
+        self.copies = max(1, max(c.copies for c in lib.cards.values()))
+        self.objectives = sorted(lib.objectives)
+        self.ranks = {r.title: n for n, r in enumerate(lib.ranks)}
+        self.top_rank = max(1, len(lib.ranks) - 1)
+        self.types = list(lib.units)
+        self.caps = [lib.units[t].cap for t in self.types]
+        # a seat's unit slots, as "type-n": the same for every seat
+        self.unit_slots = [k.split("/", 1)[1] for k in slots(lib, ("seat",))["seat"]]
+        self.unit_index = {name: n for n, name in enumerate(self.unit_slots)}
+        self.columns, self.rows = columns, rows
+        self.squares = columns * rows
+        self.top_level = max(
+            [1]
+            + [int(d) for b in lib.boards.boards.values() for row in b.levels or () for d in row]
+        )
+        grid = SquareGrid(columns, rows)
+        # a label's square index, column and row share (0 to 1), worked out once
+        self.where = {
+            grid.label(sq): (
+                i,
+                scaled(sq[0], columns - 1),
+                scaled(sq[1], rows - 1),
+            )
+            for i, sq in enumerate(grid.squares)
+        }
+        self.next_to = tuple(
+            tuple(grid.index(n) for n in grid.neighbours(sq)) for sq in grid.squares
+        )
+        self._static: dict[tuple[str, str], dict[str, list[float]]] = {}
+        q, u = self.squares, len(self.unit_slots)
+        per_seat: list[Feature] = []
+        for s in self.slots:
+            per_seat += [
+                Feature(
+                    f"{s}.seat",
+                    5,
+                    "a seat fills this slot; its hand / the deck; it is to act; Defensive and "
+                    "Aggressive combat it played this round / 2",
+                ),
+                Feature(
+                    f"{s}.units",
+                    u * UNIT_NUMBERS,
+                    f"per unit slot ({', '.join(self.unit_slots)}): reserve, on the map, dead, "
+                    "wreck; column and row (0 to 1); wounds / 4; prone; actions left / 2; "
+                    "attacked this round; sabotaged; aims in a row / 4 (a sniper); aimed at by "
+                    "an enemy sniper; rank (its place in the rank table) / the top rank",
+                ),
+                Feature(
+                    f"{s}.bench",
+                    len(self.types),
+                    f"campaign soldiers waiting on the bench, per type ({', '.join(self.types)}) "
+                    "/ the type's cap",
+                ),
+            ]
+        super().__init__(
+            [
+                Feature("seat", len(self.players), f"my seat among {', '.join(self.players)}"),
+                Feature("side", 2, "my side: axis, allies"),
+                Feature("phase", len(PHASES), ", ".join(PHASES)),
+                Feature("round", 1, "the round / the round limit"),
+                Feature("initiative", 2, "my side activates first this round; second"),
+                Feature("decision", len(DECISIONS), "a card waits on a choice: place, react, aim"),
+                Feature("deck", 1, "situation cards left in the deck / the deck's size"),
+                Feature("hand", len(self.cards), "my situation cards of each kind / copies"),
+                Feature("objective", len(self.objectives), "my own secret objective"),
+                Feature(
+                    "queue.mine",
+                    len(self.cards),
+                    "shown cards of my side waiting to take effect, per kind / copies",
+                ),
+                Feature(
+                    "queue.theirs",
+                    len(self.cards),
+                    "shown cards of the other side waiting to take effect, per kind / copies",
+                ),
+                *(
+                    Feature(f"ground.{flag}", q, f"per square: {said}")
+                    for flag, said in GROUND_FLAGS.items()
+                ),
+                Feature("ground.level", q, "per square: its level / the highest level"),
+                Feature("zone.mine", q, "per square: in my side's start zone"),
+                Feature("zone.theirs", q, "per square: in the other side's start zone"),
+                Feature(
+                    "area.centre", q, "per square: as far from both start zones, give or take one"
+                ),
+                Feature(
+                    "area.enemy_half",
+                    q,
+                    "per square: nearer the other side's start zone than mine",
+                ),
+                Feature("map.mine", q, "per square: a unit of mine stands there"),
+                Feature("map.mates", q, "per square: a teammate's unit stands there"),
+                Feature("map.enemies", q, "per square: an enemy unit stands there"),
+                Feature("map.wrecks", q, "per square: a wreck stands there"),
+                *per_seat,
+            ]
+        )
+
+    # ---- the fixed ground of a battlefield, read from the view once per side ----------------
+    def _ground(self, view: Mapping[str, Any], side: str) -> dict[str, list[float]]:
+        made = self._static.get((view["battlefield"], side))
+        if made is not None:
+            return made
+        m = view["map"]
+        if view["battlefield"] != self.battlefield or m["columns"] * m["rows"] != self.squares:
+            raise WartableError(
+                f"a view of {view['battlefield']} read by the observer of {self.battlefield}"
+            )
+        ground: str = m["ground"]
+        made = {
+            f"ground.{flag}": [float(GROUND[g][n + 1]) for g in ground]
+            for n, flag in enumerate(GROUND_FLAGS)
+        }
+        made["ground.level"] = [scaled(level, self.top_level) for level in m["levels"]]
+        zones = {s: frozenset(self.where[q][0] for q in m["zones"].get(s, ())) for s in SIDES}
+        mine, theirs = zones[side], zones[enemy_of(side)]
+        made["zone.mine"] = [float(q in mine) for q in range(self.squares)]
+        made["zone.theirs"] = [float(q in theirs) for q in range(self.squares)]
+        near, far = steps_to(mine, self.next_to), steps_to(theirs, self.next_to)
+        made["area.centre"] = [float(abs(a - b) <= 1) for a, b in zip(near, far, strict=True)]
+        made["area.enemy_half"] = [float(b < a) for a, b in zip(near, far, strict=True)]
+        self._static[(view["battlefield"], side)] = made
+        return made
+
+    def _encode(self, view: Mapping[str, Any]) -> Mapping[str, Sequence[float]]:
+        me: str = view["you"]
+        seats: dict[str, str] = view["seats"]
+        side = seats[me]
+        mates = [p for p, s in seats.items() if s == side and p != me]
+        enemies = [p for p, s in seats.items() if s != side]
+        who: dict[str, str] = {me: "me"}
+        who.update({p: f"mate{k}" for k, p in enumerate(mates, 1)})
+        who.update({p: f"enemy{k}" for k, p in enumerate(enemies, 1)})
+        order = view["order"]
+        out: dict[str, Sequence[float]] = {
+            "seat": one_hot(me, self.players),
+            "side": one_hot(side, SIDES),
+            "phase": one_hot(view["phase"], PHASES),
+            "round": [scaled(view["round"], self.max_rounds)],
+            "initiative": [
+                float(bool(order) and order[0] == side),
+                float(bool(order) and order[-1] == side),
+            ],
+            "decision": one_hot(view["waiting_on"], DECISIONS),
+            "deck": [scaled(view["deck_size"], self.deck)],
+            "hand": self._cards(view["hand"] or ()),
+        }
+        mine = view["objective"]
+        out["objective"] = one_hot(mine["id"] if mine else None, self.objectives)
+        queued: dict[str, list[str]] = {"mine": [], "theirs": []}
+        for player, card in view["cards_to_resolve"]:
+            queued["mine" if seats[player] == side else "theirs"].append(card)
+        out["queue.mine"] = self._cards(queued["mine"])
+        out["queue.theirs"] = self._cards(queued["theirs"])
+        out.update(self._ground(view, side))
+
+        # the units, by seat and slot; a slot a card filled again shows its living unit
+        q = self.squares
+        planes = {name: [0.0] * q for name in ("mine", "mates", "enemies", "wrecks")}
+        by_seat: dict[str, list[dict[str, Any] | None]] = {
+            p: [None] * len(self.unit_slots) for p in seats
+        }
+        aimed: dict[str, float] = {}
+        for u in view["units"]:
+            if u["square"] is not None and u["status"] in ("active", "wreck"):
+                at = self.where[u["square"]][0]
+                if u["status"] == "wreck":
+                    planes["wrecks"][at] = 1.0
+                elif u["seat"] == me:
+                    planes["mine"][at] = 1.0
+                elif seats[u["seat"]] == side:
+                    planes["mates"][at] = 1.0
+                else:
+                    planes["enemies"][at] = 1.0
+            if u["aim"] is not None and u["status"] == "active":
+                aimed[u["aim"]["target"]] = 1.0
+            n = self.unit_index[u["key"].split("/", 1)[1]]
+            held = by_seat[u["seat"]]
+            before = held[n]
+            if before is None or before["status"] not in LIVING:
+                held[n] = u
+        for name, plane in planes.items():
+            out[f"map.{name}"] = plane
+
+        to_act = view["to_act"]
+        effects = view["effects"]
+        hands = view["hand_sizes"]
+        benches = view["bench"]
+        for s in self.slots:
+            out[f"{s}.seat"] = [0.0] * 5
+            out[f"{s}.units"] = [0.0] * (len(self.unit_slots) * UNIT_NUMBERS)
+            out[f"{s}.bench"] = [0.0] * len(self.types)
+        for player, s in who.items():
+            played = effects.get(player, {})
+            out[f"{s}.seat"] = [
+                1.0,
+                scaled(hands[player], self.deck),
+                float(to_act == player),
+                scaled(played.get("defensive", 0), MOST_PLAYED),
+                scaled(played.get("aggressive", 0), MOST_PLAYED),
+            ]
+            numbers: list[float] = []
+            for u in by_seat[player]:
+                numbers += self._unit(u, aimed)
+            out[f"{s}.units"] = numbers
+            waiting: dict[str, int] = {}
+            for soldier in benches.get(player, ()):
+                waiting[soldier["type"]] = waiting.get(soldier["type"], 0) + 1
+            out[f"{s}.bench"] = [
+                scaled(waiting.get(t, 0), cap) for t, cap in zip(self.types, self.caps, strict=True)
+            ]
+        return out
+
+    def _cards(self, cards: Sequence[str]) -> list[float]:
+        found: dict[str, int] = {}
+        for card in cards:
+            found[card] = found.get(card, 0) + 1
+        return counts(found, self.cards, self.copies)
+
+    def _unit(self, u: Mapping[str, Any] | None, aimed: Mapping[str, float]) -> list[float]:
+        if u is None:  # a slot no unit has filled yet
+            return [0.0] * UNIT_NUMBERS
+        square = u["square"]
+        _, column, row = self.where[square] if square is not None else (0, 0.0, 0.0)
+        aim = u["aim"]
+        return [
+            *one_hot(u["status"], STATUSES),
+            column,
+            row,
+            scaled(u["wounds"], MOST_WOUNDS),
+            float(u["prone"]),
+            scaled(u["actions"], ACTIONS),
+            float(u["attacked"]),
+            float(u["sabotaged"]),
+            scaled(aim["count"], MOST_AIM) if aim else 0.0,
+            aimed.get(u["key"], 0.0),
+            scaled(self.ranks.get(u["rank"], 0), self.top_rank),
+        ]
