@@ -21,6 +21,7 @@ from wartable.core.game import (
     OptionValue,
     ScenarioInfo,
 )
+from wartable.core.observation import Observer
 from wartable.core.rng import Rng
 from wartable.games.tactics2gm import content, deck, scenario
 from wartable.games.tactics2gm.building import ARMY_OF, Building, custom_option
@@ -63,6 +64,21 @@ def seats(lineup: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
 def side_of_seat(name: str) -> str:
     """``allies-2`` belongs to the allies."""
     return name.partition("-")[0]
+
+
+def field_and_lineup(
+    chosen: Mapping[str, OptionValue], given: Mapping[str, OptionValue]
+) -> tuple[int, str]:
+    """How many fields a battle lays and its line-up, from the options ``chosen`` (every
+    option with its value) and those ``given`` by the players: two fields are a battle of
+    four (GM-105), the line-up it sets unless one is given, and then it must be 2v2."""
+    copies = FIELDS.index(str(chosen["fields"])) + 1
+    lineup = "2v2" if copies == 2 and "players" not in given else str(chosen["players"])
+    if lineup not in LINEUPS:
+        raise ArgumentError(f"players: one of {', '.join(LINEUPS)}, not {lineup!r}")
+    if copies == 2 and lineup != "2v2":
+        raise ArgumentError(f"fields=two is a battle of four: players=2v2, not {lineup} (GM-105)")
+    return copies, lineup
 
 
 VERBS_WITH_UNIT = ("move", "march", "fire", "mount", "fold")
@@ -188,16 +204,8 @@ class Tactics2GM(Game):
             chosen |= {f"deck_{seat}": name for seat, name in sc.decks.items()}
             chosen["points"] = sc.points
         chosen |= dict(options)
-        copies = FIELDS.index(str(chosen["fields"])) + 1
-        if copies == 2 and "players" not in options:  # two fields are a battle of four
-            chosen["players"] = "2v2"
-        lineup = str(chosen["players"])
-        if lineup not in LINEUPS:
-            raise ArgumentError(f"players: one of {', '.join(LINEUPS)}, not {lineup!r}")
-        if copies == 2 and lineup != "2v2":
-            raise ArgumentError(
-                f"fields=two is a battle of four: players=2v2, not {lineup} (GM-105)"
-            )
+        copies, lineup = field_and_lineup(chosen, options)
+        chosen["players"] = lineup
         names, st_sides = seats(lineup)
         st = Tactics2GMState.__new__(Tactics2GMState)
         st._init_base(
@@ -403,6 +411,27 @@ class Tactics2GM(Game):
         self.known(scenario)
         self.check_options(options)
         return list(self.space)
+
+    def observer(
+        self, scenario: str | None = None, options: Mapping[str, Any] | None = None
+    ) -> Observer:
+        """The layout depends on the number of fields (the squares, the HQs) and on whether
+        a side may have two seats; decks, scenarios and the other options keep it."""
+        from wartable.games.tactics2gm.observation import Tactics2GMObserver
+
+        self.known(scenario)
+        given = self.check_options(options)
+        chosen = {name: o.default for name, o in self.options().items()} | given
+        copies, lineup = field_and_lineup(chosen, given)
+        novice = str(chosen["novice"])
+        return Tactics2GMObserver(
+            self.lib,
+            fields=copies,
+            seats=1 if lineup == "1v1" else 2,
+            income=int(chosen["hq_income"]),
+            novice=(novice in ("allies", "both"), novice in ("axis", "both")),
+            time_limit=int(chosen["time_limit"]),
+        )
 
     def public_action(self, player: str, action: Action, viewer: str | None) -> str:
         """A bid and an opening-hand choice are secret from the other side (a teammate
