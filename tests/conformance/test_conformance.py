@@ -448,6 +448,7 @@ def test_observations_keep_their_layout_and_read_only_the_view(game_name, scenar
             assert observer.encode(twin.view(p)) == numbers, f"{p}'s numbers read hidden facts"
             assert set(state.legal_actions(p)) <= space
     assert all(len(kinds) > 1 for kinds in seen.values()), "an observation that never changes"
-    finished = play_random(game_name, scenario, 4)
+    finished = game.new_game(scenario, seed=4, options=dict(options))  # the option's line-up
+    play_on(finished, RandomAgent(derive_seed(4, 1)))
     for p in finished.players:
         assert len(observer.encode(finished.view(p))) == observer.size

@@ -79,7 +79,9 @@ def reward(state: GameState, player: str) -> float:
     outcome = state.outcome
     if outcome is None or outcome.winner is None:
         return 0.0
-    return 1.0 if outcome.winner in (player, state.team_of(player)) else -1.0
+    winner = outcome.winner  # a seat (its side wins with it) or a side's name
+    side = state.team_of(winner) if winner in state.players else winner
+    return 1.0 if side in (player, state.team_of(player)) else -1.0
 
 
 def shaped(state: GameState, player: str, seed: int) -> float:

@@ -1,0 +1,62 @@
+"""The observation contract: a layout of named blocks, and an encoder held to it."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from wartable.core.errors import WartableError
+from wartable.core.observation import Feature, Observer, counts, one_hot, scaled
+
+
+class Blocks(Observer):
+    """Returns whatever the test hands it as the view."""
+
+    def __init__(self) -> None:
+        super().__init__([Feature("a", 2, "two numbers"), Feature("b", 1, "one", -1.0, 3.0)])
+
+    def _encode(self, view):
+        return view
+
+
+def test_blocks_are_laid_end_to_end_in_order():
+    o = Blocks()
+    assert o.size == 3
+    assert [(f["name"], f["offset"]) for f in o.layout()] == [("a", 0), ("b", 2)]
+    assert o.bounds() == ([0.0, 0.0, -1.0], [1.0, 1.0, 3.0])
+    assert o.encode({"a": [0, 1], "b": [-1]}) == [0.0, 1.0, -1.0]
+
+
+@pytest.mark.parametrize(
+    ("blocks", "says"),
+    [
+        ({"a": [0, 1]}, "'b' is missing"),
+        ({"a": [0], "b": [0]}, "'a' has 1 numbers, not 2"),
+        ({"a": [0, 1.5], "b": [0]}, "'a' holds 1.5, outside 0.0 to 1.0"),
+        ({"a": [0, 1], "b": [3.5]}, "'b' holds 3.5"),
+        ({"a": [math.nan, 1], "b": [0]}, "'a' holds nan"),
+        ({"a": [0, 1], "b": [0], "c": [1]}, "outside the layout"),
+    ],
+)
+def test_a_wrong_encoding_is_the_games_mistake_and_says_which_block(blocks, says):
+    with pytest.raises(WartableError, match=says.replace("(", r"\(")):
+        Blocks().encode(blocks)
+
+
+def test_a_layout_names_each_block_once():
+    class Twice(Observer):
+        def _encode(self, view):
+            return {}
+
+    with pytest.raises(WartableError, match="twice"):
+        Twice([Feature("a", 1, ""), Feature("a", 2, "")])
+
+
+def test_the_helpers_keep_numbers_within_zero_and_one():
+    assert one_hot("b", ["a", "b", "c"]) == [0.0, 1.0, 0.0]
+    assert one_hot(None, ["a", "b"]) == [0.0, 0.0]
+    assert [scaled(v, 4) for v in (-1, 0, 2, 9)] == [0.0, 0.0, 0.5, 1.0]
+    assert scaled(3, 0) == 0.0
+    assert counts({"x": 2, "y": 8}, ["y", "x", "z"], 4) == [1.0, 0.5, 0.0]
+    assert counts(None, ["x"], 4) == [0.0]
