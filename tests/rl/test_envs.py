@@ -169,8 +169,13 @@ def test_an_illegal_choice_loses_the_episode_or_raises_and_changes_nothing():
         strict.step(10_000)
     aec = rl.env("duel")
     aec.reset(seed=1)
+    seat, before = aec.agent_selection, aec.game_state.full_state()
+    kept = (dict(aec._cumulative_rewards), dict(aec.terminations), aec.observe(seat))
     with pytest.raises(wartable.IllegalActionError):
         aec.step(illegal)
+    assert aec.game_state.full_state() == before and aec.agent_selection == seat
+    assert (dict(aec._cumulative_rewards), dict(aec.terminations)) == kept[:2]
+    assert np.array_equal(aec.observe(seat)["observation"], kept[2]["observation"])
 
 
 def test_bad_arguments_are_refused_with_the_reason():

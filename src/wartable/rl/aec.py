@@ -97,8 +97,8 @@ class WartableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hin
             return
         state = self.game_state
         chosen = self.table.action(action)
-        self._cumulative_rewards[agent] = 0.0
         self._events = state.apply(agent, chosen)  # an illegal action raises, changing nothing
+        self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if state.is_over:
             for p in self.agents:
