@@ -44,6 +44,16 @@ def test_a_wrong_encoding_is_the_games_mistake_and_says_which_block(blocks, says
         Blocks().encode(blocks)
 
 
+def test_blank_gives_the_blocks_of_a_prefix_at_their_sizes():
+    class Named(Observer):
+        def _encode(self, view):
+            return {}
+
+    o = Named([Feature("me.units", 3, ""), Feature("me.seat", 1, ""), Feature("mess", 2, "")])
+    assert o.blank("me.") == {"me.units": [0.0, 0.0, 0.0], "me.seat": [0.0]}
+    assert o.blank("nothing") == {}
+
+
 def test_a_layout_names_each_block_once():
     class Twice(Observer):
         def _encode(self, view):

@@ -153,6 +153,40 @@ def test_a_shaped_reward_is_marked_and_adds_up_to_the_end_less_the_start():
     assert total == pytest.approx(end - start)
 
 
+def test_the_aec_shaped_reward_adds_up_to_the_end_less_the_start_for_every_seat():
+    env = rl.env("duel", shaped_reward=True)
+    env.reset(seed=8)
+    start = dict(env._standing)
+    total = dict.fromkeys(env.possible_agents, 0.0)
+    for seat in env.agent_iter(5_000):
+        _, reward_so_far, done, cut, _ = env.last()
+        total[seat] += reward_so_far
+        if done or cut:
+            env.step(None)
+            continue
+        env.step(int(np.flatnonzero(env.observe(seat)["action_mask"])[0]))
+        assert all(env.infos[p] == {"shaped": True} for p in env.agents)
+    from wartable.rl.table import reward
+
+    for seat in env.possible_agents:
+        assert total[seat] == pytest.approx(reward(env.game_state, seat) - start[seat])
+
+
+def test_max_actions_truncates_every_seat_with_the_game_unfinished():
+    env = rl.env("undaunted", "la-raye", max_actions=10)
+    env.reset(seed=1)
+    steps = 0
+    for seat in env.agent_iter(1_000):
+        _, _, done, cut, _ = env.last()
+        if done or cut:
+            assert cut and not done
+            env.step(None)
+            continue
+        env.step(int(np.flatnonzero(env.observe(seat)["action_mask"])[0]))
+        steps += 1
+    assert steps == 10 and not env.agents and not env.game_state.is_over
+
+
 def test_an_illegal_choice_loses_the_episode_or_raises_and_changes_nothing():
     env = rl.gym_env("duel", None)
     obs, _ = env.reset(seed=1)

@@ -76,6 +76,11 @@ class Observer(ABC):
             out += block
         return out
 
+    def blank(self, prefix: str) -> dict[str, list[float]]:
+        """Every block whose name starts with ``prefix``, all zeros, at its layout's size: an
+        encoder fills in only what the view holds, and the sizes are stated once."""
+        return {f.name: [0.0] * f.size for f in self.features if f.name.startswith(prefix)}
+
     def bounds(self) -> tuple[list[float], list[float]]:
         """The lowest and highest value of every number, in order."""
         low: list[float] = []

@@ -14,13 +14,12 @@ from collections.abc import Mapping
 from typing import Any
 
 import gymnasium
-import numpy as np
 from pettingzoo import AECEnv  # type: ignore[import-untyped]  # no py.typed
 
 from wartable.core.events import Event
 from wartable.core.game import Game
 from wartable.core.state import GameState
-from wartable.rl.table import Seeds, Table, reward, shaped, spectator_text
+from wartable.rl.table import Seeds, Table, check_render_mode, reward, shaped, spectator_text
 
 
 class WartableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hints
@@ -35,8 +34,7 @@ class WartableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hin
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
+        check_render_mode(render_mode)
         self.table = Table(game, scenario, options)
         t = self.table
         self.metadata = {
@@ -48,15 +46,8 @@ class WartableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hin
         self.shaped_reward = shaped_reward
         self.max_actions = max_actions
         self.possible_agents = list(t.players)
-        space = gymnasium.spaces.Dict(
-            {
-                "observation": gymnasium.spaces.Box(t.low, t.high, dtype=np.float32),
-                "action_mask": gymnasium.spaces.Box(0, 1, (len(t.actions),), dtype=np.int8),
-            }
-        )
-        actions = gymnasium.spaces.Discrete(len(t.actions))
-        self.observation_spaces = {p: space for p in self.possible_agents}
-        self.action_spaces = {p: actions for p in self.possible_agents}
+        self.observation_spaces = dict.fromkeys(self.possible_agents, t.observation_space)
+        self.action_spaces = dict.fromkeys(self.possible_agents, t.action_space)
         self._seeds = Seeds()
         self.state_: GameState | None = None
         self._events: list[Event] = []
@@ -84,7 +75,10 @@ class WartableEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hin
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {p: {} for p in self.agents}
         self._events = []
-        self._standing = {p: 0.0 for p in self.agents}
+        self._standing = {  # shaped rewards pay the change from here on (docs/rl.md)
+            p: shaped(self.state_, p, self._shaping_seed) if self.shaped_reward else 0.0
+            for p in self.agents
+        }
         self.agent_selection = self.state_.current_players[0]
 
     def observe(self, agent: str) -> dict[str, Any]:

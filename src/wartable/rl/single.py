@@ -28,7 +28,7 @@ from wartable.core.events import Event
 from wartable.core.game import Game
 from wartable.core.rng import derive_seed
 from wartable.core.state import GameState
-from wartable.rl.table import Seeds, Table, reward, shaped, spectator_text
+from wartable.rl.table import Seeds, Table, check_render_mode, reward, shaped, spectator_text
 
 
 class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
@@ -49,8 +49,7 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         if illegal not in ("lose", "raise"):
             raise ArgumentError(f"illegal is 'lose' or 'raise', not {illegal!r}")
         self.illegal = illegal
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
+        check_render_mode(render_mode)
         self.table = t = Table(game, scenario, options)
         self.seat = t.players[0] if seat is None else seat
         if self.seat not in t.players:
@@ -66,13 +65,8 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
             make_agent(t.game, name, 0)  # an unknown agent is refused now, not mid-episode
         self.shaped_reward = shaped_reward
         self.render_mode = render_mode
-        self.observation_space = gymnasium.spaces.Dict(
-            {
-                "observation": gymnasium.spaces.Box(t.low, t.high, dtype=np.float32),
-                "action_mask": gymnasium.spaces.Box(0, 1, (len(t.actions),), dtype=np.int8),
-            }
-        )
-        self.action_space = gymnasium.spaces.Discrete(len(t.actions))
+        self.observation_space = t.observation_space
+        self.action_space = t.action_space
         self._seeds = Seeds()
         self.state: GameState | None = None
         self._agents: dict[str, Agent] = {}

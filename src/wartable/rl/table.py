@@ -1,7 +1,7 @@
 """What the environments share: the numbered actions, the mask, the observation, the reward.
 
-Kept apart from gymnasium and pettingzoo so that both adapters number actions, mask them and
-read a seat's view the same way.
+One place for both adapters (PettingZoo's and Gymnasium's), so that they number actions,
+mask them, lay out their spaces and read a seat's view the same way.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
+import gymnasium
 import numpy as np
 import numpy.typing as npt
 
@@ -43,8 +44,15 @@ class Table:
             raise WartableError(f"{self.game.info.title}'s action space lists an action twice")
         self.observer: Observer = self.game.observer(self.scenario, self.options)
         low, high = self.observer.bounds()
-        self.low = np.array(low, dtype=np.float32)
-        self.high = np.array(high, dtype=np.float32)
+        self.observation_space = gymnasium.spaces.Dict(
+            {
+                "observation": gymnasium.spaces.Box(
+                    np.array(low, dtype=np.float32), np.array(high, dtype=np.float32)
+                ),
+                "action_mask": gymnasium.spaces.Box(0, 1, (len(self.actions),), dtype=np.int8),
+            }
+        )
+        self.action_space = gymnasium.spaces.Discrete(len(self.actions))
 
     def new_game(self, seed: int) -> GameState:
         return self.game.new_game(self.scenario, seed=seed, options=self.options)
@@ -72,6 +80,11 @@ class Table:
                 f"action {number} is outside the space of {len(self.actions)} actions"
             )
         return self.actions[number]
+
+
+def check_render_mode(mode: str | None) -> None:
+    if mode not in (None, "ansi"):
+        raise ValueError(f"render_mode is None or 'ansi', not {mode!r}")
 
 
 def reward(state: GameState, player: str) -> float:

@@ -311,32 +311,8 @@ class CombatObserver(Observer):
         return plane
 
     def _soldiers(self, soldiers: list[dict[str, Any]], out: dict[str, Any]) -> None:
-        f, g, o, r = len(self.squad), len(self.foes), len(self.orders), len(self.roles)
-        us = {
-            "squad.present": [0.0] * f,
-            "squad.place": [0.0] * (3 * f),
-            "squad.status": [0.0] * (4 * f),
-            "squad.team": [0.0] * (3 * f),
-            "squad.order": [0.0] * (o * f),
-            "squad.morale": [0.0] * (7 * f),
-            "squad.wounds": [0.0] * (4 * f),
-            "squad.ammo": [0.0] * (3 * f),
-            "squad.flags": [0.0] * (7 * f),
-            "squad.counter": [0.0] * (6 * f),
-        }
-        them = {
-            "foes.place": [0.0] * (3 * g),
-            "foes.status": [0.0] * (4 * g),
-            "foes.team": [0.0] * (4 * g),
-            "foes.known": [0.0] * g,
-            "foes.order": [0.0] * (o * g),
-            "foes.dirs": [0.0] * (6 * g),
-            "foes.morale": [0.0] * (7 * g),
-            "foes.wounds": [0.0] * (4 * g),
-            "foes.ammo": [0.0] * (3 * g),
-            "foes.flags": [0.0] * (7 * g),
-            "foes.identity": [0.0] * ((r + 3) * g),
-        }
+        o, r = len(self.orders), len(self.roles)
+        us, them = self.blank("squad."), self.blank("foes.")
         orders = {name: k for k, name in enumerate(self.orders)}
         for s in soldiers:
             n = self.slot[s["key"]]

@@ -255,9 +255,7 @@ class DiaDeHonorObserver(Observer):
         hands = view["hand_sizes"]
         benches = view["bench"]
         for s in self.slots:
-            out[f"{s}.seat"] = [0.0] * 5
-            out[f"{s}.units"] = [0.0] * (len(self.unit_slots) * UNIT_NUMBERS)
-            out[f"{s}.bench"] = [0.0] * len(self.types)
+            out.update(self.blank(f"{s}."))
         for player, s in who.items():
             played = effects.get(player, {})
             out[f"{s}.seat"] = [
