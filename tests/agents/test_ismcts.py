@@ -77,3 +77,55 @@ def test_the_search_beats_random_play():
             p = state.current_players[0]
             state.apply(p, agents[p].act(state, p))
         assert state.outcome is not None and state.outcome.winner == side
+
+
+def test_a_time_budget_stops_the_search_and_still_tries_every_move():
+    game = wartable.get_game("undaunted")
+    state, player = some_decision("undaunted", "la-raye")
+    agent = make_agent(game, "ismcts:seconds=0.05", 1)
+    assert agent.act(state, player) in state.legal_actions(player)
+    assert agent.last_iterations >= len(state.legal_actions(player))
+
+
+def test_with_a_wide_margin_the_search_keeps_the_heuristics_choice():
+    from wartable.core.rng import derive_seed
+
+    game = wartable.get_game("undaunted")
+    for seed in (1, 2, 3):
+        state, player = some_decision("undaunted", "crossroads", seed)
+        kept = make_agent(game, "ismcts:iterations=20:margin=3", seed).act(state, player)
+        heuristic = make_agent(game, "heuristic", derive_seed(seed, 1))
+        assert kept == heuristic.act(state, player)
+
+
+def test_guided_play_outs_only_ever_see_drawn_states():
+    game = wartable.get_game("undaunted")
+    state, player = some_decision("undaunted", "crossroads")
+    agent = make_agent(game, "ismcts:iterations=15", 4)
+    seen = []
+    decide = agent.guide.decide
+
+    def spy(world, who):
+        seen.append(world.full_state()["state"] is not None and world is not state)
+        seen.append(world._setup.get("sampled", False))
+        return decide(world, who)
+
+    agent.guide.decide = spy
+    agent.act(state, player)
+    assert seen and all(seen)
+
+
+def test_a_sides_seats_share_its_result():
+    game = wartable.get_game("diadehonor")
+    state = game.new_game(seed=3, options={"players": "2v2"})
+    agent = RandomAgent(3)
+    while not state.is_over:
+        p = state.current_players[0]
+        state.apply(p, agent.act(state, p))
+    rewards = score(state)
+    for p in state.players:
+        for q in state.players:
+            if state.team_of(p) == state.team_of(q):
+                assert rewards[p] == rewards[q]
+    if state.outcome.winner is not None:
+        assert sorted(set(rewards.values())) == [-1.0, 1.0]

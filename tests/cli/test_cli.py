@@ -40,6 +40,11 @@ def test_rules_summary():
         (("play", "undaunted", "--vs", "deep-blue"), "unknown opponent 'deep-blue'; choose"),
         (("simulate", "undaunted", "--agents", "random,wizard"), "unknown agent 'wizard'"),
         (("simulate", "undaunted", "--agents", "random"), "needs 2 names"),
+        (
+            ("simulate", "undaunted", "--agents", "ismcts:depth=3,heuristic"),
+            "--agents: ismcts takes no option 'depth'",
+        ),
+        (("play", "undaunted", "--vs", "hard:seconds=9"), "--vs: the level 'hard' takes no"),
         (("play", "undaunted", "--players", "2v2"), "--players: Undaunted: Normandy has one"),
         (("play", "diadehonor", "--players", "3v1"), "--players: "),
         (
@@ -63,6 +68,24 @@ def test_bad_names_give_one_line_and_exit_2(args, message):
     assert message in result.output
     assert "Traceback" not in result.output
     assert len(result.output) < 500  # an argument is quoted, never echoed whole
+
+
+def test_agents_take_options_and_levels_on_the_command_line():
+    result = run(
+        "simulate",
+        "undaunted",
+        "--games",
+        "2",
+        "--workers",
+        "1",
+        "--json",
+        "--agents",
+        "easy,ismcts:iterations=4:horizon=1",
+    )
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.output)
+    assert summary["agents"] == {"us": "easy", "germany": "ismcts:iterations=4:horizon=1"}
+    assert summary["games"] == 2
 
 
 def test_bad_arguments_print_usage():

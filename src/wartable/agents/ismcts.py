@@ -3,20 +3,31 @@
 Each iteration draws a whole state that agrees with what the player knows
 (``sample_hidden``), walks one shared tree of actions down it - at each node choosing among
 the actions legal in this draw, by UCB with availability counts (Cowling, Powley and
-Whitehouse 2012) - adds one node, plays on at random for a while and scores the result:
-+1 / -1 for a finished game, else the game's own ``estimate`` if it has one. It never sees
-hidden information: everything it touches comes from samples.
+Whitehouse 2012) - adds one node, plays on for a while and scores the result: +1 / -1 for a
+finished game, else the game's own ``estimate``. It never sees hidden information: it only
+ever touches states it drew itself.
 
-It knows games only through the core API, so a new game gets a search agent the day its
-rules work; a game's ``estimate`` makes it far stronger than random play-outs alone.
+The play-out is what makes it strong. Where the game has a heuristic, the search plays on
+with it (``playout="guide"``) until ``horizon`` turns have ended - the rest of the turn the
+new node is in, then the next player's reply - and only then asks the estimate: a state in
+the middle of a turn (a card played, its target not yet chosen) is misjudged by any
+estimate, and a move is only as good as the reply it allows. So the search sees what the
+heuristic sees one decision ahead, plus the opponent's answer and the chances of the dice
+and the unseen cards. Without a heuristic it plays on at random (``playout="random"``).
+
+Budget: ``iterations`` per decision (reproducible: same seed, same choice), or ``seconds``
+(the same strength on any machine, but a choice then depends on the machine's speed).
 """
 
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass, field
 
 from wartable.core.action import Action
+from wartable.core.agent import Guide
+from wartable.core.errors import ArgumentError
 from wartable.core.rng import Rng
 from wartable.core.state import GameState
 
@@ -30,7 +41,9 @@ class Node:
     children: dict[Action, Node] = field(default_factory=dict)
 
 
-PLAY_ON = 500
+PLAY_ON = 500  # random actions at most in a play-out without a guide or an estimate
+GUIDED_STEPS = 100  # guided actions at most in one play-out (a turn is rarely over 20)
+PLAYOUTS = ("guide", "random")
 
 
 class ISMCTSAgent:
@@ -39,35 +52,78 @@ class ISMCTSAgent:
     def __init__(
         self,
         seed: int = 0,
-        iterations: int = 300,
-        rollout: int | None = None,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        playout: str | None = None,
+        horizon: int = 2,
         exploration: float = 0.7,
+        margin: float = 0.05,
+        guide: Guide | None = None,
     ) -> None:
-        """``rollout``: random actions played on from each new node before scoring; by default
-        none where the game estimates a position (its estimate beats random play), else up
-        to ``PLAY_ON`` (most games end by then)."""
+        """``iterations``: samples per decision (300 unless ``seconds`` is given, then as
+        many as fit, ``iterations`` capping them). ``playout``: ``guide`` plays on with
+        ``guide`` (the game's heuristic) for ``horizon`` turns, ``random`` plays on at
+        random (up to ``PLAY_ON`` actions, none where the game estimates positions)."""
+        if iterations is not None and iterations < 1:
+            raise ArgumentError(f"iterations must be at least 1, not {iterations}")
+        if seconds is not None and not seconds > 0:
+            raise ArgumentError(f"seconds must be more than 0, not {seconds}")
+        if horizon < 1:
+            raise ArgumentError(f"horizon must be at least 1, not {horizon}")
+        if margin < 0:
+            raise ArgumentError(f"margin must be 0 or more, not {margin}")
+        if exploration < 0:
+            raise ArgumentError(f"exploration must be 0 or more, not {exploration}")
+        if playout is None:
+            playout = "guide" if guide is not None else "random"
+        if playout not in PLAYOUTS:
+            raise ArgumentError(f"playout must be one of {', '.join(PLAYOUTS)}, not {playout!r}")
+        if playout == "guide" and guide is None:
+            raise ArgumentError("playout=guide needs a game with a heuristic")
         self.rng = Rng(seed)
-        self.iterations = iterations
-        self.rollout = rollout
+        self.iterations = iterations if iterations is not None else 300 if seconds is None else 0
+        self.seconds = seconds
+        self.playout = playout
+        self.horizon = horizon
         self.exploration = exploration
+        self.margin = margin
+        self.guide = guide
+        self.last_iterations = 0  # how many the latest decision ran (for benches and tests)
 
     def act(self, state: GameState, player: str) -> Action:
         legal = state.legal_actions(player)
         if len(legal) == 1:
             return legal[0]
         root = Node(player)
-        play_on = self.rollout
-        for _ in range(self.iterations):
+        # the guide's own choice, kept unless the search finds a move clearly better
+        anchor = self.guide.act(state, player) if self.guide is not None else None
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        play_on: int | None = None
+        done = 0
+        while True:
             world = state.sample_hidden(player, self.rng.next64())
             if play_on is None:  # whether a game estimates is the game's, not the position's
                 play_on = 0 if world.estimate(player) is not None else PLAY_ON
             self._iterate(world, root, play_on)
+            done += 1
+            if self.iterations and done >= self.iterations:
+                break
+            if deadline is not None and done >= len(legal) and time.perf_counter() >= deadline:
+                break
+        self.last_iterations = done
         # the most visited of the moves legal here (a sample may have offered others)
-        return max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
+        best = max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
+        kept = root.children.get(anchor) if anchor is not None else None
+        if anchor is not None and best != anchor and kept is not None and kept.visits:
+            found = root.children[best]
+            if found.total / found.visits < kept.total / kept.visits + self.margin:
+                return anchor
+        return best
 
     def _iterate(self, world: GameState, root: Node, play_on: int) -> None:
         path = [root]
         node = root
+        mover = root.mover
         while not world.is_over:  # selection, then one expansion
             mover = world.current_players[0]
             actions = world.legal_actions(mover)
@@ -86,15 +142,37 @@ class ISMCTSAgent:
             path.append(node)
             if node.visits == 0:
                 break
-        for _ in range(play_on):  # play on at random
-            if world.is_over:
-                break
-            mover = world.current_players[0]
-            world.apply(mover, self.rng.choice(world.legal_actions(mover)))
+        if self.guide is not None and self.playout == "guide":
+            self._guided(world, mover)
+        else:
+            for _ in range(play_on):  # play on at random
+                if world.is_over:
+                    break
+                who = world.current_players[0]
+                world.apply(who, self.rng.choice(world.legal_actions(who)))
         rewards = score(world)
         for n in path[1:]:
             n.visits += 1
             n.total += rewards.get(n.mover, 0.0)
+
+    def _guided(self, world: GameState, mover: str) -> None:
+        """Play on with the guide until ``horizon`` turns have ended: the turn of ``mover``
+        (who took the last action in the tree), then whoever acts after. A turn ends when
+        another player acts or a new round begins."""
+        assert self.guide is not None
+        turns = 0
+        rounds = world.rounds_played()
+        for _ in range(GUIDED_STEPS):
+            if world.is_over:
+                return
+            who = world.current_players[0]
+            now = world.rounds_played()
+            if who != mover or now != rounds:  # a solitaire game's turns end with its rounds
+                turns += 1
+                if turns >= self.horizon:
+                    return
+                mover, rounds = who, now
+            world.apply(who, self.guide.decide(world, who))
 
     def _ucb(self, n: Node) -> float:
         return n.total / n.visits + self.exploration * math.sqrt(
@@ -103,11 +181,12 @@ class ISMCTSAgent:
 
 
 def score(world: GameState) -> dict[str, float]:
-    """Each player's reward in [-1, 1]: the result of a finished game, else the game's own
-    estimate of the position (0, an even game, where it offers none)."""
+    """Each player's reward in [-1, 1]: the result of a finished game (a side's seats share
+    it), else the game's own estimate of the position (0, an even game, where it offers none)."""
     out = world.outcome
     if out is not None:
         if out.winner is None:
             return dict.fromkeys(world.players, -1.0 if len(world.players) == 1 else 0.0)
-        return {p: 1.0 if p == out.winner else -1.0 for p in world.players}
+        side = world.team_of(out.winner)  # seats of one side win together
+        return {p: 1.0 if world.team_of(p) == side else -1.0 for p in world.players}
     return {p: world.estimate(p) or 0.0 for p in world.players}

@@ -1,14 +1,37 @@
-"""Agents by name: the generic ones here, plus what each game offers (its heuristic)."""
+"""Agents by name: the generic ones here, plus what each game offers (its heuristic), with
+options (``ismcts:seconds=2:horizon=1``) and difficulty levels for people."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from wartable.agents.blunder import BlunderAgent
 from wartable.agents.ismcts import ISMCTSAgent
 from wartable.agents.random import RandomAgent
-from wartable.core.agent import Agent
-from wartable.core.errors import UnknownNameError
+from wartable.core.agent import Agent, Guide
+from wartable.core.errors import ArgumentError, UnknownNameError, quote
 from wartable.core.game import AgentFactory, Game
+from wartable.core.rng import derive_seed
 
 GENERIC: dict[str, AgentFactory] = {"random": RandomAgent, "ismcts": ISMCTSAgent}
+# the options an agent takes on the command line, and their types; the rest take none
+OPTIONS: dict[str, dict[str, type]] = {
+    "ismcts": {
+        "iterations": int,
+        "seconds": float,
+        "playout": str,
+        "horizon": int,
+        "exploration": float,
+        "margin": float,
+    }
+}
+NAMES = {int: "a whole number", float: "a number", str: "a word"}
+# what a person picks: each level is an agent spec, by whether the game has a heuristic
+LEVELS: dict[str, tuple[str, str]] = {
+    "easy": ("blunder", "ismcts:iterations=20:playout=random"),
+    "normal": ("heuristic", "ismcts"),
+    "hard": ("ismcts:seconds=2", "ismcts:seconds=2"),
+}
 
 
 def _factories(game: Game) -> dict[str, AgentFactory]:
@@ -16,17 +39,86 @@ def _factories(game: Game) -> dict[str, AgentFactory]:
 
 
 def agent_names(game: Game) -> list[str]:
-    return sorted(_factories(game))
+    """Every name an agent spec may start with: agents, then difficulty levels."""
+    return [*sorted(_factories(game)), *(["blunder"] if _heuristic(game) else []), *LEVELS]
 
 
 def opponent(game: Game) -> str:
     """The agent a person plays against unless they name one: the game's heuristic, or the
     generic search for a game that has none yet (random play is no opponent)."""
-    return "heuristic" if "heuristic" in game.agents() else "ismcts"
+    return "heuristic" if _heuristic(game) else "ismcts"
 
 
-def make_agent(game: Game, name: str, seed: int = 0) -> Agent:
-    factory = _factories(game).get(name)
-    if factory is None:
+def level(game: Game, name: str) -> str:
+    """The agent spec a difficulty level stands for in this game."""
+    with_heuristic, without = LEVELS[name]
+    return with_heuristic if _heuristic(game) else without
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """``name:key=value:key=value`` into the name and its raw options."""
+    if not isinstance(spec, str) or not spec.strip():
+        raise ArgumentError("an agent is named by a non-empty text, e.g. ismcts:seconds=2")
+    name, *parts = spec.strip().split(":")
+    raw: dict[str, str] = {}
+    for part in parts:
+        key, eq, value = part.partition("=")
+        if not eq or not key or not value:
+            raise ArgumentError(f"agent option {quote(part)} in {quote(spec)} is not KEY=VALUE")
+        if key in raw:
+            raise ArgumentError(f"agent option {quote(key)} is given twice in {quote(spec)}")
+        raw[key] = value
+    return name, raw
+
+
+def check_agent(game: Game, spec: str) -> None:
+    """Raise (UnknownNameError or ArgumentError, saying why) unless ``spec`` names an agent
+    of this game with options it takes; builds nothing."""
+    name, raw = parse_spec(spec)
+    if name in LEVELS:
+        if raw:
+            raise ArgumentError(f"the level {quote(name)} takes no options; name an agent instead")
+        return
+    if name not in _factories(game) and not (name == "blunder" and _heuristic(game)):
         raise UnknownNameError("agent", name, agent_names(game))
-    return factory(seed)
+    _options(game, name, raw, spec)
+
+
+def make_agent(game: Game, spec: str, seed: int = 0) -> Agent:
+    """The agent ``spec`` names (see ``parse_spec``), seeded; errors as ``check_agent``."""
+    check_agent(game, spec)
+    name, raw = parse_spec(spec)
+    if name in LEVELS:
+        return make_agent(game, level(game, name), seed)
+    options = _options(game, name, raw, spec)
+    if name == "blunder":
+        return BlunderAgent(_factories(game)["heuristic"](derive_seed(seed, 1)), seed)
+    if name == "ismcts":
+        guide = _factories(game)["heuristic"](derive_seed(seed, 1)) if _heuristic(game) else None
+        return ISMCTSAgent(seed, guide=guide if isinstance(guide, Guide) else None, **options)
+    return _factories(game)[name](seed)
+
+
+def _heuristic(game: Game) -> bool:
+    return "heuristic" in game.agents()
+
+
+def _options(game: Game, name: str, raw: dict[str, str], spec: str) -> dict[str, Any]:
+    accepts = OPTIONS.get(name, {})
+    out: dict[str, Any] = {}
+    for key, value in raw.items():
+        kind = accepts.get(key)
+        if kind is None:
+            takes = ", ".join(accepts) if accepts else "none"
+            raise ArgumentError(f"{name} takes no option {quote(key)} (options: {takes})")
+        try:
+            out[key] = kind(value)
+        except ValueError:
+            raise ArgumentError(
+                f"agent option {key}={quote(value)} must be {NAMES[kind]}"
+            ) from None
+    if name == "ismcts":  # the agent checks its own ranges; build one to surface them now
+        if out.get("playout") == "guide" and not _heuristic(game):
+            raise ArgumentError(f"playout=guide needs a heuristic, and {game.info.name} has none")
+        ISMCTSAgent(0, guide=None, **{**out, "playout": out.get("playout", "random")})
+    return out

@@ -13,13 +13,19 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from wartable.agents.registry import agent_names, opponent
+from wartable.agents.registry import agent_names, check_agent, opponent
 from wartable.cli import campaign, decks, saves
 from wartable.cli import replay as replay_mod
 from wartable.cli.common import console, default_db, fail, friendly_errors, load_game, usage
 from wartable.cli.render.prose import Prose
 from wartable.cli.session import Session
-from wartable.core.errors import ArgumentError, RecordError, quote
+from wartable.core.errors import (
+    ArgumentError,
+    RecordError,
+    UnknownNameError,
+    WartableError,
+    quote,
+)
 from wartable.core.game import Game
 from wartable.core.registry import broken_games, game_names, get_game, list_games
 from wartable.sim.runner import run_batch, seat_agents
@@ -153,8 +159,9 @@ def play(
     vs: Annotated[
         str | None,
         typer.Option(
-            help="who plays the other seats: an agent name or 'human' (hotseat); default: the "
-            "game's heuristic, else the search (ismcts)"
+            help="who plays the other seats: 'human' (hotseat), a level (easy, normal, hard) "
+            "or an agent with options (ismcts:seconds=2); default: the game's heuristic, "
+            "else the search (ismcts)"
         ),
     ] = None,
     seed: Annotated[int | None, typer.Option(help="random seed (default: a fresh one)")] = None,
@@ -191,10 +198,16 @@ def play(
     me = side or state.players[0]
     if me not in state.players:
         fail(f"unknown side {me!r}; choose one of: {', '.join(state.players)}")
-    choices = ["human", *agent_names(g)]
     vs = opponent(g) if vs is None else vs
-    if len(state.players) > 1 and vs not in choices:
-        fail(f"unknown opponent {vs!r}; choose one of: {', '.join(choices)}")
+    if len(state.players) > 1 and vs != "human":
+        try:
+            check_agent(g, vs)
+        except UnknownNameError:
+            fail(
+                f"unknown opponent {quote(vs)}; choose human or one of: {', '.join(agent_names(g))}"
+            )
+        except WartableError as exc:
+            fail(f"--vs: {exc}")
     seats = {p: ("human" if p == me else vs) for p in state.players}
     on_end, kept = None, None
     if fielding is not None:  # the same battle, the roster's soldiers in the human's seat
@@ -214,7 +227,7 @@ def resume(file: Annotated[Path, typer.Argument(help="a file written by play --s
         fail(f"{file} is a bare record with no seats; use: wartable replay {file}")
     g = record_game(file, record)
     state = g.replay(record)
-    saves.check_seats(file, seats, state.players, agent_names(g))
+    saves.check_seats(file, seats, state.players, g)
     if state.is_over:
         console().print(f"That game is over: {state.outcome.reason if state.outcome else ''}")
         return
@@ -255,7 +268,7 @@ def replay(
     if as_ is not None and as_ not in players:
         fail(f"unknown player {quote(as_)}; choose one of: {', '.join(players)}")
     if seats is not None:
-        saves.check_seats(file, seats, players, agent_names(g))
+        saves.check_seats(file, seats, players, g)
         if as_ is not None and seats[as_] != saves.HUMAN and not final.is_over:
             fail(
                 f"{as_} is played by the computer in this unfinished game; "
@@ -346,8 +359,9 @@ def simulate(
     agents: Annotated[
         str | None,
         typer.Option(
-            help="comma-separated agents, one per seat in seat order; default: heuristic,random "
-            "where the game has a heuristic, else random,random"
+            help="comma-separated agents, one per seat in seat order, each with options if "
+            "it takes any (ismcts:iterations=300:horizon=2); default: heuristic,random where "
+            "the game has a heuristic, else random,random"
         ),
     ] = None,
     seed: Annotated[int, typer.Option(help="base seed: same seed, same results")] = 0,
@@ -374,8 +388,10 @@ def simulate(
         agents = "heuristic,random" if "heuristic" in agent_names(g) else "random,random"
     names = [a.strip() for a in agents.split(",") if a.strip()]
     for name in names:
-        if name not in agent_names(g):
-            fail(f"unknown agent {name!r}; choose one of: {', '.join(agent_names(g))}")
+        try:
+            check_agent(g, name)
+        except WartableError as exc:
+            fail(f"--agents: {exc}")
     sc = g.scenarios()[0].id if scenario is None else scenario
     options = game_options(g, option, max_rounds, players) | decks.field_decks(g, deck, db)
     first = g.new_game(sc, seed=0, options=options)

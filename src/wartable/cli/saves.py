@@ -14,7 +14,9 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from wartable.core.errors import RecordError, quote
+from wartable.agents.registry import agent_names, check_agent
+from wartable.core.errors import RecordError, WartableError, quote
+from wartable.core.game import Game
 
 SAVE_FORMAT = "wartable-save"
 RECORD_FORMAT = "wartable-record"
@@ -88,7 +90,7 @@ def read(path: Path) -> tuple[dict[str, Any], dict[str, str] | None]:
 
 
 def check_seats(
-    path: os.PathLike[str] | str, seats: dict[str, str], players: Iterable[str], agents: list[str]
+    path: os.PathLike[str] | str, seats: dict[str, str], players: Iterable[str], game: Game
 ) -> None:
     """Every seat of the game taken exactly once, by a human or a known agent, one of them
     human: anything else is a damaged save (RecordError), never a guess."""
@@ -102,11 +104,15 @@ def check_seats(
             f"{path}: damaged save (seat {', '.join(extra[:3])} is not one of {', '.join(players)})"
         )
     for seat, who in seats.items():
-        if who != HUMAN and who not in agents:
+        if who == HUMAN:
+            continue
+        try:
+            check_agent(game, who)
+        except WartableError as exc:
             raise RecordError(
-                f"{path}: damaged save (seat {seat} is played by {quote(who)}; "
-                f"choose {HUMAN} or one of: {', '.join(agents)})"
-            )
+                f"{path}: damaged save (seat {seat} is played by {quote(who)}: {exc}; "
+                f"choose {HUMAN} or one of: {', '.join(agent_names(game))})"
+            ) from None
     if HUMAN not in seats.values():
         raise RecordError(f"{path}: damaged save (no seat is played by a human)")
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import heapq
 
 from wartable.core.action import Action
-from wartable.core.rng import Rng
+from wartable.core.agent import Heuristic
 from wartable.core.state import GameState
 from wartable.games.combat.ground import Ground
 from wartable.games.combat.model import GERMANY, US
@@ -26,20 +26,15 @@ ROUGH_DETOUR = 2.0  # hexes a sprinter would walk round rough ground on a later 
 PREFERRED_FIRE = ("rapid_fire", "aimed_fire", "slow_suppressive_fire", "suppressive_fire")
 
 
-class HeuristicAgent:
-    name = "heuristic"
-
+class HeuristicAgent(Heuristic):
     def __init__(self, seed: int = 0) -> None:
-        self.rng = Rng(seed)
+        super().__init__(seed)
         self._ways: dict[tuple[Ground, int, bool], list[float]] = {}
 
-    def act(self, state: GameState, player: str) -> Action:
-        if not isinstance(state, CombatState):
+    def choose(self, world: GameState, player: str, legal: list[Action]) -> Action:
+        if not isinstance(world, CombatState):
             raise TypeError("the Combat! heuristic plays Combat! only")
-        legal = state.legal_actions(player)
-        if len(legal) == 1:
-            return legal[0]
-        st = state.sample_hidden(player, self.rng.next64())
+        st = world
         use = self._card_to_use(st, [a for a in legal if a.verb == "use"])
         if use is not None:
             return use

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from wartable.core.action import Action
-from wartable.core.rng import Rng
+from wartable.core.agent import Heuristic
 from wartable.core.state import GameState
 from wartable.games.diadehonor.content import Hold, Kills, Survive, enemy_of
 from wartable.games.diadehonor.rules import attack, ground
@@ -32,20 +32,15 @@ MOVE_AT_LEAST = 0.4  # a move must improve the square's worth by this much
 DONE = Action("done", ())
 
 
-class HeuristicAgent:
-    name = "heuristic"
-
+class HeuristicAgent(Heuristic):
     def __init__(self, seed: int = 0) -> None:
-        self.rng = Rng(seed)
+        super().__init__(seed)
         self._areas: dict[tuple[str, str, str], tuple[int, ...]] = {}
 
-    def act(self, state: GameState, player: str) -> Action:
-        if not isinstance(state, DiaDeHonorState):
+    def choose(self, world: GameState, player: str, legal: list[Action]) -> Action:
+        if not isinstance(world, DiaDeHonorState):
             raise TypeError("the Día de Honor heuristic plays Día de Honor only")
-        legal = state.legal_actions(player)
-        if len(legal) == 1:
-            return legal[0]
-        st = state.sample_hidden(player, self.rng.next64())
+        st = world
         seat = st.players.index(player)
         verb = legal[0].verb
         if verb == "react":

@@ -21,7 +21,7 @@ decks' order stay unknown to it."""
 from __future__ import annotations
 
 from wartable.core.action import Action
-from wartable.core.rng import Rng
+from wartable.core.agent import Heuristic
 from wartable.core.state import GameState
 from wartable.games.tactics2gm.content import SupportCard, UnitCard, Weapon
 from wartable.games.tactics2gm.deck import launch_cost
@@ -77,19 +77,11 @@ def goal_steps(st: Tactics2GMState) -> dict[Square, int]:
 _GOALS: dict[tuple[int, frozenset[frozenset[Square]], int], dict[Square, int]] = {}
 
 
-class HeuristicAgent:
-    name = "heuristic"
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = Rng(seed)
-
-    def act(self, state: GameState, player: str) -> Action:
-        if not isinstance(state, Tactics2GMState):
+class HeuristicAgent(Heuristic):
+    def choose(self, world: GameState, player: str, legal: list[Action]) -> Action:
+        if not isinstance(world, Tactics2GMState):
             raise TypeError("the 2GM Tactics heuristic plays 2GM Tactics only")
-        legal = state.legal_actions(player)
-        if len(legal) == 1:
-            return legal[0]
-        st = state.sample_hidden(player, self.rng.next64())
+        st = world
         seat = st.players.index(player)
         mind = Mind(st, st.seat_side[seat], seat)
         scored = [(mind.score(a), k) for k, a in enumerate(legal)]

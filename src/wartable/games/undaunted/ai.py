@@ -9,6 +9,7 @@ their hit and miss outcomes.
 from __future__ import annotations
 
 from wartable.core.action import Action
+from wartable.core.agent import Heuristic
 from wartable.core.rng import Rng
 from wartable.core.state import GameState
 from wartable.games.undaunted.evaluation import CARD_WORTH, evaluate
@@ -18,32 +19,39 @@ from wartable.games.undaunted.scenario import COMMAND, FOG
 from wartable.games.undaunted.state import UndauntedState
 
 BLAST_SAMPLES = 6
+DEPTH = 4  # sub-choices of one action looked ahead (a move's steps, a bolster's cards)
 
 
-class HeuristicAgent:
-    name = "heuristic"
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = Rng(seed)
-
+class HeuristicAgent(Heuristic):
     def act(self, state: GameState, player: str) -> Action:
         if not isinstance(state, UndauntedState):
             raise TypeError("the Undaunted heuristic plays Undaunted only")
-        legal = state.legal_actions(player)
-        if len(legal) == 1:
-            return legal[0]
-        me = state.players.index(player)
-        if state.phase == BID:
-            return self._bid(state, me, legal)
-        world = state.sample_hidden(player, self.rng.next64())
+        if state.phase == BID:  # a bid is chosen from the own hand alone: nothing to draw
+            legal = state.legal_actions(player)
+            return legal[0] if len(legal) == 1 else self._bid(state, legal)
+        return super().act(state, player)
+
+    def choose(self, world: GameState, player: str, legal: list[Action]) -> Action:
+        return self._choose(world, player, legal, DEPTH)
+
+    def choose_quickly(self, world: GameState, player: str, legal: list[Action]) -> Action:
+        """Only the action's own result, not the sub-choices it opens: 35 times faster."""
+        return self._choose(world, player, legal, 1)
+
+    def _choose(self, world: GameState, player: str, legal: list[Action], depth: int) -> Action:
+        if not isinstance(world, UndauntedState):
+            raise TypeError("the Undaunted heuristic plays Undaunted only")
+        if world.phase == BID:
+            return self._bid(world, legal)
+        me = world.players.index(player)
         best, best_score = legal[0], -float("inf")
         for action in legal:
-            score = self._score(world, me, player, action, depth=4)
+            score = self._score(world, me, player, action, depth)
             if score > best_score:
                 best, best_score = action, score
         return best
 
-    def _bid(self, st: UndauntedState, me: int, legal: list[Action]) -> Action:
+    def _bid(self, st: UndauntedState, legal: list[Action]) -> Action:
         """Bid Fog of War when holding one; otherwise the least useful card."""
         sc = st.sc
 

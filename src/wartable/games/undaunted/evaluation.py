@@ -5,12 +5,14 @@ so it lives apart from both."""
 
 from __future__ import annotations
 
-from collections import Counter
+from itertools import compress
 from typing import TYPE_CHECKING
+from weakref import WeakKeyDictionary
 
 from wartable.games.undaunted.scenario import FOG
 
 if TYPE_CHECKING:
+    from wartable.games.undaunted.scenario import Scenario
     from wartable.games.undaunted.state import UndauntedState
 
 WIN = 10_000.0
@@ -29,33 +31,56 @@ CARD_WORTH = {
 
 
 def evaluate(st: UndauntedState, me: int) -> float:
-    """Board value for side ``me``: objectives first, then riflemen, reach and the deck."""
+    """Board value for side ``me``: objectives first, then riflemen, reach and the deck.
+    Search calls it at every leaf, so it reads precomputed tables (``_tables``)."""
     if st.outcome is not None:
         return WIN if st.outcome.winner == st.players[me] else -WIN
     sc = st.sc
+    worth, not_fog, objectives = _tables(sc)
+    distance = sc.distance
     total = 0.0
     for j in (me, 1 - me):
         s = st.sides[j]
+        marks = s.marks
+        pos = s.pos
         v = 12.0 * st.points(j)
-        riflemen = [s.pos[u] for u in sc.ground_units if s.pos[u] >= 0]
+        riflemen = [pos[u] for u in sc.ground_units if pos[u] >= 0]
         v += 5.0 * len(riflemen)
-        for t in sc.objective_tiles:
-            if s.marks[t] == 2:
+        for t, pts in objectives:
+            mark = marks[t]
+            if mark == 2:
                 continue
-            pts = sc.objective[t]
-            if riflemen:
-                d = min(sc.distance[r][t] for r in riflemen)
+            if riflemen:  # distances are symmetric: the row of t holds every distance to t
+                d = min(map(distance[t].__getitem__, riflemen))
                 v += pts * 2.0 / (1 + d)
-            if s.marks[t] == 1:
+            if mark == 1:
                 v += 1.0 + 0.5 * pts
-        v += 0.3 * sum(1 for m in s.marks if m)
-        in_deck = Counter(s.deck)
-        for k, kind in enumerate(sc.kinds):
-            n = in_deck[k] + s.hand[k] + s.discard[k] + s.play[k]
+        v += 0.3 * (len(marks) - marks.count(0))
+        counts = [h + x + p for h, x, p in zip(s.hand, s.discard, s.play, strict=True)]
+        for k in s.deck:
+            counts[k] += 1
+        for k, n in enumerate(counts):
             if n:
-                v += CARD_WORTH.get(kind.title, 1.0) * n
+                v += worth[k] * n
         if j == st.active and j == me:
-            v += 0.4 * sum(n for k, n in enumerate(s.hand) if sc.kinds[k].category != FOG)
-        v -= 2.0 * sum(1 for u, p in enumerate(s.pos) if p >= 0 and s.supp[u])
+            v += 0.4 * sum(compress(s.hand, not_fog))
+        v -= 2.0 * sum(1 for u, p in enumerate(pos) if p >= 0 and s.supp[u])
         total += v if j == me else -v
     return total
+
+
+_TABLES: WeakKeyDictionary[Scenario, tuple[list[float], list[bool], list[tuple[int, int]]]] = (
+    WeakKeyDictionary()
+)
+
+
+def _tables(sc: Scenario) -> tuple[list[float], list[bool], list[tuple[int, int]]]:
+    """Per scenario: each kind's worth, whether it is no Fog of War, the objectives."""
+    got = _TABLES.get(sc)
+    if got is None:
+        got = _TABLES[sc] = (
+            [CARD_WORTH.get(kind.title, 1.0) for kind in sc.kinds],
+            [kind.category != FOG for kind in sc.kinds],
+            [(t, sc.objective[t]) for t in sc.objective_tiles],
+        )
+    return got
