@@ -193,7 +193,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--threads", type=int, default=1, help="PyTorch's threads")
     parser.add_argument("--out", type=Path, help="write the learning curve here as CSV")
+    parser.add_argument("--plot", type=Path, help="draw the learning curve into this PNG/SVG")
     args = parser.parse_args(argv)
+    if args.plot is not None and args.plot.suffix.lower() not in (".png", ".svg"):
+        parser.error(f"--plot {args.plot}: name a .png or .svg file")
     if args.steps < 1 or args.batch < 1 or args.eval_every < 1 or args.eval_games < 0:
         parser.error("--steps, --batch and --eval-every must be at least 1, --eval-games 0")
     torch.set_num_threads(args.threads)
@@ -210,10 +213,34 @@ def main(argv: list[str] | None = None) -> int:
         out=args.out,
     )
     try:
-        train(settings)
+        curve = train(settings)
     except WartableError as exc:
         parser.error(str(exc))
+    if args.plot is not None:
+        plot_curve(curve, settings, args.plot)
     return 0
+
+
+def plot_curve(curve: list[dict[str, float]], s: Settings, path: Path) -> None:
+    """The win rate against the opponent by learner steps, with the 80% line."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7, 4))
+    ax.plot([r["steps"] for r in curve], [100 * r["win_rate"] for r in curve], marker="o")
+    ax.axhline(80, color="grey", linestyle="--", linewidth=1)
+    ax.set(
+        xlabel="learner steps",
+        ylabel=f"win rate vs {s.opponent} (%)",
+        ylim=(0, 100),
+        title=f"Undaunted, {s.scenario}: masked PPO, seed {s.seed}",
+    )
+    ax.grid(alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
 
 
 if __name__ == "__main__":

@@ -25,7 +25,9 @@ def test_a_few_hundred_steps_learn_and_write_the_curve(tmp_path, capsys):
     example = load()
     out = tmp_path / "curve.csv"
     args = ["--steps", "300", "--batch", "128", "--eval-every", "200", "--eval-games", "2"]
-    assert example.main([*args, "--out", str(out)]) == 0
+    picture = tmp_path / "curve.png"
+    assert example.main([*args, "--out", str(out), "--plot", str(picture)]) == 0
+    assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     rows = list(csv.DictReader(out.open()))
     assert [int(r["steps"]) for r in rows] == [0, 256, 300]
     assert all(0.0 <= float(r["win_rate"]) <= 1.0 for r in rows)
@@ -34,7 +36,12 @@ def test_a_few_hundred_steps_learn_and_write_the_curve(tmp_path, capsys):
 
 @pytest.mark.parametrize(
     "bad",
-    [["--steps", "0"], ["--steps", "many"], ["--opponent", "grandmaster", "--steps", "1"]],
+    [
+        ["--steps", "0"],
+        ["--steps", "many"],
+        ["--opponent", "grandmaster", "--steps", "1"],
+        ["--plot", "curve.txt"],
+    ],
 )
 def test_bad_arguments_print_usage_not_a_traceback(bad, capsys):
     with pytest.raises(SystemExit) as stop:
