@@ -55,7 +55,8 @@ def deal(args: tuple[str, str, str, str, int, int]) -> dict[str, Any]:
     """Both games of deal ``i``: the agent in each seat (solitaire: each agent alone)."""
     game_name, scenario, agent, other, seed, i = args
     game = wartable.get_game(game_name)
-    players = game.new_game(scenario, seed=0).players
+    first = game.new_game(scenario, seed=0)  # the seats and their sides, read once
+    players = first.players
     game_seed = derive_seed(seed, i)
     games = []
     if len(players) == 1:
@@ -64,12 +65,11 @@ def deal(args: tuple[str, str, str, str, int, int]) -> dict[str, Any]:
         won = [g["winner"] is not None for g in games]
         score = 1.0 if won[0] > won[1] else 0.0 if won[0] < won[1] else 0.5
         return {"score": score, "seats": {players[0]: score}, "times": games[0]["times"]}
-    sides = list(dict.fromkeys(game.new_game(scenario, seed=0).team_of(p) for p in players))
+    sides = list(dict.fromkeys(first.team_of(p) for p in players))
     seats: dict[str, float] = {}
     times: list[float] = []
     for side in sides:  # the agent plays every seat of one side
-        state = game.new_game(scenario, seed=0)
-        line_up = {p: agent if state.team_of(p) == side else other for p in players}
+        line_up = {p: agent if first.team_of(p) == side else other for p in players}
         g = play(game_name, scenario, line_up, game_seed, agent)
         seats[side] = 1.0 if g["winner"] == side else 0.5 if g["winner"] is None else 0.0
         times += g["times"]

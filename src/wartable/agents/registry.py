@@ -74,23 +74,14 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
 def check_agent(game: Game, spec: str) -> None:
     """Raise (UnknownNameError or ArgumentError, saying why) unless ``spec`` names an agent
     of this game with options it takes; builds nothing."""
-    name, raw = parse_spec(spec)
-    if name in LEVELS:
-        if raw:
-            raise ArgumentError(f"the level {quote(name)} takes no options; name an agent instead")
-        return
-    if name not in _factories(game) and not (name == "blunder" and _heuristic(game)):
-        raise UnknownNameError("agent", name, agent_names(game))
-    _options(game, name, raw, spec)
+    _resolve(game, spec)
 
 
 def make_agent(game: Game, spec: str, seed: int = 0) -> Agent:
     """The agent ``spec`` names (see ``parse_spec``), seeded; errors as ``check_agent``."""
-    check_agent(game, spec)
-    name, raw = parse_spec(spec)
+    name, options = _resolve(game, spec)
     if name in LEVELS:
         return make_agent(game, level(game, name), seed)
-    options = _options(game, name, raw, spec)
     if name == "blunder":
         return BlunderAgent(_factories(game)["heuristic"](derive_seed(seed, 1)), seed)
     if name == "ismcts":
@@ -99,11 +90,24 @@ def make_agent(game: Game, spec: str, seed: int = 0) -> Agent:
     return _factories(game)[name](seed)
 
 
+def _resolve(game: Game, spec: str) -> tuple[str, dict[str, Any]]:
+    """The name ``spec`` starts with and its options, typed and checked: the one place a
+    spec is judged, for ``check_agent`` and ``make_agent`` alike."""
+    name, raw = parse_spec(spec)
+    if name in LEVELS:
+        if raw:
+            raise ArgumentError(f"the level {quote(name)} takes no options; name an agent instead")
+        return name, {}
+    if name not in _factories(game) and not (name == "blunder" and _heuristic(game)):
+        raise UnknownNameError("agent", name, agent_names(game))
+    return name, _options(game, name, raw)
+
+
 def _heuristic(game: Game) -> bool:
     return "heuristic" in game.agents()
 
 
-def _options(game: Game, name: str, raw: dict[str, str], spec: str) -> dict[str, Any]:
+def _options(game: Game, name: str, raw: dict[str, str]) -> dict[str, Any]:
     accepts = OPTIONS.get(name, {})
     out: dict[str, Any] = {}
     for key, value in raw.items():

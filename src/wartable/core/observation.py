@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from wartable.core.errors import WartableError
@@ -28,13 +28,7 @@ class Feature:
     high: float = 1.0
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "size": self.size,
-            "meaning": self.meaning,
-            "low": self.low,
-            "high": self.high,
-        }
+        return asdict(self)
 
 
 class Observer(ABC):
