@@ -60,9 +60,19 @@ def load_game(name: str) -> Game:
         fail(str(exc))
 
 
+def current_context() -> Any:
+    """The command being run. Typer 0.29 runs commands on its own copy of click, whose
+    context click's ``get_current_context`` cannot see (then no usage was printed)."""
+    try:
+        from typer._click import globals as running
+    except ImportError:  # a typer that runs on click itself
+        return click.get_current_context(silent=True)
+    return running.get_current_context(silent=True)
+
+
 def usage(param: str, message: str) -> NoReturn:
     """A bad command-line value: the command's usage, then what is wrong in one line, exit 2."""
-    ctx = click.get_current_context(silent=True)
+    ctx = current_context()
     if ctx is not None:
         print(ctx.get_usage(), file=sys.stderr)
     fail(f"{param}: {message}")

@@ -9,8 +9,6 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from wartable.agents.registry import agent_names, check_agent, opponent
@@ -28,7 +26,8 @@ from wartable.core.errors import (
 )
 from wartable.core.game import Game
 from wartable.core.registry import broken_games, game_names, get_game, list_games
-from wartable.sim.runner import run_batch, seat_agents
+from wartable.sim.backends import BACKENDS
+from wartable.sim.runner import plan
 
 app = typer.Typer(
     add_completion=False,
@@ -355,7 +354,10 @@ def los(
 def simulate(
     game: GameArg,
     scenario: Annotated[str | None, typer.Option(help="scenario id")] = None,
-    games: Annotated[int, typer.Option(min=1, help="number of games")] = 100,
+    games: Annotated[
+        int | None,
+        typer.Option(min=1, help="number of games (default 100; with --resume, the study's)"),
+    ] = None,
     agents: Annotated[
         str | None,
         typer.Option(
@@ -364,7 +366,7 @@ def simulate(
             "the game has a heuristic, else random,random"
         ),
     ] = None,
-    seed: Annotated[int, typer.Option(help="base seed: same seed, same results")] = 0,
+    seed: Annotated[int | None, typer.Option(help="base seed: same seed, same results")] = None,
     workers: Annotated[
         int | None, typer.Option(min=1, help="processes (default: all cores)")
     ] = None,
@@ -381,94 +383,69 @@ def simulate(
     ] = None,
     deck: DeckArg = None,
     db: DeckDbArg = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            help="write the study to this folder as it runs: study.json and one CSV row a "
+            "game (games.csv); an interrupted study goes on with --resume"
+        ),
+    ] = None,
+    resume: Annotated[
+        bool, typer.Option(help="go on with the study in --out where it stopped")
+    ] = False,
+    backend: Annotated[
+        str, typer.Option(help="where games are played: local (processes) or ray")
+    ] = "local",
+    address: Annotated[
+        str | None,
+        typer.Option(help="the Ray cluster to join (default: start a Ray instance here)"),
+    ] = None,
 ) -> None:
     """Play many games between agents without a UI and print statistics."""
+    from wartable.cli import simulate as study
+
     g = load_game(game)
+    if backend not in BACKENDS:
+        usage("--backend", f"unknown backend {quote(backend)}; choose from {', '.join(BACKENDS)}")
+    if address is not None and backend != "ray":
+        usage("--address", "joins a Ray cluster: use it with --backend ray")
+    before = study.stored(out, resume)
+    if before is not None and before.game != g.info.name:
+        usage("--resume", f"{out} is a study of {before.game}, not {g.info.name}")
     if agents is None:
-        agents = "heuristic,random" if "heuristic" in agent_names(g) else "random,random"
+        if before is not None:
+            agents = ",".join(before.agents.values())
+        else:
+            agents = "heuristic,random" if "heuristic" in agent_names(g) else "random,random"
     names = [a.strip() for a in agents.split(",") if a.strip()]
     for name in names:
         try:
             check_agent(g, name)
         except WartableError as exc:
             fail(f"--agents: {exc}")
-    sc = g.scenarios()[0].id if scenario is None else scenario
+    sc = scenario or (before.scenario if before else g.scenarios()[0].id)
     options = game_options(g, option, max_rounds, players) | decks.field_decks(g, deck, db)
-    first = g.new_game(sc, seed=0, options=options)
-    seats = first.players
+    if before is not None and not (option or max_rounds or players or deck):
+        options = before.options
+    seed = seed if seed is not None else (before.seed if before else 0)
+    games = games if games is not None else (before.games if before else 100)
     try:
-        seat_agents(first, names)
+        p = plan(game, sc, names, seed, options)
     except ArgumentError as exc:
         fail(f"--agents {exc}")
-    err = Console(stderr=True)
-    if err.is_terminal:
-        with Progress(
-            TextColumn("simulating"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=err,
-            transient=True,
-        ) as bar:
-            task = bar.add_task("games", total=games)
-            result = run_batch(
-                game, sc, names, games, seed, workers, options, lambda n: bar.advance(task, n)
-            )
-    else:
-        result = run_batch(game, sc, names, games, seed, workers, options)
-    summary = result.summary()
+    summary = study.run(g, p, games, workers, backend, address, out, resume)
     if plot is not None:
         from wartable.sim.plots import plot_summary
 
-        plot_summary(summary, [r.rounds for r in result.results], plot)
+        plot_summary(summary, plot)
     if as_json:
         print(json.dumps(summary))
         return
-    out = console()
-    out.print(f"{g.info.title}, {sc}: {summary['games']} games, seed {seed}")
-    table = Table("seat", "agent", "wins", "win rate", "95% CI", box=None)
-    for p in seats:
-        wr = summary["win_rate"][p]
-        table.add_row(
-            p,
-            summary["agents"][p],
-            str(summary["wins"][p]),
-            f"{wr['rate']:.1%}",
-            f"{wr['ci95'][0]:.1%} – {wr['ci95'][1]:.1%}",
-        )
-    if not summary["sides"]:  # where seats play in sides, a side wins, not a seat
-        out.print(table)
-    else:
-        by_side = Table("side", "seats", "agents", "wins", "win rate", "95% CI", box=None)
-        for side, row in summary["sides"].items():
-            by_side.add_row(
-                side,
-                ", ".join(row["seats"]),
-                ", ".join(row["agents"]),
-                str(row["wins"]),
-                f"{row['rate']:.1%}",
-                f"{row['ci95'][0]:.1%} – {row['ci95'][1]:.1%}",
-            )
-        out.print(by_side)
-    out.print(
-        f"{'not won' if len(seats) == 1 else 'draws'} {summary['draws']}; "
-        f"{summary['rounds']['name']}s mean {summary['rounds']['mean']:.1f}, "
-        f"max {summary['rounds']['max']}; actions mean {summary['actions']['mean']:.0f}"
-    )
-    rates = summary["reason_rates"]
-    out.print(
-        "endings: "
-        + ", ".join(
-            f"{k} {v} ({rates[k]['ci95'][0]:.0%}-{rates[k]['ci95'][1]:.0%})"
-            for k, v in summary["reasons"].items()
-        )
-    )
-    if summary["stats"]:
-        means = ", ".join(f"{k.replace('_', ' ')} {v:.2f}" for k, v in summary["stats"].items())
-        out.print(f"per game: {means}")
-    out.print(f"{summary['games_per_second']} games/s over {summary['seconds']} s")
+    study.print_summary(g, summary)
     if plot is not None:
-        out.print(f"picture: {plot}")
+        console().print(f"picture: {plot}")
+    if out is not None:
+        console().print(f"study: {out} (games.csv, one row a game)")
 
 
 def seat_decks(argv: list[str]) -> list[str]:

@@ -11,8 +11,9 @@ from typing import Any
 SIDE_COLOURS = ("#3b7d3b", "#a33a3a", "#3b5ba3", "#a3863b", "#6b3ba3", "#3ba39a")
 
 
-def plot_summary(summary: dict[str, Any], rounds: list[int], path: Path) -> Path:
-    """Write a PNG or SVG (by suffix) with three panels; returns the path."""
+def plot_summary(summary: dict[str, Any], path: Path) -> Path:
+    """Write a PNG or SVG (by suffix) with three panels; returns the path. Game lengths
+    come from the summary's histogram, so a study of any size draws from its totals."""
     try:
         import matplotlib
 
@@ -36,8 +37,9 @@ def plot_summary(summary: dict[str, Any], rounds: list[int], path: Path) -> Path
     for x, r in enumerate(rates):
         ax1.text(x, 0.03, f"{r:.0%}", ha="center", color="white", fontweight="bold")
 
-    if rounds:
-        ax2.hist(rounds, bins=range(min(rounds), max(rounds) + 2), color="#777777")
+    histogram = {int(r): c for r, c in summary["rounds"].get("histogram", {}).items()}
+    if histogram:
+        ax2.bar(list(histogram), list(histogram.values()), width=1.0, color="#777777")
     ax2.set_xlabel(f"{summary['rounds'].get('name', 'round')}s per game")
     ax2.set_ylabel("games")
 

@@ -7,12 +7,9 @@ number of workers or the order in which workers finish.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import time
-from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,7 +18,9 @@ from wartable.core.errors import ArgumentError
 from wartable.core.registry import get_game
 from wartable.core.rng import derive_seed
 from wartable.core.state import GameState
-from wartable.sim.stats import wilson_interval
+from wartable.sim import backends
+from wartable.sim.backends import Job
+from wartable.sim.tally import Tally
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,13 +70,6 @@ def play_game(
     )
 
 
-def _play_chunk(
-    args: tuple[str, str | None, tuple[str, ...], int, list[int], dict[str, Any]],
-) -> list[GameResult]:
-    game_name, scenario, agents, seed, indices, options = args
-    return [play_game(game_name, scenario, agents, seed, i, options) for i in indices]
-
-
 @dataclass
 class BatchResult:
     game: str
@@ -89,77 +81,22 @@ class BatchResult:
     seconds: float
     teams: dict[str, str] = field(default_factory=dict)  # seat -> side, where seats share one
 
+    def tally(self) -> Tally:
+        return Tally(self.players, self.teams).extend(self.results)
+
     def sides(self) -> dict[str, Any] | None:
         """Wins by side, for games whose seats play in sides; None where each seat is one."""
-        if not self.teams or len(set(self.teams.values())) == len(self.teams):
-            return None
-        return sides_summary(
-            self.results, self.teams, dict(zip(self.players, self.agents, strict=True))
-        )
+        return self.tally().sides(dict(zip(self.players, self.agents, strict=True)))
 
     def summary(self) -> dict[str, Any]:
-        n = len(self.results)
-        wins = Counter(r.winner for r in self.results)
-        draws = wins.pop(None, 0)
-        rounds = [r.rounds for r in self.results]
-        reasons = Counter(r.kind for r in self.results)
-        return {
-            "game": self.game,
-            "scenario": self.scenario,
-            "agents": dict(zip(self.players, self.agents, strict=True)),
-            "seed": self.seed,
-            "games": n,
-            "wins": {p: wins.get(p, 0) for p in self.players},
-            "win_rate": {
-                p: {
-                    "rate": wins.get(p, 0) / n if n else 0.0,
-                    "ci95": list(wilson_interval(wins.get(p, 0), n)),
-                }
-                for p in self.players
-            },
-            "draws": draws,
-            "sides": self.sides(),
-            "mean_scores": {
-                p: sum(r.scores.get(p, 0.0) for r in self.results) / n if n else 0.0
-                for p in self.players
-            },
-            "rounds": {
-                "name": get_game(self.game).info.round_name,
-                "mean": sum(rounds) / n if n else 0.0,
-                "max": max(rounds, default=0),
-            },
-            "actions": {"mean": sum(r.actions for r in self.results) / n if n else 0.0},
-            "reasons": dict(reasons.most_common()),
-            "reason_rates": {
-                k: {"rate": v / n, "ci95": list(wilson_interval(v, n))}
-                for k, v in reasons.most_common()
-            },
-            "stats": {
-                key: sum(r.stats.get(key, 0.0) for r in self.results) / n
-                for key in sorted({k for r in self.results for k in r.stats})
-            },
-            "seconds": round(self.seconds, 3),
-            "games_per_second": round(n / self.seconds, 2) if self.seconds > 0 else None,
-        }
-
-
-def sides_summary(
-    results: Sequence[GameResult], teams: Mapping[str, str], agents: Mapping[str, str]
-) -> dict[str, Any]:
-    """Wins by side, where a side has several seats (they win or lose together)."""
-    n = len(results)
-    wins = Counter(teams[r.winner] for r in results if r.winner is not None)
-    out: dict[str, Any] = {}
-    for side in dict.fromkeys(teams.values()):
-        seats = [p for p, t in teams.items() if t == side]
-        out[side] = {
-            "seats": seats,
-            "agents": sorted({agents[p] for p in seats}),
-            "wins": wins.get(side, 0),
-            "rate": wins.get(side, 0) / n if n else 0.0,
-            "ci95": list(wilson_interval(wins.get(side, 0), n)),
-        }
-    return out
+        return self.tally().summary(
+            self.game,
+            self.scenario,
+            dict(zip(self.players, self.agents, strict=True)),
+            self.seed,
+            get_game(self.game).info.round_name,
+            self.seconds,
+        )
 
 
 def default_workers() -> int:
@@ -185,6 +122,44 @@ def seat_agents(state: GameState, agents: Sequence[str]) -> list[str]:
     return list(agents)
 
 
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """A study checked and ready to play: its job for the workers, and its seats."""
+
+    job: Job
+    players: tuple[str, ...]
+    teams: dict[str, str]
+    round_name: str
+
+    @property
+    def agents(self) -> dict[str, str]:
+        return dict(zip(self.players, self.job.agents, strict=True))
+
+
+def plan(
+    game_name: str,
+    scenario: str | None,
+    agents: Sequence[str],
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+) -> Plan:
+    """Check a study before any game is played: a bad option, scenario, agent or count of
+    agents fails here, once, not in every worker."""
+    game = get_game(game_name)
+    sc = game.scenarios()[0].id if scenario is None else scenario
+    opts = game.check_options(options)
+    first = game.new_game(sc, seed=0, options=opts)
+    seated = seat_agents(first, agents)
+    for name in seated:
+        make_agent(game, name)
+    return Plan(
+        Job(game_name, sc, tuple(seated), seed, dict(opts)),
+        tuple(first.players),
+        {p: first.team_of(p) for p in first.players},
+        game.info.round_name,
+    )
+
+
 def run_batch(
     game_name: str,
     scenario: str | None,
@@ -194,47 +169,27 @@ def run_batch(
     workers: int | None = None,
     options: Mapping[str, Any] | None = None,
     progress: Callable[[int], None] | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> BatchResult:
-    """Play ``games`` games; ``progress(n)`` is called as each batch of ``n`` games finishes."""
-    game = get_game(game_name)
-    sc = game.scenarios()[0].id if scenario is None else scenario
-    opts = game.check_options(options)  # a bad option fails here, not in every worker
-    first = game.new_game(sc, seed=0, options=opts)
-    players = first.players
-    teams = {p: first.team_of(p) for p in players}
-    agents = seat_agents(first, agents)
-    for name in agents:
-        make_agent(game, name)  # fail early on an unknown agent name
+    """Play ``games`` games and keep every result; ``progress(n)`` is called as each chunk
+    of ``n`` games finishes. A study too large to keep in memory streams instead (see
+    ``backends.play`` and ``study.StudyWriter``)."""
+    p = plan(game_name, scenario, agents, seed, options)
     workers = default_workers() if workers is None else max(1, workers)
     start = time.perf_counter()
     results: list[GameResult] = []
-    if workers == 1 or games < 4:
-        for i in range(games):
-            results.append(play_game(game_name, sc, agents, seed, i, opts))
-            if progress:
-                progress(1)
-    else:
-        size = max(1, min(25, games // (workers * 8) or 1))
-        chunks = [list(range(i, min(i + size, games))) for i in range(0, games, size)]
-        ctx = multiprocessing.get_context("fork")
-        with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
-            futures = [
-                pool.submit(_play_chunk, (game_name, sc, tuple(agents), seed, c, opts))
-                for c in chunks
-            ]
-            for fut in as_completed(futures):
-                chunk = fut.result()
-                results.extend(chunk)
-                if progress:
-                    progress(len(chunk))
-    results.sort(key=lambda r: r.index)
+    for chunk in backends.play(p.job, range(games), workers, backend, address):
+        results.extend(chunk)
+        if progress:
+            progress(len(chunk))
     return BatchResult(
         game_name,
-        sc,
-        tuple(players),
-        tuple(agents),
+        p.job.scenario,
+        p.players,
+        p.job.agents,
         seed,
         results,
         time.perf_counter() - start,
-        teams,
+        p.teams,
     )
