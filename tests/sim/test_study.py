@@ -9,9 +9,11 @@ import json
 import pytest
 
 from wartable.core.errors import ArgumentError, RecordError
+from wartable.core.registry import get_game
 from wartable.sim import backends
 from wartable.sim.runner import GameResult, plan, run_batch
 from wartable.sim.study import (
+    MARKS_FILE,
     ROWS_FILE,
     SPEC_FILE,
     StudySpec,
@@ -123,7 +125,9 @@ def test_the_csv_is_what_the_docs_say(tmp_path):
     with (tmp_path / ROWS_FILE).open(newline="") as f:
         rows = list(csv.DictReader(f))
     header = list(rows[0])
-    assert header[:8] == ["index", "seed", "winner", "side", "kind", "reason", "rounds", "actions"]
+    assert header[:9] == [
+        "index", "seed", "winner", "side", "first", "kind", "reason", "rounds", "actions",
+    ]  # fmt: skip
     assert "score.us" in header
     assert "stat.enemy_killed" in header and "stat.friendly_killed" in header
     assert [int(r["index"]) for r in rows] == [0, 1, 2]
@@ -133,6 +137,64 @@ def test_the_csv_is_what_the_docs_say(tmp_path):
     assert list(read_results(tmp_path)) == played  # exact round trip, floats included
     spec = json.loads((tmp_path / SPEC_FILE).read_text())
     assert spec["schema"] == 1 and spec["agents"] == {"us": "random"}
+
+
+def test_marks_say_where_units_fell_and_which_objectives_fell_when(tmp_path):
+    p = plan("undaunted", "la-raye", ["heuristic", "heuristic"], seed=1)
+    played = games(p, range(4))
+    marks = [m for r in played for m in r.marks]
+    kinds = {m.what for m in marks}
+    assert {"casualty", "objective taken", "initiative"} <= kinds
+    places = get_game("undaunted").places("la-raye")
+    assert all(m.where in places for m in marks if m.what != "initiative")
+    assert all(m.seat in ("us", "germany") for m in marks)
+    assert all(1 <= m.round <= r.rounds for r in played for m in r.marks)
+    for r in played:  # one holder of the initiative a round; the first is the first player
+        held = [m for m in r.marks if m.what == "initiative"]
+        assert [m.round for m in held] == list(range(1, len(held) + 1))
+        assert r.first == held[0].seat
+    w = StudyWriter(tmp_path, spec_of(p, 4), resume=False)
+    w.write(played[:2])
+    w.close("local", 1, 2, 1.0)
+    assert list(read_results(tmp_path)) == played[:2]  # marks read back beside their games
+    # a kill between the marks and the games' rows leaves marks of unwritten games: dropped
+    with (tmp_path / MARKS_FILE).open("a") as f:
+        f.write("2,1,us,casualty,2B\n2,1,us,casu")
+    again = StudyWriter(tmp_path, spec_of(p, 4), resume=True)
+    again.write(played[2:])
+    again.close("local", 1, 2, 1.0)
+    assert list(read_results(tmp_path)) == played
+    header = (tmp_path / MARKS_FILE).read_text().splitlines()[0]
+    assert header == "index,round,seat,what,where"
+
+
+@pytest.mark.parametrize(
+    ("game", "agents"),
+    [("undaunted", ["random", "random"]), ("diadehonor", ["random", "random"]),
+     ("tactics2gm", ["random", "random"]), ("combat", ["random"])],
+)  # fmt: skip
+def test_the_first_player_is_who_took_the_first_turn_of_play(game, agents):
+    """Not the first to bid in secret (Undaunted) nor to deploy (Día de Honor): the seat
+    that acted first once play began, as the game marks it."""
+    import wartable
+    from wartable.agents.registry import make_agent
+    from wartable.core.rng import derive_seed
+
+    p = plan(game, None, agents, seed=5)
+    result = games(p, range(1))[0]
+    state = wartable.get_game(game).new_game(p.job.scenario, seed=result.seed)
+    seats = {
+        s: make_agent(wartable.get_game(game), a, derive_seed(5, 0, n + 1))
+        for n, (s, a) in enumerate(zip(state.players, p.job.agents, strict=True))
+    }
+    opener = None
+    while opener is None and not state.is_over:
+        s = state.current_players[0]
+        events = state.apply(s, seats[s].act(state, s))
+        turns = [e for e in events if e.kind in ("initiative", "turn")]
+        if turns or game == "combat":
+            opener = state.current_players[0]
+    assert result.first == opener
 
 
 def test_a_study_goes_on_only_as_it_began(tmp_path):

@@ -448,6 +448,24 @@ def simulate(
         console().print(f"study: {out} (games.csv, one row a game)")
 
 
+@app.command()
+@friendly_errors
+def report(
+    study: Annotated[Path, typer.Argument(help="a study folder (simulate --out)")],
+    out: Annotated[
+        Path | None, typer.Option(help="the HTML file to write (default: STUDY/report.html)")
+    ] = None,
+) -> None:
+    """Write a study's balance report: one HTML page with its charts inside, for any browser,
+    offline: who wins, first-player advantage, game lengths, endings, each game's own
+    figures, and where and when units fall and objectives change hands."""
+    from wartable.sim.report import write_report
+
+    if not study.is_dir():
+        usage("STUDY", f"{study} is not a folder; make a study with simulate --out {study}")
+    console().print(f"report: {write_report(study, out)}")
+
+
 def seat_decks(argv: list[str]) -> list[str]:
     """``--deck-SEAT NAME`` (and ``--deck-SEAT=NAME``) read as ``--deck SEAT=NAME``: the
     seat's name in the flag, as players write it, for every game alike."""

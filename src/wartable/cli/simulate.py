@@ -69,6 +69,7 @@ def run(
             p.job.options,
             p.teams,
             p.round_name,
+            places={k: list(v) for k, v in g.places(p.job.scenario).items()},
         )
         try:
             writer = StudyWriter(out, spec, resume)

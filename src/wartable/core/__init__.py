@@ -15,6 +15,7 @@ from wartable.core.errors import (
 )
 from wartable.core.events import Event
 from wartable.core.game import CardFace, Game, GameInfo, ScenarioInfo
+from wartable.core.marks import Mark
 from wartable.core.outcome import Outcome
 from wartable.core.rng import Rng
 from wartable.core.state import GameState
@@ -30,6 +31,7 @@ __all__ = [
     "GameInfo",
     "GameState",
     "IllegalActionError",
+    "Mark",
     "Outcome",
     "RecordError",
     "Rng",

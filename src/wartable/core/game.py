@@ -255,6 +255,11 @@ class Game(ABC):
         bid), which others learn only from the events that reveal it."""
         return str(action)
 
+    def places(self, scenario: str | None = None) -> dict[str, tuple[float, float]]:
+        """Where each place of a scenario's map is drawn (x right, y down, in place widths),
+        for pictures of where things happen; empty for a game without a map to draw."""
+        return {}
+
     def line_of_sight(self, scenario: str | None, a: str, b: str) -> dict[str, Any]:
         """Whether two places of a scenario's map see each other, and why (games with maps
         and line of sight override this). Raises WartableError with a reason otherwise."""

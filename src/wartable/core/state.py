@@ -9,6 +9,7 @@ way OpenSpiel's State does. History is a linked chain of tuples shared between c
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from typing import Any, Self, final
 
 from wartable.core.action import Action
@@ -20,6 +21,7 @@ from wartable.core.errors import (
     quote,
 )
 from wartable.core.events import Event
+from wartable.core.marks import Mark
 from wartable.core.outcome import Outcome
 
 RECORD_FORMAT = "wartable-record"
@@ -219,6 +221,12 @@ class GameState(ABC):
         """How many rounds (what the game's ``info.round_name`` calls them) have begun, for
         statistics over many games; 0 for a game without rounds."""
         return 0
+
+    def study_marks(self, events: Sequence[Event]) -> list[Mark]:
+        """What a balance study should count in the events one action just produced (a unit
+        lost and where, an objective taken and when), read on the state after the action.
+        Simulations only: a study sees every seat, so marks may name hidden things."""
+        return []
 
     @final
     def hints(self, player: str) -> list[str]:

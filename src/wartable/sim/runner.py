@@ -15,6 +15,7 @@ from typing import Any
 
 from wartable.agents.registry import make_agent
 from wartable.core.errors import ArgumentError
+from wartable.core.marks import INITIATIVE, Mark
 from wartable.core.registry import get_game
 from wartable.core.rng import derive_seed
 from wartable.core.state import GameState
@@ -34,6 +35,8 @@ class GameResult:
     scores: Mapping[str, float] = field(default_factory=dict)
     kind: str = ""
     stats: Mapping[str, float] = field(default_factory=dict)
+    first: str | None = None  # the seat that took the first turn (see play_game)
+    marks: tuple[Mark, ...] = ()  # what the game counts for a study (GameState.study_marks)
 
 
 def play_game(
@@ -51,22 +54,35 @@ def play_game(
         p: make_agent(game, name, derive_seed(seed, index, n + 1))
         for n, (p, name) in enumerate(zip(state.players, agents, strict=True))
     }
+    first: str | None = None
+    marks: list[Mark] = []
+    together = False  # did the last step have several seats to act (a sealed bid)?
     while not state.is_over:
-        player = state.current_players[0]
-        state.apply(player, seats[player].act(state, player))
+        movers = state.current_players
+        player = movers[0]
+        # the first turn: the first action one seat takes alone, the last of a sealed bid
+        # (its other seats have chosen already) not counting
+        if first is None and len(movers) == 1 and not together:
+            first = player
+        together = len(movers) > 1
+        events = state.apply(player, seats[player].act(state, player))
+        marks += state.study_marks(events)
+    # a game that marks the initiative names its first player; else the rule above stands
+    first = next((m.seat for m in marks if m.what == INITIATIVE), first)
     outcome = state.outcome
     assert outcome is not None
-    rounds = state.rounds_played()
     return GameResult(
         index,
         game_seed,
         outcome.winner,
         outcome.reason,
-        rounds,
+        state.rounds_played(),
         state.action_count,
         dict(outcome.scores),
         outcome.kind or outcome.reason,
         dict(outcome.stats),
+        first,
+        tuple(marks),
     )
 
 

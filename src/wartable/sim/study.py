@@ -8,6 +8,7 @@ format is documented in docs/simulation.md; ``SCHEMA`` changes whenever it does.
 from __future__ import annotations
 
 import csv
+import dataclasses
 import json
 import time
 from collections.abc import Iterator, Mapping, Sequence
@@ -17,12 +18,15 @@ from pathlib import Path
 from typing import IO, Any
 
 from wartable.core.errors import ArgumentError, RecordError, quote
+from wartable.core.marks import Mark
 from wartable.sim.runner import GameResult
 
 SCHEMA = 1
 SPEC_FILE = "study.json"
 ROWS_FILE = "games.csv"
-FIXED = ("index", "seed", "winner", "side", "kind", "reason", "rounds", "actions")
+MARKS_FILE = "marks.csv"
+FIXED = ("index", "seed", "winner", "side", "first", "kind", "reason", "rounds", "actions")
+MARK_COLUMNS = ("index", "round", "seat", "what", "where")
 # what must match for a study to go on: the games it already holds depend on all of these
 SAME = ("game", "scenario", "agents", "seed", "options")
 
@@ -38,6 +42,7 @@ class StudySpec:
     teams: dict[str, str] = field(default_factory=dict)  # seat -> side
     round_name: str = "round"
     runs: list[dict[str, Any]] = field(default_factory=list)  # one entry per sitting
+    places: dict[str, list[float]] = field(default_factory=dict)  # map place -> [x, y]
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -52,6 +57,7 @@ class StudySpec:
             "teams": self.teams,
             "round_name": self.round_name,
             "runs": self.runs,
+            "places": self.places,
         }
 
 
@@ -87,6 +93,7 @@ def load_spec(folder: Path) -> StudySpec:
         "teams": dict,
         "round_name": str,
         "runs": list,
+        "places": dict,
     }
     for key, kind in kinds.items():
         if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
@@ -107,6 +114,7 @@ def to_row(r: GameResult, teams: Mapping[str, str], header: Sequence[str]) -> li
         "seed": str(r.seed),
         "winner": r.winner or "",
         "side": teams.get(r.winner, r.winner) if r.winner else "",
+        "first": r.first or "",
         "kind": r.kind,
         "reason": " ".join(r.reason.split()),  # one line a game, always
         "rounds": str(r.rounds),
@@ -140,14 +148,18 @@ def from_row(row: Mapping[str, str]) -> GameResult:
         scores={c[6:]: float(v) for c, v in row.items() if c.startswith("score.") and v != ""},
         kind=row["kind"],
         stats={c[5:]: float(v) for c, v in row.items() if c.startswith("stat.") and v != ""},
+        first=row["first"] or None,
     )
 
 
 def read_results(folder: Path) -> Iterator[GameResult]:
-    """The study's games in order, read one at a time (constant memory)."""
+    """The study's games in order, each with its marks, read one at a time (constant
+    memory: both files are in game order, so they are read side by side)."""
     path = folder / ROWS_FILE
     if not path.exists():
         return
+    marks = read_marks(folder)
+    pending = next(marks, None)
     with path.open(newline="", encoding="utf-8") as f:
         for n, row in enumerate(csv.DictReader(f)):
             try:
@@ -156,7 +168,44 @@ def read_results(folder: Path) -> Iterator[GameResult]:
                 raise RecordError(f"{path}: row {n + 1} cannot be read ({exc})") from exc
             if result.index != n:
                 raise RecordError(f"{path}: row {n + 1} is game {result.index}, not game {n}")
-            yield result
+            mine: list[Mark] = []
+            while pending is not None and pending[0] == n:
+                mine.append(pending[1])
+                pending = next(marks, None)
+            yield dataclasses.replace(result, marks=tuple(mine)) if mine else result
+
+
+def read_marks(folder: Path) -> Iterator[tuple[int, Mark]]:
+    """The study's marks (game index, mark), in game order, one at a time."""
+    path = folder / MARKS_FILE
+    if not path.exists():
+        return
+    with path.open(newline="", encoding="utf-8") as f:
+        for n, row in enumerate(csv.DictReader(f)):
+            try:
+                mark = Mark(row["what"], row["seat"], int(row["round"]), row["where"])
+                yield int(row["index"]), mark
+            except (KeyError, TypeError, ValueError) as exc:
+                raise RecordError(f"{path}: row {n + 1} cannot be read ({exc})") from exc
+
+
+def keep_marks_before(folder: Path, done: int) -> None:
+    """Marks are written before their games' rows: after a kill, drop those of games that
+    did not make it into games.csv (they will be played again)."""
+    path = folder / MARKS_FILE
+    if not path.exists():
+        return
+    drop_torn_row(path)
+    tmp = folder / (MARKS_FILE + ".tmp")
+    with (
+        path.open(newline="", encoding="utf-8") as src,
+        tmp.open("w", newline="", encoding="utf-8") as dst,
+    ):
+        rows = csv.reader(src)
+        out = csv.writer(dst)
+        out.writerow(next(rows, MARK_COLUMNS))
+        out.writerows(row for row in rows if row and int(row[0]) < done)
+    tmp.replace(path)
 
 
 def drop_torn_row(path: Path) -> None:
@@ -177,6 +226,7 @@ class StudyWriter:
         self.header: list[str] | None = None
         self.done = 0
         self.file: IO[str] | None = None
+        self.marks: IO[str] | None = None
         if (folder / SPEC_FILE).exists():
             old = load_spec(folder)
             if not resume:
@@ -196,6 +246,7 @@ class StudyWriter:
                 with self.rows.open(newline="", encoding="utf-8") as f:
                     self.header = next(csv.reader(f), None)
                 self.done = sum(1 for _ in read_results(folder))
+            keep_marks_before(folder, self.done)
             if self.done > spec.games:
                 raise ArgumentError(
                     f"{folder} already has {self.done} games, more than the {spec.games} asked"
@@ -220,6 +271,16 @@ class StudyWriter:
                 self.header = columns(list(self.spec.agents), sorted(results[0].stats))
                 csv.writer(self.file).writerow(self.header)
         assert self.header is not None
+        if self.marks is None:
+            path = self.folder / MARKS_FILE
+            fresh = self.done == 0 or not path.exists()
+            self.marks = path.open("w" if fresh else "a", newline="", encoding="utf-8")
+            if fresh:
+                csv.writer(self.marks).writerow(MARK_COLUMNS)
+        csv.writer(self.marks).writerows(
+            (r.index, m.round, m.seat, m.what, m.where) for r in results for m in r.marks
+        )
+        self.marks.flush()  # before the games' rows: a game in games.csv has all its marks
         out = csv.writer(self.file)
         for r in results:
             out.writerow(to_row(r, self.spec.teams, self.header))
@@ -228,9 +289,10 @@ class StudyWriter:
 
     def close(self, backend: str, workers: int, played: int, seconds: float) -> None:
         """Close the rows and note this sitting in study.json."""
-        if self.file is not None:
-            self.file.close()
-            self.file = None
+        for f in (self.file, self.marks):
+            if f is not None:
+                f.close()
+        self.file = self.marks = None
         if not played:
             return
         self.spec.runs.append(

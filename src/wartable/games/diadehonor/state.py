@@ -3,11 +3,13 @@ line that hands the work to the rules or the view."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Self
 
 from wartable.core.action import Action
 from wartable.core.events import Event
+from wartable.core.marks import INITIATIVE, Mark
 from wartable.core.rng import Rng
 from wartable.core.state import GameState
 from wartable.games.diadehonor import labels
@@ -293,3 +295,9 @@ class DiaDeHonorState(GameState):
 
     def rounds_played(self) -> int:
         return self.round
+
+    def study_marks(self, events: Sequence[Event]) -> list[Mark]:
+        """Who acts first each round, once the initiative is chosen (DH-5)."""
+        if self.seat < 0 or not any(e.kind == "initiative" for e in events):
+            return []
+        return [Mark(INITIATIVE, self.players[self.seat], self.round)]

@@ -3,10 +3,12 @@ the work to the rules, the view or the sampler."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Self
 
 from wartable.core.action import Action
 from wartable.core.events import Event
+from wartable.core.marks import INITIATIVE, Mark
 from wartable.core.rng import Rng
 from wartable.core.state import GameState
 from wartable.games.tactics2gm import labels
@@ -249,6 +251,14 @@ class Tactics2GMState(GameState):
 
     def rounds_played(self) -> int:
         return max(1, (self.turn + 1) // 2)
+
+    def study_marks(self, events: Sequence[Event]) -> list[Mark]:
+        """The side that takes the first turn (its Marshal's seat): turns alternate after."""
+        return [
+            Mark(INITIATIVE, e.data["player"], 1)
+            for e in events
+            if e.kind == "turn" and e.data.get("turn") == 1
+        ]
 
     # ---- helpers the rules share -----------------------------------------------------------
     def piece(self, unit: str) -> Piece | None:

@@ -162,6 +162,10 @@ class Undaunted(Game):
     def glossary(self, scenario: str | None = None) -> dict[str, CardFace]:
         return faces(self.scenario(scenario))
 
+    def places(self, scenario: str | None = None) -> dict[str, tuple[float, float]]:
+        g = self.scenario(scenario).graph
+        return {t: (g.screen_x(i), float(g.coords[i][1])) for i, t in enumerate(g.ids)}
+
     def options(self) -> dict[str, GameOption]:
         return dict(OPTIONS)
 

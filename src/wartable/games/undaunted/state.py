@@ -6,10 +6,12 @@ Rules live in ``rules/``; this class only delegates to them.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any, Self
 
 from wartable.core.action import Action
 from wartable.core.events import Event
+from wartable.core.marks import INITIATIVE, OBJECTIVE_TAKEN, Mark
 from wartable.core.rng import Rng
 from wartable.core.state import GameState
 from wartable.games.undaunted import labels
@@ -21,6 +23,7 @@ from wartable.games.undaunted.scenario import Scenario
 
 # events after which an action can no longer be taken back
 TURNING = frozenset({"bid-made", "initiative", "end-turn", "round", "game-over", "draw-count"})
+MARKS = {"casualty": "casualty", "counter-lost": "counter lost"}  # event -> study mark
 ESTIMATE_SCALE = 40.0  # evaluate() units: 12 per objective point, 5 per rifleman on the board
 
 
@@ -82,6 +85,21 @@ class UndauntedState(GameState):
 
     def rounds_played(self) -> int:
         return self.round
+
+    def study_marks(self, events: Sequence[Event]) -> list[Mark]:
+        """A card lost to a hit, a counter gone from the board, and an objective tile taken,
+        each with its tile (where a scenario's fighting and its objectives really are); and
+        who holds the initiative each round."""
+        out = []
+        for e in events:
+            d = e.data
+            if e.kind in MARKS:
+                out.append(Mark(MARKS[e.kind], d["player"], self.round, d["tile"]))
+            elif e.kind == "initiative":
+                out.append(Mark(INITIATIVE, d["initiative"], self.round))
+            elif e.kind == "control" and self.sc.objective[self.sc.tile_index[d["tile"]]]:
+                out.append(Mark(OBJECTIVE_TAKEN, d["player"], self.round, d["tile"]))
+        return out
 
     def _estimate(self, player: str) -> float | None:
         """The heuristic's board value, squashed: a point of objectives is worth about 0.3."""

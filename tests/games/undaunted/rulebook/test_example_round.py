@@ -126,7 +126,9 @@ def test_example_round(example):
     assert attack.data["hit"] is True
     # No riflemen card in Trevor's hand: one is removed from his discard pile.
     casualty = next(e for e in events if e.kind == "casualty")
-    assert casualty.data == {"player": "germany", "card": "rifleman-A", "zone": "discard"}
+    assert casualty.data == {
+        "player": "germany", "card": "rifleman-A", "zone": "discard", "tile": "17B",
+    }  # fmt: skip
     assert zone(st, "germany", "removed", "rifleman-A") == 1
     cycle = sum(zone(st, "germany", z, "rifleman-A") for z in ("deck", "hand", "discard"))
     assert cycle == 1  # two were in the discard pile, one is gone

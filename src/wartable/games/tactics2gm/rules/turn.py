@@ -158,7 +158,8 @@ def begin_turn(st: Tactics2GMState) -> list[Event]:
     st.turn += 1
     side = st.active
     who = SIDES[side]
-    out = [ev("turn", f"Turn {st.turn}: {who} (round {(st.turn + 1) // 2})", "GM-23")]
+    text = f"Turn {st.turn}: {who} (round {(st.turn + 1) // 2})"
+    out = [ev("turn", text, "GM-23", turn=st.turn, player=st.players[marshal(st, side)])]
     for p in st.pieces:  # Inicio: the suppression this side placed ends (GM-51)
         if p.side != side and p.suppressed:
             p.suppressed = False

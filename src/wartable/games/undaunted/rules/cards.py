@@ -89,6 +89,7 @@ def casualty(st: UndauntedState, i: int, unit: int, ev: list[Event]) -> None:
     u = st.sc.units[unit]
     k = u.kind
     who = st.players[i]
+    tile = st.sc.tiles[s.pos[unit]] if s.pos[unit] >= 0 else ""  # where it was hit
     zone = ""
     if s.hand[k]:
         s.hand[k] -= 1
@@ -111,7 +112,7 @@ def casualty(st: UndauntedState, i: int, unit: int, ev: list[Event]) -> None:
             Event(
                 "casualty",
                 f"{who} removes a {u.key} card from the game (from the {zone})",
-                {"player": who, "card": u.key, "zone": zone},
+                {"player": who, "card": u.key, "zone": zone, "tile": tile},
                 RULE_CASUALTY,
             )
         )
@@ -121,7 +122,7 @@ def casualty(st: UndauntedState, i: int, unit: int, ev: list[Event]) -> None:
         Event(
             "counter-lost",
             f"{who} has no {u.key} card left to lose: the counter leaves the board",
-            {"player": who, "unit": u.key},
+            {"player": who, "unit": u.key, "tile": tile},
             RULE_CASUALTY,
         )
     )
