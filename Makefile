@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup play test slow quick lint typecheck imports pytest browser goldens bench clean
+.PHONY: setup play test slow quick lint typecheck imports pytest browser goldens bench compiled clean
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -68,10 +68,23 @@ $(BENCH_VENV)/.installed:
 	$(BENCH_VENV)/bin/python -m pip install -q open-spiel==2.0.2 absl-py==2.5.1 numpy==2.4.6 scipy==1.17.1
 	touch $@
 
-bench: $(STAMP) $(BENCH_VENV)/.installed
+# The optional compiled build (docs/performance.md): the modules in tools/mypyc_modules.txt
+# compiled with mypyc, installed (not editable) into its own environment. Pure Python stays
+# the default; tests/goldens/test_compiled.py (make slow) proves both play the same games.
+COMPILED := .venv-compiled
+compiled:
+	$(PYTHON) -m venv $(COMPILED)
+	$(COMPILED)/bin/python -m pip install -q --upgrade pip==25.3
+	$(COMPILED)/bin/python -m pip install -q -c constraints.txt mypy setuptools==80.9.0 types-PyYAML pydantic PyYAML typer rich
+	WARTABLE_MYPYC=1 $(COMPILED)/bin/python -m pip install -q --no-build-isolation --no-deps --force-reinstall .
+	$(COMPILED)/bin/python tools/goldens.py --check
+
+bench: $(STAMP) $(BENCH_VENV)/.installed compiled
 	$(BIN)/python bench/undaunted.py --openspiel-python $(BENCH_VENV)/bin/python
+	@echo "the same, compiled with mypyc:"
+	$(COMPILED)/bin/python bench/undaunted.py --openspiel-python $(BENCH_VENV)/bin/python
 	$(BIN)/python bench/diadehonor.py --openspiel-python $(BENCH_VENV)/bin/python
 	$(BIN)/python bench/tactics2gm.py --openspiel-python $(BENCH_VENV)/bin/python
 
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
+	rm -rf $(VENV) $(COMPILED) .mypy_cache .ruff_cache .pytest_cache .hypothesis

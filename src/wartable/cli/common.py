@@ -12,7 +12,6 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any, NoReturn, TypeVar, cast
 
-import click
 import typer
 from rich.console import Console
 
@@ -65,7 +64,9 @@ def current_context() -> Any:
     context click's ``get_current_context`` cannot see (then no usage was printed)."""
     try:
         from typer._click import globals as running
-    except ImportError:  # a typer that runs on click itself
+    except ImportError:  # a typer that runs on click itself (click is no dependency of ours)
+        import click
+
         return click.get_current_context(silent=True)
     return running.get_current_context(silent=True)
 

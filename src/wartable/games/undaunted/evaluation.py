@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from itertools import compress
 from typing import TYPE_CHECKING
-from weakref import WeakKeyDictionary
 
 from wartable.games.undaunted.scenario import FOG
 
@@ -69,18 +68,21 @@ def evaluate(st: UndauntedState, me: int) -> float:
     return total
 
 
-_TABLES: WeakKeyDictionary[Scenario, tuple[list[float], list[bool], list[tuple[int, int]]]] = (
-    WeakKeyDictionary()
-)
+Tables = tuple[list[float], list[bool], list[tuple[int, int]]]
+# keyed by the scenario's identity, holding the scenario too (so the key is never reused):
+# scenarios are few and live as long as the game; a mypyc-compiled Scenario takes no weak
+# references, so a WeakKeyDictionary fails in the compiled build
+_TABLES: dict[int, tuple[Scenario, Tables]] = {}
 
 
-def _tables(sc: Scenario) -> tuple[list[float], list[bool], list[tuple[int, int]]]:
+def _tables(sc: Scenario) -> Tables:
     """Per scenario: each kind's worth, whether it is no Fog of War, the objectives."""
-    got = _TABLES.get(sc)
+    got = _TABLES.get(id(sc))
     if got is None:
-        got = _TABLES[sc] = (
+        tables = (
             [CARD_WORTH.get(kind.title, 1.0) for kind in sc.kinds],
             [kind.category != FOG for kind in sc.kinds],
             [(t, sc.objective[t]) for t in sc.objective_tiles],
         )
-    return got
+        got = _TABLES[id(sc)] = (sc, tables)
+    return got[1]

@@ -29,7 +29,7 @@ from wartable.games.undaunted.model import TURN, SideState
 from wartable.games.undaunted.rules import flow
 from wartable.games.undaunted.rules.victory import goal_text
 from wartable.games.undaunted.scenario import Scenario, compile_scenario
-from wartable.games.undaunted.state import UndauntedState
+from wartable.games.undaunted.state import RULES_VERSION, UndauntedState
 
 PACKAGE_DATA = Path(__file__).resolve().parents[2] / "data" / "undaunted"
 OPTIONS = {
@@ -102,7 +102,7 @@ class Undaunted(Game):
         name="undaunted",
         title="Undaunted: Normandy",
         players=("us", "germany"),
-        version=UndauntedState.game_version,
+        version=RULES_VERSION,
         summary=SUMMARY,
     )
     interfaces = Interfaces(

@@ -23,20 +23,25 @@ class Pending(NamedTuple):
     squad: str | None = None  # squad restriction of bolster / inspire
 
 
+# a side's fields, in order: named once here (snapshots read them; a class compiled with
+# mypyc has no __slots__ to read)
+SIDE_FIELDS = (
+    "bid",
+    "deck",
+    "discard",
+    "hand",
+    "marks",
+    "play",
+    "pos",
+    "removed",
+    "supp",
+    "supply",
+    "target",
+)
+
+
 class SideState:
-    __slots__ = (
-        "bid",
-        "deck",
-        "discard",
-        "hand",
-        "marks",
-        "play",
-        "pos",
-        "removed",
-        "supp",
-        "supply",
-        "target",
-    )
+    __slots__ = SIDE_FIELDS
 
     deck: list[int]  # card kinds, top of the deck last
     hand: list[int]  # counts per card kind

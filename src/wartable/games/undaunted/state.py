@@ -17,12 +17,15 @@ from wartable.core.state import GameState
 from wartable.games.undaunted import labels
 from wartable.games.undaunted import view as views
 from wartable.games.undaunted.evaluation import evaluate
-from wartable.games.undaunted.model import BID, NO_BID, Pending, SideState
+from wartable.games.undaunted.model import BID, NO_BID, SIDE_FIELDS, Pending, SideState
 from wartable.games.undaunted.rules import explain, flow, hidden, legal, odds
 from wartable.games.undaunted.scenario import Scenario
 
 # events after which an action can no longer be taken back
 TURNING = frozenset({"bid-made", "initiative", "end-turn", "round", "game-over", "draw-count"})
+# 2: explicit end of turn; goals; removed cards private; fair samples. A module constant, for
+# a class compiled with mypyc shows no plain class attributes to read off the class
+RULES_VERSION = "2"
 MARKS = {"casualty": "casualty", "counter-lost": "counter lost"}  # event -> study mark
 ESTIMATE_SCALE = 40.0  # evaluate() units: 12 per objective point, 5 per rifleman on the board
 
@@ -33,7 +36,7 @@ def _plain(value: Any) -> Any:
 
 class UndauntedState(GameState):
     game_name = "undaunted"
-    game_version = "2"  # 2: explicit end of turn; goals; removed cards private; fair samples
+    game_version = RULES_VERSION
 
     sc: Scenario
     sides: list[SideState]
@@ -127,9 +130,7 @@ class UndauntedState(GameState):
 
     def _snapshot(self) -> dict[str, Any]:
         return {
-            "sides": [
-                {name: _plain(getattr(s, name)) for name in SideState.__slots__} for s in self.sides
-            ],
+            "sides": [{name: _plain(getattr(s, name)) for name in SIDE_FIELDS} for s in self.sides],
             "rng": [self.rng.seed, self.rng.counter, list(self.rng.forced)],
             "phase": self.phase,
             "initiative": self.initiative,
