@@ -456,9 +456,10 @@ def report(
         Path | None, typer.Option(help="the HTML file to write (default: STUDY/report.html)")
     ] = None,
 ) -> None:
-    """Write a study's balance report: one HTML page with its charts inside, for any browser,
-    offline: who wins, first-player advantage, game lengths, endings, each game's own
-    figures, and where and when units fall and objectives change hands."""
+    """Write a study's balance report: one HTML page, its charts inside, that opens offline.
+
+    Who wins, first-player advantage, game lengths, endings, each game's own figures, and
+    where and when units fall and objectives change hands."""
     from wartable.sim.report import write_report
 
     if not study.is_dir():

@@ -191,3 +191,50 @@ def test_the_fast_table_keeps_lines_of_different_displacements_apart_bug():
     table.sees(0, 97)  # caches the line of a displacement whose flat offset equals...
     a, c = b.index[b.parse("21.16")], b.index[b.parse("27.00")]  # ...this pair's
     assert table.sees(a, c) == line_of_sight(b, b.hexes[a], b.hexes[c]).visible is False
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.data())
+def test_a_table_patched_for_craters_answers_as_a_table_of_the_changed_map(data):
+    """Craters and rubble (20.0) patch the map's table instead of starting a new one: it
+    must answer exactly as a fresh table of the changed map, whichever answers the map's
+    own table already held (asked before and after the change)."""
+    from wartable.games.combat.sight import SightTable
+
+    b = board(
+        {"trees": ["20.05", "24.07", "25.07", "22.03"], "building": ["23.08", "23.09"],
+         "long_grass": ["21.08", "23.05"], "stream": ["19.03", "20.03", "21.04"]},
+        {2: ["28.07", "19.09"], 1: ["25.07", "21.12", "22.11"]},
+    )  # fmt: skip
+    n = len(b.hexes)
+    kinds = st.sampled_from(["crater", "rubble", "open", "trees"])
+    changes = data.draw(st.dictionaries(st.integers(0, n - 1), kinds, min_size=1, max_size=4))
+    sources = data.draw(st.lists(st.integers(0, n - 1), min_size=1, max_size=2))
+    warm = data.draw(st.lists(st.integers(0, n - 1), max_size=40))
+    base = SightTable(b)
+    for a in sources:
+        for c in warm:
+            base.sees(a, c)  # the map's table already knows some answers
+    changed = b.with_kinds(changes)
+    patched = base.patched(changed, frozenset(changes))
+    fresh, unchanged = SightTable(changed), SightTable(b)
+    for a in sources:
+        for c in range(n):  # every line from the source: some cross the changed hexes
+            for lows in ((False, False), (True, False), (False, True)):
+                want = fresh.sees(a, c, *lows)
+                assert patched.sees(a, c, *lows) == want, (a, c, lows)
+                assert patched.sees(c, a, lows[1], lows[0]) == want
+                assert base.sees(a, c, *lows) == unchanged.sees(a, c, *lows)
+
+
+def test_a_patched_table_sees_the_change_and_the_map_keeps_its_answer():
+    from wartable.games.combat.sight import SightTable
+
+    b = board()
+    a, c = b.index[b.parse("20.05")], b.index[b.parse("24.05")]
+    middle = b.index[b.parse("22.05")]
+    base = SightTable(b)
+    assert base.sees(a, c)  # open ground: seen, and remembered
+    wood = base.patched(b.with_kinds({middle: "building"}), frozenset({middle}))
+    assert not wood.sees(a, c) and not wood.sees(c, a)
+    assert base.sees(a, c)

@@ -2,8 +2,8 @@
 
 Most games never change their map, so every game of a scenario shares one ``Ground`` (with
 its line-of-sight table). A crater or rubble (20.0) gives that game a new ``Ground``: the map
-with those hexes changed, its own sight table, and the same answers for every game that has
-the same changes.
+with those hexes changed, and a sight table patched from the map's (it answers anew only
+where a line crosses a changed hex), shared by every game that has the same changes.
 """
 
 from __future__ import annotations
@@ -37,7 +37,8 @@ class Ground:
         key = frozenset(changes)
         got = self._variants.get(key)
         if got is None:
-            got = Ground(self.board.with_kinds(dict(changes)))
+            board = self.board.with_kinds(dict(changes))
+            got = Ground(board, self.sight.patched(board, frozenset(h for h, _ in changes)))
             self._variants[key] = got
             if len(self._variants) > KEEP_VARIANTS:
                 self._variants.popitem(last=False)

@@ -15,6 +15,9 @@ from wartable.geometry.hexgrid import line_steps
 UNKNOWN, SEEN, UNSEEN = 0, 1, 2
 
 
+UNTOUCHED = 3  # a patched table's mark: the line misses every changed hex, ask the base
+
+
 class SightTable:
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -36,12 +39,28 @@ class SightTable:
         # keyed by the displacement itself: flat offsets can coincide for two displacements
         self._lines: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
         self._known = bytearray(4 * n * n)
+        self._base: SightTable | None = None
+        self._changed: frozenset[int] = frozenset()
+        self._patch: dict[int, int] = {}
+
+    def patched(self, board: Board, changed: frozenset[int]) -> SightTable:
+        """The table of this map with the hexes ``changed`` (craters, rubble: 20.0) on
+        ``board``. It keeps only the answers whose line crosses a changed hex; every other
+        question goes to this table, whose answers still hold. A game that leaves a crater
+        then costs a few kilobytes, not a new 1.9 MB table asked again from nothing."""
+        twin = SightTable.__new__(SightTable)
+        twin.__dict__.update(self.__dict__)  # the same geometry and lines, shared
+        twin.board, twin._known = board, bytearray()
+        twin._base, twin._changed, twin._patch = self, changed, {}
+        return twin
 
     def sees(self, a: int, b: int, low_a: bool = False, low_b: bool = False) -> bool:
         """Whether soldiers on hex indices ``a`` and ``b`` see each other (no smoke: it only
         modifies). ``low_*``: that soldier has a Sneak, Hide, Rally or Reload order."""
         n = self.n
         key = (((low_a << 1) | low_b) * n + a) * n + b
+        if self._base is not None:
+            return self._sees_patched(key, a, b, low_a, low_b)
         known = self._known[key]
         if known:
             return known == SEEN
@@ -50,6 +69,22 @@ class SightTable:
         twin = (((low_b << 1) | low_a) * n + b) * n + a
         self._known[twin] = SEEN if seen else UNSEEN
         return seen
+
+    def _sees_patched(self, key: int, a: int, b: int, low_a: bool, low_b: bool) -> bool:
+        base = self._base
+        assert base is not None
+        known = self._patch.get(key)
+        if known is None:
+            changed = self._changed
+            if any(i in changed for step in self.path(a, b) for i in step):
+                known = SEEN if self._judge(a, b, low_a, low_b) else UNSEEN
+            else:
+                known = UNTOUCHED
+            n = self.n
+            self._patch[key] = self._patch[(((low_b << 1) | low_a) * n + b) * n + a] = known
+        if known == UNTOUCHED:
+            return base.sees(a, b, low_a, low_b)
+        return known == SEEN
 
     def path(self, a: int, b: int) -> list[tuple[int, ...]]:
         """The hex indices of the line from ``a`` to ``b`` (hexside pairs as pairs)."""
