@@ -64,14 +64,34 @@ def test_both_pinned_on_equal_points_goes_to_the_initiative_holder(turn):
 
 
 def test_against_all_hope_no_rifleman_card_left_is_pinned(turn):
-    st = turn(us={"scout-A": 2})
-    for zone in ("supply", "discard"):
-        set_cards(st, "germany", **{zone: {}})
-    set_cards(st, "germany", hand={}, deck=[])
-    # germany's riflemen are on the board but every rifleman card is gone from the game
-    st.apply("us", "play scout-A conceal")
+    st = turn(us={"sniper": 1})
+    place(st, "germany", "rifleman-A", "10A")
+    # germany's last rifleman card is in its discard pile; its counters are on the board
+    set_cards(st, "germany", hand={}, deck=[], supply={}, discard={"rifleman-A": 1})
+    st.apply("us", "play sniper attack")
+    st.rng.force([0, 0, 0])
+    st.apply("us", "attack rifleman-A")  # the hit removes that last card from the game
+    assert st.side("germany").pos[st.sc.unit_index["rifleman-A"]] >= 0  # still standing
     assert st.outcome is not None
     assert st.outcome.winner == "us" and st.outcome.reason == "germany is pinned down"
+
+
+def test_the_victory_check_runs_only_when_it_could_find_a_winner():
+    """Only a casualty, a counter off the board or a control changes what the check reads
+    (rules/flow.py, DECISIVE): after any other action a fresh check finds nothing."""
+    from wartable.agents.registry import make_agent
+    from wartable.games.undaunted.rules import flow, victory
+
+    for seed in range(8):  # random play, and heuristics, which take objectives to the goal
+        st = game().new_game(("la-raye", "crossroads", "rearguard")[seed % 3], seed=seed)
+        name = "random" if seed % 2 else "heuristic"
+        agents = {p: make_agent(game(), name, seed * 2 + n) for n, p in enumerate(st.players)}
+        while not st.is_over:
+            p = st.current_players[0]
+            events = st.apply(p, agents[p].act(st, p))
+            if st.outcome is None and not any(e.kind in flow.DECISIVE for e in events):
+                twin = st.clone()
+                assert not victory.check(twin, []), [e.kind for e in events]
 
 
 def test_round_limit_ends_the_game_by_points(strip_id):
