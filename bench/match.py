@@ -84,13 +84,13 @@ def summary(results: list[dict[str, Any]]) -> dict[str, Any]:
     per_seat = {}
     for seat in results[0]["seats"]:
         w = sum(r["seats"][seat] for r in results)
-        per_seat[seat] = {"score": w / n, "ci95": list(wilson_interval(round(w), n))}
+        per_seat[seat] = {"score": w / n, "ci95": list(wilson_interval(w, n))}
     times = sorted(t for r in results for t in r["times"])
     return {
         "deals": n,
         "games": games,
         "score": won / games,
-        "ci95": list(wilson_interval(round(won), games)),
+        "ci95": list(wilson_interval(won, games)),
         "deal_score": points / n,
         "per_seat": per_seat,
         "decisions": len(times),

@@ -5,8 +5,10 @@ from __future__ import annotations
 import math
 
 
-def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
-    """95% Wilson score interval of a proportion (good also near 0 and 1)."""
+def wilson_interval(successes: float, trials: int, z: float = 1.959964) -> tuple[float, float]:
+    """95% Wilson score interval of a proportion (good also near 0 and 1). ``successes``
+    may be fractional, a sum of scores in [0, 1] (a drawn match's half point): the interval
+    of their mean, without rounding half points away."""
     if trials == 0:
         return (0.0, 1.0)
     p = successes / trials
