@@ -33,7 +33,7 @@ class Digest:
     )  # (place, seat) -> [sum of rounds, games]; only objective-like marks
 
     def side_of(self, seat: str | None) -> str:
-        return "" if seat is None else self.spec.teams.get(seat, seat)
+        return "" if seat is None else self.tally.side_of(seat)
 
     def add(self, r: GameResult) -> None:
         self.tally.add(r)

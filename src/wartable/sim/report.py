@@ -157,7 +157,7 @@ def render(d: Digest) -> str:
     spec, t = d.spec, d.tally
     n = t.games
     seats = list(spec.agents)
-    sides = list(dict.fromkeys(spec.teams.get(s, s) for s in seats))
+    sides = t.side_names()
     parts = [
         f"<h1>{esc(spec.game)} · {esc(spec.scenario)}: {n:,} games</h1>",
         '<p class="meta">'
@@ -172,15 +172,12 @@ def render(d: Digest) -> str:
 
     # who wins
     parts.append("<h2>Who wins</h2>")
-    side_wins = Counter({s: 0 for s in sides})
-    for seat, c in t.wins.items():
-        if seat is not None:
-            side_wins[spec.teams.get(seat, seat)] += c
+    side_wins = t.side_wins()
     labels = [*sides, "draw" if len(seats) > 1 else "not won"]
     counts = [side_wins[s] for s in sides] + [t.wins.get(None, 0)]
     parts.append(bars_with_ci(labels, counts, n, "wins by side"))
     rows = [
-        [s, ", ".join(f"{p} ({spec.agents[p]})" for p in seats if spec.teams.get(p, p) == s),
+        [s, ", ".join(f"{p} ({spec.agents[p]})" for p in seats if t.side_of(p) == s),
          side_wins[s], pct(side_wins[s], n)]
         for s in sides
     ]  # fmt: skip

@@ -45,15 +45,27 @@ class Tally:
             self.add(r)
         return self
 
+    def side_of(self, seat: str) -> str:
+        return self.teams.get(seat, seat)
+
+    def side_names(self) -> list[str]:
+        """The sides in seat order (each seat its own side where the game has no sides)."""
+        return list(dict.fromkeys(self.side_of(p) for p in self.players))
+
+    def side_wins(self) -> Counter[str]:
+        """Games won by each side (every side present, 0 where it never won)."""
+        out = Counter(dict.fromkeys(self.side_names(), 0))
+        for winner, count in self.wins.items():
+            if winner is not None:
+                out[self.side_of(winner)] += count
+        return out
+
     def sides(self, agents: Mapping[str, str]) -> dict[str, Any] | None:
         """Wins by side, for games whose seats play in sides; None where each seat is one."""
         if not self.teams or len(set(self.teams.values())) == len(self.teams):
             return None
         n = self.games
-        side_wins: Counter[str] = Counter()
-        for winner, count in self.wins.items():
-            if winner is not None:
-                side_wins[self.teams[winner]] += count
+        side_wins = self.side_wins()
         out: dict[str, Any] = {}
         for side in dict.fromkeys(self.teams.values()):
             seats = [p for p, t in self.teams.items() if t == side]

@@ -13,8 +13,6 @@ from wartable.games.combat.los import hidden_low, judge
 from wartable.geometry.hexgrid import line_steps
 
 UNKNOWN, SEEN, UNSEEN = 0, 1, 2
-
-
 UNTOUCHED = 3  # a patched table's mark: the line misses every changed hex, ask the base
 
 
