@@ -83,6 +83,9 @@ bench: $(STAMP) $(BENCH_VENV)/.installed compiled
 	$(BIN)/python bench/undaunted.py --openspiel-python $(BENCH_VENV)/bin/python
 	@echo "the same, compiled with mypyc:"
 	$(COMPILED)/bin/python bench/undaunted.py --openspiel-python $(BENCH_VENV)/bin/python
+	$(BIN)/python bench/combat.py --openspiel-python $(BENCH_VENV)/bin/python
+	@echo "the same, compiled with mypyc:"
+	$(COMPILED)/bin/python bench/combat.py --openspiel-python $(BENCH_VENV)/bin/python
 	$(BIN)/python bench/diadehonor.py --openspiel-python $(BENCH_VENV)/bin/python
 	$(BIN)/python bench/tactics2gm.py --openspiel-python $(BENCH_VENV)/bin/python
 

@@ -1,28 +1,36 @@
-"""Combat! line-of-sight throughput on the Farmhouse map, one core.
+"""Combat! on one core: line of sight on the Farmhouse map, and random play of both
+scenarios beside OpenSpiel's C++ backgammon.
 
-Usage: python bench/combat.py [--seconds S]
+Usage: python bench/combat.py [--seconds S] [--openspiel-python PATH] [--json]
 
-Prints: explained checks (line_of_sight, with reasons), first-time answers of the fast
+Line of sight: explained checks (line_of_sight, with reasons), first-time answers of the fast
 table, repeated answers of the fast table (the common case in play: soldiers occupy few
-hexes and ask again every impulse), and the time to fill the table for every pair.
-The issue's aim is 1,000,000 checks per second; a plain Python line walk does ~400k/s.
+hexes and ask again every impulse), and the time to fill the table for every pair. The aim
+for repeated answers is 1,000,000 checks per second.
+
+Random play: legal_actions, a random choice and apply, from seeds 0, 1, 2..., with the
+German side run by the rules inside apply; the same loop over OpenSpiel's backgammon gives
+the ratio (aim: 0.1). It says which build it timed: `make bench` runs it under pure Python
+and under the compiled build.
 """
 
 from __future__ import annotations
 
-import argparse
-import os
+import json
 import random
+import sys
 import time
 from pathlib import Path
-from random import Random
 
 from wartable.content.loader import validate
 from wartable.games.combat.board import Board
 from wartable.games.combat.content import TerrainFile, load_map
 from wartable.games.combat.los import line_of_sight
 from wartable.games.combat.sight import SightTable
+from yardstick import RandomPlay, beside_backgammon, measured_arguments, per_call
 
+SCENARIOS = ("a-meeting-of-patrols", "attack-the-farmhouse")
+RATIO_AIM = 0.1
 DATA = Path(__file__).resolve().parents[1] / "src" / "wartable" / "data" / "combat"
 
 
@@ -41,11 +49,7 @@ def rate(fn, pairs, seconds: float) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=3.0)
-    args = parser.parse_args()
-    if hasattr(os, "sched_setaffinity"):
-        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+    args = measured_arguments(__doc__, 3.0)
     board = farmhouse()
     n = len(board.hexes)
     rng = random.Random(1)
@@ -85,44 +89,57 @@ def main() -> None:
             full.sees(a, b)
     t_full = time.perf_counter() - start
 
-    print(f"Combat! line of sight, Farmhouse map ({n} hexes), one core")
+    play = game_figures(args.seconds)
+    figures: dict[str, object] = {
+        "build": build(),
+        "python": sys.version.split()[0],
+        "sight": {"explained": r_explained, "first": r_cold, "repeated": r_warm, "fill_s": t_full},
+        **play,
+    }
+    beside_backgammon(figures, list(SCENARIOS), args.openspiel_python, args.seconds)
+    if args.json:
+        print(json.dumps(figures))
+        return
+    print(f"Combat!, one core, Python {figures['python']}, {figures['build']}")
+    print(f"  line of sight, Farmhouse map ({n} hexes):")
     print(f"  explained (line_of_sight, with reasons): {r_explained:>12,.0f} checks/s")
     print(f"  fast table, first answers:               {r_cold:>12,.0f} checks/s")
     print(f"  fast table, repeated answers:            {r_warm:>12,.0f} checks/s (aim 1,000,000)")
     print(f"  fill the table for all {n * (n + 1) // 2:,} pairs:     {t_full:>12.1f} s")
-    game_figures(args.seconds)
+    yardstick = figures["openspiel_backgammon"]
+    for scenario in SCENARIOS:
+        line = play[scenario]
+        ratio = line.get("ratio_vs_openspiel")
+        versus = f", {ratio:.3f}x backgammon (aim {RATIO_AIM})" if ratio is not None else ""
+        print(
+            f"  {scenario}: random play {line['actions_per_second']:,.0f} actions/s{versus}, "
+            f"{line['games_per_second']:.2f} games/s, clone() {line['clone_us']:.1f} us"
+        )
+    if isinstance(yardstick, dict):
+        steps = yardstick["steps_per_second"]
+        print(f"  OpenSpiel C++ backgammon, the same loop: {steps:,.0f} steps/s")
+    else:
+        print(f"  {yardstick}")
 
 
-def game_figures(seconds: float) -> None:
+def game_figures(seconds: float) -> dict[str, dict[str, float]]:
     """Random play of the registered game: actions and games per second, clone() time."""
     import wartable
 
     game = wartable.get_game("combat")
-    for scenario in ("a-meeting-of-patrols", "attack-the-farmhouse"):
-        rng = Random(5)
-        steps = games = seed = 0
-        mids = []
-        state = game.new_game(scenario, seed=seed)
-        start = time.perf_counter()
-        while time.perf_counter() - start < seconds:
-            if state.is_over:
-                games += 1
-                seed += 1
-                state = game.new_game(scenario, seed=seed)
-            state.apply("us", rng.choice(state.legal_actions("us")))
-            steps += 1
-            if steps % 97 == 0 and len(mids) < 200:
-                mids.append(state.clone())
-        elapsed = time.perf_counter() - start
-        t0 = time.perf_counter()
-        for _ in range(20):
-            for m in mids:
-                m.clone()
-        clone_us = (time.perf_counter() - t0) / (20 * max(1, len(mids))) * 1e6
-        print(
-            f"  {scenario}: random play {steps / elapsed:,.0f} actions/s, "
-            f"{games / elapsed:.2f} games/s, clone() {clone_us:.1f} us"
-        )
+    figures: dict[str, dict[str, float]] = {}
+    for scenario in SCENARIOS:
+        play = RandomPlay(lambda seed, sc=scenario: game.new_game(sc, seed=seed))
+        line, mids = play.timed(seconds, lambda s: True, 97)
+        line["clone_us"] = per_call(lambda s: s.clone(), mids, 20) if mids else 0.0
+        figures[scenario] = line
+    return figures
+
+
+def build() -> str:
+    from wartable.games.combat import state
+
+    return "compiled (mypyc)" if state.__file__.endswith((".so", ".pyd")) else "pure Python"
 
 
 if __name__ == "__main__":

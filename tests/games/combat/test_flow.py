@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import wartable
 from wartable.core.rng import Rng
 from wartable.games.combat.scenario import EVENT_CARDS
+from wartable.games.combat.state import CombatState
 
 GAME = wartable.get_game("combat")
 
@@ -211,3 +214,21 @@ def test_every_germans_rank_fits_his_role():
                 assert s.name.startswith(RANKS[s.role]), (s.name, s.role)
             elif s.role != "veteran":
                 assert s.name.startswith("Soldat "), (s.name, s.role)
+
+
+def test_a_copy_holds_every_field_and_shares_no_column():
+    """``_copy`` names each field (a compiled state has no ``__dict__`` to copy): one left out
+    would be missing here, and a shared list would let a search's look-ahead change the game."""
+    st = GAME.new_game("attack-the-farmhouse", seed=3)
+    rng = random.Random(3)
+    for _ in range(150):
+        st.apply("us", rng.choice(st.legal_actions("us")))
+    twin = st.clone()
+    fields = set(CombatState.__annotations__) - {"_before"}  # read only right after an apply
+    assert fields <= set(vars(twin))
+    for name in fields - {"rng"}:  # the generator is compared by the digest
+        mine, theirs = getattr(st, name), getattr(twin, name)
+        assert mine == theirs, name
+        if isinstance(mine, list | dict) and name != "smoke_at":  # replaced whole, never changed
+            assert mine is not theirs, name
+    assert twin.full_state() == st.full_state()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import copy
+from collections.abc import Mapping
 from fractions import Fraction
 
 from wartable.games.combat.content import MapFile, Terrain, TerrainFile
@@ -10,7 +10,9 @@ from wartable.geometry.hexgrid import Cube, HexGrid, Offset, cube_distance
 
 
 class Board:
-    def __init__(self, m: MapFile, table: TerrainFile) -> None:
+    def __init__(self, m: MapFile, table: TerrainFile, changes: Mapping[int, str] | None = None):
+        """``changes``: hexes whose terrain shells have changed (craters, rubble: 20.0)."""
+        self.map = m
         self.id = m.id
         self.title = m.title
         g = m.grid
@@ -28,6 +30,8 @@ class Board:
         for kind, labels in m.terrain.items():
             for label in labels:
                 kinds[self.index[self.grid.parse(label)]] = kind
+        for h, kind in (changes or {}).items():
+            kinds[h] = kind
         levels = [0] * len(self.hexes)
         for level, labels in m.levels.items():
             for label in labels:
@@ -56,12 +60,7 @@ class Board:
 
     def with_kinds(self, changes: dict[int, str]) -> Board:
         """The same map with some hexes' terrain replaced (shell craters, rubble: 20.0)."""
-        twin = copy.copy(self)
-        kinds = list(self.kind)
-        for h, kind in changes.items():
-            kinds[h] = kind
-        twin._derive(kinds, list(self.level))
-        return twin
+        return Board(self.map, self.table, changes)
 
     def distance(self, a: int, b: int) -> int:
         """Hexes between the hexes of indices ``a`` and ``b``: the rules ask it millions of

@@ -27,7 +27,7 @@ from wartable.games.combat.model import ACTIVE, DEPLOY, GERMANY, IN_CUP
 from wartable.games.combat.rules import checks, flow, hidden, night
 from wartable.games.combat.scenario import EVENT_CARDS, CombatScenario
 from wartable.games.combat.sight import SightTable
-from wartable.games.combat.state import CombatState
+from wartable.games.combat.state import RULES_VERSION, CombatState
 
 if TYPE_CHECKING:
     from wartable.core.observation import Observer
@@ -80,7 +80,7 @@ OPTIONS = {  # not given: as the scenario says
 
 class Combat(Game):
     info = GameInfo(
-        "combat", "Combat! Volume 1", ("us",), CombatState.game_version, SUMMARY, round_name="turn"
+        "combat", "Combat! Volume 1", ("us",), RULES_VERSION, SUMMARY, round_name="turn"
     )
     interfaces = Interfaces(
         terminal="wartable.games.combat.terminal", page="wartable.games.combat:page.js"

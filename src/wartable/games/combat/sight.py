@@ -17,7 +17,11 @@ UNTOUCHED = 3  # a patched table's mark: the line misses every changed hex, ask 
 
 
 class SightTable:
-    def __init__(self, board: Board) -> None:
+    def __init__(
+        self, board: Board, base: SightTable | None = None, changed: frozenset[int] = frozenset()
+    ) -> None:
+        """``base``: the table of the same map before the hexes ``changed`` (see ``patched``).
+        Lines depend on the grid alone, so a patched table shares its base's."""
         self.board = board
         n = len(board.hexes)
         self.n = n
@@ -35,10 +39,12 @@ class SightTable:
             self._at[k] = i
         self._xz = list(zip(xs, zs, strict=True))
         # keyed by the displacement itself: flat offsets can coincide for two displacements
-        self._lines: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
-        self._known = bytearray(4 * n * n)
-        self._base: SightTable | None = None
-        self._changed: frozenset[int] = frozenset()
+        self._lines: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = (
+            {} if base is None else base._lines
+        )
+        self._known = bytearray(4 * n * n if base is None else 0)
+        self._base = base
+        self._changed = changed
         self._patch: dict[int, int] = {}
 
     def patched(self, board: Board, changed: frozenset[int]) -> SightTable:
@@ -46,11 +52,7 @@ class SightTable:
         ``board``. It keeps only the answers whose line crosses a changed hex; every other
         question goes to this table, whose answers still hold. A game that leaves a crater
         then costs a few kilobytes, not a new 1.9 MB table asked again from nothing."""
-        twin = SightTable.__new__(SightTable)
-        twin.__dict__.update(self.__dict__)  # the same geometry and lines, shared
-        twin.board, twin._known = board, bytearray()
-        twin._base, twin._changed, twin._patch = self, changed, {}
-        return twin
+        return SightTable(board, self, changed)
 
     def sees(self, a: int, b: int, low_a: bool = False, low_b: bool = False) -> bool:
         """Whether soldiers on hex indices ``a`` and ``b`` see each other (no smoke: it only

@@ -39,9 +39,13 @@ COLUMNS = (
 )
 
 
+# a class compiled with mypyc shows no plain class attributes to read off the class
+RULES_VERSION = "3"
+
+
 class CombatState(GameState):
     game_name = "combat"
-    game_version = "3"
+    game_version = RULES_VERSION
 
     sc: CombatScenario
     soldiers: tuple[Soldier, ...]
@@ -139,14 +143,29 @@ class CombatState(GameState):
         return labels.describe(self, action)
 
     def _copy(self) -> Self:
+        # every field by name, no __dict__: a class compiled with mypyc has none
         twin = self.__class__.__new__(self.__class__)
-        twin.__dict__.update(self.__dict__)
-        for name in COLUMNS:
-            setattr(twin, name, list(getattr(self, name)))
-        for name in ("deck", "hand", "discard", "set_aside", "enemy_deck", "enemy_discard"):
-            setattr(twin, name, list(getattr(self, name)))
-        twin.team_cards = dict(self.team_cards)  # smoke_at is only ever replaced whole: shared
-        twin.rng = self.rng.clone()
+        twin.sc, twin.soldiers, twin.cast = self.sc, self.soldiers, self.cast
+        twin.squad_roll, twin.rng = self.squad_roll, self.rng.clone()
+        twin.pos, twin.status, twin.order = self.pos[:], self.status[:], self.order[:]
+        twin.dirs, twin.morale, twin.wounds = self.dirs[:], self.morale[:], self.wounds[:]
+        twin.seen, twin.alert, twin.ammo = self.seen[:], self.alert[:], self.ammo[:]
+        twin.live, twin.aim, twin.blast = self.live[:], self.aim[:], self.blast[:]
+        twin.blast_by, twin.mate, twin.guard = self.blast_by[:], self.mate[:], self.guard[:]
+        twin.papers, twin.crewless = self.papers[:], self.crewless[:]
+        twin.deck, twin.hand, twin.discard = self.deck[:], self.hand[:], self.discard[:]
+        twin.set_aside = self.set_aside[:]
+        twin.enemy_deck, twin.enemy_discard = self.enemy_deck[:], self.enemy_discard[:]
+        twin.initiative_card, twin.team_cards = self.initiative_card, dict(self.team_cards)
+        twin.track, twin.turn, twin.phase = self.track, self.turn, self.phase
+        twin.impulse, twin.cursor, twin.queue = self.impulse, self.cursor, self.queue
+        twin.act, twin.bursts, twin.clouds = self.act, self.bursts, self.clouds
+        twin.smoke_at = self.smoke_at  # only ever replaced whole: shared
+        twin.tried, twin.arrived, twin.ready = self.tried, self.arrived, self.ready
+        twin.reorder, twin.held, twin.ground = self.reorder, self.held, self.ground
+        twin.changes, twin.tripped, twin.night = self.changes, self.tripped, self.night
+        twin.dark, twin.flares, twin.flares_left = self.dark, self.flares, self.flares_left
+        twin.reached, twin.vp_log = self.reached, self.vp_log
         return twin
 
     def _resample(self, player: str, seed: int) -> Self:

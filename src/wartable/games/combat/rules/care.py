@@ -50,7 +50,7 @@ def patients(st: CombatState, i: int) -> list[int]:
         p
         for p in here_with(st, i)
         if open_wounds(st, p)
-        and (st.soldiers[p].side != US or st.order[p] in ("", *PATIENT_ORDERS))
+        and (st.soldiers[p].side != US or st.order[p] == "" or st.order[p] in PATIENT_ORDERS)
     ]
 
 

@@ -236,7 +236,7 @@ def foes_here(st: CombatState, i: int) -> list[int]:
     return [
         o.index
         for o in st.soldiers
-        if o.side != side and st.pos[o.index] == here and st.alive(o.index)
+        if st.pos[o.index] == here and o.side != side and st.alive(o.index)
     ]
 
 

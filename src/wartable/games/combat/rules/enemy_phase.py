@@ -127,8 +127,9 @@ def make_alert(st: CombatState, i: int, ev: list[Event], why: str) -> None:
 
 def came_in(st: CombatState, i: int, ev: list[Event]) -> None:
     """9.8 trigger 4: an alert soldier comes into a waiting one's hex."""
+    here = st.pos[i]
     for o in st.soldiers:
-        if o.side == GERMANY and st.alive(o.index) and st.pos[o.index] == st.pos[i]:
+        if st.pos[o.index] == here and o.side == GERMANY and st.alive(o.index):
             make_alert(st, o.index, ev, "an alert soldier entered his hex")
 
 

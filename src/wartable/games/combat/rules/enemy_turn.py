@@ -95,9 +95,8 @@ def enemy_moves(st: CombatState, i: int, ev: list[Event]) -> None:
     for n, h in enumerate(path):
         st.pos[i] = sc.board.index[h]
         guards.lead(st, i)
-        if any(
-            f.side == US and st.alive(f.index) and st.pos[f.index] == st.pos[i] for f in st.soldiers
-        ):
+        here = st.pos[i]
+        if any(st.pos[f.index] == here and f.side == US and st.alive(f.index) for f in st.soldiers):
             del path[n + 1 :]  # into a friendly's hex: the move ends in a melee (15.0)
             break
     if path:

@@ -38,7 +38,7 @@ def targets(st: CombatState, i: int) -> list[int]:
         return []
     out = []
     for t in st.soldiers:
-        if t.side == s.side or not st.alive(t.index) or not st.seen[t.index]:
+        if t.side == s.side or not st.seen[t.index] or not st.alive(t.index):
             continue
         if fire.band_modifier(weapon, distance(st, st.pos[i], st.pos[t.index])) is None:
             continue

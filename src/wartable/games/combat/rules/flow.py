@@ -221,11 +221,17 @@ def advance(st: CombatState, ev: list[Event]) -> None:
             continue
         if st.soldiers[i].side == US:
             begin_friendly(st, i, ev)
-            if st.act is None:
+            if not deciding(st):
                 st.cursor += 1
         else:
             enemy_activation(st, i, ev)
             st.cursor += 1
+
+
+def deciding(st: CombatState) -> bool:
+    """The player has an activation to play out. A call, not an inline test: the loop that
+    asks has already narrowed ``st.act`` to None, which a compiled build would enforce."""
+    return st.act is not None
 
 
 def begin_friendly(st: CombatState, i: int, ev: list[Event]) -> None:

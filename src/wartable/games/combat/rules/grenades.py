@@ -49,7 +49,7 @@ def launcher(st: CombatState) -> Weapon | None:
 def known_enemies(st: CombatState, i: int) -> list[int]:
     side = st.soldiers[i].side
     return [
-        o.index for o in st.soldiers if o.side != side and st.alive(o.index) and st.seen[o.index]
+        o.index for o in st.soldiers if o.side != side and st.seen[o.index] and st.alive(o.index)
     ]
 
 
