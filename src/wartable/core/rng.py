@@ -54,7 +54,13 @@ class Rng:
             raise ValueError("below() needs a positive bound")
         limit = _MASK - (_MASK + 1) % n
         while True:
-            r = self.next64()
+            # next64 and splitmix64 written out: dice and shuffles call this in every
+            # look-ahead and every sample, and the calls cost more than the arithmetic
+            self.counter += 1
+            z = (self.seed + self.counter * _GAMMA) & _MASK
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            r = z ^ (z >> 31)
             if r <= limit:
                 return r % n
 
@@ -78,10 +84,22 @@ class Rng:
         return value
 
     def shuffle(self, items: list[T]) -> None:
-        """Fisher-Yates shuffle in place."""
+        """Fisher-Yates shuffle in place: each swap draws ``below(i + 1)``, written out."""
+        seed, counter = self.seed, self.counter
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = _MASK - (_MASK + 1) % n
+            while True:
+                counter += 1
+                z = (seed + counter * _GAMMA) & _MASK
+                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                r = z ^ (z >> 31)
+                if r <= limit:
+                    break
+            j = r % n
             items[i], items[j] = items[j], items[i]
+        self.counter = counter
 
     def choice(self, items: list[T]) -> T:
         return items[self.below(len(items))]

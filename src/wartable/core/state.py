@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import Any, Self, final
+from typing import Any, ClassVar, Self, final
 
 from wartable.core.action import Action
 from wartable.core.errors import (
@@ -24,15 +24,25 @@ from wartable.core.events import Event
 from wartable.core.marks import Mark
 from wartable.core.outcome import Outcome
 
+try:  # read by mypyc only: compiled, the base class must still take interpreted games
+    from mypy_extensions import mypyc_attr
+except ImportError:  # pure Python, without mypy installed
+
+    def mypyc_attr(*attrs: Any, **kwattrs: Any) -> Any:  # type: ignore[misc]
+        return lambda cls: cls
+
+
 RECORD_FORMAT = "wartable-record"
 
 # (previous link, player, action) or None at the start of the game
 History = tuple[Any, str, Action] | None
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GameState(ABC):
-    game_name: str = ""
-    game_version: str = ""
+    # class variables: a compiled base would otherwise read its own defaults, never a game's
+    game_name: ClassVar[str] = ""
+    game_version: ClassVar[str] = ""
 
     players: tuple[str, ...]
     outcome: Outcome | None
@@ -166,7 +176,9 @@ class GameState(ABC):
         self._legal_cache = None
         self._history = (self._history, player, action)
         self._n_actions += 1
-        if self.outcome is None and self._reversible(player, events):
+        # is_over, not ``self.outcome is None``: mypy still holds the outcome narrowed to None
+        # from the check above, across _apply, and the compiled build would enforce that
+        if not self.is_over and self._reversible(player, events):
             self._undo_depth += 1
         else:
             self._undo_depth = 0

@@ -5,7 +5,6 @@ so it lives apart from both."""
 
 from __future__ import annotations
 
-from itertools import compress
 from typing import TYPE_CHECKING
 
 from wartable.games.undaunted.scenario import FOG
@@ -31,7 +30,8 @@ CARD_WORTH = {
 
 def evaluate(st: UndauntedState, me: int) -> float:
     """Board value for side ``me``: objectives first, then riflemen, reach and the deck.
-    Search calls it at every leaf, so it reads precomputed tables (``_tables``)."""
+    Search calls it at every leaf, so it reads precomputed tables (``_tables``) and is
+    written as plain loops over integers, which the compiled build turns into C loops."""
     if st.outcome is not None:
         return WIN if st.outcome.winner == st.players[me] else -WIN
     sc = st.sc
@@ -42,28 +42,49 @@ def evaluate(st: UndauntedState, me: int) -> float:
         s = st.sides[j]
         marks = s.marks
         pos = s.pos
-        v = 12.0 * st.points(j)
-        riflemen = [pos[u] for u in sc.ground_units if pos[u] >= 0]
+        points = 0
+        for t, pts in objectives:
+            if marks[t] == 2:
+                points += pts
+        v = 12.0 * points
+        riflemen: list[int] = []
+        for u in sc.ground_units:
+            if pos[u] >= 0:
+                riflemen.append(pos[u])
         v += 5.0 * len(riflemen)
         for t, pts in objectives:
             mark = marks[t]
             if mark == 2:
                 continue
             if riflemen:  # distances are symmetric: the row of t holds every distance to t
-                d = min(map(distance[t].__getitem__, riflemen))
+                row = distance[t]
+                d = row[riflemen[0]]
+                for r in riflemen:
+                    if row[r] < d:
+                        d = row[r]
                 v += pts * 2.0 / (1 + d)
             if mark == 1:
                 v += 1.0 + 0.5 * pts
         v += 0.3 * (len(marks) - marks.count(0))
-        counts = [h + x + p for h, x, p in zip(s.hand, s.discard, s.play, strict=True)]
+        hand, discard, play = s.hand, s.discard, s.play
+        counts = [hand[k] + discard[k] + play[k] for k in range(len(hand))]
         for k in s.deck:
             counts[k] += 1
-        for k, n in enumerate(counts):
-            if n:
-                v += worth[k] * n
+        for k in range(len(counts)):
+            if counts[k]:
+                v += worth[k] * counts[k]
         if j == st.active and j == me:
-            v += 0.4 * sum(compress(s.hand, not_fog))
-        v -= 2.0 * sum(1 for u, p in enumerate(pos) if p >= 0 and s.supp[u])
+            held = 0
+            for k in range(len(hand)):
+                if not_fog[k]:
+                    held += hand[k]
+            v += 0.4 * held
+        suppressed = 0
+        supp = s.supp
+        for u in range(len(pos)):
+            if pos[u] >= 0 and supp[u]:
+                suppressed += 1
+        v -= 2.0 * suppressed
         total += v if j == me else -v
     return total
 

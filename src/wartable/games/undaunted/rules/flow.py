@@ -233,7 +233,8 @@ def play(st: UndauntedState, i: int, k: int, verb: str, ev: list[Event]) -> None
 
 
 def choose(st: UndauntedState, i: int, verb: str, arg: int, ev: list[Event]) -> None:
-    """Resolve one choice of the card action in progress."""
+    """Resolve one choice of the card action in progress (a new Pending is built in full:
+    a named tuple's ``_replace`` runs interpreted even in the compiled build)."""
     p = st.pending
     assert p is not None
     s = st.sides[i]
@@ -243,7 +244,7 @@ def choose(st: UndauntedState, i: int, verb: str, arg: int, ev: list[Event]) -> 
     if verb == "move":
         movement.step(st, i, p.verb, p.unit, arg, ev)
         left = p.left - 1
-        st.pending = p._replace(left=left) if left > 0 else None
+        st.pending = Pending(p.verb, p.kind, p.unit, left, p.squad) if left > 0 else None
     elif verb == "guide":
         st.pending = Pending(verb="guide", kind=p.kind, unit=arg, left=p.left)
     elif verb in ("attack", "suppress"):
@@ -256,15 +257,19 @@ def choose(st: UndauntedState, i: int, verb: str, arg: int, ev: list[Event]) -> 
         support.bolster(st, i, arg, ev)
         left = p.left - 1
         more = left > 0 and support.bolster_choices(st.sc, s, p.squad)
-        st.pending = p._replace(left=left) if more else None
+        st.pending = Pending(p.verb, p.kind, p.unit, left, p.squad) if more else None
     elif verb == "inspire":
         support.inspire(st, i, arg, ev)
         left = p.left - 1
         more = left > 0 and support.inspire_choices(st.sc, s, p.squad, p.kind)
-        st.pending = p._replace(left=left) if more else None
+        st.pending = Pending(p.verb, p.kind, p.unit, left, p.squad) if more else None
     elif verb == "draw":
         draw(st, i, 1, ev)
         left = p.left - 1
-        st.pending = p._replace(left=left) if left > 0 and support.can_draw(s) else None
+        st.pending = (
+            Pending(p.verb, p.kind, p.unit, left, p.squad)
+            if left > 0 and support.can_draw(s)
+            else None
+        )
     else:
         raise AssertionError(f"unhandled choice {verb}")

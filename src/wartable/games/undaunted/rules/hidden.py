@@ -97,9 +97,9 @@ class Belief:
     layers: list[list[int]]  # nested sub-multisets of the pool, innermost first
     groups: dict[Key, int]  # how many pool cards lie in each group
 
-    @classmethod
-    def fresh(cls, comp: list[int], deck: int, hand: int, discard: int) -> Belief:
-        b = cls.__new__(cls)
+    @staticmethod
+    def fresh(comp: list[int], deck: int, hand: int, discard: int) -> Belief:
+        b = Belief.__new__(Belief)
         b.hand, b.discard = [0] * len(comp), [0] * len(comp)
         b.pool, b.layers, b.groups = list(comp), [], {}
         for zone, n in ((DECK, deck), (HAND, hand), (DISCARD, discard)):
@@ -380,7 +380,7 @@ def belief(st: UndauntedState, i: int) -> Belief:
     if cached is not None and cached[0] is head:
         known: Belief = cached[1]
         return known
-    facts = []
+    facts: list[tuple[Any, ...]] = []
     link = head
     while link is not None and (cached is None or link is not cached[0]):
         link, fact = link
@@ -389,8 +389,8 @@ def belief(st: UndauntedState, i: int) -> Belief:
         b = Belief.copy(cached[1])
     else:
         b = Belief.fresh(list(st.sc.start_deck[i]), sum(st.sc.start_deck[i]), 0, 0)
-    for fact in reversed(facts):
-        b.apply(fact)
+    for n in range(len(facts) - 1, -1, -1):  # oldest first
+        b.apply(facts[n])
     beliefs = list(st.beliefs)
     beliefs[i] = (head, b)
     st.beliefs = (beliefs[0], beliefs[1])
