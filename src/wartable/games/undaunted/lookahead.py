@@ -57,11 +57,11 @@ def _score(
     value = 0.0
     for weight, after in _outcomes(st, me, action, rng):
         if depth > 1 and after.pending is not None and _acting(after, me):
+            # a bolster that goes on keeps this memo; one that begins here starts its own
             inner: Memo | None = None
             so_far: Taken = ()
             if _bolstering(after):
-                inner = memo if memo is not None and key is not None else {}
-                so_far = key if key is not None and memo is not None else ()
+                inner, so_far = (memo, key) if key is not None else ({}, ())
             top = -float("inf")
             for option in legal_actions(after, me):
                 s = _score(after, me, option, depth - 1, rng, so_far, inner)
