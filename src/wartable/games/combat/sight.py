@@ -16,7 +16,19 @@ UNKNOWN, SEEN, UNSEEN = 0, 1, 2
 UNTOUCHED = 3  # a patched table's mark: the line misses every changed hex, ask the base
 
 
+def _slot(n: int, a: int, b: int, low_a: bool, low_b: bool) -> int:
+    """Where a table keeps the answer for soldiers on ``a`` and ``b`` in those postures."""
+    return (((low_a << 1) | low_b) * n + a) * n + b
+
+
 class SightTable:
+    # the flat geometry of the grid (see __init__), shared by the tables patched from one
+    _w: int
+    _at: list[int]
+    _key: list[int]
+    _xz: list[tuple[int, int]]
+    _lines: dict[tuple[int, int], tuple[tuple[int, ...], ...]]
+
     def __init__(
         self, board: Board, base: SightTable | None = None, changed: frozenset[int] = frozenset()
     ) -> None:
@@ -25,23 +37,26 @@ class SightTable:
         self.board = board
         n = len(board.hexes)
         self.n = n
-        cubes = [board.grid.to_cube(h) for h in board.hexes]
-        xs = [c[0] for c in cubes]
-        zs = [c[2] for c in cubes]
-        # a flat array over the cube (x, z) box around the map, one cell of margin: a line
-        # between two hexes of the map never leaves it, so every step is a fixed offset
-        self._x0, self._z0 = min(xs) - 1, min(zs) - 1
-        self._w = max(zs) - self._z0 + 2
-        height = max(xs) - self._x0 + 2
-        self._at = [-1] * (height * self._w)
-        self._key = [(x - self._x0) * self._w + (z - self._z0) for x, z in zip(xs, zs, strict=True)]
-        for i, k in enumerate(self._key):
-            self._at[k] = i
-        self._xz = list(zip(xs, zs, strict=True))
-        # keyed by the displacement itself: flat offsets can coincide for two displacements
-        self._lines: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = (
-            {} if base is None else base._lines
-        )
+        if base is not None:  # the same grid: its geometry and lines are the base's
+            self._w, self._at, self._key, self._xz = base._w, base._at, base._key, base._xz
+            self._lines = base._lines
+        else:
+            cubes = [board.grid.to_cube(h) for h in board.hexes]
+            xs = [c[0] for c in cubes]
+            zs = [c[2] for c in cubes]
+            # a flat array over the cube (x, z) box around the map, one cell of margin: a
+            # line between two hexes of the map never leaves it, so every step is a fixed
+            # offset
+            x0, z0 = min(xs) - 1, min(zs) - 1
+            self._w = max(zs) - z0 + 2
+            height = max(xs) - x0 + 2
+            self._at = [-1] * (height * self._w)
+            self._key = [(x - x0) * self._w + (z - z0) for x, z in zip(xs, zs, strict=True)]
+            for i, k in enumerate(self._key):
+                self._at[k] = i
+            self._xz = list(zip(xs, zs, strict=True))
+            # keyed by the displacement itself: flat offsets can coincide for two of them
+            self._lines = {}
         self._known = bytearray(4 * n * n if base is None else 0)
         self._base = base
         self._changed = changed
@@ -58,7 +73,7 @@ class SightTable:
         """Whether soldiers on hex indices ``a`` and ``b`` see each other (no smoke: it only
         modifies). ``low_*``: that soldier has a Sneak, Hide, Rally or Reload order."""
         n = self.n
-        key = (((low_a << 1) | low_b) * n + a) * n + b
+        key = (((low_a << 1) | low_b) * n + a) * n + b  # _slot, written out: the hot path
         if self._base is not None:
             return self._sees_patched(key, a, b, low_a, low_b)
         known = self._known[key]
@@ -66,8 +81,7 @@ class SightTable:
             return known == SEEN
         seen = self._judge(a, b, low_a, low_b)
         self._known[key] = SEEN if seen else UNSEEN
-        twin = (((low_b << 1) | low_a) * n + b) * n + a
-        self._known[twin] = SEEN if seen else UNSEEN
+        self._known[_slot(n, b, a, low_b, low_a)] = SEEN if seen else UNSEEN
         return seen
 
     def _sees_patched(self, key: int, a: int, b: int, low_a: bool, low_b: bool) -> bool:
@@ -80,8 +94,7 @@ class SightTable:
                 known = SEEN if self._judge(a, b, low_a, low_b) else UNSEEN
             else:
                 known = UNTOUCHED
-            n = self.n
-            self._patch[key] = self._patch[(((low_b << 1) | low_a) * n + b) * n + a] = known
+            self._patch[key] = self._patch[_slot(self.n, b, a, low_b, low_a)] = known
         if known == UNTOUCHED:
             return base.sees(a, b, low_a, low_b)
         return known == SEEN

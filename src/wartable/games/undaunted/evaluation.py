@@ -42,11 +42,7 @@ def evaluate(st: UndauntedState, me: int) -> float:
         s = st.sides[j]
         marks = s.marks
         pos = s.pos
-        points = 0
-        for t, pts in objectives:
-            if marks[t] == 2:
-                points += pts
-        v = 12.0 * points
+        v = 12.0 * st.points(j)
         riflemen: list[int] = []
         for u in sc.ground_units:
             if pos[u] >= 0:

@@ -149,5 +149,11 @@ class UndauntedState(GameState):
         return self.sides[self.sc.players.index(player)]
 
     def points(self, side: int) -> int:
-        marks = self.sides[side].marks
-        return sum(self.sc.objective[t] for t in self.sc.objective_tiles if marks[t] == 2)
+        """Objective points of the tiles ``side`` controls (a plain loop: the heuristic's
+        evaluation asks it at every position it judges)."""
+        marks, objective = self.sides[side].marks, self.sc.objective
+        total = 0
+        for t in self.sc.objective_tiles:
+            if marks[t] == 2:
+                total += objective[t]
+        return total

@@ -232,9 +232,14 @@ def play(st: UndauntedState, i: int, k: int, verb: str, ev: list[Event]) -> None
         raise AssertionError(f"unhandled card verb {verb}")
 
 
+def _left(p: Pending, left: int) -> Pending:
+    """``p`` with ``left`` choices still allowed (built in full: a named tuple's ``_replace``
+    runs interpreted even in the compiled build)."""
+    return Pending(p.verb, p.kind, p.unit, left, p.squad)
+
+
 def choose(st: UndauntedState, i: int, verb: str, arg: int, ev: list[Event]) -> None:
-    """Resolve one choice of the card action in progress (a new Pending is built in full:
-    a named tuple's ``_replace`` runs interpreted even in the compiled build)."""
+    """Resolve one choice of the card action in progress."""
     p = st.pending
     assert p is not None
     s = st.sides[i]
@@ -244,7 +249,7 @@ def choose(st: UndauntedState, i: int, verb: str, arg: int, ev: list[Event]) -> 
     if verb == "move":
         movement.step(st, i, p.verb, p.unit, arg, ev)
         left = p.left - 1
-        st.pending = Pending(p.verb, p.kind, p.unit, left, p.squad) if left > 0 else None
+        st.pending = _left(p, left) if left > 0 else None
     elif verb == "guide":
         st.pending = Pending(verb="guide", kind=p.kind, unit=arg, left=p.left)
     elif verb in ("attack", "suppress"):
@@ -257,19 +262,15 @@ def choose(st: UndauntedState, i: int, verb: str, arg: int, ev: list[Event]) -> 
         support.bolster(st, i, arg, ev)
         left = p.left - 1
         more = left > 0 and support.bolster_choices(st.sc, s, p.squad)
-        st.pending = Pending(p.verb, p.kind, p.unit, left, p.squad) if more else None
+        st.pending = _left(p, left) if more else None
     elif verb == "inspire":
         support.inspire(st, i, arg, ev)
         left = p.left - 1
         more = left > 0 and support.inspire_choices(st.sc, s, p.squad, p.kind)
-        st.pending = Pending(p.verb, p.kind, p.unit, left, p.squad) if more else None
+        st.pending = _left(p, left) if more else None
     elif verb == "draw":
         draw(st, i, 1, ev)
         left = p.left - 1
-        st.pending = (
-            Pending(p.verb, p.kind, p.unit, left, p.squad)
-            if left > 0 and support.can_draw(s)
-            else None
-        )
+        st.pending = _left(p, left) if left > 0 and support.can_draw(s) else None
     else:
         raise AssertionError(f"unhandled choice {verb}")
