@@ -4,8 +4,9 @@ Usage: python bench/calibration.py GAME SCENARIO [--agent A] [--games N] [--ever
        [--from-round R] [--seed S] [--json]
 
 It plays ``--games`` games with ``--agent`` in every seat, takes every ``K``-th position
-(from round ``R`` on), and asks the first seat's ``estimate`` there. Then it sorts the
-positions into ten bins by estimate and prints, per bin, the win chance the estimate claims
+(from round ``R`` on), and asks the first seat's ``estimate`` there: of the true state,
+which knows more than the states a search draws, so it finds the best case. Then it sorts
+the positions into ten bins by estimate and prints, per bin, the win chance the estimate claims
 (``(e + 1) / 2``) beside how often that seat's side really won from there. An estimate a
 search can lean on rises with the real rate across the bins; a flat middle means the search
 would be steering by noise there, however many play-outs it runs.
@@ -21,7 +22,9 @@ import sys
 from typing import Any
 
 import wartable
+from wartable.agents.ismcts import score
 from wartable.agents.registry import check_agent, make_agent
+from wartable.core.errors import WartableError
 from wartable.core.rng import derive_seed
 
 BINS = 10
@@ -52,12 +55,7 @@ def positions(
             p = state.current_players[0]
             state.apply(p, agents[p].act(state, p))
             step += 1
-        assert state.outcome is not None
-        w = state.outcome.winner
-        if w is None:  # a draw; alone, a game not won is lost
-            won = 0.5 if len(state.players) > 1 else 0.0
-        else:
-            won = 1.0 if state.team_of(w) == state.team_of(me) else 0.0
+        won = (score(state)[me] + 1) / 2  # the search's own reward for a finished game
         out += [(e, won) for e in seen]
         print(f"\rgame {i + 1}/{games}", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
@@ -98,12 +96,17 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.games < 1 or args.every < 1:
         parser.error("--games and --every must be at least 1")
-    check_agent(wartable.get_game(args.game), args.agent)
+    try:  # a name it does not know: usage, not a traceback
+        game = wartable.get_game(args.game)
+        game.new_game(args.scenario, seed=args.seed)
+        check_agent(game, args.agent)
+    except WartableError as e:
+        parser.error(str(e))
     points = positions(
         args.game, args.scenario, args.agent, args.games, args.every, args.from_round, args.seed
     )
     if not points:
-        parser.error("no positions taken: fewer --every or an earlier --from-round")
+        parser.error("no positions taken: try a smaller --every or an earlier --from-round")
     rows = bins(points)
     # how far the claims miss, and how far always saying "the overall rate" misses
     base = sum(w for _, w in points) / len(points)
