@@ -2,16 +2,9 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
+from tests.tooling import load_tool
 
-TOOL = Path(__file__).resolve().parents[1] / "tools" / "check_imports.py"
-spec = importlib.util.spec_from_file_location("check_imports", TOOL)
-assert spec and spec.loader
-check_imports = importlib.util.module_from_spec(spec)
-sys.modules["check_imports"] = check_imports
-spec.loader.exec_module(check_imports)
+check_imports = load_tool("check_imports")
 
 
 def test_imports_point_downwards():

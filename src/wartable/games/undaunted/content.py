@@ -110,6 +110,40 @@ class Side(Strict):
     victory: Victory
 
 
+class SideFacts(Strict):
+    """Weights of the estimate's facts about one side (``outlook.PER_SIDE``)."""
+
+    points: float
+    riflemen: float
+    reach: float
+    scouted_points: float
+    scouted: float
+    controlled: float
+    rifleman_cards: float
+    fog_cards: float
+    cards: float
+    suppressed: float
+    counters: float
+
+
+class SharedFacts(Strict):
+    """Weights of the estimate's facts about the whole position (``outlook.SHARED``)."""
+
+    first_to_act: float
+    first_has_initiative: float
+    round: float
+    round_x_lead: float
+
+
+class Estimate(Strict):
+    """A fitted estimate (``outlook.py``): the log-odds that the first side (us) wins are
+    ``bias`` plus each fact times its weight."""
+
+    bias: float
+    shared: SharedFacts
+    sides: dict[SideName, SideFacts]
+
+
 class ScenarioFile(Strict):
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
     number: int
@@ -118,6 +152,7 @@ class ScenarioFile(Strict):
     initiative: Literal["us", "germany"]
     map: list[MapTile] = Field(min_length=2)
     sides: dict[Literal["us", "germany"], Side]
+    estimate: Estimate | None = None
 
 
 def card_kind_keys(cards: CardsFile) -> dict[str, tuple[str, str | None]]:
@@ -203,6 +238,8 @@ def check_scenario(lib: Library) -> Callable[[ScenarioFile], list[tuple[str, str
             seen_at[t.at] = t.tile
         if set(sc.sides) != set(SIDES):
             problems.append(("sides", "both sides, us and germany, must be described"))
+        if sc.estimate is not None and set(sc.estimate.sides) != set(SIDES):
+            problems.append(("estimate.sides", "weights for both sides, us and germany"))
         units = {
             k for k, (base, _) in lib.kind_keys.items() if lib.cards.kinds[base].category == "unit"
         }

@@ -115,12 +115,18 @@ class Undaunted(Game):
         self.library = Library(self.data_dir)
         self._scenarios: dict[str, Scenario] = {}
         found = []
+        problems: list[str] = []  # every scenario file's, reported at once
         for path in content_files(self.data_dir / "scenarios", "scenario"):
-            sc = compile_scenario(self.library, path)
+            try:
+                sc = compile_scenario(self.library, path)
+            except ContentError as exc:
+                problems.extend(exc.problems)
+                continue
             found.append((str(path), sc.id))
             self._scenarios.setdefault(sc.id, sc)
-        if repeated := repeated_ids(found, "scenario"):
-            raise ContentError(repeated)
+        problems.extend(repeated_ids(found, "scenario"))
+        if problems:
+            raise ContentError(problems)
         self._by_number = sorted(self._scenarios.values(), key=lambda s: s.number)
         tiles = set(self.library.tiles.faces)
         kinds = set(self.library.kind_keys)

@@ -18,6 +18,7 @@ from wartable.games.undaunted import labels
 from wartable.games.undaunted import view as views
 from wartable.games.undaunted.evaluation import evaluate
 from wartable.games.undaunted.model import BID, NO_BID, SIDE_FIELDS, Pending, SideState
+from wartable.games.undaunted.outlook import first_side_chance
 from wartable.games.undaunted.rules import explain, flow, hidden, legal, odds
 from wartable.games.undaunted.scenario import Scenario
 
@@ -105,8 +106,15 @@ class UndauntedState(GameState):
         return out
 
     def _estimate(self, player: str) -> float | None:
-        """The heuristic's board value, squashed: a point of objectives is worth about 0.3."""
-        return math.tanh(evaluate(self, self.sc.players.index(player)) / ESTIMATE_SCALE)
+        """The scenario's fitted chance of winning (``outlook.py``) as a value in -1..1; for
+        a scenario without one, the heuristic's board value squashed (a point of objectives
+        is worth about 0.3)."""
+        me = self.sc.players.index(player)
+        weights = self.sc.outlook
+        if weights is None:
+            return math.tanh(evaluate(self, me) / ESTIMATE_SCALE)
+        first = 2.0 * first_side_chance(self, weights) - 1.0
+        return first if me == 0 else -first
 
     def _view(self, player: str | None) -> dict[str, Any]:
         return views.view(self, player)

@@ -1,0 +1,19 @@
+"""Loading a script of ``tools/`` (not a package) as a module, for its tests."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+TOOLS = Path(__file__).resolve().parents[1] / "tools"
+
+
+def load_tool(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, TOOLS / f"{name}.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # dataclasses and pickling look their module up by name
+    spec.loader.exec_module(module)
+    return module

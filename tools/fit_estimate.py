@@ -1,0 +1,184 @@
+"""Fit an Undaunted scenario's estimate to who wins: the value the search scores play-outs by.
+
+Usage: python tools/fit_estimate.py SCENARIO [SCENARIO ...] [--games N] [--seed S]
+       [--workers W] [--write]
+
+It plays ``--games`` heuristic games of the scenario (the heuristic in both seats), takes
+the position at the start of every turn, and fits a logistic model of "the first side (us)
+wins" over the facts of ``wartable/games/undaunted/outlook.py`` (L2-regularised, by Newton's
+method, with numpy from the dev extra). It fits on four games in five first and prints the
+Brier score on the fifth it held out, beside the scenario's present estimate and beside
+always saying the overall rate; then it fits on every game and, with ``--write``, puts the
+weights into the scenario file as its ``estimate`` block (``house`` provenance), replacing
+the one there. Same scenario, games and seed: the same weights.
+
+    python tools/fit_estimate.py crossroads hill-203 la-raye rearguard --write
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import sys
+from pathlib import Path
+
+import numpy as np
+
+import wartable
+from wartable.agents.registry import make_agent
+from wartable.core.errors import WartableError
+from wartable.core.rng import derive_seed
+from wartable.games.undaunted.content import SIDES
+from wartable.games.undaunted.outlook import PER_SIDE, SHARED, facts
+
+HELD_OUT = 5  # every fifth game is held out to score the fit
+MARK = "# The search's estimate"  # the first line of the block's comment
+RIDGE = 1.0  # L2 penalty on the standardised weights: enough to tame facts that move together
+
+
+def play(task: tuple[str, int]) -> tuple[list[list[float]], list[float], float, int]:
+    """One heuristic game: the facts at each turn's start, the present estimate there, and
+    1 if the first side won (0 if not); and the game's number."""
+    scenario, seed = task
+    game = wartable.get_game("undaunted")
+    state = game.new_game(scenario, seed=seed)
+    first = state.players[0]
+    agents = {
+        p: make_agent(game, "heuristic", derive_seed(seed, n + 1))
+        for n, p in enumerate(state.players)
+    }
+    rows: list[list[float]] = []
+    present: list[float] = []
+    last = None
+    while not state.is_over:
+        p = state.current_players[0]
+        if p != last:  # a new turn: where a search's play-outs stop and ask the estimate
+            rows.append(facts(state))
+            present.append(state.estimate(first) or 0.0)
+        state.apply(p, agents[p].act(state, p))
+        last = p
+    assert state.outcome is not None
+    return rows, present, 1.0 if state.outcome.winner == first else 0.0, seed
+
+
+def fit(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """Bias and weights (in the facts' own units) of the ridge logistic fit."""
+    mean, spread = x.mean(0), x.std(0)
+    spread[spread == 0] = 1.0  # a fact that never moves gets no weight
+    z = np.c_[np.ones(len(x)), (x - mean) / spread]
+    penalty = RIDGE * np.diag(np.r_[0.0, np.ones(z.shape[1] - 1)])
+    w = np.zeros(z.shape[1])
+    for _ in range(100):
+        p = 1 / (1 + np.exp(-z @ w))
+        gradient = z.T @ (p - y) + penalty @ w
+        hessian = (z * (p * (1 - p))[:, None]).T @ z + penalty
+        step = np.linalg.solve(hessian, gradient)
+        w -= step
+        if np.abs(step).max() < 1e-10:
+            break
+    weights = w[1:] / spread
+    return np.r_[w[0] - weights @ mean, weights]
+
+
+def chance(w: np.ndarray, x: np.ndarray) -> np.ndarray:
+    return 1 / (1 + np.exp(-(w[0] + x @ w[1:])))
+
+
+def brier(p: np.ndarray, y: np.ndarray) -> float:
+    return float(np.mean((p - y) ** 2))
+
+
+def number(v: float) -> str:
+    """A weight as YAML reads a float back (never ``1e-05``, which it reads as text)."""
+    text = f"{v:.6f}".rstrip("0")
+    return text + "0" if text.endswith(".") else text
+
+
+def block(w: np.ndarray, games: int, seed: int, held: float, flat: float) -> str:
+    names = [*SHARED, *(f"{side}.{name}" for side in SIDES for name in PER_SIDE)]
+    by_name = dict(zip(names, w[1:], strict=True))
+    lines = [
+        f"{MARK} (wartable/games/undaunted/outlook.py): the log-odds that us wins",
+        "# are the bias plus each fact times its weight. Fitted by tools/fit_estimate.py to",
+        f"# {games} heuristic games (seed {seed}); Brier score on held-out games {held:.3f},",
+        f"# against {flat:.3f} for always saying the overall rate.",
+        "estimate:",
+        "  provenance: house",
+        f"  bias: {number(w[0])}",
+        "  shared:",
+        *(f"    {name}: {number(by_name[name])}" for name in SHARED),
+        "  sides:",
+    ]
+    for side in SIDES:
+        lines.append(f"    {side}:")
+        lines += [f"      {name}: {number(by_name[f'{side}.{name}'])}" for name in PER_SIDE]
+    return "\n".join(lines) + "\n"
+
+
+def write(path: Path, text: str) -> None:
+    """Put ``text`` in place of the file's estimate block (its comment lines too), or at the end."""
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    start = next((i for i, line in enumerate(lines) if line.startswith("estimate:")), None)
+    if start is not None:
+        end = start + 1
+        while end < len(lines) and (lines[end].startswith((" ", "\n")) or not lines[end]):
+            end += 1
+        above = start  # its own comment, which opens with MARK, goes with it
+        while above > 0 and lines[above - 1].startswith("# "):
+            above -= 1
+            if lines[above].startswith(MARK):
+                start = above
+                break
+        lines[start:end] = []
+    body = "".join(lines).rstrip("\n") + "\n"
+    path.write_text(body + text, encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("scenarios", nargs="+")
+    parser.add_argument("--games", type=int, default=1500)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--write", action="store_true", help="write the weights into the file")
+    args = parser.parse_args(argv)
+    if args.games < 2 * HELD_OUT or args.workers < 1:
+        parser.error(f"--games must be at least {2 * HELD_OUT} and --workers at least 1")
+    game = wartable.get_game("undaunted")
+    sources = {}
+    try:
+        for name in args.scenarios:
+            sources[name] = Path(game.new_game(name, seed=0).sc.source)
+    except WartableError as e:
+        parser.error(str(e))
+    ctx = multiprocessing.get_context("fork")
+    for name, source in sources.items():
+        tasks = [(name, derive_seed(args.seed, i)) for i in range(args.games)]
+        x, present, y, held = [], [], [], []
+        with ctx.Pool(args.workers) as pool:
+            for i, (rows, now, won, _) in enumerate(pool.imap(play, tasks, chunksize=4)):
+                x += rows
+                present += now
+                y += [won] * len(rows)
+                held += [i % HELD_OUT == 0] * len(rows)
+                print(f"\r{name}: game {i + 1}/{args.games}", end="", file=sys.stderr, flush=True)
+        print(file=sys.stderr)
+        xs, ys, out = np.array(x), np.array(y), np.array(held)
+        w = fit(xs[~out], ys[~out])
+        rate = ys[~out].mean()
+        held_brier = brier(chance(w, xs[out]), ys[out])
+        flat = brier(np.full(out.sum(), rate), ys[out])
+        now_brier = brier((np.array(present)[out] + 1) / 2, ys[out])
+        print(
+            f"{name}: {len(ys)} positions from {args.games} games, us won {ys.mean():.1%}. "
+            f"Brier on held-out games: fitted {held_brier:.3f}, present estimate "
+            f"{now_brier:.3f}, always {rate:.2f} {flat:.3f}"
+        )
+        if args.write:
+            write(source, block(fit(xs, ys), args.games, args.seed, held_brier, flat))
+            print(f"  written to {source}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
