@@ -57,7 +57,7 @@ class ISMCTSAgent:
         playout: str | None = None,
         horizon: int = 2,
         exploration: float = 0.7,
-        margin: float = 0.05,
+        margin: float = 0.1,
         guide: Guide | None = None,
     ) -> None:
         """``iterations``: samples per decision (300 unless ``seconds`` is given, then as
