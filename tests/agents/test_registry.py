@@ -90,6 +90,7 @@ def test_levels_are_offered_and_stand_for_agents():
     assert isinstance(make_agent(UNDAUNTED, "easy", 1), BlunderAgent)
     hard = make_agent(UNDAUNTED, "hard", 1)
     assert isinstance(hard, ISMCTSAgent) and hard.seconds == 2 and hard.guide is not None
+    assert hard.iterations == 60  # anchored on the heuristic, more searched no better
     assert isinstance(make_agent(DUEL, "easy", 1), ISMCTSAgent)
 
 
