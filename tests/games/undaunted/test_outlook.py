@@ -89,6 +89,7 @@ def test_a_malformed_estimate_is_refused_with_file_and_field(tmp_path):
     doc["estimate"]["sides"]["us"].pop("riflemen")
     doc["estimate"]["sides"]["us"]["morale"] = 1.0  # no such fact
     doc["estimate"]["shared"]["round"] = "late"
+    doc["estimate"]["shared"]["first_to_act"] = float("nan")
     path.write_text(yaml.safe_dump(doc), encoding="utf-8")
     other = target / "scenarios" / "hill-203.yaml"
     doc = yaml.safe_load(other.read_text(encoding="utf-8"))
@@ -101,6 +102,7 @@ def test_a_malformed_estimate_is_refused_with_file_and_field(tmp_path):
         "crossroads.yaml: estimate.sides.us.riflemen: Field required",
         "crossroads.yaml: estimate.sides.us.morale: Extra inputs",
         "crossroads.yaml: estimate.shared.round: Input should be a valid number",
+        "crossroads.yaml: estimate.shared.first_to_act: Input should be a finite number",
         "hill-203.yaml: estimate.sides: weights for both sides",
     ):
         assert any(text in p for p in problems), (text, problems)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Literal, get_args
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -110,36 +110,40 @@ class Side(Strict):
     victory: Victory
 
 
+# a weight of the fitted estimate: a finite number (a NaN would silently blind the search)
+Weight = Annotated[float, Field(allow_inf_nan=False)]
+
+
 class SideFacts(Strict):
     """Weights of the estimate's facts about one side (``outlook.PER_SIDE``)."""
 
-    points: float
-    riflemen: float
-    reach: float
-    scouted_points: float
-    scouted: float
-    controlled: float
-    rifleman_cards: float
-    fog_cards: float
-    cards: float
-    suppressed: float
-    counters: float
+    points: Weight
+    riflemen: Weight
+    reach: Weight
+    scouted_points: Weight
+    scouted: Weight
+    controlled: Weight
+    rifleman_cards: Weight
+    fog_cards: Weight
+    cards: Weight
+    suppressed: Weight
+    counters: Weight
 
 
 class SharedFacts(Strict):
     """Weights of the estimate's facts about the whole position (``outlook.SHARED``)."""
 
-    first_to_act: float
-    first_has_initiative: float
-    round: float
-    round_x_lead: float
+    first_to_act: Weight
+    first_has_initiative: Weight
+    round: Weight
+    round_x_lead: Weight
 
 
 class Estimate(Strict):
     """A fitted estimate (``outlook.py``): the log-odds that the first side (us) wins are
     ``bias`` plus each fact times its weight."""
 
-    bias: float
+    bias: Weight
     shared: SharedFacts
     sides: dict[SideName, SideFacts]
 
