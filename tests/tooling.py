@@ -11,6 +11,11 @@ TOOLS = Path(__file__).resolve().parents[1] / "tools"
 
 
 def load_tool(name: str) -> ModuleType:
+    """Once per session: two test modules loading a tool share it, or pickling a function
+    from the first would find the second's under the same name."""
+    loaded = sys.modules.get(name)
+    if loaded is not None and getattr(loaded, "__file__", None) == str(TOOLS / f"{name}.py"):
+        return loaded
     spec = importlib.util.spec_from_file_location(name, TOOLS / f"{name}.py")
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)

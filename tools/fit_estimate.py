@@ -1,33 +1,40 @@
-"""Fit an Undaunted scenario's estimate to who wins: the value the search scores play-outs by.
+"""Fit a scenario's estimate to who wins: the value the search scores play-outs by.
 
-Usage: python tools/fit_estimate.py SCENARIO [SCENARIO ...] [--games N] [--seed S]
-       [--workers W] [--write]
+Usage: python tools/fit_estimate.py SCENARIO [SCENARIO ...] [--game G] [--games N]
+       [--seed S] [--workers W] [--write]
 
-It plays ``--games`` heuristic games of the scenario (the heuristic in both seats), takes
-the position at the start of every turn, and fits a logistic model of "the first side (us)
-wins" over the facts of ``wartable/games/undaunted/outlook.py`` (L2-regularised, by Newton's
-method, with numpy from the dev extra). It fits on four games in five first and prints the
-Brier score on the fifth it held out, beside the scenario's present estimate and beside
-always saying the overall rate; then it fits on every game and, with ``--write``, puts the
-weights into the scenario file as its ``estimate`` block (``house`` provenance), replacing
-the one there. Same scenario, games and seed: the same weights.
+It plays ``--games`` heuristic games of the scenario (the heuristic in every seat), takes
+the position at the start of every turn, and fits a logistic model of "the first side
+wins" over the facts of the game's ``outlook.py`` (L2-regularised, by Newton's method, with
+numpy from the dev extra). It fits on four games in five first and prints the Brier score on
+the fifth it held out, beside the scenario's present estimate and beside always saying the
+overall rate; then it fits on every game and, with ``--write``, puts the weights where the
+game keeps them (``house`` provenance), replacing those there: Undaunted in the scenario's
+own file (its ``estimate`` block), 2GM Tactics in ``data/estimates.yaml``. Same scenario,
+games and seed: the same weights. Games: undaunted (the default), tactics2gm.
 
     python tools/fit_estimate.py crossroads hill-203 la-raye rearguard --write
+    python tools/fit_estimate.py --game tactics2gm pitched-battle kasserine-pass --write
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import multiprocessing
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
+import yaml
 
 import wartable
 from wartable.agents.registry import make_agent
-from wartable.core.errors import WartableError
 from wartable.core.rng import derive_seed
+from wartable.games.tactics2gm import estimates as tactics2gm_estimates
+from wartable.games.tactics2gm import outlook as tactics2gm_outlook
 from wartable.games.undaunted.content import SIDES
 from wartable.games.undaunted.outlook import PER_SIDE, SHARED, facts
 
@@ -36,11 +43,18 @@ MARK = "# The search's estimate"  # the first line of the block's comment
 RIDGE = 1.0  # L2 penalty on the standardised weights: enough to tame facts that move together
 
 
-def play(task: tuple[str, int]) -> tuple[list[list[float]], list[float], float]:
+FACTS: dict[str, Callable[[Any], list[float]]] = {
+    "undaunted": facts,
+    "tactics2gm": tactics2gm_outlook.facts,
+}
+
+
+def play(task: tuple[str, str, int]) -> tuple[list[list[float]], list[float], float]:
     """One heuristic game: the facts at each turn's start, the present estimate there, and
     1 if the first side won (0 if not)."""
-    scenario, seed = task
-    game = wartable.get_game("undaunted")
+    game_name, scenario, seed = task
+    game = wartable.get_game(game_name)
+    facts_of = FACTS[game_name]
     state = game.new_game(scenario, seed=seed)
     first = state.players[0]
     agents = {
@@ -53,12 +67,14 @@ def play(task: tuple[str, int]) -> tuple[list[list[float]], list[float], float]:
     while not state.is_over:
         p = state.current_players[0]
         if p != last:  # a new turn: where a search's play-outs stop and ask the estimate
-            rows.append(facts(state))
+            rows.append(facts_of(state))
             present.append(state.estimate(first) or 0.0)
         state.apply(p, agents[p].act(state, p))
         last = p
     assert state.outcome is not None
-    return rows, present, 1.0 if state.outcome.winner == first else 0.0
+    winner = state.outcome.winner
+    won = winner is not None and state.team_of(winner) == state.team_of(first)
+    return rows, present, 1.0 if won else 0.0
 
 
 def fit(x: np.ndarray, y: np.ndarray) -> np.ndarray:
@@ -134,9 +150,74 @@ def write(path: Path, text: str) -> None:
     path.write_text(body + text, encoding="utf-8")
 
 
+TABLE_HEAD = """\
+# The search's estimate for each scenario (wartable/games/tactics2gm/outlook.py): the
+# log-odds that the allies win are the bias plus each fact times its weight. Written by
+# tools/fit_estimate.py --game tactics2gm --write; each note says how it was fitted.
+provenance: house
+
+estimates:
+"""
+
+
+def table_entry(w: np.ndarray, note: str) -> dict[str, Any]:
+    """One scenario's weights, named, in the shape of ``data/estimates.yaml``."""
+    shared, per_side = tactics2gm_outlook.SHARED, tactics2gm_outlook.PER_SIDE
+    values = iter(float(v) for v in w[1:])
+    return {
+        "note": note,
+        "bias": float(w[0]),
+        "shared": {n: next(values) for n in shared},
+        "sides": {side: {n: next(values) for n in per_side} for side in ("allies", "axis")},
+    }
+
+
+def write_table(path: Path, order: list[str], key: str, entry: dict[str, Any]) -> None:
+    """Put ``entry`` in ``path``'s table under ``key``, keeping the other scenarios' entries,
+    in the game's order of scenarios."""
+    table = {}
+    if path.exists():
+        table = yaml.safe_load(path.read_text(encoding="utf-8")).get("estimates") or {}
+    table[key] = entry
+    lines = [TABLE_HEAD.rstrip("\n")]
+    for name in sorted(table, key=lambda n: order.index(n) if n in order else len(order)):
+        e = table[name]
+        lines += [
+            f"  {name}:",
+            f"    note: {json.dumps(e['note'])}",
+            f"    bias: {number(e['bias'])}",
+        ]
+        lines.append("    shared:")
+        lines += [f"      {n}: {number(v)}" for n, v in e["shared"].items()]
+        lines.append("    sides:")
+        for side, weights in e["sides"].items():
+            lines.append(f"      {side}:")
+            lines += [f"        {n}: {number(v)}" for n, v in weights.items()]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def save(
+    game_name: str, name: str, w: np.ndarray, games: int, seed: int, held: float, flat: float
+) -> Path:
+    """Write the weights where the game keeps them; the file written."""
+    game = wartable.get_game(game_name)
+    if game_name == "undaunted":
+        path = Path(game.scenario(name).source)
+        write(path, block(w, games, seed, held, flat))
+        return path
+    note = (
+        f"fitted to {games} heuristic games (seed {seed}); Brier score on held-out games "
+        f"{held:.3f}, against {flat:.3f} for always saying the overall rate"
+    )
+    path = tactics2gm_estimates.ESTIMATES
+    write_table(path, [s.id for s in game.scenarios()], name, table_entry(w, note))
+    return path
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("scenarios", nargs="+")
+    parser.add_argument("--game", choices=sorted(FACTS), default="undaunted")
     parser.add_argument("--games", type=int, default=2000)  # the shipped weights' count
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
@@ -144,23 +225,22 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.games < 2 * HELD_OUT or args.workers < 1:
         parser.error(f"--games must be at least {2 * HELD_OUT} and --workers at least 1")
-    game = wartable.get_game("undaunted")
-    sources = {}
-    try:
-        for name in args.scenarios:
-            sources[name] = Path(game.scenario(name).source)
-    except WartableError as e:
-        parser.error(str(e))
+    game = wartable.get_game(args.game)
+    known = [s.id for s in game.scenarios()]
+    for name in args.scenarios:
+        if name not in known:
+            parser.error(f"{args.game} has no scenario {name!r}: one of {', '.join(known)}")
     ctx = multiprocessing.get_context("fork")
-    for name, source in sources.items():
-        tasks = [(name, derive_seed(args.seed, i)) for i in range(args.games)]
-        x, present, y, held = [], [], [], []
+    for name in args.scenarios:
+        tasks = [(args.game, name, derive_seed(args.seed, i)) for i in range(args.games)]
+        x, present, y, held, wins = [], [], [], [], 0.0
         with ctx.Pool(args.workers) as pool:
             for i, (rows, now, won) in enumerate(pool.imap(play, tasks, chunksize=4)):
                 x += rows
                 present += now
                 y += [won] * len(rows)
                 held += [i % HELD_OUT == 0] * len(rows)
+                wins += won
                 print(f"\r{name}: game {i + 1}/{args.games}", end="", file=sys.stderr, flush=True)
         print(file=sys.stderr)
         xs, ys, out = np.array(x), np.array(y), np.array(held)
@@ -170,13 +250,14 @@ def main(argv: list[str] | None = None) -> int:
         flat = brier(np.full(out.sum(), rate), ys[out])
         now_brier = brier((np.array(present)[out] + 1) / 2, ys[out])
         print(
-            f"{name}: {len(ys)} positions from {args.games} games, us won {ys.mean():.1%}. "
+            f"{name}: {len(ys)} positions from {args.games} games, the first side won "
+            f"{wins / args.games:.1%} of the games. "
             f"Brier on held-out games: fitted {held_brier:.3f}, present estimate "
             f"{now_brier:.3f}, always {rate:.2f} {flat:.3f}"
         )
         if args.write:
-            write(source, block(fit(xs, ys), args.games, args.seed, held_brier, flat))
-            print(f"  written to {source}")
+            path = save(args.game, name, fit(xs, ys), args.games, args.seed, held_brier, flat)
+            print(f"  written to {path}")
     return 0
 
 

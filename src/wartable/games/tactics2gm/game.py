@@ -23,7 +23,7 @@ from wartable.core.game import (
 )
 from wartable.core.observation import Observer
 from wartable.core.rng import Rng
-from wartable.games.tactics2gm import content, deck, scenario
+from wartable.games.tactics2gm import content, deck, estimates, scenario
 from wartable.games.tactics2gm.building import ARMY_OF, Building, custom_option
 from wartable.games.tactics2gm.pieces import HQS
 from wartable.games.tactics2gm.rules import hq, river, setup, smoke
@@ -97,6 +97,7 @@ class Tactics2GM(Game):
         self.decks = deck.shipped()
         self.building = Building(self.lib, self.decks)
         self.fixed = scenario.load(self.lib, set(self.decks))
+        self.outlooks = estimates.load([PITCHED.id, *self.fixed])
 
     def scenarios(self) -> list[ScenarioInfo]:
         return [PITCHED] + [
@@ -213,6 +214,7 @@ class Tactics2GM(Game):
         )
         st.seat_side = st_sides
         st.brief = sc
+        st.outlook = self.outlooks.get(scenario or PITCHED.id)
         st.lib = self.lib
         st.armies = (ARMY_OF["allies"], ARMY_OF["axis"])
         st.max_rounds = int(chosen["max_rounds"])

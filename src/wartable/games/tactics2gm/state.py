@@ -11,7 +11,7 @@ from wartable.core.events import Event
 from wartable.core.marks import INITIATIVE, Mark
 from wartable.core.rng import Rng
 from wartable.core.state import GameState
-from wartable.games.tactics2gm import labels
+from wartable.games.tactics2gm import labels, outlook
 from wartable.games.tactics2gm.content import HQ, Library
 from wartable.games.tactics2gm.pieces import Piece
 from wartable.games.tactics2gm.rules import air, legal, turn
@@ -39,6 +39,7 @@ STATIC = (
     "walls",
     "seat_side",
     "field",
+    "outlook",
 )
 
 
@@ -62,6 +63,7 @@ class Tactics2GMState(GameState):
     walls: frozenset[frozenset[Square]]  # square pairs a river parts, bridges left open
     seat_side: tuple[int, ...]  # each seat's side; a side's first seat is its Marshal
     field: Field  # one field, or two side by side for four players (GM-105)
+    outlook: tuple[float, ...] | None  # the scenario's fitted estimate (estimates.py), if any
 
     rng: Rng
     # by seat (one a side but in team play, A-25)
@@ -245,6 +247,9 @@ class Tactics2GMState(GameState):
 
     def _estimate(self, player: str) -> float | None:
         me = self.seat_side[self.players.index(player)]
+        if self.outlook is not None:  # fitted to who wins (outlook.py)
+            first = 2.0 * outlook.allies_chance(self, self.outlook) - 1.0
+            return first if me == 0 else -first
         full = self.hq.hit_points  # the weakest HQ of each side: one falling decides
         mine, theirs = (min(self.hq_hp[h] for h in hqs(self, s)) for s in (me, 1 - me))
         return (mine - theirs) / full
