@@ -35,6 +35,7 @@ from wartable.agents.registry import make_agent
 from wartable.core.rng import derive_seed
 from wartable.games.tactics2gm import estimates as tactics2gm_estimates
 from wartable.games.tactics2gm import outlook as tactics2gm_outlook
+from wartable.games.tactics2gm.rules.common import SIDES as TACTICS2GM_SIDES
 from wartable.games.undaunted.content import SIDES
 from wartable.games.undaunted.outlook import PER_SIDE, SHARED, facts
 
@@ -168,7 +169,7 @@ def table_entry(w: np.ndarray, note: str) -> dict[str, Any]:
         "note": note,
         "bias": float(w[0]),
         "shared": {n: next(values) for n in shared},
-        "sides": {side: {n: next(values) for n in per_side} for side in ("allies", "axis")},
+        "sides": {side: {n: next(values) for n in per_side} for side in TACTICS2GM_SIDES},
     }
 
 

@@ -5,18 +5,14 @@ or a player's own file without one, falls back on the HQs' hit points."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
-
-from pydantic import Field
 
 from wartable.content.loader import validate
+from wartable.content.types import Finite as Weight
 from wartable.games.tactics2gm.content import DATA, Strict
 from wartable.games.tactics2gm.outlook import PER_SIDE, SHARED
 from wartable.games.tactics2gm.rules.common import SIDES
 
 ESTIMATES = DATA / "estimates.yaml"
-
-Weight = Annotated[float, Field(allow_inf_nan=False)]  # a NaN would blind the search
 
 
 class Estimate(Strict):

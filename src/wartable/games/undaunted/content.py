@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, Literal, get_args
+from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from wartable.content.loader import Loaded, validate
+from wartable.content.types import Finite
 from wartable.core.errors import ContentError
 
 SideName = Literal["us", "germany"]
@@ -110,8 +111,7 @@ class Side(Strict):
     victory: Victory
 
 
-# a weight of the fitted estimate: a finite number (a NaN would silently blind the search)
-Weight = Annotated[float, Field(allow_inf_nan=False)]
+Weight = Finite  # a weight of the fitted estimate
 
 
 class SideFacts(Strict):

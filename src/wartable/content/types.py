@@ -1,0 +1,11 @@
+"""Field types that content models of more than one game share."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import Field
+
+# a number that must be finite: a fitted weight of NaN or infinity would silently blind the
+# search that scores positions by it
+Finite = Annotated[float, Field(allow_inf_nan=False)]
