@@ -10,11 +10,13 @@ numpy from the dev extra). It fits on four games in five first and prints the Br
 the fifth it held out, beside the scenario's present estimate and beside always saying the
 overall rate; then it fits on every game and, with ``--write``, puts the weights where the
 game keeps them (``house`` provenance), replacing those there: Undaunted in the scenario's
-own file (its ``estimate`` block), 2GM Tactics in ``data/estimates.yaml``. Same scenario,
-games and seed: the same weights. Games: undaunted (the default), tactics2gm.
+own file (its ``estimate`` block), 2GM Tactics and Día de Honor in their
+``data/estimates.yaml``. Same scenario, games and seed: the same weights. Games: undaunted
+(the default), tactics2gm, diadehonor.
 
     python tools/fit_estimate.py crossroads hill-203 la-raye rearguard --write
     python tools/fit_estimate.py --game tactics2gm pitched-battle kasserine-pass --write
+    python tools/fit_estimate.py --game diadehonor crossroads hedgerow --games 2000 --write
 """
 
 from __future__ import annotations
@@ -24,7 +26,9 @@ import json
 import multiprocessing
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import numpy as np
@@ -32,10 +36,12 @@ import yaml
 
 import wartable
 from wartable.agents.registry import make_agent
+from wartable.content.estimates import Facts
 from wartable.core.rng import derive_seed
+from wartable.games.diadehonor import estimates as diadehonor_estimates
+from wartable.games.diadehonor import outlook as diadehonor_outlook
 from wartable.games.tactics2gm import estimates as tactics2gm_estimates
 from wartable.games.tactics2gm import outlook as tactics2gm_outlook
-from wartable.games.tactics2gm.rules.common import SIDES as TACTICS2GM_SIDES
 from wartable.games.undaunted.content import SIDES
 from wartable.games.undaunted.outlook import PER_SIDE, SHARED, facts
 
@@ -47,6 +53,7 @@ RIDGE = 1.0  # L2 penalty on the standardised weights: enough to tame facts that
 FACTS: dict[str, Callable[[Any], list[float]]] = {
     "undaunted": facts,
     "tactics2gm": tactics2gm_outlook.facts,
+    "diadehonor": diadehonor_outlook.facts,
 }
 
 
@@ -151,36 +158,52 @@ def write(path: Path, text: str) -> None:
     path.write_text(body + text, encoding="utf-8")
 
 
-TABLE_HEAD = """\
-# The search's estimate for each scenario (wartable/games/tactics2gm/outlook.py): the
-# log-odds that the allies win are the bias plus each fact times its weight. Written by
-# tools/fit_estimate.py --game tactics2gm --write; each note says how it was fitted.
-provenance: house
+@dataclass(frozen=True)
+class Table:
+    """A game that keeps every scenario's weights in one file (``data/estimates.yaml``)."""
 
-estimates:
-"""
+    estimates: ModuleType  # the game's estimates module: its ESTIMATES path and FACTS
+    outlook: str  # where its facts are defined, for the file's heading
+    wins: str  # what the log-odds are of
+
+    def head(self) -> str:
+        return (
+            f"# The search's estimate for each scenario ({self.outlook}): the\n"
+            f"# log-odds that {self.wins} are the bias plus each fact times its weight.\n"
+            "# Written by tools/fit_estimate.py --write; each note says how it was fitted.\n"
+            "provenance: house\n\nestimates:"
+        )
 
 
-def table_entry(w: np.ndarray, note: str) -> dict[str, Any]:
+TABLES = {
+    "tactics2gm": Table(
+        tactics2gm_estimates, "wartable/games/tactics2gm/outlook.py", "the allies win"
+    ),
+    "diadehonor": Table(
+        diadehonor_estimates, "wartable/games/diadehonor/outlook.py", "the axis wins"
+    ),
+}
+
+
+def table_entry(w: np.ndarray, note: str, facts: Facts) -> dict[str, Any]:
     """One scenario's weights, named, in the shape of ``data/estimates.yaml``."""
-    shared, per_side = tactics2gm_outlook.SHARED, tactics2gm_outlook.PER_SIDE
     values = iter(float(v) for v in w[1:])
     return {
         "note": note,
         "bias": float(w[0]),
-        "shared": {n: next(values) for n in shared},
-        "sides": {side: {n: next(values) for n in per_side} for side in TACTICS2GM_SIDES},
+        "shared": {n: next(values) for n in facts.shared},
+        "sides": {side: {n: next(values) for n in facts.per_side} for side in facts.sides},
     }
 
 
-def write_table(path: Path, order: list[str], key: str, entry: dict[str, Any]) -> None:
+def write_table(path: Path, order: list[str], key: str, entry: dict[str, Any], head: str) -> None:
     """Put ``entry`` in ``path``'s table under ``key``, keeping the other scenarios' entries,
     in the game's order of scenarios."""
     table = {}
     if path.exists():
         table = yaml.safe_load(path.read_text(encoding="utf-8")).get("estimates") or {}
     table[key] = entry
-    lines = [TABLE_HEAD.rstrip("\n")]
+    lines = [head]
     for name in sorted(table, key=lambda n: order.index(n) if n in order else len(order)):
         e = table[name]
         lines += [
@@ -210,8 +233,10 @@ def save(
         f"fitted to {games} heuristic games (seed {seed}); Brier score on held-out games "
         f"{held:.3f}, against {flat:.3f} for always saying the overall rate"
     )
-    path = tactics2gm_estimates.ESTIMATES
-    write_table(path, [s.id for s in game.scenarios()], name, table_entry(w, note))
+    table = TABLES[game_name]
+    path = table.estimates.ESTIMATES
+    entry = table_entry(w, note, table.estimates.FACTS)
+    write_table(path, [s.id for s in game.scenarios()], name, entry, table.head())
     return path
 
 

@@ -98,6 +98,43 @@ def test_with_a_wide_margin_the_search_keeps_the_heuristics_choice():
         assert kept == heuristic.act(state, player)
 
 
+def test_a_move_tried_too_few_times_never_overrules_the_guide():
+    """Día de Honor offers hundreds of moves a decision: at 60 iterations most are tried once
+    or never, so ``confirm`` asks a number of play-outs of the move that would overrule."""
+    from wartable.core.rng import derive_seed
+
+    game = wartable.get_game("diadehonor")
+    for seed in (1, 2):
+        state, player = some_decision("diadehonor", "crossroads", seed)
+        while len(state.legal_actions(player)) <= 20:  # on to a real activation
+            state.apply(player, RandomAgent(seed).act(state, player))
+            player = state.current_players[0]
+        agent = make_agent(game, "ismcts:iterations=12:margin=0:confirm=13", seed)
+        heuristic = make_agent(game, "heuristic", derive_seed(seed, 1))
+        assert agent.act(state, player) == heuristic.act(state, player)
+
+
+def test_with_confirm_the_guides_choice_is_tried_first():
+    game = wartable.get_game("undaunted")
+    state, player = some_decision("undaunted", "crossroads", 3)
+    agent = make_agent(game, "ismcts:iterations=1:confirm=2", 3)
+    tried = []
+    iterate = agent._iterate
+
+    def spy(world, root, play_on, first=None):
+        iterate(world, root, play_on, first)
+        tried.extend(a for a, n in root.children.items() if n.visits)
+
+    agent._iterate = spy
+    anchor = make_agent(game, "heuristic", 0)
+    anchor.rng = agent.guide.rng.clone()
+    expected = anchor.act(state, player)
+    agent.act(state, player)
+    assert tried == [expected]
+    with pytest.raises(wartable.ArgumentError, match="confirm must be at least 1"):
+        make_agent(game, "ismcts:confirm=0", 1)
+
+
 def test_guided_play_outs_only_ever_see_drawn_states():
     game = wartable.get_game("undaunted")
     state, player = some_decision("undaunted", "crossroads")

@@ -58,12 +58,18 @@ class ISMCTSAgent:
         horizon: int = 2,
         exploration: float = 0.7,
         margin: float = 0.1,
+        confirm: int = 1,
         guide: Guide | None = None,
     ) -> None:
         """``iterations``: samples per decision (300 unless ``seconds`` is given, then as
         many as fit, ``iterations`` capping them). ``playout``: ``guide`` plays on with
         ``guide`` (the game's heuristic) for ``horizon`` turns, ``random`` plays on at
-        random (up to ``PLAY_ON`` actions, none where the game estimates positions)."""
+        random (up to ``PLAY_ON`` actions, none where the game estimates positions).
+        ``margin``: how much better on average another move must score than the guide's
+        own choice to be played instead. ``confirm``: how many play-outs that move needs
+        at least; above 1, the guide's choice is also the first move tried, so it always
+        has a score (where moves outnumber the iterations, most are tried once or never,
+        and one lucky play-out would otherwise overrule the guide)."""
         if iterations is not None and iterations < 1:
             raise ArgumentError(f"iterations must be at least 1, not {iterations}")
         if seconds is not None and not seconds > 0:
@@ -72,6 +78,8 @@ class ISMCTSAgent:
             raise ArgumentError(f"horizon must be at least 1, not {horizon}")
         if margin < 0:
             raise ArgumentError(f"margin must be 0 or more, not {margin}")
+        if confirm < 1:
+            raise ArgumentError(f"confirm must be at least 1, not {confirm}")
         if exploration < 0:
             raise ArgumentError(f"exploration must be 0 or more, not {exploration}")
         if playout is None:
@@ -87,6 +95,7 @@ class ISMCTSAgent:
         self.horizon = horizon
         self.exploration = exploration
         self.margin = margin
+        self.confirm = confirm
         self.guide = guide
         self.last_iterations = 0  # how many the latest decision ran (for benches and tests)
 
@@ -104,7 +113,8 @@ class ISMCTSAgent:
             world = state.sample_hidden(player, self.rng.next64())
             if play_on is None:  # whether a game estimates is the game's, not the position's
                 play_on = 0 if world.estimate(player) is not None else PLAY_ON
-            self._iterate(world, root, play_on)
+            first = anchor if done == 0 and self.confirm > 1 else None
+            self._iterate(world, root, play_on, first)
             done += 1
             if self.iterations and done >= self.iterations:
                 break
@@ -116,11 +126,16 @@ class ISMCTSAgent:
         kept = root.children.get(anchor) if anchor is not None else None
         if anchor is not None and best != anchor and kept is not None and kept.visits:
             found = root.children[best]
+            if found.visits < self.confirm:  # too few play-outs to overrule the guide
+                return anchor
             if found.total / found.visits < kept.total / kept.visits + self.margin:
                 return anchor
         return best
 
-    def _iterate(self, world: GameState, root: Node, play_on: int) -> None:
+    def _iterate(
+        self, world: GameState, root: Node, play_on: int, first: Action | None = None
+    ) -> None:
+        """One sample down the tree; ``first``, where given, is the root's move to try."""
         path = [root]
         node = root
         mover = root.mover
@@ -133,11 +148,14 @@ class ISMCTSAgent:
                     child = node.children[a] = Node(mover)
                 child.available += 1
             fresh = [a for a in actions if node.children[a].visits == 0]
-            if fresh:
+            if first is not None and first in fresh:
+                chosen = first
+            elif fresh:
                 chosen = self.rng.choice(fresh)
             else:
                 chosen = max(actions, key=lambda a: self._ucb(node.children[a]))
             world.apply(mover, chosen)
+            first = None  # the root's only
             node = node.children[chosen]
             path.append(node)
             if node.visits == 0:

@@ -23,6 +23,7 @@ OPTIONS: dict[str, dict[str, type]] = {
         "horizon": int,
         "exploration": float,
         "margin": float,
+        "confirm": int,
     }
 }
 NAMES = {int: "a whole number", float: "a number", str: "a word"}

@@ -134,10 +134,17 @@ def test_the_tool_writes_one_entry_per_scenario_and_keeps_the_others(tmp_path):
     order = [s.id for s in GAME.scenarios()]
     size = 1 + len(names())
     first, second = np.linspace(-1, 1, size), np.linspace(2, 3, size)
-    fit_estimate.write_table(path, order, "omaha-beach", fit_estimate.table_entry(first, "a"))
-    fit_estimate.write_table(path, order, "pitched-battle", fit_estimate.table_entry(first, "b"))
-    fit_estimate.write_table(path, order, "omaha-beach", fit_estimate.table_entry(second, "c"))
+    table = fit_estimate.TABLES["tactics2gm"]
+
+    def write(key, weights, note):
+        entry = fit_estimate.table_entry(weights, note, estimates.FACTS)
+        fit_estimate.write_table(path, order, key, entry, table.head())
+
+    write("omaha-beach", first, "a")
+    write("pitched-battle", first, "b")
+    write("omaha-beach", second, "c")
     text = path.read_text(encoding="utf-8")
+    assert text.startswith(estimates.ESTIMATES.read_text(encoding="utf-8")[:200])  # its heading
     assert text.index("pitched-battle:") < text.index("omaha-beach:")  # the game's order
     assert text.count("omaha-beach:") == 1 and 'note: "c"' in text
     got = estimates.load(order, path)

@@ -20,7 +20,7 @@ from wartable.core.game import (
 )
 from wartable.core.observation import Observer
 from wartable.core.rng import Rng
-from wartable.games.diadehonor import campaign, content, space
+from wartable.games.diadehonor import campaign, content, estimates, space
 from wartable.games.diadehonor.rules import cards, objectives
 from wartable.games.diadehonor.state import DiaDeHonorState
 
@@ -58,6 +58,7 @@ class DiaDeHonor(Game):
         self._battles: dict[str, content.Battle] = {}  # shared by every battle on a field
         self._spaces: dict[tuple[str, str], tuple[Action, ...]] = {}  # by field and line-up
         self._campaign = campaign.Roster(self.lib)
+        self.outlooks = estimates.load(list(self.lib.boards.battlefields))
 
     def battle(self, key: str) -> content.Battle:
         """The battlefield ``key``, built once: its tables and line-of-sight cache are the
@@ -122,6 +123,7 @@ class DiaDeHonor(Game):
         st.known_bottom, st.hands, st.queue, st.pending = 0, [[] for _ in players], [], None
         st.after_cards = "setup"
         st.pool = objectives.pool(self.lib, st.battle)
+        st.outlook = self.outlooks.get(key)
         st.ruled_out = [set() for _ in players]
         st.reviewed_kills = 0
         objectives.deal(st, [])

@@ -12,7 +12,7 @@ from wartable.core.events import Event
 from wartable.core.marks import INITIATIVE, Mark
 from wartable.core.rng import Rng
 from wartable.core.state import GameState
-from wartable.games.diadehonor import labels
+from wartable.games.diadehonor import labels, outlook
 from wartable.games.diadehonor.content import LIVING, Battle, Library, UnitType, type_title
 from wartable.games.diadehonor.rules import flow, legal, objectives, odds
 from wartable.games.diadehonor.rules.victory import standing
@@ -73,6 +73,7 @@ class DiaDeHonorState(GameState):
     pending: tuple[str, int, str, int, int] | None
     after_cards: str  # what follows when the queue is empty: "setup" or "initiative"
     pool: tuple[str, ...]  # static: the secret objectives this battlefield deals (Q3)
+    outlook: tuple[float, ...] | None  # static: the battlefield's fitted estimate, if any
     objectives: list[str]  # per seat, its secret objective: its holder's alone (Q33)
     ruled_out: list[set[str]]  # per seat, objectives it cannot hold, as all have seen them met
     reviewed_kills: int  # a memo: the kills counted when objectives were last reviewed
@@ -215,6 +216,7 @@ class DiaDeHonorState(GameState):
         )
         twin.after_cards = self.after_cards
         twin.pool, twin.objectives = self.pool, list(self.objectives)
+        twin.outlook = self.outlook
         twin.ruled_out = [set(r) for r in self.ruled_out]
         twin.reviewed_kills = self.reviewed_kills
         twin.defensive, twin.aggressive = list(self.defensive), list(self.aggressive)
@@ -288,7 +290,11 @@ class DiaDeHonorState(GameState):
         return view(self, player)
 
     def _estimate(self, player: str) -> float | None:
-        return standing(self, self.sides[self.players.index(player)])
+        me = self.sides[self.players.index(player)]
+        if self.outlook is not None:  # fitted to who wins (outlook.py)
+            first = 2.0 * outlook.axis_chance(self, self.outlook) - 1.0
+            return first if me == "axis" else -first
+        return standing(self, me)
 
     def team_of(self, player: str) -> str:
         return self.sides[self.players.index(player)]

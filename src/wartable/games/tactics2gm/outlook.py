@@ -10,9 +10,9 @@ cards in hands and decks, action points. Only the search asks it, on states it d
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
+from wartable.content import estimates
 from wartable.games.tactics2gm.rules.common import SIDES, hqs, seats_of
 from wartable.games.tactics2gm.rules.field import GRID, ROWS, line, shifted, steps
 
@@ -82,5 +82,4 @@ def _squares(st: Tactics2GMState) -> list[tuple[int, int]]:
 
 def allies_chance(st: Tactics2GMState, weights: tuple[float, ...]) -> float:
     """The fitted chance that the allies win: ``weights`` are the bias, then one per fact."""
-    z = weights[0] + sum(w * x for w, x in zip(weights[1:], facts(st), strict=True))
-    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+    return estimates.chance(weights, facts(st))

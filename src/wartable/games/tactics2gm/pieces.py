@@ -3,7 +3,7 @@ by the words actions use, its movement, armour and wound value with every bonus.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from wartable.games.tactics2gm.content import Library, UnitCard, Weapon
@@ -49,12 +49,35 @@ class Piece:
     flak: bool = False  # an anti-aircraft gun's shot at the air this turn (GM-72, A-13)
 
     def copy(self) -> Piece:
-        return replace(
-            self,
-            tokens=dict(self.tokens),
-            options=list(self.options),
-            attached=list(self.attached),
-            fired=list(self.fired),
+        """Every field by position, the lists and dict anew: ``dataclasses.replace`` took
+        a tenth of a search's time, as every sample copies every piece."""
+        return Piece(
+            self.id,
+            self.card,
+            self.side,
+            self.sq,
+            self.deployed,
+            self.owner,
+            self.wounds,
+            dict(self.tokens),
+            list(self.options),
+            self.mounted,
+            self.mount_turn,
+            self.level,
+            list(self.attached),
+            self.moved,
+            self.marched,
+            list(self.fired),
+            self.suppressed,
+            self.assaulting,
+            self.origin,
+            self.beside,
+            self.aboard,
+            self.landed,
+            self.tended,
+            self.rode,
+            self.smoked,
+            self.flak,
         )
 
     def snapshot(self) -> dict[str, Any]:

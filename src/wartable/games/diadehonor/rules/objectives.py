@@ -159,3 +159,30 @@ def redeal(st: DiaDeHonorState, me: int, rng: Rng) -> list[str]:
     if not place(0, set()):
         raise AssertionError("no deal of objectives agrees with the battle so far")
     return out
+
+
+def progress(st: DiaDeHonorState, seat: int) -> float:
+    """How much of ``seat``'s objective is done, 0 to 1: the mean of its conditions' shares
+    (kills made of those asked; units in the area of those asked, halved while an enemy
+    shares an area it must hold alone; for surviving, the rounds gone and the kills made,
+    nothing once too many units are lost). A search's estimate reads it, on states it drew
+    itself: the objectives there are its own and a guess at the others'."""
+    o = st.lib.objectives[st.objectives[seat]]
+    done = kills(st, seat)
+    side = st.sides[seat]
+    shares = []
+    for c in o.conditions:
+        if isinstance(c, Kills):
+            made = sum((not c.types or t in c.types) and (not c.how or h in c.how) for t, h in done)
+            shares.append(min(made / c.count, 1.0))
+        elif isinstance(c, Hold):
+            area = st.battle.areas[(c.area, side)]
+            inside = [u for u in st.units if st.on_map(u.index) and st.pos[u.index] in area]
+            share = min(sum(u.seat == seat for u in inside) / c.units, 1.0)
+            shares.append(share / 2 if c.alone and any(u.side != side for u in inside) else share)
+        elif lost(st, seat) > c.lost_at_most:
+            shares.append(0.0)
+        else:
+            enough = min(len(done) / c.kills_at_least, 1.0) if c.kills_at_least else 1.0
+            shares.append((min(st.round / c.round, 1.0) + enough) / 2)
+    return sum(shares) / len(shares)
