@@ -14,7 +14,7 @@ from tests.games.tactics2gm.scenes import GAME, put, scene
 from tests.tooling import load_tool
 from wartable import ContentError
 from wartable.games.tactics2gm import estimates
-from wartable.games.tactics2gm.outlook import FAR, PER_SIDE, SHARED, facts, names
+from wartable.games.tactics2gm.outlook import FACTS, FAR, PER_SIDE, SHARED, facts
 
 fit_estimate = load_tool("fit_estimate")
 OMAHA = "omaha-beach"  # the allies must hold a square of row 4 at the end of round 10
@@ -22,8 +22,8 @@ OMAHA = "omaha-beach"  # the allies must hold a square of row 4 at the end of ro
 
 def named(st) -> dict[str, float]:
     values = facts(st)
-    assert len(values) == len(names()) == len(SHARED) + 2 * len(PER_SIDE)
-    return dict(zip(names(), values, strict=True))
+    assert len(values) == len(FACTS.names()) == len(SHARED) + 2 * len(PER_SIDE)
+    return dict(zip(FACTS.names(), values, strict=True))
 
 
 def test_the_facts_of_a_constructed_position():
@@ -62,9 +62,9 @@ def test_a_pitched_battle_has_no_squares_to_hold():
 def test_the_estimate_is_the_fitted_chance_from_each_side():
     st = scene(phase="move", scenario=OMAHA)
     put(st, "light_infantry", 0, "C4")
-    weights = [0.0] * (1 + len(names()))
+    weights = [0.0] * (1 + len(FACTS.names()))
     weights[0] = -0.5
-    weights[1 + names().index("allies.held")] = 2.0
+    weights[1 + FACTS.names().index("allies.held")] = 2.0
     st.outlook = tuple(weights)
     chance = 1 / (1 + math.exp(-(-0.5 + 2.0)))
     assert st.estimate("allies") == pytest.approx(2 * chance - 1)
@@ -89,7 +89,7 @@ def test_every_scenario_ships_weights_in_the_order_of_the_facts():
             **e["shared"],
             **{f"{s}.{n}": v for s, w in e["sides"].items() for n, v in w.items()},
         }
-        assert st.outlook == pytest.approx((e["bias"], *(by_name[n] for n in names())))
+        assert st.outlook == pytest.approx((e["bias"], *(by_name[n] for n in FACTS.names())))
         assert -1.0 <= st.estimate("allies") <= 1.0
 
 
@@ -132,7 +132,7 @@ def test_a_missing_file_leaves_every_scenario_on_the_fallback(tmp_path):
 def test_the_tool_writes_one_entry_per_scenario_and_keeps_the_others(tmp_path):
     path = tmp_path / "estimates.yaml"
     order = [s.id for s in GAME.scenarios()]
-    size = 1 + len(names())
+    size = 1 + len(FACTS.names())
     first, second = np.linspace(-1, 1, size), np.linspace(2, 3, size)
     table = fit_estimate.TABLES["tactics2gm"]
 
@@ -159,7 +159,7 @@ def test_the_tool_fits_and_writes_a_scenario_end_to_end(tmp_path, monkeypatch, c
     assert fit_estimate.main([*argv, "--write"]) == 0
     assert "Brier on held-out games" in capsys.readouterr().out
     got = estimates.load([s.id for s in GAME.scenarios()], path)
-    assert list(got) == ["kasserine-pass"] and len(got["kasserine-pass"]) == 1 + len(names())
+    assert list(got) == ["kasserine-pass"] and len(got["kasserine-pass"]) == 1 + len(FACTS.names())
 
 
 def test_the_tool_refuses_an_unknown_scenario_with_usage(capsys):

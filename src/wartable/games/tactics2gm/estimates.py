@@ -8,11 +8,9 @@ from pathlib import Path
 
 from wartable.content import estimates
 from wartable.games.tactics2gm.content import DATA
-from wartable.games.tactics2gm.outlook import PER_SIDE, SHARED
-from wartable.games.tactics2gm.rules.common import SIDES
+from wartable.games.tactics2gm.outlook import FACTS
 
 ESTIMATES = DATA / "estimates.yaml"
-FACTS = estimates.Facts(SHARED, PER_SIDE, SIDES)
 
 
 def load(scenarios: list[str], path: Path = ESTIMATES) -> dict[str, tuple[float, ...]]:

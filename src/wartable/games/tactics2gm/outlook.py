@@ -36,12 +36,8 @@ PER_SIDE = (
     "held",  # the objective's squares its units stand on (a scenario to hold squares)
     "reach",  # steps from its nearest unit to the objective's nearest square (capped)
 )
+FACTS = estimates.Facts(SHARED, PER_SIDE, SIDES)
 FAR = 12  # the reach of a side with no unit on the field, or no squares to hold
-
-
-def names() -> list[str]:
-    """Every fact's name, in the order ``facts`` gives them: shared, then each side's."""
-    return [*SHARED, *(f"{side}.{name}" for side in SIDES for name in PER_SIDE)]
 
 
 def facts(st: Tactics2GMState) -> list[float]:

@@ -92,23 +92,30 @@ def holds(
     done: list[tuple[str, str]],
 ) -> bool:
     if isinstance(c, Kills):
-        return (
-            sum((not c.types or t in c.types) and (not c.how or h in c.how) for t, h in done)
-            >= c.count
-        )
+        return counted(c, done) >= c.count
     if not round_end:
         return False
     if isinstance(c, Hold):
         if st.round < c.from_round:
             return False
-        area = st.battle.areas[(c.area, st.sides[seat])]
-        side = st.sides[seat]
-        inside = [u for u in st.units if st.on_map(u.index) and st.pos[u.index] in area]
-        mine = sum(u.seat == seat for u in inside)
-        return mine >= c.units and not (c.alone and any(u.side != side for u in inside))
+        mine, shared = standing_in(st, seat, c)
+        return mine >= c.units and not (c.alone and shared)
     return (
         st.round == c.round and lost(st, seat) <= c.lost_at_most and len(done) >= c.kills_at_least
     )
+
+
+def counted(c: Kills, done: list[tuple[str, str]]) -> int:
+    """The kills of ``done`` that count towards ``c``: of its types, in its ways."""
+    return sum((not c.types or t in c.types) and (not c.how or h in c.how) for t, h in done)
+
+
+def standing_in(st: DiaDeHonorState, seat: int, c: Hold) -> tuple[int, bool]:
+    """``seat``'s units in ``c``'s area, and whether an enemy unit stands there too."""
+    side = st.sides[seat]
+    area = st.battle.areas[(c.area, side)]
+    inside = [u for u in st.units if st.on_map(u.index) and st.pos[u.index] in area]
+    return sum(u.seat == seat for u in inside), any(u.side != side for u in inside)
 
 
 def review(st: DiaDeHonorState, round_end: bool) -> list[int]:
@@ -169,17 +176,14 @@ def progress(st: DiaDeHonorState, seat: int) -> float:
     itself: the objectives there are its own and a guess at the others'."""
     o = st.lib.objectives[st.objectives[seat]]
     done = kills(st, seat)
-    side = st.sides[seat]
     shares = []
     for c in o.conditions:
         if isinstance(c, Kills):
-            made = sum((not c.types or t in c.types) and (not c.how or h in c.how) for t, h in done)
-            shares.append(min(made / c.count, 1.0))
+            shares.append(min(counted(c, done) / c.count, 1.0))
         elif isinstance(c, Hold):
-            area = st.battle.areas[(c.area, side)]
-            inside = [u for u in st.units if st.on_map(u.index) and st.pos[u.index] in area]
-            share = min(sum(u.seat == seat for u in inside) / c.units, 1.0)
-            shares.append(share / 2 if c.alone and any(u.side != side for u in inside) else share)
+            mine, shared = standing_in(st, seat, c)
+            share = min(mine / c.units, 1.0)
+            shares.append(share / 2 if c.alone and shared else share)
         elif lost(st, seat) > c.lost_at_most:
             shares.append(0.0)
         else:
