@@ -135,6 +135,74 @@ def test_with_confirm_the_guides_choice_is_tried_first():
         make_agent(game, "ismcts:confirm=0", 1)
 
 
+def an_activation(seed: int):
+    """A Día de Honor state where the seat to act has over 20 moves (a real activation)."""
+    state, player = some_decision("diadehonor", "crossroads", seed)
+    while len(state.legal_actions(player)) <= 20:
+        state.apply(player, RandomAgent(seed).act(state, player))
+        player = state.current_players[0]
+    return state, player
+
+
+def searched_root(agent, state, player):
+    """The search's choice and the root of its tree."""
+    roots = []
+    iterate = agent._iterate
+
+    def spy(world, root, play_on, first=None):
+        roots.append(root)
+        iterate(world, root, play_on, first)
+
+    agent._iterate = spy
+    return agent.act(state, player), roots[0]
+
+
+def test_widening_weighs_only_the_guides_most_promising_moves():
+    """16 iterations at widen=1: the root's width grows 1, 2, 2, 2, 3, ... 4 (1 + sqrt of
+    its visits), so exactly the guide's four best moves are tried, the best first."""
+    game = wartable.get_game("diadehonor")
+    for seed in (1, 2):
+        state, player = an_activation(seed)
+        agent = make_agent(game, "ismcts:iterations=16", seed)
+        assert agent.widen == 1.0, "Día de Honor's heuristic asks for widening"
+        choice, root = searched_root(agent, state, player)
+        tried = {a for a, n in root.children.items() if n.visits}
+        assert root.ranked is not None and tried == set(root.ranked[:4])
+        assert root.children[root.ranked[0]].visits >= root.children[root.ranked[3]].visits
+        assert choice in tried and len(root.ranked) == len(state.legal_actions(player))
+
+
+def test_without_widening_every_move_may_be_tried():
+    game = wartable.get_game("diadehonor")
+    state, player = an_activation(1)
+    agent = make_agent(game, "ismcts:iterations=16:widen=0", 1)
+    _, root = searched_root(agent, state, player)
+    assert sum(1 for n in root.children.values() if n.visits) == 16  # each new, none ranked
+    assert root.ranked is None
+
+
+def test_widening_is_checked_and_needs_a_heuristic():
+    game = wartable.get_game("undaunted")
+    with pytest.raises(wartable.ArgumentError, match="widen must be 0 or more"):
+        make_agent(game, "ismcts:widen=-1", 1)
+    with pytest.raises(wartable.ArgumentError, match="widen needs a game with a heuristic"):
+        ISMCTSAgent(1, widen=1.0)
+    assert make_agent(game, "ismcts", 1).widen == 0.0, "Undaunted's ranking is its choice alone"
+    assert make_agent(game, "ismcts:widen=0.5", 1).widen == 0.5
+
+
+def test_a_heuristic_ranks_its_choice_first_then_the_rest_as_listed():
+    game = wartable.get_game("undaunted")
+    state, player = some_decision("undaunted", "crossroads", 3)
+    legal = state.legal_actions(player)
+    world = state.sample_hidden(player, 9)
+    guide = make_agent(game, "heuristic", 4)
+    twin = make_agent(game, "heuristic", 4)
+    ranked = guide.rank(world, player, legal, 3)
+    assert ranked[0] == twin.choose_quickly(world, player, legal)
+    assert ranked[1:] == [a for a in legal if a != ranked[0]][:2]
+
+
 def test_guided_play_outs_only_ever_see_drawn_states():
     game = wartable.get_game("undaunted")
     state, player = some_decision("undaunted", "crossroads")

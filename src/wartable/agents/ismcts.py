@@ -39,6 +39,7 @@ class Node:
     total: float = 0.0  # the mover's rewards, summed
     available: int = 0  # how often this action was legal when its parent was visited
     children: dict[Action, Node] = field(default_factory=dict)
+    ranked: list[Action] | None = None  # the guide's ranking on the first draw that came here
 
 
 PLAY_ON = 500  # random actions at most in a play-out without a guide or an estimate
@@ -59,6 +60,7 @@ class ISMCTSAgent:
         exploration: float = 0.7,
         margin: float = 0.1,
         confirm: int = 1,
+        widen: float | None = None,
         guide: Guide | None = None,
     ) -> None:
         """``iterations``: samples per decision (300 unless ``seconds`` is given, then as
@@ -69,7 +71,11 @@ class ISMCTSAgent:
         own choice to be played instead. ``confirm``: how many play-outs that move needs
         at least; above 1, the guide's choice is also the first move tried, so it always
         has a score (where moves outnumber the iterations, most are tried once or never,
-        and one lucky play-out would otherwise overrule the guide)."""
+        and one lucky play-out would otherwise overrule the guide). ``widen``: progressive
+        widening over the guide's ranking (``Guide.rank``): a node visited n times weighs
+        only its ``1 + widen * sqrt(n)`` most promising moves, and tries them in that
+        order; 0 weighs every legal move, and tries new ones at random; by default the
+        guide's own ``widen``."""
         if iterations is not None and iterations < 1:
             raise ArgumentError(f"iterations must be at least 1, not {iterations}")
         if seconds is not None and not seconds > 0:
@@ -80,6 +86,10 @@ class ISMCTSAgent:
             raise ArgumentError(f"margin must be 0 or more, not {margin}")
         if confirm < 1:
             raise ArgumentError(f"confirm must be at least 1, not {confirm}")
+        if widen is not None and widen < 0:
+            raise ArgumentError(f"widen must be 0 or more, not {widen}")
+        if widen and guide is None:
+            raise ArgumentError("widen needs a game with a heuristic to rank the moves")
         if exploration < 0:
             raise ArgumentError(f"exploration must be 0 or more, not {exploration}")
         if playout is None:
@@ -96,6 +106,7 @@ class ISMCTSAgent:
         self.exploration = exploration
         self.margin = margin
         self.confirm = confirm
+        self.widen = widen if widen is not None else guide.widen if guide is not None else 0.0
         self.guide = guide
         self.last_iterations = 0  # how many the latest decision ran (for benches and tests)
 
@@ -142,6 +153,8 @@ class ISMCTSAgent:
         while not world.is_over:  # selection, then one expansion
             mover = world.current_players[0]
             actions = world.legal_actions(mover)
+            if self.widen and len(actions) > 1:
+                actions = self._widened(world, node, mover, actions)
             for a in actions:
                 child = node.children.get(a)
                 if child is None:
@@ -150,8 +163,8 @@ class ISMCTSAgent:
             fresh = [a for a in actions if node.children[a].visits == 0]
             if first is not None and first in fresh:
                 chosen = first
-            elif fresh:
-                chosen = self.rng.choice(fresh)
+            elif fresh:  # the most promising untried, where ranked
+                chosen = fresh[0] if self.widen else self.rng.choice(fresh)
             else:
                 chosen = max(actions, key=lambda a: self._ucb(node.children[a]))
             world.apply(mover, chosen)
@@ -169,9 +182,24 @@ class ISMCTSAgent:
                 who = world.current_players[0]
                 world.apply(who, self.rng.choice(world.legal_actions(who)))
         rewards = score(world)
+        root.visits += 1  # its width grows with it (its total is no one's)
         for n in path[1:]:
             n.visits += 1
             n.total += rewards.get(n.mover, 0.0)
+
+    def _widened(
+        self, world: GameState, node: Node, mover: str, actions: list[Action]
+    ) -> list[Action]:
+        """The node's most promising moves legal in this draw, as many as its visits allow.
+        The ranking is read once, on the first draw to reach the node: draws differ only in
+        what the player cannot see and in the dice, and ranking costs as much as a choice."""
+        assert self.guide is not None
+        width = 1 + int(self.widen * math.sqrt(node.visits))
+        if node.ranked is None:
+            node.ranked = self.guide.rank(world, mover, actions, len(actions))
+        here = set(actions)
+        shown = [a for a in node.ranked if a in here][:width]
+        return shown or self.guide.rank(world, mover, actions, width)
 
     def _guided(self, world: GameState, mover: str) -> None:
         """Play on with the guide until ``horizon`` turns have ended: the turn of ``mover``

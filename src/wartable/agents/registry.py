@@ -24,6 +24,7 @@ OPTIONS: dict[str, dict[str, type]] = {
         "exploration": float,
         "margin": float,
         "confirm": int,
+        "widen": float,
     }
 }
 NAMES = {int: "a whole number", float: "a number", str: "a word"}
@@ -127,5 +128,8 @@ def _options(game: Game, name: str, raw: dict[str, str]) -> dict[str, Any]:
     if name == "ismcts":  # the agent checks its own ranges; build one to surface them now
         if out.get("playout") == "guide" and not _heuristic(game):
             raise ArgumentError(f"playout=guide needs a heuristic, and {game.info.name} has none")
-        ISMCTSAgent(0, guide=None, **{**out, "playout": out.get("playout", "random")})
+        if out.get("widen") and not _heuristic(game):
+            raise ArgumentError(f"widen needs a heuristic, and {game.info.name} has none")
+        check = {**out, "playout": out.get("playout", "random"), "widen": 0.0}
+        ISMCTSAgent(0, guide=None, **check)
     return out

@@ -26,9 +26,19 @@ class Guide(Agent, Protocol):
     nothing is left to hide; it needs thousands of such choices a second, so a guide may
     trade some strength for speed there."""
 
+    widen: float
+    """How fast a search may widen over ``rank``: 0 where ``rank`` knows no more than the
+    choice itself, and a search should weigh every legal move."""
+
     def decide(self, world: GameState, player: str) -> Action:
         """Choose one of ``world.legal_actions(player)``, reading all of ``world``: call it
         only on a state that is itself a sample, never on the true one."""
+        ...
+
+    def rank(self, world: GameState, player: str, legal: list[Action], k: int) -> list[Action]:
+        """At most ``k`` moves of ``legal`` (at least one), the most promising first, read
+        on ``world`` as ``decide`` does: where moves number in the hundreds, a search widens
+        over these rather than trying each once."""
         ...
 
 
@@ -38,6 +48,7 @@ class Heuristic(ABC):
     the draw on the states it drew itself (``decide``)."""
 
     name = "heuristic"
+    widen = 0.0  # a game whose ``rank`` orders more than the choice sets how fast to widen
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
@@ -60,3 +71,8 @@ class Heuristic(ABC):
     def choose_quickly(self, world: GameState, player: str, legal: list[Action]) -> Action:
         """``choose`` for play-outs: a heuristic that looks ahead may look less far here."""
         return self.choose(world, player, legal)
+
+    def rank(self, world: GameState, player: str, legal: list[Action], k: int) -> list[Action]:
+        """The quick choice, then the other moves as the rules list them."""
+        best = self.choose_quickly(world, player, legal) if len(legal) > 1 else legal[0]
+        return [best, *(a for a in legal if a != best)][:k]

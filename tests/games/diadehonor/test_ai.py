@@ -85,3 +85,44 @@ def test_its_choice_is_the_same_whatever_the_others_hold():
         choice = HeuristicAgent(agent_seed).act(st, p)
         assert HeuristicAgent(agent_seed).act(twin, p) == choice
         st.apply(p, choice)
+
+
+def test_its_ranking_starts_with_its_choice_and_holds_every_move():
+    """What a search widens over (``rank``): the choice first, then every other legal move
+    once; ``k`` cuts it short."""
+    st = GAME.new_game("crossroads", seed=4)
+    agent = HeuristicAgent(2)
+    ranked_some = 0
+    for _ in range(60):
+        if st.is_over:
+            break
+        p = st.current_players[0]
+        legal = st.legal_actions(p)
+        if len(legal) > 1:
+            world = st.sample_hidden(p, 3)
+            ranked = agent.rank(world, p, legal, len(legal))
+            assert ranked[0] == agent.choose(world, p, legal)
+            assert sorted(ranked) == sorted(legal)
+            assert agent.rank(world, p, legal, 2) == ranked[:2]
+            ranked_some += 1
+        st.apply(p, agent.act(st, p))
+    assert ranked_some > 20
+
+
+def test_its_ranking_puts_good_shots_then_each_units_best_move_before_ending():
+    st = whole(scene())
+    put(st, "able", "allies", "assault", 0, 0)
+    put(st, "baker", "allies", "light", 4, 2)
+    put(st, "near", "axis", "light", 2, -3)
+    legal = st.legal_actions("allies-1")
+    ranked = HeuristicAgent(1).rank(st, "allies-1", legal, len(legal))
+    assert ranked[0] == Action("fire", ("able", "near"))  # its choice, a good shot
+    ending = ranked.index(Action("done", ()))
+    assert all(a.verb in ("move", "crawl") for a in ranked[1:ending])
+    assert sorted(a.args[0] for a in ranked[1:ending]) == ["able", "baker"]  # a move each
+    poor, down = (
+        ranked.index(Action("fire", ("baker", "near"))),
+        ranked.index(Action("prone", ("baker",))),
+    )
+    assert ending < poor < down, "after ending: a poor shot, then lying down"
+    assert ranked[-1].verb in ("move", "crawl"), "the other moves last, by what they gain"

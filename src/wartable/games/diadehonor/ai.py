@@ -29,31 +29,66 @@ VALUE = {  # what a unit is worth to its side, in light infantrymen-ish
 WANTED = 2.0  # a unit the secret objective asks to kill is worth this many times more
 FIRE_AT_LEAST = 0.25  # a shot worth less than this waits for a better square
 MOVE_AT_LEAST = 0.4  # a move must improve the square's worth by this much
+CARD_AT_LEAST = 0.25  # a card worth less than this stays in the hand
 DONE = Action("done", ())
+ATTACKS = ("fire", "melee", "aim")
+
+
+def played(world: GameState) -> DiaDeHonorState:
+    if not isinstance(world, DiaDeHonorState):
+        raise TypeError("the Día de Honor heuristic plays Día de Honor only")
+    return world
 
 
 class HeuristicAgent(Heuristic):
+    # a unit's activation offers hundreds of moves (every square it can reach): a search
+    # weighs this heuristic's best few, widening as it visits (see ``rank``)
+    widen = 1.0
+
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         self._areas: dict[tuple[str, str, str], tuple[int, ...]] = {}
 
     def choose(self, world: GameState, player: str, legal: list[Action]) -> Action:
-        if not isinstance(world, DiaDeHonorState):
-            raise TypeError("the Día de Honor heuristic plays Día de Honor only")
-        st = world
+        st = played(world)
         seat = st.players.index(player)
         verb = legal[0].verb
         if verb == "react":
             return legal[0]  # detect when held: it comes first
-        if verb == "target":
-            return max(legal, key=lambda a: self.worth(st, seat, find(st, a.args[0])))
-        if verb == "place":
-            return max(legal, key=lambda a: self.place_score(st, seat, a.args[0]))
-        if verb == "deploy":
-            return max(legal, key=lambda a: self.place_score(st, seat, a.args[1]))
         if verb == "initiative":
             return Action("initiative", ("first",))
+        key = self.placing(st, seat, verb)
+        if key is not None:
+            return max(legal, key=key)
         return self.activation(st, seat, legal)
+
+    def rank(self, world: GameState, player: str, legal: list[Action], k: int) -> list[Action]:
+        """The choice, then: attacks by their worth, each unit's best move by what it gains,
+        ending the activation, the cards and lying down, every other move by its gain."""
+        st = played(world)
+        seat = st.players.index(player)
+        best = self.choose(st, player, legal)
+        verb = legal[0].verb
+        key = self.placing(st, seat, verb)
+        if key is not None:
+            ordered = sorted(legal, key=key, reverse=True)
+        elif verb in ("react", "initiative"):
+            ordered = legal
+        else:
+            ordered = self.alternatives(st, seat, legal)
+        return [best, *(a for a in ordered if a != best)][:k]
+
+    def placing(
+        self, st: DiaDeHonorState, seat: int, verb: str
+    ) -> Callable[[Action], float] | None:
+        """How a target, a square to bring a unit to or to deploy on is judged."""
+        if verb == "target":
+            return lambda a: self.worth(st, seat, find(st, a.args[0]))
+        if verb == "place":
+            return lambda a: self.place_score(st, seat, a.args[0])
+        if verb == "deploy":
+            return lambda a: self.place_score(st, seat, a.args[1])
+        return None
 
     # ---- what things are worth ---------------------------------------------------------------
     def wanted(self, st: DiaDeHonorState, seat: int) -> list[Kills | Hold | Survive]:
@@ -127,56 +162,58 @@ class HeuristicAgent(Heuristic):
         forward = -st.battle.to_zone[enemy_of(st.sides[seat])][q]
         return forward + 2.0 * ground.cover_at(st, q) - 0.001 * q
 
-    def square_score(
-        self, st: DiaDeHonorState, seat: int, i: int, q: int, foes: list[int]
-    ) -> float:
-        return self.square_scorer(st, seat, i, foes)(q)
-
     def square_scorer(
         self, st: DiaDeHonorState, seat: int, i: int, foes: list[int]
     ) -> Callable[[int], float]:
         """How good a square is for unit ``i``: near its goal, in cover, with a shot at an
-        enemy, seen by few. What does not hang on the square is worked out once."""
-        squares, sees = st.battle.grid.squares, st.battle.sees
+        enemy, seen by few. What does not hang on the square is worked out once, and each
+        square's score is kept (moving and crawling reach the same squares)."""
+        sees = st.battle.sees
         kind = st.kind(i)
         goal = self.wanted(st, seat)
         side = st.sides[seat]
         holds = [self.area_distance(st, c.area, side) for c in goal if isinstance(c, Hold)]
         hunting = any(isinstance(c, Kills) and c.types for c in goal)
-        spots = [(squares[st.pos[t]], st.pos[t]) for t in foes]
         prey = [
-            xy
-            for t, (xy, _) in zip(foes, spots, strict=True)
+            st.pos[t]
+            for t in foes
             if self.worth(st, seat, t) > VALUE.get(st.units[t].type, 2.0) or not hunting
         ]
-        chased = prey or [xy for xy, _ in spots]  # the nearest wanted enemy, else any
-        shootable = [
-            spot
-            for t, spot in zip(foes, spots, strict=True)
-            if kind.anti_tank or st.units[t].type != "tank"
+        chased = prey or [st.pos[t] for t in foes]  # the nearest wanted enemy, else any
+        # each enemy once: where it stands, how far it shoots, whether this unit may shoot it
+        watchers = [
+            (st.pos[t], st.kind(t).range, kind.anti_tank or st.units[t].type != "tank")
+            for t in foes
         ]
-        watchers = [(xy, p, st.kind(t).range) for t, (xy, p) in zip(foes, spots, strict=True)]
+        apart, n = st.battle.apart, len(st.battle.ground)
         careful = any(isinstance(c, Survive) for c in goal)
         covered_at = ground.cover_test(st, i)
         reach, prone = kind.range, st.prone[i]
+        known: dict[int, float] = {}
 
         def score_of(q: int) -> float:
-            x, y = squares[q]
+            if q in known:
+                return known[q]
+            base = q * n
             score = 0.0
             for distance in holds:
                 score -= 0.8 * distance[q]
-            near = min((max(0, max(abs(a - x), abs(b - y)) - reach) for a, b in chased), default=0)
-            score -= (0.2 if careful else 0.6) * near
+            if chased:
+                score -= (0.2 if careful else 0.6) * max(
+                    0, min(apart[base + p] for p in chased) - reach
+                )
             covered = covered_at(q)
             score += 1.2 * covered
-            shots = any(
-                max(abs(a - x), abs(b - y)) <= reach and sees(q, p) for (a, b), p in shootable
-            )
+            shots = False
+            seen_by = 0
+            for p, far, shootable in watchers:
+                d = apart[base + p]
+                if (d <= far or (shootable and d <= reach and not shots)) and sees(q, p):
+                    seen_by += d <= far
+                    shots = shots or (shootable and d <= reach)
             score += 1.0 if shots else 0.0
-            seen_by = sum(
-                max(abs(a - x), abs(b - y)) <= far and sees(q, p) for (a, b), p, far in watchers
-            )
             score -= (0.15 if covered or prone else 0.3) * seen_by
+            known[q] = score
             return score
 
         return score_of
@@ -196,17 +233,16 @@ class HeuristicAgent(Heuristic):
         for acts in mine.values():  # attacks and aims first: they pay now
             i = find(st, acts[0].args[0])
             for a in acts:
-                value = self.attack_value(st, seat, i, a)
+                value = self.attack_value(st, seat, i, a) if a.verb in ATTACKS else 0.0
                 if value > score:
                     best, score = a, value
         if best is not DONE:
             return best
-        order = sorted(
-            mine, key=lambda k: -self.square_score(st, seat, find(st, k), st.pos[find(st, k)], foes)
-        )  # fmt: skip
+        scorers = {k: self.square_scorer(st, seat, find(st, k), foes) for k in mine}
+        order = sorted(mine, key=lambda k: -scorers[k](st.pos[find(st, k)]))
         for key in order:
             i = find(st, key)
-            move = self.best_move(st, seat, i, mine[key], foes)
+            move = self.best_move(st, i, mine[key], foes, scorers[key])
             if move is not None:
                 return move
         for key in order:  # nothing worth doing: lie down where the enemy sees the unit
@@ -218,12 +254,47 @@ class HeuristicAgent(Heuristic):
             return Action("play", ("defensive_combat",))  # the enemy acts next
         return DONE
 
+    def alternatives(self, st: DiaDeHonorState, seat: int, legal: list[Action]) -> list[Action]:
+        """An activation's moves, the likeliest to matter first (see ``rank``)."""
+        side = st.sides[seat]
+        foes = [u.index for u in st.units if u.side != side and st.on_map(u.index)]
+        at = st.battle.square_of
+        tiers: list[tuple[int, float, int, Action]] = []  # tier, minus its worth, order
+        scorers: dict[str, Callable[[int], float]] = {}
+        for n, a in enumerate(legal):
+            if a.verb == "done":
+                tiers.append((2, 0.0, n, a))
+            elif a.verb == "play":
+                tiers.append((3, -self.card_value(st, seat, a), n, a))
+            elif a.verb in ATTACKS:
+                i = find(st, a.args[0])
+                value = self.attack_value(st, seat, i, a)
+                if value <= 0 and a.verb != "aim":  # a poor shot, still better than none
+                    value = min(self.harm_done(st, seat, i, a), FIRE_AT_LEAST)
+                    tiers.append((3, -value, n, a))
+                else:
+                    tiers.append((0, -value, n, a))
+            elif a.verb in ("move", "crawl"):
+                i = find(st, a.args[0])
+                if a.args[0] not in scorers:
+                    scorers[a.args[0]] = self.square_scorer(st, seat, i, foes)
+                score_of = scorers[a.args[0]]
+                tiers.append((4, score_of(st.pos[i]) - score_of(at[a.args[1]]), n, a))
+            else:  # standing up, lying down
+                tiers.append((3, 0.0, n, a))
+        tiers.sort()
+        first: dict[str, int] = {}  # each unit's best move climbs to its own tier
+        for t, (tier, minus, n, a) in enumerate(tiers):
+            if tier == 4 and a.args[0] not in first:
+                first[a.args[0]] = t
+                tiers[t] = (1, minus, n, a)
+        tiers.sort()
+        return [a for *_, a in tiers]
+
     def attack_value(self, st: DiaDeHonorState, seat: int, i: int, a: Action) -> float:
-        if a.verb == "fire":
-            value = self.fire_value(st, seat, i, find(st, a.args[1]))
-            return 10 + value if value >= FIRE_AT_LEAST else 0.0
-        if a.verb == "melee":
-            value = self.melee_value(st, seat, i, find(st, a.args[1]))
+        """Shots and duels worth taking now rank above 10, aims at 9 to 10; the rest 0."""
+        if a.verb in ("fire", "melee"):
+            value = self.harm_done(st, seat, i, a)
             return 10 + value if value >= FIRE_AT_LEAST else 0.0
         if a.verb == "aim":
             t = find(st, a.args[1])
@@ -231,14 +302,27 @@ class HeuristicAgent(Heuristic):
             return 9 + (1 if t == mark else 0) + 0.01 * self.worth(st, seat, t)
         return 0.0
 
+    def harm_done(self, st: DiaDeHonorState, seat: int, i: int, a: Action) -> float:
+        """What a shot or a duel is expected to be worth, however little."""
+        t = find(st, a.args[1])
+        return (
+            self.fire_value(st, seat, i, t)
+            if a.verb == "fire"
+            else self.melee_value(st, seat, i, t)
+        )
+
     def best_move(
-        self, st: DiaDeHonorState, seat: int, i: int, acts: list[Action], foes: list[int]
+        self,
+        st: DiaDeHonorState,
+        i: int,
+        acts: list[Action],
+        foes: list[int],
+        score_of: Callable[[int], float],
     ) -> Action | None:
         moves = [a for a in acts if a.verb in ("move", "crawl")]
         if not moves:
             return None
         at = st.battle.square_of
-        score_of = self.square_scorer(st, seat, i, foes)
         now = score_of(st.pos[i])
         best = max(moves, key=lambda a: score_of(at[a.args[1]]))
         gain = score_of(at[best.args[1]]) - now
@@ -254,27 +338,27 @@ class HeuristicAgent(Heuristic):
 
     # ---- cards -----------------------------------------------------------------------------------
     def card(self, st: DiaDeHonorState, seat: int, plays: list[Action]) -> Action | None:
-        def value(a: Action) -> float:
-            card = a.args[0]
-            units = [find(st, k) for k in a.args[1:]]
-            if card in ("medic_choice", "first_aid", "mechanic"):
-                return st.wounds[units[0]] * self.worth(st, seat, units[0]) / attack.DEATH
-            if card == "medic":
-                return 0.5
-            if card == "grenade":
-                return self.harm_value(st, seat, units[1], {2: 1.0})
-            if card == "air_attack":
-                return self.worth(st, seat, units[0])
-            if card == "aggressive_combat":
-                can_fire = any(
-                    not st.attacked[u.index] and st.actions[u.index]
-                    for u in st.units
-                    if u.seat == seat and st.can_act(u.index)
-                )
-                return 0.3 if can_fire and st.aggressive[seat] == 0 else 0.0
-            return 0.0  # defensive combat: kept for the end of the activation
-
         if not plays:
             return None
-        best = max(plays, key=value)
-        return best if value(best) > 0.25 else None
+        best = max(plays, key=lambda a: self.card_value(st, seat, a))
+        return best if self.card_value(st, seat, best) > CARD_AT_LEAST else None
+
+    def card_value(self, st: DiaDeHonorState, seat: int, a: Action) -> float:
+        card = a.args[0]
+        units = [find(st, k) for k in a.args[1:]]
+        if card in ("medic_choice", "first_aid", "mechanic"):
+            return st.wounds[units[0]] * self.worth(st, seat, units[0]) / attack.DEATH
+        if card == "medic":
+            return 0.5
+        if card == "grenade":
+            return self.harm_value(st, seat, units[1], {2: 1.0})
+        if card == "air_attack":
+            return self.worth(st, seat, units[0])
+        if card == "aggressive_combat":
+            can_fire = any(
+                not st.attacked[u.index] and st.actions[u.index]
+                for u in st.units
+                if u.seat == seat and st.can_act(u.index)
+            )
+            return 0.3 if can_fire and st.aggressive[seat] == 0 else 0.0
+        return 0.0  # defensive combat: kept for the end of the activation

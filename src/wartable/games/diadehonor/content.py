@@ -10,7 +10,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from wartable.content.loader import validate
-from wartable.geometry.squaregrid import Square, SquareGrid, line
+from wartable.geometry.squaregrid import Square, SquareGrid, chebyshev, line
 
 DATA = Path(__file__).resolve().parent / "data"
 BOARD_COLUMNS, BOARD_ROWS = 8, 10
@@ -184,6 +184,10 @@ class Battle:
     # per side: each square's distance (in steps) to that side's start zone, to place the
     # units that cards bring behind the line (Q20); FAR where a side has no zone
     to_zone: dict[str, tuple[int, ...]] = field(init=False)
+    # squares apart (the king's-move distance ranges are counted in), a byte per ordered pair
+    apart: bytes = field(init=False, compare=False)
+    # whether the ground alone gives cover on each square (rules/ground.py: ground_covers)
+    sheltered: tuple[bool, ...] = field(init=False)
     # the squares of each area an objective may name, per side whose objective it is
     areas: dict[tuple[str, str], frozenset[int]] = field(init=False)
     # lines of sight worked out so far: a byte per ordered pair of squares, 0 not yet asked,
@@ -204,7 +208,12 @@ class Battle:
             "light_entry": tuple(min(c, 1) for c in entry),
             "unreached": tuple(FAR if c else -1 for c in entry),
             "_sight": bytearray(len(self.ground) ** 2),
+            "apart": bytes(min(255, chebyshev(a, b)) for a in grid.squares for b in grid.squares),
             "to_zone": {side: steps_to(zone, next_to) for side, zone in self.zones.items()},
+            "sheltered": tuple(
+                g == "t" or any(self.covering(j) for j in next_to[q])
+                for q, g in enumerate(self.ground)
+            ),
         }
         for name, value in derived.items():
             object.__setattr__(self, name, value)  # the one way to set a frozen field

@@ -79,15 +79,16 @@ _GOALS: dict[tuple[int, frozenset[frozenset[Square]], int], dict[Square, int]] =
 
 class HeuristicAgent(Heuristic):
     def choose(self, world: GameState, player: str, legal: list[Action]) -> Action:
+        return self.rank(world, player, legal, 1)[0]
+
+    def rank(self, world: GameState, player: str, legal: list[Action], k: int) -> list[Action]:
+        """Every move scored: the best first, ties in the order the rules list them."""
         if not isinstance(world, Tactics2GMState):
             raise TypeError("the 2GM Tactics heuristic plays 2GM Tactics only")
-        st = world
-        seat = st.players.index(player)
-        mind = Mind(st, st.seat_side[seat], seat)
-        scored = [(mind.score(a), k) for k, a in enumerate(legal)]
-        best = max(scored)[0]
-        ties = [k for s, k in scored if s == best]
-        return legal[ties[0]]
+        seat = world.players.index(player)
+        mind = Mind(world, world.seat_side[seat], seat)
+        scored = sorted((-mind.score(a), n) for n, a in enumerate(legal))
+        return [legal[n] for _, n in scored[:k]]
 
 
 class Mind:

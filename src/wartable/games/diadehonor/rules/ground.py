@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, cast
 
 from wartable.core.action import Action
 from wartable.games.diadehonor.content import ON_GROUND
-from wartable.geometry.squaregrid import chebyshev
 
 if TYPE_CHECKING:
     from wartable.games.diadehonor.content import Battle
@@ -138,8 +137,8 @@ def sees(st: DiaDeHonorState, a: int, b: int) -> bool:
 
 
 def distance(st: DiaDeHonorState, a: int, b: int) -> int:
-    grid = st.battle.grid
-    return chebyshev(grid.squares[st.pos[a]], grid.squares[st.pos[b]])
+    """Squares between units ``a`` and ``b``, diagonals counting one."""
+    return st.battle.apart[st.pos[a] * len(st.battle.ground) + st.pos[b]]
 
 
 def in_cover(st: DiaDeHonorState, i: int) -> bool:
@@ -160,12 +159,14 @@ def cover_test(st: DiaDeHonorState, unit: int = -1) -> Callable[[int], bool]:
     """``cover_at`` for many squares at once (an AI weighs every square a unit may reach): the
     machines' squares found once."""
     battle, machines = st.battle, machine_squares(st, unit)
-    return lambda here: ground_covers(battle, here) or not machines.isdisjoint(battle.next_to[here])
+    sheltered, next_to = battle.sheltered, battle.next_to
+    return lambda here: sheltered[here] or not machines.isdisjoint(next_to[here])
 
 
 def ground_covers(battle: Battle, here: int) -> bool:
-    """In a trench, or next to a building, wall or trench square."""
-    return battle.ground[here] == "t" or any(battle.covering(j) for j in battle.next_to[here])
+    """In a trench, or next to a building, wall or trench square (worked out per battlefield:
+    ``Battle.sheltered``)."""
+    return battle.sheltered[here]
 
 
 def machine_squares(st: DiaDeHonorState, unit: int = -1) -> set[int]:
