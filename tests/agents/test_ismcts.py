@@ -8,7 +8,8 @@ import pytest
 import wartable
 from wartable.agents.ismcts import ISMCTSAgent, score
 from wartable.agents.random import RandomAgent
-from wartable.agents.registry import agent_names, make_agent
+from wartable.agents.registry import agent_names, check_agent, make_agent
+from wartable.core.action import Action
 
 CASES = [
     (name, sc.id) for name in wartable.game_names() for sc in wartable.get_game(name).scenarios()
@@ -167,8 +168,10 @@ def test_widening_weighs_only_the_guides_most_promising_moves():
         assert agent.widen == 1.0, "Día de Honor's heuristic asks for widening"
         choice, root = searched_root(agent, state, player)
         tried = {a for a, n in root.children.items() if n.visits}
-        assert root.ranked is not None and tried == set(root.ranked[:4])
-        assert root.children[root.ranked[0]].visits >= root.children[root.ranked[3]].visits
+        ranked = list(root.ranked or ())
+        assert tried == set(ranked[:4])
+        heuristic = make_agent(game, "heuristic", 0)  # its choice rests on the seat's view
+        assert ranked[0] == heuristic.act(state, player), "the heuristic's choice leads"
         assert choice in tried and len(root.ranked) == len(state.legal_actions(player))
 
 
@@ -181,26 +184,116 @@ def test_without_widening_every_move_may_be_tried():
     assert root.ranked is None
 
 
+def test_with_widening_a_time_budget_need_not_try_every_move():
+    game = wartable.get_game("diadehonor")
+    state, player = an_activation(2)
+    agent = make_agent(game, "ismcts:seconds=0.01", 2)
+    assert agent.act(state, player) in state.legal_actions(player)
+    assert 1 <= agent.last_iterations < len(state.legal_actions(player))
+
+
 def test_widening_is_checked_and_needs_a_heuristic():
     game = wartable.get_game("undaunted")
-    with pytest.raises(wartable.ArgumentError, match="widen must be 0 or more"):
-        make_agent(game, "ismcts:widen=-1", 1)
+    for bad in ("-1", "nan", "inf"):
+        with pytest.raises(wartable.ArgumentError, match="widen must be a number, 0 or more"):
+            check_agent(game, f"ismcts:widen={bad}")
     with pytest.raises(wartable.ArgumentError, match="widen needs a game with a heuristic"):
         ISMCTSAgent(1, widen=1.0)
     assert make_agent(game, "ismcts", 1).widen == 0.0, "Undaunted's ranking is its choice alone"
     assert make_agent(game, "ismcts:widen=0.5", 1).widen == 0.5
 
 
+def a_choice_of_four(game_name: str):
+    """A state a few random actions in where the player to act has at least four moves."""
+    state, player = some_decision(game_name, wartable.get_game(game_name).scenarios()[0].id, 3)
+    while len(state.legal_actions(player)) < 4:
+        state.apply(player, RandomAgent(3).act(state, player))
+        player = state.current_players[0]
+    return state, player, state.legal_actions(player)
+
+
 def test_a_heuristic_ranks_its_choice_first_then_the_rest_as_listed():
+    """The ranking every heuristic has unless it scores its moves: its quick choice, then
+    the rules' order."""
+    from wartable.core.agent import Heuristic
+
+    class Last(Heuristic):
+        def choose(self, world, player, legal):
+            return legal[-1]
+
+    state, player, legal = a_choice_of_four("combat")
+    assert Last().rank(state, player, legal, 3) == [legal[-1], legal[0], legal[1]]
+    assert Last().widen == 0.0, "no widening over a ranking that knows only its choice"
+
+
+def test_the_widened_moves_are_the_ranked_then_the_unranked_legal_ones():
+    """A node's ranking comes from the first draw that reached it; another draw may offer
+    moves it lacks (a card, a result of the dice): they follow the ranked ones."""
+    from wartable.agents.ismcts import Node
+
+    game = wartable.get_game("diadehonor")
+    state, player = an_activation(1)
+    a0, a1, a2, a3, *_ = state.legal_actions(player)
+    agent = make_agent(game, "ismcts", 1)
+    node = Node(player, visits=9)  # width 1 + 3
+    node.ranked = dict.fromkeys([a1, a0, Action("fire", ("nobody", "here"))])
+    assert agent._widened(state, node, player, [a0, a1, a2, a3]) == [a1, a0, a2, a3]
+    node.visits = 1  # width 2
+    assert agent._widened(state, node, player, [a0, a1, a2, a3]) == [a1, a0]
+    node.ranked = dict.fromkeys([Action("fire", ("nobody", "here"))])  # none legal: rank anew
+    fresh = agent._widened(state, node, player, [a0, a1, a2, a3])
+    assert fresh == agent.guide.rank(state, player, [a0, a1, a2, a3], 2)
+
+
+def test_with_widening_the_guides_choice_is_tried_first():
+    """Undaunted's quick ranking often leads with another move than the heuristic's full
+    choice (as here): widening still tries that choice first, so it has a score to beat."""
     game = wartable.get_game("undaunted")
-    state, player = some_decision("undaunted", "crossroads", 3)
-    legal = state.legal_actions(player)
+    state = game.new_game("crossroads", seed=1)
+    walk = RandomAgent(1)
+    for steps in (8, 2, 1):  # random actions on to the next position looked at
+        for _ in range(steps):
+            player = state.current_players[0]
+            state.apply(player, walk.act(state, player))
+        player = state.current_players[0]
+        agent = make_agent(game, "ismcts:iterations=3:widen=1", 1)
+        anchor = make_agent(game, "heuristic", 0)
+        anchor.rng = agent.guide.rng.clone()
+        expected = anchor.act(state, player)
+        _, root = searched_root(agent, state, player)
+        assert next(iter(root.ranked or ())) == expected
+        assert root.children[expected].visits >= 1
+
+
+@pytest.mark.parametrize("game_name", ["undaunted", "tactics2gm"])
+def test_a_scoring_heuristic_ranks_every_move_by_its_score(game_name):
+    """Undaunted's and 2GM's heuristics score every move: the ranking is that order, led by
+    the quick choice."""
+    game = wartable.get_game(game_name)
+    state, player, legal = a_choice_of_four(game_name)
     world = state.sample_hidden(player, 9)
-    guide = make_agent(game, "heuristic", 4)
-    twin = make_agent(game, "heuristic", 4)
-    ranked = guide.rank(world, player, legal, 3)
+    guide, twin = make_agent(game, "heuristic", 4), make_agent(game, "heuristic", 4)
+    scores = scores_of(game_name, world, player, legal, make_agent(game, "heuristic", 4).rng)
+    ranked = guide.rank(world, player, legal, len(legal))
     assert ranked[0] == twin.choose_quickly(world, player, legal)
-    assert ranked[1:] == [a for a in legal if a != ranked[0]][:2]
+    assert sorted(ranked) == sorted(legal) and guide.rank(world, player, legal, 2) == ranked[:2]
+    assert [scores[a] for a in ranked] == sorted(scores.values(), reverse=True)
+    assert len(set(scores.values())) > 1, "a decision the scores tell apart"
+
+
+def scores_of(game_name, world, player, legal, rng):
+    """What the game's heuristic thinks each move is worth (drawing as its own agent does)."""
+    if game_name == "undaunted":
+        from wartable.games.undaunted import lookahead
+
+        values = lookahead.scored(world, world.players.index(player), legal, 1, rng)
+    else:
+        from wartable.games.tactics2gm.ai import Mind
+
+        seat = world.players.index(player)
+        mind = Mind(world, world.seat_side[seat], seat)
+        values = [mind.score(a) for a in legal]
+    return dict(zip(legal, values, strict=True))
 
 
 def test_guided_play_outs_only_ever_see_drawn_states():

@@ -39,7 +39,7 @@ class Node:
     total: float = 0.0  # the mover's rewards, summed
     available: int = 0  # how often this action was legal when its parent was visited
     children: dict[Action, Node] = field(default_factory=dict)
-    ranked: list[Action] | None = None  # the guide's ranking on the first draw that came here
+    ranked: dict[Action, None] | None = None  # the guide's ranking, from the first draw here
 
 
 PLAY_ON = 500  # random actions at most in a play-out without a guide or an estimate
@@ -74,24 +74,22 @@ class ISMCTSAgent:
         and one lucky play-out would otherwise overrule the guide). ``widen``: progressive
         widening over the guide's ranking (``Guide.rank``): a node visited n times weighs
         only its ``1 + widen * sqrt(n)`` most promising moves, and tries them in that
-        order; 0 weighs every legal move, and tries new ones at random; by default the
-        guide's own ``widen``."""
+        order, the guide's own choice first at the root; 0 weighs every legal move, and
+        tries new ones at random; by default the guide's own ``widen``."""
         if iterations is not None and iterations < 1:
             raise ArgumentError(f"iterations must be at least 1, not {iterations}")
         if seconds is not None and not seconds > 0:
             raise ArgumentError(f"seconds must be more than 0, not {seconds}")
         if horizon < 1:
             raise ArgumentError(f"horizon must be at least 1, not {horizon}")
-        if margin < 0:
-            raise ArgumentError(f"margin must be 0 or more, not {margin}")
+        nonnegative("margin", margin)
         if confirm < 1:
             raise ArgumentError(f"confirm must be at least 1, not {confirm}")
-        if widen is not None and widen < 0:
-            raise ArgumentError(f"widen must be 0 or more, not {widen}")
+        if widen is not None:
+            nonnegative("widen", widen)
         if widen and guide is None:
             raise ArgumentError("widen needs a game with a heuristic to rank the moves")
-        if exploration < 0:
-            raise ArgumentError(f"exploration must be 0 or more, not {exploration}")
+        nonnegative("exploration", exploration)
         if playout is None:
             playout = "guide" if guide is not None else "random"
         if playout not in PLAYOUTS:
@@ -120,16 +118,19 @@ class ISMCTSAgent:
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         play_on: int | None = None
         done = 0
+        # a time budget still tries every move once; widening tries the most promising only
+        least = 1 if self.widen else len(legal)
         while True:
             world = state.sample_hidden(player, self.rng.next64())
             if play_on is None:  # whether a game estimates is the game's, not the position's
                 play_on = 0 if world.estimate(player) is not None else PLAY_ON
-            first = anchor if done == 0 and self.confirm > 1 else None
+            # the guide's choice is tried first where it must keep a score to beat
+            first = anchor if done == 0 and (self.confirm > 1 or self.widen) else None
             self._iterate(world, root, play_on, first)
             done += 1
             if self.iterations and done >= self.iterations:
                 break
-            if deadline is not None and done >= len(legal) and time.perf_counter() >= deadline:
+            if deadline is not None and done >= least and time.perf_counter() >= deadline:
                 break
         self.last_iterations = done
         # the most visited of the moves legal here (a sample may have offered others)
@@ -154,7 +155,7 @@ class ISMCTSAgent:
             mover = world.current_players[0]
             actions = world.legal_actions(mover)
             if self.widen and len(actions) > 1:
-                actions = self._widened(world, node, mover, actions)
+                actions = self._widened(world, node, mover, actions, first)
             for a in actions:
                 child = node.children.get(a)
                 if child is None:
@@ -188,18 +189,35 @@ class ISMCTSAgent:
             n.total += rewards.get(n.mover, 0.0)
 
     def _widened(
-        self, world: GameState, node: Node, mover: str, actions: list[Action]
+        self,
+        world: GameState,
+        node: Node,
+        mover: str,
+        actions: list[Action],
+        first: Action | None = None,
     ) -> list[Action]:
-        """The node's most promising moves legal in this draw, as many as its visits allow.
-        The ranking is read once, on the first draw to reach the node: draws differ only in
-        what the player cannot see and in the dice, and ranking costs as much as a choice."""
+        """The node's most promising moves legal in this draw, as many as its visits allow:
+        ranked ones first, then any this draw offers that the ranking did not (a card, a
+        result of the dice). The ranking is read once, on the first draw to reach the node
+        (``first``, the guide's own choice, put at its head): draws differ only in what
+        the player cannot see and in the dice, and ranking costs as much as a choice."""
         assert self.guide is not None
         width = 1 + int(self.widen * math.sqrt(node.visits))
         if node.ranked is None:
-            node.ranked = self.guide.rank(world, mover, actions, len(actions))
+            ranked = self.guide.rank(world, mover, actions, len(actions))
+            if first is not None and first in ranked:
+                ranked = [first, *(a for a in ranked if a != first)]
+            node.ranked = dict.fromkeys(ranked)
         here = set(actions)
-        shown = [a for a in node.ranked if a in here][:width]
-        return shown or self.guide.rank(world, mover, actions, width)
+        shown = []
+        for a in node.ranked:
+            if a in here:
+                shown.append(a)
+                if len(shown) == width:
+                    return shown
+        if not shown:  # nothing ranked is legal here: rank this draw
+            return self.guide.rank(world, mover, actions, width)
+        return shown + [a for a in actions if a not in node.ranked][: width - len(shown)]
 
     def _guided(self, world: GameState, mover: str) -> None:
         """Play on with the guide until ``horizon`` turns have ended: the turn of ``mover``
@@ -224,6 +242,12 @@ class ISMCTSAgent:
         return n.total / n.visits + self.exploration * math.sqrt(
             math.log(max(n.available, 1)) / n.visits
         )
+
+
+def nonnegative(name: str, value: float) -> None:
+    """Refuse a number below 0, or not a number at all (nan, infinity)."""
+    if not (math.isfinite(value) and value >= 0):
+        raise ArgumentError(f"{name} must be a number, 0 or more, not {value}")
 
 
 def score(world: GameState) -> dict[str, float]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from wartable.agents.blunder import BlunderAgent
-from wartable.agents.ismcts import ISMCTSAgent
+from wartable.agents.ismcts import ISMCTSAgent, nonnegative
 from wartable.agents.random import RandomAgent
 from wartable.core.agent import Agent, Guide
 from wartable.core.errors import ArgumentError, UnknownNameError, quote
@@ -128,8 +128,10 @@ def _options(game: Game, name: str, raw: dict[str, str]) -> dict[str, Any]:
     if name == "ismcts":  # the agent checks its own ranges; build one to surface them now
         if out.get("playout") == "guide" and not _heuristic(game):
             raise ArgumentError(f"playout=guide needs a heuristic, and {game.info.name} has none")
-        if out.get("widen") and not _heuristic(game):
-            raise ArgumentError(f"widen needs a heuristic, and {game.info.name} has none")
+        if "widen" in out:
+            nonnegative("widen", out["widen"])
+            if out["widen"] and not _heuristic(game):
+                raise ArgumentError(f"widen needs a heuristic, and {game.info.name} has none")
         check = {**out, "playout": out.get("playout", "random"), "widen": 0.0}
         ISMCTSAgent(0, guide=None, **check)
     return out

@@ -63,8 +63,9 @@ class HeuristicAgent(Heuristic):
         return self.activation(st, seat, legal)
 
     def rank(self, world: GameState, player: str, legal: list[Action], k: int) -> list[Action]:
-        """The choice, then: attacks by their worth, each unit's best move by what it gains,
-        ending the activation, the cards and lying down, every other move by its gain."""
+        """The choice, then: shots and aims worth taking by their worth, each unit's best
+        move by what it gains, ending the activation, then cards, poor shots, standing up
+        and lying down by their worth, then every other move by what it gains."""
         st = played(world)
         seat = st.players.index(player)
         best = self.choose(st, player, legal)

@@ -42,15 +42,25 @@ class HeuristicAgent(Heuristic):
             return self._bid(world, legal)
         return lookahead.best(world, world.players.index(player), legal, depth, self.rng)
 
+    def rank(self, world: GameState, player: str, legal: list[Action], k: int) -> list[Action]:
+        """Every action by its quick score (``choose_quickly``'s), the best first."""
+        if not isinstance(world, UndauntedState):
+            raise TypeError("the Undaunted heuristic plays Undaunted only")
+        if world.phase == BID:
+            scores = [-self._bid_cost(world, a) for a in legal]
+        else:
+            scores = lookahead.scored(world, world.players.index(player), legal, 1, self.rng)
+        order = sorted(range(len(legal)), key=lambda n: (-scores[n], n))
+        return [legal[n] for n in order[:k]]
+
     def _bid(self, st: UndauntedState, legal: list[Action]) -> Action:
         """Bid Fog of War when holding one; otherwise the least useful card."""
+        return min(legal, key=lambda a: self._bid_cost(st, a))
+
+    def _bid_cost(self, st: UndauntedState, a: Action) -> float:
         sc = st.sc
-
-        def cost(a: Action) -> float:
-            kind = sc.kinds[sc.kind_index[a.args[0]]]
-            if kind.category == FOG:
-                return -10.0
-            worth = CARD_WORTH.get(kind.title, 1.0) + (1.0 if kind.category == COMMAND else 0.0)
-            return worth + 0.05 * kind.initiative
-
-        return min(legal, key=cost)
+        kind = sc.kinds[sc.kind_index[a.args[0]]]
+        if kind.category == FOG:
+            return -10.0
+        worth = CARD_WORTH.get(kind.title, 1.0) + (1.0 if kind.category == COMMAND else 0.0)
+        return worth + 0.05 * kind.initiative

@@ -27,13 +27,16 @@ Memo = dict[Taken, float]
 
 def best(world: UndauntedState, me: int, legal: list[Action], depth: int, rng: Rng) -> Action:
     """The first of ``legal`` with the highest score (``depth``: sub-choices looked at)."""
+    scores = scored(world, me, legal, depth, rng)
+    return legal[scores.index(max(scores))]
+
+
+def scored(
+    world: UndauntedState, me: int, legal: list[Action], depth: int, rng: Rng
+) -> list[float]:
+    """Each of ``legal``'s scores, in its order."""
     memo: Memo | None = {} if _bolstering(world) else None
-    best_action, best_score = legal[0], -float("inf")
-    for action in legal:
-        score = _score(world, me, action, depth, rng, (), memo)
-        if score > best_score:
-            best_action, best_score = action, score
-    return best_action
+    return [_score(world, me, action, depth, rng, (), memo) for action in legal]
 
 
 def _score(
