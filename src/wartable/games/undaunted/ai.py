@@ -20,6 +20,10 @@ DEPTH = 4  # sub-choices of one action looked ahead (a move's steps, a bolster's
 
 
 class HeuristicAgent(Heuristic):
+    # a search widens over its quick scores: on 100 paired deals a scenario, 60 iterations
+    # won 3 to 10 points more with widening than without (docs/agents.md)
+    widen = 1.0
+
     def act(self, state: GameState, player: str) -> Action:
         if not isinstance(state, UndauntedState):
             raise TypeError("the Undaunted heuristic plays Undaunted only")
