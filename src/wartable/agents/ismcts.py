@@ -7,6 +7,11 @@ Whitehouse 2012) - adds one node, plays on for a while and scores the result: +1
 finished game, else the game's own ``estimate``. It never sees hidden information: it only
 ever touches states it drew itself.
 
+Where a decision offers more moves than the iterations can try (Día de Honor: hundreds),
+the search widens progressively over the heuristic's ranking (``widen``): a node weighs its
+few most promising moves, more as its visits grow, and a node first reached is played on as
+the heuristic would play it rather than by a move drawn at random.
+
 The play-out is what makes it strong. Where the game has a heuristic, the search plays on
 with it (``playout="guide"``) until ``horizon`` turns have ended - the rest of the turn the
 new node is in, then the next player's reply - and only then asks the estimate: a state in
