@@ -7,7 +7,7 @@ Whitehouse 2012) - adds one node, plays on for a while and scores the result: +1
 finished game, else the game's own ``estimate``. It never sees hidden information: it only
 ever touches states it drew itself.
 
-Where a decision offers more moves than the iterations can try (Día de Honor: hundreds),
+Where a decision offers more moves than the iterations can try (hundreds, in some games),
 the search widens progressively over the heuristic's ranking (``widen``): a node weighs its
 few most promising moves, more as its visits grow, and a node first reached is played on as
 the heuristic would play it rather than by a move drawn at random.
