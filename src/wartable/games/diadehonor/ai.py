@@ -150,10 +150,10 @@ class HeuristicAgent(Heuristic):
     def area_distance(self, st: DiaDeHonorState, area: str, side: str) -> tuple[int, ...]:
         key = (st.battle.id, area, side)
         if key not in self._areas:
-            squares = st.battle.grid.squares
-            cells = [squares[q] for q in st.battle.areas[(area, side)]]
+            apart, n = st.battle.apart, len(st.battle.ground)
+            cells = st.battle.areas[(area, side)]
             self._areas[key] = tuple(
-                min((max(abs(x - a), abs(y - b)) for a, b in cells), default=0) for x, y in squares
+                min((apart[q * n + c] for c in cells), default=0) for q in range(n)
             )
         return self._areas[key]
 
@@ -224,8 +224,7 @@ class HeuristicAgent(Heuristic):
         card = self.card(st, seat, [a for a in legal if a.verb == "play"])
         if card is not None:
             return card
-        side = st.sides[seat]
-        foes = [u.index for u in st.units if u.side != side and st.on_map(u.index)]
+        foes = self.foes(st, seat)
         mine: dict[str, list[Action]] = {}
         for a in legal:
             if a.verb not in ("play", "done"):
@@ -257,8 +256,7 @@ class HeuristicAgent(Heuristic):
 
     def alternatives(self, st: DiaDeHonorState, seat: int, legal: list[Action]) -> list[Action]:
         """An activation's moves, the likeliest to matter first (see ``rank``)."""
-        side = st.sides[seat]
-        foes = [u.index for u in st.units if u.side != side and st.on_map(u.index)]
+        foes = self.foes(st, seat)
         at = st.battle.square_of
         tiers: list[tuple[int, float, int, Action]] = []  # tier, minus its worth, order
         scorers: dict[str, Callable[[int], float]] = {}
@@ -271,8 +269,7 @@ class HeuristicAgent(Heuristic):
                 i = find(st, a.args[0])
                 value = self.attack_value(st, seat, i, a)
                 if value <= 0 and a.verb != "aim":  # a poor shot, still better than none
-                    value = min(self.harm_done(st, seat, i, a), FIRE_AT_LEAST)
-                    tiers.append((3, -value, n, a))
+                    tiers.append((3, -self.harm_done(st, seat, i, a), n, a))
                 else:
                     tiers.append((0, -value, n, a))
             elif a.verb in ("move", "crawl"):
@@ -284,10 +281,10 @@ class HeuristicAgent(Heuristic):
             else:  # standing up, lying down
                 tiers.append((3, 0.0, n, a))
         tiers.sort()
-        first: dict[str, int] = {}  # each unit's best move climbs to its own tier
+        moved: set[str] = set()  # each unit's best move climbs to its own tier
         for t, (tier, minus, n, a) in enumerate(tiers):
-            if tier == 4 and a.args[0] not in first:
-                first[a.args[0]] = t
+            if tier == 4 and a.args[0] not in moved:
+                moved.add(a.args[0])
                 tiers[t] = (1, minus, n, a)
         tiers.sort()
         return [a for *_, a in tiers]
@@ -332,6 +329,11 @@ class HeuristicAgent(Heuristic):
             if stand in acts and gain < 2 * MOVE_AT_LEAST:
                 return stand  # out of sight: up and walk at full speed next
         return best if gain >= MOVE_AT_LEAST else None
+
+    def foes(self, st: DiaDeHonorState, seat: int) -> list[int]:
+        """The enemy units on the map."""
+        side = st.sides[seat]
+        return [u.index for u in st.units if u.side != side and st.on_map(u.index)]
 
     def seen(self, st: DiaDeHonorState, i: int, foes: Iterable[int]) -> bool:
         sees = st.battle.sees
