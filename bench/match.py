@@ -6,7 +6,8 @@ Usage: python bench/match.py GAME SCENARIO AGENT [OPPONENT] [--deals N] [--seed 
 Every deal is played twice, the agent in each seat, from the same game seed: what the deal
 favours cancels out, and the result says how the agent fares, with a 95% interval, overall
 and per seat. In a solitaire game both agents play each deal alone and the agent takes the
-pair when it wins where the other loses, a half when both win or both lose. It also times
+pair when it wins where the other loses, a half when both win or both lose; it says too how
+many games each won alone and its points a game (the outcome's scores). It also times
 each of the agent's real choices (more than one legal action): mean, 95th percentile and
 worst, in seconds of this machine under the load it was under (given beside the figures).
 
@@ -48,7 +49,11 @@ def play(game_name: str, scenario: str, seats: dict[str, str], seed: int, timed:
         state.apply(p, action)
     assert state.outcome is not None
     winner = state.outcome.winner
-    return {"winner": None if winner is None else state.team_of(winner), "times": times}
+    return {
+        "winner": None if winner is None else state.team_of(winner),
+        "points": sum(state.outcome.scores.values()),
+        "times": times,
+    }
 
 
 def deal(args: tuple[str, str, str, str, int, int]) -> dict[str, Any]:
@@ -64,7 +69,13 @@ def deal(args: tuple[str, str, str, str, int, int]) -> dict[str, Any]:
             games.append(play(game_name, scenario, {players[0]: who}, game_seed, agent))
         won = [g["winner"] is not None for g in games]
         score = 1.0 if won[0] > won[1] else 0.0 if won[0] < won[1] else 0.5
-        return {"score": score, "seats": {players[0]: score}, "times": games[0]["times"]}
+        alone = {"won": won, "points": [g["points"] for g in games]}
+        return {
+            "score": score,
+            "seats": {players[0]: score},
+            "times": games[0]["times"],
+            "alone": alone,
+        }
     sides = list(dict.fromkeys(first.team_of(p) for p in players))
     seats: dict[str, float] = {}
     times: list[float] = []
@@ -86,7 +97,16 @@ def summary(results: list[dict[str, Any]]) -> dict[str, Any]:
         w = sum(r["seats"][seat] for r in results)
         per_seat[seat] = {"score": w / n, "ci95": list(wilson_interval(w, n))}
     times = sorted(t for r in results for t in r["times"])
-    return {
+    alone = {}
+    if "alone" in results[0]:  # solitaire: how each agent fared on its own
+        alone = {
+            "alone": {
+                f"{who}_{what}": sum(r["alone"][key][k] for r in results)
+                for k, who in enumerate(("agent", "other"))
+                for what, key in (("won", "won"), ("points_total", "points"))
+            }
+        }
+    return alone | {
         "deals": n,
         "games": games,
         "score": won / games,
@@ -149,6 +169,13 @@ def main(argv: list[str] | None = None) -> int:
     )
     for seat, s in out["per_seat"].items():
         print(f"  as {seat}: {s['score']:.1%} of {args.deals}")
+    if "alone" in out:
+        a = out["alone"]
+        print(
+            f"  alone: the agent won {a['agent_won']:.0f} of {args.deals} "
+            f"({a['agent_points_total'] / args.deals:.2f} points a game), the other "
+            f"{a['other_won']:.0f} ({a['other_points_total'] / args.deals:.2f} points a game)"
+        )
     print(
         f"  decisions {out['decisions']}: mean {out['seconds_mean']:.3f} s, "
         f"95th percentile {out['seconds_p95']:.3f} s, worst {out['seconds_max']:.3f} s "

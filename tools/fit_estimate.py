@@ -11,12 +11,14 @@ the fifth it held out, beside the scenario's present estimate and beside always 
 overall rate; then it fits on every game and, with ``--write``, puts the weights where the
 game keeps them (``house`` provenance), replacing those there: Undaunted in the scenario's
 own file (its ``estimate`` block), 2GM Tactics and Día de Honor in their
-``data/estimates.yaml``. Same scenario, games and seed: the same weights. Games: undaunted
-(the default), tactics2gm, diadehonor.
+``data/estimates.yaml``, Combat! in its library's ``estimates.yaml``. Same scenario, games
+and seed: the same weights. Games: undaunted (the default), tactics2gm, diadehonor, combat
+(solitaire: "the first side wins" is the squad's win, a narrow victory or better).
 
     python tools/fit_estimate.py crossroads hill-203 la-raye rearguard --write
     python tools/fit_estimate.py --game tactics2gm pitched-battle kasserine-pass --write
     python tools/fit_estimate.py --game diadehonor crossroads hedgerow --games 2000 --write
+    python tools/fit_estimate.py --game combat a-meeting-of-patrols attack-the-farmhouse --write
 """
 
 from __future__ import annotations
@@ -38,6 +40,8 @@ import wartable
 from wartable.agents.registry import make_agent
 from wartable.content.estimates import Facts
 from wartable.core.rng import derive_seed
+from wartable.games.combat import estimates as combat_estimates
+from wartable.games.combat import outlook as combat_outlook
 from wartable.games.diadehonor import estimates as diadehonor_estimates
 from wartable.games.diadehonor import outlook as diadehonor_outlook
 from wartable.games.tactics2gm import estimates as tactics2gm_estimates
@@ -54,6 +58,7 @@ FACTS: dict[str, Callable[[Any], list[float]]] = {
     "undaunted": facts,
     "tactics2gm": tactics2gm_outlook.facts,
     "diadehonor": diadehonor_outlook.facts,
+    "combat": combat_outlook.facts,
 }
 
 
@@ -71,14 +76,16 @@ def play(task: tuple[str, str, int]) -> tuple[list[list[float]], list[float], fl
     }
     rows: list[list[float]] = []
     present: list[float] = []
-    last = None
+    alone = len(state.players) == 1  # a solitaire game's turns end with its rounds
+    last: object = None
     while not state.is_over:
         p = state.current_players[0]
-        if p != last:  # a new turn: where a search's play-outs stop and ask the estimate
+        turn = (p, state.rounds_played()) if alone else p
+        if turn != last:  # a new turn: where a search's play-outs stop and ask the estimate
             rows.append(facts_of(state))
             present.append(state.estimate(first) or 0.0)
         state.apply(p, agents[p].act(state, p))
-        last = p
+        last = turn
     assert state.outcome is not None
     winner = state.outcome.winner
     won = winner is not None and state.team_of(winner) == state.team_of(first)
@@ -182,6 +189,7 @@ TABLES = {
     "diadehonor": Table(
         diadehonor_estimates, "wartable/games/diadehonor/outlook.py", "the axis wins"
     ),
+    "combat": Table(combat_estimates, "wartable/games/combat/outlook.py", "the squad wins"),
 }
 
 

@@ -19,7 +19,7 @@ from wartable.core.game import (
     ScenarioInfo,
 )
 from wartable.core.rng import Rng
-from wartable.games.combat import space
+from wartable.games.combat import estimates, space
 from wartable.games.combat.glossary import faces
 from wartable.games.combat.library import CombatLibrary
 from wartable.games.combat.los import line_of_sight
@@ -89,8 +89,10 @@ class Combat(Game):
     def __init__(self, library: CombatLibrary | None = None) -> None:
         self.lib = library or CombatLibrary()
         self._sight = {name: SightTable(board) for name, board in self.lib.maps.items()}
+        ids = list(self.lib.scenarios)
+        outlooks = estimates.load(ids, self.lib.folder / estimates.FILE)
         self._scenarios = {
-            sid: CombatScenario(self.lib, sc, self._sight[sc.map])
+            sid: CombatScenario(self.lib, sc, self._sight[sc.map], outlooks.get(sid))
             for sid, sc in self.lib.scenarios.items()
         }
         self._order = sorted(self._scenarios.values(), key=lambda s: s.number)

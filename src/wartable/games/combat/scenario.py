@@ -21,8 +21,15 @@ def enemy_key(n: int) -> str:
 
 
 class CombatScenario:
-    def __init__(self, lib: CombatLibrary, sc: ScenarioFile, sight: SightTable) -> None:
+    def __init__(
+        self,
+        lib: CombatLibrary,
+        sc: ScenarioFile,
+        sight: SightTable,
+        outlook: tuple[float, ...] | None = None,
+    ) -> None:
         self.lib = lib
+        self.outlook = outlook  # the fitted estimate's weights (estimates.py), if any
         self.file = sc
         self.id = sc.id
         self.title = sc.title

@@ -9,7 +9,7 @@ from wartable.core.action import Action
 from wartable.core.events import Event
 from wartable.core.rng import Rng
 from wartable.core.state import GameState
-from wartable.games.combat import labels
+from wartable.games.combat import labels, outlook
 from wartable.games.combat import view as views
 from wartable.games.combat.ground import Ground
 from wartable.games.combat.model import ACTIVE, OVER, Activation, Soldier
@@ -110,6 +110,8 @@ class CombatState(GameState):
         return self.turn
 
     def _estimate(self, player: str) -> float | None:
+        if self.sc.outlook is not None:  # fitted to who wins (outlook.py)
+            return 2.0 * outlook.squad_chance(self, self.sc.outlook) - 1.0
         return scoring.standing(self)
 
     def _current_players(self) -> tuple[str, ...]:
