@@ -99,12 +99,13 @@ def summary(results: list[dict[str, Any]]) -> dict[str, Any]:
     times = sorted(t for r in results for t in r["times"])
     alone = {}
     if "alone" in results[0]:  # solitaire: how each agent fared on its own
-        alone = {
-            "alone": {
-                f"{who}_{what}": sum(r["alone"][key][k] for r in results)
-                for k, who in enumerate(("agent", "other"))
-                for what, key in (("won", "won"), ("points_total", "points"))
-            }
+        wins = [r["alone"]["won"] for r in results]
+        scored = [r["alone"]["points"] for r in results]
+        alone["alone"] = {
+            "agent_won": sum(w[0] for w in wins),
+            "other_won": sum(w[1] for w in wins),
+            "agent_points_total": sum(p[0] for p in scored),
+            "other_points_total": sum(p[1] for p in scored),
         }
     return alone | {
         "deals": n,

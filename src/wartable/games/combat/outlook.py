@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from wartable.content import estimates
 from wartable.games.combat.model import CAPTURED, DEAD, GERMANY, IN_CUP, US
+from wartable.games.combat.rules import scoring
 from wartable.games.combat.rules.checks import ROUT, SHAKEN
 
 if TYPE_CHECKING:
@@ -48,31 +49,31 @@ FACTS = estimates.Facts(SHARED, PER_SIDE, SIDES)
 
 def facts(st: CombatState) -> list[float]:
     sc = st.sc
-    points = sc.file.victory.points
-    vp = sum(p for _, p in st.vp_log) + len(st.reached) * points.get("objective_reached", 0)
     share = st.turn / sc.turns
     open_points = [t for t in sc.objectives if t not in st.reached]
-    out = [share, float(vp), float(len(open_points)), len(open_points) * share]
-    out.append(float(_to_point(st, open_points)))
+    men = {side: [s.index for s in st.soldiers if s.side == side and not s.decoy] for side in SIDES}
+    here = {side: [i for i in men[side] if st.alive(i)] for side in SIDES}
+    out = [share, float(scoring.points_so_far(st)), float(len(open_points))]
+    out += [len(open_points) * share, float(_to_point(st, here[US], open_points))]
     for side in SIDES:
-        men = [s.index for s in st.soldiers if s.side == side and not s.decoy]
-        here = [i for i in men if st.alive(i)]
+        on_map = here[side]
         out += [
-            float(len(here)),
-            float(sum(st.status[i] == IN_CUP for i in men)),
-            float(sum(bool(st.wounds[i]) for i in here)),
-            float(sum(st.morale[i] == SHAKEN for i in here)),
-            float(sum(st.morale[i] == ROUT for i in here)),
-            float(sum(st.seen[i] for i in here)),
-            float(sum(st.status[i] in (DEAD, CAPTURED) for i in men)),
+            float(len(on_map)),
+            float(sum(st.status[i] == IN_CUP for i in men[side])),
+            float(sum(bool(st.wounds[i]) for i in on_map)),
+            float(sum(st.morale[i] == SHAKEN for i in on_map)),
+            float(sum(st.morale[i] == ROUT for i in on_map)),
+            float(sum(st.seen[i] for i in on_map)),
+            float(sum(st.status[i] in (DEAD, CAPTURED) for i in men[side])),
         ]
     return out
 
 
-def _to_point(st: CombatState, open_points: list[int]) -> int:
+def _to_point(st: CombatState, squad: list[int], open_points: list[int]) -> int:
+    """Hexes from the nearest of ``squad`` to the nearest open point: 0 with none open, FAR
+    with no man left."""
     if not open_points:
         return 0
-    squad = [s.index for s in st.soldiers if s.side == US and st.alive(s.index)]
     board = st.sc.board
     return min((board.distance(st.pos[i], t) for i in squad for t in open_points), default=FAR)
 

@@ -32,12 +32,17 @@ def reach_objectives(st: CombatState, i: int, ev: list[Event]) -> None:
 WIN_AT = 9  # victory points for a narrow victory or better (22.0)
 
 
-def standing(st: CombatState) -> float:
-    """How the squad stands before the end, in [-1, 1]: points so far and objectives already
-    reached, against what a narrow victory needs (for a search cut short)."""
+def points_so_far(st: CombatState) -> int:
+    """Victory points scored so far, the objectives already reached counted in (they are
+    scored only at the end)."""
     points = st.sc.file.victory.points
-    vp = sum(p for _, p in st.vp_log) + len(st.reached) * points.get("objective_reached", 0)
-    return math.tanh((vp - WIN_AT) / 6)
+    return sum(p for _, p in st.vp_log) + len(st.reached) * points.get("objective_reached", 0)
+
+
+def standing(st: CombatState) -> float:
+    """How the squad stands before the end, in [-1, 1]: points so far against what a narrow
+    victory needs (for a search cut short)."""
+    return math.tanh((points_so_far(st) - WIN_AT) / 6)
 
 
 def wounded_at_end(st: CombatState, i: int) -> bool:
