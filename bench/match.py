@@ -1,7 +1,7 @@
 """How strong is an agent against another: a match on paired deals, with decision times.
 
 Usage: python bench/match.py GAME SCENARIO AGENT [OPPONENT] [--deals N] [--seed S]
-       [--workers W] [--json]
+       [--workers W] [--record FILE] [--json]
 
 Every deal is played twice, the agent in each seat, from the same game seed: what the deal
 favours cancels out, and the result says how the agent fares, with a 95% interval, overall
@@ -12,6 +12,11 @@ each of the agent's real choices (more than one legal action): mean, 95th percen
 worst, in seconds of this machine under the load it was under (given beside the figures).
 
     python bench/match.py undaunted crossroads ismcts:seconds=2 heuristic --deals 100
+
+``--record FILE`` appends each deal to FILE (a JSON line) as soon as it is played, and plays
+only the deals FILE does not hold yet for the same match: a long match can be stopped and
+taken up again (with more workers, or more deals), and the summary covers every deal
+recorded. The times of deals played on another run are timed under that run's load.
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ import multiprocessing
 import os
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
 import wartable
@@ -87,6 +92,15 @@ def deal(args: tuple[str, str, str, str, int, int]) -> dict[str, Any]:
     return {"score": sum(seats.values()) / len(seats), "seats": seats, "times": times}
 
 
+def recorded(path: str, match: list[Any]) -> dict[int, dict[str, Any]]:
+    """The deals of this match that ``path`` already holds (none where it does not exist)."""
+    if not os.path.exists(path):
+        return {}
+    with open(path) as f:
+        rows = [json.loads(line) for line in f if line.strip()]
+    return {r.pop("deal"): r for r in rows if r.pop("match") == match}
+
+
 def summary(results: list[dict[str, Any]]) -> dict[str, Any]:
     n = len(results)
     points = sum(r["score"] for r in results)
@@ -130,25 +144,30 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=20)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--record", metavar="FILE")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     game = wartable.get_game(args.game)
     for spec in (args.agent, args.opponent):
         check_agent(game, spec)
-    jobs = [
-        (args.game, args.scenario, args.agent, args.opponent, args.seed, i)
-        for i in range(args.deals)
-    ]
+    match = [args.game, args.scenario, args.agent, args.opponent, args.seed]
+    played = recorded(args.record, match) if args.record else {}
+    jobs = [(*match, i) for i in range(args.deals) if i not in played]
     start = time.perf_counter()
     load = os.getloadavg()[0]
-    results: list[dict[str, Any]] = []
+    results = {i: r for i, r in played.items() if i < args.deals}
     ctx = multiprocessing.get_context("fork")
     with ProcessPoolExecutor(max_workers=args.workers, mp_context=ctx) as pool:
-        for k, r in enumerate(pool.map(deal, jobs), 1):
-            results.append(r)
-            print(f"\rdeal {k}/{args.deals}", end="", file=sys.stderr, flush=True)
+        running = {pool.submit(deal, job): job[-1] for job in jobs}
+        for done in as_completed(running):
+            i = running[done]
+            results[i] = done.result()
+            if args.record:
+                with open(args.record, "a") as f:
+                    f.write(json.dumps({"match": match, "deal": i} | results[i]) + "\n")
+            print(f"\rdeal {len(results)}/{args.deals}", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
-    out = summary(results)
+    out = summary([results[i] for i in sorted(results)])
     out |= {
         "game": args.game,
         "scenario": args.scenario,
