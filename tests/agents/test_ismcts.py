@@ -203,6 +203,18 @@ def test_widening_is_checked_and_needs_a_heuristic():
     assert make_agent(game, "ismcts:widen=0.5", 1).widen == 0.5
 
 
+def test_the_horizon_is_the_guides_unless_given():
+    """Combat!'s heuristic asks for play-outs to the end of the turn; the others for the
+    turn and the reply; an option overrides either, and the range is checked."""
+    combat = wartable.get_game("combat")
+    assert make_agent(combat, "ismcts", 1).horizon == 1
+    assert make_agent(combat, "ismcts:horizon=3", 1).horizon == 3
+    assert make_agent(wartable.get_game("undaunted"), "ismcts", 1).horizon == 2
+    assert make_agent(wartable.get_game("duel"), "ismcts", 1).horizon == 2, "no guide"
+    with pytest.raises(wartable.ArgumentError, match="horizon must be at least 1, not 0"):
+        check_agent(combat, "ismcts:horizon=0")
+
+
 def a_choice_of_four(game_name: str):
     """A state a few random actions in where the player to act has at least four moves."""
     state, player = some_decision(game_name, wartable.get_game(game_name).scenarios()[0].id, 3)

@@ -94,6 +94,22 @@ def test_levels_are_offered_and_stand_for_agents():
     assert isinstance(make_agent(DUEL, "easy", 1), ISMCTSAgent)
 
 
+def test_a_game_may_set_a_level_itself():
+    """Combat!'s search needed more play-outs than the generic ``hard`` gives; every level a
+    game sets is an agent of that game, and the levels it leaves stay the generic ones."""
+    combat = wartable.get_game("combat")
+    assert level(combat, "hard") == "ismcts:iterations=200:seconds=2"
+    hard = make_agent(combat, "hard", 1)
+    assert isinstance(hard, ISMCTSAgent) and hard.iterations == 200 and hard.seconds == 2
+    assert hard.horizon == 1, "the heuristic's own horizon"
+    assert level(combat, "normal") == "heuristic"
+    for info in wartable.list_games():
+        game = wartable.get_game(info.name)
+        for lv, spec in game.levels().items():
+            assert lv in LEVELS, f"{info.name} sets an unknown level {lv}"
+            check_agent(game, spec)
+
+
 def test_a_blunder_slips_about_as_often_as_it_says_and_always_legally():
     state = UNDAUNTED.new_game("la-raye", seed=4)
     player = state.current_players[0]

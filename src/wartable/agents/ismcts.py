@@ -61,7 +61,7 @@ class ISMCTSAgent:
         iterations: int | None = None,
         seconds: float | None = None,
         playout: str | None = None,
-        horizon: int = 2,
+        horizon: int | None = None,
         exploration: float = 0.7,
         margin: float = 0.1,
         confirm: int = 1,
@@ -70,7 +70,8 @@ class ISMCTSAgent:
     ) -> None:
         """``iterations``: samples per decision (300 unless ``seconds`` is given, then as
         many as fit, ``iterations`` capping them). ``playout``: ``guide`` plays on with
-        ``guide`` (the game's heuristic) for ``horizon`` turns, ``random`` plays on at
+        ``guide`` (the game's heuristic) for ``horizon`` turns (by default the guide's own
+        ``horizon``, 2 without a guide), ``random`` plays on at
         random (up to ``PLAY_ON`` actions, none where the game estimates positions).
         ``margin``: how much better on average another move must score than the guide's
         own choice to be played instead. ``confirm``: how many play-outs that move needs
@@ -85,6 +86,8 @@ class ISMCTSAgent:
             raise ArgumentError(f"iterations must be at least 1, not {iterations}")
         if seconds is not None and not seconds > 0:
             raise ArgumentError(f"seconds must be more than 0, not {seconds}")
+        if horizon is None:
+            horizon = guide.horizon if guide is not None else 2
         if horizon < 1:
             raise ArgumentError(f"horizon must be at least 1, not {horizon}")
         nonnegative("margin", margin)

@@ -54,9 +54,10 @@ def opponent(game: Game) -> str:
 
 
 def level(game: Game, name: str) -> str:
-    """The agent spec a difficulty level stands for in this game."""
+    """The agent spec a difficulty level stands for in this game: the game's own, where it
+    sets one, else the generic one."""
     with_heuristic, without = LEVELS[name]
-    return with_heuristic if _heuristic(game) else without
+    return game.levels().get(name) or (with_heuristic if _heuristic(game) else without)
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:

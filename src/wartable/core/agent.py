@@ -30,6 +30,11 @@ class Guide(Agent, Protocol):
     """How fast a search may widen over ``rank``: 0 where ``rank`` knows no more than the
     choice itself, and a search should weigh every legal move."""
 
+    horizon: int
+    """How many turns a search plays on with this guide before it asks the game's estimate:
+    the turn its new move is in, then the next player's reply (2), or that turn alone (1)
+    where a turn is long and the estimate reads its end well."""
+
     def decide(self, world: GameState, player: str) -> Action:
         """Choose one of ``world.legal_actions(player)``, reading all of ``world``: call it
         only on a state that is itself a sample, never on the true one."""
@@ -49,6 +54,7 @@ class Heuristic(ABC):
 
     name = "heuristic"
     widen = 0.0  # a game whose ``rank`` orders more than the choice sets how fast to widen
+    horizon = 2  # turns a search plays on with it: its own, then the reply
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)

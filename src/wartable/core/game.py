@@ -244,6 +244,12 @@ class Game(ABC):
         """Game-specific agents (e.g. ``heuristic``), keyed by name; each takes a seed."""
         return {}
 
+    def levels(self) -> dict[str, str]:
+        """Difficulty levels this game sets itself, each as an agent spec, where its own
+        matches found a better agent for the level than the generic one (the agents layer
+        keeps those); none by default."""
+        return {}
+
     def glossary(self, scenario: str | None = None) -> dict[str, CardFace]:
         """The faces of the cards that a scenario's actions and views name, keyed by the same
         ids. Public knowledge (what a kind of card does), never where any copy lies."""

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from wartable.agents.registry import make_agent
+from wartable.agents.registry import check_agent, make_agent
 from wartable.core.errors import ArgumentError
 from wartable.core.marks import INITIATIVE, Mark
 from wartable.core.registry import get_game
@@ -167,7 +167,7 @@ def plan(
     first = game.new_game(sc, seed=0, options=opts)
     seated = seat_agents(first, agents)
     for name in seated:
-        make_agent(game, name)
+        check_agent(game, name)
     return Plan(
         Job(game_name, sc, tuple(seated), seed, dict(opts)),
         tuple(first.players),

@@ -22,6 +22,16 @@ def test_the_farmhouse_loads_with_its_published_counts():
     assert loaded.provenance_of("terrain.building") == "published"
 
 
+def test_a_hex_is_found_by_its_label_as_parsing_finds_it():
+    board = Board(load_map(DATA / "maps" / "farmhouse.yaml", TABLE).model, TABLE)
+    for i, h in enumerate(board.hexes):
+        assert board.at(board.label(h)) == i == board.index[board.parse(board.label(h))]
+    assert board.at("22.3") == board.at("22.03"), "a label without its zero still parses"
+    for bad in ("99.99", "22-03", ""):
+        with pytest.raises(ValueError, match=r"hex label|not on this map"):
+            board.at(bad)
+
+
 def test_terrain_table_follows_the_rulebook():
     t = TABLE.terrain
     assert (t["trees"].size, t["trees"].blocks) == (1, "always")

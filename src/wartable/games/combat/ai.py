@@ -27,6 +27,10 @@ PREFERRED_FIRE = ("rapid_fire", "aimed_fire", "slow_suppressive_fire", "suppress
 
 
 class HeuristicAgent(Heuristic):
+    # a search plays on to the end of the turn only: a turn is every man's order and four
+    # impulses, and the fitted estimate reads its end (docs/games/combat.md)
+    horizon = 1
+
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         self._ways: dict[tuple[Ground, int, bool], list[float]] = {}
@@ -149,7 +153,7 @@ class HeuristicAgent(Heuristic):
     @staticmethod
     def _deploy_score(st: CombatState, a: Action) -> float:
         board = st.sc.board
-        h = board.index[board.parse(a.args[1])]
+        h = board.at(a.args[1])
         crowd = sum(1 for s in st.soldiers if s.side == US and st.pos[s.index] == h)
         return 3.0 * st.ground.cover[h] - 2.0 * crowd + 0.1 * board.hexes[h][0]
 
@@ -222,7 +226,7 @@ class HeuristicAgent(Heuristic):
     @staticmethod
     def _hex(st: CombatState, a: Action) -> int:
         """The hex a move action steps into."""
-        return st.sc.board.index[st.sc.board.parse(a.args[1])]
+        return st.sc.board.at(a.args[1])
 
     @classmethod
     def _step_score(cls, st: CombatState, a: Action, way: list[float], hurry: bool) -> float:

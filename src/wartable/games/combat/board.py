@@ -25,6 +25,9 @@ class Board:
             tuple(self.index[n] for n in self.grid.neighbours(h)) for h in self.hexes
         )
         self.cube: tuple[Cube, ...] = tuple(map(self.grid.to_cube, self.hexes))
+        # each hex's index by its label: every move names its hex, and play-outs read
+        # hundreds of thousands of them
+        self._at: dict[str, int] = {self.grid.label(h): i for i, h in enumerate(self.hexes)}
         self.table = table
         kinds = ["open"] * len(self.hexes)
         for kind, labels in m.terrain.items():
@@ -75,6 +78,12 @@ class Board:
 
     def parse(self, text: str) -> Offset:
         return self.grid.parse(text)
+
+    def at(self, text: str) -> int:
+        """The index of the hex labelled ``text``; a clear ValueError as ``parse`` gives
+        for a label that is malformed or off the map."""
+        found = self._at.get(text)
+        return found if found is not None else self.index[self.grid.parse(text)]
 
     def height(self, h: Offset, low_order: bool) -> Fraction:
         """Level plus the size of terrain that blocks sight now (12.1)."""

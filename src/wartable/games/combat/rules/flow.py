@@ -70,7 +70,7 @@ def apply_action(st: CombatState, action: Action) -> list[Event]:
     verb, args = action.verb, action.args
     if verb == "deploy":
         i = st.find(args[0])
-        st.pos[i] = st.sc.board.index[st.sc.board.parse(args[1])]
+        st.pos[i] = st.sc.board.at(args[1])
         log(ev, "deploy", f"{st.soldiers[i].name} deploys on {args[1]}", "22.0")
         if all(st.pos[s.index] >= 0 for s in st.soldiers if s.side == US):
             start_turn(st, ev)
@@ -110,7 +110,7 @@ def give_order(st: CombatState, i: int, order: str, at: str, ev: list[Event]) ->
     if order in (care.MEDIC, care.CARRY, care.SEARCH):
         care.give(st, i, order, st.find(at), ev)
     elif at:
-        st.aim[i] = st.sc.board.index[st.sc.board.parse(at)]
+        st.aim[i] = st.sc.board.at(at)
     target = f" at {at}" if at else ""
     log(ev, "order", f"{name}: {order.replace('_', ' ')}{target}", "7.0")
 
@@ -322,7 +322,7 @@ def friendly_step(st: CombatState, verb: str, args: tuple[str, ...], ev: list[Ev
         return
     if verb == "move":
         board = st.sc.board
-        to = board.index[board.parse(args[1])]
+        to = board.at(args[1])
         came = st.pos[i]
         st.pos[i] = to
         care.carry_along(st, i)
@@ -350,13 +350,13 @@ def friendly_step(st: CombatState, verb: str, args: tuple[str, ...], ev: list[Ev
         attack(st, i, st.find(args[1]), ev)
         finish_friendly(st, i, ev)
     elif verb == "aim":
-        grenades.shift_aim(st, i, st.sc.board.index[st.sc.board.parse(args[1])], ev)
+        grenades.shift_aim(st, i, st.sc.board.at(args[1]), ev)
         finish_friendly(st, i, ev)
     elif verb == "throw":
-        grenades.throw(st, i, ev, st.sc.board.index[st.sc.board.parse(args[1])])
+        grenades.throw(st, i, ev, st.sc.board.at(args[1]))
         finish_friendly(st, i, ev)
     elif verb == "flare":
-        night.fire_flare(st, i, st.sc.board.index[st.sc.board.parse(args[1])], ev)
+        night.fire_flare(st, i, st.sc.board.at(args[1]), ev)
         finish_friendly(st, i, ev)
     elif verb == "strike":
         melee.strike(st, i, st.find(args[1]), ev)
@@ -381,7 +381,7 @@ def snap(st: CombatState, i: int, verb: str, args: tuple[str, ...], ev: list[Eve
     on."""
     name = st.soldiers[i].name
     if verb == "move":
-        st.pos[i] = st.sc.board.index[st.sc.board.parse(args[1])]
+        st.pos[i] = st.sc.board.at(args[1])
         care.carry_along(st, i)
         guards.lead(st, i)
         log(ev, "move", f"{name} moves to {args[1]} (card)", "5.1")

@@ -398,7 +398,7 @@ def info(st: CombatState, action: Action) -> dict[str, Any]:
 
 def grenade_info(st: CombatState, i: int, where: str, order: str) -> dict[str, Any]:
     board = st.sc.board
-    aim = board.index[board.parse(where)]
+    aim = board.at(where)
     odds = grenade_odds.throw_odds(st, i, aim, order)
     if odds is None:
         return {}

@@ -9,6 +9,7 @@ from wartable.core.events import Event
 from wartable.core.outcome import Outcome
 from wartable.games.diadehonor.content import LIVING, enemy_of
 from wartable.games.diadehonor.rules import objectives
+from wartable.games.diadehonor.rules.attack import DEATH
 
 if TYPE_CHECKING:
     from wartable.games.diadehonor.state import DiaDeHonorState
@@ -68,10 +69,13 @@ def check(st: DiaDeHonorState, ev: list[Event], actor: int, round_end: bool = Fa
 
 
 def standing(st: DiaDeHonorState, side: str) -> float:
-    """How ``side`` stands, in [-1, 1]: its units' health against the enemy's."""
+    """How ``side`` stands, in [-1, 1]: its units' health (the wounds each can still take)
+    against the enemy's."""
 
     def strength(s: str) -> float:
-        return sum(5 - st.wounds[u.index] for u in st.units if u.side == s and st.on_map(u.index))
+        return sum(
+            DEATH - st.wounds[u.index] for u in st.units if u.side == s and st.on_map(u.index)
+        )
 
     mine, theirs = strength(side), strength(enemy_of(side))
     return 0.0 if mine + theirs == 0 else (mine - theirs) / (mine + theirs)
