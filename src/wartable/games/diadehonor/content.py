@@ -415,8 +415,12 @@ class Library:
     objectives: dict[str, Objective]
 
     def rank(self, missions: int) -> Rank:
-        """The highest rank ``missions`` reach (rule DH-48)."""
-        return [r for r in self.ranks if r.missions <= missions][-1]
+        """The highest rank ``missions`` reach (rule DH-48): the last listed that they reach
+        (asked for every attack a search weighs, so no list is built)."""
+        for r in reversed(self.ranks):
+            if r.missions <= missions:
+                return r
+        raise IndexError(f"no rank is reached with {missions} missions")
 
 
 def type_title(type_: str) -> str:

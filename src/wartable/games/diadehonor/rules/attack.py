@@ -192,9 +192,10 @@ def duel_outcomes(st: DiaDeHonorState, a: int, t: int) -> list[tuple[bool, int]]
     """Every way a duel can end, each as likely as the others (equal totals roll again):
     whether the attacker wins, and the wounds the winner deals."""
     out = []
+    base_a, base_t = melee_total(st, a, 0), melee_total(st, t, 0)  # the same for every die
     for da in range(1, 7):
         for dt in range(1, 7):
-            ta, tt = melee_total(st, a, da), melee_total(st, t, dt)
+            ta, tt = da + base_a, dt + base_t
             if ta != tt:
                 out.append((ta > tt, MELEE_DAMAGE.get(da if ta > tt else dt, 0)))
     return out
