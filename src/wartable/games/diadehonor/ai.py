@@ -86,9 +86,11 @@ class HeuristicAgent(Heuristic):
         if verb == "target":
             return lambda a: self.worth(st, seat, find(st, a.args[0]))
         if verb == "place":
-            return lambda a: self.place_score(st, seat, a.args[0])
+            score = self.place_scorer(st, seat)
+            return lambda a: score(a.args[0])
         if verb == "deploy":
-            return lambda a: self.place_score(st, seat, a.args[1])
+            score = self.place_scorer(st, seat)
+            return lambda a: score(a.args[1])
         return None
 
     # ---- what things are worth ---------------------------------------------------------------
@@ -157,11 +159,19 @@ class HeuristicAgent(Heuristic):
             )
         return self._areas[key]
 
-    def place_score(self, st: DiaDeHonorState, seat: int, label: str) -> float:
-        """A square to deploy on or bring a unit to: forward, in cover."""
-        q = st.battle.grid.index(st.battle.grid.parse(label))
-        forward = -st.battle.to_zone[enemy_of(st.sides[seat])][q]
-        return forward + 2.0 * ground.cover_at(st, q) - 0.001 * q
+    def place_scorer(self, st: DiaDeHonorState, seat: int) -> Callable[[str], float]:
+        """How good a square (by its label) is to deploy on or bring a unit to: forward, in
+        cover. One scorer a decision: a deployment offers every unit on every square, and the
+        machines that give cover are found once."""
+        battle = st.battle
+        to_enemy, square_of = battle.to_zone[enemy_of(st.sides[seat])], battle.square_of
+        covered = ground.cover_test(st)
+
+        def score(label: str) -> float:
+            q = square_of[label]
+            return -to_enemy[q] + 2.0 * covered(q) - 0.001 * q
+
+        return score
 
     def square_scorer(
         self, st: DiaDeHonorState, seat: int, i: int, foes: list[int]
