@@ -88,6 +88,33 @@ def test_a_time_budget_stops_the_search_and_still_tries_every_move():
     assert agent.last_iterations >= len(state.legal_actions(player))
 
 
+@pytest.mark.parametrize(("cost", "iterations"), [(0.3, 3), (0.25, 3), (0.6, 1)])
+def test_a_time_budget_is_a_limit_the_search_stops_before_an_iteration_may_overrun(
+    monkeypatch, cost, iterations
+):
+    """A clock of our own: each iteration takes ``cost`` of a 1 s budget, the rest nothing."""
+    from types import SimpleNamespace
+
+    import wartable.agents.ismcts as ismcts
+
+    clock = [0.0]
+    monkeypatch.setattr(ismcts, "time", SimpleNamespace(perf_counter=lambda: clock[0]))
+    game = wartable.get_game("undaunted")
+    state, player = some_decision("undaunted", "la-raye")
+    agent = make_agent(game, "ismcts:seconds=1", 1)
+    assert agent.widen  # so one iteration is enough to answer
+    iterate = agent._iterate
+
+    def timed(*args):
+        iterate(*args)
+        clock[0] += cost
+
+    monkeypatch.setattr(agent, "_iterate", timed)
+    assert agent.act(state, player) in state.legal_actions(player)
+    assert agent.last_iterations == iterations
+    assert clock[0] <= 1.0
+
+
 def test_with_a_wide_margin_the_search_keeps_the_heuristics_choice():
     from wartable.core.rng import derive_seed
 

@@ -18,6 +18,7 @@ from wartable.sim.study import (
     SPEC_FILE,
     StudySpec,
     StudyWriter,
+    drop_torn_row,
     load_spec,
     read_results,
 )
@@ -113,6 +114,23 @@ def test_a_row_cut_off_by_a_kill_is_dropped_and_played_again(tmp_path):
     again.write(games(p, range(3, 6)))
     again.close("local", 1, 3, 1.0)
     assert list(read_results(tmp_path)) == games(p, range(6))
+
+
+@pytest.mark.parametrize(
+    ("data", "kept"),
+    [
+        (b"a,b\n1,2\n3,4", b"a,b\n1,2\n"),  # a tear shorter than a chunk
+        (b"a,b\n" + b"x" * 20, b"a,b\n"),  # a tear over several chunks
+        (b"a,b\n1,2\n", b"a,b\n1,2\n"),  # whole: left alone
+        (b"a,b", b""),  # not even a header
+        (b"", b""),
+    ],
+)
+def test_a_torn_row_is_cut_off_reading_back_from_the_end(tmp_path, data, kept):
+    path = tmp_path / ROWS_FILE
+    path.write_bytes(data)
+    drop_torn_row(path, chunk=3)
+    assert path.read_bytes() == kept
 
 
 def test_the_csv_is_what_the_docs_say(tmp_path):

@@ -21,7 +21,9 @@ heuristic sees one decision ahead, plus the opponent's answer and the chances of
 and the unseen cards. Without a heuristic it plays on at random (``playout="random"``).
 
 Budget: ``iterations`` per decision (reproducible: same seed, same choice), or ``seconds``
-(the same strength on any machine, but a choice then depends on the machine's speed).
+(the same strength on any machine, but a choice then depends on the machine's speed). A
+time budget is a limit, not a target: the search stops when its slowest iteration so far
+would no longer fit, so a decision overruns only by an iteration slower than any before it.
 """
 
 from __future__ import annotations
@@ -117,15 +119,17 @@ class ISMCTSAgent:
         self.last_iterations = 0  # how many the latest decision ran (for benches and tests)
 
     def act(self, state: GameState, player: str) -> Action:
+        # the budget counts the whole decision, the guide's own choice included
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         legal = state.legal_actions(player)
         if len(legal) == 1:
             return legal[0]
         root = Node(player)
         # the guide's own choice, kept unless the search finds a move clearly better
         anchor = self.guide.act(state, player) if self.guide is not None else None
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         play_on: int | None = None
         done = 0
+        slowest = 0.0  # the longest iteration so far: the next may take as long
         # a time budget still tries every move once; widening tries the most promising only
         least = 1 if self.widen else len(legal)
         while True:
@@ -134,12 +138,17 @@ class ISMCTSAgent:
                 play_on = 0 if world.estimate(player) is not None else PLAY_ON
             # the guide's choice is tried first where it must keep a score to beat
             first = anchor if done == 0 and (self.confirm > 1 or self.widen) else None
+            began = time.perf_counter()
             self._iterate(world, root, play_on, first)
             done += 1
             if self.iterations and done >= self.iterations:
                 break
-            if deadline is not None and done >= least and time.perf_counter() >= deadline:
-                break
+            if deadline is not None:
+                now = time.perf_counter()
+                slowest = max(slowest, now - began)
+                # stop before an iteration that may overrun
+                if done >= least and now + slowest >= deadline:
+                    break
         self.last_iterations = done
         # the most visited of the moves legal here (a sample may have offered others)
         best = max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)

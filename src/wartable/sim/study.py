@@ -208,12 +208,26 @@ def keep_marks_before(folder: Path, done: int) -> None:
     tmp.replace(path)
 
 
-def drop_torn_row(path: Path) -> None:
-    """A study killed in the middle of a write may end in half a row: cut it off."""
-    data = path.read_bytes()
-    if data and not data.endswith(b"\n"):
-        with path.open("r+b") as f:
-            f.truncate(data.rfind(b"\n") + 1)
+def drop_torn_row(path: Path, chunk: int = 1 << 16) -> None:
+    """A study killed in the middle of a write may end in half a row: cut it off. Reads the
+    file backwards from its end, so a study of any size costs one chunk or so."""
+    with path.open("r+b") as f:
+        end = f.seek(0, 2)
+        if not end:
+            return
+        f.seek(end - 1)
+        if f.read(1) == b"\n":
+            return
+        at = end
+        while at > 0:
+            start = max(0, at - chunk)
+            f.seek(start)
+            cut = f.read(at - start).rfind(b"\n")
+            if cut >= 0:
+                f.truncate(start + cut + 1)
+                return
+            at = start
+        f.truncate(0)
 
 
 class StudyWriter:
