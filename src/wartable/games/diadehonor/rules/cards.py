@@ -152,7 +152,7 @@ def decide(st: DiaDeHonorState, action: Action, ev: list[Event]) -> None:
         return
     if kind == "place":
         i = st.call_up(seat, unit_cards.BRINGS[card], card=card)  # a benched soldier (DH-50)
-        st.pos[i] = st.battle.grid.index(st.battle.grid.parse(action.args[0]))
+        st.pos[i] = st.battle.square_of[action.args[0]]
         st.status[i], st.actions[i] = "active", 2  # drawn before initiative: it acts this round
         said = f"{st.units[i].key} joins {me}'s squad at {action.args[0]}"
         ev.append(Event("arrive", said, {"unit": st.units[i].key}, "DH-54"))

@@ -44,7 +44,7 @@ def apply(st: DiaDeHonorState, seat: int, action: Action) -> list[Event]:
 
 def deploy(st: DiaDeHonorState, seat: int, action: Action, ev: list[Event]) -> None:
     i = find(st, action.args[0])
-    square = st.battle.grid.index(st.battle.grid.parse(action.args[1]))
+    square = st.battle.square_of[action.args[1]]
     st.pos[i], st.status[i] = square, "active"
     ev.append(Event("deploy", f"{st.units[i].key} deploys at {action.args[1]}", rule="set-up"))
     if legal.next_to_deploy(st, seat) >= 0:
@@ -140,7 +140,7 @@ def act(st: DiaDeHonorState, action: Action, ev: list[Event]) -> None:
         del st.aim[i]  # moving or changing stance spoils the aim (Q27)
         ev.append(Event("aim", f"{key} stops aiming", rule="DH-69"))
     if verb in ("move", "crawl"):
-        square = st.battle.grid.index(st.battle.grid.parse(action.args[1]))
+        square = st.battle.square_of[action.args[1]]
         cost = ground.reach(st, i, verb == "crawl")[square]
         st.pos[i] = square
         rule = "DH-21" if verb == "crawl" else "DH-15"
