@@ -16,7 +16,9 @@ worst, in seconds of this machine under the load it was under (given beside the 
 ``--record FILE`` appends each deal to FILE (a JSON line) as soon as it is played, and plays
 only the deals FILE does not hold yet for the same match: a long match can be stopped and
 taken up again (with more workers, or more deals), and the summary covers every deal
-recorded. The times of deals played on another run are timed under that run's load.
+recorded below ``--deals``. The times of deals played on another run are timed under that
+run's load. A match is known by its game, scenario, agents and seed, not by the code that
+played it: start a new file when the code has changed what an agent does.
 """
 
 from __future__ import annotations
@@ -28,12 +30,14 @@ import os
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
 from typing import Any
 
 import wartable
 from wartable.agents.registry import check_agent, make_agent
 from wartable.core.rng import derive_seed
 from wartable.sim.stats import wilson_interval
+from wartable.sim.study import drop_torn_row
 
 
 def play(game_name: str, scenario: str, seats: dict[str, str], seed: int, timed: str) -> dict:
@@ -96,6 +100,7 @@ def recorded(path: str, match: list[Any]) -> dict[int, dict[str, Any]]:
     """The deals of this match that ``path`` already holds (none where it does not exist)."""
     if not os.path.exists(path):
         return {}
+    drop_torn_row(Path(path))  # a run killed while writing leaves half a line: play it again
     with open(path) as f:
         rows = [json.loads(line) for line in f if line.strip()]
     return {r.pop("deal"): r for r in rows if r.pop("match") == match}
@@ -159,13 +164,17 @@ def main(argv: list[str] | None = None) -> int:
     ctx = multiprocessing.get_context("fork")
     with ProcessPoolExecutor(max_workers=args.workers, mp_context=ctx) as pool:
         running = {pool.submit(deal, job): job[-1] for job in jobs}
-        for done in as_completed(running):
-            i = running[done]
-            results[i] = done.result()
-            if args.record:
-                with open(args.record, "a") as f:
-                    f.write(json.dumps({"match": match, "deal": i} | results[i]) + "\n")
-            print(f"\rdeal {len(results)}/{args.deals}", end="", file=sys.stderr, flush=True)
+        try:
+            for done in as_completed(running):
+                i = running[done]
+                results[i] = done.result()
+                if args.record:
+                    with open(args.record, "a") as f:
+                        f.write(json.dumps({"match": match, "deal": i} | results[i]) + "\n")
+                print(f"\rdeal {len(results)}/{args.deals}", end="", file=sys.stderr, flush=True)
+        except BaseException:  # a deal failed or the run was stopped: play no more
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
     print(file=sys.stderr)
     out = summary([results[i] for i in sorted(results)])
     out |= {

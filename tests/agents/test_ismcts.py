@@ -88,11 +88,14 @@ def test_a_time_budget_stops_the_search_and_still_tries_every_move():
     assert agent.last_iterations >= len(state.legal_actions(player))
 
 
-@pytest.mark.parametrize(("cost", "iterations"), [(0.3, 3), (0.25, 3), (0.6, 1)])
+@pytest.mark.parametrize(
+    ("cost", "draw", "iterations"), [(0.3, 0, 3), (0.25, 0, 3), (0.6, 0, 1), (0.25, 0.1, 2)]
+)
 def test_a_time_budget_is_a_limit_the_search_stops_before_an_iteration_may_overrun(
-    monkeypatch, cost, iterations
+    monkeypatch, cost, draw, iterations
 ):
-    """A clock of our own: each iteration takes ``cost`` of a 1 s budget, the rest nothing."""
+    """A clock of our own: each iteration takes ``cost`` of a 1 s budget to search and
+    ``draw`` to draw its state, the rest nothing."""
     from types import SimpleNamespace
 
     import wartable.agents.ismcts as ismcts
@@ -110,6 +113,13 @@ def test_a_time_budget_is_a_limit_the_search_stops_before_an_iteration_may_overr
         clock[0] += cost
 
     monkeypatch.setattr(agent, "_iterate", timed)
+    sample = state.sample_hidden
+
+    def drawn(*args):
+        clock[0] += draw
+        return sample(*args)
+
+    monkeypatch.setattr(state, "sample_hidden", drawn)
     assert agent.act(state, player) in state.legal_actions(player)
     assert agent.last_iterations == iterations
     assert clock[0] <= 1.0

@@ -23,7 +23,9 @@ and the unseen cards. Without a heuristic it plays on at random (``playout="rand
 Budget: ``iterations`` per decision (reproducible: same seed, same choice), or ``seconds``
 (the same strength on any machine, but a choice then depends on the machine's speed). A
 time budget is a limit, not a target: the search stops when its slowest iteration so far
-would no longer fit, so a decision overruns only by an iteration slower than any before it.
+(the draw of a state included) would no longer fit, so a decision overruns only by an
+iteration slower than any before it, or where, without widening, every move must still be
+tried once.
 """
 
 from __future__ import annotations
@@ -133,12 +135,12 @@ class ISMCTSAgent:
         # a time budget still tries every move once; widening tries the most promising only
         least = 1 if self.widen else len(legal)
         while True:
+            began = time.perf_counter()
             world = state.sample_hidden(player, self.rng.next64())
             if play_on is None:  # whether a game estimates is the game's, not the position's
                 play_on = 0 if world.estimate(player) is not None else PLAY_ON
             # the guide's choice is tried first where it must keep a score to beat
             first = anchor if done == 0 and (self.confirm > 1 or self.widen) else None
-            began = time.perf_counter()
             self._iterate(world, root, play_on, first)
             done += 1
             if self.iterations and done >= self.iterations:

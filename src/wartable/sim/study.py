@@ -211,6 +211,7 @@ def keep_marks_before(folder: Path, done: int) -> None:
 def drop_torn_row(path: Path, chunk: int = 1 << 16) -> None:
     """A study killed in the middle of a write may end in half a row: cut it off. Reads the
     file backwards from its end, so a study of any size costs one chunk or so."""
+    chunk = max(1, chunk)
     with path.open("r+b") as f:
         end = f.seek(0, 2)
         if not end:
