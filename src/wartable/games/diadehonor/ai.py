@@ -68,15 +68,18 @@ class HeuristicAgent(Heuristic):
         and lying down by their worth, then every other move by what it gains."""
         st = played(world)
         seat = st.players.index(player)
-        best = self.choose(st, player, legal)
         verb = legal[0].verb
         key = self.placing(st, seat, verb)
         if key is not None:
             ordered = sorted(legal, key=key, reverse=True)
+            best = max(legal, key=key)  # as ``choose``: the first of the best
         elif verb in ("react", "initiative"):
             ordered = legal
-        else:
-            ordered = self.alternatives(st, seat, legal)
+            best = self.choose(st, player, legal)
+        else:  # the choice and the ranking share each unit's square scores
+            scorers: dict[str, Callable[[int], float]] = {}
+            best = self.activation(st, seat, legal, scorers)
+            ordered = self.alternatives(st, seat, legal, scorers)
         return [best, *(a for a in ordered if a != best)][:k]
 
     def placing(
@@ -230,7 +233,14 @@ class HeuristicAgent(Heuristic):
         return score_of
 
     # ---- the activation ------------------------------------------------------------------------
-    def activation(self, st: DiaDeHonorState, seat: int, legal: list[Action]) -> Action:
+    def activation(
+        self,
+        st: DiaDeHonorState,
+        seat: int,
+        legal: list[Action],
+        scorers: dict[str, Callable[[int], float]] | None = None,
+    ) -> Action:
+        """``scorers``: each unit's square scorer, by its key, kept for the caller."""
         card = self.card(st, seat, [a for a in legal if a.verb == "play"])
         if card is not None:
             return card
@@ -248,7 +258,11 @@ class HeuristicAgent(Heuristic):
                     best, score = a, value
         if best is not DONE:
             return best
-        scorers = {k: self.square_scorer(st, seat, find(st, k), foes) for k in mine}
+        if scorers is None:
+            scorers = {}
+        for k in mine:
+            if k not in scorers:
+                scorers[k] = self.square_scorer(st, seat, find(st, k), foes)
         order = sorted(mine, key=lambda k: -scorers[k](st.pos[find(st, k)]))
         for key in order:
             i = find(st, key)
@@ -264,12 +278,20 @@ class HeuristicAgent(Heuristic):
             return Action("play", ("defensive_combat",))  # the enemy acts next
         return DONE
 
-    def alternatives(self, st: DiaDeHonorState, seat: int, legal: list[Action]) -> list[Action]:
-        """An activation's moves, the likeliest to matter first (see ``rank``)."""
+    def alternatives(
+        self,
+        st: DiaDeHonorState,
+        seat: int,
+        legal: list[Action],
+        scorers: dict[str, Callable[[int], float]] | None = None,
+    ) -> list[Action]:
+        """An activation's moves, the likeliest to matter first (see ``rank``); ``scorers``
+        as in ``activation``."""
         foes = self.foes(st, seat)
         at = st.battle.square_of
         tiers: list[tuple[int, float, int, Action]] = []  # tier, minus its worth, order
-        scorers: dict[str, Callable[[int], float]] = {}
+        if scorers is None:
+            scorers = {}
         for n, a in enumerate(legal):
             if a.verb == "done":
                 tiers.append((2, 0.0, n, a))
