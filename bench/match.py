@@ -169,8 +169,10 @@ def main(argv: list[str] | None = None) -> int:
                 i = running[done]
                 results[i] = done.result()
                 if args.record:
+                    row = {"match": match, "deal": i} | results[i]
+                    row["times"] = [round(t, 4) for t in row["times"]]  # 0.1 ms is plenty
                     with open(args.record, "a") as f:
-                        f.write(json.dumps({"match": match, "deal": i} | results[i]) + "\n")
+                        f.write(json.dumps(row) + "\n")
                 print(f"\rdeal {len(results)}/{args.deals}", end="", file=sys.stderr, flush=True)
         except BaseException:  # a deal failed or the run was stopped: play no more
             pool.shutdown(wait=False, cancel_futures=True)
