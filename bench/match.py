@@ -18,7 +18,8 @@ only the deals FILE does not hold yet for the same match: a long match can be st
 taken up again (with more workers, or more deals), and the summary covers every deal
 recorded below ``--deals``. The times of deals played on another run are timed under that
 run's load. A match is known by its game, scenario, agents and seed, not by the code that
-played it: start a new file when the code has changed what an agent does.
+played it: start a new file when the code has changed what an agent does. bench/tally.py
+adds up the deals of several files (the seeds of one match).
 """
 
 from __future__ import annotations

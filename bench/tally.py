@@ -12,6 +12,7 @@ the 95% interval, per seat, and each seed's share, from the files alone.
 from __future__ import annotations
 
 import json
+import signal
 import sys
 from collections import defaultdict
 from pathlib import Path
@@ -51,6 +52,13 @@ def main(argv: list[str]) -> int:
         for seat, s in out["per_seat"].items():
             won = s["score"] * out["deals"]
             print(f"  as {seat}: {won:g} of {out['deals']} ({s['score']:.1%})")
+        if "alone" in out:  # solitaire: how each agent fared on its own
+            a, n = out["alone"], out["deals"]
+            print(
+                f"  alone: the agent won {a['agent_won']:g} of {n} "
+                f"({a['agent_points_total'] / n:.2f} points a game), the other "
+                f"{a['other_won']:g} ({a['other_points_total'] / n:.2f} points a game)"
+            )
         print(
             f"  decisions {out['decisions']}: mean {out['seconds_mean']:.3f} s, 95th "
             f"percentile {out['seconds_p95']:.3f} s, worst {out['seconds_max']:.3f} s"
@@ -63,4 +71,5 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `| head` ends it quietly
     raise SystemExit(main(sys.argv[1:]))
