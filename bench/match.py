@@ -141,6 +141,31 @@ def summary(results: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
+def report(out: dict[str, Any]) -> list[str]:
+    """A summary in words: the score with its interval, per seat, alone, the times."""
+    lo, hi = out["ci95"]
+    n = out["deals"]
+    unit = "deal pairs" if len(out["per_seat"]) == 1 else "games"  # solitaire: paired deals
+    lines = [
+        f"{out['agent']} v {out['opponent']}, {out['game']} {out['scenario']}: "
+        f"{out['score']:.1%} of {out['games']} {unit} (95% CI {lo:.1%}-{hi:.1%})"
+    ]
+    for seat, s in out["per_seat"].items():
+        lines.append(f"  as {seat}: {s['score'] * n:g} of {n} ({s['score']:.1%})")
+    if "alone" in out:  # solitaire: how each agent fared on its own
+        a = out["alone"]
+        lines.append(
+            f"  alone: the agent won {a['agent_won']:g} of {n} "
+            f"({a['agent_points_total'] / n:.2f} points a game), the other "
+            f"{a['other_won']:g} ({a['other_points_total'] / n:.2f} points a game)"
+        )
+    lines.append(
+        f"  decisions {out['decisions']}: mean {out['seconds_mean']:.3f} s, "
+        f"95th percentile {out['seconds_p95']:.3f} s, worst {out['seconds_max']:.3f} s"
+    )
+    return lines
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("game")
@@ -193,26 +218,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(out))
         return 0
-    lo, hi = out["ci95"]
-    unit = "deal pairs" if len(out["per_seat"]) == 1 else "games"  # solitaire: paired deals
-    print(
-        f"{args.agent} v {args.opponent}, {args.game} {args.scenario}: "
-        f"{out['score']:.1%} of {out['games']} {unit} (95% CI {lo:.1%}-{hi:.1%})"
-    )
-    for seat, s in out["per_seat"].items():
-        print(f"  as {seat}: {s['score']:.1%} of {args.deals}")
-    if "alone" in out:
-        a = out["alone"]
-        print(
-            f"  alone: the agent won {a['agent_won']:.0f} of {args.deals} "
-            f"({a['agent_points_total'] / args.deals:.2f} points a game), the other "
-            f"{a['other_won']:.0f} ({a['other_points_total'] / args.deals:.2f} points a game)"
-        )
-    print(
-        f"  decisions {out['decisions']}: mean {out['seconds_mean']:.3f} s, "
-        f"95th percentile {out['seconds_p95']:.3f} s, worst {out['seconds_max']:.3f} s "
-        f"({args.workers} workers, load {load:.1f} before, {out['wall_seconds']} s in all)"
-    )
+    print("\n".join(report(out)))
+    print(f"  ({args.workers} workers, load {load:.1f} before, {out['wall_seconds']} s in all)")
     return 0
 
 

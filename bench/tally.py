@@ -18,7 +18,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from match import summary
+from match import report, summary
 from wartable.sim.study import drop_torn_row
 
 
@@ -42,27 +42,13 @@ def main(argv: list[str]) -> int:
         return 2
     for (game, scenario, agent, other), seeds in sorted(rows(argv).items()):
         every = [deal for s in sorted(seeds) for _, deal in sorted(seeds[s].items())]
-        out = summary(every)
-        lo, hi = out["ci95"]
-        unit = "deal pairs" if len(out["per_seat"]) == 1 else "games"
-        print(
-            f"{agent} v {other}, {game} {scenario}: {out['score']:.1%} of {out['games']} "
-            f"{unit} (95% CI {lo:.1%}-{hi:.1%})"
-        )
-        for seat, s in out["per_seat"].items():
-            won = s["score"] * out["deals"]
-            print(f"  as {seat}: {won:g} of {out['deals']} ({s['score']:.1%})")
-        if "alone" in out:  # solitaire: how each agent fared on its own
-            a, n = out["alone"], out["deals"]
-            print(
-                f"  alone: the agent won {a['agent_won']:g} of {n} "
-                f"({a['agent_points_total'] / n:.2f} points a game), the other "
-                f"{a['other_won']:g} ({a['other_points_total'] / n:.2f} points a game)"
-            )
-        print(
-            f"  decisions {out['decisions']}: mean {out['seconds_mean']:.3f} s, 95th "
-            f"percentile {out['seconds_p95']:.3f} s, worst {out['seconds_max']:.3f} s"
-        )
+        out = summary(every) | {
+            "game": game,
+            "scenario": scenario,
+            "agent": agent,
+            "opponent": other,
+        }
+        print("\n".join(report(out)))
         for s in sorted(seeds):
             part = summary(list(seeds[s].values()))
             won = part["score"] * part["games"]

@@ -70,10 +70,9 @@ class HeuristicAgent(Heuristic):
         seat = st.players.index(player)
         verb = legal[0].verb
         key = self.placing(st, seat, verb)
-        if key is not None:
-            ordered = sorted(legal, key=key, reverse=True)
-            best = max(legal, key=key)  # as ``choose``: the first of the best
-        elif verb in ("react", "initiative"):
+        if key is not None:  # a stable sort: the first of the best heads it, as ``choose``
+            return sorted(legal, key=key, reverse=True)[:k]
+        if verb in ("react", "initiative"):
             ordered = legal
             best = self.choose(st, player, legal)
         else:  # the choice and the ranking share each unit's square scores
