@@ -37,7 +37,10 @@ def rows(paths: list[str]) -> dict[tuple[str, ...], dict[int, dict[int, dict[str
 
 
 def main(argv: list[str]) -> int:
-    if not argv or argv[0].startswith("-"):
+    missing = [p for p in argv if not Path(p).is_file()]
+    if not argv or argv[0].startswith("-") or missing:
+        if missing:
+            print(f"tally: no such record file: {', '.join(missing)}", file=sys.stderr)
         print(__doc__.split("\n\n")[1], file=sys.stderr)
         return 2
     for (game, scenario, agent, other), seeds in sorted(rows(argv).items()):
