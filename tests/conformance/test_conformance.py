@@ -452,3 +452,39 @@ def test_observations_keep_their_layout_and_read_only_the_view(game_name, scenar
     play_on(finished, RandomAgent(derive_seed(4, 1)))
     for p in finished.players:
         assert len(observer.encode(finished.view(p))) == observer.size
+
+
+@pytest.mark.parametrize(("game_name", "scenario", "options"), SEEN, ids=SEEN_IDS)
+def test_whose_turn_it_is_never_hangs_on_what_a_seat_cannot_see(game_name, scenario, options):
+    """A seat with hidden cards leaves a phase only by its own action: the engine may pass
+    for it only where the choice rests on public facts. Take a twin that differs only in
+    what another seat P cannot see (the cards in the actor's hand, the order of a deck),
+    with the original's dice, and apply the same action to both. Where P reads the same
+    log in both, nothing was revealed to P, so the same seats must act next and P must see
+    the same board: a phase that goes by on its own because the hand holds nothing
+    playable would tell P what the hand holds. (Where the logs differ, say a card drawn
+    from a deck in another order, the action showed P something and the turn may follow.)"""
+    checked = 0
+    for state in mid_game_states(game_name, scenario, seeds=range(4), options=options):
+        actor = state.current_players[0]
+        for p in [q for q in state.players if q != actor]:
+            twins = [twin_with_the_same_dice(state, p, seed=3000 + k) for k in range(3)]
+            for action in spread(state.legal_actions(actor), 6):
+                real = state.clone()
+                told = [e.text for e in real.apply(actor, action) if e.visible(p)]
+                for twin in twins:
+                    if action not in twin.legal_actions(actor):
+                        continue
+                    other = twin.clone()
+                    events = [e.text for e in other.apply(actor, action) if e.visible(p)]
+                    if events != told:
+                        continue  # the action showed p something
+                    checked += 1
+                    assert other.current_players == real.current_players, (
+                        f"after {action} by {actor}, who acts next tells {p} a hidden fact"
+                    )
+                    assert other.view(p) == real.view(p), (
+                        f"after {action} by {actor}, {p}'s view tells a hidden fact"
+                    )
+    if len(wartable.get_game(game_name).new_game(scenario, seed=0).players) > 1:
+        assert checked, "no action was tried on a twin: the test would prove nothing"

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 
 from wartable.core.action import Action
 from wartable.core.agent import Guide
-from wartable.core.errors import ArgumentError
+from wartable.core.errors import ArgumentError, InvariantError
 from wartable.core.rng import Rng
 from wartable.core.state import GameState
 
@@ -220,7 +220,8 @@ class ISMCTSAgent:
         result of the dice). The ranking is read once, on the first draw to reach the node
         (``first``, the guide's own choice, put at its head): draws differ only in what
         the player cannot see and in the dice, and ranking costs as much as a choice."""
-        assert self.guide is not None
+        if self.guide is None:
+            raise InvariantError("_widened: no self.guide")
         width = 1 + int(self.widen * math.sqrt(node.visits))
         if node.ranked is None:
             ranked = self.guide.rank(world, mover, actions, len(actions))
@@ -242,7 +243,8 @@ class ISMCTSAgent:
         """Play on with the guide until ``horizon`` turns have ended: the turn of ``mover``
         (who took the last action in the tree), then whoever acts after. A turn ends when
         another player acts or a new round begins."""
-        assert self.guide is not None
+        if self.guide is None:
+            raise InvariantError("_guided: no self.guide")
         turns = 0
         rounds = world.rounds_played()
         for _ in range(GUIDED_STEPS):

@@ -14,7 +14,7 @@ from wartable.cli.render import focus_problem, render
 from wartable.cli.render.prose import Prose
 from wartable.core.action import Action
 from wartable.core.agent import Agent
-from wartable.core.errors import ActionParseError, IllegalActionError
+from wartable.core.errors import ActionParseError, IllegalActionError, InvariantError
 from wartable.core.events import Event
 from wartable.core.game import Game
 from wartable.core.rng import derive_seed
@@ -111,7 +111,8 @@ class Session:
             return
         self.console.print(render(self.game, self.state.view(self.viewer()), self.focus))
         o = self.state.outcome
-        assert o is not None
+        if o is None:
+            raise InvariantError("run: no o")
         self.console.print(Text(f"\n{o.winner or 'Nobody'} wins: {o.reason}", style="bold yellow"))
         if self.on_end is not None:
             self.on_end(self.state)
@@ -269,7 +270,8 @@ class Session:
         """Save to ``path`` (default: the game's save file). A folder that is not there, a
         directory or a full disk is said in one line and the game goes on: nothing is lost."""
         target = path or self.save_path
-        assert target is not None
+        if target is None:
+            raise InvariantError("save: no target")
         try:
             saves.write(target, self.state.record(), self.seats, self.campaign)
         except (OSError, ValueError) as exc:

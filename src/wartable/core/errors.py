@@ -7,6 +7,9 @@ question) from broken content or save files, as python-chess does for moves.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TypeVar
+
+_T = TypeVar("_T")
 
 QUOTE_LIMIT = 60  # characters of a caller's value an error message repeats, at most
 
@@ -82,3 +85,24 @@ def _cut(text: str, limit: int) -> str:
 
 class RecordError(WartableError):
     """A saved game or replay that is corrupt, foreign or from an incompatible version."""
+
+
+class InvariantError(WartableError):
+    """The rules met a position they hold impossible: a fault in wartable, never a player's
+    mistake. Rules code raises it where it once asserted; ``GameState.apply`` fills in
+    ``case`` (game, scenario, options, seed, every earlier action and the failing one, in the
+    format of a recorded case) so the fault can be replayed exactly. The message never
+    names the seed or the history: it may reach a player, the case must not."""
+
+    def __init__(self, what: str) -> None:
+        super().__init__(what)
+        self.what = what
+        self.case: dict[str, object] | None = None
+
+
+def known(value: _T | None, what: str) -> _T:
+    """``value``, which the rules hold cannot be None here; an InvariantError naming ``what``
+    where it is. Rules code narrows a type with this where it once asserted."""
+    if value is None:
+        raise InvariantError(f"{what} is missing")
+    return value

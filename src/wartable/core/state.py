@@ -16,8 +16,10 @@ from wartable.core.action import Action
 from wartable.core.errors import (
     ArgumentError,
     IllegalActionError,
+    InvariantError,
     RecordError,
     UnknownNameError,
+    WartableError,
     quote,
 )
 from wartable.core.events import Event
@@ -172,7 +174,20 @@ class GameState(ABC):
             raise IllegalActionError(f"the game is over ({self.outcome.reason})")
         if action not in self._cached_legal(player):
             raise IllegalActionError(self._why_not(player, action))
-        events = self._apply(player, action)
+        try:
+            events = self._apply(player, action)
+        except InvariantError as fault:
+            fault.case = fault.case or self.case(player, action, fault)
+            raise
+        except WartableError:
+            raise
+        except Exception as exc:  # a rules fault of any kind leaves with its position
+            wrapped = InvariantError(
+                f"the rules failed on {quote(str(action))} ({type(exc).__name__}); "
+                "nothing a player did caused it"
+            )
+            wrapped.case = self.case(player, action, wrapped)
+            raise wrapped from exc
         self._legal_cache = None
         self._history = (self._history, player, action)
         self._n_actions += 1
@@ -183,6 +198,23 @@ class GameState(ABC):
         else:
             self._undo_depth = 0
         return events
+
+    def case(self, player: str, action: Action, error: Exception) -> dict[str, Any]:
+        """The position before ``action`` as a recorded case: what replays a fault exactly
+        (``new_game`` with the scenario, seed and options, then each action of ``history``).
+        It names the seed and every hidden choice: for logs and bug reports, never players."""
+        return {
+            "game": self.game_name,
+            "version": self.game_version,
+            "scenario": self._setup.get("scenario"),
+            "options": dict(self._setup.get("options") or {}),
+            "seed": self._setup.get("seed"),
+            "sampled": bool(self._setup.get("sampled")),
+            "history": [[p, str(a)] for p, a in self.history()],
+            "player": player,
+            "action": str(action),
+            "error": f"{type(error).__name__}: {error}",
+        }
 
     def _why_not(self, player: str, action: Action) -> str:
         """Why a well-formed action is not legal for ``player`` now (it may name anything)."""

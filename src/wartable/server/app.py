@@ -24,7 +24,12 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from wartable.agents.registry import agent_names
 from wartable.core.campaign import Campaign
-from wartable.core.errors import ActionParseError, IllegalActionError, WartableError
+from wartable.core.errors import (
+    ActionParseError,
+    IllegalActionError,
+    InvariantError,
+    WartableError,
+)
 from wartable.core.game import Game
 from wartable.core.registry import get_game, list_games
 from wartable.server import deck_api, rosters
@@ -33,6 +38,7 @@ from wartable.server.rooms import Forbidden, NotFound, Room, Rooms, Stale, Unpla
 from wartable.server.store import Store, open_store
 from wartable.server.writer import Writer
 
+FAULT = "the game is unchanged: the server met a fault in the rules and logged it"
 MAX_MESSAGE = 4096  # bytes a websocket message may have
 MAX_BODY = 16_384  # bytes a request body may have
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
@@ -342,6 +348,8 @@ def create_app(
             raise HTTPException(409, str(exc)) from exc
         except (ActionParseError, IllegalActionError) as exc:
             raise HTTPException(400, str(exc)) from exc
+        except InvariantError as exc:
+            raise HTTPException(500, f"{FAULT}: {exc}") from exc
         return rooms.snapshot(room, seat)
 
     @app.post("/api/games/{game_id}/claim")
@@ -534,3 +542,5 @@ class Connection:
             await self.rooms.act(room, self.seat, msg.n, msg.action)
         except (Stale, ActionParseError, IllegalActionError) as exc:
             await self.error(str(exc))
+        except InvariantError as exc:
+            await self.error(f"{FAULT}: {exc}")

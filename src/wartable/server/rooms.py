@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import json
 import logging
 import secrets
 from collections.abc import Awaitable, Callable, Coroutine
@@ -25,7 +26,7 @@ from typing import Any, TypeVar
 from wartable.agents.registry import agent_names, make_agent
 from wartable.core.action import Action
 from wartable.core.agent import Agent
-from wartable.core.errors import IllegalActionError, WartableError
+from wartable.core.errors import IllegalActionError, InvariantError, WartableError
 from wartable.core.events import Event
 from wartable.core.game import Game
 from wartable.core.registry import get_game
@@ -351,7 +352,11 @@ class Rooms:
             self._check_turn(room, seat, n)
             twin = room.state.clone()
             before = twin.current_players
-            events = twin.apply(seat, action)  # IllegalActionError: nothing changed anywhere
+            try:  # IllegalActionError: nothing changed anywhere
+                events = twin.apply(seat, action)
+            except InvariantError as fault:  # a fault of ours: its case goes to the log only
+                log.error("game %s: rules fault, case %s", room.id, json.dumps(fault.case))
+                raise
             count = room.state.action_count
             ended = twin.outcome.reason if twin.outcome else None
             store = append_action(room.id, count, seat, str(action), ended)
@@ -426,7 +431,8 @@ class Rooms:
         legal = st.legal_actions(seat) if seat is not None else []
         info, labels = {}, {}
         for a in legal:
-            assert seat is not None
+            if seat is None:
+                raise InvariantError("snapshot: no seat")
             text = st.action_info(seat, a).get("text")
             if text:
                 info[str(a)] = text

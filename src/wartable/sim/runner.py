@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from wartable.agents.registry import check_agent, make_agent
-from wartable.core.errors import ArgumentError
+from wartable.core.errors import ArgumentError, InvariantError
 from wartable.core.marks import INITIATIVE, Mark
 from wartable.core.registry import get_game
 from wartable.core.rng import derive_seed
@@ -70,7 +70,8 @@ def play_game(
     # a game that marks the initiative names its first player; else the rule above stands
     first = next((m.seat for m in marks if m.what == INITIATIVE), first)
     outcome = state.outcome
-    assert outcome is not None
+    if outcome is None:
+        raise InvariantError("play_game: no outcome")
     return GameResult(
         index,
         game_seed,

@@ -17,7 +17,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import IO, Any
 
-from wartable.core.errors import ArgumentError, RecordError, quote
+from wartable.core.errors import ArgumentError, InvariantError, RecordError, quote
 from wartable.core.marks import Mark
 from wartable.sim.runner import GameResult
 
@@ -285,7 +285,8 @@ class StudyWriter:
             if self.header is None:
                 self.header = columns(list(self.spec.agents), sorted(results[0].stats))
                 csv.writer(self.file).writerow(self.header)
-        assert self.header is not None
+        if self.header is None:
+            raise InvariantError("write: no self.header")
         if self.marks is None:
             path = self.folder / MARKS_FILE
             fresh = self.done == 0 or not path.exists()

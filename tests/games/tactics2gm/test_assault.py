@@ -323,3 +323,31 @@ def test_a7_an_assaulter_that_left_a_vehicles_cover_falls_back_beside_it():
     assert kinds(events)[:2] == ["hit", "falls_back"] and tiger.wounds == 1
     assert p.sq == sq("D3") and p.beside == "m4_sherman-1" and p.origin is None
     assert "beside m4_sherman-1" in events[1].text
+
+
+def test_a7_a8_a_friend_swapped_onto_the_way_back_sends_the_assaulter_to_the_nearest_free_square():
+    """A swap (A-8) is the one move that may bring a friend onto an assaulter's square of
+    origin: the vehicle it left trades places with infantry. Failing, the assaulter goes to
+    the free square nearest its origin, nearer its own deployment line on a tie (a ruling;
+    recorded from a game in tests/cases/tactics2gm-assault-fallback-*.json)."""
+    st = scene("move")
+    put(st, "m4_sherman", 0, "D3")
+    p = put(st, "light_infantry", 0, "D3")
+    p.beside = "m4_sherman-1"
+    put(st, "light_infantry", 0, "D2")
+    for where in ("C3", "E3"):  # the two squares one step away are held: two steps it is
+        put(st, "heavy_infantry", 0, where)
+    tiger = put(st, "tiger", 1, "D4")
+    put(st, "ger_grenadiers", 1, "H3")
+    st.apply("allies", "assault light_infantry-1 tiger-1")
+    st.apply("allies", "swap light_infantry-2 m4_sherman-1")
+    assert {str(q.sq and GRID.label(q.sq)) for q in st.pieces if q.id != p.id} >= {"D3", "D2"}
+    to_fire(st)
+    st.rng.force([1, 5])  # the tiger misses; the rifle hits but the tiger stands
+    st.apply("allies", "storm light_infantry-1")
+    events = st.apply("allies", "fire light_infantry-1 w1 tiger-1")
+    assert kinds(events)[:2] == ["hit", "falls_back"] and tiger.wounds == 1
+    assert p.sq == sq("D1") and p.beside == "" and p.origin is None and not p.assaulting
+    assert "light_infantry-2 now holds D3" in events[1].text
+    held = [q.sq for q in st.pieces if q.sq is not None and not q.beside and not q.aboard]
+    assert len(held) == len(set(held))  # no two units share a square but a covered pair

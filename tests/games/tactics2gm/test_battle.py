@@ -921,3 +921,23 @@ def test_gm27_a_support_card_lasting_one_turn_comes_off_at_its_end():
         assert (tank.attached == ["ram"]) is stays
         assert ("ram" in st.discards[0]) is not stays
         assert ("detached" in [e.kind for e in events]) is not stays
+
+
+def test_a_hand_with_nothing_playable_still_passes_the_deployment_phase_itself():
+    """A hidden hand never moves the turn on by itself (the leak Undaunted's ruling 7
+    closed): a seat holding cards passes the Deployment phase by its own action, whether
+    its cards can be paid or not, so the enemy sees the same phase either way. An empty
+    hand is public: that phase still goes by on its own."""
+    seen = []
+    for hand in (["heavy_infantry"], ["impact"], []):  # no AP to pay for either card
+        st = scene("move", ap=(0, 10))
+        st.hands[0] = list(hand)
+        put(st, "light_infantry", 0, "D1")
+        st.apply("allies", "done")
+        seen.append((st.phase, st.current_players))
+        if hand:
+            assert st.phase == "deploy" and legal(st) == {"done"}  # nothing it can pay for
+            st.apply("allies", "done")  # nothing to fire at either: the axis's turn
+            assert (st.turn, st.phase, st.current_players) == (2, "deploy", ("axis",))
+    assert seen[0] == seen[1] == ("deploy", ("allies",))
+    assert seen[2] == ("deploy", ("axis",))  # an empty hand: on to the axis, who holds cards

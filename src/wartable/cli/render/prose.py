@@ -10,6 +10,8 @@ import textwrap
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 
+from wartable.core.errors import InvariantError
+
 _ITEM = re.compile(r"^(\s*)(\d+\.\s+|[-*]\s+|\S.*?\s{2,})?")
 _SECOND = re.compile(r"\s{4,}(\S+(?: \S+)*)\s{2,}(\S.*)$")  # "...discard     command X  draw"
 
@@ -18,7 +20,8 @@ def _hang(line: str) -> int:
     """Where the body of a line starts: after a list number, or after a term set off by two
     or more spaces (``scout X            move up to X tiles``); else at its indent."""
     m = _ITEM.match(line)
-    assert m is not None
+    if m is None:
+        raise InvariantError("_hang: no m")
     return m.end() if m.group(2) else len(m.group(1))
 
 

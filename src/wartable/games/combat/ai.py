@@ -11,6 +11,7 @@ import heapq
 
 from wartable.core.action import Action
 from wartable.core.agent import Heuristic
+from wartable.core.errors import InvariantError
 from wartable.core.state import GameState
 from wartable.games.combat.ground import Ground
 from wartable.games.combat.model import GERMANY, US
@@ -235,7 +236,8 @@ class HeuristicAgent(Heuristic):
         if he enters it now, lost when he ducks back at the end of this one (7.07). Cover
         counts a little."""
         act = st.act
-        assert act is not None
+        if act is None:
+            raise InvariantError("_step_score: no act")
         h = cls._hex(st, a)
         cost = 1.0 + way[h] - 0.5 * covered(st, h)
         if hurry and not act.rough and st.sc.board.hexes[h] in st.ground.rough:

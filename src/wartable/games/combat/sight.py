@@ -8,6 +8,7 @@ lookup. The answers are those of :func:`wartable.games.combat.los.line_of_sight`
 
 from __future__ import annotations
 
+from wartable.core.errors import InvariantError
 from wartable.games.combat.board import Board
 from wartable.games.combat.los import hidden_low, judge
 from wartable.geometry.hexgrid import line_steps
@@ -86,7 +87,8 @@ class SightTable:
 
     def _sees_patched(self, key: int, a: int, b: int, low_a: bool, low_b: bool) -> bool:
         base = self._base
-        assert base is not None
+        if base is None:
+            raise InvariantError("_sees_patched: no base")
         known = self._patch.get(key)
         if known is None:
             changed = self._changed

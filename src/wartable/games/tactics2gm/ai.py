@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from wartable.core.action import Action
 from wartable.core.agent import Heuristic
+from wartable.core.errors import InvariantError
 from wartable.core.state import GameState
 from wartable.games.tactics2gm.content import SupportCard, UnitCard, Weapon
 from wartable.games.tactics2gm.deck import launch_cost
@@ -58,7 +59,8 @@ def hq_decides(st: Tactics2GMState, side: int) -> bool:
 def goal_steps(st: Tactics2GMState) -> dict[Square, int]:
     """Each square's steps to the nearest square of a hold objective, the river's crossings
     counted (a unit on the near bank is as far as its way round by the bridge)."""
-    assert st.brief is not None
+    if st.brief is None:
+        raise InvariantError("goal_steps: no st.brief")
     key = (id(st.brief), st.walls, st.field.copies)
     if key not in _GOALS:
         fields = objectives.squares(st, st.brief.objective)  # on two fields, both (GM-105)
@@ -115,7 +117,8 @@ class Mind:
         """What enemy ``q`` threatens to take off this side's HQ next turn: its best shot
         at the HQ from where it could be (its move added to its reach)."""
         st = self.st
-        assert q.sq is not None
+        if q.sq is None:
+            raise InvariantError("hq_menace: no q.sq")
         best = 0.0
         for h in hqs(st, self.side):
             near = field.hq_distance(SIDES[self.side], q.sq, h // 2) - movement(st, q)
@@ -144,7 +147,8 @@ class Mind:
             return self.shot(a)
         if verb == "intercept":
             s = st.sortie
-            assert s is not None
+            if s is None:
+                raise InvariantError("score: no s")
             return self.air_shot(args[0], args[1], s.plane) + 0.1
         if verb == "escort":
             return 0.5
@@ -267,7 +271,8 @@ class Mind:
         arms = [w for w in weapons(st.lib, me).values() if w.ground]
         for w in arms:
             for t in self.foes:
-                assert t.sq is not None
+                if t.sq is None:
+                    raise InvariantError("_measure: no t.sq")
                 if field.steps(sq, t.sq) <= w.range:
                     best = max(best, self.expected(me, w, t))
             for h in hqs(st, self.enemy):
@@ -293,14 +298,16 @@ class Mind:
     def danger(self, me: Piece) -> float:
         """The enemy fire that reaches ``me`` where it stands: the best shot of each enemy."""
         st = self.st
-        assert me.sq is not None
+        if me.sq is None:
+            raise InvariantError("danger: no me.sq")
         cover = shots.defence(st, me)
         armour = shots.armour(st, me)
         unit = st.lib.units[me.card]
         left = max(wound_value(unit, me) - me.wounds, 1)
         total = 0.0
         for q in self.foes:
-            assert q.sq is not None
+            if q.sq is None:
+                raise InvariantError("danger: no q.sq")
             d = field.steps(q.sq, me.sq)
             worst = 0.0
             for w in weapons(st.lib, q).values():

@@ -45,7 +45,7 @@ STATIC = (
 
 class Tactics2GMState(GameState):
     game_name = "tactics2gm"
-    game_version = "13"  # bump when a rule change would replay saved games differently
+    game_version = "14"  # bump when a rule change would replay saved games differently
 
     # static: shared by every clone
     lib: Library

@@ -11,6 +11,7 @@ and undo bookkeeping would only cost time. It plays exactly as the checked path 
 from __future__ import annotations
 
 from wartable.core.action import Action
+from wartable.core.errors import InvariantError
 from wartable.core.rng import Rng
 from wartable.games.undaunted.evaluation import evaluate
 from wartable.games.undaunted.rules import flow
@@ -108,7 +109,8 @@ def _after(
         twin.rng = rng
     elif forced >= 0:
         p = st.pending
-        assert p is not None
+        if p is None:
+            raise InvariantError("_after: no p")
         twin.rng.force([forced] * p.left)
     flow.apply_action(twin, me, action)
     twin._legal_cache = None

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
+from wartable.core.errors import InvariantError
 from wartable.core.events import Event
 from wartable.core.rng import Rng
 from wartable.games.combat.model import GONE, US
@@ -179,7 +180,8 @@ def initiatives(st: CombatState, n: int) -> tuple[int, int, int]:
     goes on the initiative track has them: the library refuses an order or discard card
     without, and an event card never reaches the hand (it is resolved as it is drawn)."""
     numbers = st.sc.lib.friendly_cards.cards[n - 1].initiative
-    assert numbers is not None, f"friendly card {n} has no initiative numbers"
+    if numbers is None:
+        raise InvariantError(f"friendly card {n} has no initiative numbers")
     return numbers
 
 

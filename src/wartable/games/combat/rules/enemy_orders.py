@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from wartable.core.errors import InvariantError
 from wartable.core.rng import Rng
 from wartable.games.combat.rules.checks import BERSERK, LADDER, ROUT, Check, tqc
 from wartable.games.combat.rules.compass import parse_dirs
@@ -31,7 +32,8 @@ def read_row(card: EnemyCard, morale: int, in_cover: bool) -> tuple[str, tuple[i
     """(order, directions, letters) printed for this morale and cover."""
     row = (card.in_cover if in_cover else card.in_open)[morale - 1]  # rows: aggressive..shaken
     m = ROW_RE.match(row)
-    assert m is not None
+    if m is None:
+        raise InvariantError("read_row: no m")
     return m["order"], parse_dirs(m["dir"] or ""), "".join(m["letters"].split())
 
 

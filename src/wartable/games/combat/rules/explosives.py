@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from wartable.core.errors import InvariantError
 from wartable.core.rng import Rng
 from wartable.games.combat.rules.checks import ZeroRoll, roll_against
 from wartable.games.combat.rules.compass import Compass
@@ -47,7 +48,8 @@ def damage(rng: Rng, rolls: int, frag: int, modifier: int) -> tuple[int, list[in
 
 
 def grenade_damage(rng: Rng, g: Grenade, near: bool, modifier: int) -> tuple[int, list[int]]:
-    assert g.damage is not None and g.frag is not None
+    if g.damage is None or g.frag is None:
+        raise InvariantError("grenade_damage: no g.damage or g.frag")
     i = 0 if near else 1
     return damage(rng, g.damage[i], g.frag[i], modifier)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
+from wartable.core.errors import InvariantError
 from wartable.core.events import Event
 from wartable.games.combat.model import US
 from wartable.games.combat.rules import cards, checks, crew, fire, guards, hand, night
@@ -75,7 +76,8 @@ def fire_chance(st: CombatState, i: int, t: int) -> fire.Chance | None:
 def attack(st: CombatState, i: int, t: int, ev: list[Event]) -> None:
     s = st.soldiers[i]
     chance = fire_chance(st, i, t)
-    assert chance is not None
+    if chance is None:
+        raise InvariantError("attack: no chance")
     weapon = st.sc.lib.weapons.weapons[s.weapon or ""]
     helped = crew.assisted(st, i)
     with private_dice(st, i):  # as many dice as his weapon fires

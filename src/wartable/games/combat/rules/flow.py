@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.action import Action
+from wartable.core.errors import InvariantError
 from wartable.core.events import Event
 from wartable.games.combat.model import (
     CARDS,
@@ -314,7 +315,8 @@ def pause(st: CombatState, i: int, ev: list[Event]) -> None:
 
 def friendly_step(st: CombatState, verb: str, args: tuple[str, ...], ev: list[Event]) -> None:
     act = st.act
-    assert act is not None
+    if act is None:
+        raise InvariantError("friendly_step: no act")
     i = act.soldier
     name = st.soldiers[i].name
     if act.stage == "snap":

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, get_args
 
 from wartable.core.action import Action
+from wartable.core.errors import InvariantError
 from wartable.core.events import Event
 from wartable.games.combat.model import CARDS, IMPULSES, ORDERS, US, Activation
 from wartable.games.combat.rules import checks, fire
@@ -90,7 +91,8 @@ def helps(st: CombatState, i: int, kind: str, acting: int) -> bool:
 
 def use(st: CombatState, n: int, target: str, ev: list[Event]) -> None:
     kind = use_of(st, n)
-    assert kind is not None
+    if kind is None:
+        raise InvariantError("use: no kind")
     st.hand.remove(n)
     st.discard.append(n)
     title = st.sc.lib.friendly_cards.cards[n - 1].title

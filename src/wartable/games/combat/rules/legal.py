@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from wartable.core.action import Action
+from wartable.core.errors import InvariantError
 from wartable.games.combat.model import CARDS, DEPLOY, GERMANY, IMPULSES, ORDERS, US
 from wartable.games.combat.rules import (
     cards,
@@ -184,7 +185,8 @@ def movable(order: str, flags: set[str]) -> bool:
 
 def activation_choices(st: CombatState) -> list[Action]:
     act = st.act
-    assert act is not None
+    if act is None:
+        raise InvariantError("activation_choices: no act")
     i = act.soldier
     key = st.soldiers[i].key
     out: list[Action] = []

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.action import Action
+from wartable.core.errors import InvariantError
 from wartable.core.events import Event
 from wartable.games.diadehonor.content import enemy_of
 from wartable.games.diadehonor.rules import attack, ground, unit_cards, victory
@@ -104,7 +105,8 @@ def immediate(st: DiaDeHonorState, seat: int, card: str, ev: list[Event]) -> Non
 
 def aims(st: DiaDeHonorState) -> list[int]:
     """The units the pending card may be aimed at."""
-    assert st.pending is not None
+    if st.pending is None:
+        raise InvariantError("aims: no st.pending")
     _, chooser, card, _, drawer = st.pending
     if card == "mine_choice":
         return soldiers_of_enemies(st, chooser)
@@ -114,7 +116,8 @@ def aims(st: DiaDeHonorState) -> list[int]:
 
 
 def decisions(st: DiaDeHonorState) -> list[Action]:
-    assert st.pending is not None
+    if st.pending is None:
+        raise InvariantError("decisions: no st.pending")
     kind, seat, _, _, _ = st.pending
     if kind == "react":  # asked whether or not the card is held, so the question tells nothing
         out = [Action("react", ("pass",))]
@@ -128,7 +131,8 @@ def decisions(st: DiaDeHonorState) -> list[Action]:
 
 
 def decide(st: DiaDeHonorState, action: Action, ev: list[Event]) -> None:
-    assert st.pending is not None
+    if st.pending is None:
+        raise InvariantError("decide: no st.pending")
     kind, seat, card, other, drawer = st.pending
     st.pending = None
     me = st.players[seat]

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from wartable.core.action import Action
+from wartable.core.errors import InvariantError
 from wartable.core.events import Event
 from wartable.games.tactics2gm.pieces import HQS, Piece, flips, ready, weapons
 from wartable.games.tactics2gm.rules import shots, tokens
@@ -107,7 +108,8 @@ def take_off(st: Tactics2GMState, seat: int, action: Action) -> list[Event]:
     out = []
     if verb == "fire":
         p = st.piece(args[0])
-        assert p is not None
+        if p is None:
+            raise InvariantError("take_off: no p")
     else:
         p, price = enlist(st, seat, args[0], None)
         if verb == "play":
@@ -151,7 +153,8 @@ def attacked(st: Tactics2GMState, side: int, action: Action) -> tuple[int, tuple
 def kind_of(st: Tactics2GMState, unit: str) -> tuple[str, str]:
     """A unit's kind and class, by its id."""
     p = st.piece(unit)
-    assert p is not None
+    if p is None:
+        raise InvariantError("kind_of: no p")
     u = st.lib.units[p.card]
     return u.kind, u.cls
 
@@ -166,7 +169,8 @@ def area(offsets: list[tuple[int, int]], at: Square, side: int, grid: SquareGrid
 
 def alert(st: Tactics2GMState) -> Event:
     s = st.sortie
-    assert s is not None
+    if s is None:
+        raise InvariantError("alert: no s")
     text = f"{s.plane} comes in: {SIDES[1 - s.side]} may fire anti-aircraft guns or intercept"
     return ev("air_alert", text, "GM-72", unit=s.plane)
 
@@ -186,7 +190,8 @@ def fighters(st: Tactics2GMState, side: int) -> list[tuple[str, str]]:
 def escorts_ready(st: Tactics2GMState) -> list[str]:
     """Fighters the bomber's side may still name as escorts (GM-70)."""
     s = st.sortie
-    assert s is not None
+    if s is None:
+        raise InvariantError("escorts_ready: no s")
     if kind_of(st, s.plane)[1] != "bomber":
         return []
     return sorted({f for f, _ in fighters(st, s.side) if f not in s.escorts})
@@ -195,7 +200,8 @@ def escorts_ready(st: Tactics2GMState) -> list[str]:
 def flying(st: Tactics2GMState) -> list[Piece]:
     """What is in the air and may be fired at: the attacker and its escorts."""
     s = st.sortie
-    assert s is not None
+    if s is None:
+        raise InvariantError("flying: no s")
     ids = [s.plane, *s.escorts]
     return [p for p in st.pieces if p.id in ids]
 
@@ -204,7 +210,8 @@ def reaches(st: Tactics2GMState, gun: Piece, key: str) -> bool:
     """An anti-aircraft gun's reach is measured to the square attacked (any square of a
     bomber's area), or to its own HQ when that is attacked (A-13)."""
     s = st.sortie
-    assert s is not None and gun.sq is not None
+    if s is None or gun.sq is None:
+        raise InvariantError("reaches: no s or gun.sq")
     r = weapons(st.lib, gun)[key].range
     if s.hq >= 0:
         return hq_distance(SIDES[gun.side], gun.sq, s.hq // 2) <= r
@@ -215,7 +222,8 @@ def guns(st: Tactics2GMState) -> list[tuple[Piece, str]]:
     """The attacked side's anti-aircraft guns that may still fire this turn, with the
     weapon: on the field, not carried, a ready weapon able to hit aircraft, in reach."""
     s = st.sortie
-    assert s is not None
+    if s is None:
+        raise InvariantError("guns: no s")
     out = []
     for p in st.pieces:
         if p.side == s.side or p.sq is None or p.aboard or p.flak:
@@ -228,14 +236,16 @@ def guns(st: Tactics2GMState) -> list[tuple[Piece, str]]:
 
 def deciding(st: Tactics2GMState) -> int:
     s = st.sortie
-    assert s is not None
+    if s is None:
+        raise InvariantError("deciding: no s")
     return 1 - s.side if s.stage == "defend" else s.side
 
 
 def answers(st: Tactics2GMState) -> list[Action]:
     """What the side deciding may do now; ``pass`` ends its say (always last)."""
     s = st.sortie
-    assert s is not None
+    if s is None:
+        raise InvariantError("answers: no s")
     if s.stage == "escort":
         return [*(Action("escort", (f,)) for f in escorts_ready(st)), PASS]
     if s.stage == "dogfight":
@@ -269,7 +279,8 @@ def order(st: Tactics2GMState, action: Action) -> list[Event]:
     """One choice in the air combat; once the last is made, the combat is fought out and
     ``st.sortie`` is cleared (the caller then carries out the attack if it still flies)."""
     s = st.sortie
-    assert s is not None
+    if s is None:
+        raise InvariantError("order: no s")
     verb, args = action.verb, action.args
     if verb == "escort":
         s.escorts.append(args[0])
@@ -302,7 +313,8 @@ def flak(st: Tactics2GMState, gun: str, key: str, target: str) -> list[Event]:
     before the combat ends the sortie: no fighter has fought, so none is used up."""
     s = st.sortie
     p = st.piece(gun)
-    assert s is not None and p is not None
+    if s is None or p is None:
+        raise InvariantError("flak: no s or p")
     p.flak = True
     p.tokens[key] = tokens.use(p.tokens[key], flips(st.lib, p, key), own_turn=False)  # type: ignore[arg-type]
     out = _air_shot(st, gun, key, target)
@@ -315,14 +327,16 @@ def flak(st: Tactics2GMState, gun: str, key: str, target: str) -> list[Event]:
 def dogfight(st: Tactics2GMState, escort: str, key: str, target: str) -> list[Event]:
     """An escort fires at an interceptor (GM-70)."""
     s = st.sortie
-    assert s is not None
+    if s is None:
+        raise InvariantError("dogfight: no s")
     s.engaged.append(escort)
     return _air_shot(st, escort, key, target)
 
 
 def _air_shot(st: Tactics2GMState, firer: str, key: str, target: str) -> list[Event]:
     p, t = st.piece(firer), st.piece(target)
-    assert p is not None and t is not None
+    if p is None or t is None:
+        raise InvariantError("_air_shot: no p or t")
     return shots.at_unit(st, p, weapons(st.lib, p)[key], t, p.id, aimed=False)
 
 
@@ -331,7 +345,8 @@ def fight(st: Tactics2GMState) -> list[Event]:
     at each interceptor still flying (GM-71), then each interceptor at the attacker
     (GM-69); every fighter that fought is discarded (GM-70), and the sortie is over."""
     s = st.sortie
-    assert s is not None
+    if s is None:
+        raise InvariantError("fight: no s")
     out: list[Event] = []
     plane = st.piece(s.plane)
     if plane is not None and st.lib.units[plane.card].cls == "bomber":
@@ -370,7 +385,8 @@ def called_off(st: Tactics2GMState, held: Sortie) -> list[Event]:
 def why_not(st: Tactics2GMState, side: int) -> str:
     """What the air combat waits for, for a refused action."""
     s = st.sortie
-    assert s is not None
+    if s is None:
+        raise InvariantError("why_not: no s")
     who = SIDES[deciding(st)]
     if side != deciding(st):
         return f"{who} has a choice to make in the air combat over {s.plane} first (GM-69)"

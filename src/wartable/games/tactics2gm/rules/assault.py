@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.action import Action
+from wartable.core.errors import InvariantError
 from wartable.core.events import Event
 from wartable.games.tactics2gm.pieces import Piece, flips, ready, weapons
 from wartable.games.tactics2gm.rules import shots, smoke, tokens
@@ -29,7 +30,8 @@ def arms(st: Tactics2GMState, p: Piece, out_of_turn: bool = False) -> list[str]:
 
 def defender(st: Tactics2GMState, p: Piece) -> Piece:
     d = st.piece(p.assaulting)
-    assert d is not None  # a fallen defender's assaulters are set free at once (shots.taken)
+    if d is None:  # a fallen defender's assaulters are set free at once (shots.taken)
+        raise InvariantError("defender: no d")
     return d
 
 
@@ -37,7 +39,8 @@ def declare(st: Tactics2GMState, p: Piece, d: Piece) -> list[Event]:
     """``p`` is to step into the square of ``d`` (the caller moves it there), keeping the
     square it started from (A-7). Where two enemies share it (cover advance), the assaulter
     picks its defender, as a firer picks its target (GM-35)."""
-    assert d.sq is not None and p.sq is not None
+    if d.sq is None or p.sq is None:
+        raise InvariantError("declare: no d.sq or p.sq")
     p.origin, p.assaulting = p.sq, d.id
     text = f"{p.id} assaults {d.id} on {label(d.sq)} from {label(p.sq)}"
     return [ev("assault", text, "GM-32", unit=p.id, defender=d.id)]
@@ -64,7 +67,8 @@ def react(st: Tactics2GMState, d: Piece, key: str) -> list[Event]:
     """The defender's shot at its assaulter, out of its turn: resolved as any shot, its flip
     token disabled until its owner's next Flip phase, its own fire untouched (GM-33)."""
     p = st.piece(st.storming)
-    assert p is not None
+    if p is None:
+        raise InvariantError("react: no p")
     weapon = weapons(st.lib, d)[key]
     d.tokens[key] = tokens.use(d.tokens[key], flips(st.lib, d, key), own_turn=False)  # type: ignore[arg-type]
     out = shots.at_unit(st, d, weapon, p, d.id)

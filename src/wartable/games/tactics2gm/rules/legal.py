@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from wartable.core.action import Action
+from wartable.core.errors import InvariantError
 from wartable.games.tactics2gm.content import UnitCard
 from wartable.games.tactics2gm.deck import equipment_problems, launch_cost, may_attach
 from wartable.games.tactics2gm.pieces import Piece, ready, weapons
@@ -183,11 +184,16 @@ def may_give(st: Tactics2GMState, seat: int) -> bool:
 
 
 def only_pass(st: Tactics2GMState, seat: int) -> bool:
-    """Whether ``seat`` could only pass (the phase then goes by on its own)."""
+    """Whether ``seat`` could only pass, so that the phase may go by on its own. Only where
+    that rests on public facts: in the Deployment phase a seat holding cards passes by its
+    own action, whatever its cards allow, or the enemy would learn from the phase moving on
+    that its hand holds nothing playable (as Undaunted's ruling 7)."""
     if st.storming or st.asking or st.sortie is not None:
         return False
     if st.phase == "discard":
         return len(st.hands[seat]) <= st.hq.hand_limit
+    if st.phase == "deploy" and st.hands[seat]:
+        return False
     return next(choices(st, seat), None) is None
 
 
@@ -308,7 +314,8 @@ def ways(st: Tactics2GMState, movers: list[Piece]) -> Iterator[tuple[Piece, move
     enemies = squares_of([q for q in st.pieces if q.side != side])
     sappers = river.sapper_squares(st, side)
     for p in movers:
-        assert p.sq is not None
+        if p.sq is None:
+            raise InvariantError("ways: no p.sq")
         points = movement(st, p)
         if carry.is_craft(st, p):  # at sea, and only there (GM-81)
             yield p, move.Way(p.sq, points, sailing(st), enemies, grid=st.field.grid)
@@ -371,7 +378,8 @@ def move_actions(
 def swappable(st: Tactics2GMState, a: Piece, b: Piece) -> bool:
     """Two orthogonal neighbours, each able to move at least one square (GM-31, A-8); not a
     unit of a pair advancing under cover (it moves with its partner, or leaves it)."""
-    assert a.sq is not None and b.sq is not None
+    if a.sq is None or b.sq is None:
+        raise InvariantError("swappable: no a.sq or b.sq")
     if pairs.partner(st, a) is not None or pairs.partner(st, b) is not None:
         return False
     if carry.is_craft(st, a) != carry.is_craft(st, b):
@@ -550,7 +558,8 @@ def fire_actions(st: Tactics2GMState, seat: int) -> Iterator[Action]:
     shot at its defender (GM-33)."""
     if st.stage == "strike":
         p = st.piece(st.storming)
-        assert p is not None
+        if p is None:
+            raise InvariantError("fire_actions: no p")
         yield from (Action("fire", (p.id, key, p.assaulting)) for key in assault.arms(st, p))
         return
     empty = wear.targets(st)
@@ -581,7 +590,8 @@ def skill_actions(st: Tactics2GMState, seat: int) -> Iterator[Action]:
 def react_actions(st: Tactics2GMState) -> list[Action]:
     """The defender's weapons to fire back at its assaulter with (GM-33)."""
     p = st.piece(st.storming)
-    assert p is not None
+    if p is None:
+        raise InvariantError("react_actions: no p")
     d = assault.defender(st, p)
     return [Action("react", (d.id, key)) for key in assault.arms(st, d, out_of_turn=True)]
 

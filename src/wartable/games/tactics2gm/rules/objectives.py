@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from wartable.core.errors import InvariantError
 from wartable.games.tactics2gm.rules.common import SIDES, hq_title, hqs, label
 from wartable.games.tactics2gm.rules.field import GRID, shifted
 
@@ -48,7 +49,8 @@ def words(st: Tactics2GMState, o: Objective) -> str:
 
 def reached(st: Tactics2GMState) -> tuple[int, str] | None:
     """After every action: a ``destroy`` objective met ends the battle at once."""
-    assert st.brief is not None
+    if st.brief is None:
+        raise InvariantError("reached: no st.brief")
     o = st.brief.objective
     side = SIDES.index(o.side)
     if o.kind == "destroy" and st.destroyed[1 - side] >= needed(st, o):
@@ -61,7 +63,8 @@ def reached(st: Tactics2GMState) -> tuple[int, str] | None:
 
 def at_the_end(st: Tactics2GMState) -> tuple[int, str]:
     """The last round is over: the winner and why."""
-    assert st.brief is not None
+    if st.brief is None:
+        raise InvariantError("at_the_end: no st.brief")
     o = st.brief.objective
     side = SIDES.index(o.side)
     if o.kind == "hold":

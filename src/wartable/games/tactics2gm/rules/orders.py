@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.action import Action
+from wartable.core.errors import InvariantError
 from wartable.core.events import Event
 from wartable.games.tactics2gm.deck import launch_cost
 from wartable.games.tactics2gm.pieces import HQS, Piece, flips, weapons
@@ -83,16 +84,19 @@ def act(
         return move(st, st.piece(args[0]), st.field.grid.parse(args[1]), alone)  # type: ignore[arg-type]
     if verb == "assault":  # stepping in ends the move there, mines and all (GM-32)
         d = st.piece(args[1])
-        assert p is not None and d is not None and d.sq is not None
+        if p is None or d is None or d.sq is None:
+            raise InvariantError("act: no p, d or d.sq")
         out = pairs.part(st, p, "it goes in to assault") + assault.declare(st, p, d)
         return out + enter(st, p, d.sq)
     if verb == "advance":
         v = st.piece(args[1])
-        assert p is not None and v is not None
+        if p is None or v is None:
+            raise InvariantError("act: no p or v")
         return advance(st, p, v)
     if verb == "board":
         c = st.piece(args[1])
-        assert p is not None and c is not None and c.sq is not None and p.sq is not None
+        if p is None or c is None or c.sq is None or p.sq is None:
+            raise InvariantError("act: no p, c, c.sq or p.sq")
         if carry.is_craft(st, c):  # up its ramp: the unit's whole move, the craft's last
             out = [*pairs.part(st, p, "it boards"), *carry.board(st, p, c)]
             p.moved = c.moved = True
@@ -103,7 +107,8 @@ def act(
         return out + carry.board(st, p, c) if p in st.pieces else out
     if verb == "unload":
         to = st.field.grid.parse(args[1])
-        assert p is not None
+        if p is None:
+            raise InvariantError("act: no p")
         out = carry.set_down(st, p, to) + enter(st, p, to)
         p.moved = not carry.moves_on(st, p)
         return out
@@ -125,21 +130,26 @@ def act(
         return fire(st, seat, st.piece(args[0]), args[1], args[2])  # type: ignore[arg-type]
     if verb in ("repair", "heal"):
         q = st.piece(args[1])
-        assert p is not None and q is not None
+        if p is None or q is None:
+            raise InvariantError("act: no p or q")
         return skills.mend(st, p, q)
     if verb == "clear":
-        assert p is not None
+        if p is None:
+            raise InvariantError("act: no p")
         return skills.clear(st, p, st.field.grid.parse(args[1]))
     if verb == "ride":
-        assert p is not None
+        if p is None:
+            raise InvariantError("act: no p")
         return skills.ride(st, p)
     if verb in ("pick", "trade"):  # equipment from the ground (GM-106)
-        assert p is not None
+        if p is None:
+            raise InvariantError("act: no p")
         return salvage.take(st, p, args[-1], args[1] if verb == "trade" else "")
     if verb == "terrain":  # bought in the Deployment phase (GM-13)
         return late_terrain.lay(st, seat, action)
     if verb == "screen":
-        assert p is not None
+        if p is None:
+            raise InvariantError("act: no p")
         return smoke.lay(st, p, st.field.grid.parse(args[1]), args[2] if len(args) > 2 else "")
     if verb in ("mount", "fold"):
         return mount(st, st.piece(args[0]), verb == "mount")  # type: ignore[arg-type]
@@ -182,7 +192,8 @@ def air_combat(st: Tactics2GMState, action: Action) -> list[Event]:
     """A choice in the air combat; when it is over, the attack goes ahead if its aircraft
     (or the paratroopers) still fly and its target is still there."""
     held = st.sortie
-    assert held is not None
+    if held is None:
+        raise InvariantError("air_combat: no held")
     out = air.order(st, action)
     if st.sortie is not None or st.piece(held.plane) is None:
         return out
@@ -195,7 +206,8 @@ def answer(st: Tactics2GMState, action: Action) -> list[Event]:
     action goes ahead."""
     if action.verb == "smoke":
         p = st.piece(action.args[0])
-        assert p is not None
+        if p is None:
+            raise InvariantError("answer: no p")
         out = smoke.throw(st, p)
         if st.asking:
             return out
@@ -210,7 +222,8 @@ def move(st: Tactics2GMState, p: Piece, to: tuple[int, int], alone: bool = False
     """A unit's move; a vehicle with infantry beside it takes the infantry along unless it
     moves ``alone``, and infantry moving off its vehicle leaves its cover (GM-35, GM-36)."""
     start = p.sq
-    assert start is not None
+    if start is None:
+        raise InvariantError("move: no start")
     i = None if p.beside else pairs.partner(st, p)
     if i is not None and not alone:
         text = f"{p.id} moves {label(start)} -> {label(to)} with {i.id} beside it"
@@ -224,7 +237,8 @@ def move(st: Tactics2GMState, p: Piece, to: tuple[int, int], alone: bool = False
 def advance(st: Tactics2GMState, p: Piece, v: Piece) -> list[Event]:
     """Infantry ends its move on a friendly vehicle's square, to advance beside it from the
     next Movement phase (GM-35, A-9)."""
-    assert p.sq is not None and v.sq is not None
+    if p.sq is None or v.sq is None:
+        raise InvariantError("advance: no p.sq or v.sq")
     text = f"{p.id} moves {label(p.sq)} -> {label(v.sq)}"
     out = [ev("move", text, "GM-35", unit=p.id), *enter(st, p, v.sq)]
     return out + pairs.join(st, p, v) if p in st.pieces else out
@@ -251,7 +265,8 @@ def swap(st: Tactics2GMState, a: Piece, b: Piece) -> list[Event]:
     """Two adjacent friends of movement 1 or more change places (GM-31, A-8); each enters
     the other's square, mines and all."""
     there, here = b.sq, a.sq
-    assert there is not None and here is not None
+    if there is None or here is None:
+        raise InvariantError("swap: no there or here")
     out = [ev("swap", f"{a.id} and {b.id} change places", "GM-31")]
     a.sq = b.sq = None  # neither square is held while they pass each other
     out += enter(st, a, there)
@@ -314,7 +329,8 @@ def equip_next(st: Tactics2GMState, p: Piece) -> None:
 
 def equip(st: Tactics2GMState, seat: int, option: str) -> list[Event]:
     p = st.piece(st.equipping)
-    assert p is not None
+    if p is None:
+        raise InvariantError("equip: no p")
     o = st.lib.units[p.card].options[option]
     st.ap[seat] -= o.price
     p.options.append(option)
@@ -359,24 +375,28 @@ def play(st: Tactics2GMState, seat: int, card: str, target: str) -> list[Event]:
         out.append(ev("general", text, "GM-22"))
     elif c.effect in ("veteran", "elite"):
         p = st.piece(target)
-        assert p is not None
+        if p is None:
+            raise InvariantError("play: no p")
         p.level = 1 if c.effect == "veteran" else 2
         out.append(ev("promoted", f"{p.id} is now {c.effect}", "GM-5"))
     elif c.effect == "heal":
         p = st.piece(target)
-        assert p is not None
+        if p is None:
+            raise InvariantError("play: no p")
         healed = min(c.amount, p.wounds)
         p.wounds -= healed
         out.append(ev("healed", f"{p.id} loses {healed} wound(s)", "GM-39"))
     elif c.effect in ("ram", "armour"):
         p = st.piece(target)
-        assert p is not None
+        if p is None:
+            raise InvariantError("play: no p")
         p.attached.append(card)
         kept = True
         out.append(ev("attached", f"{c.title} is fitted to {p.id}", "GM-89"))
     elif c.effect == "impact":
         t = st.piece(target)
-        assert t is not None and c.weapon is not None
+        if t is None or c.weapon is None:
+            raise InvariantError("play: no t or c.weapon")
         out += shots.at_unit(st, None, c.weapon, t, c.title)
     elif c.effect == "at_mine":
         sq = st.field.grid.parse(target)

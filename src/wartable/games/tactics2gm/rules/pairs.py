@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from wartable.core.errors import InvariantError
 from wartable.core.events import Event
 from wartable.games.tactics2gm.pieces import Piece, is_vehicle
 from wartable.games.tactics2gm.rules.common import ev, label
@@ -42,7 +43,8 @@ def partner(st: Tactics2GMState, p: Piece) -> Piece | None:
 def join(st: Tactics2GMState, p: Piece, v: Piece) -> list[Event]:
     """Infantry ``p`` (now on ``v``'s square) advances beside vehicle ``v``."""
     p.beside = v.id
-    assert v.sq is not None
+    if v.sq is None:
+        raise InvariantError("join: no v.sq")
     text = f"{p.id} advances beside {v.id} on {label(v.sq)}: +1/+1 to be hit"
     return [ev("cover", text, "GM-35", unit=p.id, vehicle=v.id)]
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from wartable.core.errors import InvariantError
 from wartable.games.tactics2gm.pieces import Piece
 from wartable.games.tactics2gm.rules.field import COLUMNS, GRID, shifted
 from wartable.geometry.squaregrid import Square
@@ -41,7 +42,8 @@ def laid(sc: Scenario | None, copies: int = 1) -> dict[Square, str]:
         return {}
     out = dict(sc.terrain)
     for col in sc.bridges:
-        assert sc.river is not None
+        if sc.river is None:
+            raise InvariantError("laid: no sc.river")
         out[f"{col}{sc.river}"] = out[f"{col}{sc.river + 1}"] = "bridge"
     return {shifted(GRID.parse(s), k): card for k in range(copies) for s, card in out.items()}
 

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from wartable.core.action import Action
+from wartable.core.errors import InvariantError
 from wartable.core.events import Event
 from wartable.games.tactics2gm.deck import equipment_problems
 from wartable.games.tactics2gm.pieces import Piece
@@ -90,7 +91,8 @@ def offers(st: Tactics2GMState, p: Piece) -> Iterator[Action]:
     """What ``p`` may pick up or trade for from its square."""
     if not may_take(st, p):
         return
-    assert p.sq is not None
+    if p.sq is None:
+        raise InvariantError("offers: no p.sq")
     unit = st.lib.units[p.card]
     for token in sorted({token for token, _ in st.dropped[p.sq]}):
         name = option_for(st, p, token)
@@ -119,13 +121,15 @@ def take(st: Tactics2GMState, p: Piece, token: str, own: str = "") -> list[Event
     side), leaving its own option ``own`` there in exchange if it names one. The token keeps
     its face: a grey one comes back in the new holder's Flip phase. Riding on (GM-86) keeps
     a weapon picked up from firing this turn."""
-    assert p.sq is not None
+    if p.sq is None:
+        raise InvariantError("take: no p.sq")
     unit = st.lib.units[p.card]
     lying = st.dropped[p.sq]
     got = (token, "ready") if (token, "ready") in lying else (token, "disabled")
     lying.remove(got)
     name = option_for(st, p, token)
-    assert name is not None
+    if name is None:
+        raise InvariantError("take: no name")
     title = st.lib.tokens[token].title
     where = label(p.sq)
     if own:

@@ -7,27 +7,32 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from wartable.core.errors import InvariantError, known
 from wartable.core.events import Event
 from wartable.games.tactics2gm.content import Weapon
 from wartable.games.tactics2gm.pieces import Piece, effects, wound_value
 from wartable.games.tactics2gm.rules import pairs, salvage, wear
 from wartable.games.tactics2gm.rules.common import (
+    SIDES,
     assaulters,
     card_on,
     commander,
     ev,
     feature,
+    footing,
     hq_title,
     label,
+    origins,
     unit_hq,
 )
 from wartable.games.tactics2gm.rules.cover import firer_mods, suppresses, target_mods
+from wartable.games.tactics2gm.rules.field import line, steps
 from wartable.games.tactics2gm.rules.fire import Mods, resolve, smoke, thresholds
 from wartable.games.tactics2gm.rules.smoke import clouds as smoke_clouds
+from wartable.geometry.squaregrid import Square
 
 if TYPE_CHECKING:
     from wartable.games.tactics2gm.state import Tactics2GMState
-    from wartable.geometry.squaregrid import Square
 
 
 def firer(st: Tactics2GMState, p: Piece | None) -> Mods:
@@ -274,9 +279,8 @@ def taken(st: Tactics2GMState, t: Piece) -> list[Event]:
         p.assaulting = ""
         if k == 0 and not held:
             p.origin = None
-            assert p.sq is not None
-            text = f"{p.id} takes {label(p.sq)}"
-            out.append(ev("takes", text, "GM-34", unit=p.id, square=label(p.sq)))
+            where = label(known(p.sq, f"the square {p.id} storms"))
+            out.append(ev("takes", f"{p.id} takes {where}", "GM-34", unit=p.id, square=where))
         else:
             out += fall_back(st, p)
     return out
@@ -284,15 +288,37 @@ def taken(st: Tactics2GMState, t: Piece) -> list[Event]:
 
 def fall_back(st: Tactics2GMState, p: Piece) -> list[Event]:
     """An assaulter goes back to the square it started its move from (GM-34, A-7). Had it
-    advanced beside a vehicle there, it goes back beside it, under its cover again: that
-    is where it started, and no one else may join the vehicle meanwhile (legal.py)."""
+    advanced beside a vehicle there, it goes back beside it, under its cover again. A swap
+    may have brought another friend onto that square meanwhile (A-8: the one move that
+    can, trading two friends' places at once); a vehicle that can take it in still does,
+    anything else leaves it the nearest free square (``refuge``, a ruling)."""
     back = p.origin
-    assert back is not None
-    v = next((q for q in st.pieces if q.sq == back and q is not p and not q.aboard), None)
-    p.sq, p.origin, p.assaulting = back, None, ""
-    if v is not None:
-        assert pairs.shelters(st, v) and v.side == p.side, "an assaulter's way back was taken"
-        p.beside = v.id
+    if back is None:
+        raise InvariantError(f"{p.id} falls back with no square of origin")
+    p.origin, p.assaulting = None, ""
+    here = [q for q in st.pieces if q.sq == back and q is not p and not q.aboard]
+    if not here:
+        p.sq = back
+        return [ev("falls_back", f"{p.id} falls back to {label(back)}", "GM-34", unit=p.id)]
+    v = here[0]
+    if len(here) == 1 and v.side == p.side and pairs.shelters(st, v):
+        p.sq, p.beside = back, v.id
         text = f"{p.id} falls back beside {v.id} on {label(back)}"
         return [ev("falls_back", text, "GM-34", unit=p.id, vehicle=v.id)]
-    return [ev("falls_back", f"{p.id} falls back to {label(back)}", "GM-34", unit=p.id)]
+    p.sq = refuge(st, p, back)
+    text = f"{p.id} falls back to {label(p.sq)}: {v.id} now holds {label(back)}, where it started"
+    return [ev("falls_back", text, "GM-34", unit=p.id)]
+
+
+def refuge(st: Tactics2GMState, p: Piece, back: Square) -> Square:
+    """Where a failed assaulter whose square of origin a friend now holds goes instead: the
+    free square nearest its origin that it could stand on (no unit on it, none falling
+    back to it, passable ground), nearer its own deployment line on a tie, then the first
+    in the board's order."""
+    taken = {q.sq for q in st.pieces if q is not p} | origins(st)
+    grid = st.field.grid
+    free = [sq for sq in grid.squares if sq not in taken and footing(st, sq) != "impassable"]
+    if not free:
+        raise InvariantError(f"{p.id} has no free square to fall back to")
+    side = SIDES[p.side]
+    return min(free, key=lambda sq: (steps(back, sq), line(side, sq), grid.index(sq)))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from wartable.core.errors import InvariantError
 from wartable.core.events import Event
 from wartable.games.tactics2gm.pieces import Piece, weapons
 from wartable.games.tactics2gm.rules import carry, tokens
@@ -39,7 +40,8 @@ def patients(st: Tactics2GMState, p: Piece) -> list[Piece]:
     if skill is None:
         return []
     kinds, itself = MENDS[skill]
-    assert p.sq is not None
+    if p.sq is None:
+        raise InvariantError("patients: no p.sq")
     return [
         q
         for q in own(st, p.side)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.action import Action
+from wartable.core.errors import InvariantError
 from wartable.core.events import Event
 from wartable.games.tactics2gm.pieces import Piece, flips, weapons
 from wartable.games.tactics2gm.rules import tokens
@@ -83,7 +84,8 @@ def aim(
 def asked(st: Tactics2GMState) -> int:
     """The side deciding on smoke while an enemy's shot is held."""
     p = st.piece(st.asking[0])
-    assert p is not None
+    if p is None:
+        raise InvariantError("asked: no p")
     return p.side
 
 
@@ -95,7 +97,8 @@ def throw(st: Tactics2GMState, p: Piece) -> list[Event]:
     """``p`` wraps itself in smoke; its flip token is spent (GM-80), in the other side's turn
     until its owner's next Flip phase (rules/tokens.py)."""
     key = token(st, p, GRENADE)
-    assert key is not None
+    if key is None:
+        raise InvariantError("throw: no key")
     own_turn = p.side == st.active
     p.tokens[key] = tokens.use(p.tokens[key], flips(st.lib, p, key), own_turn)  # type: ignore[arg-type]
     p.smoked = True
@@ -105,7 +108,8 @@ def throw(st: Tactics2GMState, p: Piece) -> list[Event]:
 
 def release(st: Tactics2GMState) -> tuple[int, Action]:
     """The held action, to be carried out now that every smoke choice is made."""
-    assert st.aim is not None
+    if st.aim is None:
+        raise InvariantError("release: no st.aim")
     held, st.aim, st.asking = st.aim, None, []
     return held
 
@@ -137,7 +141,8 @@ def lay(st: Tactics2GMState, p: Piece, at: Square, spread: str = "") -> list[Eve
     """Smoke tokens on ``at`` and the squares its spread names, until the Inicio of ``p``'s
     side; not a shot: ``p`` may still fire (GM-77)."""
     key = token(st, p, SCREEN)
-    assert key is not None
+    if key is None:
+        raise InvariantError("lay: no key")
     p.tokens[key] = tokens.use(p.tokens[key], flips(st.lib, p, key))  # type: ignore[arg-type]
     squares = [at, *((at[0] + dx, at[1]) for dx in SPREADS.get(spread, ()))]
     for sq in squares:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.action import Action
+from wartable.core.errors import InvariantError
 from wartable.core.events import Event
 from wartable.games.undaunted.model import BID, EMPTY_BID, NO_BID, TURN, Pending
 from wartable.games.undaunted.rules import combat, movement, support, victory
@@ -241,7 +242,8 @@ def _left(p: Pending, left: int) -> Pending:
 def choose(st: UndauntedState, i: int, verb: str, arg: int, ev: list[Event]) -> None:
     """Resolve one choice of the card action in progress."""
     p = st.pending
-    assert p is not None
+    if p is None:
+        raise InvariantError("choose: no p")
     s = st.sides[i]
     if verb == "done":
         st.pending = None

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.action import Action
+from wartable.core.errors import InvariantError
 from wartable.games.undaunted.model import BID
 from wartable.games.undaunted.rules.movement import steps
 from wartable.games.undaunted.rules.support import (
@@ -118,7 +119,8 @@ def pending_choices(st: UndauntedState, i: int) -> list[Action]:
     acts = sc.actions
     s = st.sides[i]
     p = st.pending
-    assert p is not None
+    if p is None:
+        raise InvariantError("pending_choices: no p")
     verb = p.verb
     if verb in ("move", "scout", "stalk", "guide"):
         return [acts.move[t] for t in steps(sc, s, verb, s.pos[p.unit])] + [acts.done]
