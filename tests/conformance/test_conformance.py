@@ -5,6 +5,7 @@ Any game added to the registry is picked up here without a line of new test code
 
 from __future__ import annotations
 
+import copy
 import functools
 import json
 import re
@@ -488,3 +489,43 @@ def test_whose_turn_it_is_never_hangs_on_what_a_seat_cannot_see(game_name, scena
                     )
     if len(wartable.get_game(game_name).new_game(scenario, seed=0).players) > 1:
         assert checked, "no action was tried on a twin: the test would prove nothing"
+
+
+@pytest.mark.parametrize(("game_name", "scenario"), CASES, ids=IDS)
+def test_full_state_is_a_snapshot_later_play_cannot_change(game_name, scenario):
+    """Every "nothing changed" check compares ``full_state()`` before and after: a snapshot
+    that shared the state's own lists would change with the state and prove nothing."""
+    for state in mid_game_states(game_name, scenario, seeds=range(2)):
+        before = state.full_state()
+        kept = copy.deepcopy(before)
+        agent = RandomAgent(5)
+        for _ in range(40):
+            if state.is_over:
+                break
+            p = state.current_players[0]
+            state.apply(p, agent.act(state, p))
+        assert before == kept, "playing on changed a snapshot taken earlier"
+
+
+def _break_in_place(state: GameState) -> bool:
+    """Spoil ``state`` on purpose the way a careless rule would: in the first non-empty list
+    found in its attributes (a hand, a deck, a list of units), repeat its first item, in
+    place."""
+    for value in vars(state).values():
+        target = value
+        while isinstance(target, list) and target and isinstance(target[0], list):
+            target = next((t for t in target if t), target[0])
+        if isinstance(target, list) and target:
+            target.append(target[0])
+            return True
+    return False
+
+
+@pytest.mark.parametrize(("game_name", "scenario"), CASES, ids=IDS)
+def test_the_nothing_changed_checks_can_fail(game_name, scenario):
+    """A state broken in place after its snapshot no longer equals it: the checks of this
+    suite that a refused action, a clone or bad input changed nothing can catch a change."""
+    state = next(mid_game_states(game_name, scenario, seeds=[0], stops=[7]))
+    before = state.full_state()
+    assert _break_in_place(state), "no list to spoil: the check proves nothing here"
+    assert state.full_state() != before

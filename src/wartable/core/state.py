@@ -8,6 +8,7 @@ way OpenSpiel's State does. History is a linked chain of tuples shared between c
 
 from __future__ import annotations
 
+import copy
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any, ClassVar, Self, final
@@ -322,12 +323,16 @@ class GameState(ABC):
 
     def full_state(self) -> dict[str, Any]:
         """The whole state, hidden information and generator included, for equality checks
-        and debugging. Never send it to a player: use :meth:`view`."""
-        return {
-            "outcome": self.outcome.to_json() if self.outcome else None,
-            "actions": self._n_actions,
-            "state": self._snapshot(),
-        }
+        and debugging. Never send it to a player: use :meth:`view`. A snapshot: a deep copy
+        that later play cannot change, whatever lists a game's ``_snapshot`` hands back (a
+        check "before == after" would otherwise compare the state with itself)."""
+        return copy.deepcopy(
+            {
+                "outcome": self.outcome.to_json() if self.outcome else None,
+                "actions": self._n_actions,
+                "state": self._snapshot(),
+            }
+        )
 
     def last_action(self) -> tuple[str, Action] | None:
         """The latest action and who took it (None before the first), without walking the
