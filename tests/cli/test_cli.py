@@ -245,6 +245,14 @@ def test_undo_at_the_prompt():
     assert "Undone." in out  # seed 4: the first card play moves a counter, nothing revealed
 
 
+def test_resign_at_the_prompt_asks_first_then_concedes():
+    result = run("play", "undaunted", "--seed", "4", input="resign\nno\nresign\nyes\n")
+    out = result.output
+    assert result.exit_code == 0, out
+    assert "Not resigned: the game goes on." in out
+    assert "germany wins: us resigned" in out
+
+
 def test_line_of_sight_command_explains_itself():
     out = run("los", "combat", "22.03", "30.03", "--scenario", "attack-the-farmhouse").output
     assert "blocked" in out and "building at 24.03" in out and "12.1" in out

@@ -260,3 +260,21 @@ def test_build_a_deck_in_the_page_and_field_it(server, browser):
     page.click("#create")
     page.wait_for_selector("#created h3")
     assert "Game" in page.inner_text("#created")
+
+
+def test_resign_asks_first_then_concedes_and_the_page_says_so(server, browser):
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(server + "/")
+    page.click("#create")
+    page.locator("a.seat-link[data-seat=us]").click()
+    page.wait_for_selector("#resign")
+    page.wait_for_function(SETTLED)
+    page.once("dialog", lambda d: d.dismiss())  # "no": nothing happens
+    page.click("#resign")
+    page.wait_for_timeout(300)
+    assert not page.locator("#outcome").count()
+    page.once("dialog", lambda d: d.accept())
+    page.click("#resign")
+    page.wait_for_selector("#outcome", timeout=15000)
+    assert "us resigned" in page.inner_text("body")
+    assert not page.locator("#resign").count()

@@ -272,12 +272,9 @@ def nonnegative(name: str, value: float) -> None:
 
 
 def score(world: GameState) -> dict[str, float]:
-    """Each player's reward in [-1, 1]: the result of a finished game (a side's seats share
-    it), else the game's own estimate of the position (0, an even game, where it offers none)."""
-    out = world.outcome
-    if out is not None:
-        if out.winner is None:
-            return dict.fromkeys(world.players, -1.0 if len(world.players) == 1 else 0.0)
-        side = world.team_of(out.winner)  # seats of one side win together
-        return {p: 1.0 if world.team_of(p) == side else -1.0 for p in world.players}
+    """Each player's reward in [-1, 1]: a finished game's returns (the outcome's, where a
+    side's seats share the result), else the game's own estimate of the position (0, an
+    even game, where it offers none)."""
+    if world.outcome is not None:
+        return world.returns()
     return {p: world.estimate(p) or 0.0 for p in world.players}

@@ -12,7 +12,7 @@ from wartable.agents.registry import make_agent
 from wartable.cli import saves
 from wartable.cli.render import focus_problem, render
 from wartable.cli.render.prose import Prose
-from wartable.core.action import Action
+from wartable.core.action import RESIGN, Action
 from wartable.core.agent import Agent
 from wartable.core.errors import ActionParseError, IllegalActionError, InvariantError
 from wartable.core.events import Event
@@ -21,10 +21,12 @@ from wartable.core.rng import derive_seed
 from wartable.core.state import GameState
 
 HELP = """Type the number of an action, or the action itself{example}.
-Other commands: undo, board, map [HEX], log, rules, cards, card ID, save [FILE], help, quit.
+Other commands: undo, board, map [HEX], log, rules, cards, card ID, save [FILE], resign,
+help, quit.
 'cards' tells what the cards your actions name do; 'card ID' tells one card.
 'map HEX' centres a map too wide for the screen on a hex; 'map' follows the action again.
-Undo takes back your last action unless it rolled dice or revealed a card."""
+Undo takes back your last action unless it rolled dice or revealed a card.
+Resign concedes the game (for your whole side, in a game of teams); it asks first."""
 
 
 def help_text(legal: list[Action]) -> str:
@@ -165,6 +167,12 @@ class Session:
             self.console.print(render(self.game, self.state.view(player), self.focus))
             if self.save_path is not None:
                 self.save()
+            return None
+        if answer == "resign":
+            sure = self.ask("Resign and lose the game (your whole side with you)? Type yes: ")
+            if sure.strip().lower() in ("y", "yes"):
+                return RESIGN
+            self.console.print("Not resigned: the game goes on.")
             return None
         if answer in ("", "h", "help", "?"):
             self.console.print(help_text(legal))

@@ -81,3 +81,9 @@ class Action(NamedTuple):
 def _word(value: object) -> bool:
     """One word of an action's text: what ``str(action)`` can write and read back."""
     return isinstance(value, str) and value.split() == [value]
+
+
+# A player concedes: the one action every game takes from any seat at any moment of a live
+# game, in turn or not. It is never among the legal actions (no agent chooses it unless
+# told to) and is no part of a game's action space; the core applies it (GameState.apply).
+RESIGN = Action("resign")

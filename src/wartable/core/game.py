@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, final
 
-from wartable.core.action import Action
+from wartable.core.action import RESIGN, Action
 from wartable.core.agent import Agent
 from wartable.core.errors import (
     ArgumentError,
@@ -274,7 +274,8 @@ class Game(ABC):
     def parse_action(self, data: object) -> Action:
         """Text or JSON to an Action of this game; a clear ActionParseError if malformed."""
         action = Action.from_data(data)
-        self._check_action(action)
+        if action != RESIGN:  # every game's, read by the core
+            self._check_action(action)
         return action
 
     def undo(self, state: GameState, player: str) -> GameState:

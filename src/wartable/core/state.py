@@ -9,11 +9,12 @@ way OpenSpiel's State does. History is a linked chain of tuples shared between c
 from __future__ import annotations
 
 import copy
+import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any, ClassVar, Self, final
 
-from wartable.core.action import Action
+from wartable.core.action import RESIGN, Action
 from wartable.core.errors import (
     ArgumentError,
     IllegalActionError,
@@ -25,7 +26,7 @@ from wartable.core.errors import (
 )
 from wartable.core.events import Event
 from wartable.core.marks import Mark
-from wartable.core.outcome import Outcome
+from wartable.core.outcome import Outcome, side_returns
 
 try:  # read by mypyc only: compiled, the base class must still take interpreted games
     from mypy_extensions import mypyc_attr
@@ -173,10 +174,30 @@ class GameState(ABC):
             )
         if self.outcome is not None:
             raise IllegalActionError(f"the game is over ({self.outcome.reason})")
-        if action not in self._cached_legal(player):
+        if action == RESIGN:
+            events = self._resign(player)
+        elif action not in self._cached_legal(player):
             raise IllegalActionError(self._why_not(player, action))
+        else:
+            events = self._rules(player, action)
+        self._legal_cache = None
+        self._history = (self._history, player, action)
+        self._n_actions += 1
+        if self.outcome is not None and not self.outcome.returns:
+            returns = side_returns(self.outcome.winner, self.teams())
+            self.outcome = dataclasses.replace(self.outcome, returns=returns)
+        # is_over, not ``self.outcome is None``: mypy still holds the outcome narrowed to None
+        # from the check above, across _apply, and the compiled build would enforce that
+        if not self.is_over and self._reversible(player, events):
+            self._undo_depth += 1
+        else:
+            self._undo_depth = 0
+        return events
+
+    def _rules(self, player: str, action: Action) -> list[Event]:
+        """The game's ``_apply``; a fault in it leaves as an InvariantError with its case."""
         try:
-            events = self._apply(player, action)
+            return self._apply(player, action)
         except InvariantError as fault:
             fault.case = fault.case or self.case(player, action, fault)
             raise
@@ -189,16 +210,25 @@ class GameState(ABC):
             )
             wrapped.case = self.case(player, action, wrapped)
             raise wrapped from exc
-        self._legal_cache = None
-        self._history = (self._history, player, action)
-        self._n_actions += 1
-        # is_over, not ``self.outcome is None``: mypy still holds the outcome narrowed to None
-        # from the check above, across _apply, and the compiled build would enforce that
-        if not self.is_over and self._reversible(player, events):
-            self._undo_depth += 1
-        else:
-            self._undo_depth = 0
-        return events
+
+    def _resign(self, player: str) -> list[Event]:
+        """``player`` concedes, in turn or not, and its whole side with it: the sides win
+        and lose together in every game here, so one seat cannot leave its side playing on
+        half-defeated. The other side wins (in a game of one seat, the seat loses)."""
+        sides = self.teams()
+        mine = self.team_of(player)
+        others = [team for name, team in sides.items() if name != mine]
+        winner = others[0][0] if len(others) == 1 else None
+        returns = {
+            p: -1.0 if name == mine else (1.0 if len(others) == 1 else 0.0)
+            for name, team in sides.items()
+            for p in team
+        }
+        who = player if mine == player else f"{player} ({mine})"
+        reason = f"{who} resigned"
+        self.outcome = Outcome(winner, reason, kind="resignation", returns=returns)
+        self.outcome = dataclasses.replace(self.outcome, conceded=player)
+        return [Event("resign", reason, {"player": player, "side": mine})]
 
     def case(self, player: str, action: Action, error: Exception) -> dict[str, Any]:
         """The position before ``action`` as a recorded case: what replays a fault exactly
@@ -257,10 +287,29 @@ class GameState(ABC):
     def _estimate(self, player: str) -> float | None:
         return None
 
+    @final
+    def teams(self) -> dict[str, tuple[str, ...]]:
+        """The sides, each with its seats in seat order: seats of one side win and lose
+        together (the outcome's returns, statistics, agents a side). Every seat is on
+        exactly one side; a game without sides has one seat a side, named after it."""
+        return self._teams()
+
+    def _teams(self) -> dict[str, tuple[str, ...]]:
+        """Games whose seats play in sides override this."""
+        return {p: (p,) for p in self.players}
+
+    @final
     def team_of(self, player: str) -> str:
-        """The side ``player`` plays on, for games where several seats win or lose together
-        (statistics by side, agents by side); each seat is its own side by default."""
-        return player
+        """The side ``player`` plays on (``teams``)."""
+        self.check_player(player)
+        return next(name for name, team in self.teams().items() if player in team)
+
+    @final
+    def returns(self) -> dict[str, float]:
+        """Each seat's return: the finished game's (``Outcome.returns``), 0 while it lasts."""
+        if self.outcome is None:
+            return dict.fromkeys(self.players, 0.0)
+        return dict(self.outcome.returns)
 
     def rounds_played(self) -> int:
         """How many rounds (what the game's ``info.round_name`` calls them) have begun, for

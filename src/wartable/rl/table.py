@@ -88,13 +88,9 @@ def check_render_mode(mode: str | None) -> None:
 
 
 def reward(state: GameState, player: str) -> float:
-    """+1 for a win (the seat's or its side's), -1 for a loss, 0 for a draw or a live game."""
-    outcome = state.outcome
-    if outcome is None or outcome.winner is None:
-        return 0.0
-    winner = outcome.winner  # a seat (its side wins with it) or a side's name
-    side = state.team_of(winner) if winner in state.players else winner
-    return 1.0 if side in (player, state.team_of(player)) else -1.0
+    """The seat's return: +1 for a win (the seat's or its side's), -1 for a loss, 0 for a
+    draw or a live game (``Outcome.returns``, which every consumer reads)."""
+    return state.returns()[player]
 
 
 def shaped(state: GameState, player: str, seed: int) -> float:

@@ -296,8 +296,11 @@ class DiaDeHonorState(GameState):
             return first if me == "axis" else -first
         return standing(self, me)
 
-    def team_of(self, player: str) -> str:
-        return self.sides[self.players.index(player)]
+    def _teams(self) -> dict[str, tuple[str, ...]]:
+        out: dict[str, tuple[str, ...]] = {}
+        for p, side in zip(self.players, self.sides, strict=True):
+            out[side] = (*out.get(side, ()), p)
+        return out
 
     def rounds_played(self) -> int:
         return self.round

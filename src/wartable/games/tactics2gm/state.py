@@ -15,7 +15,7 @@ from wartable.games.tactics2gm import labels, outlook
 from wartable.games.tactics2gm.content import HQ, Library
 from wartable.games.tactics2gm.pieces import Piece
 from wartable.games.tactics2gm.rules import air, legal, turn
-from wartable.games.tactics2gm.rules.common import hqs, seats_of
+from wartable.games.tactics2gm.rules.common import SIDES, hqs, seats_of
 from wartable.games.tactics2gm.rules.field import Field
 from wartable.games.tactics2gm.rules.setup import Placed
 from wartable.games.tactics2gm.scenario import Scenario
@@ -190,6 +190,16 @@ class Tactics2GMState(GameState):
                 twin.decks[k], unseen = unseen[:m], unseen[m:]
         twin.rng = Rng(rng.next64())
         return twin
+
+    def _teams(self) -> dict[str, tuple[str, ...]]:
+        """The two armies, each with its seats (GM-103 to GM-105): a side wins or loses
+        whole, its Marshal's seat first."""
+        return {
+            SIDES[side]: tuple(
+                p for p, s in zip(self.players, self.seat_side, strict=True) if s == side
+            )
+            for side in (0, 1)
+        }
 
     def _snapshot(self) -> dict[str, Any]:
         dropped = sorted(

@@ -495,6 +495,17 @@ function act(action) {
   game.all = false;
 }
 
+// conceding: any seat, in turn or not, once the player has said yes; in a game of teams the
+// whole side concedes (the core's ruling), and the log and the replay say who did
+function resign() {
+  const d = game.data;
+  if (!d.seat || d.outcome || game.sent === d.n) return;
+  const sure = "Resign and lose this game? In a game of teams your whole side concedes with you.";
+  if (!window.confirm(sure)) return;
+  game.sent = d.n;
+  game.ws.send(JSON.stringify({ type: "act", n: d.n, action: "resign" }));
+}
+
 // whether an action involves what the player narrowed to: the game says (involves), or the id
 // is among its words
 function involves(action, id, d) {
@@ -578,6 +589,8 @@ function render() {
     if (hand) side.append(hand);
     side.append(...draw.hands(view, ui()).map(otherHand));
     side.append(actionsPanel(d));
+    if (d.seat && !d.outcome) side.append(el("div", { class: "panel resign" },
+      el("button", { id: "resign", text: "Resign…", title: "concede the game (asks first)", onclick: resign })));
     if (d.outcome) side.append(el("div", { class: "panel" },
       el("button", { id: "replay", text: "Replay this game", onclick: () => openReplay(0) })));
     side.append(...draw.panels(view, ui()));
