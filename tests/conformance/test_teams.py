@@ -19,9 +19,7 @@ LINE_UPS = [
     (name, game.scenarios()[0].id, line_up)
     for name in wartable.game_names()
     for game in [wartable.get_game(name)]
-    for line_up in (
-        game.options()["players"].choices if "players" in game.options() else (None,)
-    )
+    for line_up in (game.options()["players"].choices if "players" in game.options() else (None,))
 ]
 IDS = [f"{g}:{s}:{lu or 'seats'}" for g, s, lu in LINE_UPS]
 
