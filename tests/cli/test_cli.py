@@ -57,7 +57,21 @@ def test_rules_summary():
         (("simulate", "combat", "--agents", "random", "--option", "night=2"), "true or false"),
         (("play", "undaunted", "--option", "max_rounds=" + "9" * 5000), "is a whole number"),
         (("play", "undaunted", "--option", "max_rounds=0"), "must be at least 1"),
-        (("play", "undaunted", "--seed", "7" * 30), "the seed must be below 2**64"),
+        (("play", "undaunted", "--seed", "7" * 30), "Invalid value for '--seed'"),
+        (("play", "undaunted", "--seed", "-5"), "Invalid value for '--seed'"),
+        (("simulate", "undaunted", "--seed", str(2**70)), "Invalid value for '--seed'"),
+        (
+            ("simulate", "tactics2gm", "--option", "players=2v2", "--players", "2v1"),
+            "--option: 'players=2v2' contradicts --players 2v1: say it once",
+        ),
+        (
+            ("play", "combat", "--option", "night=true", "--option", "night=false"),
+            "'night=false' contradicts --option night=true",
+        ),
+        (
+            ("play", "undaunted", "--max-rounds", "5", "--option", "max_rounds=6"),
+            "contradicts --max-rounds 5",
+        ),
         (("los", "combat", "x" * 100_000, "01.01"), " characters)"),
         (("scenarios", "x" * 100_000), "... (100000 characters); choose one of"),
     ],

@@ -26,6 +26,7 @@ from wartable.core.errors import (
 )
 from wartable.core.game import Game
 from wartable.core.registry import broken_games, game_names, get_game, list_games
+from wartable.core.rng import SEED_LIMIT
 from wartable.sim.backends import BACKENDS
 from wartable.sim.runner import plan
 
@@ -88,10 +89,12 @@ def game_options(
     known = game.options()
     takes = ", ".join(f"{n} ({o.kind})" for n, o in known.items()) or "none"
     out: dict[str, Any] = {}
+    said: dict[str, str] = {}  # option -> how the command line gave it, to name a contradiction
     if max_rounds is not None:
         if "max_rounds" not in known:
             usage("--max-rounds", f"{game.info.title} has no round limit; its options: {takes}")
         out["max_rounds"] = max_rounds
+        said["max_rounds"] = f"--max-rounds {max_rounds}"
     if players is not None:
         if "players" not in known:
             usage("--players", f"{game.info.title} has one line-up; its options: {takes}")
@@ -99,6 +102,7 @@ def game_options(
             out["players"] = known["players"].parse(players)
         except ArgumentError as exc:
             usage("--players", str(exc))
+        said["players"] = f"--players {players}"
     for pair in pairs or ():
         key, sep, raw = pair.partition("=")
         key = key.strip()
@@ -108,9 +112,13 @@ def game_options(
         if option is None:
             usage("--option", f"{game.info.title} has no option {quote(key)}; its options: {takes}")
         try:
-            out[key] = option.parse(raw)
+            value = option.parse(raw)
         except ArgumentError as exc:
             usage("--option", str(exc))
+        if key in out and out[key] != value:
+            usage("--option", f"{quote(pair)} contradicts {said[key]}: say it once")
+        out[key] = value
+        said[key] = f"--option {pair}"
     return out
 
 
@@ -163,7 +171,10 @@ def play(
             "else the search (ismcts)"
         ),
     ] = None,
-    seed: Annotated[int | None, typer.Option(help="random seed (default: a fresh one)")] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(min=0, max=SEED_LIMIT - 1, help="random seed (default: a fresh one)"),
+    ] = None,
     save: Annotated[
         Path | None, typer.Option(help="save the game to this file after every action")
     ] = None,
@@ -366,7 +377,10 @@ def simulate(
             "the game has a heuristic, else random,random"
         ),
     ] = None,
-    seed: Annotated[int | None, typer.Option(help="base seed: same seed, same results")] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(min=0, max=SEED_LIMIT - 1, help="base seed: same seed, same results"),
+    ] = None,
     workers: Annotated[
         int | None, typer.Option(min=1, help="processes (default: all cores)")
     ] = None,

@@ -17,6 +17,7 @@ from wartable.core.errors import (
     WartableError,
     quote,
 )
+from wartable.core.rng import check_seed
 from wartable.core.state import RECORD_FORMAT, GameState
 
 if TYPE_CHECKING:
@@ -43,7 +44,10 @@ TRUE_WORDS, FALSE_WORDS = ("true", "yes", "on", "1"), ("false", "no", "off", "0"
 class GameOption:
     """A setting a game takes at set-up. Its kind is the type of its default (a bool is on or
     off, an int a number within bounds, a str one of ``choices``); interfaces offer exactly
-    these, and ``Game.new_game`` refuses anything else, for every game alike."""
+    these, and ``Game.new_game`` refuses anything else, for every game alike.
+
+    A whole-number option cannot be declared without both bounds: a value nobody meant (a
+    round limit of 10**15) would otherwise reach the rules from any interface."""
 
     name: str
     default: OptionValue
@@ -54,6 +58,24 @@ class GameOption:
     # set by an interface from what it keeps (a campaign's roster), not typed by people: forms
     # leave it out; records keep it like any other option
     internal: bool = False
+
+    def __post_init__(self) -> None:
+        """Refuse a declaration that would let values nobody meant through (a game's bug)."""
+        if self.kind != "int":
+            if (self.minimum, self.maximum) != (None, None):
+                raise ValueError(f"option {self.name}: only a whole-number option has bounds")
+            return
+        low, high = self._limits()
+        if not low <= int(self.default) <= high:
+            raise ValueError(f"option {self.name}: its default is outside {low} to {high}")
+
+    def _limits(self) -> tuple[int, int]:
+        """A whole-number option's bounds, both of which it must declare."""
+        if self.minimum is None or self.maximum is None:
+            raise ValueError(
+                f"option {self.name}: a whole-number option needs a minimum and a maximum"
+            )
+        return self.minimum, self.maximum
 
     @property
     def kind(self) -> str:
@@ -68,11 +90,11 @@ class GameOption:
         if isinstance(self.default, int):
             if not isinstance(value, int) or isinstance(value, bool):
                 raise ArgumentError(f"option {self.name} is a whole number, not {quote(value)}")
-            low = -(1 << 62) if self.minimum is None else self.minimum
-            high = 1 << 62 if self.maximum is None else self.maximum
+            low, high = self._limits()
             if not low <= value <= high:
                 raise ArgumentError(
-                    f"option {self.name} must be {self._bounds()}, not {quote(value)}"
+                    f"option {self.name} must be at least {low} and at most {high}, "
+                    f"not {quote(value)}"
                 )
             return value
         if not isinstance(value, str) or (self.choices and value not in self.choices):
@@ -92,13 +114,6 @@ class GameOption:
                 raise ArgumentError(f"option {self.name} is a whole number, not {quote(word)}")
             return self.check(int(word))
         return self.check(word)
-
-    def _bounds(self) -> str:
-        if self.minimum is not None and self.maximum is not None:
-            return f"{self.minimum} to {self.maximum}"
-        if self.minimum is not None:
-            return f"at least {self.minimum}"
-        return f"at most {self.maximum}"
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -147,7 +162,6 @@ class CardFace:
 
 
 AgentFactory = Callable[[int], Agent]
-SEED_LIMIT = 1 << 64  # the generator keeps 64 bits; a longer seed only hides a mistake
 
 
 class Game(ABC):
@@ -169,11 +183,7 @@ class Game(ABC):
         wrong kind are refused here, for every game, before any rules code sees them."""
         if scenario is not None and not isinstance(scenario, str):
             raise UnknownNameError("scenario", scenario, [s.id for s in self.scenarios()])
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ArgumentError(f"the seed must be an integer, not {quote(seed)}")
-        if not -SEED_LIMIT < seed < SEED_LIMIT:
-            raise ArgumentError(f"the seed must be below 2**64 in size, not {quote(seed)}")
-        return self._new_game(scenario, seed, self.check_options(options))
+        return self._new_game(scenario, check_seed(seed), self.check_options(options))
 
     @abstractmethod
     def _new_game(

@@ -10,10 +10,24 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TypeVar
 
+from wartable.core.errors import ArgumentError, quote
+
 _MASK = (1 << 64) - 1
+SEED_LIMIT = 1 << 64  # the generator keeps 64 bits: a seed beyond them only hides a mistake
 _GAMMA = 0x9E3779B97F4A7C15
 
 T = TypeVar("T")
+
+
+def check_seed(seed: object, what: str = "the seed") -> int:
+    """``seed`` if a game, a sample or a study may take it: a whole number from 0 to
+    2**64 - 1. A negative or longer one would be folded into 64 bits silently, so two
+    different seeds could give the same game; it is refused instead."""
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ArgumentError(f"{what} must be a whole number, not {quote(seed)}")
+    if not 0 <= seed < SEED_LIMIT:
+        raise ArgumentError(f"{what} must be from 0 to 2**64 - 1, not {quote(seed)}")
+    return seed
 
 
 def splitmix64(z: int) -> int:

@@ -16,7 +16,6 @@ from typing import Any, ClassVar, Self, final
 
 from wartable.core.action import RESIGN, Action
 from wartable.core.errors import (
-    ArgumentError,
     IllegalActionError,
     InvariantError,
     RecordError,
@@ -27,6 +26,7 @@ from wartable.core.errors import (
 from wartable.core.events import Event
 from wartable.core.marks import Mark
 from wartable.core.outcome import Outcome, side_returns
+from wartable.core.rng import check_seed
 
 try:  # read by mypyc only: compiled, the base class must still take interpreted games
     from mypy_extensions import mypyc_attr
@@ -358,9 +358,7 @@ class GameState(ABC):
     def sample_hidden(self, player: str, seed: int) -> Self:
         """A full state consistent with everything ``player`` knows (for IS-MCTS)."""
         self.check_player(player)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ArgumentError(f"the seed must be an integer, not {quote(seed)}")
-        twin = self._resample(player, seed)
+        twin = self._resample(player, check_seed(seed))
         twin.players = self.players
         twin.outcome = self.outcome
         twin._history = None  # the true history may hold the opponent's secret choices

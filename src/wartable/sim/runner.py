@@ -17,7 +17,7 @@ from wartable.agents.registry import check_agent, make_agent
 from wartable.core.errors import ArgumentError, InvariantError
 from wartable.core.marks import INITIATIVE, Mark
 from wartable.core.registry import get_game
-from wartable.core.rng import derive_seed
+from wartable.core.rng import check_seed, derive_seed
 from wartable.core.state import GameState
 from wartable.sim import backends
 from wartable.sim.backends import Job
@@ -162,6 +162,7 @@ def plan(
 ) -> Plan:
     """Check a study before any game is played: a bad option, scenario, agent or count of
     agents fails here, once, not in every worker."""
+    check_seed(seed, "the base seed")
     game = get_game(game_name)
     sc = game.scenarios()[0].id if scenario is None else scenario
     opts = game.check_options(options)
