@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 import wartable
 from tests.server.helpers import auth, new_game, settle
 
@@ -163,6 +165,34 @@ def test_game_options_are_listed_and_reach_the_game(c):
     assert view["night"] is not None and view["night"]["flares_left"] == 2
     bad = c.post("/api/games", json={"game": "combat", "options": {"fog": True}})
     assert bad.status_code == 400 and "has no option 'fog'" in bad.json()["detail"]
+
+
+@pytest.mark.parametrize(
+    ("game", "option", "value", "said"),
+    [
+        ("undaunted", "max_rounds", 10**15, "at most 200, not 1000000000000000"),
+        ("undaunted", "max_rounds", 201, "at most 200, not 201"),
+        ("undaunted", "max_rounds", 0, "at least 1 and at most 200, not 0"),
+        ("undaunted", "max_rounds", 10**40, "at most 200, not 1000000000000000000000"),
+        ("diadehonor", "max_rounds", 201, "at most 200"),
+        ("tactics2gm", "points", 1001, "at most 1000"),
+        ("tactics2gm", "hq_income", -1, "at least 0"),
+    ],
+)
+def test_an_option_out_of_its_bounds_is_a_400_with_a_one_line_reason(c, game, option, value, said):
+    """Issue 43, item 14: Undaunted took max_rounds=10**15; every number has both bounds now,
+    which the catalog lists for the lobby's inputs."""
+    r = c.post("/api/games", json={"game": game, "options": {option: value}})
+    assert r.status_code == 400, r.text
+    reason = r.json()["detail"]
+    assert f"option {option} must be" in reason and said in reason
+    assert "\n" not in reason and len(reason) < 200
+    assert len(c.app.state.rooms.rooms) == 0  # nothing was made
+    listed = {g["name"]: g for g in c.get("/api/catalog").json()["games"]}[game]["options"]
+    highest = listed[option]["maximum"]
+    assert listed[option]["minimum"] is not None and highest is not None
+    within = c.post("/api/games", json={"game": game, "options": {option: highest}})
+    assert within.status_code == 200, within.text
 
 
 def test_a_line_up_option_gives_its_seats_and_a_game_of_six_seats(c):

@@ -117,6 +117,65 @@ def test_an_unclaimed_invitation_can_be_withdrawn_and_issued_anew_by_the_creator
     assert r.status_code == 403
 
 
+def claim_as(c, gid, link, tokens=(), host=None):
+    """A browser opening an invitation, sending what it holds of the game, as the page does."""
+    body = {"invite": code_of(link), "tokens": list(tokens), "host": host}
+    return c.post(f"/api/games/{gid}/claim", json=body)
+
+
+def seats_open(c, gid, host):
+    status = c.get(f"/api/games/{gid}/invitations", headers=auth(host)).json()["seats"]
+    return sorted(s for s, state in status.items() if state == "open")
+
+
+def test_the_creators_browser_cannot_take_the_seat_it_invited_someone_to(c):
+    """Issue 43, item 14: the creator opening their own invitation link before the invitee
+    took the other seat; now it is refused and the invitation stays for the invitee."""
+    made = create(c, **TWO_PEOPLE)
+    gid, host, link = made["id"], made["host"], made["invitations"]["germany"]
+    for tokens, key, why in (
+        ([made["token"]], host, "already plays us"),  # all the creator's browser holds
+        ([made["token"]], None, "already plays us"),  # its seat alone
+        ([], host, "created this game"),  # its key alone
+    ):
+        r = claim_as(c, gid, link, tokens, key)
+        assert r.status_code == 403 and why in r.json()["detail"], r.text
+        assert seats_open(c, gid, host) == ["germany"]  # still the invitee's to take
+    # a creator who plays no seat holds the key only: refused the same
+    others = create(c, **TWO_PEOPLE, creator_seat=None)
+    for link_ in others["invitations"].values():
+        r = claim_as(c, others["id"], link_, host=others["host"])
+        assert r.status_code == 403 and "created this game" in r.json()["detail"]
+    # the invitee's browser takes it; after that the creator's is told it is used
+    theirs = claim(c, gid, link)
+    assert c.get(f"/api/games/{gid}", headers=auth(theirs)).json()["seat"] == "germany"
+    r = claim_as(c, gid, link, [made["token"]], host)
+    assert r.status_code == 403 and "used or withdrawn" in r.json()["detail"]
+
+
+def test_a_browser_that_holds_a_seat_cannot_claim_a_second_one(c):
+    made = create(c, **TWO_PEOPLE, creator_seat=None)
+    gid, host, links = made["id"], made["host"], made["invitations"]
+    first = claim_as(c, gid, links["us"]).json()["token"]
+    r = claim_as(c, gid, links["germany"], [first])
+    assert r.status_code == 403 and "already plays us" in r.json()["detail"]
+    assert seats_open(c, gid, host) == ["germany"]
+    # a seat in another game bars nothing here, and a stranger's browser takes the seat
+    elsewhere = create(c, **TWO_PEOPLE)["token"]
+    assert claim_as(c, gid, links["germany"], [elsewhere, "not-a-token"]).status_code == 200
+    assert seats_open(c, gid, host) == []
+
+
+def test_a_claim_names_at_most_eight_tokens_and_the_websocket_takes_no_claims(c):
+    made = create(c, **TWO_PEOPLE)
+    gid, link = made["id"], made["invitations"]["germany"]
+    assert claim_as(c, gid, link, ["t"] * 9).status_code == 422
+    with c.websocket_connect(f"/ws/games/{gid}") as ws:  # claims go through the API only
+        ws.send_json({"type": "claim", "invite": code_of(link)})
+        assert ws.receive_json() == {"type": "error", "message": "invalid message"}
+    assert seats_open(c, gid, made["host"]) == ["germany"]
+
+
 def test_a_creator_may_set_up_a_game_for_others_and_take_no_seat(c):
     made = create(c, **TWO_PEOPLE, creator_seat=None)
     assert made["seat"] is None and made["token"] is None

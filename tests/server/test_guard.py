@@ -8,7 +8,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from tests.server.helpers import auth, create, new_game
+from tests.server.helpers import auth, code_of, create, new_game
 from wartable.server.app import create_app
 from wartable.server.guard import Hosts, check_origin
 
@@ -58,6 +58,72 @@ def test_another_sites_page_cannot_act_or_open_a_socket(c):
     with c.websocket_connect(f"/ws/games/{gid}", headers={"Origin": "http://testserver"}) as ws:
         ws.send_json({"type": "hello", "token": None})
         assert ws.receive_json()["n"] == 1
+
+
+def test_a_request_without_an_origin_passes_and_holds_no_authority_but_its_token(c):
+    """docs/server.md: browsers send Origin on every websocket handshake and every POST and
+    DELETE, so a request without one comes from a program (a script, bench/server.py), which
+    could write any Origin it liked; the server keeps no cookies, so such a request can do
+    only what the secret it presents allows (issue 43, item 14)."""
+    r = c.post("/api/games", json={"game": "undaunted", "scenario": "la-raye"})
+    assert r.status_code == 200 and "origin" not in r.request.headers
+    made = r.json()
+    gid, host = made["id"], made["host"]
+    gone = c.delete(f"/api/games/{gid}/invitations/germany", headers=auth(host))
+    assert gone.status_code == 200 and "origin" not in gone.request.headers
+    fresh = c.post(f"/api/games/{gid}/invitations/germany", headers=auth(host)).json()
+    claimed = c.post(f"/api/games/{gid}/claim", json={"invite": code_of(fresh["invitation"])})
+    assert claimed.status_code == 200 and "origin" not in claimed.request.headers
+    legal = c.get(f"/api/games/{gid}", headers=auth(made["token"])).json()["legal"]
+    bare = c.post(f"/api/games/{gid}/actions", json={"n": 0, "action": legal[0]})
+    assert bare.status_code == 403 and "token" in bare.json()["detail"]  # no seat: nothing
+    done = c.post(
+        f"/api/games/{gid}/actions", headers=auth(made["token"]), json={"n": 0, "action": legal[0]}
+    )
+    assert done.status_code == 200 and done.json()["n"] == 1
+    # what a form could send (an old browser's, without Origin) is never read as JSON
+    for kind in ("text/plain", "application/x-www-form-urlencoded"):
+        formed = c.post(
+            "/api/games", content=b'{"game": "undaunted"}', headers={"content-type": kind}
+        )
+        assert formed.status_code == 422
+    with c.websocket_connect(f"/ws/games/{gid}") as ws:  # no Origin either
+        ws.send_json({"type": "hello", "token": claimed.json()["token"]})
+        state = ws.receive_json()
+        assert state["seat"] == "germany" and state["n"] == 1
+        ws.send_json({"type": "act", "n": 1, "action": state["legal"][0]})
+        assert ws.receive_json()["n"] == 2
+
+
+@pytest.mark.parametrize(
+    "origin", ["https://evil.example", "null", "http://testserver.evil.example", "http://testserve"]
+)
+def test_a_foreign_origin_is_refused_on_every_change_and_every_socket(c, origin):
+    made = create(c, game="undaunted", scenario="la-raye")
+    gid, host, link = made["id"], made["host"], made["invitations"]["germany"]
+    other = {"Origin": origin}
+    for r in (
+        c.post("/api/games", headers=other, json={"game": "undaunted"}),
+        c.post(f"/api/games/{gid}/claim", headers=other, json={"invite": code_of(link)}),
+        c.post(f"/api/games/{gid}/invitations/germany", headers={**other, **auth(host)}),
+        c.delete(f"/api/games/{gid}/invitations/germany", headers={**other, **auth(host)}),
+        c.post(
+            f"/api/games/{gid}/actions",
+            headers={**other, **auth(made["token"])},
+            json={"n": 0, "action": "bid scout-A"},
+        ),
+        c.post("/api/mine", headers=other, json={"games": []}),
+    ):
+        assert r.status_code == 403 and "another site" in r.json()["detail"]
+    with (
+        pytest.raises(WebSocketDisconnect) as refused,
+        c.websocket_connect(f"/ws/games/{gid}", headers=other),
+    ):
+        pass
+    assert refused.value.code == 1008
+    status = c.get(f"/api/games/{gid}/invitations", headers=auth(host)).json()["seats"]
+    assert status == {"us": "claimed", "germany": "open"}  # nothing happened
+    assert c.get(f"/api/games/{gid}", headers={**other, **auth(made["token"])}).json()["n"] == 0
 
 
 def test_every_answer_carries_the_security_headers(c):

@@ -83,8 +83,13 @@ class Act(BaseModel):
 
 
 class Claim(BaseModel):
+    """An invitation, with what the claiming browser already holds of the game (its seat
+    tokens, the creator's key): such a browser may not take another seat."""
+
     model_config = ConfigDict(extra="forbid")
     invite: TOKEN
+    tokens: list[TOKEN] = Field(default_factory=list, max_length=8)
+    host: TOKEN | None = None
 
 
 class Held(BaseModel):
@@ -354,10 +359,11 @@ def create_app(
 
     @app.post("/api/games/{game_id}/claim")
     async def claim(game_id: str, body: Claim) -> dict[str, Any]:
-        """The first browser to open an invitation takes its seat, with a token of its own."""
+        """The first browser to open an invitation takes its seat, with a token of its own,
+        unless it already plays in the game or created it."""
         room = await room_or_404(game_id)
         try:
-            seat, token = await rooms.claim(room, body.invite)
+            seat, token = await rooms.claim(room, body.invite, body.tokens, body.host)
         except Forbidden as exc:
             raise HTTPException(403, str(exc)) from exc
         return {"seat": seat, "token": token, "link": seat_link(room.id, seat, token)}

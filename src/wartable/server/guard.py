@@ -3,9 +3,12 @@ Origin, a bounded body, and security headers on the way out.
 
 - **Host** must name this server (DNS rebinding: a hostile page whose name suddenly points at
   127.0.0.1 would otherwise be same-origin with a local server).
-- **Origin**, where a browser sends one, must be this server's own (or one added with
-  ``--allow-origin`` for a reverse proxy) on a websocket and on anything that changes state:
-  another site's page cannot act or open a socket with a player's browser.
+- **Origin**, where a request has one, must be this server's own (or one added with
+  ``--allow-origin`` for a reverse proxy) on a websocket and on anything that changes state
+  (``null`` is no origin of ours): another site's page cannot act or open a socket with a
+  player's browser. A request without Origin passes: browsers send one on every websocket
+  handshake and every POST and DELETE, so it comes from a program, which could write any
+  Origin; with no cookies here it holds no authority but the secret it presents.
 - Bodies larger than ``max_body`` are refused before any parsing.
 - Every response carries a Content-Security-Policy that fits the page, ``frame-ancestors
   'none'``, ``nosniff`` and ``no-referrer``; API answers are never cached.

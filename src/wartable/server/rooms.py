@@ -8,7 +8,8 @@ what one seat may see. The rooms know games only through the core API.
 Fairness between people rests on three rules kept here: a game with more than one human
 seat gets a seed nobody outside the server ever sees; the creator holds only their own seat
 (every other human seat is an invitation that the first browser to open it turns into a
-token only it holds); and every message is built from what its seat may see.
+token only it holds, and a browser that created the game or holds a seat of it is refused);
+and every message is built from what its seat may see.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import hmac
 import json
 import logging
 import secrets
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine, Iterable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -35,6 +36,7 @@ from wartable.core.state import GameState
 from wartable.server.rosters import squads_of, with_battles
 from wartable.server.store import (
     HUMAN,
+    USED,
     NoInvitation,
     StaleAction,
     StoredGame,
@@ -42,6 +44,7 @@ from wartable.server.store import (
     claim_seat,
     create_game,
     games_with_ai_to_wake,
+    invitation_seat,
     load_game,
     mark_finished,
     open_invitations,
@@ -302,9 +305,19 @@ class Rooms:
             if who != HUMAN:
                 room.agents[seat] = make_agent(room.game, who, derive_seed(seed, 7, k))
 
-    async def claim(self, room: Room, code: str) -> tuple[str, str]:
+    async def claim(
+        self, room: Room, code: str, tokens: Iterable[str] = (), host: str | None = None
+    ) -> tuple[str, str]:
         """Trade an invitation for its seat and a fresh token that only the claimant holds;
-        the invitation stops working. Raises Forbidden if it is unknown, used or withdrawn."""
+        the invitation stops working. ``tokens`` and ``host`` are what the claiming browser
+        holds of this game: a browser that holds one of its seats, or created it, is refused
+        and the invitation stays open for the person it was meant for (one browser, one
+        seat; the creator's browser never holds an opponent's). Raises Forbidden for that,
+        and for an invitation unknown, used or withdrawn."""
+        barred = why_barred(room, tokens, host)
+        if barred is not None:
+            still_open = await self.writer(invitation_seat(room.id, token_hash(code)))
+            raise Forbidden(barred if still_open else USED)
         token = secrets.token_urlsafe(TOKEN_BYTES)
         try:
             seat = await self.writer(claim_seat(room.id, token_hash(code), token_hash(token)))
@@ -535,6 +548,23 @@ class Rooms:
                 line["invitations"] = await self.invitations(room, key)
             out.append(line)
         return out
+
+
+def why_barred(room: Room, tokens: Iterable[str], host: str | None) -> str | None:
+    """Why a browser holding ``tokens`` and ``host`` may not claim a seat of ``room``: it
+    already holds a seat there, or it created the game; None if neither."""
+    held = sorted({seat for seat in map(room.seat_of, tokens) if seat is not None})
+    if held:
+        return (
+            f"this browser already plays {held[0]} in this game; an invitation is for "
+            "another person, to open in their own browser"
+        )
+    if matches(host, room.host):
+        return (
+            "this browser created this game; send the invitation to the person it is for, "
+            "to open in their own browser"
+        )
+    return None
 
 
 def log_lines(events: list[tuple[int, Event]], seat: str | None) -> list[dict[str, Any]]:

@@ -115,6 +115,9 @@ class StaleAction(Exception):
     """Another action took this number first (two clients raced for the same seat)."""
 
 
+USED = "this invitation has been used or withdrawn"
+
+
 class NoInvitation(Exception):
     """The invitation is unknown, already claimed or revoked, or its seat is taken."""
 
@@ -261,7 +264,7 @@ def claim_seat(game_id: str, code_hash: str, token_hash: str) -> Op[str]:
             (game_id, code_hash),
         ).fetchone()
         if row is None:
-            raise NoInvitation("this invitation has been used or withdrawn")
+            raise NoInvitation(USED)
         seat = str(row[0])
         gone = tx.run(
             "DELETE FROM invitations WHERE game_id = ? AND seat = ? AND code_hash = ?",
@@ -272,8 +275,22 @@ def claim_seat(game_id: str, code_hash: str, token_hash: str) -> Op[str]:
             (token_hash, game_id, seat),
         )
         if gone.rowcount != 1 or taken.rowcount != 1:
-            raise NoInvitation("this invitation has been used or withdrawn")
+            raise NoInvitation(USED)
         return seat
+
+    return op
+
+
+def invitation_seat(game_id: str, code_hash: str) -> Op[str | None]:
+    """The seat an invitation still opens, or None once it is used or withdrawn (read only:
+    to say why a claim is refused without spending the invitation)."""
+
+    def op(tx: Tx) -> str | None:
+        row = tx.run(
+            "SELECT seat FROM invitations WHERE game_id = ? AND code_hash = ?",
+            (game_id, code_hash),
+        ).fetchone()
+        return None if row is None else str(row[0])
 
     return op
 

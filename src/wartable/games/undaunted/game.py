@@ -39,6 +39,7 @@ OPTIONS = {
         "a round limit (the rules have none; a game that reaches it ends as if both sides "
         "were pinned down)",
         minimum=1,
+        maximum=200,  # as the other games' round limits
     )
 }
 DEFAULT_OPTIONS: dict[str, Any] = {name: o.default for name, o in OPTIONS.items()}

@@ -338,18 +338,24 @@ async function lobby() {
 async function join(id) {
   document.getElementById("where").textContent = "joining game " + id;
   const code = new URLSearchParams(location.hash.slice(1)).get("invite");
-  history.replaceState(null, "", location.pathname);  // the code is spent either way
+  history.replaceState(null, "", location.pathname);  // the code leaves the address bar
+  // what this browser already holds of the game: the server gives such a browser no other
+  // seat (the creator's own browser cannot take the seat it invited someone to)
+  const mine = held()[id];
   try {
     const r = await api(`/api/games/${id}/claim`, { method: "POST",
-      body: JSON.stringify({ invite: code || "" }) });
+      body: JSON.stringify({ invite: code || "", tokens: mine ? Object.values(mine.seats).slice(0, 8) : [],
+        host: (mine && mine.host) || null }) });
     hold(id, (h) => { h.seats[r.seat] = r.token; });
     location.replace(`/play/${id}#seat=${r.seat}`);
   } catch (e) {
     $app.replaceChildren(el("div", { class: "panel", id: "join-failed" },
       el("h2", { text: "This invitation cannot be used" }),
       el("p", { text: e.message }),
-      el("p", { text: "Ask the person who invited you for a new link, or " },
-        el("a", { href: `/play/${id}`, text: "watch the game" }), ".")));
+      mine ? el("p", { text: "This browser already has this game: " },
+          el("a", { href: `/play/${id}`, text: "open it" }), ".")
+        : el("p", { text: "Ask the person who invited you for a new link, or " },
+          el("a", { href: `/play/${id}`, text: "watch the game" }), ".")));
   }
 }
 
