@@ -59,6 +59,7 @@ def test_rules_summary():
         (("play", "undaunted", "--option", "max_rounds=0"), "must be at least 1"),
         (("play", "undaunted", "--seed", "7" * 30), "Invalid value for '--seed'"),
         (("play", "undaunted", "--seed", "-5"), "Invalid value for '--seed'"),
+        (("simulate", "undaunted", "--max-rounds", "500"), "--max-rounds: option max_rounds must"),
         (("simulate", "undaunted", "--seed", str(2**70)), "Invalid value for '--seed'"),
         (
             ("simulate", "tactics2gm", "--option", "players=2v2", "--players", "2v1"),

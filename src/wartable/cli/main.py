@@ -93,7 +93,10 @@ def game_options(
     if max_rounds is not None:
         if "max_rounds" not in known:
             usage("--max-rounds", f"{game.info.title} has no round limit; its options: {takes}")
-        out["max_rounds"] = max_rounds
+        try:
+            out["max_rounds"] = known["max_rounds"].check(max_rounds)
+        except ArgumentError as exc:
+            usage("--max-rounds", str(exc))
         said["max_rounds"] = f"--max-rounds {max_rounds}"
     if players is not None:
         if "players" not in known:
@@ -445,8 +448,8 @@ def simulate(
     games = games if games is not None else (before.games if before else 100)
     try:
         p = plan(game, sc, names, seed, options)
-    except ArgumentError as exc:
-        fail(f"--agents {exc}")
+    except ArgumentError as exc:  # the options were checked above: it is the agents' count
+        fail(f"--agents: {exc}")
     summary = study.run(g, p, games, workers, backend, address, out, resume)
     if plot is not None:
         from wartable.sim.plots import plot_summary
