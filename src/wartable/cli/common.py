@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import functools
 import os
-import sqlite3
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -18,7 +17,7 @@ from rich.console import Console
 from wartable.core.errors import UnknownNameError, WartableError
 from wartable.core.game import Game
 from wartable.core.registry import get_game
-from wartable.server.store import Store, open_store
+from wartable.server.store import StorageError, Store, open_store
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -102,8 +101,8 @@ def database(db: str | None) -> Iterator[Store]:
     place = where(db)
     try:
         store = open_store(place)
-    except (sqlite3.Error, OSError, RuntimeError) as exc:
-        fail(f"--db {place}: cannot open it ({exc})")
+    except StorageError as exc:
+        fail(f"--db {exc}")
     try:
         yield store
     finally:

@@ -23,6 +23,41 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar, cast
+from urllib.parse import urlsplit, urlunsplit
+
+from wartable.core.errors import WartableError
+
+
+class StorageError(WartableError, OSError):
+    """A store that cannot be opened, read or written: a database server that does not
+    answer, a folder that cannot be made, a full disk. One line says where and why; a
+    database URL's password is never repeated."""
+
+
+def database_errors() -> tuple[type[BaseException], ...]:
+    """What the drivers raise when the database itself fails (psycopg's only where the
+    ``postgres`` extra is installed)."""
+    try:
+        import psycopg
+    except ImportError:
+        return (sqlite3.Error, OSError)
+    return (sqlite3.Error, OSError, psycopg.Error)
+
+
+def shown(where: str | Path) -> str:
+    """A store's place as it may be printed: a URL without its password."""
+    text = str(where)
+    parts = urlsplit(text)
+    if parts.scheme and parts.password:
+        host = parts.hostname or ""
+        port = f":{parts.port}" if parts.port else ""
+        text = urlunsplit(parts._replace(netloc=f"{parts.username}:***@{host}{port}"))
+    return text
+
+
+def first_line(exc: BaseException) -> str:
+    return (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+
 
 SCHEMA = (
     """CREATE TABLE IF NOT EXISTS games (
@@ -394,10 +429,17 @@ class Store:
         return results
 
     def run(self, op: Op[T]) -> T:
-        """One operation in a transaction of its own (tests, tools)."""
-        result = self.batch([op])[0]
+        """One operation in a transaction of its own (tests, tools). The database failing
+        under it (not an operation refusing, like a stale action) is a StorageError."""
+        try:
+            result = self.batch([op])[0]
+        except database_errors() as exc:
+            raise StorageError(f"the store failed: {first_line(exc)}") from exc
         if isinstance(result, Failed):
-            raise result.error
+            error = result.error
+            if isinstance(error, database_errors()) and not self._is_conflict(error):
+                raise StorageError(f"the store failed: {first_line(error)}") from error
+            raise error
         return cast(T, result)  # batch() holds each operation's own result
 
     # the operations, run one at a time (the server batches them through its writer)
@@ -488,8 +530,13 @@ class PostgresStore(Store):
 
 
 def open_store(where: str | Path) -> Store:
-    """A store for a file path (SQLite) or a ``postgresql://`` URL."""
+    """A store for a file path (SQLite) or a ``postgresql://`` URL; one that cannot be
+    opened is a StorageError saying where (without a password) and why, in one line."""
     text = str(where)
-    if text.startswith(("postgresql://", "postgres://")):
-        return PostgresStore(text)
-    return SqliteStore(text)
+    failures: tuple[type[BaseException], ...] = (*database_errors(), RuntimeError)
+    try:
+        if text.startswith(("postgresql://", "postgres://")):
+            return PostgresStore(text)
+        return SqliteStore(text)
+    except failures as exc:
+        raise StorageError(f"{shown(text)}: cannot open it ({first_line(exc)})") from exc
