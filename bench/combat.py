@@ -31,7 +31,7 @@ from yardstick import RandomPlay, beside_backgammon, measured_arguments, per_cal
 
 SCENARIOS = ("a-meeting-of-patrols", "attack-the-farmhouse")
 RATIO_AIM = 0.1
-DATA = Path(__file__).resolve().parents[1] / "src" / "wartable" / "data" / "combat"
+DATA = Path(__file__).resolve().parents[1] / "src" / "wartable" / "games" / "combat" / "data"
 
 
 def farmhouse() -> Board:

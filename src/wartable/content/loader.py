@@ -18,6 +18,7 @@ pydantic validates in strict mode) are all problems with their file and field.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -263,6 +264,24 @@ def load_document(path: Path) -> tuple[Any, dict[str, str], list[str]]:
     index: dict[str, str] = {}
     data = _resolve(raw, (), None, index, problems, source)
     return data, index, problems
+
+
+DATA_ENV = "WARTABLE_DATA"  # a folder of the player's own content, one subfolder a game
+
+
+def data_folder(game: str, packaged: Path) -> Path:
+    """Where ``game`` reads its content: ``$WARTABLE_DATA/GAME`` where the player keeps a
+    copy of that game's folder (corrected to the box they own), else the data shipped in
+    the game's package. A game the player has no copy of keeps its own data, so one game
+    can be corrected alone; a WARTABLE_DATA that is no folder is refused, not ignored."""
+    root = os.environ.get(DATA_ENV)
+    if not root:
+        return packaged
+    base = Path(root).expanduser()
+    if not base.is_dir():
+        raise ContentError([f"{DATA_ENV}={root}: no such folder"])
+    mine = base / game
+    return mine if mine.is_dir() else packaged
 
 
 def content_files(folder: Path, what: str) -> list[Path]:

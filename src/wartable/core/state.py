@@ -183,9 +183,7 @@ class GameState(ABC):
         self._legal_cache = None
         self._history = (self._history, player, action)
         self._n_actions += 1
-        if self.outcome is not None and not self.outcome.returns:
-            returns = side_returns(self.outcome.winner, self.teams())
-            self.outcome = dataclasses.replace(self.outcome, returns=returns)
+        self._fill_returns()
         # is_over, not ``self.outcome is None``: mypy still holds the outcome narrowed to None
         # from the check above, across _apply, and the compiled build would enforce that
         if not self.is_over and self._reversible(player, events):
@@ -193,6 +191,13 @@ class GameState(ABC):
         else:
             self._undo_depth = 0
         return events
+
+    def _fill_returns(self) -> None:
+        """A finished game's outcome gets each seat's return from the winner and the sides
+        (a look-ahead that applies rules directly calls it too, to reach the same state)."""
+        if self.outcome is not None and not self.outcome.returns:
+            returns = side_returns(self.outcome.winner, self.teams())
+            self.outcome = dataclasses.replace(self.outcome, returns=returns)
 
     def _rules(self, player: str, action: Action) -> list[Event]:
         """The game's ``_apply``; a fault in it leaves as an InvariantError with its case."""

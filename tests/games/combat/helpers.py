@@ -6,7 +6,7 @@ from wartable.content.loader import validate
 from wartable.games.combat.board import Board
 from wartable.games.combat.content import MapFile, TerrainFile
 
-DATA = Path(__file__).resolve().parents[3] / "src" / "wartable" / "data" / "combat"
+DATA = Path(__file__).resolve().parents[3] / "src" / "wartable" / "games" / "combat" / "data"
 TABLE: TerrainFile = validate(DATA / "terrain.yaml", TerrainFile).model
 
 

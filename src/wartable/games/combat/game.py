@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from wartable.content.loader import data_folder
 from wartable.core.action import Action
 from wartable.core.errors import ActionParseError, UnknownNameError, WartableError
 from wartable.core.events import Event
@@ -21,7 +22,7 @@ from wartable.core.game import (
 from wartable.core.rng import Rng
 from wartable.games.combat import estimates, space
 from wartable.games.combat.glossary import faces
-from wartable.games.combat.library import CombatLibrary
+from wartable.games.combat.library import PACKAGE_DATA, CombatLibrary
 from wartable.games.combat.los import line_of_sight
 from wartable.games.combat.model import ACTIVE, DEPLOY, GERMANY, IN_CUP
 from wartable.games.combat.rules import checks, flow, hidden, night
@@ -87,7 +88,7 @@ class Combat(Game):
     )
 
     def __init__(self, library: CombatLibrary | None = None) -> None:
-        self.lib = library or CombatLibrary()
+        self.lib = library or CombatLibrary(data_folder("combat", PACKAGE_DATA))
         self._sight = {name: SightTable(board) for name, board in self.lib.maps.items()}
         ids = list(self.lib.scenarios)
         outlooks = estimates.load(ids, self.lib.folder / estimates.FILE)

@@ -27,7 +27,7 @@ from wartable.games.combat.schema import (
     WeaponsFile,
 )
 
-PACKAGE_DATA = Path(__file__).resolve().parents[2] / "data" / "combat"
+PACKAGE_DATA = Path(__file__).resolve().parent / "data"
 M = TypeVar("M", bound=BaseModel)
 Problems = list[tuple[str, str]]
 

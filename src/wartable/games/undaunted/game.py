@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from wartable.content.loader import content_files, repeated_ids
+from wartable.content.loader import content_files, data_folder, repeated_ids
 from wartable.core.action import Action
 from wartable.core.errors import ActionParseError, ContentError, UnknownNameError
 from wartable.core.events import Event
@@ -31,7 +30,7 @@ from wartable.games.undaunted.rules.victory import goal_text
 from wartable.games.undaunted.scenario import Scenario, compile_scenario
 from wartable.games.undaunted.state import RULES_VERSION, UndauntedState
 
-PACKAGE_DATA = Path(__file__).resolve().parents[2] / "data" / "undaunted"
+PACKAGE_DATA = Path(__file__).resolve().parent / "data"
 OPTIONS = {
     "max_rounds": GameOption(
         "max_rounds",
@@ -111,8 +110,7 @@ class Undaunted(Game):
     )
 
     def __init__(self, data_dir: Path | None = None) -> None:
-        env = os.environ.get("WARTABLE_DATA")
-        self.data_dir = data_dir or (Path(env) / "undaunted" if env else PACKAGE_DATA)
+        self.data_dir = data_dir or data_folder("undaunted", PACKAGE_DATA)
         self.library = Library(self.data_dir)
         self._scenarios: dict[str, Scenario] = {}
         found = []

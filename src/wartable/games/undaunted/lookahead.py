@@ -114,6 +114,7 @@ def _after(
         twin.rng.force([forced] * p.left)
     flow.apply_action(twin, me, action)
     twin._legal_cache = None
+    twin._fill_returns()
     return twin
 
 
