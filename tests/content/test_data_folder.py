@@ -14,7 +14,7 @@ from wartable.content.loader import data_folder
 from wartable.core import registry
 from wartable.core.errors import ContentError
 
-GAMES = ["undaunted", "combat"]  # Día de Honor and 2GM Tactics: next
+GAMES = ["undaunted", "combat", "tactics2gm"]  # Día de Honor: next
 SRC = Path(wartable.__file__).parent
 
 

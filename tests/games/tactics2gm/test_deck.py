@@ -1,9 +1,11 @@
 """Army decks and deployment prices: the rulebook's examples (EX-1, EX-2, EX-6 to EX-10,
 EX-22) and the rules they rest on (GM-2 to GM-4, GM-7 to GM-9); every reason a deck is
 illegal at once; malformed deck files refused with file, field and reason; the shipped
-decks legal."""
+decks legal, and a broken one refused as the content loads."""
 
 from __future__ import annotations
+
+import shutil
 
 import pytest
 
@@ -18,6 +20,7 @@ from wartable.games.tactics2gm.deck import (
     read_deck,
     shipped,
 )
+from wartable.games.tactics2gm.game import Tactics2GM
 
 LIB = content.load()
 
@@ -113,7 +116,7 @@ def test_a_deck_of_an_army_not_in_the_game_is_refused():
 
 
 def test_the_shipped_decks_are_legal_and_two_per_army():
-    decks = shipped()
+    decks = shipped(LIB)
     for army in ("usa", "germany"):
         assert sum(d.army == army for d in decks.values()) >= 2
     for name, deck in decks.items():
@@ -128,3 +131,95 @@ def test_a_malformed_deck_file_names_file_field_and_reason(tmp_path):
         read_deck(bad)
     text = str(info.value)
     assert str(bad) in text and "cards.light_infantry" in text
+
+
+@pytest.fixture
+def data(tmp_path):
+    shutil.copytree(content.DATA, tmp_path / "data")
+    return tmp_path / "data"
+
+
+def broken(path, old, new):
+    text = path.read_text()
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1))
+
+
+@pytest.mark.parametrize(
+    ("name", "old", "new", "field", "reason"),
+    [
+        (
+            "usa-infantry",
+            "cards:\n",
+            "cards:\n  laser_tank: 1\n",
+            "cards.laser_tank",
+            "no such card",
+        ),
+        (
+            "usa-armour",
+            "cards:\n",
+            "cards:\n  tiger: 1\n",
+            "cards.tiger",
+            "a card of the germany army, not usa",
+        ),
+        (
+            "germany-infantry",
+            "limit: 120\n",
+            "limit: 100\n",
+            "cards",
+            "the cards cost 108 points, over the limit of 100 (GM-2)",
+        ),
+        (
+            "usa-armour",
+            "limit: 120\ncards:\n",  # no limit of its own: the pitched battle's 120 (GM-2)
+            "cards:\n  usa_p47: 1\n  usa_howitzer: 1\n  usa_57mm: 1\n",
+            "cards",
+            "the cards cost 122 points, over the limit of 120 (GM-2)",
+        ),
+    ],
+)
+def test_gm2_a_broken_ready_made_deck_is_refused_as_the_content_loads(
+    data, name, old, new, field, reason
+):
+    """GM-2: a ready-made deck with a card the game lacks, a card of the other army or
+    cards over its points limit is refused when the game's content loads, naming the file,
+    the field and the reason, not first when a battle fields it."""
+    path = data / "decks" / f"{name}.yaml"
+    broken(path, old, new)
+    with pytest.raises(ContentError) as info:
+        Tactics2GM(data)
+    assert f"{path}: {field}: {reason}" in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "reason"),
+    [
+        (
+            "decks: {allies: usa-1943, axis: germany-armour}",
+            "decks: {allies: usa-armour, axis: germany-armour}",
+            "usa_sherman_76: in service from 1944, after the year limit 1943 (GM-4)",
+        ),
+        ("    points: 110\n", "    points: 100\n", "over the limit of 100 (GM-2)"),
+        (
+            "decks: {allies: usa-1943, axis: germany-armour}",
+            "decks: {allies: germany-infantry, axis: germany-armour}",
+            "is a deck of germany; allies fields usa",
+        ),
+    ],
+)
+def test_gm2_gm4_a_scenarios_own_deck_keeps_to_its_limits_as_the_content_loads(
+    data, old, new, reason
+):
+    """GM-2, GM-4: the ready-made deck a scenario fields for a side is of that side's army
+    and keeps to the scenario's points and year limits, or the content is refused."""
+    path = data / "scenarios.yaml"
+    broken(path, old, new)
+    with pytest.raises(ContentError) as info:
+        Tactics2GM(data)
+    assert f"{path}: scenarios.kasserine-pass.decks.allies: " in str(info.value)
+    assert reason in str(info.value)
+
+
+def test_the_shipped_content_loads_from_a_copy(data):
+    game = Tactics2GM(data)
+    assert game.decks == Tactics2GM().decks and set(game.fixed) == set(Tactics2GM().fixed)

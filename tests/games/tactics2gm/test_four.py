@@ -13,8 +13,9 @@ import pytest
 
 from tests.games.tactics2gm.scenes import GAME, put, refused
 from wartable import Action, ArgumentError
-from wartable.games.tactics2gm.rules import objectives
+from wartable.games.tactics2gm.rules import objectives, shots
 from wartable.games.tactics2gm.rules.field import GRID, WIDE, hq_distance
+from wartable.games.tactics2gm.rules.fire import Mods
 
 DONE = Action("done", ())
 
@@ -167,6 +168,25 @@ def test_gm105_a_general_serves_the_hq_of_the_player_who_played_him():
     sides = st.view("axis-1")["sides"]["allies"]["hqs"]
     assert [h["general"] for h in sides] == [None, general]
     assert [h["seats"] for h in sides] == [["allies-1"], ["allies-2"]]
+
+
+def test_gm21_on_two_fields_only_the_destroyed_hqs_general_leaves():
+    """GM-21, GM-105: each HQ has its own general. When one falls only his leaves: Model's
+    better aim stops for the units of that HQ's player and goes on for his teammate's,
+    whose HQ still stands."""
+    st = cleared(opened("bridge-at-remagen"), "fire")  # its fall ends nothing
+    st.generals = [None, "model", None, "model"]
+    st.hq_hp[1] = 1
+    first = put(st, "ger_grenadiers", 1, "A6")  # axis-1's: it answers to HQ 1
+    second = put(st, "ger_grenadiers", 1, "A6")
+    second.sq, second.owner = at("I6"), 3  # axis-2's, on his own field: HQ 3
+    put(st, "light_infantry", 0, "D5")  # the first axis HQ is 2 away
+    assert shots.firer(st, first) == shots.firer(st, second) == Mods(-1, 0)
+    st.rng.force([9])
+    events = st.apply("allies-1", "fire light_infantry-1 w1 hq")
+    assert [e.rule for e in events if e.kind == "general_leaves"] == ["GM-21"]
+    assert st.generals == [None, None, None, "model"] and not st.is_over
+    assert shots.firer(st, first) == Mods() and shots.firer(st, second) == Mods(-1, 0)
 
 
 def test_gm105_a_scenario_is_doubled_its_rounds_are_not():

@@ -248,5 +248,5 @@ def test_a_scenario_with_units_or_sea_out_of_place_is_refused_with_its_field(dat
     path.write_text(text.replace(old, new, 1))
     lib = content.load(data)
     with pytest.raises(ContentError) as info:
-        scenario.load(lib, set(GAME.decks), path)
+        scenario.load(lib, GAME.decks, path)
     assert f"{path}: scenarios.{OMAHA}." in str(info.value) and said in str(info.value)

@@ -1,15 +1,23 @@
-"""2GM Tactics' scenarios (GM-4, GM-61, GM-97, GM-100, A-22): a fixed field, a year limit
-and a points limit for the decks, a river crossed at its bridge or by sappers, and an
-objective that decides the battle instead of the HQs. The rulings are in
-docs/games/tactics2gm.md."""
+"""2GM Tactics' scenarios (GM-4, GM-14, GM-15, GM-21, GM-61, GM-97, GM-100, A-22): a fixed
+field, a year limit and a points limit for the decks, a river crossed at its bridge, by
+sappers or by infantry the scenario gives rowboats, opening hands the scenario fixes, an HQ
+whose fall decides nothing but sends its general away, and an objective that decides the
+battle instead of the HQs. The rulings are in docs/games/tactics2gm.md."""
 
 from __future__ import annotations
 
+import shutil
+from collections import Counter
+
 import pytest
 
-from tests.games.tactics2gm.scenes import GAME, legal, put, refused, scene, sq
+from tests.games.tactics2gm.scenes import GAME, legal, pass_until, put, refused, scene, sq
 from wartable import ArgumentError
+from wartable.core.errors import ContentError
+from wartable.games.tactics2gm import content, scenario
 from wartable.games.tactics2gm.rules import objectives
+from wartable.games.tactics2gm.rules.common import movement
+from wartable.games.tactics2gm.scenario import Hand
 
 REMAGEN, KASSERINE = "bridge-at-remagen", "kasserine-pass"
 
@@ -69,6 +77,68 @@ def test_gm61_a22_the_river_is_crossed_at_its_bridge_only():
     assert "D4" in moves(st, "light_infantry-1")  # along the bank to the bridge, then over
     assert "D4" in moves(st, "light_infantry-2")
     assert "GM-61" in refused(st, "allies", "move light_infantry-1 C4")
+
+
+def rowing(st, *sides):
+    """The scenario as if it gave ``sides`` rowboats."""
+    st.brief = st.brief.model_copy(update={"rowboats": list(sides)})
+    st._legal_cache = None
+    return st
+
+
+def test_gm61_infantry_given_rowboats_crosses_the_river_anywhere():
+    """GM-61: where a scenario gives a side rowboats, its infantry crosses the river
+    anywhere, the crossing a step like any other; its vehicles still keep to the bridge, and
+    the other side, given none, to the bridge and its sappers."""
+    st = rowing(scene("move", scenario=REMAGEN), "allies")
+    put(st, "light_infantry", 0, "G3")  # movement 2; the bridge is in column D
+    put(st, "usa_stuart", 0, "H3")
+    assert {"G4", "G5", "H4"} <= moves(st, "light_infantry-1")  # across, and on
+    assert "H4" not in moves(st, "usa_stuart-1")
+    events = st.apply("allies", "move light_infantry-1 G5")
+    assert [e.kind for e in events] == ["move"] and st.piece("light_infantry-1").sq == sq("G5")
+    axis = rowing(scene("move", active="axis", scenario=REMAGEN), "allies")
+    put(axis, "ger_grenadiers", 1, "G4")
+    put(axis, "light_infantry", 0, "A1")
+    reach = {a.args[1] for a in axis.legal_actions("axis") if a.verb == "move"}
+    assert "G5" in reach and "G3" not in reach
+    assert "GM-61" in refused(axis, "axis", "move ger_grenadiers-1 G3")
+
+
+def test_gm61_a_rowing_side_swaps_across_the_river_only_infantry_for_infantry():
+    """GM-61, GM-31: a swap is a step each way, so two rowing infantry units may trade
+    places across the river; infantry and a vehicle may not."""
+    st = rowing(scene("move", scenario=REMAGEN), "allies")
+    put(st, "heavy_infantry", 0, "G3")  # movement 1
+    put(st, "heavy_infantry", 0, "G4")
+    put(st, "usa_jeep", 0, "H3")
+    put(st, "heavy_infantry", 0, "H4")
+    offered = legal(st)
+    assert "swap heavy_infantry-1 heavy_infantry-2" in offered
+    assert "swap heavy_infantry-3 usa_jeep-1" not in offered
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "said"),
+    [
+        ("    rounds: 12\n", "    rounds: 12\n    rowboats: [allies]\n", "rowboats cross a river"),
+        ("    bridges: [D]\n", "    bridges: [D]\n    rowboats: [axis, axis]\n", "named once"),
+        ("    bridges: [D]\n", "    bridges: [D]\n    rowboats: [usa]\n", "rowboats[0]"),
+    ],
+)
+def test_gm61_rowboats_are_scenario_data_refused_with_file_field_and_reason(
+    tmp_path, old, new, said
+):
+    data = tmp_path / "data"
+    shutil.copytree(content.DATA, data)
+    path = data / "scenarios.yaml"
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new, 1))
+    with pytest.raises(ContentError) as info:
+        scenario.load(content.load(data), GAME.decks, path)
+    assert f"{path}: scenarios." in str(info.value) and ".rowboats" in str(info.value)
+    assert said in str(info.value)
 
 
 def test_gm97_sappers_cross_anywhere_and_two_face_to_face_open_a_crossing():
@@ -159,3 +229,134 @@ def test_gm100_where_the_objective_says_so_the_hq_falling_wins_at_once():
     remagen.rng.force([9])
     remagen.apply("axis", "fire ger_grenadiers-1 w1 hq")
     assert remagen.hq_hp[0] == 0 and not remagen.is_over  # there, its fall decides nothing
+
+
+def test_gm21_the_general_of_a_destroyed_hq_leaves_and_his_bonus_with_him():
+    """GM-21: a destroyed HQ may have no general. Where its fall does not end the battle,
+    Rommel leaves the axis HQ the moment it falls (the log says so), and the Panzer IV's
+    extra square goes with him, in this turn and the next."""
+    st = scene("fire", scenario=REMAGEN)  # the HQ's fall decides nothing there
+    st.generals[1], st.hq_hp[1] = "rommel", 1
+    tank = put(st, "ger_panzer_iv", 1, "A6")  # movement 2, and 1 more under Rommel
+    put(st, "light_infantry", 0, "D5")  # the axis HQ is 2 away: in the rifle's range
+    assert movement(st, tank) == 3
+    st.rng.force([9])
+    events = st.apply("allies", "fire light_infantry-1 w1 hq")
+    left = [e for e in events if e.kind == "general_leaves"]
+    assert [e.rule for e in left] == ["GM-21"] and "Erwin Rommel leaves" in left[0].text
+    assert st.hq_hp[1] == 0 and st.generals == [None, None] and not st.is_over
+    assert st.view("allies")["sides"]["axis"]["general"] is None
+    assert movement(st, tank) == 2
+    pass_until(st, "axis", "move", 2)
+    assert "move ger_panzer_iv-1 C6" in legal(st, "axis")
+    assert "move ger_panzer_iv-1 D6" not in legal(st, "axis")  # 3 squares: no longer
+    assert not [a for a in legal(st, "axis") if a.startswith("play general")]
+
+
+# ---- opening hands a scenario fixes (GM-14, GM-15) ------------------------------------------
+def with_hands(scenario_id=REMAGEN, **fixed):
+    """A battle of the scenario as if it fixed these opening hands, its bids made (none),
+    the allies to play first, no terrain to lay: the hands are dealt; and the events."""
+    st = GAME.new_game(scenario_id, seed=5)
+    st.brief = st.brief.model_copy(update={"hands": fixed})
+    st.rng.force([6, 5])
+    st.apply("allies", "bid 0")
+    st.apply("axis", "bid 0")
+    return st, st.apply("allies", "first allies")
+
+
+def test_gm15_a_scenario_may_fix_the_opening_hand_its_size_and_forbid_the_redraw():
+    """GM-14, GM-15: the scenario's cards come from the side's deck into its hand, shown to
+    both sides (the scenario is open), the rest of the hand drawn at random to the
+    scenario's size; with no redraw allowed the side keeps it without being asked, and the
+    other side's hand is the usual 5 with its one redraw."""
+    fixed = Hand(cards=["m4_sherman", "m4_sherman", "usa_pershing"], size=4, redraw=False)
+    st, events = with_hands(allies=fixed)
+    assert st.phase == "mulligan" and len(st.hands[0]) == 4 and len(st.hands[1]) == 5
+    held = Counter(st.hands[0])
+    assert held["m4_sherman"] >= 2 and held["usa_pershing"] >= 1
+    assert len(st.hands[0]) + len(st.decks[0]) == GAME.decks["usa-armour"].size()
+    shown = [e for e in events if e.kind == "opening_hand"]
+    assert [e.rule for e in shown] == ["GM-15"] and shown[0].visible_to is None
+    assert "usa_pershing" in shown[0].text
+    assert st.redraws == [False, None] and st.current_players == ("axis",)
+    assert "allies" in refused(st, "allies", "redraw")
+    assert legal(st, "axis") == {"keep", "redraw"}
+    assert st.view("allies")["scenario"]["hands"]["allies"]["redraw"] is False
+    sample = st.sample_hidden("axis", 7)
+    assert sample.redraws[0] is False  # known to the axis: never drawn as a redraw
+    st.apply("axis", "keep")
+    assert st.turn == 1 and st.phase == "deploy"  # no units: the Movement phase went by
+
+
+def test_gm14_a_hand_the_scenario_sizes_is_drawn_again_to_that_size():
+    """GM-14: a redraw sends the whole hand back, its fixed cards too, and draws as many
+    cards at random."""
+    st, _ = with_hands(axis=Hand(cards=["ger_panzer_iv"], size=3))
+    assert len(st.hands[1]) == 3 and "ger_panzer_iv" in st.hands[1]
+    assert len(st.hands[0]) == st.hq.hand
+    st.apply("allies", "keep")
+    events = st.apply("axis", "redraw")
+    assert [e.kind for e in events if e.rule == "GM-14"][-2:] == ["keep", "redraw"]
+    assert len(st.hands[1]) == 3  # the allies play first: the axis draws nothing yet
+    assert len(st.hands[1]) + len(st.decks[1]) == GAME.decks["germany-infantry"].size()
+
+
+def test_gm14_where_no_side_may_redraw_the_first_turn_begins_at_once():
+    st, events = with_hands(allies=Hand(redraw=False), axis=Hand(redraw=False, size=6))
+    assert st.turn == 1 and st.phase == "deploy" and "turn" in [e.kind for e in events]
+    assert len(st.hands[1]) == 6 and len(st.hands[0]) == st.hq.hand + st.hq.draw
+
+
+def test_gm15_a_deck_fielded_without_the_fixed_hands_cards_is_refused(monkeypatch):
+    fixed = Hand(cards=["usa_pershing"])
+    brief = GAME.fixed[REMAGEN].model_copy(update={"hands": {"allies": fixed}})
+    monkeypatch.setitem(GAME.fixed, REMAGEN, brief)
+    GAME.new_game(REMAGEN, seed=1)  # its own deck holds a Pershing
+    with pytest.raises(ArgumentError, match="opening hand holds 1 usa_pershing"):
+        GAME.new_game(REMAGEN, seed=1, options={"deck_allies": "usa-infantry"})
+
+
+@pytest.mark.parametrize(
+    ("hands", "field", "said"),
+    [
+        ("{allies: {cards: [tiger]}}", "hands.allies.cards[0]", "not of the usa army"),
+        ("{allies: {cards: [laser]}}", "hands.allies.cards[0]", "no card 'laser'"),
+        ("{axis: {cards: [ger_pak40, ger_pak40, ger_pak40]}}", "hands.axis.cards", "holds 2"),
+        ("{allies: {cards: [impact, impact], size: 1}}", "hands.allies.cards", "more than"),
+        ("{allies: {size: 8}}", "hands.allies.size", "over the hand limit of 7"),
+        ("{allies: {redraw: 'no'}}", "hands.allies.redraw", "boolean"),
+        ("{allies: {size: 0}}", "hands.allies.size", "greater than or equal to 1"),
+    ],
+)
+def test_gm15_a_fixed_opening_hand_is_checked_when_the_content_loads(tmp_path, hands, field, said):
+    data = tmp_path / "data"
+    shutil.copytree(content.DATA, data)
+    path = data / "scenarios.yaml"
+    text = path.read_text()
+    old = "    decks: {allies: usa-armour, axis: germany-infantry}\n"
+    assert old in text
+    path.write_text(text.replace(old, f"{old}    hands: {hands}\n", 1))
+    with pytest.raises(ContentError) as info:
+        scenario.load(content.load(data), GAME.decks, path)
+    assert f"{path}: scenarios.{REMAGEN}.{field}: " in str(info.value)
+    assert said in str(info.value)
+
+
+def test_gm15_in_team_play_the_fixed_cards_go_to_the_marshal_from_either_deck():
+    """GM-15, GM-104 (a ruling): a side's fixed cards go to its Marshal, taken from his deck
+    or, where the side's deck was dealt the other way, his teammate's; both draw the rest of
+    their hands at random to the scenario's size."""
+    st = GAME.new_game(REMAGEN, seed=1, options={"players": "2v1"})
+    assert "usa_pershing" in st.decks[1] and "usa_b25" in st.decks[0]  # one in each deck
+    fixed = Hand(cards=["usa_pershing", "usa_b25"], size=4)
+    st.brief = st.brief.model_copy(update={"hands": {"allies": fixed}})
+    st.rng.force([6, 5])
+    st.apply("allies-1", "bid 0")
+    st.apply("axis", "bid 0")
+    st.apply("allies-1", "first allies")
+    assert st.phase == "mulligan"
+    assert {"usa_pershing", "usa_b25"} <= set(st.hands[0])
+    assert len(st.hands[0]) == len(st.hands[1]) == 4 and len(st.hands[2]) == st.hq.hand
+    allied = st.hands[0] + st.hands[1] + st.decks[0] + st.decks[1]
+    assert Counter(allied) == Counter(GAME.decks["usa-armour"].cards_in_order())

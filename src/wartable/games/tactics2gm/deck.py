@@ -27,13 +27,25 @@ class DeckFile(Strict):
 
 def read_deck(path: Path) -> DeckList:
     """A deck file; ContentError naming the file, the field and the reason when malformed."""
-    doc = validate(path, DeckFile).model
+    return as_list(validate(path, DeckFile).model)
+
+
+def as_list(doc: DeckFile) -> DeckList:
     return DeckList(doc.name, doc.army, dict(doc.cards), dict(doc.loadouts), doc.limit)
 
 
-def shipped() -> dict[str, DeckList]:
-    """The ready-made decks, by file name."""
-    return {p.stem: read_deck(p) for p in sorted(DECKS.glob("*.yaml"))}
+def shipped(lib: Library, folder: Path = DECKS) -> dict[str, DeckList]:
+    """The ready-made decks, by file name. Each must be playable as it stands: a card the
+    game lacks, a card of the other army, more copies than the box holds, equipment its
+    card does not offer or cards over its points limit (its own, else the pitched battle's,
+    GM-2) is a ContentError naming the file, the field and the reason, as the content
+    loads, not when a battle first fields the deck."""
+
+    def check(doc: DeckFile) -> list[tuple[str, str]]:
+        return findings(as_list(doc), lib)
+
+    paths = sorted(folder.glob("*.yaml"))
+    return {p.stem: as_list(validate(p, DeckFile, check).model) for p in paths}
 
 
 def points(deck: DeckList, lib: Library) -> int:
@@ -52,35 +64,50 @@ def problems(
     """Every reason ``deck`` may not be played, at once; empty when it is legal. ``limit``:
     the battle's points limit (the deck's own, else the pitched battle's); ``year``: a
     scenario's year limit (GM-4)."""
+    return [said(where, why) for where, why in findings(deck, lib, limit, year)]
+
+
+def said(where: str, why: str) -> str:
+    """A finding in a player's words: a card's by the card, a loadout's by its field."""
+    field, _, key = where.partition(".")
+    return f"{key}: {why}" if field == "cards" and key else f"{where}: {why}" if key else why
+
+
+def findings(
+    deck: DeckList, lib: Library, limit: int | None = None, year: int | None = None
+) -> list[tuple[str, str]]:
+    """Every reason ``deck`` may not be played, as (the deck file's field, the reason)."""
     out = []
     if not deck.cards:
-        out.append("the deck holds no card")
+        out.append(("cards", "the deck holds no card"))
     if deck.army not in ARMIES:
-        out.append(f"army {deck.army!r} is not in the game: {' or '.join(ARMIES)}")
+        out.append(("army", f"army {deck.army!r} is not in the game: {' or '.join(ARMIES)}"))
     for key, n in deck.cards.items():
+        at = f"cards.{key}"
         if key not in lib.units and key not in lib.support:
-            out.append(f"{key}: no such card")
+            out.append((at, "no such card"))
             continue
         card = lib.card(key)
         if card.army not in (deck.army, "any"):
-            out.append(f"{key}: a card of the {card.army} army, not {deck.army}")
+            out.append((at, f"a card of the {card.army} army, not {deck.army}"))
         if n < 1:
-            out.append(f"{key}: {n} copies; a card is in a deck once or more")
+            out.append((at, f"{n} copies; a card is in a deck once or more"))
         elif n > card.copies:
-            out.append(f"{key}: {n} copies, but the box holds {card.copies}")
+            out.append((at, f"{n} copies, but the box holds {card.copies}"))
         if year is not None and isinstance(card, UnitCard) and card.year and card.year > year:
-            out.append(f"{key}: in service from {card.year}, after the year limit {year} (GM-4)")
+            out.append((at, f"in service from {card.year}, after the year limit {year} (GM-4)"))
     for key, chosen in deck.loadouts.items():
+        at = f"loadouts.{key}"
         if key not in deck.cards:
-            out.append(f"loadouts.{key}: the deck holds no {key}")
+            out.append((at, f"the deck holds no {key}"))
         elif key in lib.units:
-            out += [f"loadouts.{key}: {why}" for why in equipment_problems(lib.units[key], chosen)]
+            out += [(at, why) for why in equipment_problems(lib.units[key], chosen)]
         elif key in lib.support:
-            out.append(f"loadouts.{key}: a support card takes no equipment")
+            out.append((at, "a support card takes no equipment"))
     cap = limit if limit is not None else deck.limit if deck.limit is not None else lib.hq.points
     total = points(deck, lib)
     if total > cap:
-        out.append(f"the cards cost {total} points, over the limit of {cap} (GM-2)")
+        out.append(("cards", f"the cards cost {total} points, over the limit of {cap} (GM-2)"))
     return out
 
 

@@ -6,8 +6,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from functools import cached_property
+from pathlib import Path
 from typing import Any
 
+from wartable.content.loader import data_folder
 from wartable.core.action import Action
 from wartable.core.decks import DeckList
 from wartable.core.errors import ActionParseError, ArgumentError, UnknownNameError
@@ -29,6 +31,7 @@ from wartable.games.tactics2gm.pieces import HQS
 from wartable.games.tactics2gm.rules import hq, river, setup, smoke
 from wartable.games.tactics2gm.rules.common import SIDES, label
 from wartable.games.tactics2gm.rules.field import NARROW, WIDE
+from wartable.games.tactics2gm.scenario import short_of
 from wartable.games.tactics2gm.state import Tactics2GMState
 
 PITCHED = ScenarioInfo(
@@ -92,12 +95,16 @@ class Tactics2GM(Game):
         terminal="wartable.games.tactics2gm.terminal", page="wartable.games.tactics2gm:page.js"
     )
 
-    def __init__(self) -> None:
-        self.lib = content.load()
-        self.decks = deck.shipped()
+    def __init__(self, data: Path | None = None) -> None:
+        """The game on the content in ``data`` (a copy given, else the player's own under
+        WARTABLE_DATA, else the shipped content); any problem in it is a ContentError
+        naming the file, the field and the reason."""
+        data = data or data_folder("tactics2gm", content.DATA)
+        self.lib = content.load(data)
+        self.decks = deck.shipped(self.lib, data / "decks")
         self.building = Building(self.lib, self.decks)
-        self.fixed = scenario.load(self.lib, set(self.decks))
-        self.outlooks = estimates.load([PITCHED.id, *self.fixed])
+        self.fixed = scenario.load(self.lib, self.decks, data / "scenarios.yaml")
+        self.outlooks = estimates.load([PITCHED.id, *self.fixed], data / "estimates.yaml")
 
     def scenarios(self) -> list[ScenarioInfo]:
         return [PITCHED] + [
@@ -243,7 +250,10 @@ class Tactics2GM(Game):
         for side, army in enumerate(SIDES):
             d = self.fielded(army, chosen)
             year = sc.year if sc is not None else None
-            if why := deck.problems(d, self.lib, int(chosen["points"]), year):
+            why = deck.problems(d, self.lib, int(chosen["points"]), year)
+            if sc is not None and army in sc.hands:  # its fixed opening hand comes from it
+                why += short_of(sc.hands[army], d)
+            if why:
                 raise ArgumentError(f"deck {d.name}: " + "; ".join(why))
             cards = sorted(d.cards_in_order())
             st.rng.shuffle(cards)

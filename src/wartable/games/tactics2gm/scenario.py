@@ -1,20 +1,25 @@
-"""2GM Tactics' scenarios as data: a fixed battlefield (its tiles, a river with its bridges,
-a sea along an edge, terrain laid before the bid), the units and generals in play from the
-start (GM-15), a year limit and a points limit for the decks (GM-4), the decks each side
-fields unless it brings its own, the rounds the battle lasts, and the objective that
-decides it instead of the HQs (GM-100)."""
+"""2GM Tactics' scenarios as data: a fixed battlefield (its tiles, a river with its bridges
+and the sides given rowboats to cross it, a sea along an edge, terrain laid before the
+bid), the units and generals in play from the start (GM-15), the opening hands where the
+scenario fixes them (GM-14), a year limit and a points limit for the decks (GM-4), the
+decks each side fields unless it brings its own, the rounds the battle lasts, and the
+objective that decides it instead of the HQs (GM-100)."""
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Literal
 
 from pydantic import Field
 
 from wartable.content.loader import validate
+from wartable.core.decks import DeckList
 from wartable.games.tactics2gm.building import ARMY_OF
 from wartable.games.tactics2gm.content import DATA, FEATURES, Library, Strict, UnitCard
 from wartable.games.tactics2gm.deck import equipment_problems
+from wartable.games.tactics2gm.deck import problems as deck_rules
 from wartable.games.tactics2gm.pieces import Piece, weapons
 from wartable.games.tactics2gm.rules import setup
 from wartable.games.tactics2gm.rules.carry import CARRIES as CARRIED_BY
@@ -52,6 +57,17 @@ class Placement(Strict):
 Seat = Literal["allies", "axis"]
 
 
+class Hand(Strict):
+    """A side's opening hand where the scenario fixes it (GM-14, GM-15): ``cards`` it
+    starts with, taken from its deck; ``size``, the cards the hand holds, those fixed
+    included, the rest drawn at random (None: the HQ's usual hand); ``redraw``, whether it
+    may be sent back once for a new one, drawn at random."""
+
+    cards: list[str] = Field(default_factory=list, max_length=12)
+    size: int | None = Field(default=None, ge=1, le=12)
+    redraw: bool = True
+
+
 class Scenario(Strict):
     title: str
     text: str
@@ -61,11 +77,14 @@ class Scenario(Strict):
     # edge), crossed only at its bridges, by sappers, or where two sappers face each other
     river: int | None = Field(default=None, ge=1, le=ROWS - 1)
     bridges: list[str] = Field(default_factory=list)  # the columns a bridge spans it in
+    # the sides whose infantry the scenario gives rowboats: it crosses the river anywhere
+    rowboats: list[Seat] = Field(default_factory=list, max_length=2)
     terrain: dict[str, str] = Field(default_factory=dict)  # square -> card, laid at set-up
     # rows wholly sea (from 1, the allies' edge): crossed by landing craft only (GM-81)
     sea: list[int] = Field(default_factory=list, max_length=2)
     units: dict[Seat, list[Placement]] = Field(default_factory=dict)  # in play at the start
     generals: dict[Seat, str] = Field(default_factory=dict)  # at each HQ from the start
+    hands: dict[Seat, Hand] = Field(default_factory=dict)  # opening hands it fixes (GM-14)
     year: int | None = Field(default=None, ge=1935, le=1945)  # the decks' year limit (GM-4)
     points: int = Field(ge=1, le=500)  # the decks' points limit
     rounds: int = Field(ge=1, le=60)  # the objective is decided at the end of this round
@@ -85,7 +104,7 @@ class ScenariosFile(Strict):
     scenarios: dict[str, Scenario]
 
 
-def check(lib: Library, decks: set[str]) -> object:
+def check(lib: Library, decks: Mapping[str, DeckList]) -> object:
     def problems(doc: ScenariosFile) -> list[tuple[str, str]]:
         out = []
         columns = "ABCDEFGH"[:COLUMNS]
@@ -119,15 +138,74 @@ def check(lib: Library, decks: set[str]) -> object:
             out += sea_problems(sc, where)
             if not out:  # the ground is known only once the tiles are
                 out += placement_problems(lib, sc, where)
+            out += rowboat_problems(sc, where)
+            for seat, name in sc.decks.items():
+                if name in decks:
+                    out += deck_problems(lib, sc, seat, decks[name], f"{where}.decks.{seat}")
             for seat, general in sc.generals.items():
                 g = lib.generals.get(general)
                 if g is None:
                     out.append((f"{where}.generals.{seat}", f"no general {general!r}"))
                 elif g.army != ARMY_OF[seat]:
                     out.append((f"{where}.generals.{seat}", f"{g.title} serves {g.army}"))
+            for seat, hand in sc.hands.items():
+                d = decks.get(sc.decks[seat]) if seat in sc.decks else None
+                out += hand_problems(lib, seat, hand, d, f"{where}.hands.{seat}")
         return out
 
     return problems
+
+
+def deck_problems(
+    lib: Library, sc: Scenario, seat: Seat, d: DeckList, where: str
+) -> list[tuple[str, str]]:
+    """The ready-made deck a scenario fields for ``seat`` is of its army and keeps to the
+    scenario's points and year limits (GM-2, GM-4), so the scenario plays as shipped."""
+    if d.army != ARMY_OF[seat]:
+        return [(where, f"{d.name!r} is a deck of {d.army}; {seat} fields {ARMY_OF[seat]}")]
+    return [(where, f"{d.name!r}: {why}") for why in deck_rules(d, lib, sc.points, sc.year)]
+
+
+def hand_problems(
+    lib: Library, seat: str, hand: Hand, d: DeckList | None, where: str
+) -> list[tuple[str, str]]:
+    """A fixed opening hand holds cards of its side's army that its scenario's deck holds
+    (``d``, where the scenario names one), no more of them than its size, and no more
+    cards than a hand may keep at the end of a turn (GM-26)."""
+    out = []
+    army = ARMY_OF[seat]
+    for k, card in enumerate(hand.cards):
+        if card not in lib.units and card not in lib.support:
+            out.append((f"{where}.cards[{k}]", f"no card {card!r}"))
+        elif lib.card(card).army not in (army, "any"):
+            out.append((f"{where}.cards[{k}]", f"{card} is not of the {army} army"))
+    if d is not None:
+        out += [(f"{where}.cards", why) for why in short_of(hand, d)]
+    size = hand.size if hand.size is not None else lib.hq.hand
+    if len(hand.cards) > size:
+        out.append((f"{where}.cards", f"{len(hand.cards)} cards, more than the hand's {size}"))
+    if size > lib.hq.hand_limit:
+        out.append((f"{where}.size", f"{size}: over the hand limit of {lib.hq.hand_limit}"))
+    return out
+
+
+def short_of(hand: Hand, d: DeckList) -> list[str]:
+    """The cards of a fixed opening hand that the deck ``d`` holds too few of."""
+    return [
+        f"the opening hand holds {n} {card}; the deck {d.name!r} holds {d.cards.get(card, 0)}"
+        for card, n in Counter(hand.cards).items()
+        if n > d.cards.get(card, 0)
+    ]
+
+
+def rowboat_problems(sc: Scenario, where: str) -> list[tuple[str, str]]:
+    """Rowboats are for crossing a river (GM-61): a scenario without one gives none, and
+    names each side that has them once."""
+    if sc.rowboats and sc.river is None:
+        return [(f"{where}.rowboats", "rowboats cross a river: give its row")]
+    if len(set(sc.rowboats)) < len(sc.rowboats):
+        return [(f"{where}.rowboats", "a side is named once")]
+    return []
 
 
 def sea_problems(sc: Scenario, where: str) -> list[tuple[str, str]]:
@@ -202,6 +280,8 @@ def boarding(card: UnitCard, carriers: dict[str, tuple[UnitCard, int]], square: 
     return []
 
 
-def load(lib: Library, decks: set[str], path: Path = SCENARIOS) -> dict[str, Scenario]:
+def load(
+    lib: Library, decks: Mapping[str, DeckList], path: Path = SCENARIOS
+) -> dict[str, Scenario]:
     """The scenarios; ContentError naming the file, the field and the reason."""
     return validate(path, ScenariosFile, check(lib, decks)).model.scenarios  # type: ignore[arg-type]

@@ -14,7 +14,7 @@ from wartable.core.state import GameState
 from wartable.games.tactics2gm import labels, outlook
 from wartable.games.tactics2gm.content import HQ, Library
 from wartable.games.tactics2gm.pieces import Piece
-from wartable.games.tactics2gm.rules import air, legal, turn
+from wartable.games.tactics2gm.rules import air, hands, legal, turn
 from wartable.games.tactics2gm.rules.common import SIDES, hqs, seats_of
 from wartable.games.tactics2gm.rules.field import Field
 from wartable.games.tactics2gm.rules.setup import Placed
@@ -162,8 +162,8 @@ class Tactics2GMState(GameState):
             pool = sum(self.ap[k] for k in theirs)
             twin.bids[other] = rng.below(min(self.hq.bid_max, pool) + 1)
         if self.phase == "mulligan":
-            for k in theirs:
-                if self.redraws[k] is not None:
+            for k in theirs:  # a hand the scenario lets no one send back is kept: known
+                if self.redraws[k] is not None and hands.may_redraw(self, k):
                     twin.redraws[k] = bool(rng.below(2))
         held = self.aim[1] if self.aim is not None and self.aim[0] in theirs else None
         shown = (  # a support card stays in the hand until it is used; a bomber is aloft

@@ -46,6 +46,9 @@ def scenario_view(st: Tactics2GMState) -> dict[str, Any] | None:
             for k in range(st.field.copies)
             for c in sc.bridges
         ],
+        "rowboats": list(sc.rowboats),  # the sides whose infantry rows across it (GM-61)
+        # the opening hands it fixes: cards, size, whether they may be sent back (GM-14)
+        "hands": {seat: hand.model_dump() for seat, hand in sc.hands.items()},
         "objective": {
             "side": o.side,
             "kind": o.kind,

@@ -1,8 +1,8 @@
 """A scenario's river (GM-61, GM-97, A-22): it runs across the whole field between two rows,
 so a step from one bank to the other crosses it. A bridge spans it in its column (its two
-squares, one on each bank, hold the bridge card); elsewhere only sappers cross, anywhere;
-and two sappers of a side standing face to face across it open that crossing to its
-units while they stay."""
+squares, one on each bank, hold the bridge card); elsewhere only sappers cross, anywhere,
+and infantry the scenario gives rowboats; and two sappers of a side standing face to face
+across it open that crossing to its units while they stay."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from wartable.core.errors import InvariantError
 from wartable.games.tactics2gm.pieces import Piece
+from wartable.games.tactics2gm.rules.common import SIDES
 from wartable.games.tactics2gm.rules.field import COLUMNS, GRID, shifted
 from wartable.geometry.squaregrid import Square
 
@@ -57,11 +58,19 @@ def sapper_squares(st: Tactics2GMState, side: int) -> set[Square]:
     }
 
 
+def rows(st: Tactics2GMState, p: Piece) -> bool:
+    """``p`` is infantry of a side the scenario gives rowboats: it rows across the river
+    wherever it likes (GM-61)."""
+    sides = st.brief.rowboats if st.brief is not None else ()
+    return SIDES[p.side] in sides and st.lib.units[p.card].kind == "infantry"
+
+
 def closed(st: Tactics2GMState, p: Piece, sappers: set[Square] | None = None) -> Walls:
-    """The crossings closed to ``p``: none to a sapper, which crosses anywhere; for the others,
-    every river step but where two sappers of its side face each other across it.
-    ``sappers``: its side's sapper squares, where the caller has them already."""
-    if not st.walls or "sappers" in st.lib.units[p.card].abilities:
+    """The crossings closed to ``p``: none to a sapper, which crosses anywhere (GM-97), nor
+    to infantry with rowboats (GM-61); for the others, every river step but where two
+    sappers of its side face each other across it. ``sappers``: its side's sapper squares,
+    where the caller has them already."""
+    if not st.walls or "sappers" in st.lib.units[p.card].abilities or rows(st, p):
         return frozenset()
     at = sapper_squares(st, p.side) if sappers is None else sappers
     return frozenset(w for w in st.walls if not w <= at)

@@ -246,7 +246,19 @@ def at_hq(st: Tactics2GMState, p: Piece | None, weapon: Weapon, h: int, source: 
         return [ev("no_effect", f"{head}: the HQ's armour holds", "GM-46", die=die)]
     st.hq_hp[h] = max(0, st.hq_hp[h] - shot.wounds)
     text = f"{head}: a hit, {shot.wounds} damage ({st.hq_hp[h]} PI left)"
-    return [ev("hq_hit", text, "GM-17", die=die, hp=st.hq_hp[h])]
+    return [ev("hq_hit", text, "GM-17", die=die, hp=st.hq_hp[h]), *relieved(st, h)]
+
+
+def relieved(st: Tactics2GMState, h: int) -> list[Event]:
+    """A destroyed HQ may have no general (GM-21): its own leaves the battle, and with him
+    every bonus he gave (income, movement, hit). Only that HQ's: on two fields the other
+    HQ's general serves on (GM-105)."""
+    general = st.generals[h]
+    if st.hq_hp[h] > 0 or general is None:
+        return []
+    st.generals[h] = None
+    text = f"{st.lib.generals[general].title} leaves {hq_title(st, h)}: it is destroyed"
+    return [ev("general_leaves", text, "GM-21", general=general)]
 
 
 def destroy(st: Tactics2GMState, t: Piece) -> list[Event]:

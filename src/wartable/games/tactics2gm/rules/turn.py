@@ -12,6 +12,7 @@ from wartable.core.events import Event
 from wartable.core.outcome import Outcome
 from wartable.games.tactics2gm.rules import (
     field,
+    hands,
     hq,
     legal,
     objectives,
@@ -124,12 +125,19 @@ def end_terrain(st: Tactics2GMState, side: int) -> list[Event]:
 
 
 def deal(st: Tactics2GMState) -> list[Event]:
-    """Each seat draws its opening hand; each may send it back once for a new one (GM-14)."""
+    """Each seat draws its opening hand; each may send it back once for a new one (GM-14),
+    unless its scenario fixes the hand and allows no redraw (GM-15): that seat keeps it,
+    as everyone knows, and is not asked."""
     out = []
     for k in range(len(st.seat_side)):
-        out += draw(st, k, st.hq.hand)
+        out += hands.deal(st, k)
     st.phase = "mulligan"
-    return out
+    for k, name in enumerate(st.players):
+        if not hands.may_redraw(st, k):
+            st.redraws[k] = False
+            text = f"{name} keeps its opening hand: the scenario allows no redraw"
+            out.append(ev("mulligan", text, "GM-14"))
+    return out + (reveal(st) if None not in st.redraws else [])
 
 
 def mulligan(st: Tactics2GMState, seat: int, again: bool) -> list[Event]:
@@ -138,6 +146,13 @@ def mulligan(st: Tactics2GMState, seat: int, again: bool) -> list[Event]:
     out = [ev("mulligan", f"{who} has decided on its opening hand", "GM-14")]
     if None in st.redraws:
         return out
+    return out + reveal(st)
+
+
+def reveal(st: Tactics2GMState) -> list[Event]:
+    """Every seat has chosen: the hands sent back are shuffled into their decks and drawn
+    afresh, as many cards as before (GM-14), and the first turn begins."""
+    out = []
     for k, name in enumerate(st.players):
         if st.redraws[k]:
             st.decks[k] += st.hands[k]
@@ -145,7 +160,7 @@ def mulligan(st: Tactics2GMState, seat: int, again: bool) -> list[Event]:
             st.decks[k].sort()
             st.rng.shuffle(st.decks[k])
             out.append(ev("redraw", f"{name} shuffles its hand back for a new one", "GM-14"))
-            out += draw(st, k, st.hq.hand)
+            out += draw(st, k, hands.size(st, k))
         else:
             out.append(ev("keep", f"{name} keeps its opening hand", "GM-14"))
     st.active, st.turn = st.first, 0
