@@ -3,7 +3,9 @@
 // page's helpers (el, the seat, the card glossary, choose(id) to narrow the actions, piece and
 // glyph to draw counters).
 
-const S = 120;  // a tile's side in SVG units
+// a tile's width and height in SVG units: wider than high, so that its header holds a long id,
+// an objective, both sides' markers and the cover side by side
+const W = 132, H = 120;
 const HEAD = 30;  // the tile's header: its id, objective, markers and cover
 // counters per tile: up to 6 at 36 units, 3 a row; a crowded tile takes 12 at 27, 4 a row
 const ROOMY = { size: 36, step: 38, cols: 3 }, CROWDED = { size: 27, step: 28, cols: 4 };
@@ -63,8 +65,20 @@ function cardArt(id, ui) {
   return svg;
 }
 
-function tileTop(t) {
-  return [t.at[0] * S, t.at[1] * S];
+// Tiles lie in rows, each row shifted half a tile against the last (geometry/tilegraph.py): the
+// tile at `at` = [col, row] stands col - row / 2 tile widths across and row tiles down, so its
+// rectangle shares an edge with exactly its six neighbours in the rules, two in its row and two
+// in each row beside it (half an edge each), and never meets another tile at a corner alone.
+// tests/games/undaunted/test_page_layout.py mirrors this sum: keep the two in step.
+const across = (t) => t.at[0] - t.at[1] / 2;
+
+// each tile's top-left corner in SVG units (the leftmost tile and the top row at 0) and the
+// board's size
+function layout(tiles) {
+  const xs = tiles.map(across), ys = tiles.map((t) => t.at[1]);
+  const x0 = Math.min(...xs), y0 = Math.min(...ys);
+  const tops = Object.fromEntries(tiles.map((t) => [t.id, [(across(t) - x0) * W, (t.at[1] - y0) * H]]));
+  return { tops, w: (Math.max(...xs) - x0 + 1) * W, h: (Math.max(...ys) - y0 + 1) * H };
 }
 
 // where each counter of a tile stands: one row per side when both fit, else in reading order
@@ -81,18 +95,16 @@ function arrange(list) {
 
 export function board(view, ui) {
   const { el } = ui;
-  const xs = view.tiles.map((t) => t.at[0]), ys = view.tiles.map((t) => t.at[1]);
-  const w = (Math.max(...xs) + 1) * S, h = (Math.max(...ys) + 1) * S;
+  const { tops, w, h } = layout(view.tiles);
   const svg = el("svg:svg", { viewBox: `-4 -4 ${w + 8} ${h + 8}`, id: "board", class: "tiles" });
   svg.append(ui.defs());
   const layers = { tiles: el("svg:g"), marks: el("svg:g"), counters: el("svg:g") };
-  for (const t of view.tiles) layers.tiles.append(tile(t, view, ui));
+  for (const t of view.tiles) layers.tiles.append(tile(t, tops[t.id], ui));
   // a mortar's target marker: a ringed cross in its side's colour over the tile, under its counters
-  const at = Object.fromEntries(view.tiles.map((t) => [t.id, t]));
   Object.entries(view.sides).forEach(([side, s], k) => {
-    if (!s.target || !at[s.target]) return;
-    const [x, y] = tileTop(at[s.target]);
-    const cx = x + S / 2, cy = y + (S + HEAD) / 2, r = 36 - 8 * k;
+    if (!s.target || !tops[s.target]) return;
+    const [x, y] = tops[s.target];
+    const cx = x + W / 2, cy = y + (H + HEAD) / 2, r = 36 - 8 * k;
     const g = el("svg:g", { class: `target ${side}`, "data-id": s.target, "data-side": side });
     g.append(el("svg:circle", { cx, cy, r }));
     g.append(el("svg:path", { d: `M${cx - r - 6} ${cy}H${cx + r + 6}M${cx} ${cy - r - 6}V${cy + r + 6}` }));
@@ -109,14 +121,14 @@ export function board(view, ui) {
     const list = (per[t.id] || []).sort((a, b) => (a.side === ui.seat ? 0 : 1) - (b.side === ui.seat ? 0 : 1));
     const { fit, spots } = arrange(list);
     if (list.length) smallest = Math.min(smallest, fit.size);
-    const [tx, ty] = tileTop(t);
-    const left = tx + (S - (fit.cols * fit.step - (fit.step - fit.size))) / 2;
+    const [tx, ty] = tops[t.id];
+    const left = tx + (W - (fit.cols * fit.step - (fit.step - fit.size))) / 2;
     for (const [c, col, row] of spots) {
       const x = left + col * fit.step, y = ty + HEAD + 2 + row * fit.step;
       const from = was[`${c.side} ${c.unit}`];
-      if (from && from !== c.tile && at[from]) {
-        const [fx, fy] = tileTop(at[from]);
-        layers.marks.append(el("svg:line", { x1: fx + S / 2, y1: fy + S / 2 + 10, x2: x + fit.size / 2,
+      if (from && from !== c.tile && tops[from]) {
+        const [fx, fy] = tops[from];
+        layers.marks.append(el("svg:line", { x1: fx + W / 2, y1: fy + H / 2 + 10, x2: x + fit.size / 2,
           y2: y + fit.size / 2, class: `move-arrow ${c.side}`, "marker-end": "url(#arrow)" }));
       }
       layers.counters.append(counter(c, x, y, fit.size, ui, from && from !== c.tile));
@@ -128,34 +140,33 @@ export function board(view, ui) {
   return svg;
 }
 
-function tile(t, view, ui) {
+function tile(t, [x, y], ui) {
   const { el } = ui;
-  const [x, y] = tileTop(t);
   const g = el("svg:g", { "data-id": t.id, class: "tile" + (ui.filter === t.id ? " picked" : "") });
   g.addEventListener("click", () => ui.choose(t.id));
-  g.append(el("svg:rect", { x: x + 2, y: y + 2, width: S - 4, height: S - 4, rx: 6,
+  g.append(el("svg:rect", { x: x + 2, y: y + 2, width: W - 4, height: H - 4, rx: 6,
     class: "shape tile-base " + (t.hill ? "hill" : "field") }));
   if (t.hill) for (const r of [0.42, 0.3, 0.18])
-    g.append(el("svg:ellipse", { cx: x + S / 2, cy: y + S / 2 + 12, rx: S * r, ry: S * r * 0.62, class: "contour" }));
-  g.append(el("svg:rect", { x: x + 2, y: y + 2, width: S - 4, height: HEAD - 4, rx: 6, class: "tile-head" }));
+    g.append(el("svg:ellipse", { cx: x + W / 2, cy: y + H / 2 + 12, rx: W * r, ry: H * r * 0.62, class: "contour" }));
+  g.append(el("svg:rect", { x: x + 2, y: y + 2, width: W - 4, height: HEAD - 4, rx: 6, class: "tile-head" }));
   g.append(el("svg:text", { x: x + 9, y: y + 20, "font-size": 15, "font-weight": "bold", class: "tile-id", text: t.id }));
   if (t.objective) {
-    const ox = x + 38 + 7 * (t.id.length - 2);
-    g.append(el("svg:rect", { x: ox, y: y + 6, width: 30, height: 17, rx: 8.5, class: "objective" }));
-    g.append(el("svg:text", { x: ox + 15, y: y + 19, "font-size": 12, "text-anchor": "middle",
+    const ox = x + 12 + 11 * t.id.length;  // just past the id: its bold digits are 11 units wide
+    g.append(el("svg:rect", { x: ox, y: y + 6, width: 24, height: 17, rx: 8.5, class: "objective" }));
+    g.append(el("svg:text", { x: ox + 12, y: y + 19, "font-size": 12, "text-anchor": "middle",
       "font-weight": "bold", class: "objective-text", text: `★${t.objective}` }));
   }
   // cover: a shield with its value (against a hill or a blast, the second value)
-  const sx = x + S - 26, sy = y + 5;
+  const sx = x + W - 24, sy = y + 5;
   g.append(el("svg:path", { d: `M${sx} ${sy}h18v8c0 7-5 11-9 13c-4-2-9-6-9-13z`, class: "cover-shield" }));
   g.append(el("svg:text", { x: sx + 9, y: sy + 13, "font-size": 11, "font-weight": "bold", "text-anchor": "middle",
     class: "cover-text", text: String(t.cover) }));
   // scouted and control markers: a ring (scouted) or a disc with a flag (controlled) per side
   let k = 0;
   for (const [side, mark] of Object.entries(t.markers || {})) if (mark) {
-    const cx = x + S - 40 - 19 * k, cy = y + 15;
+    const cx = x + W - 35 - 18 * k, cy = y + 15;
     const m = el("svg:g", { class: `marker ${mark}`, "data-side": side });
-    m.append(el("svg:circle", { cx, cy, r: 8, class: `marker-disc ${side} ${mark}` }));
+    m.append(el("svg:circle", { cx, cy, r: 7, class: `marker-disc ${side} ${mark}` }));
     if (mark === "controlled") m.append(el("svg:path", { d: `M${cx - 3} ${cy + 5}V${cy - 5}l7 2.5l-7 2.5`, class: "flag" }));
     else m.append(el("svg:circle", { cx, cy, r: 2.5, class: `eye ${side}` }));
     m.append(el("svg:title", { text: `${words(side, ui)}: ${mark}` }));
