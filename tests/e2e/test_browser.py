@@ -278,3 +278,28 @@ def test_resign_asks_first_then_concedes_and_the_page_says_so(server, browser):
     page.wait_for_selector("#outcome", timeout=15000)
     assert "us resigned" in page.inner_text("body")
     assert not page.locator("#resign").count()
+
+
+def test_a_lost_connection_shows_and_a_move_then_is_refused_out_loud(server, browser):
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(server + "/")
+    page.click("#create")
+    page.locator("a.seat-link[data-seat=us]").click()
+    page.wait_for_selector("#actions button.action")
+    page.wait_for_function(SETTLED)
+    assert "connected" in page.inner_text("#link")
+    before = moves(page)
+    # the server goes away: the socket closes and no new one can open
+    page.evaluate(
+        """() => {
+            window.WebSocket = function () { throw new Error("the server is down"); };
+            window.WebSocket.OPEN = 1;
+            window.wartableGame.ws.close();
+        }"""
+    )
+    page.wait_for_selector("#turn.offline")
+    assert "reconnecting" in page.inner_text("#link") and "Connection lost" in page.title()
+    page.locator("#actions button.action").first.click()
+    page.wait_for_function("() => document.querySelector('#toast').innerText.includes('Not sent')")
+    page.wait_for_timeout(300)
+    assert moves(page) == before  # nothing was sent, and the player knows it

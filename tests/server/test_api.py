@@ -211,3 +211,12 @@ def test_a_line_up_option_gives_its_seats_and_a_game_of_six_seats(c):
     made = r.json()
     assert made["seat"] == "axis-1" and set(made["invitations"]) == {"allies-3"}
     assert set(made["seats"]) == set(by["3v3"])
+
+
+def test_a_game_is_headed_by_its_own_name_and_its_scenarios_title(c):
+    gid, _, _ = new_game(
+        c, game="tactics2gm", scenario="omaha-beach", seats={"allies": "human", "axis": "random"}
+    )
+    state = c.get(f"/api/games/{gid}").json()
+    assert state["game"] == "tactics2gm" and state["title"] == "2GM Tactics"
+    assert state["scenario_title"] == "Omaha Beach, June 1944"

@@ -458,6 +458,8 @@ class Rooms:
             "type": "state",
             "id": room.id,
             "game": room.game.name,
+            "title": room.game.info.title,  # the game in players' words ("2GM Tactics")
+            "scenario_title": scenario_title(room),
             "seat": seat,
             "n": st.action_count,
             "to_act": list(st.current_players),
@@ -505,6 +507,8 @@ class Rooms:
             "type": "replay",
             "id": room.id,
             "game": room.game.name,
+            "title": room.game.info.title,  # the game in players' words ("2GM Tactics")
+            "scenario_title": scenario_title(room),
             "seat": seat,
             "step": step,
             "steps": total,
@@ -548,6 +552,12 @@ class Rooms:
                 line["invitations"] = await self.invitations(room, key)
             out.append(line)
         return out
+
+
+def scenario_title(room: Room) -> str:
+    """The scenario's title, for a heading; its id where the game names none."""
+    found = [sc.title for sc in room.game.scenarios() if sc.id == room.scenario]
+    return found[0] if found else room.scenario
 
 
 def why_barred(room: Room, tokens: Iterable[str], host: str | None) -> str | None:

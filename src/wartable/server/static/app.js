@@ -408,7 +408,11 @@ function connect() {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
   const ws = new WebSocket(`${proto}//${location.host}/ws/games/${game.id}`);
   game.ws = ws;
-  ws.onopen = () => { game.retry = 0; ws.send(JSON.stringify({ type: "hello", token: game.token })); };
+  ws.onopen = () => {
+    game.retry = 0;
+    ws.send(JSON.stringify({ type: "hello", token: game.token }));
+    online(true);
+  };
   ws.onmessage = (msg) => {
     const data = JSON.parse(msg.data);
     if (data.type === "error") { game.sent = null; toast(data.message); return; }
@@ -422,9 +426,32 @@ function connect() {
   };
   ws.onclose = () => {  // a dropped connection comes back by itself
     game.sent = null;
+    online(false);
     game.retry = Math.min(game.retry + 1, 5);
     setTimeout(connect, 500 * game.retry);
   };
+}
+
+// The connection, shown in the header and the turn banner: while it is down nothing the player
+// clicks can reach the server, so a click is refused out loud instead of vanishing.
+function online(up) {
+  const was = game.online;
+  game.online = up;
+  if (game.data) cue();
+  const link = document.getElementById("link");
+  if (link) {
+    link.className = up ? "link up" : "link down";
+    link.textContent = up ? "● connected" : "● connection lost — reconnecting…";
+    link.title = up ? "the server hears your moves" : "your moves cannot reach the server until it is back";
+  }
+  if (was !== up && game.data && !game.replay) render();
+}
+
+// whether a move may be sent now; when not, the player is told why
+function sendable() {
+  if (game.online && game.ws && game.ws.readyState === WebSocket.OPEN) return true;
+  toast("Not sent: the connection to the server is lost. It is reconnecting; try again then.");
+  return false;
 }
 
 // ---- pacing: the other side's moves one by one ------------------------------------------------
@@ -477,7 +504,8 @@ function show(data) {
 // whose move it is, in the tab's title too, so a person in another tab sees it is their turn
 function cue() {
   const d = game.data;
-  const text = d.outcome ? "Game over" : d.legal.length ? "● Your move"
+  const text = d.outcome ? "Game over" : game.online === false ? "Connection lost"
+    : d.legal.length ? "● Your move"
     : d.unclaimed && d.unclaimed.length ? "Waiting for players to join"
     : d.seat ? "Waiting for " + d.to_act.map(seatName).join(" and ") : "Watching";
   document.title = `${text} — wartable`;
@@ -495,6 +523,7 @@ function act(action) {
   if (game.pacing) skip();  // the player acts on the latest state, never on one played back
   // one action per position: a double click would only earn a "stale" answer
   if (game.sent === game.data.n || !game.data.legal.includes(action)) return;
+  if (!sendable()) return;
   game.sent = game.data.n;
   game.ws.send(JSON.stringify({ type: "act", n: game.data.n, action }));
   game.filter = null;
@@ -507,7 +536,7 @@ function resign() {
   const d = game.data;
   if (!d.seat || d.outcome || game.sent === d.n) return;
   const sure = "Resign and lose this game? In a game of teams your whole side concedes with you.";
-  if (!window.confirm(sure)) return;
+  if (!window.confirm(sure) || !sendable()) return;
   game.sent = d.n;
   game.ws.send(JSON.stringify({ type: "act", n: d.n, action: "resign" }));
 }
@@ -657,6 +686,8 @@ function turnBanner(d) {
     return el("div", { id: "turn", class: "turn playing", title: "click to skip to the latest move",
       onclick: skip }, `${who} is moving… `, el("small", { text: "click to skip" }));
   }
+  if (game.online === false) return el("div", { id: "turn", class: "turn offline",
+    text: "Connection lost: reconnecting… (moves wait until it is back)" });
   if (d.legal.length) return el("div", { id: "turn", class: "turn yours", onclick: () =>
     document.getElementById("actions").scrollIntoView({ block: "center", behavior: "smooth" }) }, "● Your move",
     d.to_act.length > 1 ? el("small", { text: " (both sides choose at once)" }) : null);
@@ -668,7 +699,9 @@ function turnBanner(d) {
 
 function statusPanel(d, view) {
   const p = el("div", { class: "panel status", id: "status" });
-  p.append(el("div", {}, el("b", { text: view.title || view.scenario || d.game })));
+  // the scenario as the game's drawing names it, else its title, with the game's own name
+  const heading = view.title || d.scenario_title || view.scenario;
+  p.append(el("div", {}, el("b", { text: heading }), el("span", { class: "muted", text: ` · ${d.title}` })));
   const banner = turnBanner(d);
   if (banner) p.append(banner);
   else if (d.outcome) p.append(el("div", { id: "outcome", text: "Game over: " + d.outcome.reason }));
