@@ -14,7 +14,7 @@ from wartable.content.loader import data_folder
 from wartable.core import registry
 from wartable.core.errors import ContentError
 
-GAMES = ["undaunted", "combat", "tactics2gm"]  # Día de Honor: next
+GAMES = ["undaunted", "combat", "diadehonor", "tactics2gm"]
 SRC = Path(wartable.__file__).parent
 
 

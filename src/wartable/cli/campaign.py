@@ -235,10 +235,17 @@ class Fielding:
         except Exception as exc:  # the database's own errors, SQLite's or PostgreSQL's
             fail(f"the battle was not recorded in roster {self.roster.name}: {exc}")
         camp, out = self.campaign, console()
-        out.print(
-            f"\nRoster {self.roster.name}: {len(done.survived)} of {len(fielded)} came back, "
-            "each with one more mission."
-        )
+        if fielded and not any(f.mission for f in fielded):
+            back = sum(f.alive for f in fielded)
+            out.print(
+                f"\nRoster {self.roster.name}: {back} of {len(fielded)} came back; the side "
+                "resigned, so the battle counts as no mission for them."
+            )
+        else:
+            out.print(
+                f"\nRoster {self.roster.name}: {len(done.survived)} of {len(fielded)} came "
+                "back, each with one more mission."
+            )
         risen = [
             f"{now.name} to {rank_words(camp, now.missions)}"
             for old, now in done.survived

@@ -41,6 +41,9 @@ class Fielded:
     name: str
     missions: int
     alive: bool
+    # whether the battle counts as a mission for it: a side that resigned gets none (a
+    # mission abandoned is no mission survived, and resigning at once must not farm ranks)
+    mission: bool = True
 
 
 @dataclass(frozen=True, slots=True)

@@ -170,7 +170,8 @@ def rename_soldier(roster: str, soldier: str, new_name: str) -> Op[tuple[Soldier
 
 def record_battle(roster: str, fielded: Sequence[Fielded]) -> Op[Battle]:
     """A finished battle's result, all of it in the one transaction the op runs in: each of
-    the roster's soldiers who survived counts one more mission, won, lost or drawn; each who
+    the roster's soldiers who survived counts one more mission, won, lost or drawn (not on
+    a side that resigned: ``Fielded.mission``); each who
     fell leaves the roster; each unit from no roster that survived (a recruit filling a gap,
     a unit a card brought) joins it under its battle name, its missions counting this one.
     A soldier no longer in the roster (recorded by another battle meanwhile) is passed over."""
@@ -180,7 +181,7 @@ def record_battle(roster: str, fielded: Sequence[Fielded]) -> Op[Battle]:
         before = {s.id: s for s in _soldiers(tx, roster)}
         survived, fallen, joined = [], [], []
         for f in fielded:
-            if f.id and f.alive and f.id in before:
+            if f.id and f.alive and f.mission and f.id in before:
                 old = before[f.id]
                 tx.run(
                     "UPDATE soldiers SET missions = missions + 1 WHERE roster = ? AND id = ?",
@@ -195,7 +196,7 @@ def record_battle(roster: str, fielded: Sequence[Fielded]) -> Op[Battle]:
         for f in fielded:
             if not f.id and f.alive:
                 n += 1
-                new = Soldier(f"s{n}", f.type, f.name, f.missions + 1)
+                new = Soldier(f"s{n}", f.type, f.name, f.missions + f.mission)
                 tx.run(
                     "INSERT INTO soldiers VALUES (?, ?, ?, ?, ?)",
                     (roster, new.id, new.type, new.name, new.missions),

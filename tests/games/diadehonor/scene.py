@@ -60,6 +60,7 @@ def scene(
     st.battle = battle or field()
     st.no_units()
     st.hands, st.queue, st.pending = [[] for _ in st.players], [], None
+    st.known_hands = [[] for _ in st.players]
     st.phase, st.round, st.order, st.turn = "activate", 1, ("allies", "axis"), 0
     st.after_cards = "initiative"
     st.reviewed_kills = 0
@@ -84,8 +85,11 @@ def put(
     wounds: int = 0,
     prone: bool = False,
     missions: int = 0,
+    seat: int | None = None,
 ) -> int:
-    seat = st.sides.index(side)
+    """A unit of ``side`` on the rules index's square (x, y): of the side's first seat, or of
+    ``seat``."""
+    seat = st.sides.index(side) if seat is None else seat
     i = st.enlist(seat, kind, key, missions)
     st.units[i] = Unit(i, key, seat, side, kind, key, missions)  # the test's own name
     st.status[i], st.actions[i] = "active", 2

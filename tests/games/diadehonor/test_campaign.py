@@ -20,7 +20,7 @@ from wartable.games.diadehonor.campaign import survivors
 from wartable.games.diadehonor.game import DiaDeHonor
 from wartable.games.diadehonor.rules import attack, flow
 from wartable.server import rosters
-from wartable.server.store import open_store
+from wartable.server.store import StorageError, open_store
 
 GAME = DiaDeHonor()
 VETERANS = [
@@ -325,7 +325,7 @@ def test_dh50_a_battle_is_recorded_in_one_transaction_or_not_at_all(tmp_path):
 
     store = roster_store(tmp_path)
     before = fielded_from(store, "Alpha")
-    with pytest.raises(sqlite3.OperationalError, match="the test's"):
+    with pytest.raises(StorageError, match="the test's"):  # the store's one-line error
         store.run(lambda tx: rosters.record_battle("Alpha", fielded)(Counting(tx, statements)))
     assert fielded_from(store, "Alpha") == before  # the update and the delete are undone
     store.run(rosters.record_battle("Alpha", fielded))
@@ -351,3 +351,46 @@ def test_rosters_refuse_unknown_names_taken_names_and_bad_names(tmp_path):
         rosters.rename_soldier("Alpha", "s3", "x" * 61)
     assert fielded_from(store, "Alpha")[1].name == "Juan"
     assert [r.name for r in store.run(rosters.list_rosters())] == ["Alpha"]
+
+
+def test_a_side_that_resigns_survives_no_mission_but_its_dead_stay_dead(tmp_path):
+    """A ruling: resigning is abandoning the mission, so the side that resigns counts none
+    (resigning at once must not farm ranks); the winner's survivors count theirs; soldiers
+    who fell before the resignation leave the roster all the same (DH-47, DH-50)."""
+    store = open_store(tmp_path / "campaign.sqlite3")
+    camp = GAME.campaign()
+    for name in ("Axis", "Allies"):
+        store.run(rosters.create_roster(name, GAME.name, "", camp.recruits()))
+    rows = {
+        seat: [[s.id, s.type, s.name, s.missions] for s in fielded_from(store, name)]
+        for seat, name in (("axis-1", "Axis"), ("allies-1", "Allies"))
+    }
+    for seed in range(1, 60):  # a battle in which the axis lost someone before resigning
+        st = battle({"squads": json.dumps(rows)}, seed=seed)
+        agent = RandomAgent(seed)
+        while not st.is_over:
+            lost = [f for f in survivors(st, 0) if not f.alive]
+            if lost:
+                break
+            st.apply(st.current_players[0], agent.act(st, st.current_players[0]))
+        if not st.is_over and lost:
+            break
+    else:
+        pytest.fail("no battle found with an axis loss before its end")
+    st.apply("axis-1", "resign")
+    quitters, winners = survivors(st, 0), survivors(st, 1)
+    assert not any(f.mission for f in quitters) and all(f.mission for f in winners)
+    before = {s.id: s for s in fielded_from(store, "Axis")}
+    store.run(rosters.record_battle("Axis", quitters))
+    after = {s.id: s for s in fielded_from(store, "Axis")}
+    for f in quitters:
+        if f.id and f.alive:
+            assert after[f.id].missions == before[f.id].missions  # no mission counted
+        elif f.id:
+            assert f.id not in after
+    store.run(rosters.record_battle("Allies", winners))
+    assert all(
+        s.missions == 1
+        for s in fielded_from(store, "Allies")
+        if s.id in {f.id for f in winners if f.alive}
+    )

@@ -5,17 +5,21 @@ map window on a narrow terminal, the actions in players' words, and the page mod
 from __future__ import annotations
 
 import io
+import json
 import random
 import re
 import shutil
 import subprocess
 from collections.abc import Callable
 from importlib import resources
+from pathlib import Path
 
 import pytest
 from rich.console import Console
 
 import wartable
+from tests.games.diadehonor.scene import put, scene
+from wartable.core.action import Action
 from wartable.core.state import GameState
 from wartable.games.diadehonor import labels, terminal
 from wartable.games.diadehonor.state import DiaDeHonorState
@@ -290,3 +294,79 @@ def test_the_page_module_parses():
         ["node", "--check", str(path)], capture_output=True, text=True, timeout=60, check=False
     )
     assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="no node to run the page's module")
+def test_e1_the_page_shows_attack_and_resistance_as_they_stand_the_printed_beside():
+    """The wounded Hermann of E1 reads +2/5 with his printed +3/6 beside; a unit as printed
+    reads once; the dead show the sheet; a dying soldier's attack may fall below nothing."""
+    path = Path(str(resources.files("wartable.games.diadehonor").joinpath("page.js")))
+    units = [
+        {"attack": 3, "resistance": 6, "effective_attack": 2, "effective_resistance": 5},
+        {"attack": 2, "resistance": 5, "effective_attack": 2, "effective_resistance": 5},
+        {"attack": 2, "resistance": 5, "effective_attack": None, "effective_resistance": None},
+        {"attack": 2, "resistance": 5, "effective_attack": -2, "effective_resistance": 1},
+    ]
+    script = (
+        f"import {{ unitValues }} from {json.dumps(path.as_uri())};\n"
+        f"console.log(JSON.stringify({json.dumps(units)}.map(unitValues)));"
+    )
+    done = subprocess.run(
+        ["node", "--input-type=module", "-e", script],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == [
+        {"now": "+2/5", "printed": "+3/6", "changed": True},
+        {"now": "+2/5", "printed": "+2/5", "changed": False},
+        {"now": "+2/5", "printed": "+2/5", "changed": False},
+        {"now": "−2/1", "printed": "+2/5", "changed": True},
+    ]
+
+
+# ---- attack and resistance as they stand, from what every seat sees ------------------------
+def shown(st: DiaDeHonorState) -> dict[str | None, list[tuple[object, object]]]:
+    """Each unit's attack and resistance now, in each seat's view and a spectator's."""
+    out = {}
+    for viewer in (None, *st.players):
+        units = st.view(viewer)["units"]
+        out[viewer] = [(u["effective_attack"], u["effective_resistance"]) for u in units]
+    return out
+
+
+def test_dh62_dh63_q33_a_kept_card_changes_no_shown_value_until_it_is_played():
+    """A held Aggressive combat is its holder's secret: it changes no value any view shows
+    (the enemy's included) until it is played, in sight of all; then every view shows it."""
+    st = scene()
+    able = put(st, "able", "allies", "light", 0, 0, missions=6)  # Senior lieutenant: +1
+    put(st, "berg", "axis", "light", 0, -3)
+    before = shown(st)
+    assert before[None][able] == (3, 6)
+    st.hands[1] = ["aggressive_combat"]
+    st._legal_cache = None
+    assert shown(st) == before
+    st.apply("allies-1", Action("play", ("aggressive_combat",)))
+    after = shown(st)
+    assert all(seen[able] == (4, 5) for seen in after.values())
+    assert terminal.values(st.view("axis-1")["units"][able]) == "+4/5 (sheet +2/5)"
+
+
+def test_the_dead_show_their_printed_values_only():
+    st = scene()
+    put(st, "able", "allies", "light", 0, 0)
+    berg = put(st, "berg", "axis", "light", 0, -3, wounds=4)
+    st.rng.force([6])
+    st.apply("allies-1", Action("fire", ("able", "berg")))
+    dead = st.view(None)["units"][berg]
+    assert dead["status"] == "dead" and dead["effective_attack"] is None
+    assert terminal.values(dead) == "+2/5"
+
+
+def test_a_roll_reads_as_players_write_it():
+    """The odds of a shot write the die and its bonus with a minus sign, never "d6 + -1"."""
+    from wartable.games.diadehonor.rules.odds import roll
+
+    assert [roll(2), roll(0), roll(-1)] == ["d6 + 2", "d6", "d6 \u2212 1"]

@@ -3,8 +3,13 @@ flanking boundaries the index derives from DH-32."""
 
 from __future__ import annotations
 
+import io
+
+from rich.console import Console
+
 from tests.games.diadehonor.scene import at, put, scene
 from wartable.core.action import Action
+from wartable.games.diadehonor import terminal
 from wartable.games.diadehonor.rules import attack, ground
 
 
@@ -25,6 +30,31 @@ def test_e1_a_prone_soldier_fires_and_wounds_once():
     assert terms.attack == 2  # Hermann shows +2 ...
     assert st.kind(h).resistance - attack.penalty(st, h) == 5  # ... and R 5
     assert st.prone[p] and terms.defence == 7 and st.actions[p] == 0  # DH-20, DH-24
+
+
+def test_e1_dh42_dh49_every_view_shows_the_wounded_hermann_at_plus_2_and_r_5():
+    """After E1's wound, Hermann's attack and resistance are shown as they stand (+2 / R 5),
+    the printed +3 / R 6 beside them, to both sides and to a spectator; on the terminal too:
+    in his own player's table and in the enemy's line of the other squads."""
+    st, _, _ = peterson_and_hermann()
+    st.apply("allies-1", Action("prone", ("peterson",)))
+    st.rng.force([5])
+    st.apply("allies-1", Action("fire", ("peterson", "hermann")))
+    for viewer in (None, "allies-1", "axis-1"):
+        hermann = next(u for u in st.view(viewer)["units"] if u["key"] == "hermann")
+        assert (hermann["effective_attack"], hermann["effective_resistance"]) == (2, 5)
+        assert (hermann["attack"], hermann["resistance"]) == (3, 6)
+        assert terminal.values(hermann) == "+2/5 (sheet +3/6)"
+    peterson = next(u for u in st.view(None)["units"] if u["key"] == "peterson")
+    assert terminal.values(peterson) == "+2/5"  # lying prone changes his defence, not his R
+    assert "+2/5 (sheet +3/6)" in drawn(st.view("axis-1"))
+    assert "+2/5 (sheet +3/6)" in drawn(st.view("allies-1"))
+
+
+def drawn(view: dict) -> str:
+    console = Console(width=160, file=io.StringIO(), color_system=None, record=True)
+    console.print(terminal.render(view))
+    return console.export_text()
 
 
 def test_e2a_the_rule_wins_one_wound_is_herido_not_grave():

@@ -11,7 +11,7 @@ from tests.games.diadehonor.scene import at, field, put, scene, zoned
 from wartable.core.action import Action
 from wartable.core.errors import IllegalActionError
 from wartable.games.diadehonor.game import DiaDeHonor
-from wartable.games.diadehonor.rules import attack, flow, legal
+from wartable.games.diadehonor.rules import attack, flow, ground, legal
 from wartable.games.diadehonor.rules.common import find
 
 
@@ -243,6 +243,46 @@ def test_q24_a_sabotaged_tank_cannot_be_attacked():
     assert legal.targets(st, 0) == [tank]
     st.sabotaged[tank] = True
     assert legal.targets(st, 0) == []
+
+
+# a wall across the field, one gap at the rules index's column 0, two squares north of (0, 0)
+WALLED = ["." * 16] * 9 + ["W" * 8 + "." + "W" * 7] + ["." * 16] * 14
+
+
+@pytest.mark.parametrize("side", ["allies", "axis"])
+def test_dh26_q36_a_sabotaged_tank_bars_the_way_of_every_unit_its_own_side_included(side):
+    """The only way through the wall runs through a tank of the mover's side: while the tank
+    runs, its friends pass through it; sabotaged, it stands in everyone's way."""
+    st = scene(battle=field(WALLED))
+    seat = st.sides.index(side)
+    st.seat = seat
+    able = put(st, "able", side, "light", 0, 0)
+    tank = put(st, "tank", side, "tank", 0, -2)
+    beyond = at(0, -4)
+    passing = Action("move", ("able", beyond))
+    assert st.battle.square_of[beyond] in ground.reach(st, able)
+    assert passing in st.legal_actions(st.players[seat])
+    st.sabotaged[tank] = True
+    st._legal_cache = None
+    assert st.battle.square_of[beyond] not in ground.reach(st, able)
+    assert passing not in st.legal_actions(st.players[seat])
+    before = st.full_state()
+    with pytest.raises(IllegalActionError, match="DH-26"):
+        st.apply(st.players[seat], passing)
+    assert st.full_state() == before
+
+
+def test_dh32_q24_a_sabotaged_tank_never_flanks():
+    """A tank behind the target, in range and in sight, flanks with the attacker while it
+    runs; sabotaged, it cannot act, so it is no second unit of a flank."""
+    st = scene()
+    able = put(st, "able", "allies", "light", 0, -4)
+    berg = put(st, "berg", "axis", "light", 0, 0)
+    tank = put(st, "tank", "allies", "tank", 0, 4)
+    assert ground.flanker(st, able, berg) == tank
+    st.sabotaged[tank] = True
+    assert ground.flanker(st, able, berg) == -1
+    assert not any("flanking" in why for why in attack.ranged_terms(st, able, berg).attack_why)
 
 
 def test_unit_cards_join_real_battles():

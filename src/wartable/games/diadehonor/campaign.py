@@ -98,9 +98,12 @@ def parse_squads(text: str, lib: Library, players: Sequence[str]) -> dict[int, t
 
 def survivors(st: DiaDeHonorState, seat: int) -> list[Fielded]:
     """Every unit ``seat`` fielded, in the order it joined the battle, with whether it is
-    alive (DH-47, DH-50): a dead soldier or a wreck is dead; a sabotaged tank still stands."""
+    alive (DH-47, DH-50): a dead soldier or a wreck is dead; a sabotaged tank still stands.
+    A side that resigned survived no mission (a ruling): its dead are dead all the same."""
+    out = st.outcome
+    gave_up = out is not None and out.conceded != "" and st.team_of(out.conceded) == st.sides[seat]
     return [
-        Fielded(u.roster, u.type, u.name, u.missions, st.status[u.index] in LIVING)
+        Fielded(u.roster, u.type, u.name, u.missions, st.status[u.index] in LIVING, not gave_up)
         for u in st.units
         if u.seat == seat
     ]

@@ -3,6 +3,7 @@ file validated, every value with its provenance (house where the box's data is n
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Literal
@@ -85,6 +86,9 @@ class Battlefield(Strict):
     title: str
     boards: list[list[str]] = Field(min_length=1, max_length=3)
     start_zones: dict[Literal["axis", "allies"], Zone]
+    # a mission's squad: how many units of a type each player fields at the start, where it
+    # departs from the unit sheet's starting squad (fewer, or more up to the caps: Q35)
+    squad: dict[str, Annotated[int, Field(ge=0, le=15)]] = {}
 
 
 class BoardsFile(Strict):
@@ -122,7 +126,7 @@ def check_ranks(doc: RanksFile) -> list[tuple[str, str]]:
     return []
 
 
-def check_boards(doc: BoardsFile) -> list[tuple[str, str]]:
+def check_boards(doc: BoardsFile, units: dict[str, UnitType]) -> list[tuple[str, str]]:
     problems = []
     for key, b in doc.boards.items():
         for r, row in enumerate(b.ground):
@@ -158,7 +162,92 @@ def check_boards(doc: BoardsFile) -> list[tuple[str, str]]:
                 problems.append(
                     (f"battlefields.{key}.start_zones.{side}.rows", f"rows 1 to {rows}")
                 )
+        problems += check_squad(doc, key, units)
     return problems
+
+
+LARGEST_SIDE = 3  # seats a side holds in the largest line-up (3v3): its zone takes them all
+
+
+def check_squad(doc: BoardsFile, key: str, units: dict[str, UnitType]) -> list[tuple[str, str]]:
+    """A battlefield's mission squad names unit types of the sheet, each within its cap
+    (Q35), and fields at least one unit; every start zone holds the squads of three seats."""
+    f = doc.battlefields[key]
+    where = f"battlefields.{key}.squad"
+    problems = []
+    for type_, count in f.squad.items():
+        if type_ not in units:
+            problems.append((f"{where}.{type_}", f"no unit type {type_!r}; {', '.join(units)}"))
+        elif count > units[type_].cap:
+            problems.append((f"{where}.{type_}", f"{count} is over the cap of {units[type_].cap}"))
+    size = sum(f.squad.get(t, u.start) for t, u in units.items())
+    if size == 0:
+        problems.append((where, "a squad fields at least one unit"))
+    for side, zone in f.start_zones.items():
+        free = zone_squares(doc, f, zone)
+        if free is not None and free < LARGEST_SIDE * size:
+            problems.append(
+                (
+                    f"battlefields.{key}.start_zones.{side}",
+                    f"{free} free squares cannot hold {LARGEST_SIDE} squads of {size} units",
+                )
+            )
+    return problems
+
+
+def zone_squares(doc: BoardsFile, f: Battlefield, zone: Zone) -> int | None:
+    """The squares a unit may stand on in the rows of ``zone``; None where the battlefield's
+    boards are unknown or its zone out of bounds (reported on their own; so are unknown
+    ground letters, which count as no square here)."""
+    if any(name not in doc.boards for row in f.boards for name in row):
+        return None
+    lo, hi = zone.rows
+    if not 1 <= lo <= hi <= len(f.boards) * BOARD_ROWS:
+        return None
+    rows = [
+        doc.boards[name].ground[r % BOARD_ROWS]
+        for r in range(lo - 1, hi)
+        for name in f.boards[r // BOARD_ROWS]
+    ]
+    return sum(g in GROUND and not GROUND[g][3] for row in rows for g in row)
+
+
+MOVES_KEPT = 2_048  # answers a battlefield's memory of moves keeps (``Memo``, ``Battle.moves``)
+
+
+class Memo:
+    """A bounded memory of answers worked out before: the ``limit`` used most recently stay,
+    and the one used least recently goes when a new one comes. A battlefield's is shared by
+    every battle fought on it, for as long as the process lives (a study's worker plays
+    hundreds), so it must not grow with the battles played; and its answers are mostly
+    asked again within one battle, while the units stand where they stand."""
+
+    __slots__ = ("_kept", "limit")
+
+    def __init__(self, limit: int = MOVES_KEPT) -> None:
+        if limit < 1:
+            raise ValueError(f"a memo keeps at least one answer, not {limit}")
+        self.limit = limit
+        self._kept: OrderedDict[tuple[object, ...], object] = OrderedDict()
+
+    def get(self, key: tuple[object, ...]) -> object | None:
+        """The answer kept for ``key`` (now the most recently used), or None."""
+        kept = self._kept
+        found = kept.get(key)
+        if found is not None:
+            kept.move_to_end(key)
+        return found
+
+    def put(self, key: tuple[object, ...], value: object) -> None:
+        """Keep ``value`` for ``key``, forgetting the least recently used beyond the limit."""
+        kept = self._kept
+        kept[key] = value
+        kept.move_to_end(key)
+        if len(kept) > self.limit:
+            kept.popitem(last=False)
+
+    def __len__(self) -> int:
+        return len(self._kept)
 
 
 @dataclass(frozen=True)
@@ -171,6 +260,8 @@ class Battle:
     ground: tuple[str, ...]  # a ground letter per square
     level: tuple[int, ...]
     zones: dict[str, frozenset[int]]  # per side: the squares its units may deploy on
+    # the mission's squad where it departs from the unit sheet's (``starting`` reads both)
+    squad: dict[str, int] = field(default_factory=dict)
     # derived from the grid and the ground once, as moves and lines of sight ask for them
     # thousands of times a game
     next_to: tuple[tuple[int, ...], ...] = field(init=False)  # neighbours, by index
@@ -193,8 +284,9 @@ class Battle:
     # lines of sight worked out so far: a byte per ordered pair of squares, 0 not yet asked,
     # 1 blocked, 2 clear (a flat table: the rules ask millions of times a study)
     _sight: bytearray = field(init=False, compare=False)
-    # moves worked out, by start, speed, footing, crawl and the units around (rules/ground.py)
-    moves: dict[tuple[object, ...], object] = field(default_factory=dict, compare=False)
+    # moves worked out, by start, speed, footing, crawl and the units around (rules/ground.py):
+    # the most recently used, at most MOVES_KEPT
+    moves: Memo = field(default_factory=Memo, compare=False)
 
     def __post_init__(self) -> None:
         grid = self.grid
@@ -302,7 +394,14 @@ def battle(doc: BoardsFile, key: str) -> Battle:
             for sq in grid.squares
             if lo - 1 <= sq[1] <= hi - 1 and not GROUND[ground[grid.index(sq)]][3]
         )
-    return Battle(key, f.title, grid, tuple(ground), tuple(level), zones)
+    return Battle(key, f.title, grid, tuple(ground), tuple(level), zones, dict(f.squad))
+
+
+def starting(lib: Library, b: Battle) -> dict[str, int]:
+    """How many units of each type every player fields at the start on battlefield ``b``:
+    the unit sheet's starting squad, but where the battlefield's mission says otherwise
+    (the set-up's "a mission may give fewer", and more up to the caps: Q35)."""
+    return {type_: b.squad.get(type_, sheet.start) for type_, sheet in lib.units.items()}
 
 
 CARD_IDS = (
@@ -431,7 +530,9 @@ def type_title(type_: str) -> str:
 def load(data: Path = DATA) -> Library:
     units = validate(data / "units.yaml", UnitsFile, check_units).model
     ranks = validate(data / "ranks.yaml", RanksFile, check_ranks).model
-    boards = validate(data / "boards.yaml", BoardsFile, check_boards).model
+    boards = validate(
+        data / "boards.yaml", BoardsFile, lambda doc: check_boards(doc, units.units)
+    ).model
     cards = validate(data / "cards.yaml", CardsFile, check_cards).model
     objectives = validate(
         data / "objectives.yaml",

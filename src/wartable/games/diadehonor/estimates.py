@@ -11,7 +11,8 @@ from wartable.content import estimates
 from wartable.games.diadehonor.content import DATA
 from wartable.games.diadehonor.outlook import FACTS
 
-ESTIMATES = DATA / "estimates.yaml"
+FILE = "estimates.yaml"
+ESTIMATES = DATA / FILE
 
 
 def load(battlefields: list[str], path: Path = ESTIMATES) -> dict[str, tuple[float, ...]]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from wartable.content.loader import data_folder
 from wartable.core.action import Action
 from wartable.core.campaign import Campaign
 from wartable.core.errors import ActionParseError, ArgumentError, UnknownNameError
@@ -53,12 +54,19 @@ class DiaDeHonor(Game):
         terminal="wartable.games.diadehonor.terminal", page="wartable.games.diadehonor:page.js"
     )
 
-    def __init__(self) -> None:
-        self.lib = content.load()
+    def __init__(self, lib: content.Library | None = None) -> None:
+        # another library: a test's own data files; else the player's copy under
+        # WARTABLE_DATA/diadehonor, else the shipped data
+        folder = data_folder("diadehonor", content.DATA)
+        self.lib = lib or content.load(folder)
         self._battles: dict[str, content.Battle] = {}  # shared by every battle on a field
         self._spaces: dict[tuple[str, str], tuple[Action, ...]] = {}  # by field and line-up
         self._campaign = campaign.Roster(self.lib)
-        self.outlooks = estimates.load(list(self.lib.boards.battlefields))
+        weights = folder / estimates.FILE  # a copy without fitted weights keeps the shipped
+        self.outlooks = estimates.load(
+            list(self.lib.boards.battlefields),
+            weights if lib is None and weights.is_file() else estimates.ESTIMATES,
+        )
 
     def battle(self, key: str) -> content.Battle:
         """The battlefield ``key``, built once: its tables and line-of-sight cache are the
@@ -110,9 +118,10 @@ class DiaDeHonor(Game):
         st.rostered = tuple(seat in squads for seat in range(len(players)))
         st.bench = [squads.get(seat, ()) for seat in range(len(players))]
         st.no_units()
+        squad = content.starting(self.lib, st.battle)  # a mission's, or the sheet's (Q35)
         for seat in range(len(players)):
-            for kind, sheet in self.lib.units.items():
-                for _ in range(sheet.start):
+            for kind, count in squad.items():
+                for _ in range(count):
                     st.call_up(seat, kind)
         st.phase, st.round, st.order, st.turn, st.seat = "deploy", 0, (), 0, 0
         # the situation deck, shuffled once and never again (Q5); a card each, kept hidden
@@ -121,6 +130,7 @@ class DiaDeHonor(Game):
         ]
         st.rng.shuffle(st.deck)
         st.known_bottom, st.hands, st.queue, st.pending = 0, [[] for _ in players], [], None
+        st.known_hands = [[] for _ in players]
         st.after_cards = "setup"
         st.pool = objectives.pool(self.lib, st.battle)
         st.outlook = self.outlooks.get(key)
@@ -171,6 +181,7 @@ class DiaDeHonor(Game):
             lineup,
             seats(lineup)[0],
             int(opts.get("max_rounds", 30)),
+            squad=content.starting(self.lib, b),
         )
 
     def glossary(self, scenario: str | None = None) -> dict[str, CardFace]:

@@ -6,8 +6,8 @@ seat order ("mate1", ...), then the other side's seats in seat order ("enemy1", 
 gets as many seat slots as the larger side of the line-up holds, so a seat of either side
 reads the same layout; a slot no seat fills stays at zero. Squares are numbered row by row
 (A1, B1, ... then A2, ...), as the battlefield's ground string is. Each seat's units fill the
-unit slots the action space names (``space.slots``: six light infantry, three assault, ...),
-in that order.
+unit slots the action space names (``space.slots``: six light infantry, three assault, ...,
+or a mission's squad where the battlefield sets one), in that order.
 
 Only the view is read: the seat's own hand and secret objective, everyone's hand sizes, the
 units on the map and on the benches. Other seats' cards and objectives, the deck's order and
@@ -60,6 +60,7 @@ class DiaDeHonorObserver(Observer):
         lineup: str,
         players: Sequence[str],
         max_rounds: int,
+        squad: Mapping[str, int] | None = None,
     ) -> None:
         self.battlefield, self.max_rounds = battlefield, max_rounds
         self.players = tuple(players)
@@ -73,7 +74,8 @@ class DiaDeHonorObserver(Observer):
         self.types = list(lib.units)
         self.caps = [lib.units[t].cap for t in self.types]
         # a seat's unit slots, as "type-n": the same for every seat
-        self.unit_slots = [k.split("/", 1)[1] for k in slots(lib, ("seat",))["seat"]]
+        # (``squad``: the battlefield's starting squad where a mission sets one)
+        self.unit_slots = [k.split("/", 1)[1] for k in slots(lib, ("seat",), squad)["seat"]]
         self.unit_index = {name: n for n, name in enumerate(self.unit_slots)}
         self.columns, self.rows = columns, rows
         self.squares = columns * rows

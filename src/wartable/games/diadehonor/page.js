@@ -34,6 +34,17 @@ const numberOf = (key) => key.split("-").pop();
 const typeOf = (key) => key.split("/").pop().replace(/-\d+$/, "");
 const unitWords = (key) => `${TYPE[typeOf(key)] || cap(typeOf(key).replaceAll("_", " "))} ${numberOf(key)}`;
 const short = (u) => (LETTER[u.type] || "?") + numberOf(u.key);
+const signed = (n) => (n < 0 ? `−${-n}` : `+${n}`);
+
+// a unit's attack and resistance as they stand now (rank, wounds, combat cards played), and
+// the unit sheet's printed ones, which `changed` says differ: { now: "+2/5", printed: "+3/6" }
+export function unitValues(u) {
+  const printed = `${signed(u.attack)}/${u.resistance}`;
+  const live = u.effective_attack !== undefined && u.effective_attack !== null &&
+    u.effective_resistance !== undefined && u.effective_resistance !== null;
+  const now = live ? `${signed(u.effective_attack)}/${u.effective_resistance}` : printed;
+  return { now, printed, changed: now !== printed };
+}
 
 // ---- words ---------------------------------------------------------------------------------
 // ids in players' words: "axis-1/light-3" is "Light 3 (Axis 1)", "allies-2" is "Allies 2", a
@@ -292,8 +303,9 @@ function unitTitle(u, view) {
   const acts = canAct(view, u) ? `; ${u.actions} action${u.actions > 1 ? "s" : ""} left` +
     (u.attacked ? " (attack made)" : "") : "";
   const aim = u.aim && u.aim.target ? `; aiming at ${words(u.aim.target)} (${u.aim.count || 1})` : "";
-  return `${name} at ${u.square}: ${state}${acts}${aim}; attack +${u.attack}, resistance ${u.resistance}, ` +
-    `speed ${u.speed}, range ${u.range}; ${u.rank}`;
+  const v = unitValues(u);
+  const fight = v.changed ? `attack/resistance ${v.now} (printed ${v.printed})` : `attack/resistance ${v.now}`;
+  return `${name} at ${u.square}: ${state}${acts}${aim}; ${fight}, speed ${u.speed}, range ${u.range}; ${u.rank}`;
 }
 
 // ---- around the board ----------------------------------------------------------------------
@@ -421,7 +433,7 @@ function unitsPanel(view, ui) {
       el("td", { text: u.square || "" }),
       el("td", { text: state }),
       el("td", { text: acts }),
-      el("td", { text: `+${u.attack}/${u.resistance}` }),
+      values(el, u),
       el("td", { text: String(u.speed) }),
       el("td", { text: String(u.range) }));
     tr.addEventListener("click", () => ui.choose(u.key));
@@ -429,6 +441,14 @@ function unitsPanel(view, ui) {
   }
   return el("div", { class: "panel soldiers-panel", id: "units" },
     el("div", { class: "muted", text: ui.seat ? "Your units" : "Units on the map" }), table);
+}
+
+// a table cell of attack/resistance now, the printed values after them, muted, where they differ
+function values(el, u) {
+  const v = unitValues(u);
+  if (!v.changed) return el("td", { text: v.now });
+  return el("td", { title: `printed ${v.printed}: rank, wounds and cards change them` }, v.now,
+    el("span", { class: "muted", text: ` (${v.printed})` }));
 }
 
 // a key to the map's colours, over the board

@@ -3,22 +3,28 @@ agents encode actions by (index = action id)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from wartable.core.action import Action
-from wartable.games.diadehonor.content import Battle, Library
+from wartable.games.diadehonor.content import Battle, Library, starting
 from wartable.games.diadehonor.rules.unit_cards import BRINGS
 
 SOLDIER_CARDS = ("medic_choice", "first_aid")
 BARE_CARDS = ("aggressive_combat", "defensive_combat", "medic")
 
 
-def slots(lib: Library, players: tuple[str, ...]) -> dict[str, list[str]]:
-    """Each seat's unit keys: its starting units, and a slot up to the cap for each type a
-    card brings (a unit brought again takes the slot its fallen predecessor left)."""
+def slots(
+    lib: Library, players: tuple[str, ...], squad: Mapping[str, int] | None = None
+) -> dict[str, list[str]]:
+    """Each seat's unit keys: its starting units (``squad``: the battlefield's, by default
+    the unit sheet's), and a slot up to the cap for each type a card brings (a unit brought
+    again takes the slot its fallen predecessor left)."""
     out: dict[str, list[str]] = {}
     for player in players:
         keys = []
         for type_, sheet in lib.units.items():
-            count = sheet.cap if type_ in BRINGS else sheet.start
+            first = sheet.start if squad is None else squad.get(type_, sheet.start)
+            count = sheet.cap if type_ in BRINGS else first
             keys += [f"{player}/{type_}-{n}" for n in range(1, count + 1)]
         out[player] = keys
     return out
@@ -27,7 +33,8 @@ def slots(lib: Library, players: tuple[str, ...]) -> dict[str, list[str]]:
 def action_space(
     lib: Library, battle: Battle, players: tuple[str, ...], sides: tuple[str, ...]
 ) -> list[Action]:
-    keys = slots(lib, players)
+    squad = starting(lib, battle)
+    keys = slots(lib, players, squad)
     squares = [battle.labels[q] for q, cost in enumerate(battle.entry) if cost]
 
     def of(player: str, kinds: tuple[str, ...] = (), types: tuple[str, ...] = ()) -> list[str]:
@@ -44,8 +51,8 @@ def action_space(
     out = [Action("initiative", ("first",)), Action("initiative", ("second",))]
     for seat, player in enumerate(players):
         zone = [battle.labels[q] for q in sorted(battle.zones[sides[seat]])]
-        starting = [k for k in keys[player] if int(k.rsplit("-", 1)[1]) <= start(lib, k)]
-        out += [Action("deploy", (k, q)) for k in starting for q in zone]
+        first = [k for k in keys[player] if int(k.rsplit("-", 1)[1]) <= squad[type_of(k)]]
+        out += [Action("deploy", (k, q)) for k in first for q in zone]
         soldiers = of(player, kinds=("soldier",))
         movers = [k for k in keys[player] if lib.units[type_of(k)].speed]
         out += [Action("move", (k, q)) for k in movers for q in squares]
@@ -70,7 +77,3 @@ def action_space(
 
 def type_of(key: str) -> str:
     return key.split("/", 1)[1].rsplit("-", 1)[0]
-
-
-def start(lib: Library, key: str) -> int:
-    return lib.units[type_of(key)].start

@@ -14,7 +14,7 @@ from wartable.core.rng import Rng
 from wartable.core.state import GameState
 from wartable.games.diadehonor import labels, outlook
 from wartable.games.diadehonor.content import LIVING, Battle, Library, UnitType, type_title
-from wartable.games.diadehonor.rules import flow, legal, objectives, odds
+from wartable.games.diadehonor.rules import cards, flow, legal, objectives, odds
 from wartable.games.diadehonor.rules.victory import standing
 from wartable.games.diadehonor.view import view
 
@@ -42,7 +42,7 @@ Benched = tuple[str, str, str, int]
 
 class DiaDeHonorState(GameState):
     game_name = "diadehonor"
-    game_version = "3"  # bump when a rule change would replay saved games differently
+    game_version = "4"  # bump when a rule change would replay saved games differently
 
     lib: Library  # static: shared by every clone
     battle: Battle
@@ -68,6 +68,9 @@ class DiaDeHonorState(GameState):
     deck: list[str]  # situation cards, the top at the end: hidden from all
     known_bottom: int  # how many cards at the bottom everyone saw go there, in order
     hands: list[list[str]]  # per seat, the cards kept: its holder's alone (Q33)
+    # per seat, the cards of its hand that everyone saw go there (drawn from the known
+    # bottom) and that it still holds: a sample keeps them where they are
+    known_hands: list[list[str]]
     queue: list[tuple[int, str]]  # immediate cards waiting to resolve, in seat order
     # a decision a card asks: kind, the seat to decide, card, unit, the seat that drew it
     pending: tuple[str, int, str, int, int] | None
@@ -214,6 +217,7 @@ class DiaDeHonorState(GameState):
             list(self.queue),
             self.pending,
         )
+        twin.known_hands = [list(h) for h in self.known_hands]
         twin.after_cards = self.after_cards
         twin.pool, twin.objectives = self.pool, list(self.objectives)
         twin.outlook = self.outlook
@@ -225,23 +229,15 @@ class DiaDeHonorState(GameState):
 
     def _resample(self, player: str, seed: int) -> Self:
         """Everything on the map is public, and so are the roster soldiers on each bench
-        (kept as they are). Not known to ``player``: the other seats' kept cards and secret
-        objectives, the deck's order above the cards everyone saw go under it, and the dice
-        to come. Those are dealt again from what they could be, sorted first so the sample
+        (kept as they are). Not known to ``player``: the other seats' kept cards (but those
+        everyone saw go into a hand) and secret objectives, the deck's order above the cards
+        everyone saw go under it, and the dice to come. Those are dealt again from what they
+        could be, seat by seat (``cards.redeal``, ``objectives.redeal``), so that the sample
         depends only on what the player knows."""
         twin = self._copy()
         rng = Rng(seed)
         me = self.players.index(player)
-        unseen = list(self.deck[self.known_bottom :])
-        for s, hand in enumerate(self.hands):
-            if s != me:
-                unseen += hand
-        unseen.sort()
-        rng.shuffle(unseen)
-        for s, hand in enumerate(self.hands):
-            if s != me:
-                twin.hands[s], unseen = sorted(unseen[: len(hand)]), unseen[len(hand) :]
-        twin.deck = list(self.deck[: self.known_bottom]) + unseen
+        twin.deck, twin.hands = cards.redeal(self, me, rng)
         twin.objectives = objectives.redeal(self, me, rng)
         twin.rng = Rng(rng.next64())
         return twin
@@ -269,6 +265,7 @@ class DiaDeHonorState(GameState):
             "deck": self.deck,
             "known_bottom": self.known_bottom,
             "hands": self.hands,
+            "known_hands": self.known_hands,
             "queue": self.queue,
             "pending": self.pending,
             "after_cards": self.after_cards,

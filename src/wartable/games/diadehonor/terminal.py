@@ -451,6 +451,22 @@ def state_words(u: dict[str, Any]) -> str:
     return ", ".join(words)
 
 
+def values(u: dict[str, Any]) -> str:
+    """Attack and resistance as they stand now (rank, wounds, combat cards played), with the
+    unit sheet's printed ones beside them where they differ: ``+2/5 (sheet +3/6)``."""
+    printed = f"{u['attack']:+d}/{u['resistance']}"
+    attack, resistance = u.get("effective_attack"), u.get("effective_resistance")
+    if attack is None or resistance is None:  # dead or wrecked: the sheet alone
+        return printed
+    now = f"{attack:+d}/{resistance}"
+    return now if now == printed else f"{now} (sheet {printed})"
+
+
+def changed(u: dict[str, Any]) -> bool:
+    """Whether the unit's attack or resistance now differs from its printed sheet."""
+    return values(u) != f"{u['attack']:+d}/{u['resistance']}"
+
+
 def units_table(view: dict[str, Any], seat: str) -> Table:
     table = Table(
         "unit",
@@ -485,7 +501,7 @@ def units_table(view: dict[str, Any], seat: str) -> Table:
             u.get("square") or "-",
             state_words(u),
             acts,
-            f"+{u['attack']}/{u['resistance']}",
+            values(u),
             str(u["speed"]),
             str(u["range"]),
             u.get("rank", ""),
@@ -494,7 +510,8 @@ def units_table(view: dict[str, Any], seat: str) -> Table:
 
 
 def squad_line(view: dict[str, Any], seat: str) -> Text:
-    """Another seat's squad at a glance: counts, then every unit not whole and standing."""
+    """Another seat's squad at a glance: counts, then every unit not whole and standing, with
+    its attack and resistance where they no longer read as printed (a wounded soldier)."""
     units = [u for u in view["units"] if u["seat"] == seat]
     count = Counter(u["status"] for u in units)
     t = Text()
@@ -506,7 +523,7 @@ def squad_line(view: dict[str, Any], seat: str) -> Text:
         + (f", {count['wreck']} wrecked" if count.get("wreck") else "")
     )
     notes = [
-        f"{short(u)} {u['square']} {state_words(u)}"
+        f"{short(u)} {u['square']} {state_words(u)}" + (f", {values(u)}" if changed(u) else "")
         for u in units
         if u["status"] == "active" and (u["wounds"] or u["prone"] or u["sabotaged"] or u.get("aim"))
     ]

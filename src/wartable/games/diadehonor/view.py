@@ -1,13 +1,15 @@
 """What a seat may see (``None``: a spectator). Everything on the map is public (positions,
-wounds, stance, rank), and so are a campaign's soldiers waiting on each seat's bench for a
-unit card (DH-50); the dice to come are not. Secret objectives and held situation cards
-are the seat's own entries here, and nobody else's, teammates included (Q33)."""
+wounds, stance, rank, each unit's attack and resistance as they stand), and so are a
+campaign's soldiers waiting on each seat's bench for a unit card (DH-50); the dice to come
+are not. Secret objectives and held situation cards are the seat's own entries here, and
+nobody else's, teammates included (Q33)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from wartable.games.diadehonor.rules.attack import STATES
+from wartable.games.diadehonor.content import LIVING
+from wartable.games.diadehonor.rules.attack import STATES, effective
 
 if TYPE_CHECKING:
     from wartable.games.diadehonor.state import DiaDeHonorState
@@ -20,6 +22,7 @@ def view(st: DiaDeHonorState, player: str | None) -> dict[str, Any]:
     for u in st.units:
         i = u.index
         kind = st.kind(i)
+        now = effective(st, i) if st.status[i] in LIVING else (None, None)
         units.append(
             {
                 "key": u.key,
@@ -38,8 +41,11 @@ def view(st: DiaDeHonorState, player: str | None) -> dict[str, Any]:
                 "attacked": st.attacked[i],
                 "sabotaged": st.sabotaged[i],
                 "aim": aim(st, i),
-                "attack": kind.attack,
+                "attack": kind.attack,  # as printed on the unit sheet
                 "resistance": kind.resistance,
+                # as they stand now: rank, wounds, combat cards played (None once dead)
+                "effective_attack": now[0],
+                "effective_resistance": now[1],
                 "speed": kind.speed,
                 "range": kind.range,
             }

@@ -53,6 +53,15 @@ def own(st: DiaDeHonorState, i: int, name: str, value: int, sign: int) -> tuple[
     return value + bonus - hurt + cards, why
 
 
+def effective(st: DiaDeHonorState, i: int) -> tuple[int, int]:
+    """A unit's attack and resistance as they stand now, for the views (the rulebook's first
+    example shows a wounded soldier so): the sheet's, its rank, its wounds and the combat
+    cards its player has played this round. Every part is public: a kept card changes
+    nothing until it is played, in sight of all, so no seat learns another's hand here."""
+    kind = st.kind(i)
+    return own(st, i, "attack", kind.attack, 1)[0], own(st, i, "resistance", kind.resistance, -1)[0]
+
+
 def ranged_terms(st: DiaDeHonorState, a: int, t: int) -> Terms:
     kind = st.kind(a)
     attack, why = own(st, a, "attack", kind.attack, 1)

@@ -9,9 +9,10 @@ from typing import TYPE_CHECKING
 from wartable.core.action import Action
 from wartable.core.errors import InvariantError
 from wartable.core.events import Event
+from wartable.core.rng import Rng
 from wartable.games.diadehonor.content import enemy_of
 from wartable.games.diadehonor.rules import attack, ground, unit_cards, victory
-from wartable.games.diadehonor.rules.common import find, first_seat, to_bottom
+from wartable.games.diadehonor.rules.common import find, first_seat, from_hand, to_bottom
 
 if TYPE_CHECKING:
     from wartable.games.diadehonor.state import DiaDeHonorState
@@ -25,9 +26,12 @@ def title(st: DiaDeHonorState, card: str) -> str:
 
 
 def draw(st: DiaDeHonorState, seat: int, ev: list[Event]) -> None:
-    """The top card, if any (Q5); an immediate one is queued to resolve in seat order."""
+    """The top card, if any (Q5); an immediate one is queued to resolve in seat order. Once
+    the deck is down to the cards everyone saw go under it, everyone knows the card drawn:
+    a kept one is then known to be in the drawer's hand (``known_hands``), and said so."""
     if not st.deck:
         return
+    public = len(st.deck) <= st.known_bottom
     card = st.deck.pop()
     st.known_bottom = min(st.known_bottom, len(st.deck))
     me = st.players[seat]
@@ -35,9 +39,53 @@ def draw(st: DiaDeHonorState, seat: int, ev: list[Event]) -> None:
         ev.append(Event("card", f"{me} draws and shows {title(st, card)}", {"card": card}, "DH-3"))
         st.queue.append((seat, card))
         return
-    ev.append(Event("draw-made", f"{me} draws a situation card and keeps it", rule="DH-2"))
     st.hands[seat].append(card)
+    if public:
+        st.known_hands[seat].append(card)
+        said = f"{me} draws {title(st, card)}, a card all saw go under the deck, and keeps it"
+        ev.append(Event("draw-made", said, {"card": card}, "DH-2"))
+        return
+    ev.append(Event("draw-made", f"{me} draws a situation card and keeps it", rule="DH-2"))
     ev.append(Event("draw", f"{me} draws {title(st, card)}", rule="DH-2", visible_to=(me,)))
+
+
+def unseen_in_hand(st: DiaDeHonorState, seat: int) -> list[str]:
+    """The cards of ``seat``'s hand that only its holder knows: the hand less the cards all
+    saw go into it."""
+    rest = list(st.hands[seat])
+    for card in st.known_hands[seat]:
+        if card not in rest:
+            raise InvariantError(f"{card} is known to be in {st.players[seat]}'s hand, not there")
+        rest.remove(card)
+    return rest
+
+
+def redeal(st: DiaDeHonorState, me: int, rng: Rng) -> tuple[list[str], list[list[str]]]:
+    """The deck and the hands as seat ``me`` may think them (for ``sample_hidden``). Kept as
+    they are: ``me``'s own hand, the cards all saw go under the deck, in their order, and in
+    each other hand the cards all saw go into it. Dealt again, sorted first so that the
+    deal depends only on what ``me`` knows: the cards ``me`` cannot place (the deck above
+    its known bottom, the other hands' unseen cards). Each other hand gets back as many
+    unseen cards as it holds, only of the cards that are kept (an immediate card is shown
+    as it is drawn, so no hand holds one); what is left goes on the deck in shuffled order."""
+    unplaced = list(st.deck[st.known_bottom :])
+    for s in range(len(st.players)):
+        if s != me:
+            unplaced += unseen_in_hand(st, s)
+    unplaced.sort()
+    rng.shuffle(unplaced)
+    hands = [list(h) for h in st.hands]
+    for s in range(len(st.players)):
+        if s == me:
+            continue
+        need = len(st.hands[s]) - len(st.known_hands[s])
+        dealt = [c for c in unplaced if st.lib.cards[c].timing == "choose"][:need]
+        if len(dealt) < need:
+            raise InvariantError(f"too few kept cards to fill {st.players[s]}'s hand")
+        for card in dealt:
+            unplaced.remove(card)
+        hands[s] = sorted(st.known_hands[s] + dealt)
+    return list(st.deck[: st.known_bottom]) + unplaced, hands
 
 
 def soldiers_of_enemies(st: DiaDeHonorState, seat: int) -> list[int]:
@@ -139,7 +187,7 @@ def decide(st: DiaDeHonorState, action: Action, ev: list[Event]) -> None:
     if kind == "react":
         victim = st.units[other].key
         if action.args[0] == "detect":
-            st.hands[seat].remove("mine_detection")
+            from_hand(st, seat, "mine_detection")
             to_bottom(st, "mine_detection")
             ev.append(
                 Event(
@@ -234,7 +282,7 @@ def throws(st: DiaDeHonorState, seat: int) -> list[tuple[int, int]]:
 def play(st: DiaDeHonorState, seat: int, action: Action, ev: list[Event]) -> None:
     """No card costs a unit an action (DH-8)."""
     card, me = action.args[0], st.players[seat]
-    st.hands[seat].remove(card)
+    from_hand(st, seat, card)
     to_bottom(st, card)
     ev.append(Event("card", f"{me} plays {title(st, card)}", {"card": card}, "DH-4"))
     units = [find(st, key) for key in action.args[1:]]

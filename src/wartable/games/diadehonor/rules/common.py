@@ -36,3 +36,11 @@ def to_bottom(st: DiaDeHonorState, card: str) -> None:
     known to everyone."""
     st.deck.insert(0, card)
     st.known_bottom += 1
+
+
+def from_hand(st: DiaDeHonorState, seat: int, card: str) -> None:
+    """A kept card leaves its holder's hand (played, or shown against a mine), in sight of all:
+    where everyone knew it was there (``known_hands``), they know it is gone."""
+    st.hands[seat].remove(card)
+    if card in st.known_hands[seat]:
+        st.known_hands[seat].remove(card)

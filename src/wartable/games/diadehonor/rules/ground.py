@@ -23,7 +23,8 @@ def reach(
     st: DiaDeHonorState, i: int, crawling: bool = False, held: dict[int, int] | None = None
 ) -> dict[int, int]:
     """The free squares unit ``i`` can end one move action on, with what each costs: through
-    friendly units, never through enemies, wrecks or impassable ground (DH-26, Q36)."""
+    friendly units, never through enemies, wrecks, sabotaged tanks (its own side's too) or
+    impassable ground (DH-26, Q36)."""
     held = holders(st) if held is None else held
     return {q: c for q, c in paths(st, i, crawling, held).items() if q not in held}
 
@@ -32,18 +33,19 @@ def around(
     st: DiaDeHonorState, i: int, held: dict[int, int]
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The occupied squares within a move of unit ``i``, in order: those it may not pass
-    (enemies and wrecks), and those it may pass but not stop on (friends). Nothing farther
-    changes where it can go."""
+    (enemies, wrecks and sabotaged tanks, whoever's: DH-26, Q36), and those it may pass but
+    not stop on (friends that can act). Nothing farther changes where it can go."""
     kind, start = st.kind(i), st.pos[i]
     points, side = kind.speed, st.units[i].side
-    squares, status, units = st.battle.grid.squares, st.status, st.units
+    squares, status, units, sabotaged = st.battle.grid.squares, st.status, st.units, st.sabotaged
     x, y = squares[start]
     barred: list[int] = []
     friends: list[int] = []
     for sq, u in held.items():
         qx, qy = squares[sq]
         if sq != start and abs(qx - x) <= points and abs(qy - y) <= points:
-            (barred if status[u] != "active" or units[u].side != side else friends).append(sq)
+            bars = status[u] != "active" or units[u].side != side or sabotaged[u]
+            (barred if bars else friends).append(sq)
     return tuple(sorted(barred)), tuple(sorted(friends))
 
 
@@ -61,17 +63,8 @@ def _paths(st: DiaDeHonorState, i: int, crawling: bool, barred: tuple[int, ...])
     if found is None:
         factor = 2 if crawling else 1
         found = cheapest(st.battle, start, kind.speed, kind.light_footed, factor, barred)
-        remember(st.battle, key, found)
+        st.battle.moves.put(key, found)
     return found
-
-
-MOVES_KEPT = 100_000  # answers remembered per battlefield before the memory starts again
-
-
-def remember(battle: Battle, key: tuple[object, ...], value: object) -> None:
-    if len(battle.moves) >= MOVES_KEPT:
-        battle.moves.clear()
-    battle.moves[key] = value
 
 
 def cheapest(
@@ -119,7 +112,7 @@ def move_actions(st: DiaDeHonorState, i: int, crawling: bool, held: dict[int, in
         made = battle.moves.get((unit, verb))  # this unit's actions made so far, by square
         if made is None:
             made = {}
-            remember(battle, (unit, verb), made)
+            battle.moves.put((unit, verb), made)
         acts: dict[int, Action] = made  # type: ignore[assignment]  # the key holds actions
         labels, taken = battle.labels, set(friends)
         listed = tuple(
@@ -127,7 +120,7 @@ def move_actions(st: DiaDeHonorState, i: int, crawling: bool, held: dict[int, in
             for q in sorted(found)
             if q not in taken
         )
-        remember(battle, key, listed)
+        battle.moves.put(key, listed)
     return list(listed)
 
 
@@ -199,13 +192,14 @@ def covers_target(st: DiaDeHonorState, i: int, target: int) -> bool:
 
 def flanker(st: DiaDeHonorState, attacker: int, target: int) -> int:
     """A unit of the attacker's side that flanks ``target`` with it, or -1; never against
-    a tank (DH-33), and only when the attacker itself has the target in range (DH-32)."""
+    a tank (DH-33), and only when the attacker itself has the target in range (DH-32). The
+    other unit must be able to act: a sabotaged tank never flanks (DH-32, Q24)."""
     if st.units[target].type == "tank" or not covers_target(st, attacker, target):
         return -1
     side = st.units[attacker].side
     for u in st.units:
         j = u.index
-        if j == attacker or u.side != side or not st.on_map(j):
+        if j == attacker or u.side != side or not st.can_act(j):
             continue
         if covers_target(st, j, target) and flanks(st, attacker, j, target):
             return j

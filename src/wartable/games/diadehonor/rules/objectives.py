@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from wartable.core.errors import InvariantError
 from wartable.core.events import Event
 from wartable.core.rng import Rng
 from wartable.games.diadehonor.content import (
@@ -164,7 +165,7 @@ def redeal(st: DiaDeHonorState, me: int, rng: Rng) -> list[str]:
         return False
 
     if not place(0, set()):
-        raise AssertionError("no deal of objectives agrees with the battle so far")
+        raise InvariantError("no deal of objectives agrees with the battle so far")
     return out
 
 

@@ -13,6 +13,13 @@ if TYPE_CHECKING:
     from wartable.games.diadehonor.state import DiaDeHonorState
 
 
+def roll(bonus: int) -> str:
+    """A die and its bonus as players write it: "d6 + 2", "d6 − 1", "d6"."""
+    if bonus == 0:
+        return "d6"
+    return f"d6 + {bonus}" if bonus > 0 else f"d6 \u2212 {-bonus}"
+
+
 def spread(odds: dict[int, float]) -> str:
     return ", ".join(f"{n} {'wound' if n == 1 else 'wounds'} {p:.0%}" for n, p in odds.items())
 
@@ -23,7 +30,7 @@ def action_info(st: DiaDeHonorState, action: Action) -> dict[str, Any]:
         terms = attack.ranged_terms(st, a, t)
         odds = attack.chances(terms)
         text = (
-            f"d6 + {terms.attack} ({', '.join(terms.attack_why)}) against {terms.defence} "
+            f"{roll(terms.attack)} ({', '.join(terms.attack_why)}) against {terms.defence} "
             f"({', '.join(terms.defence_why)}): {spread(odds)}"
         )
         if attack.aimed(st, a, t):
