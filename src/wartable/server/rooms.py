@@ -458,7 +458,7 @@ class Rooms:
             "type": "state",
             "id": room.id,
             "game": room.game.name,
-            "title": room.game.info.title,  # the game in players' words ("2GM Tactics")
+            "title": room.game.info.title,  # the game in players' words, not its id
             "scenario_title": scenario_title(room),
             "seat": seat,
             "n": st.action_count,
@@ -507,7 +507,7 @@ class Rooms:
             "type": "replay",
             "id": room.id,
             "game": room.game.name,
-            "title": room.game.info.title,  # the game in players' words ("2GM Tactics")
+            "title": room.game.info.title,  # the game in players' words, not its id
             "scenario_title": scenario_title(room),
             "seat": seat,
             "step": step,
