@@ -1,16 +1,20 @@
 # The README's quick start uses `make play` and `make test`; both set up the virtual
-# environment first, so each works on a fresh machine with nothing but Python 3.11+.
+# environment first, so each works on a fresh machine with nothing but Python 3.11+ (and,
+# for make test, node and npm: setup installs the page's lint and type-check tools, pinned
+# in package-lock.json, into node_modules/).
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup play test slow quick lint typecheck imports pytest browser goldens bench compiled clean
+.PHONY: setup play test slow quick lint typecheck imports js pytest browser goldens bench compiled clean
 
-$(STAMP): pyproject.toml constraints.txt
+$(STAMP): pyproject.toml constraints.txt $(wildcard package.json package-lock.json)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip==25.3
 	$(BIN)/python -m pip install -q -c constraints.txt -e '.[dev]'
+	if [ -f package.json ] && command -v npm >/dev/null; then npm ci --no-audit --no-fund; \
+	else echo "note: no npm: make js (part of make test) needs node and npm"; fi
 	touch $(STAMP)
 
 setup: $(STAMP)
@@ -28,6 +32,13 @@ typecheck: $(STAMP)
 imports: $(STAMP)
 	$(BIN)/python tools/check_imports.py
 
+# The page's JavaScript, served as it is (no build step): ESLint (eslint.config.mjs) and
+# TypeScript's checker over its JSDoc types (jsconfig.json), both pinned in package-lock.json.
+js: $(STAMP)
+	@[ -x node_modules/.bin/eslint ] && [ -x node_modules/.bin/tsc ] || npm ci --no-audit --no-fund
+	npx --no-install eslint src/wartable/server/static/app.js src/wartable/games/*/page.js eslint.config.mjs
+	npx --no-install tsc -p jsconfig.json
+
 # The browser tests drive Debian's headless Chromium (never a downloaded browser), which
 # draws the same pages as the full one for a third less CPU; as root, setup installs it;
 # otherwise they use a full chromium if there is one, or are skipped with a reason.
@@ -42,7 +53,7 @@ browser:
 pytest: $(STAMP)
 	env -u PYTHONDONTWRITEBYTECODE $(BIN)/pytest -q -n 2 --dist worksteal -m "not slow"
 
-test: lint typecheck imports pytest
+test: lint typecheck imports js pytest
 
 # The long checks, marked slow: the statistical agent checks (does the heuristic beat random
 # play, over whole games?), the browser suite and the check that games agree across processes
@@ -91,4 +102,4 @@ bench: $(STAMP) $(BENCH_VENV)/.installed compiled
 	$(BIN)/python bench/tactics2gm.py --openspiel-python $(BENCH_VENV)/bin/python
 
 clean:
-	rm -rf $(VENV) $(COMPILED) .mypy_cache .ruff_cache .pytest_cache .hypothesis
+	rm -rf $(VENV) $(COMPILED) node_modules .mypy_cache .ruff_cache .pytest_cache .hypothesis

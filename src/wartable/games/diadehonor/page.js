@@ -264,6 +264,7 @@ function texture(el, view, f, c, r) {
 }
 
 function counter(u, x, y, size, view, ui, seatCorner, moved) {
+  const { el } = ui;
   const wreck = u.status === "wreck", prone = u.prone && !wreck;
   const kind = KIND[u.type] || "infantry";
   const badges = [];

@@ -185,7 +185,7 @@ export function words(text, ui) {
 // what an action names on the board; "hq" (or "hq2") is the enemy's HQ for a shot or a bomber,
 // the side's own where it deploys a fighter; a pick or a trade names the equipment lying under
 // its unit
-export function names(text, seat, view, ui) {
+export function names(text, seat, view) {
   const [verb, ...args] = String(text).split(" ");
   const own = sideOf(seat);
   const enemy = own === "allies" ? "axis" : own === "axis" ? "allies" : null;
@@ -202,10 +202,10 @@ export function names(text, seat, view, ui) {
 
 // whether an action of seat's involves what the player clicked: an HQ ("axis:hq2") is named by
 // the actions that name that very HQ (names above), anything else by its id among the words
-export function involves(action, id, seat, view, ui) {
+export function involves(action, id, seat, view) {
   const m = /^(allies|axis):(hq2?)$/.exec(id);
   if (!m) return String(action).split(" ").slice(1).includes(id);
-  return names(action, seat, view, ui).includes(`[data-id="${m[2]}"][data-side="${m[1]}"]`);
+  return names(action, seat, view).includes(`[data-id="${m[2]}"][data-side="${m[1]}"]`);
 }
 
 // ---- geometry ------------------------------------------------------------------------------
@@ -566,7 +566,6 @@ function coordinates(el, f) {
 // aircraft waiting at it or flying from it
 function hqStrip(view, ui, f, side, centre) {
   const { el } = ui;
-  const s = view.sides[side];
   const y0 = f.strip[side];
   const active = view.active === side;
   const g = el("svg:g", { class: "hq-strip" });
@@ -704,7 +703,7 @@ function rider(p, carrier, x, y, view, ui) {
 }
 
 // each token in words: a weapon by its name (the view's), other equipment by its option's title
-function tokenWords(u, ui) {
+function tokenWords(u) {
   const options = ((catalogue || {})[u.card] || {}).options || {};
   const arms = u.weapons || {};
   return Object.entries(u.tokens || {}).map(([k, state]) =>
@@ -732,7 +731,7 @@ function unitTitle(u, view, ui) {
   const kind = kindOf(u.card);
   const carried = view.units.filter((p) => p.aboard === u.id).map((p) => unitWords(p.id, ui));
   return `${unitWords(u.id, ui)} (${NAME[u.side]}${kind ? ", " + kind : ""}) ${where}: ${unitState(u, ui) || "fresh"}` +
-    (tokenWords(u, ui).length ? `; ${tokenWords(u, ui).join(", ")}` : "") +
+    (tokenWords(u).length ? `; ${tokenWords(u).join(", ")}` : "") +
     (carried.length ? `; carrying ${carried.join(", ")}` : "");
 }
 
@@ -748,7 +747,7 @@ export function status(view, ui) {
   const sc = view.scenario;
   if (sc) {
     const o = sc.objective;
-    let stands = "";
+    let stands;
     const each = (view.field && view.field.fields) > 1 ? " on each field" : "";
     if (o.kind === "hold") stands = `held now: ${(o.held || []).join(", ") || "none"} (${o.count} needed${each})`;
     else {
@@ -847,7 +846,7 @@ export function panels(view, ui) {
       el("td", {}, el("span", { class: "dot", style: `background: ${SIDE[u.side]}` })),
       el("td", { text: unitWords(u.id, ui) }),
       el("td", { text: at || "" }),
-      el("td", { text: all ? `${ready}/${all}` : "", title: tokenWords(u, ui).join(", ") }),
+      el("td", { text: all ? `${ready}/${all}` : "", title: tokenWords(u).join(", ") }),
       el("td", { text: unitState(u, ui) }));
     tr.addEventListener("click", () => ui.choose(u.id));
     table.append(tr);

@@ -20,12 +20,14 @@ function el(tag, attrs = {}, ...kids) {
   return node;
 }
 
+let toastTimer = null;  // the toast's pending hiding
+
 function toast(message) {
   const t = document.getElementById("toast");
   t.textContent = message;
   t.style.display = "block";
-  clearTimeout(toast.timer);
-  toast.timer = setTimeout(() => { t.style.display = "none"; }, 4000);
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { t.style.display = "none"; }, 4000);
 }
 
 async function api(path, options = {}, token = null) {
@@ -42,7 +44,7 @@ async function api(path, options = {}, token = null) {
 const HELD = "wartable.held";
 
 function held() {
-  try { return JSON.parse(localStorage.getItem(HELD)) || {}; } catch (e) { return {}; }
+  try { return JSON.parse(localStorage.getItem(HELD)) || {}; } catch { return {}; }
 }
 
 function hold(id, update) {
@@ -371,7 +373,7 @@ const game = { id: null, seat: null, token: null, data: null, filter: null, ws: 
                replay: null, retry: 0, all: false, log: [], sent: null, cards: {}, zoom: 1,
                draw: null,  // the game's drawing, once its module is loaded
                shown: null, before: null, queue: [], timer: null, shownAt: 0, pacing: false };
-window.wartableGame = game;  // for the browser tests and the curious
+/** @type {any} */ (window).wartableGame = game;  // for the browser tests and the curious
 
 function startGame(id) {
   const frag = new URLSearchParams(location.hash.slice(1));
