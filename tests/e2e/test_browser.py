@@ -303,3 +303,27 @@ def test_a_lost_connection_shows_and_a_move_then_is_refused_out_loud(server, bro
     page.wait_for_function("() => document.querySelector('#toast').innerText.includes('Not sent')")
     page.wait_for_timeout(300)
     assert moves(page) == before  # nothing was sent, and the player knows it
+
+
+def test_a_long_list_of_actions_is_grouped_and_paged_never_over_fifteen(server, browser):
+    """Día de Honor's deployment offers hundreds of actions: the list groups them by what
+    they do and who does it, one group open at a time, at most 15 entries showing."""
+    from tests.e2e.pages import open_game
+
+    page = open_game(browser, server, "diadehonor", seat="axis-1")
+    page.wait_for_function(SETTLED)
+    legal = page.evaluate("window.wartableGame.data.legal.length")
+    assert legal > 15
+    visible = "() => [...document.querySelectorAll('#actions button.action')]" \
+        ".filter((b) => b.offsetParent !== null).length"  # fmt: skip
+    assert 0 < page.evaluate(visible) <= 15
+    assert page.locator("#actions details.group[open]").count() >= 1
+    nxt = page.locator("#actions .pager button", has_text="next")
+    assert nxt.count() >= 1  # hundreds of actions: pages of 15
+    nxt.first.click()
+    assert "16–" in page.inner_text("#actions .pager")
+    assert 0 < page.evaluate(visible) <= 15
+    closed = page.locator("#actions details.group:not([open]) > summary")
+    if closed.count():  # opening another group shows its own actions, paged the same
+        closed.first.click()
+    shot(page, "actions-grouped.png")

@@ -371,6 +371,7 @@ const AT_ONCE = "wartable.moves-at-once";
 const atOnce = () => localStorage.getItem(AT_ONCE) === "yes";
 const game = { id: null, seat: null, token: null, data: null, filter: null, ws: null,
                replay: null, retry: 0, all: false, log: [], sent: null, cards: {}, zoom: 1,
+               open: new Set(), pages: new Map(),  // the list's opened groups and their pages
                draw: null,  // the game's drawing, once its module is loaded
                shown: null, before: null, queue: [], timer: null, shownAt: 0, pacing: false };
 /** @type {any} */ (window).wartableGame = game;  // for the browser tests and the curious
@@ -702,7 +703,8 @@ function turnBanner(d) {
 function statusPanel(d, view) {
   const p = el("div", { class: "panel status", id: "status" });
   // the scenario as the game's drawing names it, else its title, with the game's own name
-  const heading = view.title || d.scenario_title || view.scenario;
+  const named = view.title && view.title !== d.title ? view.title : null;
+  const heading = named || d.scenario_title || view.scenario;
   p.append(el("div", {}, el("b", { text: heading }), el("span", { class: "muted", text: ` · ${d.title}` })));
   const banner = turnBanner(d);
   if (banner) p.append(banner);
@@ -776,25 +778,83 @@ function actionsPanel(d) {
     p.append(el("div", {}, el("span", { class: "filter", text: "involving " + words(game.filter) }), " ",
       el("button", { text: "show all", onclick: () => { game.filter = null; render(); } })));
   }
-  const LONG = 40;  // a long list (deployments, hexes) is cut until the player narrows it
-  const shown = game.filter || game.all || legal.length <= LONG ? legal : legal.slice(0, LONG);
-  const labels = d.labels || {};
-  for (const a of shown) {
-    // the button speaks the player's words; the action's own text travels in data-action
-    const b = el("button", { class: "action", "data-action": a, onclick: () => act(a) }, labels[a] || a);
-    if (d.info[a]) b.append(el("small", { text: words(d.info[a]) }));
-    // pointing at an action lights up the tiles, hexes and counters it names
-    const lit = (on) => named(a, d.seat, d.view).forEach((n) => n.classList.toggle("lit", on));
-    b.addEventListener("mouseenter", () => lit(true));
-    b.addEventListener("mouseleave", () => lit(false));
-    p.append(b);
-  }
-  if (shown.length < legal.length)
-    p.append(el("div", { class: "hint" }, `${legal.length - shown.length} more: click a counter, ` +
-      "card, tile or hex to see the actions that involve it, or ",
-      el("button", { text: "show all", onclick: () => { game.all = true; render(); } })));
+  p.append(...listed(legal, d));
   for (const h of d.hints || []) p.append(el("div", { class: "hint", text: h }));
   return p;
+}
+
+// The list of actions, the keyboard's way to every choice beside the board's: never more than
+// PAGE entries at once. A longer list is grouped by what the actions do (their verb), a long
+// group again by what does it (its first word), each group opened on demand and paged.
+const PAGE = 15;
+
+function listed(legal, d) {
+  if (legal.length <= PAGE) return legal.map((a) => actionButton(a, d));
+  const groups = grouped(legal, (a) => a.split(" ")[0]);
+  const nested = (as) => as.length > PAGE && as.every((a) => a.split(" ").length > 2);
+  const parts = [...groups].map(([verb, as]) => nested(as) && groups.size > 1
+    ? section(verb, as, d, [...grouped(as, (a) => a.split(" ").slice(0, 2).join(" "))]
+      .map(([key, bs]) => section(key, bs, d)))
+    : nested(as) ? [...grouped(as, (a) => a.split(" ").slice(0, 2).join(" "))]
+      .map(([key, bs]) => section(key, bs, d)) : section(verb, as, d));
+  const all = parts.flat();
+  if (!all.some((g) => g.open)) {  // the first group shows its actions, and a group in it its own
+    all[0].open = true;
+    const inner = all[0].querySelector("details.group");
+    if (inner) inner.open = true;
+  }
+  return all.length > PAGE ? paged("groups", all, (g) => g) : all;
+}
+
+function grouped(actions, key) {
+  const out = new Map();
+  for (const a of actions) out.set(key(a), [...(out.get(key(a)) || []), a]);
+  return out;
+}
+
+// one group: its actions' common words as its title, how many, its actions paged (or groups)
+function section(key, actions, d, inner = null) {
+  const labels = actions.map((a) => (d.labels || {})[a] || a);
+  const g = el("details", { class: "group", "data-group": key },
+    el("summary", { text: `${common(labels)} (${actions.length})` }));
+  g.open = game.open.has(key);
+  g.addEventListener("toggle", () => { if (g.open) game.open.add(key); else game.open.delete(key); });
+  g.append(...(inner || paged(key, actions, (a) => actionButton(a, d))));
+  return g;
+}
+
+// the words every label of a group starts with ("Move Rifleman A to"), else the first's verb
+function common(labels) {
+  const split = labels.map((l) => l.split(" "));
+  const out = [];
+  for (let i = 0; split.every((w) => w.length > i + 1 && w[i] === split[0][i]); i++) out.push(split[0][i]);
+  return out.length ? out.join(" ") + " …" : split[0][0];
+}
+
+// up to PAGE of ``items`` from the page the player turned to, with the way to the others
+function paged(key, items, draw) {
+  const at = Math.min(game.pages.get(key) || 0, Math.floor((items.length - 1) / PAGE));
+  const out = items.slice(at * PAGE, (at + 1) * PAGE).map(draw);
+  if (items.length > PAGE) {
+    const turn = (k) => () => { game.pages.set(key, k); render(); };
+    out.push(el("div", { class: "pager" },
+      at > 0 ? el("button", { text: "◀ previous", onclick: turn(at - 1) }) : null,
+      el("span", { class: "muted", text: ` ${at * PAGE + 1}–${Math.min(items.length, (at + 1) * PAGE)} of ${items.length} ` }),
+      (at + 1) * PAGE < items.length ? el("button", { text: "next ▶", onclick: turn(at + 1) }) : null));
+  }
+  return out;
+}
+
+function actionButton(a, d) {
+  const labels = d.labels || {};
+  // the button speaks the player's words; the action's own text travels in data-action
+  const b = el("button", { class: "action", "data-action": a, onclick: () => act(a) }, labels[a] || a);
+  if (d.info[a]) b.append(el("small", { text: words(d.info[a]) }));
+  // pointing at an action lights up the tiles, hexes and counters it names
+  const lit = (on) => named(a, d.seat, d.view).forEach((n) => n.classList.toggle("lit", on));
+  b.addEventListener("mouseenter", () => lit(true));
+  b.addEventListener("mouseleave", () => lit(false));
+  return b;
 }
 
 // the log in players' words; the rule each line applies shows on hover (title), and the lines
