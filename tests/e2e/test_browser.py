@@ -19,6 +19,15 @@ def click_an_action(page) -> None:
     page.wait_for_function(SETTLED, timeout=15000)
 
 
+def against_the_ai(browser, server):
+    """Undaunted's first scenario made in the lobby with its defaults, opened as the US."""
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(server + "/")
+    page.click("#create")
+    page.locator("a.seat-link[data-seat=us]").click()
+    return page
+
+
 def test_create_a_game_against_the_ai_and_play_it_by_clicking(server, browser):
     page = browser.new_page(viewport={"width": 1280, "height": 800})
     page.goto(server + "/")
@@ -63,10 +72,7 @@ def test_create_a_game_against_the_ai_and_play_it_by_clicking(server, browser):
 
 
 def test_a_double_click_sends_one_action(server, browser):
-    page = browser.new_page(viewport={"width": 1280, "height": 800})
-    page.goto(server + "/")
-    page.click("#create")
-    page.locator("a.seat-link[data-seat=us]").click()
+    page = against_the_ai(browser, server)
     page.wait_for_selector("#actions button.action")
     page.wait_for_function(SETTLED)
     before = moves(page)
@@ -263,10 +269,7 @@ def test_build_a_deck_in_the_page_and_field_it(server, browser):
 
 
 def test_resign_asks_first_then_concedes_and_the_page_says_so(server, browser):
-    page = browser.new_page(viewport={"width": 1280, "height": 800})
-    page.goto(server + "/")
-    page.click("#create")
-    page.locator("a.seat-link[data-seat=us]").click()
+    page = against_the_ai(browser, server)
     page.wait_for_selector("#resign")
     page.wait_for_function(SETTLED)
     page.once("dialog", lambda d: d.dismiss())  # "no": nothing happens
@@ -281,10 +284,7 @@ def test_resign_asks_first_then_concedes_and_the_page_says_so(server, browser):
 
 
 def test_a_lost_connection_shows_and_a_move_then_is_refused_out_loud(server, browser):
-    page = browser.new_page(viewport={"width": 1280, "height": 800})
-    page.goto(server + "/")
-    page.click("#create")
-    page.locator("a.seat-link[data-seat=us]").click()
+    page = against_the_ai(browser, server)
     page.wait_for_selector("#actions button.action")
     page.wait_for_function(SETTLED)
     assert "connected" in page.inner_text("#link")

@@ -232,9 +232,8 @@ def fielded_from(store, name: str) -> list[Soldier]:
     return store.run(rosters.load_roster(name)).soldiers
 
 
-@pytest.mark.parametrize("ending", ["won", "lost", "draw"])
-def test_dh47_dh50_a_battle_recorded_won_lost_or_drawn(tmp_path, ending):
-    """Two rosters fight each other; both sides' survivors count the mission."""
+def two_rosters(tmp_path):
+    """A store with an Axis and an Allies roster, and the squads option fielding each."""
     store = open_store(tmp_path / "campaign.sqlite3")
     camp = GAME.campaign()
     for name in ("Axis", "Allies"):
@@ -243,6 +242,13 @@ def test_dh47_dh50_a_battle_recorded_won_lost_or_drawn(tmp_path, ending):
         seat: [[s.id, s.type, s.name, s.missions] for s in fielded_from(store, name)]
         for seat, name in (("axis-1", "Axis"), ("allies-1", "Allies"))
     }
+    return store, rows
+
+
+@pytest.mark.parametrize("ending", ["won", "lost", "draw"])
+def test_dh47_dh50_a_battle_recorded_won_lost_or_drawn(tmp_path, ending):
+    """Two rosters fight each other; both sides' survivors count the mission."""
+    store, rows = two_rosters(tmp_path)
     options = {"squads": json.dumps(rows), **({"max_rounds": 1} if ending == "draw" else {})}
     for seed in range(1, 40):
         st = play_out(battle(options, seed=seed), seed=seed)
@@ -357,14 +363,7 @@ def test_a_side_that_resigns_survives_no_mission_but_its_dead_stay_dead(tmp_path
     """A ruling: resigning is abandoning the mission, so the side that resigns counts none
     (resigning at once must not farm ranks); the winner's survivors count theirs; soldiers
     who fell before the resignation leave the roster all the same (DH-47, DH-50)."""
-    store = open_store(tmp_path / "campaign.sqlite3")
-    camp = GAME.campaign()
-    for name in ("Axis", "Allies"):
-        store.run(rosters.create_roster(name, GAME.name, "", camp.recruits()))
-    rows = {
-        seat: [[s.id, s.type, s.name, s.missions] for s in fielded_from(store, name)]
-        for seat, name in (("axis-1", "Axis"), ("allies-1", "Allies"))
-    }
+    store, rows = two_rosters(tmp_path)
     for seed in range(1, 60):  # a battle in which the axis lost someone before resigning
         st = battle({"squads": json.dumps(rows)}, seed=seed)
         agent = RandomAgent(seed)
