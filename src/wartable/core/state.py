@@ -86,6 +86,12 @@ class GameState(ABC):
         """Why choices ``player`` may look for are missing now (games with any override this)."""
         return []
 
+    def _board_steps(self, player: str, action: Action) -> tuple[str, ...]:
+        """What a person clicks for a legal ``action``, in order (see ``board_steps``): by
+        default its arguments, at most two. Games name their pieces, places and cards from
+        the action's own words, never from hidden state."""
+        return action.args[:2]
+
     def _reversible(self, player: str, events: list[Event]) -> bool:
         """Whether an action just applied rolled no dice, revealed nothing and kept the turn
         with ``player``, so that it may be taken back. Games that allow undo override this."""
@@ -280,6 +286,26 @@ class GameState(ABC):
         if action not in self._cached_legal(player):
             raise IllegalActionError(self._why_not(player, action))
         return self._action_info(player, action)
+
+    @final
+    def board_steps(self, player: str, action: Action | str) -> tuple[str, ...]:
+        """What a person clicks on the page to take a legal ``action``, in order: first the
+        piece or card that does it, then the place or piece it reaches; at most two keys.
+        A key is the clicked element's ``data-id`` as the game's page draws it (a card of the
+        hand: its id), written ``SIDE:ID`` where the page tells same-id elements of different
+        sides apart by ``data-side``. ``()``: the action involves nothing on the board (end
+        the turn, pass, a bid of a number); it belongs in the page's fixed bar. Actions that
+        share their steps are told apart by a chooser, by their labels (``describe``).
+        The keys depend only on what ``player`` sees. An action that is not legal now gets
+        the IllegalActionError ``apply`` would give."""
+        self.check_player(player)
+        if type(action) is not Action:
+            action = Action.checked(action)
+        if self.outcome is not None:
+            raise IllegalActionError(f"the game is over ({self.outcome.reason})")
+        if action not in self._cached_legal(player):
+            raise IllegalActionError(self._why_not(player, action))
+        return self._board_steps(player, action)
 
     def estimate(self, player: str) -> float | None:
         """A quick guess, in [-1, 1], of how the game stands for ``player``, for a search that

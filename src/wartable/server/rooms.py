@@ -442,7 +442,7 @@ class Rooms:
         ``since`` only the lines added after event number ``since`` (live updates)."""
         st = room.state
         legal = st.legal_actions(seat) if seat is not None else []
-        info, labels = {}, {}
+        info, labels, steps = {}, {}, {}
         for a in legal:
             if seat is None:
                 raise InvariantError("snapshot: no seat")
@@ -450,6 +450,7 @@ class Rooms:
             if text:
                 info[str(a)] = text
             labels[str(a)] = st.describe(seat, a)
+            steps[str(a)] = list(st.board_steps(seat, a))
         start = max(0, len(room.events) - 4 * LOG_TAIL) if since is None else since
         lines = log_lines(room.events[start:], seat)
         if since is None:
@@ -470,6 +471,7 @@ class Rooms:
             "legal": [str(a) for a in legal],
             "labels": labels,  # each legal action in players' words
             "info": info,
+            "steps": steps,  # what each legal action involves on the board (board_steps)
             "last": self.last_action(room, seat),
             "hints": st.hints(seat) if seat is not None else [],
             "log": lines,

@@ -12,7 +12,7 @@ from wartable.core.state import GameState
 from wartable.games.combat import labels, outlook
 from wartable.games.combat import view as views
 from wartable.games.combat.ground import Ground
-from wartable.games.combat.model import ACTIVE, OVER, Activation, Soldier
+from wartable.games.combat.model import ACTIVE, OVER, TEAMS_US, Activation, Soldier
 from wartable.games.combat.rules import flow, hidden, legal, scoring
 from wartable.games.combat.rules.smoke import Cloud
 from wartable.games.combat.scenario import CombatScenario
@@ -140,6 +140,18 @@ class CombatState(GameState):
 
     def _hints(self, player: str) -> list[str]:
         return legal.hints(self)
+
+    def _board_steps(self, player: str, action: Action) -> tuple[str, ...]:
+        """A card verb (``play N``, ``discard N``, ``use N [TEAM|SOLDIER]``): the card, then
+        the soldier it is used on; a soldier's verb: the soldier, then the hex or soldier it
+        reaches (an order's option word, a team, is told apart by the chooser)."""
+        verb, args = action
+        if verb in ("play", "discard", "use"):
+            card, *rest = args
+            return (card, rest[0]) if rest and rest[0] not in TEAMS_US else (card,)
+        if verb == "order":
+            return (args[0], args[2]) if len(args) > 2 else args[:1]
+        return args[:2]
 
     def _describe(self, player: str, action: Action) -> str:
         return labels.describe(self, action)

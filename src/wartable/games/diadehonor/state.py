@@ -180,6 +180,18 @@ class DiaDeHonorState(GameState):
     def _action_info(self, player: str, action: Action) -> dict[str, Any]:
         return odds.action_info(self, action)
 
+    def _board_steps(self, player: str, action: Action) -> tuple[str, ...]:
+        """A unit's verb: the unit, then the square or unit it reaches; ``play CARD [UNIT]``:
+        the card of the hand, then the unit (a grenade: the thrower, then its mark);
+        ``target`` a unit, ``place`` a square; initiative, bids, reactions and ``done`` lie
+        in the fixed bar."""
+        verb, args = action
+        if verb in ("initiative", "bid", "react", "keep", "redraw", "done"):
+            return ()
+        if verb == "play" and len(args) == 3:
+            return args[1:]
+        return args[:2]
+
     def _describe(self, player: str, action: Action) -> str:
         return labels.describe(self, self.players.index(player), action)
 

@@ -82,6 +82,10 @@ class DuelState(GameState):
             "turns": self.turns,
         }
 
+    def _board_steps(self, player: str, action: Action) -> tuple[str, ...]:
+        """``play CARD``: the card of the hand; ``pass`` lies in the fixed bar."""
+        return action.args[:1]
+
     def _view(self, player: str | None) -> dict[str, Any]:
         return view(self, player)
 

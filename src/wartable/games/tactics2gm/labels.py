@@ -55,7 +55,12 @@ def token_words(st: Tactics2GMState, token: str) -> str:
 def weapon_words(st: Tactics2GMState, unit: str, key: str) -> str:
     p = st.piece(unit)
     arms = weapons(st.lib, p) if p is not None else {}
-    return arms[key].name if key in arms else key
+    if key not in arms:
+        return key
+    name = arms[key].name
+    alike = [k for k, w in arms.items() if w.name == name]
+    # two weapons of one name (a tank's two machine guns) are told apart by their order
+    return f"{name} {alike.index(key) + 1}" if len(alike) > 1 else name
 
 
 def move_words(st: Tactics2GMState, a: tuple[str, ...]) -> str:

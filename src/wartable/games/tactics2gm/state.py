@@ -13,7 +13,7 @@ from wartable.core.rng import Rng
 from wartable.core.state import GameState
 from wartable.games.tactics2gm import labels, outlook
 from wartable.games.tactics2gm.content import HQ, Library
-from wartable.games.tactics2gm.pieces import Piece
+from wartable.games.tactics2gm.pieces import HQS, Piece
 from wartable.games.tactics2gm.rules import air, hands, legal, turn
 from wartable.games.tactics2gm.rules.common import SIDES, hqs, seats_of
 from wartable.games.tactics2gm.rules.field import Field
@@ -21,6 +21,11 @@ from wartable.games.tactics2gm.rules.setup import Placed
 from wartable.games.tactics2gm.scenario import Scenario
 from wartable.games.tactics2gm.view import view
 from wartable.geometry.squaregrid import Square
+
+# what board_steps leaves out: verbs of no piece, a weapon key (the second word), option words
+BAR_VERBS = frozenset(("done", "keep", "redraw", "pass", "give", "bid", "first", "equip"))
+WEAPON_VERBS = frozenset(("fire", "react", "flak", "intercept", "engage"))
+OPTION_WORDS = frozenset(("alone", "aboard", "left", "right", "both"))
 
 # shared by every clone: set once at set-up
 STATIC = (
@@ -248,6 +253,27 @@ class Tactics2GMState(GameState):
 
     def _view(self, player: str | None) -> dict[str, Any]:
         return view(self, player)
+
+    def _board_steps(self, player: str, action: Action) -> tuple[str, ...]:
+        """The card of the hand (``deploy``, ``play``, ``terrain``, ``discard``) or the unit
+        that acts, then the square, unit or HQ it reaches; a weapon key and an option word
+        (``alone``, ``aboard``, a screen's spread) are never steps, and a pick or trade is
+        the unit's alone. An HQ is ``SIDE:hq`` (``hq2``): the enemy's for a shot, a bomber
+        or a card, the side's own for a deployment. Choices of no piece (``done``, bids,
+        ``first``, ``equip``...) lie in the fixed bar."""
+        verb, args = action
+        if verb in BAR_VERBS:
+            return ()
+        if verb in WEAPON_VERBS:
+            args = args[:1] + args[2:]
+        elif verb in ("pick", "trade"):
+            args = args[:1]
+        steps = [a for a in args[:2] if a not in OPTION_WORDS]
+        if len(steps) == 2 and steps[1] in HQS:
+            mine = self.team_of(player)
+            side = mine if verb == "deploy" else next(s for s in self.teams() if s != mine)
+            steps[1] = f"{side}:{steps[1]}"
+        return tuple(steps)
 
     def _describe(self, player: str, action: Action) -> str:
         return labels.describe(self, action) or super()._describe(player, action)

@@ -84,6 +84,22 @@ class UndauntedState(GameState):
     def _action_info(self, player: str, action: Action) -> dict[str, Any]:
         return odds.action_info(self, self.sc.players.index(player), action)
 
+    def _board_steps(self, player: str, action: Action) -> tuple[str, ...]:
+        """A card of the hand (``play CARD WHAT``, ``bid``, ``hunker``, ``rally``): the card;
+        ``move`` and ``target``: the tile; ``guide``: the side's own counter, ``attack`` and
+        ``suppress`` the other side's (counters of both sides share their names:
+        ``SIDE:UNIT``); ``end``, ``done``, ``draw`` and a card taken from the supply
+        (``bolster``, ``inspire``: nothing on the board shows it) lie in the fixed bar."""
+        verb, args = action
+        if not args or verb in ("bolster", "inspire"):  # a card out of the supply: the bar
+            return ()
+        if verb in ("attack", "suppress"):
+            other = next(p for p in self.players if p != player)
+            return (f"{other}:{args[0]}",)
+        if verb == "guide":
+            return (f"{player}:{args[0]}",)
+        return args[:1]  # the card of play, bid, hunker...; the tile of move and target
+
     def _describe(self, player: str, action: Action) -> str:
         return labels.describe(self, self.sc.players.index(player), action)
 
