@@ -526,3 +526,32 @@ def test_a_tactics2gm_hq_clicked_narrows_the_actions_to_it_and_dropped_kit_shows
     assert "Bazooka" in title and "Hit the dirt (spent)" in title
     assert "equipment on the ground" in page.inner_text("#legend")
     shot(page, "tactics2gm-four-hq-and-kit.png")
+
+
+def test_a_piece_chosen_on_the_board_lights_its_targets_and_a_target_click_acts(server, browser):
+    """Issue 44: choose a unit by clicking it (it is marked data-selectable), its targets
+    light up (data-target, with the kinds of action), and a click on a target acts, or opens
+    the chooser where several actions share the unit and the target."""
+    made = tactics2gm_battle(server)
+    page = open_made(browser, server, made, "#board[data-catalogue=ready] .counter")
+    steps = page.evaluate("window.wartableGame.data.steps")
+    moving = [a for a, st in steps.items() if len(st) == 2 and a.startswith("move ")]
+    assert moving, "no unit can move: the scene proves nothing"
+    unit, square = steps[moving[0]]
+    assert page.locator(f'#board .counter[data-id="{unit}"][data-selectable]').count() == 1
+    page.locator(f'#board .counter[data-id="{unit}"]').click()
+    target = page.locator(f'#board [data-id="{square}"][data-target]')
+    assert target.count() == 1 and "move" in target.get_attribute("data-target")
+    shot(page, "tactics2gm-chosen-unit.png")
+    before = moves(page)
+    same = [a for a, st in steps.items() if st == [unit, square]]
+    target.click()
+    if len(same) == 1:  # one action there: the click takes it
+        page.wait_for_function("n => window.wartableGame.data.n > n", arg=before, timeout=15000)
+    else:  # several: the chooser lists exactly them
+        shown = page.locator("#actions button.action").evaluate_all(
+            "s => s.map(b => b.dataset.action)"
+        )
+        assert sorted(shown) == sorted(same) and page.locator("#chooser").count() == 1
+    page.keyboard.press("Escape")
+    assert page.locator("#board [data-target]").count() == 0

@@ -372,6 +372,7 @@ const atOnce = () => localStorage.getItem(AT_ONCE) === "yes";
 const game = { id: null, seat: null, token: null, data: null, filter: null, ws: null,
                replay: null, retry: 0, all: false, log: [], sent: null, cards: {}, zoom: 1,
                open: new Set(), pages: new Map(),  // the list's opened groups and their pages
+               selected: null, only: null,  // the piece chosen on the board; a chooser's actions
                draw: null,  // the game's drawing, once its module is loaded
                shown: null, before: null, queue: [], timer: null, shownAt: 0, pacing: false };
 /** @type {any} */ (window).wartableGame = game;  // for the browser tests and the curious
@@ -395,7 +396,11 @@ function startGame(id) {
   connect();
   api(`/api/games/${id}/glossary`).then((g) => { game.cards = g.cards; if (game.shown) render(); })
     .catch(() => {});  // without it cards show their ids, which still play
-  document.addEventListener("keydown", (e) => { if (game.pacing && e.key === "Escape") skip(); });
+  document.addEventListener("keydown", (e) => {
+    if (e.key !== "Escape") return;
+    if (game.pacing) skip();
+    else if (game.selected || game.only || game.filter) clearChoice();
+  });
 }
 
 // what a card says, for the hand and for the actions it narrows to
@@ -497,6 +502,7 @@ function skip() {
 }
 
 function show(data) {
+  if (game.shown && data.n !== game.shown.n) game.only = null;  // a chooser of an old position
   game.before = game.shown && game.shown !== data ? game.shown.view : null;
   game.shown = data;
   game.shownAt = Date.now();
@@ -531,6 +537,16 @@ function act(action) {
   game.ws.send(JSON.stringify({ type: "act", n: game.data.n, action }));
   game.filter = null;
   game.all = false;
+  game.selected = null;
+  game.only = null;
+}
+
+// Escape, or the chooser's cancel: nothing chosen any more
+function clearChoice() {
+  game.selected = null;
+  game.only = null;
+  game.filter = null;
+  render();
 }
 
 // conceding: any seat, in turn or not, once the player has said yes; in a game of teams the
@@ -585,12 +601,71 @@ function ui() {
            piece, glyph, defs: pieceDefs, keepPieces };
 }
 
-// a click on a piece, place or card narrows the actions to those that involve it
+// A click on a piece, place or card. On a lit target of the piece chosen before, it takes the
+// action there (or, where several actions share piece and target, narrows the list to them:
+// the chooser). Otherwise it chooses what was clicked: the list narrows to the actions that
+// involve it, and where it does something to somewhere else, those places light up.
 function choose(id) {
   if (game.pacing) skip();
   if (game.draw.pick(id, ui())) return;
-  game.filter = id;
+  const there = game.selected ? aimedAt(game.selected, id) : [];
+  if (there.length === 1) { act(there[0]); return; }
+  game.only = there.length ? there : null;
+  game.selected = there.length ? game.selected : startsAt(id) ? id : null;
+  game.filter = there.length ? null : id;
   render();
+}
+
+// ---- the board's part: what each legal action involves, in the order a person clicks it ------
+// (d.steps, the game's board_steps: a piece or card, then the place or piece it reaches)
+function stepsOf(action) {
+  return (game.data && game.data.steps && game.data.steps[action]) || [];
+}
+
+// whether a key ("ID", or "SIDE:ID" where ids repeat across sides) is what was clicked (an id,
+// or a "SIDE:ID" the page passes where it tells sides apart)
+function same(key, id) {
+  return key === id || (!id.includes(":") && key.split(":").pop() === id);
+}
+
+function startsAt(id) {
+  return game.data.legal.some((a) => stepsOf(a).length === 2 && same(stepsOf(a)[0], id));
+}
+
+function aimedAt(piece, id) {
+  return game.data.legal.filter((a) => {
+    const st = stepsOf(a);
+    return st.length === 2 && same(st[0], piece) && same(st[1], id);
+  });
+}
+
+function elementsOf(key) {
+  const [side, id] = key.includes(":") ? key.split(":") : [null, key];
+  const sel = `[data-id="${CSS.escape(id)}"]` + (side ? `[data-side="${CSS.escape(side)}"]` : "");
+  return [...document.querySelectorAll(`#board ${sel}, #hand ${sel}`)];
+}
+
+// marks what the player may choose (data-selectable) and, once a piece is chosen, where it may
+// act (data-target, with the kinds of action: move, fire, assault...), for the eye and for tests
+function markSteps() {
+  const d = game.data;
+  if (game.replay || game.pacing || !d || !d.legal.length) return;
+  for (const a of d.legal) {
+    const st = stepsOf(a);
+    if (st.length) for (const n of elementsOf(st[0])) n.setAttribute("data-selectable", "");
+  }
+  if (!game.selected) return;
+  const kinds = new Map();
+  for (const a of d.legal) {
+    const st = stepsOf(a);
+    if (st.length === 2 && same(st[0], game.selected))
+      kinds.set(st[1], [...new Set([...(kinds.get(st[1]) || []), a.split(" ")[0]])]);
+  }
+  for (const [key, verbs] of kinds)
+    for (const n of elementsOf(key)) {
+      n.setAttribute("data-target", verbs.join(" "));
+      n.classList.add("target");
+    }
 }
 
 // a game without a drawing of its own: its view as readable text
@@ -636,6 +711,7 @@ function render() {
   side.append(logPanel(game.replay ? game.replay.log : d.fullLog || game.log, game.replay ? null : d.last));
   $app.replaceChildren(el("div", { class: "game" }, board, side));
   markLast(view);
+  markSteps();
   const scroller = document.querySelector(".board-scroll");
   [scroller.scrollLeft, scroller.scrollTop] = scrolled;
   const log = document.querySelector(".log");
@@ -772,11 +848,15 @@ function actionsPanel(d) {
     return p;
   }
   let legal = d.legal;
-  if (game.filter) {
+  if (game.only) {  // a target with several actions of the chosen piece: choose one
+    legal = d.legal.filter((a) => game.only.includes(a));
+    p.append(el("div", { id: "chooser" }, el("span", { class: "filter", text: "choose one" }), " ",
+      el("button", { text: "cancel", onclick: clearChoice })));
+  } else if (game.filter) {
     const only = legal.filter((a) => involves(a, game.filter, d));
     if (only.length) legal = only;
     p.append(el("div", {}, el("span", { class: "filter", text: "involving " + words(game.filter) }), " ",
-      el("button", { text: "show all", onclick: () => { game.filter = null; render(); } })));
+      el("button", { text: "show all", onclick: clearChoice })));
   }
   p.append(...listed(legal, d));
   for (const h of d.hints || []) p.append(el("div", { class: "hint", text: h }));
