@@ -372,7 +372,7 @@ const atOnce = () => localStorage.getItem(AT_ONCE) === "yes";
 const game = { id: null, seat: null, token: null, data: null, filter: null, ws: null,
                replay: null, retry: 0, all: false, log: [], sent: null, cards: {}, zoom: 1,
                open: new Set(), pages: new Map(),  // the list's opened groups and their pages
-               selected: null, only: null,  // the piece chosen on the board; a chooser's actions
+               selected: null, only: null, about: null,  // the piece chosen; a chooser's actions
                draw: null,  // the game's drawing, once its module is loaded
                shown: null, before: null, queue: [], timer: null, shownAt: 0, pacing: false };
 /** @type {any} */ (window).wartableGame = game;  // for the browser tests and the curious
@@ -539,6 +539,7 @@ function act(action) {
   game.all = false;
   game.selected = null;
   game.only = null;
+  game.about = null;
 }
 
 // Escape, or the chooser's cancel: nothing chosen any more
@@ -546,6 +547,7 @@ function clearChoice() {
   game.selected = null;
   game.only = null;
   game.filter = null;
+  game.about = null;
   render();
 }
 
@@ -605,15 +607,28 @@ function ui() {
 // action there (or, where several actions share piece and target, narrows the list to them:
 // the chooser). Otherwise it chooses what was clicked: the list narrows to the actions that
 // involve it, and where it does something to somewhere else, those places light up.
-function choose(id) {
+function choose(id, fromHand = false) {
   if (game.pacing) skip();
   if (game.draw.pick(id, ui())) return;
   const there = game.selected ? aimedAt(game.selected, id) : [];
   if (there.length === 1) { act(there[0]); return; }
-  game.only = there.length ? there : null;
-  game.selected = there.length ? game.selected : startsAt(id) ? id : null;
-  game.filter = there.length ? null : id;
+  if (there.length) { game.only = there; game.filter = null; render(); return; }
+  // what the clicked thing does by itself: a place on the board with one such action takes
+  // it at once (a tile to move to); a card of the hand, or several, opens the chooser
+  const ones = game.data.legal.filter((a) => stepsOf(a).length === 1 && same(stepsOf(a)[0], id));
+  const piece = startsAt(id);
+  if (ones.length === 1 && !piece && !fromHand && onBoard(id)) { act(ones[0]); return; }
+  game.selected = piece ? id : null;
+  game.only = ones.length && !piece ? ones : null;
+  game.filter = game.only ? null : id;
+  game.about = id;
   render();
+}
+
+function onBoard(id) {
+  const [side, bare] = id.includes(":") ? id.split(":") : [null, id];
+  const sel = `#board [data-id="${CSS.escape(bare)}"]` + (side ? `[data-side="${CSS.escape(side)}"]` : "");
+  return document.querySelector(sel) !== null;
 }
 
 // ---- the board's part: what each legal action involves, in the order a person clicks it ------
@@ -812,15 +827,15 @@ function handPanel(view) {
   for (const c of cards) {
     const face = game.cards[c.id];
     const initiative = "initiative" in c ? c.initiative : face ? face.initiative : null;
-    row.append(el("button", { class: "card" + (game.filter === c.id ? " picked" : ""), "data-id": c.id,
-      title: face ? face.text : c.label, onclick: () => choose(c.id) },
+    row.append(el("button", { class: "card" + ((game.filter || game.about) === c.id ? " picked" : ""), "data-id": c.id,
+      title: face ? face.text : c.label, onclick: () => choose(c.id, true) },
       c.art || null,
       el("span", { class: "card-title", text: c.title || (face ? face.title : c.label) }),
       c.note ? el("span", { class: "card-note", text: c.note }) : null,
       initiative ? el("span", { class: "initiative", title: "initiative", text: String(initiative) }) : null));
   }
   p.append(row);
-  if (game.filter) p.append(cardFace(game.filter) || "");
+  if (game.filter || game.about) p.append(cardFace(game.filter || game.about) || "");
   return p;
 }
 
@@ -847,18 +862,29 @@ function actionsPanel(d) {
     p.append(el("div", { class: "muted", text: d.seat ? "Waiting for the other side." : "Watching." }));
     return p;
   }
-  let legal = d.legal;
-  if (game.only) {  // a target with several actions of the chosen piece: choose one
+  const fixed = d.legal.filter((a) => d.steps && a in d.steps && !d.steps[a].length);
+  if (fixed.length && !game.only)  // what involves nothing on the board: always at hand
+    p.append(el("div", { id: "fixed-bar", class: "fixed-bar" }, ...fixed.map((a) => {
+      const b = actionButton(a, d);
+      b.setAttribute("data-fixed", "");
+      return b;
+    })));
+  let legal = d.legal.filter((a) => !fixed.includes(a));
+  if (game.only) {  // several actions of what was chosen: choose one
     legal = d.legal.filter((a) => game.only.includes(a));
-    p.append(el("div", { id: "chooser" }, el("span", { class: "filter", text: "choose one" }), " ",
-      el("button", { text: "cancel", onclick: clearChoice })));
+    const about = game.about ? `involving ${words(game.about.split(":").pop())}: ` : "";
+    p.append(el("div", { id: "chooser" }, el("span", { class: "filter", text: about + "choose one" }),
+      " ", el("button", { text: "cancel", onclick: clearChoice })));
   } else if (game.filter) {
     const only = legal.filter((a) => involves(a, game.filter, d));
     if (only.length) legal = only;
     p.append(el("div", {}, el("span", { class: "filter", text: "involving " + words(game.filter) }), " ",
       el("button", { text: "show all", onclick: clearChoice })));
   }
-  p.append(...listed(legal, d));
+  const entries = listed(legal, d);
+  if (game.only)  // the chooser's entries, for the eye and for tests
+    for (const b of entries) if (b.matches("button.action")) b.setAttribute("data-choice", b.dataset.action);
+  p.append(...entries);
   for (const h of d.hints || []) p.append(el("div", { class: "hint", text: h }));
   return p;
 }
