@@ -22,8 +22,9 @@ from wartable.geometry.tilegraph import TileGraph
 SCENARIOS = [s.id for s in game().scenarios()]
 
 
-def drawn_tops(tiles: list[dict]) -> dict[str, tuple[Fraction, Fraction]]:
-    """Each tile's top-left corner in tile widths and heights, as page.js places it (`layout`)."""
+def raw_tops(tiles: list[dict]) -> dict[str, tuple[Fraction, Fraction]]:
+    """Each tile's top-left corner in tile widths and heights before the page turns the
+    board to its player: ``col - row / 2`` across, ``row`` down (page.js: ``across``)."""
 
     def across(t: dict) -> Fraction:
         return t["at"][0] - Fraction(t["at"][1], 2)
@@ -31,6 +32,17 @@ def drawn_tops(tiles: list[dict]) -> dict[str, tuple[Fraction, Fraction]]:
     x0 = min(across(t) for t in tiles)
     y0 = min(t["at"][1] for t in tiles)
     return {t["id"]: (across(t) - x0, Fraction(t["at"][1] - y0)) for t in tiles}
+
+
+def drawn_tops(tiles: list[dict], seat: str | None = "us") -> dict[str, tuple[Fraction, Fraction]]:
+    """As page.js places them for ``seat`` (``layout``): the US and a spectator see the rows
+    turned over, Germany the board mirrored left to right, each its own side at the bottom."""
+    raw = raw_tops(tiles)
+    right = max(x for x, _ in raw.values())
+    low = max(y for _, y in raw.values())
+    if seat == "germany":
+        return {t: (right - x, y) for t, (x, y) in raw.items()}
+    return {t: (x, low - y) for t, (x, y) in raw.items()}
 
 
 def shared_edge(a: tuple[Fraction, Fraction], b: tuple[Fraction, Fraction]) -> Fraction:
@@ -44,8 +56,8 @@ def shared_edge(a: tuple[Fraction, Fraction], b: tuple[Fraction, Fraction]) -> F
     return Fraction(0)
 
 
-def drawn_contacts(tiles: list[dict]) -> set[frozenset[str]]:
-    tops = drawn_tops(tiles)
+def drawn_contacts(tiles: list[dict], seat: str | None = "us") -> set[frozenset[str]]:
+    tops = drawn_tops(tiles, seat)
     ids = list(tops)
     return {
         frozenset((a, b))
@@ -63,18 +75,27 @@ def rules_contacts(graph: TileGraph) -> set[frozenset[str]]:
     }
 
 
+@pytest.mark.parametrize("seat", ["us", "germany", None])
 @pytest.mark.parametrize("scenario", SCENARIOS)
-def test_tiles_drawn_touching_are_the_rules_neighbours(scenario):
+def test_tiles_drawn_touching_are_the_rules_neighbours(scenario, seat):
     st = game().new_game(scenario, seed=0)
-    tiles = st.view("us")["tiles"]  # what page.js reads
-    assert drawn_contacts(tiles) == rules_contacts(st.sc.graph)
+    tiles = st.view(seat)["tiles"]  # what page.js reads
+    assert drawn_contacts(tiles, seat) == rules_contacts(st.sc.graph)
+
+
+def test_each_player_sees_its_own_side_at_the_bottom():
+    """La Raye: the US come on at 17B, Germany at 5B; each sees its own entry below the
+    other's, as in the terminal."""
+    tiles = game().new_game("la-raye", seed=0).view(None)["tiles"]
+    us, germany = drawn_tops(tiles, "us"), drawn_tops(tiles, "germany")
+    assert us["17B"][1] > us["5B"][1] and germany["5B"][1] > germany["17B"][1]
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)
 def test_the_page_places_tiles_where_the_game_says(scenario):
     """page.js's sum agrees with ``Undaunted.places`` (the pictures of where things happen)."""
     st = game().new_game(scenario, seed=0)
-    tops = drawn_tops(st.view(None)["tiles"])
+    tops = raw_tops(st.view(None)["tiles"])
     places = game().places(scenario)
     x0 = min(x for x, _ in places.values())
     y0 = min(y for _, y in places.values())

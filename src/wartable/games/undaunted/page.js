@@ -72,13 +72,17 @@ function cardArt(id, ui) {
 // tests/games/undaunted/test_page_layout.py mirrors this sum: keep the two in step.
 const across = (t) => t.at[0] - t.at[1] / 2;
 
-// each tile's top-left corner in SVG units (the leftmost tile and the top row at 0) and the
-// board's size
-function layout(tiles) {
+// each tile's top-left corner in SVG units and the board's size, seen from the player's own
+// edge as the terminal draws it: the US (and a spectator) with the rows turned over, Germany
+// mirrored left to right, so each has its own side at the bottom; a mirror keeps every contact
+function layout(tiles, seat) {
   const xs = tiles.map(across), ys = tiles.map((t) => t.at[1]);
-  const x0 = Math.min(...xs), y0 = Math.min(...ys);
-  const tops = Object.fromEntries(tiles.map((t) => [t.id, [(across(t) - x0) * W, (t.at[1] - y0) * H]]));
-  return { tops, w: (Math.max(...xs) - x0 + 1) * W, h: (Math.max(...ys) - y0 + 1) * H };
+  const x0 = Math.min(...xs), x1 = Math.max(...xs), y0 = Math.min(...ys), y1 = Math.max(...ys);
+  const germany = seat === "germany";
+  const top = (t) => germany ? [(x1 - across(t)) * W, (t.at[1] - y0) * H]
+    : [(across(t) - x0) * W, (y1 - t.at[1]) * H];
+  const tops = Object.fromEntries(tiles.map((t) => [t.id, top(t)]));
+  return { tops, w: (x1 - x0 + 1) * W, h: (y1 - y0 + 1) * H };
 }
 
 // where each counter of a tile stands: one row per side when both fit, else in reading order
@@ -95,7 +99,7 @@ function arrange(list) {
 
 export function board(view, ui) {
   const { el } = ui;
-  const { tops, w, h } = layout(view.tiles);
+  const { tops, w, h } = layout(view.tiles, ui.seat);
   const svg = el("svg:svg", { viewBox: `-4 -4 ${w + 8} ${h + 8}`, id: "board", class: "tiles" });
   svg.append(ui.defs());
   const layers = { tiles: el("svg:g"), marks: el("svg:g"), counters: el("svg:g") };
