@@ -618,8 +618,8 @@ function choose(id, fromHand = false) {
   const ones = game.data.legal.filter((a) => stepsOf(a).length === 1 && same(stepsOf(a)[0], id));
   const piece = startsAt(id);
   if (ones.length === 1 && !piece && !fromHand && onBoard(id)) { act(ones[0]); return; }
-  game.selected = piece ? id : null;
-  game.only = ones.length && !piece ? ones : null;
+  game.selected = piece ? id : null;  // its targets light up
+  game.only = ones.length ? ones : null;  // what it does where it stands: the chooser
   game.filter = game.only ? null : id;
   game.about = id;
   render();
@@ -657,7 +657,8 @@ function aimedAt(piece, id) {
 function elementsOf(key) {
   const [side, id] = key.includes(":") ? key.split(":") : [null, key];
   const sel = `[data-id="${CSS.escape(id)}"]` + (side ? `[data-side="${CSS.escape(side)}"]` : "");
-  return [...document.querySelectorAll(`#board ${sel}, #hand ${sel}`)];
+  // the board, the hand, and the table of units (a unit not on the map yet: a reserve)
+  return [...document.querySelectorAll(`#board ${sel}, #hand ${sel}, #units ${sel}`)];
 }
 
 // marks what the player may choose (data-selectable) and, once a piece is chosen, where it may
