@@ -19,7 +19,7 @@ MOVES = 30  # a good part of a game: enough to meet every kind of step
 def element(page, key: str):
     side, _, bare = key.rpartition(":")
     sel = f'[data-id="{bare}"]' + (f'[data-side="{side}"]' if side else "")
-    return page.locator(f"#board {sel}, #hand {sel}, #units {sel}").first
+    return page.locator(f"#board {sel}, #hand {sel}, #units {sel}, #tray {sel}").first
 
 
 FREE_POINT = """el => {
@@ -76,12 +76,16 @@ def click_through(page, action: str, steps: list[str]) -> int:
     return clicks + 1
 
 
-# Undaunted and Día de Honor so far (a reserve unit is chosen in the table of units). The
-# others' pages do not yet draw everything their steps name: Combat!'s hexes can be covered
-# whole by counters, 2GM's terrain cards to buy are drawn nowhere (issue 44).
+# Undaunted, Día de Honor (a reserve unit is chosen in the table of units) and 2GM Tactics (a
+# terrain card to buy, drawn nowhere else, in the tray). Not yet Combat!: a hex can be
+# covered whole by its counters (issue 44).
 @pytest.mark.parametrize(
     ("game", "scenario", "seat"),
-    [("undaunted", "la-raye", "us"), ("diadehonor", "crossroads", "axis-1")],
+    [
+        ("undaunted", "la-raye", "us"),
+        ("diadehonor", "crossroads", "axis-1"),
+        ("tactics2gm", "pitched-battle", "allies"),
+    ],
 )
 def test_a_game_is_played_by_clicking_the_board_alone(server, browser, game, scenario, seat):
     page = open_game(browser, server, game, scenario=scenario, seat=seat)

@@ -657,8 +657,22 @@ function aimedAt(piece, id) {
 function elementsOf(key) {
   const [side, id] = key.includes(":") ? key.split(":") : [null, key];
   const sel = `[data-id="${CSS.escape(id)}"]` + (side ? `[data-side="${CSS.escape(side)}"]` : "");
-  // the board, the hand, and the table of units (a unit not on the map yet: a reserve)
-  return [...document.querySelectorAll(`#board ${sel}, #hand ${sel}, #units ${sel}`)];
+  // the board, the hand, the table of units (a unit not on the map yet: a reserve), the tray
+  return [...document.querySelectorAll(`#board ${sel}, #hand ${sel}, #units ${sel}, #tray ${sel}`)];
+}
+
+// what a move starts from that the game's drawing shows nowhere (a terrain card bought from
+// the box): laid out in a tray over the list, in the game's words, so it too is a click away
+function trayOf(keys) {
+  const tray = document.getElementById("tray");
+  if (!tray) return;
+  tray.hidden = !keys.length;
+  tray.replaceChildren(...keys.map((k) => {
+    const [side, id] = k.includes(":") ? k.split(":") : [null, k];
+    const face = game.cards[id];
+    return el("button", { class: "tray-item", "data-id": id, ...(side ? { "data-side": side } : {}),
+      title: face ? face.text : "", onclick: () => choose(k, true) }, face ? face.title : words(id));
+  }));
 }
 
 // marks what the player may choose (data-selectable) and, once a piece is chosen, where it may
@@ -666,6 +680,7 @@ function elementsOf(key) {
 function markSteps() {
   const d = game.data;
   if (game.replay || game.pacing || !d || !d.legal.length) return;
+  trayOf([...new Set(d.legal.map((a) => stepsOf(a)[0]).filter((k) => k && !elementsOf(k).length))]);
   for (const a of d.legal) {
     const st = stepsOf(a);
     if (st.length) for (const n of elementsOf(st[0])) n.setAttribute("data-selectable", "");
@@ -863,6 +878,7 @@ function actionsPanel(d) {
     p.append(el("div", { class: "muted", text: d.seat ? "Waiting for the other side." : "Watching." }));
     return p;
   }
+  p.append(el("div", { id: "tray", class: "tray", hidden: "" }));
   const fixed = d.legal.filter((a) => d.steps && a in d.steps && !d.steps[a].length);
   if (fixed.length && !game.only)  // what involves nothing on the board: always at hand
     p.append(el("div", { id: "fixed-bar", class: "fixed-bar" }, ...fixed.map((a) => {
