@@ -34,11 +34,16 @@ FREE_POINT = """el => {
 }"""
 
 
-def press(page, target) -> None:
+def press(page, target, key: str = "") -> None:
     """Click it where a person would: its middle, or, where a piece stands there (a counter
-    on a tile or a hex), a free part of it."""
+    on a tile or a hex), a free part of it; a place covered whole by its stack, through a
+    counter of the stack (``data-at``)."""
     target.scroll_into_view_if_needed()
     point = target.evaluate(FREE_POINT)
+    if point is None and key:
+        stack = page.locator(f'#board [data-at="{key}"]').first
+        stack.scroll_into_view_if_needed()
+        point = stack.evaluate(FREE_POINT)
     assert point is not None, "no part of it can be clicked: it is covered"
     page.mouse.click(*point)
 
@@ -63,7 +68,7 @@ def click_through(page, action: str, steps: list[str]) -> int:
             if k == 0
             else page.locator(f'#board [data-target][data-id="{key.rpartition(":")[2]}"]').first
         )
-        press(page, target)
+        press(page, target, key.rpartition(":")[2])
         clicks += 1
         if k + 1 < len(steps):  # a piece chosen: its targets light up
             page.wait_for_function(lit, timeout=15000)
@@ -76,15 +81,16 @@ def click_through(page, action: str, steps: list[str]) -> int:
     return clicks + 1
 
 
-# Undaunted, Día de Honor (a reserve unit is chosen in the table of units) and 2GM Tactics (a
-# terrain card to buy, drawn nowhere else, in the tray). Not yet Combat!: a hex can be
-# covered whole by its counters (issue 44).
+# Every game: a reserve unit of Día de Honor is chosen in the table of units, a terrain card
+# 2GM's bid buys (drawn nowhere else) in the tray, a Combat! hex covered whole by its stack
+# through a counter of the stack.
 @pytest.mark.parametrize(
     ("game", "scenario", "seat"),
     [
         ("undaunted", "la-raye", "us"),
         ("diadehonor", "crossroads", "axis-1"),
         ("tactics2gm", "pitched-battle", "allies"),
+        ("combat", "a-meeting-of-patrols", "us"),
     ],
 )
 def test_a_game_is_played_by_clicking_the_board_alone(server, browser, game, scenario, seat):

@@ -291,7 +291,7 @@ function soldier(s, x, y, ui, moved) {
     `, ${s.morale}` + (s.wounds.length ? `, ${s.wounds.join(" + ").replaceAll("_", " ")}` : "") +
     (hidden ? ", hidden from the enemy" : "") + (!us && !s.alert ? ", not yet alert" : "") +
     (s.status === "captured" ? ", captured" : "");
-  return ui.piece({ id: s.key, side: s.side, x, y, size: P, kind, leader: known && s.ldr > 0,
+  return ui.piece({ id: s.key, side: s.side, x, y, size: P, at: s.hex, kind, leader: known && s.ldr > 0,
     chip: { fill: us ? "#f4efdc" : TEAM[s.team] || "#999", text: us ? s.team[0].toUpperCase() : "" },
     band: order ? { text: order[0], fill: order[1] } : null, badges, wounds,
     hatch: hidden ? "hidden" : null, dashed: hidden,

@@ -1051,14 +1051,22 @@ function glyph(kind, x, y, w, h, leader = false) {
   return g;
 }
 
-// one counter; p: {id, side, x, y, size, kind (glyph), leader (a pennant), title, corner (a
+// a counter clicked while a piece is chosen: where the counter's place (p.at, a hex under a
+// stack) is a target of that piece and the counter itself is none, the click is the place's
+function through(p) {
+  if (!game.selected || !p.at || aimedAt(game.selected, p.id).length) return p.id;
+  return aimedAt(game.selected, p.at).length ? p.at : p.id;
+}
+
+// one counter; p: {id, side, x, y, size, at (the place it stands on), kind (glyph), leader (a pennant), title, corner (a
 // letter, top left), chip: {fill, text} (a team's colour, top left), value (bottom right),
 // band: {text, fill} (an order), badges: [{at: "tl"|"tr", text, fill, ink}], wounds: [1 light,
 // 2 bad...], hatch: "hidden"|"suppressed", dashed (a hidden man's edge), classes}
 function piece(p) {
   const { x, y, size: s } = p;
-  const g = el("svg:g", { class: `counter ${p.classes || ""}`.trim(), "data-id": p.id, "data-side": p.side });
-  g.addEventListener("click", (ev) => { ev.stopPropagation(); choose(p.id); });
+  const g = el("svg:g", { class: `counter ${p.classes || ""}`.trim(), "data-id": p.id, "data-side": p.side,
+    "data-at": p.at });
+  g.addEventListener("click", (ev) => { ev.stopPropagation(); choose(through(p)); });
   g.append(el("svg:rect", { x, y, width: s, height: s, rx: s * 0.12, class: `shape piece-base ${p.side}` }));
   if (p.hatch) g.append(el("svg:rect", { x, y, width: s, height: s, rx: s * 0.12, fill: `url(#hatch-${p.hatch})`,
     class: "hatch" }));
