@@ -96,7 +96,6 @@ class InvariantError(WartableError):
 
     def __init__(self, what: str) -> None:
         super().__init__(what)
-        self.what = what
         self.case: dict[str, object] | None = None
 
 

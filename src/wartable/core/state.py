@@ -230,18 +230,14 @@ class GameState(ABC):
         mine = self.team_of(player)
         others = [team for name, team in sides.items() if name != mine]
         winner = others[0][0] if len(others) == 1 else None
-        returns = {
-            p: -1.0 if name == mine else (1.0 if len(others) == 1 else 0.0)
-            for name, team in sides.items()
-            for p in team
-        }
+        returns = side_returns(winner, sides)  # with no single winner, nobody else loses
+        returns.update(dict.fromkeys(sides[mine], -1.0))
         who = player if mine == player else f"{player} ({mine})"
         reason = f"{who} resigned"
-        self.outcome = Outcome(winner, reason, kind="resignation", returns=returns)
-        self.outcome = dataclasses.replace(self.outcome, conceded=player)
+        self.outcome = Outcome(winner, reason, kind="resignation", returns=returns, conceded=player)
         return [Event("resign", reason, {"player": player, "side": mine})]
 
-    def case(self, player: str, action: Action, error: Exception) -> dict[str, Any]:
+    def case(self, player: str, action: Action | str, error: Exception) -> dict[str, Any]:
         """The position before ``action`` as a recorded case: what replays a fault exactly
         (``new_game`` with the scenario, seed and options, then each action of ``history``).
         It names the seed and every hidden choice: for logs and bug reports, never players."""
@@ -278,14 +274,7 @@ class GameState(ABC):
         """What an interface may show beside a legal action before it is chosen, such as
         the odds of an attack: ``{"text": ..., ...}``; ``{}`` when there is nothing to add.
         An action that is not legal now gets the IllegalActionError ``apply`` would give."""
-        self.check_player(player)
-        if type(action) is not Action:
-            action = Action.checked(action)
-        if self.outcome is not None:
-            raise IllegalActionError(f"the game is over ({self.outcome.reason})")
-        if action not in self._cached_legal(player):
-            raise IllegalActionError(self._why_not(player, action))
-        return self._action_info(player, action)
+        return self._action_info(player, self._legal_now(player, action))
 
     @final
     def board_steps(self, player: str, action: Action | str) -> tuple[str, ...]:
@@ -298,6 +287,11 @@ class GameState(ABC):
         share their steps are told apart by a chooser, by their labels (``describe``).
         The keys depend only on what ``player`` sees. An action that is not legal now gets
         the IllegalActionError ``apply`` would give."""
+        return self._board_steps(player, self._legal_now(player, action))
+
+    def _legal_now(self, player: str, action: Action | str) -> Action:
+        """``action`` as an Action, if it is legal for ``player`` now; else the error ``apply``
+        would give (what an interface asks of a legal action needs the same checks)."""
         self.check_player(player)
         if type(action) is not Action:
             action = Action.checked(action)
@@ -305,7 +299,7 @@ class GameState(ABC):
             raise IllegalActionError(f"the game is over ({self.outcome.reason})")
         if action not in self._cached_legal(player):
             raise IllegalActionError(self._why_not(player, action))
-        return self._board_steps(player, action)
+        return action
 
     def estimate(self, player: str) -> float | None:
         """A quick guess, in [-1, 1], of how the game stands for ``player``, for a search that

@@ -14,6 +14,7 @@ installed with the ``postgres`` extra) for a ``postgresql://`` URL; both run the
 
 from __future__ import annotations
 
+import functools
 import json
 import sqlite3
 import threading
@@ -34,6 +35,7 @@ class StorageError(WartableError, OSError):
     database URL's password is never repeated."""
 
 
+@functools.cache
 def database_errors() -> tuple[type[BaseException], ...]:
     """What the drivers raise when the database itself fails (psycopg's only where the
     ``postgres`` extra is installed)."""
@@ -294,13 +296,9 @@ def claim_seat(game_id: str, code_hash: str, token_hash: str) -> Op[str]:
     second deletes nothing), on SQLite and PostgreSQL alike. Returns the seat."""
 
     def op(tx: Tx) -> str:
-        row = tx.run(
-            "SELECT seat FROM invitations WHERE game_id = ? AND code_hash = ?",
-            (game_id, code_hash),
-        ).fetchone()
-        if row is None:
+        seat = invitation_seat(game_id, code_hash)(tx)
+        if seat is None:
             raise NoInvitation(USED)
-        seat = str(row[0])
         gone = tx.run(
             "DELETE FROM invitations WHERE game_id = ? AND seat = ? AND code_hash = ?",
             (game_id, seat, code_hash),
@@ -433,13 +431,12 @@ class Store:
         under it (not an operation refusing, like a stale action) is a StorageError."""
         try:
             result = self.batch([op])[0]
+            if isinstance(result, Failed):
+                raise result.error
         except database_errors() as exc:
+            if self._is_conflict(exc):  # an operation's own refusal, not a failing store
+                raise
             raise StorageError(f"the store failed: {first_line(exc)}") from exc
-        if isinstance(result, Failed):
-            error = result.error
-            if isinstance(error, database_errors()) and not self._is_conflict(error):
-                raise StorageError(f"the store failed: {first_line(error)}") from error
-            raise error
         return cast(T, result)  # batch() holds each operation's own result
 
     # the operations, run one at a time (the server batches them through its writer)

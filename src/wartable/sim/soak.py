@@ -17,7 +17,6 @@ from itertools import count
 from typing import Any
 
 from wartable.agents.random import RandomAgent
-from wartable.core.action import Action
 from wartable.core.errors import ArgumentError, InvariantError
 from wartable.core.game import Game, OptionValue
 from wartable.core.registry import get_game
@@ -104,9 +103,8 @@ def play(setting: Setting, seed: int) -> tuple[int, dict[str, Any] | None]:
 
 
 def _case(state: GameState, player: str, action: str, error: str) -> dict[str, Any]:
-    case = state.case(player, Action("", ()), RuntimeError(error))
-    case.update(action=action, error=error)
-    return case
+    """The case of a fault no exception of ``apply`` carries, ``error`` said as it is."""
+    return {**state.case(player, action, RuntimeError(error)), "error": error}
 
 
 def soak(
@@ -114,7 +112,6 @@ def soak(
     seconds: float,
     seed: int = 0,
     clock: Callable[[], float] = time.monotonic,
-    progress: Callable[[Report], None] | None = None,
 ) -> Report:
     """Random games of ``names``' settings in turn, a fresh seed each round, until
     ``seconds`` have passed (every setting plays at least one game) or a fault is met."""
@@ -139,8 +136,6 @@ def soak(
         if fault is not None:
             report.fault = fault
             break
-        if progress is not None:
-            progress(report)
     return report
 
 
