@@ -270,9 +270,8 @@ class Tactics2GMState(GameState):
             args = args[:1]
         steps = [a for a in args[:2] if a not in OPTION_WORDS]
         if len(steps) == 2 and steps[1] in HQS:
-            mine = self.team_of(player)
-            side = mine if verb == "deploy" else next(s for s in self.teams() if s != mine)
-            steps[1] = f"{side}:{steps[1]}"
+            mine = self.seat_side[self.players.index(player)]
+            steps[1] = f"{SIDES[mine if verb == 'deploy' else 1 - mine]}:{steps[1]}"
         return tuple(steps)
 
     def _describe(self, player: str, action: Action) -> str:

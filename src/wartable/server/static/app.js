@@ -370,7 +370,7 @@ const PACE = 550;  // ms between two of the other side's moves on screen
 const AT_ONCE = "wartable.moves-at-once";
 const atOnce = () => localStorage.getItem(AT_ONCE) === "yes";
 const game = { id: null, seat: null, token: null, data: null, filter: null, ws: null,
-               replay: null, retry: 0, all: false, log: [], sent: null, cards: {}, zoom: 1,
+               replay: null, retry: 0, log: [], sent: null, cards: {}, zoom: 1,
                open: new Set(), pages: new Map(),  // the list's opened groups and their pages
                selected: null, only: null, about: null,  // the piece chosen; a chooser's actions
                draw: null,  // the game's drawing, once its module is loaded
@@ -535,19 +535,20 @@ function act(action) {
   if (!sendable()) return;
   game.sent = game.data.n;
   game.ws.send(JSON.stringify({ type: "act", n: game.data.n, action }));
-  game.filter = null;
-  game.all = false;
+  unchoose();
+}
+
+// nothing chosen any more: no piece, no chooser, no narrowed list
+function unchoose() {
   game.selected = null;
   game.only = null;
+  game.filter = null;
   game.about = null;
 }
 
-// Escape, or the chooser's cancel: nothing chosen any more
+// Escape, or the chooser's cancel
 function clearChoice() {
-  game.selected = null;
-  game.only = null;
-  game.filter = null;
-  game.about = null;
+  unchoose();
   render();
 }
 
@@ -626,9 +627,18 @@ function choose(id, fromHand = false) {
 }
 
 function onBoard(id) {
-  const [side, bare] = id.includes(":") ? id.split(":") : [null, id];
-  const sel = `#board [data-id="${CSS.escape(bare)}"]` + (side ? `[data-side="${CSS.escape(side)}"]` : "");
-  return document.querySelector(sel) !== null;
+  return document.querySelector(`#board ${selectorOf(id)}`) !== null;
+}
+
+// a key's side and id: "SIDE:ID", or an id alone
+function keyParts(key) {
+  return key.includes(":") ? key.split(":") : [null, key];
+}
+
+// the elements a key names: its data-id, and its data-side where it has one
+function selectorOf(key) {
+  const [side, id] = keyParts(key);
+  return `[data-id="${CSS.escape(id)}"]` + (side ? `[data-side="${CSS.escape(side)}"]` : "");
 }
 
 // ---- the board's part: what each legal action involves, in the order a person clicks it ------
@@ -655,8 +665,7 @@ function aimedAt(piece, id) {
 }
 
 function elementsOf(key) {
-  const [side, id] = key.includes(":") ? key.split(":") : [null, key];
-  const sel = `[data-id="${CSS.escape(id)}"]` + (side ? `[data-side="${CSS.escape(side)}"]` : "");
+  const sel = selectorOf(key);
   // the board, the hand, the table of units (a unit not on the map yet: a reserve), the tray
   return [...document.querySelectorAll(`#board ${sel}, #hand ${sel}, #units ${sel}, #tray ${sel}`)];
 }
@@ -668,7 +677,7 @@ function trayOf(keys) {
   if (!tray) return;
   tray.hidden = !keys.length;
   tray.replaceChildren(...keys.map((k) => {
-    const [side, id] = k.includes(":") ? k.split(":") : [null, k];
+    const [side, id] = keyParts(k);
     const face = game.cards[id];
     return el("button", { class: "tray-item", "data-id": id, ...(side ? { "data-side": side } : {}),
       title: face ? face.text : "", onclick: () => choose(k, true) }, face ? face.title : words(id));
@@ -680,11 +689,11 @@ function trayOf(keys) {
 function markSteps() {
   const d = game.data;
   if (game.replay || game.pacing || !d || !d.legal.length) return;
-  trayOf([...new Set(d.legal.map((a) => stepsOf(a)[0]).filter((k) => k && !elementsOf(k).length))]);
-  for (const a of d.legal) {
-    const st = stepsOf(a);
-    if (st.length) for (const n of elementsOf(st[0])) n.setAttribute("data-selectable", "");
-  }
+  const firsts = [...new Set(d.legal.map((a) => stepsOf(a)[0]).filter(Boolean))];
+  const drawn = new Map(firsts.map((k) => [k, elementsOf(k)]));  // each key looked up once
+  trayOf(firsts.filter((k) => !drawn.get(k).length));
+  for (const k of firsts)
+    for (const n of drawn.get(k).length ? drawn.get(k) : elementsOf(k)) n.setAttribute("data-selectable", "");
   if (!game.selected) return;
   const kinds = new Map();
   for (const a of d.legal) {
@@ -915,11 +924,10 @@ function listed(legal, d) {
   if (legal.length <= PAGE) return legal.map((a) => actionButton(a, d));
   const groups = grouped(legal, (a) => a.split(" ")[0]);
   const nested = (as) => as.length > PAGE && as.every((a) => a.split(" ").length > 2);
-  const parts = [...groups].map(([verb, as]) => nested(as) && groups.size > 1
-    ? section(verb, as, d, [...grouped(as, (a) => a.split(" ").slice(0, 2).join(" "))]
-      .map(([key, bs]) => section(key, bs, d)))
-    : nested(as) ? [...grouped(as, (a) => a.split(" ").slice(0, 2).join(" "))]
-      .map(([key, bs]) => section(key, bs, d)) : section(verb, as, d));
+  const byWho = (as) => [...grouped(as, (a) => a.split(" ").slice(0, 2).join(" "))]
+    .map(([key, bs]) => section(key, bs, d));
+  const parts = [...groups].map(([verb, as]) => !nested(as) ? section(verb, as, d)
+    : groups.size > 1 ? section(verb, as, d, byWho(as)) : byWho(as));
   const all = parts.flat();
   if (!all.some((g) => g.open)) {  // the first group shows its actions, and a group in it its own
     all[0].open = true;
