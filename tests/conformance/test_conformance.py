@@ -110,12 +110,7 @@ def test_clone_is_equal_and_independent(game_name, scenario):
         twin = state.clone()
         assert twin.full_state() == before
         assert twin.record() == state.record()
-        agent = RandomAgent(9)
-        for _ in range(30):
-            if twin.is_over:
-                break
-            p = twin.current_players[0]
-            twin.apply(p, agent.act(twin, p))
+        play_on(twin, RandomAgent(9), stop_after=30)
         assert state.full_state() == before, "playing on a clone changed the original"
 
 
@@ -498,12 +493,7 @@ def test_full_state_is_a_snapshot_later_play_cannot_change(game_name, scenario):
     for state in mid_game_states(game_name, scenario, seeds=range(2)):
         before = state.full_state()
         kept = copy.deepcopy(before)
-        agent = RandomAgent(5)
-        for _ in range(40):
-            if state.is_over:
-                break
-            p = state.current_players[0]
-            state.apply(p, agent.act(state, p))
+        play_on(state, RandomAgent(5), stop_after=40)
         assert before == kept, "playing on changed a snapshot taken earlier"
 
 

@@ -99,3 +99,10 @@ def refused(st, player, action):
     assert err.value.reason
     assert st.full_state() == before
     return err.value.reason
+
+
+def edit(path, old, new):
+    """Replace ``old`` (which must be there) by ``new`` once in a content file's text."""
+    text = path.read_text()
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1))

@@ -8,23 +8,12 @@ import shutil
 
 import pytest
 
+from tests.games.tactics2gm.scenes import edit
 from wartable.content.loader import validate
 from wartable.core.errors import ContentError
 from wartable.games.tactics2gm import content
 
 LIB = content.load()
-
-
-@pytest.fixture
-def data(tmp_path):
-    shutil.copytree(content.DATA, tmp_path / "data")
-    return tmp_path / "data"
-
-
-def edit(path, old, new):
-    text = path.read_text()
-    assert old in text, old
-    path.write_text(text.replace(old, new, 1))
 
 
 def test_the_rulebooks_numbers_are_in_the_data_and_marked_so():

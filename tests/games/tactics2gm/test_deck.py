@@ -5,10 +5,9 @@ decks legal, and a broken one refused as the content loads."""
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
 
+from tests.games.tactics2gm.scenes import edit
 from wartable.core.errors import ContentError
 from wartable.games.tactics2gm import content
 from wartable.games.tactics2gm.deck import (
@@ -133,18 +132,6 @@ def test_a_malformed_deck_file_names_file_field_and_reason(tmp_path):
     assert str(bad) in text and "cards.light_infantry" in text
 
 
-@pytest.fixture
-def data(tmp_path):
-    shutil.copytree(content.DATA, tmp_path / "data")
-    return tmp_path / "data"
-
-
-def broken(path, old, new):
-    text = path.read_text()
-    assert old in text, old
-    path.write_text(text.replace(old, new, 1))
-
-
 @pytest.mark.parametrize(
     ("name", "old", "new", "field", "reason"),
     [
@@ -185,7 +172,7 @@ def test_gm2_a_broken_ready_made_deck_is_refused_as_the_content_loads(
     cards over its points limit is refused when the game's content loads, naming the file,
     the field and the reason, not first when a battle fields it."""
     path = data / "decks" / f"{name}.yaml"
-    broken(path, old, new)
+    edit(path, old, new)
     with pytest.raises(ContentError) as info:
         Tactics2GM(data)
     assert f"{path}: {field}: {reason}" in str(info.value)
@@ -213,7 +200,7 @@ def test_gm2_gm4_a_scenarios_own_deck_keeps_to_its_limits_as_the_content_loads(
     """GM-2, GM-4: the ready-made deck a scenario fields for a side is of that side's army
     and keeps to the scenario's points and year limits, or the content is refused."""
     path = data / "scenarios.yaml"
-    broken(path, old, new)
+    edit(path, old, new)
     with pytest.raises(ContentError) as info:
         Tactics2GM(data)
     assert f"{path}: scenarios.kasserine-pass.decks.allies: " in str(info.value)

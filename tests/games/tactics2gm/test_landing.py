@@ -8,8 +8,6 @@ The rulings are in docs/games/tactics2gm.md."""
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
 
 from tests.games.tactics2gm.scenes import (
@@ -212,12 +210,6 @@ def test_the_landing_deck_is_legal_for_omaha_and_holds_no_tank():
     assert deck.problems(d, GAME.lib, 120, 1944) == []
     assert not [k for k in d.cards if k in GAME.lib.units and GAME.lib.units[k].kind == "tank"]
     assert d.cards["usa_lcvp"] == 4
-
-
-@pytest.fixture
-def data(tmp_path):
-    shutil.copytree(content.DATA, tmp_path / "data")
-    return tmp_path / "data"
 
 
 @pytest.mark.parametrize(
