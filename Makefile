@@ -36,7 +36,7 @@ imports: $(STAMP)
 # TypeScript's checker over its JSDoc types (jsconfig.json), both pinned in package-lock.json.
 js: $(STAMP)
 	@[ -x node_modules/.bin/eslint ] && [ -x node_modules/.bin/tsc ] || npm ci --no-audit --no-fund
-	npx --no-install eslint src/wartable/server/static/app.js src/wartable/games/*/page.js eslint.config.mjs
+	npx --no-install eslint src/wartable/server/static/*.js src/wartable/games/*/page.js eslint.config.mjs
 	npx --no-install tsc -p jsconfig.json
 
 # The browser tests drive Debian's headless Chromium (never a downloaded browser), which

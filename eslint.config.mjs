@@ -1,6 +1,6 @@
 // ESLint's configuration for the page's JavaScript (make js): the recommended rules, browser
-// globals, app.js as the classic script index.html loads and each game's page.js as an ES
-// module. The files are served as they are: nothing here builds them.
+// globals, the page's modules (server/static/*.js, app.js the entry index.html loads) and each
+// game's page.js, all ES modules. The files are served as they are: nothing here builds them.
 import js from "@eslint/js";
 import globals from "globals";
 
@@ -10,10 +10,10 @@ export default [
   },
   js.configs.recommended,
   {
-    files: ["src/wartable/server/static/app.js"],
+    files: ["src/wartable/server/static/*.js"],
     languageOptions: {
       ecmaVersion: 2022,
-      sourceType: "script",
+      sourceType: "module",
       globals: { ...globals.browser },
     },
   },

@@ -28,6 +28,21 @@ def test_rules_summary():
     assert "initiative" in out and "Fog of War" in out
 
 
+def test_the_guide_and_one_rule_by_the_id_the_log_cites():
+    out = run("rules", "diadehonor", "--guide").output
+    assert "Sequence of play:" in out and "Actions:" in out and "What the board shows:" in out
+    one = run("rules", "diadehonor", "--rule", "DH-27").output
+    assert one.startswith("DH-27: ")
+    assert "no rule 'XX-1'" in run("rules", "diadehonor", "--rule", "XX-1").output
+
+
+def test_the_log_cites_its_rules_and_rules_id_explains_one():
+    result = run("play", "undaunted", "--seed", "4", input="1\n1\nlog\nrules Initiative\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "[Initiative]" in result.output or "[Draw cards]" in result.output
+    assert "Initiative: " in result.output  # the explanation of the rule asked for
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

@@ -14,6 +14,9 @@ CHROMIUM = next(
     None,
 )
 ARTIFACTS = Path(__file__).resolve().parents[2] / "build" / "test-artifacts"
+# each game at its start, middle and end on a desktop's and a phone's screen, for a person to
+# look through (make slow writes them)
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
 needs_chromium = pytest.mark.skipif(
     CHROMIUM is None,
     reason="no chromium: `make test` installs Debian's (apt-get install chromium-headless-shell)",
@@ -38,14 +41,19 @@ def moves(page) -> int:
     return int(page.evaluate("window.wartableGame.data ? window.wartableGame.data.n : -1"))
 
 
-def open_game(browser, server, game, *, scenario=None, seat="us", seats=None, screen=(1280, 800)):
-    """A new game made in the lobby (``seats``: who sits where, besides the defaults), opened
-    as ``seat`` on a screen of that size; the page is returned once its board is drawn."""
+def open_game(
+    browser, server, game, *, scenario=None, seat="us", seats=None, screen=(1280, 800), options=None
+):
+    """A new game made in the lobby (``seats``: who sits where, besides the defaults;
+    ``options``: the lobby's options typed in), opened as ``seat`` on a screen of that size;
+    the page is returned once its board is drawn."""
     page = browser.new_page(viewport={"width": screen[0], "height": screen[1]})
     page.goto(server + "/")
     page.select_option("#game", game)
     if scenario:
         page.select_option("#scenario", scenario)
+    for name, value in (options or {}).items():
+        page.fill(f'[data-option="{name}"]', str(value))
     for other, who in (seats or {}).items():
         page.select_option(f"select[data-seat={other}]", who)
     page.click("#create")
@@ -62,3 +70,86 @@ def open_made(browser, server, made, drawn: str, screen=(1280, 800)):
     page.wait_for_selector(drawn)
     page.wait_for_function(SETTLED)
     return page
+
+
+# ---- playing by clicks, as a person plays -----------------------------------------------
+def element(page, key: str):
+    side, _, bare = key.rpartition(":")
+    sel = f'[data-id="{bare}"]' + (f'[data-side="{side}"]' if side else "")
+    return page.locator(f"#board {sel}, #hand {sel}, #units {sel}, #tray {sel}").first
+
+
+FREE_POINT = """el => {
+    const r = el.getBoundingClientRect();
+    const at = [0.5, 0.3, 0.7, 0.15, 0.85];
+    for (const fy of at) for (const fx of at) {
+        const x = r.left + fx * r.width, y = r.top + fy * r.height;
+        const hit = document.elementFromPoint(x, y);
+        if (hit && el.contains(hit)) return [x, y];
+    }
+    return null;
+}"""
+
+
+def press(page, target, key: str = "") -> None:
+    """Click it where a person would: its middle, or, where a piece stands there (a counter
+    on a tile or a hex), a free part of it; a place covered whole by its stack, through a
+    counter of the stack (``data-at``)."""
+    target.scroll_into_view_if_needed()
+    point = target.evaluate(FREE_POINT)
+    if point is None and key:
+        stack = page.locator(f'#board [data-at="{key}"]').first
+        stack.scroll_into_view_if_needed()
+        point = stack.evaluate(FREE_POINT)
+    assert point is not None, "no part of it can be clicked: it is covered"
+    page.mouse.click(*point)
+
+
+def click_through(page, action: str, steps: list[str]) -> int:
+    """Take ``action`` by clicks alone; how many it took."""
+    before = moves(page)
+    acted = "n => window.wartableGame.data.n > n"
+    if not steps:
+        page.locator(f'#fixed-bar button[data-action="{action}"]').click()
+        page.wait_for_function(acted, arg=before, timeout=15000)
+        return 1
+    chosen = (
+        "([n, a]) => window.wartableGame.data.n > n"
+        ' || document.querySelector(`[data-choice="${a}"]`) !== null'
+    )
+    lit = "() => document.querySelector('#board [data-target]') !== null"
+    clicks = 0
+    for k, key in enumerate(steps):
+        target = (
+            element(page, key)
+            if k == 0
+            else page.locator(f'#board [data-target][data-id="{key.rpartition(":")[2]}"]').first
+        )
+        press(page, target, key.rpartition(":")[2])
+        clicks += 1
+        if k + 1 < len(steps):  # a piece chosen: its targets light up
+            page.wait_for_function(lit, timeout=15000)
+            continue
+        page.wait_for_function(chosen, arg=[before, action], timeout=15000)  # acts, or asks
+        if page.evaluate(acted, before):
+            return clicks
+    page.locator(f'[data-choice="{action}"]').click()
+    page.wait_for_function(acted, arg=before, timeout=15000)
+    return clicks + 1
+
+
+def turn_comes(page) -> dict:
+    """The state once the page has settled on this seat's move, or on the game's end."""
+    page.wait_for_function(
+        f"() => ({SETTLED})() && (window.wartableGame.data.outcome !== null"
+        " || window.wartableGame.data.legal.length > 0)",
+        timeout=30000,
+    )
+    return page.evaluate("window.wartableGame.data")
+
+
+def act_now(page, action: str) -> None:
+    """Take ``action`` through the page's own verb (a test's shortcut past the clicks)."""
+    n = moves(page)
+    page.evaluate("a => wartable.act(a)", action)
+    page.wait_for_function("n => window.wartableGame.data.n > n", arg=n, timeout=15000)

@@ -95,9 +95,9 @@ def test_undaunted_pieces_words_turn_and_last_move(server, browser, screen):
         assert page.locator("#board .last").count() >= 1
     assert page.locator("#last-move").count() == 1
     assert "-" not in page.inner_text("#last-move").replace("Fog of War", "")  # no unit keys
-    # the log speaks in words; each line's rule shows on hover
-    line = page.locator("#log div[title]").first
-    assert line.get_attribute("title") and line.get_attribute("title") not in line.inner_text()
+    # the log speaks in words; each line's rule is a button that opens its explanation
+    cite = page.locator("#log button.cite").first
+    assert cite.get_attribute("data-rule") and cite.inner_text() == cite.get_attribute("data-rule")
     shot(page, f"undaunted-la-raye-{screen}.png")
 
 
@@ -139,7 +139,7 @@ def test_a_click_skips_the_playback_to_the_latest_move(server, browser):
             const burst = [1, 2, 3].map((k) => ({ ...d, n: d.n + k, log_since: d.log_end,
                 last: { n: d.n + k, seat: 'germany', text: 'end' } }));
             g.shownAt = Date.now();
-            for (const s of burst) arrive(s);
+            for (const s of burst) wartable.arrive(s);
             g.data = burst[2]; }"""
     )
     assert page.evaluate("window.wartableGame.pacing")
@@ -232,7 +232,7 @@ def test_combat_stacks_fan_out(server, browser):
             men.slice(7, 8).forEach((s) => { s.hex = '13.08'; });
             Object.assign(men[0], { morale: 'rout' });
             Object.assign(men[1], { wounds: ['light_wound', 'bad_wound'], spotted: true });
-            render(); return men.slice(0, 2).map((s) => s.key); }"""
+            wartable.render(); return men.slice(0, 2).map((s) => s.key); }"""
     )
     assert_pieces_fit(page)
     assert page.locator("#board .tray").count() >= 2  # each stack stands on its own tray
@@ -249,7 +249,7 @@ def test_undaunted_a_suppressed_counter_shows_it(server, browser):
     unit = page.evaluate(
         """() => { const c = window.wartableGame.data.view.counters
                 .find((c) => c.side === 'germany');
-            c.suppressed = true; render(); return c.unit; }"""
+            c.suppressed = true; wartable.render(); return c.unit; }"""
     )
     piece = page.locator(f'#board .counter.suppressed[data-id="{unit}"][data-side="germany"]')
     assert piece.locator(".hatch").count() == 1
@@ -507,7 +507,7 @@ def test_a_tactics2gm_hq_clicked_narrows_the_actions_to_it_and_dropped_kit_shows
             d.labels = {}; d.info = {};
             d.view.field.dropped = { K3: [['bazooka', 'ready'], ['prone', 'disabled']] };
             d.view.field.dropped_titles = { bazooka: 'Bazooka', prone: 'Hit the dirt' };
-            render(); }"""
+            wartable.render(); }"""
     )
     shown = "s => s.map(b => b.dataset.action)"
     page.locator('#board .hq[data-id="hq2"][data-side="axis"]').click()
@@ -549,8 +549,8 @@ def test_a_piece_chosen_on_the_board_lights_its_targets_and_a_target_click_acts(
     if len(same) == 1:  # one action there: the click takes it
         page.wait_for_function("n => window.wartableGame.data.n > n", arg=before, timeout=15000)
     else:  # several: the chooser lists exactly them
-        shown = page.locator("#actions button.action").evaluate_all(
-            "s => s.map(b => b.dataset.action)"
+        shown = page.locator("#chooser [data-choice]").evaluate_all(
+            "s => s.map(b => b.dataset.choice)"
         )
         assert sorted(shown) == sorted(same) and page.locator("#chooser").count() == 1
     page.keyboard.press("Escape")

@@ -75,8 +75,8 @@ def test_bids_clicked_at_the_same_moment_both_count(server, browser):
     a.wait_for_selector("#actions button.action")
     assert moves(a) == moves(b) == 0
     # both send their bid before either hears of the other's
-    a.evaluate("act(window.wartableGame.data.legal[0])")
-    b.evaluate("act(window.wartableGame.data.legal[0])")
+    a.evaluate("wartable.act(window.wartableGame.data.legal[0])")
+    b.evaluate("wartable.act(window.wartableGame.data.legal[0])")
     for page in (a, b):
         page.wait_for_function("() => window.wartableGame.data.n >= 2", timeout=15000)
         page.wait_for_timeout(200)

@@ -119,7 +119,7 @@ def test_a_crowded_header_keeps_its_parts_apart(server, browser):
     tile = page.evaluate(
         """() => { const t = window.wartableGame.data.view.tiles.find((t) => t.id.length === 3);
             t.objective = 3; t.markers = { us: 'controlled', germany: 'scouted' };
-            render(); return t.id; }"""
+            wartable.render(); return t.id; }"""
     )
     parts = page.evaluate(HEADER, tile)
     assert [p["what"].split()[0] for p in parts].count("marker") == 2

@@ -20,6 +20,13 @@ def test_the_lobby_and_the_catalog(c):
     assert "heuristic" in games["undaunted"]["agents"]
 
 
+def test_each_game_serves_its_guide_for_the_rules_panel(c):
+    for name in wartable.game_names():
+        g = c.get(f"/api/guide/{name}").json()
+        assert g["game"] == name and g["sequence"] and g["actions"] and g["legend"] and g["rules"]
+    assert c.get("/api/guide/no-such-game").status_code == 404
+
+
 def test_a_game_against_the_ai_gives_the_creator_their_seat_and_a_spectator_link(c):
     gid, tokens, made = new_game(c, seats={"us": "human", "germany": "heuristic"})
     assert made["seat"] == "us" and made["invitations"] == {}

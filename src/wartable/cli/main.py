@@ -15,6 +15,7 @@ from wartable.agents.registry import agent_names, check_agent, opponent
 from wartable.cli import campaign, decks, saves
 from wartable.cli import replay as replay_mod
 from wartable.cli.common import console, default_db, fail, friendly_errors, load_game, usage
+from wartable.cli.render.guide import guide_text, rule_text
 from wartable.cli.render.prose import Prose
 from wartable.cli.session import Session
 from wartable.core.errors import (
@@ -150,9 +151,24 @@ def scenarios(game: GameArg) -> None:
 
 @app.command()
 @friendly_errors
-def rules(game: GameArg) -> None:
-    """A short summary of a game's sequence of play and actions."""
-    console().print(Prose(load_game(game).rules_summary()))
+def rules(
+    game: GameArg,
+    guide: Annotated[
+        bool, typer.Option("--guide", help="the whole guide: sequence, actions, the legend")
+    ] = False,
+    rule: Annotated[
+        str | None, typer.Option(help="what one rule says, by the id the log cites (DH-27)")
+    ] = None,
+) -> None:
+    """A short summary of a game's sequence of play and actions (or its guide, or one rule)."""
+    g = load_game(game)
+    if rule is not None:
+        text = rule_text(g, rule)
+    elif guide:
+        text = guide_text(g)
+    else:
+        text = g.rules_summary()
+    console().print(Prose(text))
 
 
 @app.command()

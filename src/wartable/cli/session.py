@@ -11,6 +11,7 @@ from rich.text import Text
 from wartable.agents.registry import make_agent
 from wartable.cli import saves
 from wartable.cli.render import focus_problem, render
+from wartable.cli.render.guide import guide_text, rule_text
 from wartable.cli.render.prose import Prose
 from wartable.core.action import RESIGN, Action
 from wartable.core.agent import Agent
@@ -18,11 +19,13 @@ from wartable.core.errors import ActionParseError, IllegalActionError, Invariant
 from wartable.core.events import Event
 from wartable.core.game import Game
 from wartable.core.rng import derive_seed
+from wartable.core.rulecite import rule_keys
 from wartable.core.state import GameState
 
 HELP = """Type the number of an action, or the action itself{example}.
-Other commands: undo, board, map [HEX], log, rules, cards, card ID, save [FILE], resign,
-help, quit.
+Other commands: undo, board, map [HEX], log, rules, rules ID, rules all, cards, card ID,
+save [FILE], resign, help, quit.
+'rules ID' says what a rule the log cites means (rules 13.0); 'rules all' gives the guide.
 'cards' tells what the cards your actions name do; 'card ID' tells one card.
 'map HEX' centres a map too wide for the screen on a hex; 'map' follows the action again.
 Undo takes back your last action unless it rolled dice or revealed a card.
@@ -81,13 +84,18 @@ class Session:
             return self.humans[0]
         return self.at_screen
 
-    def show_events(self, events: list[Event], who: str | None) -> None:
+    def show_events(self, events: list[Event], who: str | None, cite: bool = False) -> None:
+        """The events ``who`` may see; with ``cite``, each with the ids of the rules it
+        applies, which 'rules ID' explains."""
         for e in events:
             if not e.visible(who):
                 continue
             if e.kind in PUBLIC_TWINS and e.data.get("player") == who:
                 continue  # the player already saw the private version of this event
-            self.console.print(Text("  · " + e.text, style=_style(e)))
+            line = Text("  · " + e.text, style=_style(e))
+            if cite and e.rule:
+                line.append(f"  [{', '.join(rule_keys(e.rule))}]", style="dim")
+            self.console.print(line)
 
     def record_events(self, events: list[Event]) -> None:
         self.log.extend(events)
@@ -185,10 +193,15 @@ class Session:
             return None
         if answer == "log":
             who = self.viewer()
-            self.show_events(self.log[-40:], who)
+            self.show_events(self.log[-40:], who, cite=True)
             return None
         if answer == "rules":
             self.console.print(Prose(self.game.rules_summary()))
+            return None
+        if answer.startswith("rules "):  # a rule the log cited, or the whole guide
+            asked = answer.split(maxsplit=1)[1]
+            text = guide_text(self.game) if asked == "all" else rule_text(self.game, asked)
+            self.console.print(Prose(text))
             return None
         if answer == "card":
             self.console.print("Say which card: card ID ('cards' tells those your actions name).")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,3 +20,24 @@ class Event:
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "text": self.text, "data": dict(self.data), "rule": self.rule}
+
+
+def rolled(
+    dice: Iterable[int],
+    sides: int,
+    need: int | None,
+    result: str,
+    *,
+    under: bool = False,
+    zero: bool = False,
+) -> dict[str, Any]:
+    """The one shape of a roll in an event's ``data["roll"]`` (docs/adding-a-game.md): the
+    dice as rolled, the die's sides, the face needed after every modifier (the lowest that
+    succeeds, or with ``under`` the highest; None when success is not read that way) and the
+    outcome in players' words. ``zero``: the die is read 0 to sides - 1, as the text shows."""
+    out: dict[str, Any] = {"dice": list(dice), "sides": sides, "need": need, "result": result}
+    if under:
+        out["under"] = True
+    if zero:
+        out["zero"] = True
+    return out

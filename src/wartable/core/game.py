@@ -260,6 +260,13 @@ class Game(ABC):
         keeps those); none by default."""
         return {}
 
+    def guide(self) -> dict[str, Any]:
+        """How to play, for the rules panel and ``wartable rules``: ``summary``, ``sequence``
+        (the sequence of play, [{title, text}]), ``actions`` (verb -> what it does), ``legend``
+        ([{symbol, name, text}]: what the board shows) and ``rules`` (each rule id the log
+        cites -> its explanation). Public, the same for every seat; empty by default."""
+        return {}
+
     def glossary(self, scenario: str | None = None) -> dict[str, CardFace]:
         """The faces of the cards that a scenario's actions and views name, keyed by the same
         ids. Public knowledge (what a kind of card does), never where any copy lies."""

@@ -269,6 +269,15 @@ def create_app(
             raise HTTPException(404, "this game's drawing is missing") from exc
         return Response(text, media_type="text/javascript")
 
+    @app.get("/api/guide/{name}")
+    async def guide(name: str) -> dict[str, Any]:
+        """A game's guide for players (the rules panel): public, the same for everyone."""
+        try:
+            game = get_game(name[:40])
+        except WartableError as exc:
+            raise HTTPException(404, "no such game") from exc
+        return {"game": game.name, "title": game.info.title, **game.guide()}
+
     @app.get("/favicon.ico")
     async def favicon() -> Response:
         return Response(page("favicon.svg"), media_type="image/svg+xml")

@@ -580,8 +580,11 @@ def why_barred(room: Room, tokens: Iterable[str], host: str | None) -> str | Non
 
 
 def log_lines(events: list[tuple[int, Event]], seat: str | None) -> list[dict[str, Any]]:
+    """The log as ``seat`` may read it; a line that reports dice carries them as ``roll``
+    (docs/adding-a-game.md), for the page to draw."""
     return [
         {"n": n, "kind": e.kind, "text": e.text, "rule": e.rule}
+        | ({"roll": e.data["roll"]} if "roll" in e.data else {})
         for n, e in events
         if e.visible(seat)
     ]

@@ -844,7 +844,7 @@ def test_a18_a_side_with_no_cards_in_deck_and_hand_is_defeated():
     events = pass_until_over(st)
     assert st.outcome.winner == "allies" and st.outcome.kind == "cards"
     assert "axis has no cards left" in st.outcome.reason
-    assert events[-1].kind == "over"
+    assert events[-1].kind == "over" and events[-1].rule == "GM-101, A-18"  # the log cites it
 
 
 def test_a18_an_empty_deck_alone_is_no_defeat():
@@ -862,9 +862,10 @@ def test_a18_an_empty_deck_alone_is_no_defeat():
 def test_a19_the_round_limit_with_equal_hq_damage_is_a_draw():
     st = scene("fire", max_rounds=1)
     st.hq_hp = [7, 7]
-    pass_until_over(st)
+    events = pass_until_over(st)
     assert st.turn == 2 and st.outcome.winner is None and st.outcome.kind == "round limit"
     assert st.outcome.scores == {"allies": 0.0, "axis": 0.0}
+    assert events[-1].rule == "A-19"  # the round limit, not a destroyed HQ (GM-99)
 
 
 def test_a19_at_the_round_limit_the_hq_with_more_damage_loses():
@@ -883,8 +884,8 @@ def test_gm102_a_timed_battle_gives_each_side_one_last_turn_then_counts_hq_damag
     more damage on its HQ loses."""
     st = scene("fire", time_limit=1)  # round 1, then one last turn each: round 2
     st.hq_hp = [8, 9]
-    pass_until_over(st)
-    assert st.turn == 4 and st.outcome.kind == "time limit"
+    events = pass_until_over(st)
+    assert st.turn == 4 and st.outcome.kind == "time limit" and events[-1].rule == "GM-102"
     assert st.outcome.winner == "axis" and "HQ damage allies 2, axis 1" in st.outcome.reason
 
 

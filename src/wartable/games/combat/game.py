@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from wartable.content import guide
 from wartable.content.loader import data_folder
 from wartable.core.action import Action
 from wartable.core.errors import ActionParseError, UnknownNameError, WartableError
@@ -180,6 +181,9 @@ class Combat(Game):
         else:
             flow.start_turn(st, events)
         return st
+
+    def guide(self) -> dict[str, Any]:
+        return guide.packaged(__file__)
 
     def glossary(self, scenario: str | None = None) -> dict[str, CardFace]:
         self.scenario(scenario)  # an unknown scenario is an error here too

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from wartable.content import guide
 from wartable.content.loader import data_folder
 from wartable.core.action import Action
 from wartable.core.campaign import Campaign
@@ -183,6 +184,9 @@ class DiaDeHonor(Game):
             int(opts.get("max_rounds", 30)),
             squad=content.starting(self.lib, b),
         )
+
+    def guide(self) -> dict[str, Any]:
+        return guide.packaged(__file__)
 
     def glossary(self, scenario: str | None = None) -> dict[str, CardFace]:
         """The situation cards and the secret objectives a battle may deal: what each says

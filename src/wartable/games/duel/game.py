@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from wartable.content import guide
 from wartable.core.action import Action
 from wartable.core.errors import ActionParseError, UnknownNameError
 from wartable.core.game import CardFace, Game, GameInfo, OptionValue, ScenarioInfo
@@ -79,6 +80,9 @@ class Duel(Game):
             raise UnknownNameError("scenario", scenario, [SCENARIO.id])
         self.check_options(options)
         return DuelObserver(self.data, PLAYERS)
+
+    def guide(self) -> dict[str, Any]:
+        return guide.packaged(__file__)
 
     def glossary(self, scenario: str | None = None) -> dict[str, CardFace]:
         if scenario not in (None, SCENARIO.id):

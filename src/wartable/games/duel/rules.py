@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.action import Action
-from wartable.core.events import Event
+from wartable.core.events import Event, rolled
 from wartable.core.outcome import Outcome
 
 if TYPE_CHECKING:
@@ -76,12 +76,14 @@ def attack(st: DuelState, side: int, card_id: str, events: list[Event]) -> None:
     if hits and st.guard[foe]:
         st.guard[foe] = False
         said = f"{shown}: the guard of {st.players[foe]} stops it"
-        events.append(Event("attack", said, {"rolls": rolls}, rule="4"))
+        roll = rolled(rolls, 6, card.hit_on, "stopped")
+        events.append(Event("attack", said, {"rolls": rolls, "roll": roll}, rule="4"))
         return
     loss = hits * card.damage
     st.strength[foe] = max(0, st.strength[foe] - loss)
     said = f"{st.players[foe]} loses {loss} ({st.strength[foe]} left)" if loss else "no hit"
-    events.append(Event("attack", f"{shown}: {said}", {"rolls": rolls}, rule="3"))
+    roll = rolled(rolls, 6, card.hit_on, "hit" if hits == 1 else f"{hits} hits" if hits else "miss")
+    events.append(Event("attack", f"{shown}: {said}", {"rolls": rolls, "roll": roll}, rule="3"))
 
 
 def draw(st: DuelState, side: int, events: list[Event]) -> None:

@@ -9,6 +9,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from wartable.content import guide
 from wartable.content.loader import data_folder
 from wartable.core.action import Action
 from wartable.core.decks import DeckList
@@ -454,6 +455,9 @@ class Tactics2GM(Game):
         if not team and action.verb in ("keep", "redraw"):
             return "opening hand (a secret choice)"
         return str(action)
+
+    def guide(self) -> dict[str, Any]:
+        return guide.packaged(__file__)
 
     def glossary(self, scenario: str | None = None) -> dict[str, CardFace]:
         self.known(scenario)

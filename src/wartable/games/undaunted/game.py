@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from wartable.content import guide
 from wartable.content.loader import content_files, data_folder, repeated_ids
 from wartable.core.action import Action
 from wartable.core.errors import ActionParseError, ContentError, UnknownNameError
@@ -163,6 +164,9 @@ class Undaunted(Game):
         if sc is None:
             raise UnknownNameError("scenario", scenario_id, [s.id for s in self._by_number])
         return sc
+
+    def guide(self) -> dict[str, Any]:
+        return guide.packaged(__file__)
 
     def glossary(self, scenario: str | None = None) -> dict[str, CardFace]:
         return faces(self.scenario(scenario))

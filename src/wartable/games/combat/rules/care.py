@@ -135,9 +135,11 @@ def end_of_turn(st: CombatState, ev: list[Event]) -> None:
                 left = list(st.wounds[p])
                 left[left.index(worst)] = BANDAGED + worst
                 st.wounds[p] = tuple(left)
-            log(ev, "medical-aid", f"{s.name} treats {label(st, p)}: {text}", "7.14, 16.1")
+            roll = {"roll": checks.roll_of(check)} if check else {}
+            log(ev, "medical-aid", f"{s.name} treats {label(st, p)}: {text}", "7.14, 16.1", **roll)
         elif st.order[i] == SEARCH and p not in st.papers:
             check = checks.tqc(st.rng, tq_now(st, i))
             if check.passed:
                 st.papers[i] = p  # the Papers marker: scored at the end if he still holds it
-            log(ev, "search", f"{s.name} searches {label(st, p)}: {check.text}", "7.15")
+            text = f"{s.name} searches {label(st, p)}: {check.text}"
+            log(ev, "search", text, "7.15", roll=checks.roll_of(check))

@@ -7,7 +7,9 @@ says (wounds, morale, or nothing). Morale is an index into the ladder, 0 = berse
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
+from wartable.core.events import rolled
 from wartable.core.rng import Rng
 
 LADDER = ("berserk", "aggressive", "bold", "normal", "cautious", "shaken", "rout")
@@ -47,6 +49,37 @@ class Check:
         if self.morale_to != self.morale_from:
             return f"{word}; morale {LADDER[self.morale_from]} -> {LADDER[self.morale_to]}"
         return word
+
+
+def highest(chance: int, top: int = 9) -> int | None:
+    """The highest face of a d10 read 0-9 that is at or under ``chance`` (``top`` at most,
+    when a 9 always fails); None when no face is."""
+    return min(chance, top) if chance >= 0 else None
+
+
+def hits_word(hits: int) -> str:
+    """A roll's outcome in the log's words: miss, hit, 2 hits."""
+    return "miss" if not hits else "hit" if hits == 1 else f"{hits} hits"
+
+
+def roll_of(check: Check) -> dict[str, Any]:
+    """A check's roll in the shape the page shows (docs/adding-a-game.md): at or under the TQ;
+    in an MC, RC or WMC a 0 always passes and a 9 always fails."""
+    need = highest(check.target) if check.kind == "TQC" else max(0, min(check.target, 8))
+    word = "passes" if check.passed else "fails"
+    return rolled([check.roll], 10, need, word, under=True, zero=True)
+
+
+def zero_rolls(
+    rolls: tuple[ZeroRoll, ...] | list[ZeroRoll], result: str, *, nine_fails: bool = False
+) -> dict[str, Any]:
+    """Rolls against one chance (a burst of fire, a grenade's placement, a spotting check) in
+    the page's shape: the dice the log shows, at or under the chance; under the rule of 0
+    (a chance below zero) only a 0 confirmed by a TQC succeeds, so no face is needed."""
+    chance = rolls[0].chance
+    need = highest(chance, 8 if nine_fails else 9)
+    dice = [r.roll for r in rolls]
+    return rolled(dice, 10, need, result, under=True, zero=True)
 
 
 def shift(morale: int, levels: int, *, to_berserk: bool = False) -> int:

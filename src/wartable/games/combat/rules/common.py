@@ -97,6 +97,12 @@ def said(st: CombatState, i: int, check: checks.Check) -> str:
     return check.outcome if face_down(st, i) else check.text
 
 
+def shown(st: CombatState, i: int, check: checks.Check) -> dict[str, object]:
+    """The roll of soldier ``i``'s check for an event's data, where the log may tell it: not
+    for a face-down man (``said``)."""
+    return {} if face_down(st, i) else {"roll": checks.roll_of(check)}
+
+
 def turn_over(st: CombatState, i: int, ev: list[Event]) -> None:
     """A counter turned face up for good (12.0, 15.0, events): who he is is known from now
     on, and a Rapid Fire his card gave him is put right if his weapon is slow (14.1)."""

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from wartable.core.events import Event
+from wartable.core.events import Event, rolled
 from wartable.games.combat.model import GERMANY, US
-from wartable.games.combat.rules import explosives, fire, hand, smoke, wounds
+from wartable.games.combat.rules import checks, explosives, fire, hand, smoke, wounds
 from wartable.games.combat.rules.common import distance, label, log, pick
 from wartable.games.combat.rules.enemy_phase import alert_near
 from wartable.games.combat.rules.events import (
@@ -113,6 +113,9 @@ def blast(
         f"{label(st, t)}{what}: rolls {' '.join(map(str, dice))} vs {frag}{modifier:+d}: "
         f"{hits} hit(s)",
         "14.2" if source == "grenade" else "20.0",
+        roll=rolled(
+            dice, 10, checks.highest(frag + modifier), checks.hits_word(hits), under=True, zero=True
+        ),
     )
     for _ in range(hits):
         if st.alive(t):
@@ -129,7 +132,8 @@ def resolve_event(st: CombatState, table: EventTable, ev: list[Event], depth: in
     entry = tables[table][roll]
     extra: dict[str, Any] = entry.model_extra or {}
     name = extra.get("name") or entry.id.replace("_", " ")
-    log(ev, "event", f"{table} event, roll {roll}: {name}", "5.1.3")
+    said = rolled([roll], 10, None, str(name), zero=True)  # read on the table
+    log(ev, "event", f"{table} event, roll {roll}: {name}", "5.1.3", roll=said)
     kind = entry.id
     if kind in WEAPON_OF:
         bombard(st, WEAPON_OF[kind], extra, ev)
@@ -173,7 +177,10 @@ def bombard(st: CombatState, weapon_id: str, extra: dict[str, Any], ev: list[Eve
     count = str(extra.get("strikes", "1d6"))
     strikes = st.rng.die(int(count.split("d")[1])) if "d" in count else int(count)
     table = {k: board.parse(v) for k, v in st.sc.lib.events.aim_tables[extra["aim_table"]].items()}
-    log(ev, "artillery", f"{gun.name}: {strikes} strike(s)", "20.0")
+    many = {}
+    if "d" in count:  # the die is the number of strikes
+        many["roll"] = rolled([strikes], int(count.split("d")[1]), None, f"{strikes} strikes")
+    log(ev, "artillery", f"{gun.name}: {strikes} strike(s)", "20.0", **many)
     for _ in range(strikes):
         s = explosives.strike(st.rng, st.sc.compass, table)
         where = board.label(s.hex)
@@ -181,10 +188,12 @@ def bombard(st: CombatState, weapon_id: str, extra: dict[str, Any], ev: list[Eve
             f"aim roll {s.aim_roll} at {board.label(s.aim)}, scatters {s.distance} "
             f"in direction {s.direction}"
         )
+        word = "off the map" if s.hex not in board.index else "lands"
+        aim = rolled([s.aim_roll], 10, None, word, zero=True)  # read on the aim table
         if s.hex not in board.index:
-            log(ev, "artillery", f"{text}: off the map", "20.0")
+            log(ev, "artillery", f"{text}: off the map", "20.0", roll=aim)
             continue
-        log(ev, "artillery", f"{text}: lands on {where}", "20.0")
+        log(ev, "artillery", f"{text}: lands on {where}", "20.0", roll=aim)
         shell(st, weapon_id, board.index[s.hex], ev)
 
 
@@ -207,7 +216,10 @@ def shell(st: CombatState, weapon_id: str, land: int, ev: list[Event]) -> None:
     mark = explosives.crater_or_rubble(st.rng, gun, building)
     if mark:
         what, roll = mark
-        log(ev, "artillery", f"{board.label(board.hexes[land])}: {what} (roll {roll})", "20.0")
+        threshold = (gun.rubble if building else gun.crater)[0]  # as crater_or_rubble reads it
+        said = rolled([roll], 10, threshold, what, under=True, zero=True)
+        text = f"{board.label(board.hexes[land])}: {what} (roll {roll})"
+        log(ev, "artillery", text, "20.0", roll=said)
         if what == "rubble":
             for o in st.soldiers:
                 if st.alive(o.index) and st.pos[o.index] == land:

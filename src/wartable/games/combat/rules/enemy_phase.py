@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wartable.core.events import Event
+from wartable.core.events import Event, rolled
 from wartable.games.combat.model import GERMANY, IMPULSES, US
 from wartable.games.combat.rules import care, checks, enemy_orders, fire, guards
 from wartable.games.combat.rules.common import (
@@ -55,6 +55,7 @@ def give_enemy_order(st: CombatState, i: int, card_no: int, ev: list[Event]) -> 
             "enemy-order",
             f"{label(st, i)} rolls {roll}: {st.order[i]} {'/'.join(map(str, st.dirs[i]))}",
             "scenario rule",
+            roll=rolled([roll], 6, None, st.order[i].replace("_", " ")),  # read on a table
         )
         return
     card = sc.lib.enemy_cards.cards[card_no - 1]

@@ -19,6 +19,7 @@ from wartable.games.combat.rules.common import (
     private_dice,
     said,
     sees_known,
+    shown,
 )
 from wartable.games.combat.rules.compass import enemy_move
 from wartable.games.combat.rules.enemy_phase import came_in, give_enemy_order, make_alert
@@ -119,6 +120,7 @@ def enemy_moves(st: CombatState, i: int, ev: list[Event]) -> None:
     ):
         check = checks.tqc(st.rng, st.soldiers[i].tq)
         what = said(st, i, check)
-        log(ev, "check", f"{label(st, i)} enters cover in sight of a friendly: {what}", "9.4")
+        text = f"{label(st, i)} enters cover in sight of a friendly: {what}"
+        log(ev, "check", text, "9.4", **shown(st, i, check))
         if check.passed:
             take_cover(st, i, ev)

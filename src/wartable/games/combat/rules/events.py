@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from wartable.core.events import Event
+from wartable.core.events import Event, rolled
 from wartable.games.combat.model import GERMANY, IN_CUP, US
 from wartable.games.combat.rules import checks, explosives
 from wartable.games.combat.rules.common import (
@@ -46,7 +46,9 @@ def illuminate(st: CombatState, extra: dict[str, Any], ev: list[Event]) -> None:
         log(ev, "flare", f"an illumination round aimed at {board.label(s.aim)} lands off the map")
         return
     st.flares = (*st.flares, (board.index[s.hex], st.turn))
-    log(ev, "flare", f"an illumination round lights {where} (aim roll {s.aim_roll})", "21.1")
+    aim = rolled([s.aim_roll], 10, None, "lights", zero=True)  # read on the aim table
+    text = f"an illumination round lights {where} (aim roll {s.aim_roll})"
+    log(ev, "flare", text, "21.1", roll=aim)
 
 
 NOISE_REACH = 5

@@ -93,16 +93,19 @@ def attack(st: CombatState, i: int, t: int, ev: list[Event]) -> None:
     st.ammo[i] = shots.ammo
     if full and shots.ammo == fire.AMMO_LOW and cards.ammo_runs_out(st, i):
         st.ammo[i] = fire.AMMO_NONE  # the card: full straight to empty
+    roll = {}
     if face_down(st, i):  # his weapon, skill and dice would tell who he is: only the hits
         text = f"{label(st, i)} fires at {label(st, t)}: {shots.hits} hit(s)"
     else:
+        word = checks.hits_word(shots.hits)
+        roll = {"roll": checks.zero_rolls(shots.rolls, word, nine_fails=True)}
         rolls = " ".join(str(r.roll) for r in shots.rolls)
         notes = "".join(f"; {n}" for n in shots.notes)
         text = (
             f"{label(st, i)} fires {weapon.name} at {label(st, t)}: {chance.text}; "
             f"rolls {rolls}: {shots.hits} hit(s){notes}"
         )
-    log(ev, "fire", text, "13.0")
+    log(ev, "fire", text, "13.0", **roll)
     alert_near(st, st.pos[i], 10, ev, "a weapon fired within 10 hexes")
     if shots.morale_up and not chance.mc_only:
         st.morale[i] = checks.shift(st.morale[i], 1)

@@ -47,6 +47,7 @@ from wartable.games.combat.rules.common import (
     nearest_friendly,
     said,
     sees_known,
+    shown,
     tq_now,
 )
 from wartable.games.combat.rules.deck import draw_friendly, resolve_event
@@ -104,9 +105,9 @@ def give_order(st: CombatState, i: int, order: str, at: str, ev: list[Event]) ->
         check = checks.tqc(st.rng, tq)
         if not check.passed:  # he must take another order; no second try this turn
             st.tried = st.tried | {(i, order)}
-            log(ev, "order", f"{name} {failed}: {check.text}", rule)
+            log(ev, "order", f"{name} {failed}: {check.text}", rule, roll=checks.roll_of(check))
             return
-        log(ev, "check", f"{name} {passed}: {check.text}", rule)
+        log(ev, "check", f"{name} {passed}: {check.text}", rule, roll=checks.roll_of(check))
     st.order[i] = order
     if order in (care.MEDIC, care.CARRY, care.SEARCH):
         care.give(st, i, order, st.find(at), ev)
@@ -406,7 +407,8 @@ def steadies(st: CombatState, i: int, ev: list[Event]) -> bool:
     if not check.passed:
         st.tried = st.tried | {(i, f"duck_back {st.pos[i]}")}
     word = "steadies himself" if check.passed else "cannot steady himself"
-    log(ev, "check", f"{st.soldiers[i].name} {word} to duck back: {check.text}", "7.17, 17.3")
+    text = f"{st.soldiers[i].name} {word} to duck back: {check.text}"
+    log(ev, "check", text, "7.17, 17.3", roll=checks.roll_of(check))
     return check.passed
 
 
@@ -457,12 +459,13 @@ def end_phase(st: CombatState, ev: list[Event]) -> None:
             if check.passed:
                 extra = 2 if hand.spend(st, "plan_bonus") else 0  # cards 23, 47
                 st.set_aside += [draw_friendly(st, ev) for _ in range(ldr_now(st, i) + extra)]
-            log(ev, "plan", f"{s.name} plans: {check.text}", "7.12")
+            log(ev, "plan", f"{s.name} plans: {check.text}", "7.12", roll=checks.roll_of(check))
         elif order == "rally":
             bonus = cards.rally_bonus(st, i)
             result = checks.rc(st.rng, tq_now(st, i, morale=False) + bonus, st.morale[i])
             st.morale[i] = result.morale_to
-            log(ev, "rally", f"{label(st, i)} {said(st, i, result)}", "7.17, 10.12")
+            text = f"{label(st, i)} {said(st, i, result)}"
+            log(ev, "rally", text, "7.17, 10.12", **shown(st, i, result))
         elif order == "reload":
             st.ammo[i] = fire.AMMO_OK
         elif (
@@ -475,7 +478,8 @@ def end_phase(st: CombatState, ev: list[Event]) -> None:
             check = checks.tqc(st.rng, tq_now(st, i))
             if check.passed:
                 st.seen[i] = False
-            log(ev, "hide", f"{s.name} tries to hide again: {check.text}", "7.16")
+            text = f"{s.name} tries to hide again: {check.text}"
+            log(ev, "hide", text, "7.16", roll=checks.roll_of(check))
     wake_up(st, ev)
     grenades.drift_smoke(st)
     night.burn_down(st, ev)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wartable.core.events import Event
+from wartable.core.events import Event, rolled
 from wartable.games.combat.model import US
 from wartable.games.combat.rules import checks, explosives, fire, hand, smoke
 from wartable.games.combat.rules.common import (
@@ -112,7 +112,8 @@ def shift_aim(st: CombatState, i: int, to: int, ev: list[Event]) -> None:
     if check.passed:
         st.aim[i] = to
     moved = "moves the target marker to" if check.passed else "cannot move the target marker to"
-    log(ev, "aim", f"{label(st, i)} {moved} {where}: {check.text}", RULE[st.order[i]])
+    text = f"{label(st, i)} {moved} {where}: {check.text}"
+    log(ev, "aim", text, RULE[st.order[i]], roll=checks.roll_of(check))
 
 
 def short_of(st: CombatState, frm: int, to: int, reach: int) -> int:
@@ -143,7 +144,8 @@ def throw(st: CombatState, i: int, ev: list[Event], target: int | None = None) -
         and st.soldiers[i].side == US
         and hand.spend(st, "reroll_throw", "reroll_any")
     ):
-        log(ev, "card", f"{label(st, i)} throws again (roll {landing.roll} re-rolled)", "5.1")
+        text = f"{label(st, i)} throws again (roll {landing.roll} re-rolled)"
+        log(ev, "card", text, "5.1", roll=landing_roll(landing, in_sight))
         landing = explosives.throw(st.rng, st.sc.compass, board.hexes[aim], in_sight)
     what = "fires a rifle grenade" if order == RIFLE else "throws a grenade"
     text = f"{label(st, i)} {what} at {board.label(board.hexes[aim])}: roll {landing.roll}"
@@ -153,10 +155,11 @@ def throw(st: CombatState, i: int, ev: list[Event], target: int | None = None) -
         text += f", scatters in direction {landing.scattered}"
     land = board.index.get(landing.hex, -1)
     rule = RULE.get(order, "10.09")
+    roll = landing_roll(landing, in_sight)
     if land < 0:
-        log(ev, "grenade", text + ": it lands off the map", rule)
+        log(ev, "grenade", text + ": it lands off the map", rule, roll=roll)
         return
-    log(ev, "grenade", f"{text}: lands on {board.label(landing.hex)}", rule)
+    log(ev, "grenade", f"{text}: lands on {board.label(landing.hex)}", rule, roll=roll)
     if order == SMOKE:
         st.bursts = (*st.bursts, (land, grenade_id))
         return
@@ -168,6 +171,15 @@ def throw(st: CombatState, i: int, ev: list[Event], target: int | None = None) -
         for t, kind in caught:
             mark(st, t, kind, grenade_id)
         st.bursts = (*st.bursts, (land, grenade_id))
+
+
+def landing_roll(landing: explosives.Landing, in_sight: bool) -> dict[str, object]:
+    """The landing die as rolled (the log adds +3 out of sight): it lands where aimed at or
+    under the face given, else scatters (7.09, 10.09)."""
+    penalty = 0 if in_sight else explosives.UNSEEN_PENALTY
+    need = checks.highest(explosives.SCATTER_AT - 1 - penalty)
+    word = "scatters" if landing.scattered else "on target"
+    return rolled([landing.roll - penalty], 10, need, word, under=True, zero=True)
 
 
 def place_markers(
@@ -187,8 +199,12 @@ def place_markers(
             r = explosives.placement(st.rng, s.grenade_ws, modifier, tq_now(st, i))
         near = "near" if r.success else "far"
         out.append((t, near))
-        roll = "" if face_down(st, i) else f"WS {s.grenade_ws}{modifier:+d}, roll {r.roll}: "
-        log(ev, "grenade", f"{label(st, t)}: {roll}{near} marker", "14.2")
+        if face_down(st, i):  # his skill would tell who he is
+            log(ev, "grenade", f"{label(st, t)}: {near} marker", "14.2")
+        else:
+            said = f"WS {s.grenade_ws}{modifier:+d}, roll {r.roll}: "
+            roll = checks.zero_rolls([r], near)
+            log(ev, "grenade", f"{label(st, t)}: {said}{near} marker", "14.2", roll=roll)
     return out
 
 

@@ -21,6 +21,7 @@ from wartable.games.combat.rules.common import (
     posture,
     said,
     score,
+    shown,
     tq_now,
 )
 
@@ -44,7 +45,7 @@ def morale_check(st: CombatState, i: int, kind: str, ev: list[Event]) -> None:
     fn = checks.mc if kind == "MC" else checks.wmc
     result = fn(st.rng, tq_now(st, i), st.morale[i])
     st.morale[i] = result.morale_to
-    log(ev, "check", f"{label(st, i)} {said(st, i, result)}", "19.0")
+    log(ev, "check", f"{label(st, i)} {said(st, i, result)}", "19.0", **shown(st, i, result))
     if kind == "MC" and not result.passed and st.alive(i):
         take_cover(st, i, ev)
     if st.morale[i] == checks.ROUT and st.alive(i) and foes_here(st, i):

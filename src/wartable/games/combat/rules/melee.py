@@ -57,6 +57,7 @@ def strike(st: CombatState, i: int, t: int, ev: list[Event]) -> None:
         "melee",
         f"{label(st, i)} strikes at {label(st, t)}{bonus}: {check.text}: {result}",
         "15.0",
+        roll={**checks.roll_of(check), "result": "hit" if check.passed else "miss"},
     )
     if check.passed:
         wound(st, t, ev)  # a man it routs gives up if alone with the enemy (harm.morale_check)

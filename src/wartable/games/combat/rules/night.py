@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wartable.core.events import Event
+from wartable.core.events import Event, rolled
 from wartable.games.combat.rules.common import distance, log
 from wartable.games.combat.schema import Night
 
@@ -95,7 +95,9 @@ def burn_down(st: CombatState, ev: list[Event]) -> None:
         downwind = st.sc.compass.step(board.hexes[h], st.sc.file.wind)
         if roll >= GOES_OUT_FROM or downwind not in board.index:
             where = board.label(board.hexes[h])
-            log(ev, "flare", f"the flare over {where} goes out ({roll})", "21.1")
+            word = "goes out" if roll >= GOES_OUT_FROM else "drifts off the map"
+            said = rolled([roll], 10, GOES_OUT_FROM, word, zero=True)
+            log(ev, "flare", f"the flare over {where} goes out ({roll})", "21.1", roll=said)
             continue
         kept.append((board.index[downwind], fired))
     st.flares = tuple(kept)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from wartable.core.events import Event
 from wartable.games.combat.model import GERMANY
 from wartable.games.combat.rules import night, spotting
+from wartable.games.combat.rules.checks import zero_rolls
 from wartable.games.combat.rules.common import (
     distance,
     face_down,
@@ -68,5 +69,6 @@ def spot_for(st: CombatState, i: int, ev: list[Event]) -> None:
             unmask_decoy(st, t.index, ev, f"{label(st, i)} spots {t.key}: a decoy, removed", "12.0")
         else:
             odds = "" if face_down(st, i) else f" (chance {result.chance})"
-            log(ev, "spotted", f"{label(st, i)} spots {t.name}{odds}", "12.0")
+            roll = {} if face_down(st, i) else {"roll": zero_rolls([result.roll], "spotted")}
+            log(ev, "spotted", f"{label(st, i)} spots {t.name}{odds}", "12.0", **roll)
             turn_over(st, t.index, ev)

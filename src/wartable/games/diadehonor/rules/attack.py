@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from wartable.core.events import Event
+from wartable.core.events import Event, rolled
 from wartable.games.diadehonor.rules import ground
 from wartable.games.diadehonor.rules.common import to_bottom
 from wartable.geometry.squaregrid import chebyshev
@@ -91,6 +91,18 @@ def wounds_dealt(die: int, total: int, defence: int) -> int:
     return max(0, total - defence)
 
 
+def need(attack: int, defence: int) -> int:
+    """The lowest face that wounds: the total must pass the defence, but a 1 always misses
+    and a 6 always wounds (DH-12, DH-13)."""
+    return min(6, max(2, defence + 1 - attack))
+
+
+def fire_roll(die: int, attack: int, defence: int, word: str = "") -> dict[str, object]:
+    """The roll of a shot in the shape the page shows (docs/adding-a-game.md)."""
+    n = wounds_dealt(die, die + attack, defence)
+    return rolled([die], 6, need(attack, defence), word or ("wound" if n else "miss"))
+
+
 def chances(terms: Terms) -> dict[int, float]:
     """The chance of each number of wounds, before the roll."""
     out: dict[int, float] = {}
@@ -111,12 +123,15 @@ def fire(st: DiaDeHonorState, a: int, t: int, ev: list[Event]) -> None:
         f"{ua.key} fires at {ut.key}: die {die}, total {total} ({', '.join(terms.attack_why)}) "
         f"against {terms.defence} ({', '.join(terms.defence_why)})"
     )
-    ev.append(Event("fire", said, {"die": die, "total": total, "defence": terms.defence}, "DH-27"))
+    n = wounds_dealt(die, total, terms.defence)
+    sure = ua.type != "tank" and n > 0 and aimed(st, a, t)
+    roll = fire_roll(die, terms.attack, terms.defence, "kill" if sure else "")
+    data = {"die": die, "total": total, "defence": terms.defence, "roll": roll}
+    ev.append(Event("fire", said, data, "DH-27"))
     if ua.type == "tank":
         blast(st, a, t, die, total, ev)
         return
-    n = wounds_dealt(die, total, terms.defence)
-    if n and aimed(st, a, t):
+    if sure:
         kill(st, t, ev, f"{ua.key}'s aimed shot kills {ut.key}", "DH-69", ua.seat, "aimed")
         return
     harm(st, t, n, ev, ua.seat, "fire")
@@ -184,7 +199,9 @@ def blast(st: DiaDeHonorState, a: int, t: int, die: int, total: int, ev: list[Ev
     for j in in_blast(st, a, t):
         value, why = defence(st, j)
         said = f"the blast reaches {st.units[j].key}: {total} against {value} ({', '.join(why)})"
-        ev.append(Event("blast", said, {"unit": st.units[j].key, "defence": value}, "DH-71"))
+        roll = fire_roll(die, total - die, value)
+        data = {"unit": st.units[j].key, "defence": value, "roll": roll}
+        ev.append(Event("blast", said, data, "DH-71"))
         harm(st, j, wounds_dealt(die, total, value), ev, seat, "blast")
 
 
@@ -219,15 +236,16 @@ def melee(st: DiaDeHonorState, a: int, t: int, ev: list[Event]) -> None:
         ta, tt = melee_total(st, a, da), melee_total(st, t, dt)
         said = f"{ua.key} duels {ut.key}: {da} for {ta} against {dt} for {tt}"
         if ta == tt:
-            ev.append(
-                Event("melee", said + ": equal, they roll again", {"dice": [da, dt]}, "DH-14")
-            )
+            data = {"dice": [da, dt], "roll": rolled([da, dt], 6, None, "tie")}
+            ev.append(Event("melee", said + ": equal, they roll again", data, "DH-14"))
             continue
         break
     winner, loser, die = (a, t, da) if ta > tt else (t, a, dt)
     n = MELEE_DAMAGE.get(die, 0)
     said += f": {st.units[winner].key} wins"
-    ev.append(Event("melee", said, {"dice": [da, dt], "winner": st.units[winner].key}, "DH-37"))
+    won = rolled([da, dt], 6, None, "attacker wins" if winner == a else "defender wins")
+    data = {"dice": [da, dt], "winner": st.units[winner].key, "roll": won}
+    ev.append(Event("melee", said, data, "DH-37"))
     harm(st, loser, n, ev, st.units[winner].seat, "melee")
 
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from wartable.core.action import Action
 from wartable.core.errors import IllegalActionError
-from wartable.core.events import Event
+from wartable.core.events import Event, rolled
 from wartable.games.diadehonor.content import enemy_of
 from wartable.games.diadehonor.rules import attack, cards, ground, legal, victory
 from wartable.games.diadehonor.rules.common import find, first_seat
@@ -97,11 +97,11 @@ def roll_initiative(st: DiaDeHonorState, ev: list[Event]) -> None:
         said = f"Round {st.round}: initiative, axis {axis}, allies {allies}"
         if axis != allies:
             break
-        ev.append(
-            Event("initiative", said + ": a tie, roll again", {"dice": [axis, allies]}, "DH-5")
-        )
+        data = {"dice": [axis, allies], "roll": rolled([axis, allies], 6, None, "tie")}
+        ev.append(Event("initiative", said + ": a tie, roll again", data, "DH-5"))
     winner = "axis" if axis > allies else "allies"
-    ev.append(Event("initiative", f"{said}: the {winner} choose", {"dice": [axis, allies]}, "DH-5"))
+    data = {"dice": [axis, allies], "roll": rolled([axis, allies], 6, None, f"{winner} choose")}
+    ev.append(Event("initiative", f"{said}: the {winner} choose", data, "DH-5"))
     st.phase = "initiative"
     st.seat = first_seat(st, winner)
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from wartable.core.errors import InvariantError, known
-from wartable.core.events import Event
+from wartable.core.events import Event, rolled
 from wartable.games.tactics2gm.content import Weapon
 from wartable.games.tactics2gm.pieces import Piece, effects, wound_value
 from wartable.games.tactics2gm.rules import pairs, salvage, wear
@@ -27,7 +27,7 @@ from wartable.games.tactics2gm.rules.common import (
 )
 from wartable.games.tactics2gm.rules.cover import firer_mods, suppresses, target_mods
 from wartable.games.tactics2gm.rules.field import line, steps
-from wartable.games.tactics2gm.rules.fire import Mods, resolve, smoke, thresholds
+from wartable.games.tactics2gm.rules.fire import Mods, Shot, resolve, smoke, thresholds
 from wartable.games.tactics2gm.rules.smoke import clouds as smoke_clouds
 from wartable.geometry.squaregrid import Square
 
@@ -188,16 +188,17 @@ def at_unit(
     shot = resolve(die, k.need, k.pen, k.armour, k.damage, assault=k.armour_aside)
     needs = "cannot miss" if hit == 1 else f"needs {hit}+"
     head = f"{source} fires {weapon.name} at {t.id}: {needs} (critical {crit}+), rolls {die}"
+    roll = shot_roll(shot)
     if shot.effect == "miss":
-        return [*out, ev("miss", f"{head}: a miss", "GM-44", die=die)]
+        return [*out, ev("miss", f"{head}: a miss", "GM-44", die=die, roll=roll)]
     if shot.effect == "no_effect":
         text = f"{head}: a hit, but penetration {k.pen} is below armour {k.armour}: no effect"
-        return [*out, ev("no_effect", text, "GM-46", die=die)]
+        return [*out, ev("no_effect", text, "GM-46", die=die, roll=roll)]
     if shot.effect == "destroyed":  # the building is unharmed by a critical (GM-65)
-        out.append(ev("critical", f"{head}: a critical", "GM-47", die=die))
+        out.append(ev("critical", f"{head}: a critical", "GM-47", die=die, roll=roll))
         return out + destroy(st, t)
     t.wounds += shot.wounds
-    out.append(ev("hit", f"{head}: a hit, {shot.wounds} wound(s)", "GM-48", die=die))
+    out.append(ev("hit", f"{head}: a hit, {shot.wounds} wound(s)", "GM-48", die=die, roll=roll))
     return out + wounded(st, t, shot.wounds)
 
 
@@ -240,13 +241,25 @@ def at_hq(st: Tactics2GMState, p: Piece | None, weapon: Weapon, h: int, source: 
         immune_to_criticals=True,
     )  # fmt: skip
     head = f"{source} fires {weapon.name} at {hq_title(st, h)}: needs {hit}+, rolls {die}"
+    roll = shot_roll(shot, hq=True)
     if shot.effect == "miss":
-        return [ev("miss", f"{head}: a miss", "GM-44", die=die)]
+        return [ev("miss", f"{head}: a miss", "GM-44", die=die, roll=roll)]
     if shot.effect == "no_effect":
-        return [ev("no_effect", f"{head}: the HQ's armour holds", "GM-46", die=die)]
+        return [ev("no_effect", f"{head}: the HQ's armour holds", "GM-46", die=die, roll=roll)]
     st.hq_hp[h] = max(0, st.hq_hp[h] - shot.wounds)
     text = f"{head}: a hit, {shot.wounds} damage ({st.hq_hp[h]} PI left)"
-    return [ev("hq_hit", text, "GM-17", die=die, hp=st.hq_hp[h]), *relieved(st, h)]
+    return [ev("hq_hit", text, "GM-17", die=die, hp=st.hq_hp[h], roll=roll), *relieved(st, h)]
+
+
+def shot_roll(shot: Shot, *, hq: bool = False) -> dict[str, object]:
+    """A shot's die in the shape the page shows (docs/adding-a-game.md): the face needed to
+    hit, the outcome as the log words it, and the critical's face beside (none for an HQ,
+    which takes no critical: GM-17)."""
+    words = {"miss": "miss", "no_effect": "no effect", "destroyed": "critical"}
+    roll = rolled([shot.die], 10, shot.need[0], words.get(shot.effect, "hit"))
+    if not hq:
+        roll["critical"] = shot.need[1]
+    return roll
 
 
 def relieved(st: Tactics2GMState, h: int) -> list[Event]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.action import Action
-from wartable.core.events import Event
+from wartable.core.events import Event, rolled
 from wartable.core.outcome import Outcome
 from wartable.games.tactics2gm.rules import (
     field,
@@ -69,7 +69,10 @@ def bid(st: Tactics2GMState, side: int, spend: int) -> list[Event]:
     for totals in rounds:
         text = ", ".join(f"{s} {t}" for s, t in totals.items())
         tie = " (a tie: both roll again)" if totals is not rounds[-1] else ""
-        out.append(ev("bid_roll", f"Each side rolls and adds its bid: {text}{tie}", "GM-11"))
+        dice = [t - spends[s] for s, t in totals.items()]  # a die a side, in the text's order
+        roll = rolled(dice, 10, None, "tie" if tie else f"{winner} wins")
+        said = f"Each side rolls and adds its bid: {text}{tie}"
+        out.append(ev("bid_roll", said, "GM-11", roll=roll))
     won = SIDES.index(winner)
     for s in (0, 1):
         pay(st, s, st.bids[s] or 0)
@@ -191,7 +194,9 @@ def begin_turn(st: Tactics2GMState) -> list[Event]:
     for k in team:  # a team's players draw one each (GM-104)
         out += draw(st, k, st.hq.draw if len(team) == 1 else 1)
     if not any(st.decks[k] or st.hands[k] for k in team):  # out of cards
-        return out + finish(st, 1 - side, f"{who} has no cards left in deck or hand", "cards")
+        return out + finish(
+            st, 1 - side, f"{who} has no cards left in deck or hand", "cards", "GM-101, A-18"
+        )
     st.phase = "move"
     st.passed = [False] * len(st.seat_side)
     st.gave = False
@@ -300,9 +305,10 @@ def time_up(st: Tactics2GMState) -> list[Event]:
     kind = "time limit" if timed else "round limit"
     limit = st.time_limit if timed else st.max_rounds
     reason = f"the {kind} ({limit}): HQ damage allies {damage[0]}, axis {damage[1]}"
+    rule = "GM-102" if timed else "A-19"
     if damage[0] == damage[1]:
-        return finish(st, None, reason, kind)
-    return finish(st, 0 if damage[0] < damage[1] else 1, reason, kind)
+        return finish(st, None, reason, kind, rule)
+    return finish(st, 0 if damage[0] < damage[1] else 1, reason, kind, rule)
 
 
 def hq_damage(st: Tactics2GMState, side: int) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wartable.core.events import Event
+from wartable.core.events import Event, rolled
 from wartable.games.undaunted.rules.cards import casualty
 
 if TYPE_CHECKING:
@@ -64,6 +64,8 @@ def resolve_attack(
     rolls = [st.rng.die(10, 0) for _ in range(dice)]
     hit = any(r == 0 or r >= total for r in rolls)
     who = st.players[attacker]
+    # a 0 always hits; a total over 9 leaves only the 0 ("needs 10+")
+    roll = rolled(rolls, 10, max(1, min(total, 10)), "hit" if hit else "miss", zero=True)
     target = f"{st.players[side]} {sc.units[unit].key}"
     ev.append(
         Event(
@@ -82,6 +84,7 @@ def resolve_attack(
                 "total": total,
                 "rolls": rolls,
                 "hit": hit,
+                "roll": roll,
             },
             RULE_ROLL,
         )

@@ -1,0 +1,46 @@
+"""A game's guide for players (Game.guide) as plain text for the terminal: the sequence of
+play, the actions, the legend, or what the rules a log line cites say."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wartable.core.game import Game
+from wartable.core.rulecite import explain
+
+PARTS = ("sequence", "actions", "legend")
+
+
+def _term(term: str, text: str, width: int) -> str:
+    return f"  {term.ljust(width)}  {text}"
+
+
+def guide_text(game: Game, parts: tuple[str, ...] = PARTS) -> str:
+    """The parts of the guide asked for, headed by the game's summary."""
+    g: dict[str, Any] = game.guide()
+    if not g:
+        return game.rules_summary()
+    out = [g["summary"], ""]
+    if "sequence" in parts:
+        out.append("Sequence of play:")
+        out += [f"  {i}. {s['title']}: {s['text']}" for i, s in enumerate(g["sequence"], 1)]
+        out.append("")
+    if "actions" in parts:
+        width = min(12, max(len(v) for v in g["actions"]))
+        out.append("Actions:")
+        out += [_term(verb, text, width) for verb, text in g["actions"].items()]
+        out.append("")
+    if "legend" in parts:
+        out.append("What the board shows:")
+        out += [f"  - {s['symbol']} ({s['name']}): {s['text']}" for s in g["legend"]]
+        out.append("")
+    return "\n".join(out).rstrip() + "\n"
+
+
+def rule_text(game: Game, rule: str) -> str:
+    """What the rule ``rule`` says (an id as the log cites it: DH-27, 13.0, "Attack step 3");
+    a sentence saying so where the guide does not know it."""
+    found = explain(game.guide().get("rules", {}), rule)
+    if not found:
+        return f"{game.info.title} has no rule {rule!r} in its guide."
+    return "\n".join(f"{key}: {text}" for key, text in found) + "\n"

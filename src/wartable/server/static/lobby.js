@@ -1,0 +1,302 @@
+// The lobby at "/" (new games, deck builder, campaign rosters, the games this browser holds)
+// and joining a game by invitation at "/join/ID".
+import { $app, api, copyable, el, toast } from "./dom.js";
+import { guideFor } from "./guide.js";
+import { forget, held, hold } from "./held.js";
+
+// ---- deck builder ---------------------------------------------------------------------------
+// A deck is built card by card: the server lists the army's cards and says, at each change,
+// the deck's points and every reason it may not be played; "Keep" saves it under its name.
+function deckBuilder(g, known, onSaved) {
+  const armies = [...new Set(Object.values(known.armies))];
+  const armySel = el("select", { id: "deck-army" },
+    ...armies.map((a) => el("option", { value: a, text: a })));
+  const from = el("select", { id: "deck-from" });
+  const name = el("input", { type: "text", id: "deck-name", placeholder: "the deck's name", maxlength: 60 });
+  const table = el("table", { class: "deck-cards" });
+  const status = el("div", { id: "deck-status", role: "status" });
+  let cards = [], counts = {}, loadouts = {};
+  const deck = () => ({ name: name.value.trim() || "unnamed", army: armySel.value,
+    cards: Object.fromEntries(Object.entries(counts).filter(([, n]) => n > 0)),
+    loadouts: Object.fromEntries(Object.entries(loadouts).filter(([k]) => counts[k] > 0)) });
+  async function check() {
+    try {
+      const r = await api("/api/decks/check", { method: "POST", body: JSON.stringify({ game: g.name, deck: deck() }) });
+      status.replaceChildren(el("p", { text: `${r.size} cards, ${r.points} of ${known.limit} points` }),
+        r.problems.length
+          ? el("ul", { class: "problems" }, ...r.problems.map((why) => el("li", { text: why })))
+          : el("p", { class: "legal", text: "legal: it may be played" }));
+    } catch (e) { status.replaceChildren(el("p", { text: e.message })); }
+  }
+  function start() {
+    const base = known.decks.find((d) => d.id === from.value);
+    counts = base ? { ...base.cards } : {};
+    loadouts = base ? { ...(base.loadouts || {}) } : {};
+    if (base && base.where === "kept") name.value = base.name;
+    table.replaceChildren(el("tr", {}, ...["copies", "card", "kind", "points", "year", "box"]
+      .map((h) => el("th", { text: h }))),
+      ...cards.map((c) => {
+        const n = el("input", { type: "number", min: 0, max: c.copies, value: counts[c.key] || 0,
+          "data-card": c.key, class: "count" });
+        n.addEventListener("change", () => { counts[c.key] = Number(n.value) || 0; check(); });
+        return el("tr", { title: c.text }, el("td", {}, n), el("td", { text: c.title }),
+          el("td", { text: c.kind }), el("td", { text: String(c.cost) }),
+          el("td", { text: c.year ? String(c.year) : "-" }), el("td", { text: String(c.copies) }));
+      }));
+    check();
+  }
+  async function army() {
+    cards = (await api(`/api/decks/cards?game=${encodeURIComponent(g.name)}&army=${armySel.value}`)).cards;
+    from.replaceChildren(el("option", { value: "", text: "an empty deck" }),
+      ...known.decks.filter((d) => d.army === armySel.value)
+        .map((d) => el("option", { value: d.id, text: `a copy of ${d.name} (${d.where})` })));
+    start();
+  }
+  armySel.addEventListener("change", () => army().catch((e) => toast(e.message)));
+  from.addEventListener("change", start);
+  const keep = el("button", { id: "deck-keep", text: "Keep this deck", onclick: async () => {
+    try {
+      await api("/api/decks", { method: "PUT", body: JSON.stringify({ game: g.name, deck: deck() }) });
+      await onSaved(deck().name);
+    } catch (e) { toast(e.message); }
+  } });
+  army().catch((e) => toast(e.message));
+  return el("div", { class: "panel builder" }, el("h3", { text: "Deck builder" }),
+    el("p", {}, "Army ", armySel, " start from ", from, " name ", name, " ", keep),
+    status, table);
+}
+
+// ---- lobby --------------------------------------------------------------------------------
+export async function lobby() {
+  document.getElementById("where").textContent = "lobby";
+  const { games } = await api("/api/catalog");
+  const gameSel = el("select", { id: "game" });
+  for (const g of games) gameSel.append(el("option", { value: g.name, text: g.title }));
+  const scenSel = el("select", { id: "scenario" });
+  const seats = el("table", { class: "seats" });
+  const mine = el("select", { id: "my-seat" });
+  const opts = el("div", { id: "options" });
+  const out = el("div", { id: "created" });
+  let rosters = [];  // the campaign rosters of the game chosen, where it has campaigns
+  const rosterForm = el("p", { id: "new-roster" });
+  let decks = null;  // where players build decks: { armies: {seat: army}, limit, decks: [...] }
+  const deckPanel = el("div", { id: "deck-builder" });
+  async function loadDecks(g) {
+    decks = g.decks ? await api(`/api/decks?game=${encodeURIComponent(g.name)}`) : null;
+    deckPanel.replaceChildren();
+    if (!decks) return;
+    deckPanel.append(el("p", {}, "Each seat fields a deck: a ready-made one or one you build. ",
+      el("button", { id: "deck-open", text: "Build a deck", onclick: () =>
+        deckPanel.replaceChildren(deckBuilder(g, decks, async (name) => {
+          const was = chosenDecks();
+          await loadDecks(g);
+          layoutSeats(g, chosenRosters(), was);
+          toast(`Deck ${name} kept`);
+        })) })));
+  }
+  function chosenDecks() {  // the seats whose player chose a deck; the others field the scenario's
+    return Object.fromEntries([...seats.querySelectorAll("select[data-deck]")]
+      .filter((s) => s.value).map((s) => [s.dataset.deck, s.value]));
+  }
+  async function loadRosters(g) {
+    rosters = g.campaign ? (await api(`/api/rosters?game=${encodeURIComponent(g.name)}`)).rosters : [];
+    rosterForm.replaceChildren();
+    if (!g.campaign) return;
+    const name = el("input", { type: "text", id: "roster-name", placeholder: "new roster's name",
+      maxlength: 40 });
+    rosterForm.append("Campaign rosters keep a squad's soldiers, their missions and ranks, from one battle to the next. ",
+      name, el("button", { id: "roster-create", text: "Start a roster", onclick: async () => {
+        try {
+          await api("/api/rosters", { method: "POST",
+            body: JSON.stringify({ name: name.value, game: g.name }) });
+          const was = chosenRosters();
+          await loadRosters(g);
+          layoutSeats(g, was);
+          toast(`Roster ${name.value} started`);
+        } catch (e) { toast(e.message); }
+      } }));
+  }
+  function refreshMine() {
+    const was = mine.value;
+    const people = [...seats.querySelectorAll("select[data-seat]")].filter((s) => s.value === "human")
+      .map((s) => s.dataset.seat);
+    mine.replaceChildren(...people.map((seat) => el("option", { value: seat, text: seat })),
+      el("option", { value: "", text: "none: I set it up for others" }));
+    if (people.includes(was) || (was === "" && mine.options.length)) mine.value = was;
+  }
+  function refresh() {
+    const g = games.find((x) => x.name === gameSel.value);
+    guideFor(g.name);  // the header's "Rules" opens the game chosen here
+    rosters = [];
+    scenSel.replaceChildren(...g.scenarios.map((s) => el("option", { value: s.id, text: s.title })));
+    const byDeck = new Set(g.deck_options || []);  // set by the seats' deck choices below
+    const typed = Object.entries(g.options || {}).filter(([n, o]) => !o.internal && !byDeck.has(n));
+    opts.replaceChildren(...typed.map(([name, o]) => {
+      const input = o.kind === "bool"
+        ? el("input", { type: "checkbox", "data-option": name, "data-kind": o.kind })
+        : o.choices.length
+          ? el("select", { "data-option": name, "data-kind": o.kind },
+              ...o.choices.map((c) => el("option", { value: c, text: c })))
+          : el("input", { type: o.kind === "int" ? "number" : "text", value: String(o.default),
+              min: o.minimum, max: o.maximum, "data-option": name, "data-kind": o.kind });
+      return el("label", { class: "option", title: o.help }, input, " " + name.replace(/_/g, " "), " ");
+    }));
+    layoutSeats(g);
+    mine.value = "";
+    refreshMine();
+    mine.selectedIndex = 0;
+    decks = null;
+    Promise.all([loadRosters(g), loadDecks(g)]).then(() => layoutSeats(g)).then(refreshMine)
+      .catch((e) => toast(e.message));
+  }
+  function chosenRosters() {
+    return Object.fromEntries([...seats.querySelectorAll("select[data-roster]")]
+      .map((s) => [s.dataset.roster, s.value]));
+  }
+  function seatsOf(g) {  // an option such as a line-up may decide the seats
+    for (const [name, by] of Object.entries(g.seats_by || {})) {
+      const chosen = opts.querySelector(`[data-option="${name}"]`);
+      if (chosen && by[chosen.value]) return by[chosen.value];
+    }
+    return g.seats;
+  }
+  function layoutSeats(g, fielding = {}, fieldedDecks = {}) {
+    const who = Object.fromEntries([...seats.querySelectorAll("select[data-seat]")]
+      .map((s) => [s.dataset.seat, s.value]));
+    seats.replaceChildren(...seatsOf(g).map((seat, i) => {
+      const pick = el("select", { "data-seat": seat });
+      pick.append(el("option", { value: "human", text: "a person" }));
+      for (const a of g.agents) pick.append(el("option", { value: a, text: "AI: " + a }));
+      if (i > 0 && g.agents.includes("heuristic")) pick.value = "heuristic";
+      if (who[seat] && [...pick.options].some((o) => o.value === who[seat])) pick.value = who[seat];
+      pick.addEventListener("change", refreshMine);
+      const row = el("tr", {}, el("td", { text: seat }), el("td", {}, pick));
+      if (rosters.length) {  // a seat may field a campaign roster's soldiers
+        const squad = el("select", { "data-roster": seat, title: "the roster this seat fields" },
+          el("option", { value: "", text: "no roster" }),
+          ...rosters.map((r) => el("option", { value: r.name,
+            text: `roster ${r.name} (${r.soldiers.length} soldiers)` })));
+        if (fielding[seat] && rosters.some((r) => r.name === fielding[seat])) squad.value = fielding[seat];
+        row.append(el("td", {}, squad));
+      }
+      if (decks && decks.armies[seat]) {  // a seat fields a deck of its army
+        const mineToo = decks.decks.filter((d) => d.army === decks.armies[seat]);
+        const pick = el("select", { "data-deck": seat, title: "the deck this seat fields" },
+          el("option", { value: "", text: "the scenario's deck" }),
+          ...mineToo.map((d) => el("option", { value: d.id,
+            text: `${d.name} (${d.where}, ${d.points} points${d.problems.length ? ", not legal" : ""})` })));
+        if (fieldedDecks[seat] && mineToo.some((d) => d.id === fieldedDecks[seat])) pick.value = fieldedDecks[seat];
+        row.append(el("td", {}, pick));
+      }
+      return row;
+    }));
+  }
+  opts.addEventListener("change", () => {
+    const g = games.find((x) => x.name === gameSel.value);
+    if (Object.keys(g.seats_by || {}).length) { layoutSeats(g, chosenRosters(), chosenDecks()); refreshMine(); }
+  });
+  gameSel.addEventListener("change", refresh);
+  refresh();
+  const create = el("button", { id: "create", text: "Create game", onclick: async () => {
+    const seatMap = {}, options = {}, fielding = {}, fieldedDecks = chosenDecks();
+    for (const s of seats.querySelectorAll("select[data-seat]")) seatMap[s.dataset.seat] = s.value;
+    for (const s of seats.querySelectorAll("select[data-roster]"))
+      if (s.value) fielding[s.dataset.roster] = s.value;
+    for (const o of opts.querySelectorAll("[data-option]"))
+      if (o.type === "checkbox" ? o.checked : o.value !== "")
+        options[o.dataset.option] = o.type === "checkbox" ? true
+          : o.dataset.kind === "int" ? Number(o.value) : o.value;
+    try {
+      const made = await api("/api/games", { method: "POST", body: JSON.stringify({
+        game: gameSel.value, scenario: scenSel.value, seats: seatMap, options, rosters: fielding,
+        decks: fieldedDecks,
+        creator_seat: mine.value || null }) });
+      const title = gameSel.options[gameSel.selectedIndex].text;
+      hold(made.id, (h) => {
+        h.host = made.host; h.title = title; h.scenario = scenSel.value;
+        if (made.seat) h.seats[made.seat] = made.token;
+      });
+      out.replaceChildren(el("h3", { text: "Game " + made.id }),
+        made.seat ? el("p", {}, el("a", { href: `/play/${made.id}#seat=${made.seat}`,
+          class: "seat-link", "data-seat": made.seat, text: "Play as " + made.seat })) : null,
+        ...Object.entries(made.invitations).map(([seat, link]) =>
+          copyable(`Invitation for ${seat} (send it to one person; the first to open it takes the seat):`,
+            link, { class: "link invitation", "data-seat": seat })),
+        copyable("Spectators:", made.spectator));
+      showMine();
+    } catch (e) { toast(e.message); }
+  } });
+  const list = el("div", { class: "panel", id: "my-games" });
+  async function showMine() {
+    const all = held();
+    const asked = Object.entries(all).flatMap(([id, h]) => {
+      const rows = Object.values(h.seats).map((token) => ({ id, token, host: h.host }));
+      return rows.length ? rows : (h.host ? [{ id, host: h.host }] : []);
+    }).slice(0, 50);
+    if (!asked.length) { list.replaceChildren(); list.style.display = "none"; return; }
+    list.style.display = "";
+    const { games: lines } = await api("/api/mine", { method: "POST",
+      body: JSON.stringify({ games: asked }) });
+    const table = el("table", { class: "mine" });
+    for (const g of lines) {
+      const status = g.over ? "over: " + g.over
+        : g.unclaimed.length ? "waiting for " + g.unclaimed.join(", ") + " to join"
+        : g.your_turn ? "your move" : "waiting";
+      const open = g.seat ? el("a", { href: `/play/${g.id}#seat=${g.seat}`, text: "open" })
+        : el("a", { href: `/play/${g.id}`, text: "watch" });
+      const manage = el("td", {});
+      for (const [seat, state] of Object.entries(g.invitations || {})) {
+        if (state === "claimed") continue;
+        manage.append(el("span", { class: "muted", text: `${seat}: ${state} ` }),
+          el("button", { text: "new link", "data-seat": seat, class: "reinvite", onclick: async () => {
+            const r = await api(`/api/games/${g.id}/invitations/${seat}`, { method: "POST" }, all[g.id].host);
+            manage.append(copyable(`New invitation for ${seat}:`, r.invitation));
+          } }),
+          state === "open" ? el("button", { text: "withdraw", onclick: async () => {
+            await api(`/api/games/${g.id}/invitations/${seat}`, { method: "DELETE" }, all[g.id].host);
+            showMine();
+          } }) : null);
+      }
+      table.append(el("tr", { "data-id": g.id, class: g.your_turn ? "your-turn" : "" },
+        el("td", { text: `${g.title} · ${g.scenario_title}` }),
+        el("td", { text: g.seat ? "as " + g.seat : "created" }),
+        el("td", { class: "game-status", text: status }), el("td", {}, open), manage,
+        el("td", {}, el("button", { text: "forget", title: "remove from this browser's list",
+          onclick: () => { forget(g.id); showMine(); } }))));
+    }
+    list.replaceChildren(el("h2", { text: "Your games" }), table);
+  }
+  $app.replaceChildren(list, el("div", { class: "panel lobby" },
+    el("h2", { text: "New game" }),
+    el("p", {}, "Game ", gameSel, " Scenario ", scenSel),
+    el("p", { text: "Who sits where:" }), seats, rosterForm, deckPanel,
+    el("p", {}, "You play: ", mine),
+    el("p", { text: "Options:" }), opts, create), out);
+  showMine().catch((e) => toast(e.message));
+}
+
+// ---- joining by invitation -----------------------------------------------------------------
+export async function join(id) {
+  document.getElementById("where").textContent = "joining game " + id;
+  guideFor(null);
+  const code = new URLSearchParams(location.hash.slice(1)).get("invite");
+  history.replaceState(null, "", location.pathname);  // the code leaves the address bar
+  // what this browser already holds of the game: the server gives such a browser no other
+  // seat (the creator's own browser cannot take the seat it invited someone to)
+  const mine = held()[id];
+  try {
+    const r = await api(`/api/games/${id}/claim`, { method: "POST",
+      body: JSON.stringify({ invite: code || "", tokens: mine ? Object.values(mine.seats).slice(0, 8) : [],
+        host: (mine && mine.host) || null }) });
+    hold(id, (h) => { h.seats[r.seat] = r.token; });
+    location.replace(`/play/${id}#seat=${r.seat}`);
+  } catch (e) {
+    $app.replaceChildren(el("div", { class: "panel", id: "join-failed" },
+      el("h2", { text: "This invitation cannot be used" }),
+      el("p", { text: e.message }),
+      mine ? el("p", { text: "This browser already has this game: " },
+          el("a", { href: `/play/${id}`, text: "open it" }), ".")
+        : el("p", { text: "Ask the person who invited you for a new link, or " },
+          el("a", { href: `/play/${id}`, text: "watch the game" }), ".")));
+  }
+}
