@@ -18,7 +18,7 @@ from tests.server.helpers import web
 
 pytestmark = [needs_chromium, pytest.mark.slow]  # CI runs them in make slow
 
-MIN_PIECE = 22  # CSS px: app.js PIECE_MIN
+MIN_PIECE = 30  # CSS px: pieces.js PIECE_MIN
 SCREENS = {"desktop": (1280, 800), "phone": (390, 844)}
 
 # every counter's box on the page, in CSS px

@@ -16,12 +16,20 @@ from tests.e2e.pages import SCREENSHOTS, click_through, needs_chromium, open_gam
 pytestmark = [needs_chromium, pytest.mark.slow]
 
 
-MIDDLE = 12  # the seat's moves before the picture of the middle of the game
 LONGEST = 400  # a game that runs longer has lost its way
 
 
+LABELS_APART = """() => {
+    const boxes = [...document.querySelectorAll('#board .terrain-label')].map((t) => t.getBBox());
+    return boxes.every((a, i) => boxes.slice(i + 1).every((b) => a.x + a.width <= b.x
+        || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y));
+}"""
+
+
 def pictures(page, game: str, moment: str) -> None:
-    """The page as it stands, at 1280x800 and at 390x844 (a phone), into build/screenshots."""
+    """The page as it stands, at 1280x800 and at 390x844 (a phone), into build/screenshots;
+    and the board's words on it (2GM's terrain labels) never overlap."""
+    assert page.evaluate(LABELS_APART), "two labels of the board overlap"
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     for w, h in ((1280, 800), (390, 844)):
         page.set_viewport_size({"width": w, "height": h})
@@ -34,18 +42,22 @@ def pictures(page, game: str, moment: str) -> None:
 # through a counter of the stack. A round limit keeps three of them short; the player, like
 # a person in a hurry, often takes what the fixed bar offers (pass, done, end the turn).
 @pytest.mark.parametrize(
-    ("game", "scenario", "seat", "options", "hurry"),
+    ("game", "scenario", "seat", "options", "hurry", "middle"),
     [
-        ("undaunted", "la-raye", "us", {"max_rounds": 8}, 0.1),
-        ("diadehonor", "crossroads", "axis-1", {"max_rounds": 3}, 0.2),
-        ("tactics2gm", "pitched-battle", "allies", {"max_rounds": 5}, 0.2),
-        ("combat", "a-meeting-of-patrols", "us", {}, 0.6),
+        ("undaunted", "la-raye", "us", {"max_rounds": 8}, 0.1, 12),
+        ("diadehonor", "crossroads", "axis-1", {"max_rounds": 3}, 0.2, 12),
+        ("tactics2gm", "pitched-battle", "allies", {"max_rounds": 5}, 0.2, 12),
+        ("combat", "a-meeting-of-patrols", "us", {}, 0.6, 40),
+        ("duel", "standard", "north", {}, 0.0, 3),  # the template game: the generic drawing
     ],
 )
 def test_a_whole_game_is_played_by_clicking_the_board_alone(
-    server, browser, game, scenario, seat, options, hurry
+    server, browser, game, scenario, seat, options, hurry, middle
 ):
-    page = open_game(browser, server, game, scenario=scenario, seat=seat, options=options)
+    others = {"south": "random"} if game == "duel" else None  # it has no heuristic
+    page = open_game(
+        browser, server, game, scenario=scenario, seat=seat, options=options, seats=others
+    )
     rng = random.Random(7)
     played = 0
     d = turn_comes(page)
@@ -57,11 +69,11 @@ def test_a_whole_game_is_played_by_clicking_the_board_alone(
         assert clicks <= 3, f"{action} took {clicks} clicks"
         played += 1
         assert played < LONGEST, "the game did not end"
-        if played == MIDDLE:
+        if played == middle:
             turn_comes(page)
             pictures(page, game, "middle")
         d = turn_comes(page)
-    assert played > MIDDLE, f"a game of {played} moves shows too little"
+    assert played > middle, f"a game of {played} moves shows too little"
     print(f"{game}: {played} moves by clicks")
     page.wait_for_selector("#outcome")
     pictures(page, game, "end")

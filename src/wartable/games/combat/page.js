@@ -45,10 +45,35 @@ export function status(view, ui) {
   return lines;
 }
 
+// A card's three numbers are the initiative each team (Able, Baker, Charlie) draws when the
+// card is played for initiative: the lower, the sooner that team acts in the impulse.
 export function hand(view) {
   return (view.hand || []).map((c) => ({ id: String(c.number), title: c.title, initiative: null,
     label: `${c.number} ${c.title} [${c.initiative.join("/")}]`,
-    note: `${c.type} card` + (c.initiative.length ? ` · A ${c.initiative[0]} · B ${c.initiative[1]} · C ${c.initiative[2]}` : "") }));
+    note: `${c.type} card` + (c.initiative.length
+      ? ` · initiative if played: Able ${c.initiative[0]}, Baker ${c.initiative[1]}, Charlie ${c.initiative[2]} (lower acts sooner)`
+      : "") }));
+}
+
+const BAND_WORDS = [[FIRE, "fire orders (AF aimed, RF rapid, SF suppressive, ME melee)"],
+  [MOVE, "moves (SP sprint, RG run and gun, EV evade, SN sneak, CH charge)"],
+  [THROW, "grenades (GR, SM smoke, GL rifle grenade)"],
+  [LOW, "lying low (HI hide, DB duck back, RA rally, RL reload, PL plan)"],
+  [CARE, "care (MA medical aid, CD carry or drag, SE search, GU guard)"]];
+const MORALE_WORDS = { berserk: "berserk", cautious: "cautious", shaken: "shaken", rout: "routed" };
+
+// the key to the map, opened on demand over it (folded at first: the map is what matters):
+// the ground present, the order bands, the morale badges and the other marks
+function mapKey(view, ui) {
+  const present = [...new Set(["open", ...view.map.terrain.map(([, k]) => k)])].filter((k) => TERRAIN_FILL[k]);
+  return ui.key([...present.map((k) => ({ fill: TERRAIN_FILL[k], text: k.replaceAll("_", " ") })),
+    { mark: "1", text: "ground level of a hex (higher sees over lower)" }, { mark: "★", text: "objective" },
+    { fill: "rgba(160,160,160,.7)", text: "smoke" },
+    ...BAND_WORDS.map(([fill, text]) => ({ fill, edge: "#1b1b1b", text })),
+    ...Object.entries(MORALE).map(([k, [mark, paper, ink]]) => ({ mark, paper, ink, text: MORALE_WORDS[k] })),
+    { mark: "z", text: "a German not yet alerted" }, { mark: "?", text: "an enemy not yet identified" },
+    { fill: "#ef5350", edge: "#fff", text: "a wound each (dark: serious)" },
+    { mark: "- - -", text: "dashed edge: hidden from the enemy" }], { folded: true });
 }
 
 export function panels(view, ui) {
@@ -58,7 +83,7 @@ export function panels(view, ui) {
 // the line-of-sight tool and its answer, in a bar over the map
 export function overlay(view, ui) {
   const { el } = ui;
-  const bar = el("div", { class: "los-bar", id: "los" });
+  const bar = el("div", { class: "los-bar", id: "los" }, mapKey(view, ui));
   bar.append(el("button", { class: los ? "on" : "", text: los ? "Line of sight: on" : "Line of sight",
     title: "click two hexes to see whether one sees the other",
     onclick: () => { los = los ? null : { pick: [] }; ui.render(); } }));

@@ -190,9 +190,11 @@ export function board(view, ui) {
     el("svg:circle", { cx: tx, cy: ty, r: Q * 0.47, fill: "none", stroke: "#c62828", "stroke-width": 1.5,
       "pointer-events": "none" }));
   }
+  const height = reserveStrip(view, ui, f, layers);
+  if (height > f.height) svg.setAttribute("viewBox", `0 0 ${f.width} ${height}`);
   svg.append(layers.marks, layers.counters);
   // never smaller than the page's minimum a counter: a narrow screen scrolls the board instead
-  ui.keepPieces(svg, f.width, f.height, smallest);
+  ui.keepPieces(svg, f.width, height, smallest);
   return svg;
 }
 
@@ -261,6 +263,21 @@ function texture(el, view, f, c, r) {
     return out;
   }
   return [];
+}
+
+// The seat's units not on the map yet (its reserve), as counters in a strip under the map:
+// chosen there like any piece (to deploy: the unit, then a square of the start zone). The
+// board's height with the strip.
+function reserveStrip(view, ui, f, layers) {
+  const { el } = ui;
+  const reserve = ui.seat ? view.units.filter((u) => u.seat === ui.seat && u.status === "reserve") : [];
+  if (!reserve.length) return f.height;
+  const step = P + 4, per = Math.max(1, Math.floor((f.width - 2 * M) / step)), top = f.height + 14;
+  layers.marks.append(el("svg:text", { x: M, y: top - 4, "font-size": 9, class: "reserve-label",
+    text: `Your reserve (${reserve.length}): choose a unit, then a square of your start zone` }));
+  reserve.forEach((u, k) => layers.counters.append(counter(u, M + (k % per) * step,
+    top + Math.floor(k / per) * step, P, view, ui, false, false)));
+  return top + Math.ceil(reserve.length / per) * step + 4;
 }
 
 function counter(u, x, y, size, view, ui, seatCorner, moved) {
@@ -452,27 +469,19 @@ function values(el, u) {
     el("span", { class: "muted", text: ` (${v.printed})` }));
 }
 
-// a key to the map's colours, over the board
+// a key to the map's colours and the counters' marks, over the board
 export function overlay(view, ui) {
-  const { el } = ui;
   if (!view.map) return null;
   const present = new Set(view.map.ground);
-  // a small square of colour (HTML: every SVG over the board is drawn at the board's size)
-  const swatch = (fill, edge = "#8a846c", dashed = false) => el("span", { class: "swatch",
-    style: `display: inline-block; width: 12px; height: 12px; vertical-align: -1px; background: ${fill}; ` +
-      `border: ${dashed ? 2 : 1}px ${dashed ? "dashed" : "solid"} ${edge}` });
-  const bar = el("div", { class: "los-bar", id: "legend" });
-  for (const [g, [name, fill]] of Object.entries(GROUND)) if (present.has(g))
-    bar.append(el("span", { class: "muted" }, swatch(fill), ` ${name}`));
-  if (view.map.levels.some((l) => l)) bar.append(el("span", { class: "muted" }, swatch("#bca77f"), " higher ground (level)"));
+  /** @type {{fill: string, edge?: string, dashed?: boolean, text: string}[]} */
+  const entries = Object.entries(GROUND).filter(([g]) => present.has(g))
+    .map(([, [name, fill]]) => ({ fill, text: name }));
+  if (view.map.levels.some((l) => l)) entries.push({ fill: "#bca77f", text: "higher ground (level)" });
   for (const side of Object.keys(view.map.zones || {}))
-    bar.append(el("span", { class: "muted" }, swatch(SIDE_LIGHT[side], SIDE[side], true),
-      ` ${cap(side)} start zone`));
-  // the counters' marks
-  bar.append(el("span", { class: "muted" }, swatch(PRONE, INK), " prone (name on a band)"),
-    el("span", { class: "muted" }, swatch("#ef5350", "#fff"), " a wound each"),
-    el("span", { class: "muted" }, swatch("#2e7d32", INK), " actions left (amber: attack made)"),
-    el("span", { class: "muted" }, swatch("#ef6c00", INK), " ! sabotaged"),
-    el("span", { class: "muted" }, swatch("#5f5a55", INK), " ✕ wreck"));
-  return bar;
+    entries.push({ fill: SIDE_LIGHT[side], edge: SIDE[side], dashed: true, text: `${cap(side)} start zone` });
+  entries.push({ fill: PRONE, edge: INK, text: "prone (name on a band)" },
+    { fill: "#ef5350", edge: "#fff", text: "a wound each" },
+    { fill: "#2e7d32", edge: INK, text: "actions left (amber: attack made)" },
+    { fill: "#ef6c00", edge: INK, text: "! sabotaged" }, { fill: "#5f5a55", edge: INK, text: "✕ wreck" });
+  return ui.key(entries);
 }

@@ -421,10 +421,14 @@ function square(view, ui, f, c, r, label, objective, crowd) {
   const text = squareLabel(view, label);
   if (text && crowd < 3) {
     const owner = card && card[1];
+    // a long label is pressed into its square (bold letters are about 0.6 of their size
+    // wide): it never reaches the neighbour's
+    const fits = text.length * 6.4 * 0.6 <= Q - 4;
     quiet.append(el("svg:rect", { x: x + 1, y: y + 1, width: Q - 2, height: 8.6, rx: 1.5, fill: "#fffdf4",
       "fill-opacity": 0.78 }),
     el("svg:text", { x: x + Q / 2, y: y + 7.4, "font-size": 6.4, "font-weight": "bold", "text-anchor": "middle",
-      fill: owner ? SIDE[owner] : "#4a3f2a", text }));
+      fill: owner ? SIDE[owner] : "#4a3f2a", text, class: "terrain-label",
+      ...(fits ? {} : { textLength: Q - 4, lengthAdjust: "spacingAndGlyphs" }) }));
   }
   g.append(quiet);
   const words = [`${label}: ${(GROUND[g0] || [g0])[0]}`];
@@ -857,23 +861,17 @@ export function panels(view, ui) {
 
 // a key to the board's colours and marks, over it
 export function overlay(view, ui) {
-  const { el } = ui;
   if (!view.field) return null;
-  const swatch = (fill, edge = "#8a846c", dashed = false) => el("span", { class: "swatch",
-    style: `display: inline-block; width: 12px; height: 12px; vertical-align: -1px; background: ${fill}; ` +
-      `border: ${dashed ? 2 : 1}px ${dashed ? "dashed" : "solid"} ${edge}` });
-  const bar = el("div", { class: "los-bar", id: "legend" });
   const present = new Set(view.field.rows.join(""));
-  for (const [g, [name, fill]] of Object.entries(GROUND)) if (present.has(g) && g !== ".")
-    bar.append(el("span", { class: "muted" }, swatch(fill), ` ${name}`));
+  /** @type {{fill: string, edge?: string, dashed?: boolean, text: string}[]} */
+  const entries = Object.entries(GROUND).filter(([g]) => present.has(g) && g !== ".")
+    .map(([, [name, fill]]) => ({ fill, text: name }));
   if (view.scenario && view.scenario.objective.squares.length)
-    bar.append(el("span", { class: "muted" }, swatch("transparent", GOLD, true), " objective"));
-  if (Object.keys(view.field.smoke || {}).length) bar.append(el("span", { class: "muted" }, swatch("#9e9e9e"), " smoke"));
+    entries.push({ fill: "transparent", edge: GOLD, dashed: true, text: "objective" });
+  if (Object.keys(view.field.smoke || {}).length) entries.push({ fill: "#9e9e9e", text: "smoke" });
   if (Object.keys(view.field.dropped || {}).length)
-    bar.append(el("span", { class: "muted" }, swatch("#d9b44a", INK), " equipment on the ground"));
-  bar.append(el("span", { class: "muted" }, swatch("#ef5350", "#fff"), " wound"),
-    el("span", { class: "muted" }, swatch("#c5e1a5", INK), " token ready"),
-    el("span", { class: "muted" }, swatch("#5d5d5d", "#9e9e9e"), " spent"),
-    el("span", { class: "muted" }, swatch("#f9c846", INK), " suppressed"));
-  return bar;
+    entries.push({ fill: "#d9b44a", edge: INK, text: "equipment on the ground" });
+  entries.push({ fill: "#ef5350", edge: "#fff", text: "wound" }, { fill: "#c5e1a5", edge: INK, text: "token ready" },
+    { fill: "#5d5d5d", edge: "#9e9e9e", text: "spent" }, { fill: "#f9c846", edge: INK, text: "suppressed" });
+  return ui.key(entries);
 }

@@ -4,7 +4,7 @@ import { $app, api, copyable, el, toast } from "./dom.js";
 import { guideFor, openGuide, ruleKeys } from "./guide.js";
 import { held, hold } from "./held.js";
 import { diceTray, positions, shotLine, slide, strikes } from "./motion.js";
-import { glyph, keepPieces, piece, pieceDefs } from "./pieces.js";
+import { glyph, keepPieces, mapKey, piece, pieceDefs } from "./pieces.js";
 
 // ---- a game -------------------------------------------------------------------------------
 // `data` is always the latest state the server sent (what an action is sent against); `shown`
@@ -20,6 +20,7 @@ const game = { id: null, seat: null, token: null, data: null, filter: null, ws: 
                selected: null, only: null, about: null, at: null,  // the piece chosen; a chooser's actions; where
                draw: null,  // the game's drawing, once its module is loaded
                drawnAt: null,  // the position last drawn (a new one animates what changed)
+               looked: false,  // the board was scrolled to the seat's pieces once
                shown: null, before: null, queue: [], timer: null, shownAt: 0, pacing: false };
 
 export function startGame(id) {
@@ -248,7 +249,7 @@ function ui() {
            choose, render, api: (path) => api(path, {}, game.token), toast,
            last: game.replay ? game.replay.action : shown && shown.last,
            before: game.replay ? null : game.before,
-           piece: (p) => piece(p, () => choose(through(p))), glyph, defs: pieceDefs, keepPieces };
+           piece: (p) => piece(p, () => choose(through(p))), glyph, defs: pieceDefs, keepPieces, key: mapKey };
 }
 
 // A click on a piece, place or card. On a lit target of the piece chosen before, it takes the
@@ -432,9 +433,13 @@ function oddsTip(node, key) {
 
 // a game without a drawing of its own: its view as readable text
 function genericBoard(view) {
+  // a list of words (a hand of cards, a row of places) is a row of chips, each clickable by
+  // its id like a game's own pieces
+  const chip = (v) => el("button", { class: "chip", "data-id": String(v), onclick: () => choose(String(v)) }, String(v));
   const tree = (value) => {
     if (Array.isArray(value)) {
-      if (!value.some((v) => v && typeof v === "object")) return el("span", { text: value.join(", ") || "-" });
+      if (!value.some((v) => v && typeof v === "object"))
+        return value.length ? el("span", { class: "chips" }, ...value.map(chip)) : el("span", { text: "-" });
       return el("ol", {}, ...value.map((v) => el("li", {}, tree(v))));
     }
     if (value && typeof value === "object")
@@ -479,13 +484,25 @@ function render() {
     side.append(...draw.panels(view, ui()));
   }
   side.append(logPanel(game.replay ? game.replay.log : d.fullLog || game.log, game.replay ? null : d.last));
-  $app.replaceChildren(el("div", { class: "game" }, board, side));
+  $app.replaceChildren(turnChip(d), el("div", { class: "game" }, board, side));
   markLast(view, fresh);
   slide(stood);
   markSteps();
   if (!game.replay && game.only && !game.selected) chooser(d);
-  const scroller = document.querySelector(".board-scroll");
+  const scroller = document.querySelector(/** @type {"div"} */ (".board-scroll"));
+  if (window.innerWidth > 700)  // the board fits the screen below what stands over it
+    scroller.style.maxHeight = `${Math.max(240, window.innerHeight - scroller.getBoundingClientRect().top - window.scrollY - 12)}px`;
   [scroller.scrollLeft, scroller.scrollTop] = scrolled;
+  pinchable(scroller, svg);
+  if (!game.looked && !game.replay) {  // a board bigger than the screen opens on your own pieces
+    const mine = document.querySelector("#board [data-selectable]");
+    if (mine) {  // the board's own scrolling only: the page stays where it is
+      game.looked = true;
+      const r = mine.getBoundingClientRect(), box = scroller.getBoundingClientRect();
+      scroller.scrollTop += r.top + r.height / 2 - (box.top + box.height / 2);
+      scroller.scrollLeft += r.left + r.width / 2 - (box.left + box.width / 2);
+    }
+  }
   const log = document.querySelector(".log");
   if (log) log.scrollTop = log.scrollHeight;
 }
@@ -504,7 +521,11 @@ function markLast(view, fresh) {
   if (!last || !last.text) return;
   const lit = named(last.text, last.seat, view);
   for (const n of lit) n.classList.add("last");
-  if (lit.length > 1 && strikes(last.text, game.draw)) shotLine(lit[0], lit[lit.length - 1], fresh);
+  if (lit.length > 1 && strikes(last.text, game.draw)) {
+    shotLine(lit[0], lit[lit.length - 1], fresh);
+    lit[lit.length - 1].classList.add("struck");  // what was shot at: marked (a pulse, when fresh)
+    if (fresh) lit[lit.length - 1].classList.add("struck-now");
+  }
 }
 
 // the log lines the last move wrote (a replay's: those of its step)
@@ -513,24 +534,54 @@ function lastLines(d) {
   return d.last ? (d.fullLog || game.log).filter((e) => e.n === d.last.n) : [];
 }
 
-// big maps need a closer look on a small screen
-const ZOOMS = [1, 1.5, 2, 3];
+// big maps need a closer look on a small screen: the buttons step through ZOOMS, two fingers
+// on the board zoom it anywhere between the first and the last (one finger pans it)
+const ZOOMS = [1, 1.5, 2, 3, 4];
 
 function zoomBar() {
   const step = (by) => {
-    const i = Math.max(0, Math.min(ZOOMS.length - 1, ZOOMS.indexOf(game.zoom) + by));
-    game.zoom = ZOOMS[i];
+    const next = by > 0 ? ZOOMS.find((z) => z > game.zoom + 0.01) : [...ZOOMS].reverse().find((z) => z < game.zoom - 0.01);
+    game.zoom = next ?? game.zoom;
     render();
   };
   return el("div", { class: "zoom", id: "zoom" },
     el("button", { text: "−", title: "zoom out", onclick: () => step(-1) }),
-    el("span", { class: "muted", text: ` ${game.zoom}× ` }),
+    el("span", { class: "muted", text: ` ${Math.round(game.zoom * 10) / 10}× ` }),
     el("button", { text: "+", title: "zoom in", onclick: () => step(1) }),
     el("label", { class: "muted at-once", title: "show the other side's moves one by one, or at once" },
       el("input", { type: "checkbox", id: "at-once", ...(atOnce() ? { checked: "" } : {}),
         onclick: (e) => { localStorage.setItem(AT_ONCE, e.target.checked ? "yes" : "no");
                           if (e.target.checked && game.pacing) skip(); } }),
       " their moves at once"));
+}
+
+// a pinch on the board: the distance between two touching fingers scales the zoom
+function pinchable(scroller, svg) {
+  const fingers = new Map();
+  let start = null;
+  const spread = () => {
+    const [[ax, ay], [bx, by]] = [...fingers.values()];
+    return Math.hypot(ax - bx, ay - by) || 1;
+  };
+  scroller.addEventListener("pointerdown", (e) => {
+    if (e.pointerType !== "touch") return;
+    fingers.set(e.pointerId, [e.clientX, e.clientY]);
+    if (fingers.size === 2) start = { spread: spread(), zoom: game.zoom };
+  });
+  scroller.addEventListener("pointermove", (e) => {
+    if (!fingers.has(e.pointerId)) return;
+    fingers.set(e.pointerId, [e.clientX, e.clientY]);
+    if (!start || fingers.size !== 2) return;
+    game.zoom = Math.max(ZOOMS[0], Math.min(ZOOMS[ZOOMS.length - 1], start.zoom * spread() / start.spread));
+    svg.style.width = `${game.zoom * 100}%`;
+    svg.style.maxHeight = "none";
+  });
+  const lift = (e) => {
+    fingers.delete(e.pointerId);
+    if (start && fingers.size < 2) { start = null; render(); }
+  };
+  scroller.addEventListener("pointerup", lift);
+  scroller.addEventListener("pointercancel", lift);
 }
 
 // the banner: your move, or whom the game waits for, or how it ended
@@ -555,6 +606,18 @@ function turnBanner(d) {
   return el("div", { id: "turn", class: "turn waiting",
     text: d.seat ? `Waiting for ${d.to_act.map((s) => seatName(s) + ai(s)).join(" and ")}…`
       : `Watching: ${d.to_act.map(seatName).join(" and ")} to move` });
+}
+
+// whose move it is, in one line that stays at the top of a phone's screen (the banner in
+// the status panel scrolls away with it): in the flow above the board, so it covers nothing
+// that cannot be scrolled out from under it, and scrolling into view stops below it
+function turnChip(d) {
+  if (game.replay) return null;
+  const banner = turnBanner(d);
+  if (!banner) return null;
+  return el("div", { id: "turn-chip", class: banner.className, role: "status",
+    onclick: () => (game.pacing ? skip() : document.getElementById("turn").scrollIntoView({ block: "center" })) },
+    banner.firstChild.textContent || banner.textContent);
 }
 
 function statusPanel(d, view) {

@@ -269,9 +269,10 @@ export async function lobby() {
   $app.replaceChildren(list, el("div", { class: "panel lobby" },
     el("h2", { text: "New game" }),
     el("p", {}, "Game ", gameSel, " Scenario ", scenSel),
+    // the options first: one of them (a line-up) may decide the seats listed below it
+    el("p", { text: "Options:" }), opts,
     el("p", { text: "Who sits where:" }), seats, rosterForm, deckPanel,
-    el("p", {}, "You play: ", mine),
-    el("p", { text: "Options:" }), opts, create), out);
+    el("p", {}, "You play: ", mine), create), out);
   showMine().catch((e) => toast(e.message));
 }
 

@@ -7,7 +7,7 @@ import { el } from "./dom.js";
 // for a suppressed or captured man and a dashed edge for a hidden one. ui.defs() gives the
 // patterns and arrowheads they use (one per board). No piece is smaller than PIECE_MIN CSS px
 // at 1x: each drawing keeps its board from shrinking below that.
-const PIECE_MIN = 22;
+const PIECE_MIN = 30;
 const INK = "#1b1b1b", PAPER = "#f4efdc";
 
 // a board of width x height units whose smallest counter is `size` units never shrinks below
@@ -103,4 +103,23 @@ export function piece(p, onClick) {
   }
   if (p.title) g.append(el("svg:title", { text: p.title }));
   return g;
+}
+
+// which keys the player folded or opened (by id), kept across redrawings
+const keysOpen = new Map();
+
+// A key to a board's marks, over it (ui.key): each entry {fill, edge?, dashed?} for a swatch
+// of colour or {mark, ink?, paper?} for a mark in letters, and its words (text). Open on a
+// wide screen unless `folded`, folded on a phone's; the player's choice is kept.
+export function mapKey(entries, { id = "legend", folded = false } = {}) {
+  const swatch = (e) => el("span", { class: "swatch", style: "display: inline-block; width: 12px; height: 12px; " +
+    `vertical-align: -1px; background: ${e.fill}; border: ${e.dashed ? 2 : 1}px ${e.dashed ? "dashed" : "solid"} ` +
+    `${e.edge || "#8a846c"}` });
+  const letters = (e) => el("b", { class: "key-mark", text: e.mark,
+    style: e.paper ? `background: ${e.paper}; color: ${e.ink || "#fff"}; padding: 0 3px; border-radius: 6px` : "" });
+  const key = el("details", { id, class: "map-key" }, el("summary", { text: "Key to the map" }),
+    ...entries.map((e) => el("span", { class: "muted key-item" }, e.fill ? swatch(e) : letters(e), " " + e.text)));
+  key.open = keysOpen.has(id) ? keysOpen.get(id) : !folded && window.innerWidth > 700;
+  key.addEventListener("toggle", () => keysOpen.set(id, key.open));
+  return key;
 }
