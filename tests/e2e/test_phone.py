@@ -99,3 +99,23 @@ def test_combats_map_has_a_key_to_its_ground_orders_and_marks(server, browser):
     if note.count():
         assert "initiative if played: Able" in note.inner_text()
     shot(page, "combat-map-key.png")
+
+
+def test_a_long_press_tells_what_a_piece_is_and_is_no_click(server, browser):
+    """Nothing needs hover alone: a finger held on a counter shows what its title says."""
+    page = open_game(browser, server, "undaunted", scenario="la-raye", screen=PHONE)
+    turn_comes(page)
+    counter = page.locator("#board .counter").first
+    title = counter.locator("title").text_content()
+    box = counter.bounding_box()
+    at = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
+    counter.dispatch_event(
+        "pointerdown", {"pointerType": "touch", "clientX": at["x"], "clientY": at["y"]}
+    )
+    page.wait_for_timeout(600)
+    tip = page.locator("#odds")
+    assert tip.is_visible() and title.split("\n")[0] in tip.inner_text()
+    counter.dispatch_event("pointerup", {"pointerType": "touch"})
+    selected = page.evaluate("window.wartableGame.selected")
+    counter.dispatch_event("click")
+    assert page.evaluate("window.wartableGame.selected") == selected  # the press was no click

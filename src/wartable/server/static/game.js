@@ -5,6 +5,7 @@ import { guideFor, openGuide, ruleKeys } from "./guide.js";
 import { held, hold } from "./held.js";
 import { diceTray, positions, shotLine, slide, strikes } from "./motion.js";
 import { glyph, keepPieces, mapKey, piece, pieceDefs } from "./pieces.js";
+import { hideTip, tipped } from "./tip.js";
 
 // ---- a game -------------------------------------------------------------------------------
 // `data` is always the latest state the server sent (what an action is sent against); `shown`
@@ -400,35 +401,11 @@ function chooser(d) {
 }
 
 // the odds of what a lit target would do, shown while the pointer rests on it or after a
-// long press on a touch screen (which then does not count as a click)
+// long press on a touch screen
 function oddsTip(node, key) {
-  const tip = () => {
-    const d = game.data;
-    const acts = aimedAt(game.selected, key);
-    const box = document.getElementById("odds") || document.body.appendChild(el("div", { id: "odds", class: "odds", role: "tooltip" }));
-    box.replaceChildren(...acts.map((a) => el("div", {}, (d.labels || {})[a] || a,
-      d.info[a] ? el("small", { text: " · " + words(d.info[a]) }) : null)));
-    const r = node.getBoundingClientRect();
-    box.hidden = false;
-    box.style.left = `${Math.max(4, Math.min(r.left, window.innerWidth - box.offsetWidth - 4))}px`;
-    box.style.top = `${r.bottom + 6 + box.offsetHeight > window.innerHeight ? r.top - box.offsetHeight - 6 : r.bottom + 6}px`;
-  };
-  const hide = () => { const box = document.getElementById("odds"); if (box) box.hidden = true; };
-  let timer = null, pressed = false;
-  node.addEventListener("mouseenter", tip);
-  node.addEventListener("mouseleave", hide);
-  node.addEventListener("pointerdown", (e) => {
-    if (e.pointerType !== "touch") return;
-    pressed = false;
-    timer = setTimeout(() => { pressed = true; tip(); }, 450);
-  });
-  const stop = () => clearTimeout(timer);
-  node.addEventListener("pointerup", stop);
-  node.addEventListener("pointercancel", stop);
-  node.addEventListener("click", (e) => {  // a long press showed the odds: it is not a click
-    if (pressed) { e.stopImmediatePropagation(); e.preventDefault(); pressed = false; }
-    else hide();
-  }, true);
+  const d = game.data;
+  tipped(node, () => aimedAt(game.selected, key).map((a) => el("div", {}, (d.labels || {})[a] || a,
+    d.info[a] ? el("small", { text: " · " + words(d.info[a]) }) : null)));
 }
 
 // a game without a drawing of its own: its view as readable text
@@ -460,8 +437,7 @@ function render() {
   const fresh = game.drawnAt !== null && game.drawnAt !== at;
   const stood = fresh ? positions() : null;
   game.drawnAt = at;
-  const tip = document.getElementById("odds");  // the odds of a target that is drawn anew
-  if (tip) tip.hidden = true;
+  hideTip();  // the tip of a piece or target that is drawn anew
   const svg = draw.board(view, ui());
   if (game.zoom > 1) { svg.style.width = `${game.zoom * 100}%`; svg.style.maxHeight = "none"; }
   const bar = el("div", { class: "board-bar" }, zoomBar(), game.replay ? null : draw.overlay(view, ui()),

@@ -1,6 +1,7 @@
 // Counters drawn as wargame pieces, for the games' own drawings (ui.piece, ui.glyph, ui.defs,
 // ui.keepPieces).
 import { el } from "./dom.js";
+import { tipped } from "./tip.js";
 
 // ui.piece draws one counter: its side's colour, a unit symbol in a NATO-style frame, small
 // letters and values in its corners, a band for an order, round badges for states, a hatch
@@ -101,7 +102,10 @@ export function piece(p, onClick) {
     g.append(el("svg:circle", { cx: bx, cy: by, r: s * 0.15, fill: b.fill, stroke: INK, "stroke-width": 0.5 }));
     if (b.text) g.append(text(bx, by + s * 0.07, b.text, s * 0.2, "middle", b.ink || "#fff"));
   }
-  if (p.title) g.append(el("svg:title", { text: p.title }));
+  if (p.title) {  // on hover (the SVG's title), and on a long press where there is no hover
+    g.append(el("svg:title", { text: p.title }));
+    tipped(g, () => p.title.split("\n"), false);
+  }
   return g;
 }
 
