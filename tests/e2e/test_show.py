@@ -93,3 +93,24 @@ def test_a_move_slides_unless_the_player_asks_for_less_motion(server, browser):
         assert slid is not None, "no unit came to move"
         assert slid is (not still)
     page.emulate_media(reduced_motion="reduce")
+
+
+def test_a_shot_draws_its_line_and_its_dice_with_the_number_needed(server, browser):
+    page = open_game(browser, server, "diadehonor", scenario="crossroads", seat="axis-1")
+    rng = random.Random(2)
+    for _ in range(200):
+        d = turn_comes(page)
+        last = d["last"]
+        if last and last["text"].split()[0] == "fire" and page.locator("#dice .roll").count():
+            break
+        if d["outcome"]:
+            pytest.fail("the game ended before a shot")
+        fire = [a for a in d["legal"] if a.startswith("fire ")]
+        act_now(page, (fire or d["legal"])[0] if fire else rng.choice(d["legal"]))
+    else:
+        pytest.fail("nobody fired")
+    assert page.locator("#board [data-shot]").count() == 1  # from the firer to the target
+    assert page.locator("#board .struck").count() >= 1
+    roll = page.locator("#dice .roll").first
+    assert roll.locator("svg.die").count() >= 1 and "needs" in roll.inner_text()
+    shot(page, "diadehonor-a-shot-and-its-dice.png")
