@@ -430,7 +430,7 @@ def test_play_with_a_roster_records_the_battle_at_its_end(tmp_path):
     db = tmp_path / "campaign.sqlite3"
     campaign(db, "new", "Alpha")
     args = ("play", "diadehonor", "--roster", "Alpha", "--db", str(db), "--seed", "5")
-    result = run(*args, "--vs", "random", "--max-rounds", "1", input="1\n" * 3000)
+    result = run(*args, "--vs", "random", "--max-rounds", "1", "--no-confirm", input="1\n" * 3000)
     assert result.exit_code == 0, result.output
     assert "Roster Alpha:" in result.output
     after = roster_of(db)
@@ -446,7 +446,7 @@ def test_a_roster_battle_saved_and_resumed_is_recorded_when_it_ends(tmp_path):
                  input="1\n1\nquit\n")  # fmt: skip
     assert "Game left unfinished" in result.output
     assert all(s.missions == 0 for s in roster_of(db))  # nothing yet
-    result = run("resume", str(save), input="1\n" * 3000)
+    result = run("resume", str(save), "--no-confirm", input="1\n" * 3000)
     assert result.exit_code == 0, result.output
     assert "Roster Alpha:" in result.output
     assert roster_of(db) and all(s.missions == 1 for s in roster_of(db))

@@ -15,6 +15,7 @@ from wartable.agents.registry import agent_names, check_agent, opponent
 from wartable.cli import campaign, decks, saves
 from wartable.cli import replay as replay_mod
 from wartable.cli.common import console, default_db, fail, friendly_errors, load_game, usage
+from wartable.cli.prompt import Prompt
 from wartable.cli.render.guide import guide_text, rule_text
 from wartable.cli.render.prose import Prose
 from wartable.cli.session import Session
@@ -40,16 +41,17 @@ app.add_typer(campaign.app, name="campaign")
 app.add_typer(decks.app, name="deck")
 
 
-def ask(prompt: str) -> str:
-    """A line from the keyboard; end of input or Ctrl-C reads as 'quit', so a game in play
-    says that it was left, and where it is saved, instead of vanishing."""
-    try:
-        return input(prompt)
-    except EOFError:
-        return "quit"
-    except KeyboardInterrupt:
-        print()
-        return "quit"
+ConfirmArg = Annotated[
+    bool,
+    typer.Option(
+        "--confirm/--no-confirm",
+        help="ask before ending a turn or an activation while units or cards could still act",
+    ),
+]
+
+
+# a line from the keyboard, with completion and history at a terminal (cli/prompt.py)
+ask = Prompt()
 
 
 def record_game(file: Path, record: dict[str, Any]) -> Game:
@@ -213,6 +215,7 @@ def play(
         ),
     ] = None,
     deck: DeckArg = None,
+    confirm: ConfirmArg = True,
 ) -> None:
     """Play a game in the terminal against the computer or hotseat."""
     g = load_game(game)
@@ -243,13 +246,25 @@ def play(
         state = g.new_game(scenario, seed=start, options={**options, **fielding.options(me)})
         on_end, kept = fielding.record, fielding.kept()
     Session(
-        g, state, seats, console(), ask, save, agent_seed=seed or 0, on_end=on_end, campaign=kept
+        g,
+        state,
+        seats,
+        console(),
+        ask,
+        save,
+        agent_seed=seed or 0,
+        on_end=on_end,
+        campaign=kept,
+        confirm_ends=confirm,
     ).run()
 
 
 @app.command()
 @friendly_errors
-def resume(file: Annotated[Path, typer.Argument(help="a file written by play --save")]) -> None:
+def resume(
+    file: Annotated[Path, typer.Argument(help="a file written by play --save")],
+    confirm: ConfirmArg = True,
+) -> None:
     """Continue a saved game."""
     record, seats = saves.read(file)
     if seats is None:
@@ -274,6 +289,7 @@ def resume(file: Annotated[Path, typer.Argument(help="a file written by play --s
         agent_seed=len(record["actions"]),
         on_end=on_end,
         campaign=kept,
+        confirm_ends=confirm,
     ).run()
 
 

@@ -10,8 +10,10 @@ from rich.text import Text
 
 from wartable.agents.registry import make_agent
 from wartable.cli import saves
+from wartable.cli.choices import Menu, options_of
 from wartable.cli.render import focus_problem, render
 from wartable.cli.render.guide import guide_text, rule_text
+from wartable.cli.render.menu import fitted, menu_text
 from wartable.cli.render.prose import Prose
 from wartable.core.action import RESIGN, Action
 from wartable.core.agent import Agent
@@ -22,7 +24,9 @@ from wartable.core.rng import derive_seed
 from wartable.core.rulecite import rule_keys
 from wartable.core.state import GameState
 
-HELP = """Type the number of an action, or the action itself{example}.
+HELP = """Type the number of a choice, or the action itself{example}. Many choices come in
+steps: what acts, then what it does, then where ('back' goes up a step, 'next' and 'prev'
+turn the page); words typed narrow them at any step: fire, l1, deploy a2.
 Other commands: undo, board, map [HEX], log, rules, rules ID, rules all, cards, card ID,
 save [FILE], resign, help, quit.
 'rules ID' says what a rule the log cites means (rules 13.0); 'rules all' gives the guide.
@@ -58,6 +62,7 @@ class Session:
         agent_seed: int = 0,
         on_end: Callable[[GameState], None] | None = None,
         campaign: dict[str, str] | None = None,
+        confirm_ends: bool = True,
     ) -> None:
         self.game = game
         self.state = state
@@ -73,6 +78,7 @@ class Session:
             for n, (p, who) in enumerate(seats.items())
             if who != "human"
         }
+        self.confirm_ends = confirm_ends  # ask before ending with units that could still act
         self.log: list[Event] = []
         self.at_screen: str | None = None
         self.focus: str | None = None  # a hex the player centred the map on (until they act)
@@ -137,23 +143,24 @@ class Session:
             self.show_events(self.unseen[player], player)
             self.unseen[player] = []
         self.console.print(render(self.game, self.state.view(player), self.focus))
+        menu: Menu | None = None
+        menu_at: tuple[int, int] = (0, -1)
         while True:
             legal = self.state.legal_actions(player)
-            menu = Text(f"\n{player}, choose:", style="bold")  # one print: a move lists 100
-            for n, a in enumerate(legal, 1):
-                info = self.state.action_info(player, a).get("text", "")
-                words = self.state.describe(player, a)  # players' words; the notation to type
-                menu.append(f"\n  {n:>2}) {words}", style="not bold")
-                if words != str(a):
-                    menu.append(f"  ({a})", style="dim not bold")
-                if info:
-                    menu.append(f"   [{info}]", style="cyan not bold")
+            at = (id(self.state), self.state.action_count)
+            if menu is None or menu_at != at:  # a new position (after an undo): new choices
+                menu, menu_at = Menu(options_of(self.state, player, legal)), at
+            width = self.console.width
+            text = menu_text(menu, player, width)
             for hint in self.state.hints(player):
-                menu.append(f"\n      {hint}", style="dim not bold")
-            self.console.print(menu, soft_wrap=True)  # the terminal wraps: rich's wrap is slow
+                text.append("\n" + "\n".join(fitted("      ", hint, width)), style="dim not bold")
+            self.console.print(text, soft_wrap=True)  # its lines already fit the width
+            offer = getattr(self.ask, "offer", None)
+            if offer is not None:  # what Tab completes: the words of the choices on offer
+                offer(w for o in menu.options for w in (*o.text.split(), *o.steps))
             answer = self.ask(f"{player}> ").strip()
-            chosen = self.read(answer, legal, player)
-            if chosen is None:
+            chosen = self.read(answer, legal, player, menu)
+            if chosen is None or not self.sure(player, chosen, menu):
                 continue
             try:
                 self.apply(player, chosen)
@@ -162,9 +169,33 @@ class Session:
                 continue
             return
 
-    def read(self, answer: str, legal: list[Action], player: str = "") -> Action | None:
+    def sure(self, player: str, chosen: Action, menu: Menu) -> bool:
+        """Ending a turn or an activation (an action of nothing on the board) while several
+        units or cards could still act asks first, unless the player turned that off."""
+        if not self.confirm_ends or chosen == RESIGN:
+            return True
+        option = next((o for o in menu.options if o.action == chosen), None)
+        if option is None or option.steps:
+            return True
+        idle = {o.steps[0] for o in menu.options if len(o.steps) == 2}
+        if len(idle) < 2:
+            return True
+        answer = self.ask(
+            f"{len(idle)} units or cards could still act. {option.label} anyway? (yes/no) "
+        )
+        if answer.strip().lower() in ("q", "quit", "exit"):
+            raise Quit
+        if answer.strip().lower() in ("y", "yes"):
+            return True
+        self.console.print("Not done: choose again.")
+        return False
+
+    def read(self, answer: str, legal: list[Action], player: str, menu: Menu) -> Action | None:
         if answer in ("q", "quit", "exit"):
             raise Quit
+        taken = self.step(answer, legal, menu)
+        if taken is None or isinstance(taken, Action):
+            return taken
         if answer == "undo":
             try:
                 self.state = self.game.undo(self.state, player)
@@ -218,11 +249,7 @@ class Session:
                 self.save_path = target
                 self.console.print(f"Saved to {target}")
             return None
-        if answer.isdigit():
-            n = int(answer)
-            if 1 <= n <= len(legal):
-                return legal[n - 1]
-            self.console.print(Text(f"Choose a number from 1 to {len(legal)}.", style="bold red"))
+        if menu.narrow(answer):  # words that are no command narrow the choices
             return None
         try:
             return self.game.parse_action(answer)
@@ -231,6 +258,36 @@ class Session:
                 Text(f"Not understood: {exc}. Type help for help.", style="bold red")
             )
             return None
+
+    def step(self, answer: str, legal: list[Action], menu: Menu) -> Action | bool | None:
+        """A move through the steps: a number of the page (an action, or a group opened),
+        back, next, prev, or an action typed whole. False: the answer is none of those."""
+        shown, page, pages = menu.shown()
+        if answer.isdigit():
+            n = int(answer)
+            if not 1 <= n <= len(shown):
+                self.console.print(
+                    Text(f"Choose a number from 1 to {len(shown)}.", style="bold red")
+                )
+                return None
+            choice = shown[n - 1]
+            if choice.option is not None:
+                return choice.option.action
+            menu.open(choice)
+            return None
+        if answer in ("back", "b", ".."):
+            if not menu.back():
+                self.console.print("At the first step already.")
+            return None
+        if answer in ("next", "more", "n", "prev", "p"):
+            forward = answer in ("next", "more", "n")
+            if (forward and page + 1 >= pages) or (not forward and page == 0):
+                self.console.print("No more pages that way.")
+            else:
+                menu.page = page + (1 if forward else -1)
+            return None
+        typed = " ".join(answer.split())
+        return next((a for a in legal if str(a) == typed), False)
 
     def centre(self, words: list[str]) -> None:
         """'map HEX' centres the map on a hex; 'map' alone follows the action again."""
