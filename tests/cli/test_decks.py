@@ -91,7 +91,8 @@ def test_play_and_simulate_field_a_built_deck(tmp_path):
         app, ["play", "tactics2gm", "--deck", "axis=Few", "--db", str(db)], input="quit\n"
     )
     assert played.exit_code == 0, played.output
-    assert "axis HQ (germany) 10/10 PI · 5 AP · hand 0 · deck 7" in played.output  # 7 cards
+    assert "Germany · no general · hand 0 · deck 7" in played.output  # 7 cards
+    assert "Axis HQ ■■■■■■■■■■ 10 PI · 5 AP" in played.output
 
 
 def test_deck_flags_name_their_seat():
@@ -99,3 +100,15 @@ def test_deck_flags_name_their_seat():
     assert seat_decks(argv) == [
         "play", "tactics2gm", "--deck", "allies=Mine", "--deck", "axis=Theirs", "--seed", "1",
     ]  # fmt: skip
+
+
+def test_the_cards_list_fits_80_columns_with_every_key_whole():
+    """Issue 45: the ids to type are never cut off, whatever the width."""
+    out = runner.invoke(
+        app, ["deck", "tactics2gm", "cards", "--army", "usa"], env={"COLUMNS": "80"}
+    )
+    assert out.exit_code == 0, out.output
+    lines = out.output.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    keys = {line.split()[0] for line in lines[3:] if len(line) > 1 and line[1] != " "}
+    assert "usa_armored_infantry" in keys and not any(k.endswith("…") for k in keys)

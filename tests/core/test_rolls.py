@@ -118,8 +118,9 @@ def agrees_dh(e: Event) -> bool:
 def agrees_2gm(e: Event) -> bool:
     r, t = e.data["roll"], e.text
     if e.kind == "bid_roll":
-        m = re.search(r"allies (\d+), axis (\d+)", t)
-        assert m and all(1 <= d <= 10 for d in r["dice"]) and r["need"] is None, t
+        m = re.search(r"allies rolls (\d+) \+ bid (\d+) = (\d+), axis rolls (\d+) \+ bid", t)
+        assert m and r["dice"] == [int(m[1]), int(m[4])] and r["need"] is None, t
+        assert all(1 <= d <= 10 for d in r["dice"]) and int(m[1]) + int(m[2]) == int(m[3]), t
         assert (r["result"] == "tie") == ("tie" in t)
         return True
     m = re.search(r"(?:needs (\d+)\+|cannot miss).*, rolls (\d+): a (miss|hit|critical)", t)

@@ -258,8 +258,13 @@ def cards(
     _, b = building(ctx)
     armies = [army] if army is not None else sorted(set(b.armies().values()))
     for a in armies:
-        table = Table("key", "card", "kind", "points", "copies", "year", "equipment (AP)", box=None)
-        for c in b.catalogue(a):
+        cards = b.catalogue(a)
+        table = Table(box=None)
+        # the key is what a player types: never cut, never broken; the rest wraps at spaces
+        table.add_column("key", no_wrap=True, min_width=max((len(c.key) for c in cards), default=3))
+        for head in ("card", "kind", "points", "copies", "year", "equipment (AP)"):
+            table.add_column(head)
+        for c in cards:
             kit = ", ".join(f"{o.name} {o.price}" for o in c.options)
             table.add_row(
                 c.key, c.title, c.kind, str(c.cost), str(c.copies), str(c.year or "-"), kit

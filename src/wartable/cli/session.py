@@ -11,10 +11,11 @@ from rich.text import Text
 from wartable.agents.registry import make_agent
 from wartable.cli import saves
 from wartable.cli.choices import Menu, options_of
-from wartable.cli.render import focus_problem, render
+from wartable.cli.render import focus_problem, render, words
 from wartable.cli.render.guide import guide_text, rule_text
 from wartable.cli.render.menu import fitted, menu_text
 from wartable.cli.render.prose import Prose
+from wartable.cli.thinking import thinking
 from wartable.core.action import RESIGN, Action
 from wartable.core.agent import Agent
 from wartable.core.errors import ActionParseError, IllegalActionError, InvariantError
@@ -98,7 +99,7 @@ class Session:
                 continue
             if e.kind in PUBLIC_TWINS and e.data.get("player") == who:
                 continue  # the player already saw the private version of this event
-            line = Text("  · " + e.text, style=_style(e))
+            line = Text("  · " + words(self.game, e.text), style=_style(e))
             if cite and e.rule:
                 line.append(f"  [{', '.join(rule_keys(e.rule))}]", style="dim")
             self.console.print(line)
@@ -135,7 +136,9 @@ class Session:
 
     def turn(self, player: str) -> None:
         if player in self.agents:
-            action = self.agents[player].act(self.state, player)
+            agent = self.agents[player]
+            with thinking(self.console, player, getattr(agent, "seconds", None)):
+                action = agent.act(self.state, player)
             self.apply(player, action)
             return
         self.hand_over(player)

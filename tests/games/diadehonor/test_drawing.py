@@ -119,19 +119,37 @@ def test_activation_draws_every_unit_on_its_square(lineup, seed):
         for u in on_map:
             width = terminal.cell(view)
             drawn = square_text(view, out, u["square"], width)
-            assert drawn == terminal.unit_cell(u, width), (u["key"], drawn)
+            ground, level = ground_at(view, u["square"])
+            assert drawn == terminal.unit_cell(u, width, ground, level), (u["key"], drawn)
             assert terminal.short(u) in drawn
+            assert drawn[width - 2] == terminal.under(ground, level)  # the ground under it
         assert "activation" in out and f"to act: {terminal.seat_words(view['to_act'])}" in out
 
 
-def test_a_unit_letter_reads_its_side_number_and_seat():
+def ground_at(view: dict, square: str) -> tuple[str, int]:
+    """The view's ground letter and level of ``square``."""
+    col, row = terminal.parse(square)
+    k = row * view["map"]["columns"] + col
+    return view["map"]["ground"][k], view["map"]["levels"][k]
+
+
+def test_a_unit_square_reads_its_side_number_seat_ground_and_mark():
     u = {"key": "allies-2/light-3", "seat": "allies-2", "side": "allies", "type": "light",
          "status": "active", "wounds": 2, "prone": True, "sabotaged": False}  # fmt: skip
-    assert terminal.unit_cell(u) == "l3²_"
-    assert terminal.unit_cell(u, 5) == "2l3²_"
+    assert terminal.unit_cell(u, 4, "r") == "l3^₂"  # prone with two wounds, on rough ground
+    assert terminal.unit_cell(u, 5, "w") == "2l3♣₂"
+    assert terminal.unit_cell(u, 4, ".") == "l3 ₂"  # level clear ground is left blank
+    assert terminal.unit_cell(u, 4, "r", 1) == "l3^1"  # the level before the mark
+    assert terminal.unit_cell({**u, "prone": False}, 4, "B") == "l3█²"
+    assert terminal.unit_cell({**u, "prone": False, "wounds": 0}, 4, "t") == "l3∪ "
+    assert terminal.unit_cell({**u, "wounds": 0}, 4, "=") == "l3=_"
     wreck = {**u, "key": "axis-1/tank-1", "seat": "axis-1", "side": "axis", "type": "tank",
              "status": "wreck", "prone": False}  # fmt: skip
-    assert terminal.unit_cell(wreck) == "T1x "
+    assert terminal.unit_cell(wreck, 4, "=") == "T1=x"
+    assert terminal.unit_cell(wreck, 4, ".", 2) == "T1.x"  # a wreck says so on a hill too
+    assert terminal.unit_cell({**wreck, "status": "active", "sabotaged": True}, 4, "r", 1) == (
+        "T1^!"
+    )
 
 
 def test_the_viewer_sees_their_own_hand_and_objective_and_no_other():
@@ -351,7 +369,7 @@ def test_dh62_dh63_q33_a_kept_card_changes_no_shown_value_until_it_is_played():
     st.apply("allies-1", Action("play", ("aggressive_combat",)))
     after = shown(st)
     assert all(seen[able] == (4, 5) for seen in after.values())
-    assert terminal.values(st.view("axis-1")["units"][able]) == "+4/5 (sheet +2/5)"
+    assert terminal.values(st.view("axis-1")["units"][able]) == "+4/5 (+2/5)"
 
 
 def test_the_dead_show_their_printed_values_only():

@@ -44,11 +44,11 @@ def test_e1_dh42_dh49_every_view_shows_the_wounded_hermann_at_plus_2_and_r_5():
         hermann = next(u for u in st.view(viewer)["units"] if u["key"] == "hermann")
         assert (hermann["effective_attack"], hermann["effective_resistance"]) == (2, 5)
         assert (hermann["attack"], hermann["resistance"]) == (3, 6)
-        assert terminal.values(hermann) == "+2/5 (sheet +3/6)"
+        assert terminal.values(hermann) == "+2/5 (+3/6)"
     peterson = next(u for u in st.view(None)["units"] if u["key"] == "peterson")
     assert terminal.values(peterson) == "+2/5"  # lying prone changes his defence, not his R
-    assert "+2/5 (sheet +3/6)" in drawn(st.view("axis-1"))
-    assert "+2/5 (sheet +3/6)" in drawn(st.view("allies-1"))
+    assert "+2/5 (+3/6)" in drawn(st.view("axis-1"))
+    assert "+2/5 (+3/6)" in drawn(st.view("allies-1"))
 
 
 def drawn(view: dict) -> str:

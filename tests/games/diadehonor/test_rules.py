@@ -206,6 +206,40 @@ def test_dh5_initiative_ties_roll_again_and_the_winner_chooses():
     assert st.order == ("axis", "allies") and st.current_players == ("axis-1",)
 
 
+def test_setup_units_are_deployed_one_at_a_time_in_any_order():
+    """At set-up every unit in reserve may be placed next, on every free square of the start
+    zone; two different units may each be the first one placed, and the seat keeps deploying
+    until none is left in reserve."""
+    g = DiaDeHonor()
+    fresh = g.new_game("crossroads", seed=3)
+    reserve = [u.key for u in fresh.units if u.seat == 0]
+    legal = fresh.legal_actions("axis-1")
+    assert {a.args[0] for a in legal} == set(reserve)
+    zone = {a.args[1] for a in legal if a.args[0] == reserve[0]}
+    assert all({a.args[1] for a in legal if a.args[0] == k} == zone for k in reserve)
+    assert len(legal) == len(reserve) * len(zone)
+    firsts = {}
+    for key in (reserve[0], reserve[-1]):  # a light infantryman, the artillery piece
+        st = g.new_game("crossroads", seed=3)
+        square = sorted(zone)[0]
+        st.apply("axis-1", Action("deploy", (key, square)))
+        firsts[key] = square
+        i = next(u.index for u in st.units if u.key == key)
+        assert st.status[i] == "active" and st.battle.labels[st.pos[i]] == square
+        assert st.current_players == ("axis-1",)
+        left = st.legal_actions("axis-1")
+        assert {a.args[0] for a in left} == set(reserve) - {key}
+        assert all(a.args[1] != square for a in left)
+    assert len(firsts) == 2
+    st = g.new_game("crossroads", seed=3)
+    st.apply("axis-1", Action("deploy", (reserve[-1], sorted(zone)[0])))
+    with pytest.raises(IllegalActionError, match="any of them"):
+        st.apply("axis-1", Action("deploy", (reserve[-1], sorted(zone)[1])))  # placed already
+    for key, square in zip(reversed(reserve[:-1]), sorted(zone)[1:], strict=False):
+        st.apply("axis-1", Action("deploy", (key, square)))
+    assert st.current_players == ("allies-1",)  # the next seat deploys once all are placed
+
+
 def test_line_ups_alternate_sides_in_a_fixed_order():
     assert seats("3v2")[0] == ("axis-1", "allies-1", "axis-2", "allies-2", "axis-3")
     assert seats("2v3")[0] == ("axis-1", "allies-1", "axis-2", "allies-2", "allies-3")

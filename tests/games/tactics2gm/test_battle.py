@@ -57,7 +57,9 @@ def test_ex3_the_bids_are_paid_and_added_to_the_roll():
     st.rng.force([4, 5])
     events = st.apply("axis", "bid 1")
     rolls = [e.text for e in events if e.kind == "bid_roll"]
-    assert rolls == ["Each side rolls and adds its bid: allies 7, axis 6"]
+    assert rolls == [
+        "Each side rolls and adds its bid: allies rolls 4 + bid 3 = 7, axis rolls 5 + bid 1 = 6"
+    ]
     assert st.ap == [2, 4] and st.budget == [3, 1]
     assert st.phase == "first" and st.current_players == ("allies",)
 
@@ -68,7 +70,8 @@ def test_gm11_a_tie_is_rolled_again_with_the_same_spends():
     st.rng.force([5, 5, 3, 6])  # 7 all, then 5 against 8
     events = st.apply("axis", "bid 2")
     rolls = [e.text for e in events if e.kind == "bid_roll"]
-    assert len(rolls) == 2 and "a tie" in rolls[0] and "allies 5, axis 8" in rolls[1]
+    assert len(rolls) == 2 and "a tie" in rolls[0]
+    assert "allies rolls 3 + bid 2 = 5, axis rolls 6 + bid 2 = 8" in rolls[1]
     assert st.current_players == ("axis",) and st.ap == [3, 3]  # the spends are paid once
 
 

@@ -28,9 +28,9 @@ def test_the_viewer_s_edge_is_at_the_bottom_and_units_have_letters():
     mine = drawn(st, "allies").splitlines()
     rows = [line.strip()[0] for line in mine if line.strip()[:1] in "123456"]
     assert rows == ["6", "5", "4", "3", "2", "1"]
-    assert [line for line in mine if line.startswith("allies HQ")] == [
-        line for line in mine if "HQ" in line
-    ][-1:]  # its own HQ last, under its edge
+    bands = [line for line in mine if " HQ " in line and "━" in line]
+    assert "Axis HQ" in bands[0] and "Allies HQ" in bands[-1]  # its own HQ last, under its edge
+    assert mine.index(bands[-1]) > max(k for k, line in enumerate(mine) if line[:3] == " 1 ")
     text = "\n".join(mine)
     assert "a²" in text and "A s" in text  # the Sherman wounded twice, the Panzer suppressed
     assert "m4_sherman-1" in text and "M4 Sherman" in text and "2/4" in text

@@ -49,3 +49,10 @@ def focus_problem(game: Game, view: dict[str, Any], label: str) -> str | None:
         return "the whole board is always shown; 'board' draws it again"
     problem: str | None = check(view, label)
     return problem
+
+
+def words(game: Game, text: str) -> str:
+    """A log line or an action in players' words, where the game's drawing says how
+    (``words(text)``: ids to names, "usa_command" to "Command Post"); else as it is."""
+    say = getattr(drawing(game), "words", None)
+    return text if say is None else str(say(text))

@@ -4,14 +4,18 @@ the soldiers, and the victory points broken down.
 
 Flat-topped columns are drawn staggered: the higher columns on a row's first text line, the
 others (half a hex lower) on its second. Each hex: terrain letter, level digit or marker,
-occupants. Only the JSON view is read, never game code: this is the terminal interface's
-drawing for this game, found through ``Combat.interfaces``.
+occupants; while the squad deploys, the window opens on the hexes it may deploy on, marked.
+The drawing reads only the JSON view, never game code: this is the terminal interface's
+drawing for this game, found through ``Combat.interfaces``. ``words`` puts the ids of log
+lines in players' words, its men's and weapons' names read from the game's data.
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
@@ -38,6 +42,7 @@ TERRAIN = {
 }
 SIDE_STYLE = {"us": "bold green", "germany": "bold red"}
 SMOKE_STYLE = {"smoke": " on grey37", "dispersing": " on grey19"}
+DEPLOY_STYLE = " on navy_blue"  # the hexes the squad may deploy on
 CELL = 4  # characters a hex column takes
 MARGIN = 5  # the row labels ("12a  ")
 OBJECTIVE, REACHED = "◆", "◇"
@@ -102,9 +107,22 @@ def acting_hex(view: dict[str, Any]) -> str | None:
     return next((s["hex"] for s in view["soldiers"] if s["key"] == acting["soldier"]), None)
 
 
+def deploy_columns(view: dict[str, Any]) -> tuple[int, int] | None:
+    """The first and last columns of the hexes the squad may still deploy on (None: it is
+    not deploying)."""
+    zone = [parse(h)[0] for h in view.get("deploy_zone") or []]
+    return (min(zone), max(zone)) if zone else None
+
+
 def default_focus(view: dict[str, Any]) -> str:
-    """The acting soldier's hex, else the first of ours on the map, else the map's middle."""
-    found = acting_hex(view) or next(
+    """The acting soldier's hex; while the squad deploys, the middle of the hexes it may
+    deploy on; else the first of ours on the map, else the map's middle."""
+    found = acting_hex(view)
+    zone = view.get("deploy_zone") or []
+    if not found and zone:
+        cs, rs = [parse(h)[0] for h in zone], [parse(h)[1] for h in zone]
+        return f"{(min(cs) + max(cs)) // 2:02d}.{(min(rs) + max(rs)) // 2:02d}"
+    found = found or next(
         (s["hex"] for s in view["soldiers"] if s["side"] == "us" and s["hex"]), None
     )
     if found:
@@ -130,7 +148,11 @@ def columns(view: dict[str, Any], width: int, focus: str | None) -> range:
     if hi - lo + 1 <= fit:
         return range(lo, hi + 1)
     centre = parse(focus or default_focus(view))[0]
-    start = max(lo, min(centre - fit // 2, hi - fit + 1))
+    start = centre - fit // 2
+    zone = deploy_columns(view) if focus is None and not acting_hex(view) else None
+    if zone is not None:  # where the player must act: from the deploy zone's first column
+        start = min(start, zone[0])
+    start = max(lo, min(start, hi - fit + 1))
     return range(start, start + fit)
 
 
@@ -148,6 +170,7 @@ def window(view: dict[str, Any], width: int = 200, focus: str | None = None) -> 
     smoke = {s["hex"]: s["marker"] for s in view.get("smoke", [])}
     grenades = set(view.get("grenades", []))
     flares = set(view.get("flares", []))
+    zone = set(view.get("deploy_zone") or [])
     seen = _Seen()
     out = Text("     " + "".join(f"{c:02d}  " for c in cols) + "\n", style="dim")
     for r in grid.rows():
@@ -163,6 +186,9 @@ def window(view: dict[str, Any], width: int = 200, focus: str | None = None) -> 
                 back = SMOKE_STYLE.get(smoke.get(label, ""), "")
                 if back:
                     seen.marks.add(smoke[label])
+                elif label in zone:
+                    back = DEPLOY_STYLE
+                    seen.marks.add("deploy")
                 line.append(TERRAIN.get(kind, "?"), style=back.strip())
                 if label in grenades:
                     line.append("*", style="bold magenta" + back)
@@ -189,6 +215,13 @@ def window(view: dict[str, Any], width: int = 200, focus: str | None = None) -> 
             out.append_text(line)
             out.append("\n")
     lo, hi = view["map"]["columns"]
+    deploying = deploy_columns(view)
+    if deploying is not None:
+        first, last = deploying
+        out.append(
+            f"  deploy: your squad deploys in columns {first:02d}-{last:02d} (blue background)\n",
+            style="bold",
+        )
     if len(cols) < hi - lo + 1:
         out.append(
             f"  columns {cols.start:02d}-{cols.stop - 1:02d} of {lo:02d}-{hi:02d} shown: "
@@ -212,6 +245,7 @@ MARKS = {
     "+": "+ a flare",
     "smoke": "grey background: smoke",
     "dispersing": "dark grey: dispersing smoke",
+    "deploy": "blue background: where your squad may deploy",
 }
 
 
@@ -357,3 +391,36 @@ def focus_problem(view: dict[str, Any], label: str) -> str | None:
     if on_map(view, label):
         return None
     return f"no hex {label!r} on this map ({bounds(view)}; a hex reads like 27.08)"
+
+
+SIDE_NAME = {"us": "US", "germany": "Germany"}
+# a man's id ("sgt-mayfield"), a weapon's or an order's ("m1_garand", "aimed_fire"), a side's
+ID = re.compile(r"\b[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+\b|\b(?:us|germany)\b")
+
+
+@cache
+def names() -> dict[str, str]:
+    """Each man's and weapon's id -> its name: the US counters', the German rosters' (their
+    names are their ids in words, as the game deals them) and every weapon's."""
+    from wartable.content.loader import data_folder
+    from wartable.games.combat.library import PACKAGE_DATA, CombatLibrary
+
+    lib = CombatLibrary(data_folder("combat", PACKAGE_DATA))  # the data the game plays with
+    chars, arms = lib.characters, lib.weapons
+    out = {key: c.name for key, c in chars.us.counters.items()}
+    for roster in chars.germany.teams.values():
+        out |= {key: key.replace("-", " ").title() for key in roster}
+    for table in (arms.weapons, arms.grenades, arms.artillery):
+        out |= {key: w.name for key, w in table.items()}
+    return out
+
+
+def words(text: str) -> str:
+    """Ids in players' words: "sgt-mayfield" is "Sgt Mayfield", "m1_garand" "M1 Garand",
+    "aimed_fire" "aimed fire", "us" "US" (as the page's ``words``)."""
+
+    def say(m: re.Match[str]) -> str:
+        word = m[0]
+        return SIDE_NAME.get(word) or names().get(word) or word.replace("_", " ")
+
+    return ID.sub(say, text)

@@ -15,6 +15,7 @@ from wartable.core.state import GameState
 from wartable.games.diadehonor.content import Hold, Kills, Survive, enemy_of
 from wartable.games.diadehonor.rules import attack, ground
 from wartable.games.diadehonor.rules.common import find
+from wartable.games.diadehonor.rules.legal import to_deploy
 from wartable.games.diadehonor.state import DiaDeHonorState
 
 VALUE = {  # what a unit is worth to its side, in light infantrymen-ish
@@ -30,6 +31,7 @@ WANTED = 2.0  # a unit the secret objective asks to kill is worth this many time
 FIRE_AT_LEAST = 0.25  # a shot worth less than this waits for a better square
 MOVE_AT_LEAST = 0.4  # a move must improve the square's worth by this much
 CARD_AT_LEAST = 0.25  # a card worth less than this stays in the hand
+DEPLOY_ORDER = 1000.0  # more than any two squares' scores differ: one unit after another
 DONE = Action("done", ())
 ATTACKS = ("fire", "melee", "aim")
 
@@ -91,8 +93,12 @@ class HeuristicAgent(Heuristic):
             score = self.place_scorer(st, seat)
             return lambda a: score(a.args[0])
         if verb == "deploy":
+            # units are placed in any order: the heuristic takes them in squad order, the
+            # first in reserve on the best square, so that a ranking offers that unit's best
+            # squares first rather than one square for every unit
             score = self.place_scorer(st, seat)
-            return lambda a: score(a.args[1])
+            later = {st.units[i].key: n for n, i in enumerate(to_deploy(st, seat))}
+            return lambda a: score(a.args[1]) - DEPLOY_ORDER * later.get(a.args[0], 0)
         return None
 
     # ---- what things are worth ---------------------------------------------------------------

@@ -42,7 +42,7 @@ Benched = tuple[str, str, str, int]
 
 class DiaDeHonorState(GameState):
     game_name = "diadehonor"
-    game_version = "4"  # bump when a rule change would replay saved games differently
+    game_version = "5"  # bump when a rule change would replay saved games differently
 
     lib: Library  # static: shared by every clone
     battle: Battle

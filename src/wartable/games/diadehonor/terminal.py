@@ -2,18 +2,23 @@
 else a window the player can centre anywhere with ``map SQUARE``), its legend in words, the
 player's units, the other squads at a glance, the player's hand and secret objective.
 
-Each square takes four characters. An empty square shows its ground letter and, on higher
-ground, its level; a unit shows its type letter (capitals for the axis, small letters for the
-allies), its number among its seat's units of that type (the number the actions use: ``L3`` is
-Light 3) and a mark: wounds as a raised digit, ``_`` prone, ``!`` sabotaged, ``x`` a wreck.
-The viewer's own side sits at the bottom (the map turned round for a side whose start zone is
-at the top). Only the JSON view is read; the card titles come from the game's published card
-faces. This is the terminal interface's drawing for this game, found through
-``DiaDeHonor.interfaces``.
+Each square takes four characters. An empty square shows its ground symbol and, on higher
+ground, its level (``^1``: rough ground, level 1); a unit shows its type letter (capitals for
+the axis, small letters for the allies), its number among its seat's units of that type (the
+number the actions use: ``L3`` is Light 3), then the ground under it, so that its cover
+shows (a blank for level clear ground), and one last character: ``x`` a wreck, ``!``
+sabotaged, else the level of higher ground, else its mark (wounds as a raised digit, a prone
+soldier's as a lowered one, ``_`` prone unhurt): ``L3^1``, ``L3 ²``, ``L3♣₂``, ``T1=x``. The
+units' lists under the map give every mark in words. The viewer's own side sits at the
+bottom (the map turned round for a side whose start zone is at the top). Only the JSON view
+is read; the card titles come from the game's published card faces. This is the terminal
+interface's drawing for this game, found through ``DiaDeHonor.interfaces``; ``words`` puts a
+log line's ids in players' words.
 """
 
 from __future__ import annotations
 
+import re
 import string
 from collections import Counter
 from dataclasses import dataclass, field
@@ -26,7 +31,7 @@ from rich.text import Text
 
 from wartable.content.loader import validate
 from wartable.games.diadehonor.content import DATA, CardsFile, check_cards
-from wartable.games.diadehonor.labels import seat_words, unit_words
+from wartable.games.diadehonor.labels import TYPES, seat_words, unit_words
 
 # each ground letter of the view: its name, and the symbol drawn for it (no letter, so that a
 # ground never reads as a unit)
@@ -78,6 +83,7 @@ SEAT_STYLE = {
 }
 SIDE_STYLE = {"axis": "bright_red", "allies": "bright_cyan"}
 RAISED = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+LOWERED = "₀₁₂₃₄₅₆₇₈₉"
 CELL = 4  # characters a square takes; one more where a side has several seats (the seat's digit)
 MARGIN = 4  # the row numbers ("20  ")
 RIGHT = 4  # the row numbers again, on the right
@@ -189,17 +195,24 @@ def number(key: str) -> str:
     return key.rpartition("-")[2]
 
 
-def wound_mark(u: dict[str, Any]) -> str:
-    w = int(u.get("wounds") or 0)
-    return RAISED[min(w, 9)] if w and u["status"] == "active" else " "
-
-
 def stance_mark(u: dict[str, Any]) -> str:
     if u["status"] == "wreck":
         return "x"
     if u.get("sabotaged"):
         return "!"
     return "_" if u.get("prone") else " "
+
+
+def mark(u: dict[str, Any]) -> str:
+    """A unit's state in one character ("" when whole and standing): ``x`` a wreck, ``!``
+    sabotaged, wounds as a raised digit, or as a lowered one when prone, ``_`` prone."""
+    stance = stance_mark(u)
+    if stance in ("x", "!"):
+        return stance
+    w = int(u.get("wounds") or 0) if u["status"] == "active" else 0
+    if w:
+        return (LOWERED if stance == "_" else RAISED)[min(w, 9)]
+    return stance.strip()
 
 
 def short(u: dict[str, Any]) -> str:
@@ -218,12 +231,31 @@ def cell(view: dict[str, Any]) -> int:
     return CELL + several(view)
 
 
-def unit_cell(u: dict[str, Any], width: int = CELL) -> str:
+def last(u: dict[str, Any], level: int = 0) -> str:
+    """A unit square's last character: a wreck's ``x`` or a sabotaged tank's ``!``, else the
+    level of higher ground, else the unit's mark (a wound or prone mark gives way to the
+    level: the units' lists say it in words)."""
+    m = mark(u)
+    if m in ("x", "!") or not level:
+        return m or " "
+    return str(level)[-1]
+
+
+def unit_cell(u: dict[str, Any], width: int = CELL, ground: str = "", level: int = 0) -> str:
     """A square's characters: the seat's number where a side has several (``2``), letter and
-    number, then wounds and stance (``L3²_``, ``L3_``, ``G1x``; ``2L3²_``)."""
-    marks = (wound_mark(u) + stance_mark(u)).strip()
+    number, the ground under the unit (``ground``: the view's ground letter, drawn by
+    ``under``; none given, none drawn) and the last character (``last``): ``L3^1``, ``L3 ²``,
+    ``L3♣₂``, ``G1=x``; ``2L3^_``."""
     seat = number(u["seat"]) if width > CELL else ""
-    return (seat + short(u) + marks + "    ")[:width]
+    if not ground:
+        return (seat + short(u) + mark(u) + " " * width)[:width]
+    return (seat + short(u) + under(ground, level) + last(u, level) + " " * width)[:width]
+
+
+def under(ground: str, level: int = 0) -> str:
+    """The ground under a unit as drawn: its symbol, but a blank for level clear ground (the
+    most of any map), so that what gives cover or height stands out."""
+    return " " if ground == "." and not level else SYMBOL.get(ground, "?")
 
 
 @dataclass
@@ -264,10 +296,17 @@ def window(view: dict[str, Any], width: int = 200, focus: str | None = None) -> 
                 style = SEAT_STYLE.get(u["seat"], SIDE_STYLE.get(u["side"], "bold"))
                 if u["status"] == "wreck":
                     style = "bold grey62"
-                if wound_mark(u).strip():
+                end = last(u, level)
+                if level:
+                    seen.levels.add(level)
+                    if mark(u) and end != mark(u):
+                        seen.marks.add("hidden")
+                if end in RAISED:
                     seen.marks.add("w")
-                if stance_mark(u).strip():
-                    seen.marks.add(stance_mark(u))
+                elif end in LOWERED:
+                    seen.marks.add("wp")
+                elif end.strip() and not end.isdigit():
+                    seen.marks.add(end)
                 if can_act(view, u):
                     style += " reverse"
                     seen.marks.add("acting")
@@ -276,7 +315,7 @@ def window(view: dict[str, Any], width: int = 200, focus: str | None = None) -> 
                     seen.marks.add("yours")
                 seen.types.add(u["type"])
                 seen.seats.add(u["seat"])
-                line.append(unit_cell(u, width_), style=(style + " " + back).strip())
+                line.append(unit_cell(u, width_, g, level), style=(style + " " + back).strip())
                 continue
             zone = zone_of.get(here)
             fore = SIDE_STYLE.get(zone or "", "")
@@ -304,9 +343,12 @@ def window(view: dict[str, Any], width: int = 200, focus: str | None = None) -> 
 
 MARKS = {
     "w": "a raised digit: wounds (the 5th kills)",
+    "wp": "a lowered digit: wounds of a prone soldier",
     "_": "_ prone",
     "!": "! sabotaged tank",
     "x": "x a wreck",
+    "hidden": "on higher ground the level takes the place of a wound or prone mark "
+    "(the lists below give them)",
     "acting": "reversed: can still act now",
     "yours": "underlined: yours",
 }
@@ -321,6 +363,9 @@ def legend(seen: _Seen, view: dict[str, Any]) -> Text:
         parts.append("the digit after the letter: its number (L3 is Light 3)")
         if several(view):
             parts.append("the digit before it: its seat (2L3 is Light 3 of seat 2)")
+        parts.append(
+            "then the ground under the unit, blank for clear ground (L3^ stands on rough ground)"
+        )
     parts += [text for key, text in MARKS.items() if key in seen.marks]
     if len(seen.seats) > 2:
         parts.append(
@@ -331,7 +376,7 @@ def legend(seen: _Seen, view: dict[str, Any]) -> Text:
     parts.append("ground: " + ", ".join(names))
     if seen.levels:
         parts.append(
-            "a digit after the ground: higher ground, level "
+            "a plain digit after the ground: higher ground, level "
             + ", ".join(map(str, sorted(seen.levels)))
         )
     if seen.zones:
@@ -359,6 +404,33 @@ def faces() -> dict[str, tuple[str, str]]:
     """Each situation card's title and text (the game's published card faces)."""
     doc = validate(DATA / "cards.yaml", CardsFile, check_cards).model
     return {key: (c.title, c.text) for key, c in doc.cards.items()}
+
+
+UNIT_ID = re.compile(r"\b(axis|allies)-(\d+)/([a-z_]+)-(\d+)\b")
+SEAT_ID = re.compile(r"\b(axis|allies)-(\d+)\b")
+SNAKE = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
+SIDE_WORD = re.compile(r"\b(axis|allies)\b")
+
+
+def words(text: str) -> str:
+    """A log line in players' words, as the page's ``words`` puts it: a unit's id
+    ``axis-1/light-3`` reads "Light 3 (Axis 1)", a seat's ``allies-2`` "Allies 2", a card's id
+    (``first_aid``) its title, another word joined by underscores its words, a side its name
+    with a capital."""
+
+    def unit(m: re.Match[str]) -> str:
+        side, n, kind, k = m.groups()
+        name = TYPES.get(kind, kind.replace("_", " ").capitalize())
+        return f"{name} {k} ({side.capitalize()} {n})"
+
+    def snake(m: re.Match[str]) -> str:
+        face = faces().get(m.group(0))
+        return face[0] if face else m.group(0).replace("_", " ")
+
+    text = UNIT_ID.sub(unit, text)
+    text = SEAT_ID.sub(lambda m: f"{m.group(1).capitalize()} {m.group(2)}", text)
+    text = SNAKE.sub(snake, text)
+    return SIDE_WORD.sub(lambda m: m.group(1).capitalize(), text)
 
 
 def card_face(card: Any) -> tuple[str, str]:
@@ -453,13 +525,14 @@ def state_words(u: dict[str, Any]) -> str:
 
 def values(u: dict[str, Any]) -> str:
     """Attack and resistance as they stand now (rank, wounds, combat cards played), with the
-    unit sheet's printed ones beside them where they differ: ``+2/5 (sheet +3/6)``."""
+    unit sheet's printed ones beside them in brackets where they differ, as the page shows
+    them: ``+2/5 (+3/6)``."""
     printed = f"{u['attack']:+d}/{u['resistance']}"
     attack, resistance = u.get("effective_attack"), u.get("effective_resistance")
     if attack is None or resistance is None:  # dead or wrecked: the sheet alone
         return printed
     now = f"{attack:+d}/{resistance}"
-    return now if now == printed else f"{now} (sheet {printed})"
+    return now if now == printed else f"{now} ({printed})"
 
 
 def changed(u: dict[str, Any]) -> bool:
@@ -467,21 +540,26 @@ def changed(u: dict[str, Any]) -> bool:
     return values(u) != f"{u['attack']:+d}/{u['resistance']}"
 
 
-def units_table(view: dict[str, Any], seat: str) -> Table:
-    table = Table(
-        "unit",
-        "at",
-        "state",
-        "actions",
-        "att/res",
-        "speed",
-        "range",
-        "rank",
-        box=None,
-        header_style="bold",
-        pad_edge=False,
-    )
+BRACKETS = "att/res in brackets: the unit sheet's, where rank, wounds or cards change them"
+# the units table's columns: the heading, and how narrow a column cut to fit may get (None:
+# never cut); the widest cut first, in this order, until the table fits
+COLUMNS = {
+    "unit": 10,
+    "at": None,
+    "state": 8,
+    "acts": 4,
+    "att/res": None,
+    "spd": None,
+    "rng": None,
+    "rank": 4,
+}
+CUT_FIRST = ("rank", "acts", "unit", "state")
+
+
+def unit_rows(view: dict[str, Any], seat: str) -> list[list[Text]]:
+    """The seat's units as the table's cells, one list a unit."""
     acting = view["phase"] == "activate" and view.get("to_act") == seat
+    rows = []
     for u in view["units"]:
         if u["seat"] != seat:
             continue
@@ -496,16 +574,58 @@ def units_table(view: dict[str, Any], seat: str) -> Table:
         name.append(unit_words(u["key"]))
         if u.get("name") and u["name"] != u["key"]:  # a campaign soldier's own name (DH-46)
             name.append(f" {u['name']}", style="italic")
-        table.add_row(
-            name,
-            u.get("square") or "-",
-            state_words(u),
-            acts,
-            values(u),
-            str(u["speed"]),
-            str(u["range"]),
-            u.get("rank", ""),
+        cells = [u.get("square") or "-", state_words(u), acts, values(u)]
+        cells += [str(u["speed"]), str(u["range"]), u.get("rank", "")]
+        rows.append([name, *map(Text, cells)])
+    return rows
+
+
+def fit(natural: dict[str, int], width: int) -> dict[str, int]:
+    """Each column's width so that the table (a space between columns) fits ``width``: the
+    columns that may be cut give up what is too much, ``CUT_FIRST`` first, each down to its
+    least; the others keep theirs."""
+    widths = dict(natural)
+    excess = sum(widths.values()) + len(widths) - 1 - width
+    for heading in CUT_FIRST:
+        if excess <= 0:
+            break
+        least = COLUMNS[heading] or widths[heading]
+        give = min(excess, max(0, widths[heading] - least))
+        widths[heading] -= give
+        excess -= give
+    return widths
+
+
+class Units:
+    """The seat's units as a table, a line each, never wider than the width rich measures:
+    the name, state, actions and rank are cut with an ellipsis rather than wrapped; attack
+    and resistance, the square, speed and range never are."""
+
+    def __init__(self, view: dict[str, Any], seat: str) -> None:
+        self.view = view
+        self.seat = seat
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield units_table(self.view, self.seat, options.max_width)
+
+
+def units_table(view: dict[str, Any], seat: str, width: int = 200) -> Table:
+    rows = unit_rows(view, seat)
+    natural = {
+        heading: max([len(heading), *(row[k].cell_len for row in rows)])
+        for k, heading in enumerate(COLUMNS)
+    }
+    widths = fit(natural, width)
+    table = Table(box=None, header_style="bold", pad_edge=False, collapse_padding=True)
+    for heading, least in COLUMNS.items():
+        table.add_column(
+            heading,
+            width=widths[heading],
+            no_wrap=True,
+            overflow="ellipsis" if least else "crop",
         )
+    for row in rows:
+        table.add_row(*row)
     return table
 
 
@@ -572,10 +692,12 @@ def render(view: dict[str, Any], focus: str | None = None) -> RenderableType:
     you = view.get("you")
     if you:
         parts.append(Text("your units", style="bold"))
-        parts.append(units_table(view, you))
+        parts.append(Units(view, you))
     for seat in view["seats"]:
         if seat != you:
             parts.append(squad_line(view, seat))
+    if any(changed(u) for u in view["units"] if u["status"] == "active"):
+        parts.append(Text(BRACKETS, style="dim"))
     cards = hand(view)
     if cards is not None:
         parts.append(cards)

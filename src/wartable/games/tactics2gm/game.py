@@ -26,7 +26,7 @@ from wartable.core.game import (
 )
 from wartable.core.observation import Observer
 from wartable.core.rng import Rng
-from wartable.games.tactics2gm import content, deck, estimates, scenario
+from wartable.games.tactics2gm import content, deck, estimates, faces, scenario
 from wartable.games.tactics2gm.building import ARMY_OF, Building, custom_option
 from wartable.games.tactics2gm.pieces import HQS
 from wartable.games.tactics2gm.rules import hq, river, setup, smoke
@@ -461,8 +461,4 @@ class Tactics2GM(Game):
 
     def glossary(self, scenario: str | None = None) -> dict[str, CardFace]:
         self.known(scenario)
-        out = {k: CardFace(u.title, u.text) for k, u in self.lib.units.items()}
-        out |= {k: CardFace(s.title, s.text) for k, s in self.lib.support.items()}
-        out |= {k: CardFace(t.title, t.text) for k, t in self.lib.terrain.items()}
-        out |= {k: CardFace(g.title, g.text) for k, g in self.lib.generals.items()}
-        return out
+        return faces.faces(self.lib)  # each with its kind, cost and numbers, a fact a line

@@ -1,23 +1,29 @@
-"""2GM Tactics in the terminal: both HQs, the 8 x 6 battlefield with its ground, terrain
-cards, river and objective, a letter for each unit (small for the allies, capitals for the
-axis) with its wounds, then every unit in words, and the viewer's hand.
+"""2GM Tactics in the terminal: each side's HQ off its edge, the 8 x 6 battlefield with its
+ground, terrain cards, river and objective, a letter for each unit (small for the allies,
+capitals for the axis) with its wounds, then every unit in words, and the viewer's hand.
 
-Each square takes five characters: the unit's letter, its wounds as a raised digit, a mark
-(``s`` suppressed, ``+`` beside a vehicle, ``>`` assaulting, ``~`` in smoke, ``¤``
-equipment lying there) and the terrain card's symbol, on the colour of the square's
-ground. The viewer's own edge is at the bottom (the rows turned over for the axis; the
-columns stay A to H). Only the JSON view is read; the cards' titles come from the game's
-data. This is the terminal interface's drawing for this game, found through
-``Tactics2GM.interfaces``.
+Each square takes five characters: the terrain card's symbol (hard by what stands on the
+square, so that it never reads as the next square's), the unit's letter or the ground's
+symbol, its wounds as a raised digit, a mark (``s`` suppressed, ``+`` beside a vehicle,
+``>`` assaulting, ``~`` in smoke, ``¤`` equipment lying there) and a space, on the colour of
+the square's ground; four where two fields side by side would not fit (the wounds give way
+to the mark). Each HQ stands off its side's edge behind its own field, as on the page: its
+PI, its AP, and beside it its general, cards and losses. The viewer's own edge is at the
+bottom (the rows turned over for the axis; the columns stay A to H). Only the JSON view is
+read; the cards' titles come from the game's data. This is the terminal interface's drawing
+for this game, found through ``Tactics2GM.interfaces``; ``words`` puts the ids of log lines
+in players' words.
 """
 
 from __future__ import annotations
 
+import re
 import string
 from functools import cache
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.table import Table
 from rich.text import Text
 
@@ -50,6 +56,11 @@ GROUND_SYMBOL = {".": "·", "F": "♣", "H": '"', "M": "^", "L": "~", "R": "~", 
 RAISED = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 DROPPED = "¤"  # equipment tokens lying on a square (GM-106)
 SIDE_STYLE = {"allies": "bold bright_cyan", "axis": "bold bright_red"}
+SIDE_NAME = {"allies": "Allies", "axis": "Axis"}
+ARMY = {"usa": "USA", "germany": "Germany"}
+CELL = 5  # a square's characters: terrain mark, unit letter, wounds, state mark, a space
+LABEL = 3  # the row numbers' column
+FIELD = 8  # the columns of one field: two lie side by side in a battle of four (GM-105)
 OFF_FIELD = ("hq", "hq2", "air")  # where a unit off the squares is: waiting at an HQ, aloft
 
 
@@ -76,7 +87,43 @@ def title(card: str) -> str:
         return lib.support[card].title
     if card in lib.terrain:
         return lib.terrain[card].title
+    if card in lib.generals:
+        return lib.generals[card].title
     return card
+
+
+def known(card: str) -> bool:
+    """Whether ``card`` is the id of a card (a unit, support, terrain or general)."""
+    lib = library()
+    return any(card in cards for cards in (lib.units, lib.support, lib.terrain, lib.generals))
+
+
+# ids that are plain English too ("the forest on B4", "plays a general"): left alone in words
+PLAIN = frozenset(
+    {"general", "impact", "ram", "promotion", "wall", "wire", "house", "bridge", "barrier",
+     "bunker", "craters", "foxholes", "minefield", "trench"}
+)  # fmt: skip
+ID = re.compile(r"\b(allies|axis):(hq2?)\b|\b([a-z][a-z0-9_]*)-(\d+)\b|\b[a-z][a-z0-9_]*\b")
+
+
+def words(text: str) -> str:
+    """Ids in players' words, as the page's ``words``: "m4_sherman-1" is "M4 Sherman 1",
+    "usa_command" "Company Command Post", "axis:hq2" "the Axis HQ behind I-P", "allies"
+    "Allies"; ids that are plain words too ("wall", "general") stay as they are."""
+
+    def say(m: re.Match[str]) -> str:
+        if m[1]:
+            behind = " behind I-P" if m[2] == "hq2" else ""
+            return f"the {SIDE_NAME[m[1]]} HQ{behind}"
+        if m[3]:  # a unit (or a team seat, allies-2)
+            key = SIDE_NAME.get(m[3]) or (title(m[3]) if known(m[3]) else m[3])
+            return f"{key} {m[4]}" if known(m[3]) else f"{key}-{m[4]}"
+        word = m[0]
+        if word in SIDE_NAME:
+            return SIDE_NAME[word]
+        return title(word) if known(word) and word not in PLAIN else word
+
+    return ID.sub(say, text).replace(" -> ", " → ")
 
 
 def letters(view: dict[str, Any]) -> dict[str, str]:
@@ -91,21 +138,43 @@ def letters(view: dict[str, Any]) -> dict[str, str]:
     return out
 
 
-def hq_line(view: dict[str, Any], side: str, letter: dict[str, str]) -> Text:
+def hq_band(view: dict[str, Any], side: str, h: dict[str, Any], span: int) -> Text:
+    """One HQ as the page draws it off its side's edge, across its field's ``span`` columns:
+    its name, its PI (a pip each, where they fit) and its AP."""
     s = view["sides"][side]
-    lib = library()
-    text = Text(f"{side} HQ ({s['army']}) ", style=SIDE_STYLE[side])
-    full = lib.hq.hit_points
-    hqs = s.get("hqs", [{"name": "hq", "hp": s["hq"], "general": s["general"], "seats": []}])
-    if len(hqs) == 1:
-        text.append(f"{s['hq']}/{full} PI · ")
-    else:  # two fields: an HQ behind each, its player's (GM-105)
-        text.append(" · ".join(f"{h['name']} {h['hp']}/{full} PI" for h in hqs) + " · ")
-    text.append(f"{s['ap']} AP · hand {s['hand']} · deck {s['deck']} · lost {s['lost']}")
+    left = max(0, h["hp"])
+    full = max(h.get("max_hp") or library().hq.hit_points, left)
+    ap = h.get("ap", s["ap"])
+    behind = ""
+    if view["field"].get("fields", 1) > 1:  # two fields: the HQ behind each (GM-105)
+        behind = " I-P" if h["name"] == "hq2" else " A-H"
+    name = f"{SIDE_NAME[side]} HQ{behind}"
+    pips = "■" * left + "□" * (full - left)
+    ways = (
+        f" {name} {pips} {left} PI · {ap} AP ",
+        f" {name} {left}/{full} PI · {ap} AP ",
+        f" {name} {left} PI · {ap} AP ",
+    )
+    said = next((w for w in ways if cell_len(w) + 2 <= span), f" {name} {left} PI {ap} AP ")
+    pad = max(0, span - cell_len(said))
+    return Text("━" * (pad // 2) + said + "━" * (pad - pad // 2), style=SIDE_STYLE[side])
+
+
+def hq_words(view: dict[str, Any], side: str, letter: dict[str, str]) -> Text:
+    """What the page writes beside a side's HQ: its army, its general, its cards and losses,
+    each player's pool in team play, and the aircraft waiting there."""
+    s = view["sides"][side]
+    hqs = hqs_of(view, side)
+    text = Text(" " * LABEL + ARMY.get(s["army"], s["army"].title()))
+    if not any(h["general"] for h in hqs):
+        text.append(" · no general")
     for h in hqs:
         if h["general"]:
-            at = f" at {h['name']}" if len(hqs) > 1 else ""
-            text.append(f" · general {h['general']}{at}")
+            at = f" behind {'I-P' if h['name'] == 'hq2' else 'A-H'}" if len(hqs) > 1 else ""
+            text.append(f" · general {title(h['general'])}{at}")
+    text.append(f" · hand {s['hand']} · deck {s['deck']} · lost {s['lost']}")
+    if view["active"] == side:
+        text.append(" · to play", style=SIDE_STYLE[side])
     if len(s.get("seats", [])) > 1:  # team play: each player's own pool and hand
         pools = ", ".join(
             f"{n} {view['seats'][n]['ap']} AP/{view['seats'][n]['hand']} cards" for n in s["seats"]
@@ -117,7 +186,19 @@ def hq_line(view: dict[str, Any], side: str, letter: dict[str, str]) -> Text:
     return text
 
 
-def cell(view: dict[str, Any], sq: str, unit: dict[str, Any] | None, letter: str) -> Text:
+def hqs_of(view: dict[str, Any], side: str) -> list[dict[str, Any]]:
+    """A side's HQs: one, or one behind each field (GM-105)."""
+    s = view["sides"][side]
+    one = {"name": "hq", "hp": s["hq"], "ap": s["ap"], "general": s["general"]}
+    hqs: list[dict[str, Any]] = s.get("hqs") or [one]
+    return hqs
+
+
+def cell(
+    view: dict[str, Any], sq: str, unit: dict[str, Any] | None, letter: str, width: int = CELL
+) -> Text:
+    """A square: its terrain mark first, hard by what stands on it (so that a mark never
+    reads as the next square's), then the unit's letter, wounds and state, then a space."""
     field = view["field"]
     col, row = string.ascii_uppercase.index(sq[0]), int(sq[1:]) - 1
     ground = field["rows"][row][col]
@@ -128,8 +209,9 @@ def cell(view: dict[str, Any], sq: str, unit: dict[str, Any] | None, letter: str
         mark = "≈"
     goal = view.get("scenario") and sq in view["scenario"]["objective"]["squares"]
     kit = DROPPED if sq in field.get("dropped", {}) else " "
+    body = Text(mark, style=f"{style} bold")
     if unit is None:
-        body = Text(f" {GROUND_SYMBOL.get(ground, '?')}{kit} ", style=style)
+        body.append(f"{GROUND_SYMBOL.get(ground, '?')}{kit}", style=style)
     else:
         wounds = RAISED[min(unit["wounds"], 9)] if unit["wounds"] else " "
         flag = (
@@ -139,50 +221,71 @@ def cell(view: dict[str, Any], sq: str, unit: dict[str, Any] | None, letter: str
             else "~" if unit["smoked"]
             else kit
         )  # fmt: skip
-        body = Text(" ", style=style)
         body.append(letter, style=f"{SIDE_STYLE[unit['side']]} {style}")
-        body.append(wounds + flag, style=style)
-    body.append(mark, style=f"{style} bold")
+        # a narrow square keeps the state mark; the wounds are in the list of units
+        state = wounds + flag if width >= CELL else flag if flag != " " else wounds
+        body.append(state, style=style)
+    body.append(" " * (width - body.cell_len), style=style)
     if goal:
         body.stylize("underline")
     return body
 
 
-def board(view: dict[str, Any], me: str | None, letter: dict[str, str]) -> Table:
-    """The field with the viewer's own edge at the bottom."""
-    rows = range(6, 0, -1) if me != "axis" else range(1, 7)
-    letters_ = columns(view)
-    on: dict[str, dict[str, Any]] = {}
-    for u in view["units"]:  # the vehicle shows: the infantry beside it is listed below
-        if u["square"] not in OFF_FIELD and not u["aboard"] and not u["beside"]:
-            on.setdefault(u["square"], u)
-    table = Table.grid(padding=0)
-    table.add_column(justify="right")
-    for _ in letters_:
-        table.add_column()
-    table.add_row("   ", *[Text(f"  {c}  ", style="dim") for c in letters_])
-    sc = view.get("scenario") or {}
-    river = None
-    if sc.get("river"):
-        river = min(int(step.split("|")[0][1:]) for step in sc["river"])
-    for r in rows:
-        squares = [f"{c}{r}" for c in letters_]
-        table.add_row(
-            Text(f"{r} ", style="dim"),
-            *[
-                cell(view, sq, on.get(sq), letter[on[sq]["id"]] if sq in on else "")
-                for sq in squares
-            ],
-        )
-        if river is not None and r == (river + 1 if me != "axis" else river):
-            table.add_row(
-                Text("  ", style="dim"),
-                *[
-                    Text("══ ══" if c in sc["bridges"] else "~~~~~", style="bold blue")
-                    for c in letters_
-                ],
-            )
-    return table
+class Board:
+    """The field with the viewer's own edge at the bottom and each side's HQ off its edge,
+    drawn for the width rich measures: five characters a square where they fit, else four
+    (two fields on 80 columns)."""
+
+    def __init__(self, view: dict[str, Any], me: str | None, letter: dict[str, str]) -> None:
+        self.view, self.me, self.letter = view, me, letter
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        view, me = self.view, self.me
+        letters_ = columns(view)
+        width = CELL if LABEL + CELL * len(letters_) <= options.max_width else CELL - 1
+        top, bottom = ("allies", "axis") if me == "axis" else ("axis", "allies")
+        yield hq_words(view, top, self.letter)
+        yield self.bands(top, width)
+        yield Text(" " * LABEL + "".join(f" {c}".ljust(width) for c in letters_), style="dim")
+        yield from self.rows(width)
+        yield self.bands(bottom, width)
+        yield hq_words(view, bottom, self.letter)
+
+    def bands(self, side: str, width: int) -> Text:
+        """The side's HQs, each behind its own field."""
+        out = Text(" " * LABEL)
+        for h in hqs_of(self.view, side):
+            out.append_text(hq_band(self.view, side, h, FIELD * width))
+        return out
+
+    def rows(self, width: int) -> list[Text]:
+        view, me = self.view, self.me
+        rows = range(6, 0, -1) if me != "axis" else range(1, 7)
+        letters_ = columns(view)
+        on: dict[str, dict[str, Any]] = {}
+        for u in view["units"]:  # the vehicle shows: the infantry beside it is listed below
+            if u["square"] not in OFF_FIELD and not u["aboard"] and not u["beside"]:
+                on.setdefault(u["square"], u)
+        sc = view.get("scenario") or {}
+        river = None
+        if sc.get("river"):
+            river = min(int(step.split("|")[0][1:]) for step in sc["river"])
+        out = []
+        for r in rows:
+            line = Text(f"{r}".rjust(LABEL - 1) + " ", style="dim")
+            for c in letters_:
+                sq = f"{c}{r}"
+                unit = on.get(sq)
+                mark = self.letter[unit["id"]] if unit else ""
+                line.append_text(cell(view, sq, unit, mark, width))
+            out.append(line)
+            if river is not None and r == (river + 1 if me != "axis" else river):
+                water = Text(" " * LABEL)
+                for c in letters_:
+                    bridge = "══ ══" if width >= CELL else "════"
+                    water.append(bridge if c in sc["bridges"] else "~" * width, style="bold blue")
+                out.append(water)
+        return out
 
 
 def unit_lines(view: dict[str, Any], letter: dict[str, str]) -> Table:
@@ -239,6 +342,8 @@ def legend(view: dict[str, Any]) -> Text:
         parts.append("▒ ruins")
     if field["smoke"]:
         parts.append("≈ smoke screen")
+    if cards or field["ruins"] or field["smoke"]:
+        parts.append("(a terrain symbol stands first in its square)")
     if field.get("dropped"):
         parts.append(f"{DROPPED} equipment on the ground")
     parts.append("marks: ¹²³ wounds, s suppressed, + beside a vehicle, > assaulting, ~ smoke")
@@ -267,7 +372,6 @@ def dropped_line(view: dict[str, Any]) -> Text:
 def render(view: dict[str, Any], focus: str | None = None) -> RenderableType:
     me = side_of(view, view.get("me"))  # None: a spectator, who sees the allies' edge below
     letter = letters(view)
-    top, bottom = ("allies", "axis") if me == "axis" else ("axis", "allies")
     head = Text(f"round {view['round']} · turn {view['turn']} · {view['phase']}")
     if view["active"]:
         head.append(f" · {view['active']} to play", style=SIDE_STYLE[view["active"]])
@@ -275,25 +379,19 @@ def render(view: dict[str, Any], focus: str | None = None) -> RenderableType:
     sc = view.get("scenario")
     if sc:
         parts.append(Text(f"{sc['title']}: {sc['objective']['text']}", style="bold"))
-    parts += [
-        head,
-        hq_line(view, top, letter),
-        board(view, me, letter),
-        hq_line(view, bottom, letter),
-    ]
-    parts.append(legend(view))
+    parts += [head, Board(view, me, letter), legend(view)]
     if view["units"]:
         parts.append(unit_lines(view, letter))
     if view["field"].get("dropped"):
         parts.append(dropped_line(view))
-    for key, words in (
+    for key, said in (
         ("equipping", "equipping"),
         ("storming", "storming its target"),
         ("aim", "a shot waits on smoke"),
         ("sortie", "air combat under way"),
     ):
         if view.get(key):
-            parts.append(Text(f"{words}: {view[key]}", style="yellow"))
+            parts.append(Text(f"{said}: {view[key]}", style="yellow"))
     if view.get("hand") is not None:
         hand = ", ".join(f"{title(c)} ({c})" for c in view["hand"]) or "empty"
         parts.append(Text(f"your hand: {hand}"))

@@ -47,9 +47,9 @@ def deploy(st: DiaDeHonorState, seat: int, action: Action, ev: list[Event]) -> N
     square = st.battle.square_of[action.args[1]]
     st.pos[i], st.status[i] = square, "active"
     ev.append(Event("deploy", f"{st.units[i].key} deploys at {action.args[1]}", rule="set-up"))
-    if legal.next_to_deploy(st, seat) >= 0:
+    if legal.to_deploy(st, seat):
         return
-    later = [s for s in range(len(st.players)) if legal.next_to_deploy(st, s) >= 0]
+    later = [s for s in range(len(st.players)) if legal.to_deploy(st, s)]
     if later:
         st.seat = later[0]
         return

@@ -15,10 +15,10 @@ DONE = Action("done", ())
 FIRST, SECOND = Action("initiative", ("first",)), Action("initiative", ("second",))
 
 
-def next_to_deploy(st: DiaDeHonorState, seat: int) -> int:
-    return next(
-        (u.index for u in st.units if u.seat == seat and st.status[u.index] == "reserve"), -1
-    )
+def to_deploy(st: DiaDeHonorState, seat: int) -> list[int]:
+    """The seat's units still in reserve, in squad order: at set-up its player places them
+    one at a time, in any order he likes (set-up)."""
+    return [u.index for u in st.units if u.seat == seat and st.status[u.index] == "reserve"]
 
 
 def legal_actions(st: DiaDeHonorState, seat: int) -> list[Action]:
@@ -27,11 +27,10 @@ def legal_actions(st: DiaDeHonorState, seat: int) -> list[Action]:
     if st.pending is not None:
         return cards.decisions(st)
     if st.phase == "deploy":
-        i = next_to_deploy(st, seat)
         taken = {st.pos[u.index] for u in st.units if st.status[u.index] == "active"}
-        zone = sorted(st.battle.zones[st.sides[seat]] - taken)
         label = st.battle.grid.label
-        return [Action("deploy", (st.units[i].key, label(st.battle.square(q)))) for q in zone]
+        zone = [label(st.battle.square(q)) for q in sorted(st.battle.zones[st.sides[seat]] - taken)]
+        return [Action("deploy", (st.units[i].key, q)) for i in to_deploy(st, seat) for q in zone]
     if st.phase == "initiative":
         return [FIRST, SECOND]
     out: list[Action] = []
@@ -126,7 +125,10 @@ def why_not(st: DiaDeHonorState, seat: int, action: Action) -> str:
             return f"you hold no {card!r} card (DH-4)"
         return f"{card} cannot be played so now: it needs a target it may have (DH-53)"
     if st.phase == "deploy":
-        return "deploy your next unit on a free square of your side's start zone (set-up)"
+        return (
+            "deploy one of your units in reserve, any of them, on a free square of your "
+            "side's start zone (set-up)"
+        )
     if st.phase == "initiative":
         return "choose whether your side acts first or second: initiative first|second (DH-5)"
     i = find(st, action.args[0]) if action.args else -1

@@ -67,7 +67,10 @@ def bid(st: Tactics2GMState, side: int, spend: int) -> list[Event]:
     out.append(ev("bids", f"The bids: allies {st.bids[0]} AP, axis {st.bids[1]} AP", "GM-11"))
     winner, rounds = setup.bid_winner(spends, lambda: st.rng.die(10))
     for totals in rounds:
-        text = ", ".join(f"{s} {t}" for s, t in totals.items())
+        # each side's die, its bid and their sum: "allies rolls 7 + bid 1 = 8"
+        text = ", ".join(
+            f"{s} rolls {t - spends[s]} + bid {spends[s]} = {t}" for s, t in totals.items()
+        )
         tie = " (a tie: both roll again)" if totals is not rounds[-1] else ""
         dice = [t - spends[s] for s, t in totals.items()]  # a die a side, in the text's order
         roll = rolled(dice, 10, None, "tie" if tie else f"{winner} wins")
