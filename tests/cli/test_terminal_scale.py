@@ -2,7 +2,8 @@
 person plays: each game at 80 columns (and one at 120), a dozen decisions and more with a
 deployment among them. Between two prompts never more than 20 lines of choices; no line
 wider than the terminal; a verb typed alone narrows the choices instead of failing; the game
-goes on by choices in steps (a group's number opens it)."""
+goes on by choices in steps (a group's number opens it); after the first, a deployment
+decision (the brief picture, the events and the menu) fits the 50 rows without scrolling."""
 
 from __future__ import annotations
 
@@ -21,11 +22,25 @@ WARTABLE = str(Path(sys.executable).with_name("wartable"))
 ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][A-Z0-9]|\x1b[=>]|\r")
 CHOICE = re.compile(r"^\s+\d+\) ")
 DECISIONS = 14
+ROWS = 50
+BRIEF = ("diadehonor", "combat")  # the games whose drawing has a brief picture
 
 
 def screen(raw: str) -> list[str]:
     """The lines as the terminal shows them, escapes and carriage returns taken out."""
     return ANSI.sub("", raw).split("\n")
+
+
+def rows_taken(raw: str) -> int:
+    """The terminal rows from the last prompt (its line, echoing the answer) to this one:
+    the empty lines the line editor reserves under a prompt, which the next text writes
+    over, are not counted."""
+    lines = screen(raw)
+    while lines and not lines[0].strip():
+        lines.pop(0)
+    while lines and not lines[-1].strip():
+        lines.pop()
+    return len(lines) + 1  # and the new prompt's line
 
 
 @pytest.mark.parametrize(
@@ -55,13 +70,16 @@ def test_a_big_game_is_played_in_steps_that_fit_the_terminal(game, scenario, sea
     heading, prompt = re.escape(seat) + r", choose", re.escape(seat) + ">"
     answers = [verb] + ["1"] * (DECISIONS - 1)
     seen_narrowed = opened = deployed = False
+    fitted = 0  # the deployment decisions after the first measured against the rows
     try:
         for k, answer in enumerate(answers):
             found = child.expect([heading, r"\(yes/no\)", pexpect.EOF])
-            raw = child.before
+            raw = whole = child.before
             if found == 0:
+                whole += str(child.after)
                 child.expect(prompt)
                 raw += "\n" + child.before
+                whole += child.before
             lines = screen(raw)
             wide = [line for line in lines if len(line) > width]
             assert not wide, f"a line wider than {width} columns: {wide[0]!r}"
@@ -73,7 +91,12 @@ def test_a_big_game_is_played_in_steps_that_fit_the_terminal(game, scenario, sea
             # in steps: a group among the choices, a group open, or pages
             if any("…" in line or "page 1 of" in line for line in lines):
                 opened = True
-            deployed = deployed or any("Deploy" in line for line in choices)
+            deploying = any("Deploy" in line for line in choices)
+            deployed = deployed or deploying
+            if game in BRIEF and k > 0 and deploying and found == 0:
+                taken = rows_taken(whole)
+                assert taken <= ROWS, f"decision {k}: {taken} rows\n" + "\n".join(lines)
+                fitted += 1
             if found == 2:
                 pytest.fail("the game ended before a dozen decisions")
             child.sendline("yes" if found == 1 else answer)
@@ -82,6 +105,8 @@ def test_a_big_game_is_played_in_steps_that_fit_the_terminal(game, scenario, sea
     finally:
         child.close(force=True)
     assert seen_narrowed
+    if game in BRIEF:  # a deployment decision after another, in a row, fits the rows
+        assert fitted >= 2, f"{fitted} deployment decisions in a row measured"
     if game != "undaunted":  # Undaunted's handful of cards needs no steps, nor deploys
         assert opened, "no choice came in steps"
         assert deployed, "no deployment among the decisions"

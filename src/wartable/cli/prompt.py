@@ -30,9 +30,17 @@ class Prompt:
             from prompt_toolkit import PromptSession  # imported only at a terminal
             from prompt_toolkit.completion import WordCompleter
             from prompt_toolkit.history import InMemoryHistory
+            from prompt_toolkit.shortcuts import CompleteStyle
 
             completer = WordCompleter(lambda: self.words, ignore_case=True, WORD=True)
-            self._session = PromptSession(history=InMemoryHistory(), completer=completer)
+            # completions listed as readline lists them, below, when Tab asks: no rows kept
+            # free under the prompt, so the board and the choices above it stay in view
+            self._session = PromptSession(
+                history=InMemoryHistory(),
+                completer=completer,
+                complete_style=CompleteStyle.READLINE_LIKE,
+                reserve_space_for_menu=0,
+            )
         return self._session
 
     def __call__(self, prompt: str) -> str:

@@ -80,6 +80,7 @@ class Session:
             if who != "human"
         }
         self.confirm_ends = confirm_ends  # ask before ending with units that could still act
+        self.drawn_for: str | None = None  # whose decision the whole picture was drawn for
         self.log: list[Event] = []
         self.at_screen: str | None = None
         self.focus: str | None = None  # a hex the player centred the map on (until they act)
@@ -136,6 +137,7 @@ class Session:
 
     def turn(self, player: str) -> None:
         if player in self.agents:
+            self.drawn_for = None  # what the others did: the whole picture next time
             agent = self.agents[player]
             with thinking(self.console, player, getattr(agent, "seconds", None)):
                 action = agent.act(self.state, player)
@@ -145,7 +147,11 @@ class Session:
         if self.unseen[player]:
             self.show_events(self.unseen[player], player)
             self.unseen[player] = []
-        self.console.print(render(self.game, self.state.view(player), self.focus))
+        # the whole picture when the turn comes to this player; between two decisions of
+        # theirs in a row, the brief one (the map), so a decision fits one screen
+        brief = self.drawn_for == player
+        self.console.print(render(self.game, self.state.view(player), self.focus, brief=brief))
+        self.drawn_for = player
         menu: Menu | None = None
         menu_at: tuple[int, int] = (0, -1)
         while True:

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import io
 import random
+import string
 
 import pytest
 from rich.console import Console
 
 import wartable
+from wartable.cli.render import render
 from wartable.core.action import Action
 from wartable.games.diadehonor import terminal
 from wartable.games.diadehonor.state import DiaDeHonorState
@@ -128,6 +130,46 @@ def test_a_deployment_fits_80_columns(lineup):
     for p in st.players[:2]:
         out = text(st.view(p))
         assert not wide(out), wide(out)
+
+
+# ---- the brief picture between two decisions in a row -------------------------------------
+def brief(view: dict, width: int = 80) -> list[str]:
+    """``render_brief`` as a 50-row terminal of ``width`` columns shows it, by lines."""
+    out = io.StringIO()
+    console = Console(width=width, height=50, file=out, color_system=None)
+    console.print(render(GAME, view, brief=True))
+    return out.getvalue().splitlines()
+
+
+@pytest.mark.parametrize("lineup", ["1v1", "3v3"])
+def test_the_brief_picture_of_a_deployment_is_a_status_line_and_the_map(lineup):
+    """Between two decisions in a row (issue 45): one status line and the map with its
+    letters and numbers, no legend, units table or hand, so that a menu of 22 lines beside it
+    fits 50 rows; the whole picture is unchanged."""
+    st = GAME.new_game("crossroads", seed=2, options={"players": lineup})
+    st.apply("axis-1", st.legal_actions("axis-1")[0])
+    view = st.view("axis-1")
+    assert view["phase"] == "deploy"
+    lines = brief(view)
+    assert len(lines) <= 28 and max(len(line) for line in lines) <= 80, lines
+    assert lines[0].startswith("round 0 of ") and "deployment — to act: Axis 1 (you)" in lines[0]
+    assert lines[1].split()[:3] == ["A", "B", "C"] or "shown:" in lines[-1]
+    rows = [line for line in lines if line[:2].strip().isdigit()]
+    assert len(rows) == view["map"]["rows"]  # every row, with its number on both sides
+    assert all(line.rstrip().endswith(line[:2].strip()) for line in rows)
+    text_ = flat("\n".join(lines))
+    for absent in ("ground:", "your units", "your hand", "secret objective", "deck "):
+        assert absent not in text_, absent
+    whole = flat(text(view))
+    assert "ground:" in whole and "your units" in whole and "your hand" in whole
+
+
+def test_the_brief_status_line_is_cut_never_wrapped():
+    view = GAME.new_game("crossroads", seed=2).view("axis-1")
+    lines = brief(view, 48)
+    assert lines[0].startswith("round 0 of 30, deployment") and lines[0].endswith("…")
+    assert max(len(line) for line in lines) <= 48
+    assert lines[1].split()[0] in string.ascii_uppercase  # the map's letters next
 
 
 # ---- attack and resistance as they stand ---------------------------------------------------

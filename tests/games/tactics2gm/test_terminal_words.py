@@ -10,10 +10,13 @@ from rich.cells import cell_len
 from rich.console import Console
 from typer.testing import CliRunner
 
+import wartable
 from tests.games.tactics2gm.scenes import GAME, put, scene, sq
+from wartable.agents.random import RandomAgent
 from wartable.cli.main import app
 from wartable.cli.render import render
 from wartable.cli.render import words as log_words
+from wartable.games.tactics2gm.deck import launch_cost
 from wartable.games.tactics2gm.terminal import words
 
 
@@ -131,3 +134,18 @@ def test_the_bid_shows_each_die_and_each_bid():
         "Each side rolls and adds its bid: allies rolls 7 + bid 1 = 8, axis rolls 1 + bid 4 = 5"
     )
     assert roll.data["roll"]["dice"] == [7, 1]
+
+
+def test_a_cards_cost_is_told_before_it_is_chosen():
+    """Issue 45: deploying or playing a card says its AP beside the choice (action_info)."""
+    st = wartable.get_game("tactics2gm").new_game("pitched-battle", seed=3)
+    agent = RandomAgent(1)
+    for _ in range(300):
+        p = st.current_players[0]
+        deploys = [a for a in st.legal_actions(p) if a.verb == "deploy"]
+        if deploys:
+            break
+        st.apply(p, agent.act(st, p))
+    a = deploys[0]
+    card = st.lib.units[a.args[0]]
+    assert st.action_info(p, a)["text"] == f"{launch_cost(card)} AP"

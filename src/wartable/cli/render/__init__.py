@@ -35,10 +35,16 @@ def drawing(game: Game) -> ModuleType:
     return module
 
 
-def render(game: Game, view: dict[str, Any], focus: str | None = None) -> RenderableType:
+def render(
+    game: Game, view: dict[str, Any], focus: str | None = None, brief: bool = False
+) -> RenderableType:
     """A picture of ``view``; ``focus`` (a place on the map) centres a map too wide for the
-    screen, for games whose drawing can."""
-    draw: Callable[[dict[str, Any], str | None], RenderableType] = drawing(game).render
+    screen, for games whose drawing can. ``brief``: the picture between two decisions of one
+    player in a row, where the game's drawing has one (``render_brief``: the map and what
+    changes, so that a decision fits one screen), else the whole one."""
+    module = drawing(game)
+    short = getattr(module, "render_brief", None) if brief else None
+    draw: Callable[[dict[str, Any], str | None], RenderableType] = short or module.render
     return draw(view, focus)
 
 

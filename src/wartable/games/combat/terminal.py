@@ -156,8 +156,28 @@ def columns(view: dict[str, Any], width: int, focus: str | None) -> range:
     return range(start, start + fit)
 
 
-def window(view: dict[str, Any], width: int = 200, focus: str | None = None) -> Text:
-    """The map in at most ``width`` columns, a note if only part of it is shown, a legend."""
+def shown_rows(view: dict[str, Any], lines: int, focus: str | None) -> range:
+    """Every hex row when the map fits ``lines`` terminal lines (two a row), else as many as
+    fit around the focus: the hex given, else where the player must act (``default_focus``:
+    the acting soldier, the middle of the deploy zone, our men)."""
+    every = _Grid(view["map"]).rows()
+    fit = max(1, lines // 2)
+    if len(every) <= fit:
+        return every
+    centre = parse(focus or default_focus(view))[1]
+    start = max(every.start, min(centre - fit // 2, every.stop - fit))
+    return range(start, start + fit)
+
+
+def window(
+    view: dict[str, Any],
+    width: int = 200,
+    focus: str | None = None,
+    lines: int | None = None,
+) -> Text:
+    """The map in at most ``width`` columns, a note if only part of it is shown, a legend.
+    ``lines``: the brief drawing, the map's rows cut to that many terminal lines (around
+    the focus), a line saying what is shown and no legend."""
     grid = _Grid(view["map"])
     terrain = {t[0]: (t[1], t[2]) for t in view["map"]["terrain"]}
     where: dict[str, list[dict[str, Any]]] = {}
@@ -173,7 +193,8 @@ def window(view: dict[str, Any], width: int = 200, focus: str | None = None) -> 
     zone = set(view.get("deploy_zone") or [])
     seen = _Seen()
     out = Text("     " + "".join(f"{c:02d}  " for c in cols) + "\n", style="dim")
-    for r in grid.rows():
+    drawn = grid.rows() if lines is None else shown_rows(view, lines, focus)
+    for r in drawn:
         for second in (False, True):
             line = Text(f"{r:02d}{'b' if second else 'a'}  ", style="dim")
             for c in cols:
@@ -216,12 +237,23 @@ def window(view: dict[str, Any], width: int = 200, focus: str | None = None) -> 
             out.append("\n")
     lo, hi = view["map"]["columns"]
     deploying = deploy_columns(view)
-    if deploying is not None:
+    if deploying is not None and lines is None:  # the brief drawing's status line says it
         first, last = deploying
         out.append(
             f"  deploy: your squad deploys in columns {first:02d}-{last:02d} (blue background)\n",
             style="bold",
         )
+    if lines is not None:
+        every = grid.rows()
+        if len(cols) < hi - lo + 1 or len(drawn) < len(every):
+            out.append(
+                f"  rows {drawn.start:02d}-{drawn.stop - 1:02d} of {every.start:02d}-"
+                f"{every.stop - 1:02d}, columns {cols.start:02d}-{cols.stop - 1:02d} of "
+                f"{lo:02d}-{hi:02d} shown; 'board': the whole map\n",
+                style="italic",
+            )
+        out.right_crop(1)  # the last newline: printing ends the line
+        return out
     if len(cols) < hi - lo + 1:
         out.append(
             f"  columns {cols.start:02d}-{cols.stop - 1:02d} of {lo:02d}-{hi:02d} shown: "
@@ -301,15 +333,28 @@ def victory(view: dict[str, Any]) -> Text | None:
     return Text(f"{head}: " + ", ".join(parts) + f"; total {view['victory_points']}")
 
 
-class Map:
-    """The map as a rich renderable: drawn for the width rich measures."""
+# the terminal lines the brief drawing leaves beside its map: its status line, the column
+# numbers and the line saying what is shown (3), the events (2), a menu of 20 choices with
+# its heading and hints and the prompt (25)
+BRIEF_ROOM = 30
 
-    def __init__(self, view: dict[str, Any], focus: str | None = None) -> None:
+
+class Map:
+    """The map as a rich renderable: drawn for the width rich measures; ``brief``: its rows
+    cut to the height too (what the terminal holds less ``BRIEF_ROOM``, at least 10 lines),
+    without the legend and the objectives' line."""
+
+    def __init__(self, view: dict[str, Any], focus: str | None = None, brief: bool = False) -> None:
         self.view = view
         self.focus = focus
+        self.brief = brief
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         width = options.max_width
+        if self.brief:
+            height = options.height or options.max_height
+            yield window(self.view, width, self.focus, max(10, height - BRIEF_ROOM))
+            return
         yield window(self.view, width, self.focus)
         yield objectives(self.view, columns(self.view, width, self.focus))
 
@@ -384,6 +429,36 @@ def render(view: dict[str, Any], focus: str | None = None) -> RenderableType:
     parts: list[RenderableType] = [status(view), Map(view, focus), soldiers(view)]
     parts += [t for t in (victory(view), outcome(view)) if t is not None]
     return Group(*parts)
+
+
+def brief_status(view: dict[str, Any]) -> Text:
+    """The turn, the phase (while the squad deploys, where), who acts and the victory points
+    in one line (cut, never wrapped, where the width is short: the scenario's title last)."""
+    t = Text(f"turn {view['turn']} of {view['turns']}, {view['phase']}", style="bold")
+    t.no_wrap, t.overflow = True, "ellipsis"
+    if view["phase"] == "impulses":
+        t.append(f", impulse {view['impulse']}", style="bold")
+    deploying = deploy_columns(view)
+    if deploying is not None:
+        t.append(f" in columns {deploying[0]:02d}-{deploying[1]:02d} (blue)", style="bold")
+    acting = view.get("acting")
+    if acting:
+        who: dict[str, Any] = next(
+            (s for s in view["soldiers"] if s["key"] == acting["soldier"]), {}
+        )
+        t.append(f" — acting: {who.get('name') or acting['soldier']}", style="bold")
+    t.append(f" — victory points {view['victory_points']}")
+    if view["outcome"]:
+        t.append(" — GAME OVER", style="bold yellow")
+    t.append(f" — {view['title']}", style="dim")
+    return t
+
+
+def render_brief(view: dict[str, Any], focus: str | None = None) -> RenderableType:
+    """The picture between two decisions in a row: a status line and the map, its rows cut
+    to what the terminal holds beside a menu, around where the player must act; 'board'
+    draws the whole picture."""
+    return Group(brief_status(view), Map(view, focus, brief=True))
 
 
 def focus_problem(view: dict[str, Any], label: str) -> str | None:

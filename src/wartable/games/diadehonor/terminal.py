@@ -270,8 +270,11 @@ class _Seen:
     zones: set[str] = field(default_factory=set)
 
 
-def window(view: dict[str, Any], width: int = 200, focus: str | None = None) -> Text:
-    """The map in at most ``width`` columns, a note if only part of it is shown, a legend."""
+def window(
+    view: dict[str, Any], width: int = 200, focus: str | None = None, key: bool = True
+) -> Text:
+    """The map in at most ``width`` columns, a note if only part of it is shown, a legend
+    (``key``: without it, the map and the note alone)."""
     m = view["map"]
     ground, levels = m["ground"], m["levels"]
     zone_of = {q: side for side, squares in m.get("zones", {}).items() for q in squares}
@@ -334,10 +337,15 @@ def window(view: dict[str, Any], width: int = 200, focus: str | None = None) -> 
         shown = f"{string.ascii_uppercase[cols[0]]}-{string.ascii_uppercase[cols[-1]]}"
         out.append(
             f"  columns {shown} of {bounds(view)} shown: 'map SQUARE' centres the map on a "
-            "square, 'map' follows the action again\n",
+            "square, 'map' follows the action again\n"
+            if key
+            else f"  columns {shown} of {bounds(view)} shown: 'map SQUARE' centres the map\n",
             style="italic",
         )
-    out.append_text(legend(seen, view))
+    if key:
+        out.append_text(legend(seen, view))
+    else:
+        out.right_crop(1)  # the last newline: printing ends the line
     return out
 
 
@@ -677,14 +685,16 @@ def hand(view: dict[str, Any]) -> Text | None:
 
 
 class Map:
-    """The map as a rich renderable: drawn for the width rich measures."""
+    """The map as a rich renderable: drawn for the width rich measures (``key``: with its
+    legend)."""
 
-    def __init__(self, view: dict[str, Any], focus: str | None = None) -> None:
+    def __init__(self, view: dict[str, Any], focus: str | None = None, key: bool = True) -> None:
         self.view = view
         self.focus = focus
+        self.key = key
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield window(self.view, options.max_width, self.focus)
+        yield window(self.view, options.max_width, self.focus, self.key)
 
 
 def render(view: dict[str, Any], focus: str | None = None) -> RenderableType:
@@ -702,6 +712,27 @@ def render(view: dict[str, Any], focus: str | None = None) -> RenderableType:
     if cards is not None:
         parts.append(cards)
     return Group(*parts)
+
+
+def brief_status(view: dict[str, Any]) -> Text:
+    """The round, the phase and who acts in one line (cut, never wrapped, where the width
+    is short: the battle's name last)."""
+    t = Text(no_wrap=True, overflow="ellipsis")
+    phase = PHASES.get(view["phase"], view["phase"])
+    t.append(f"round {view['round']} of {view['max_rounds']}, {phase}", style="bold")
+    who, you = view.get("to_act"), view.get("you")
+    if who:
+        t.append(f" — to act: {seat_words(who)}" + (" (you)" if who == you else ""), style="bold")
+        if view.get("waiting_on"):
+            t.append(" (a card waits on a decision)")
+    t.append(f" — {view['title']}, {view['battlefield'].replace('-', ' ')}", style="dim")
+    return t
+
+
+def render_brief(view: dict[str, Any], focus: str | None = None) -> RenderableType:
+    """The picture between two decisions of one player in a row: a status line and the map
+    (its column letters and row numbers, no legend); 'board' draws the whole picture."""
+    return Group(brief_status(view), Map(view, focus, key=False))
 
 
 def focus_problem(view: dict[str, Any], text: str) -> str | None:

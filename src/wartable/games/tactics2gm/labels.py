@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from wartable.core.action import Action
+from wartable.games.tactics2gm.deck import launch_cost
 from wartable.games.tactics2gm.pieces import HQS, weapons
 from wartable.games.tactics2gm.rules import pairs, shots, wear
 from wartable.games.tactics2gm.rules.field import GRID, WIDE
@@ -176,9 +177,12 @@ def describe(st: Tactics2GMState, action: Action) -> str | None:
 
 
 def action_info(st: Tactics2GMState, action: Action) -> dict[str, Any]:
-    """A shot's numbers and chances: what it needs to hit and to land a critical (an
-    assault's shot ignores armour, a reaction is aimed at the assaulter); fire at terrain
-    cannot miss."""
+    """What a card costs to deploy or play (its AP); a shot's numbers and chances: what it
+    needs to hit and to land a critical (an assault's shot ignores armour, a reaction is
+    aimed at the assaulter); fire at terrain cannot miss."""
+    if action.verb in ("deploy", "play") and action.args:  # what the card costs, before it
+        card = st.lib.units.get(action.args[0]) or st.lib.support.get(action.args[0])
+        return {"text": f"{launch_cost(card)} AP"} if card is not None else {}
     if action.verb not in ("fire", "react", "flak", "engage", "intercept"):
         return {}
     p = st.piece(action.args[0])
