@@ -8,9 +8,12 @@ from __future__ import annotations
 import hashlib
 
 import wartable
+from wartable import testing
 from wartable.agents.random import RandomAgent
 from wartable.core.rng import derive_seed
-from wartable.core.state import GameState
+from wartable.testing import play_on
+
+__all__ = ["CASES", "IDS", "SEEN", "SEEN_IDS", "VARIANTS", "play_on", "play_random"]
 
 CASES = [
     (name, sc.id) for name in wartable.game_names() for sc in wartable.get_game(name).scenarios()
@@ -32,18 +35,8 @@ SEEN = [(g, s, ()) for g, s in CASES] + VARIANTS  # cases for the hidden-informa
 SEEN_IDS = IDS + [f"{g}:{s}:{'-'.join(f'{k}={v}' for k, v in o)}" for g, s, o in VARIANTS]
 
 
-def play_on(state: GameState, agent: RandomAgent, stop_after: int | None = None) -> GameState:
-    steps = 0
-    while not state.is_over and (stop_after is None or steps < stop_after):
-        player = state.current_players[0]
-        state.apply(player, agent.act(state, player))
-        steps += 1
-    return state
-
-
 def play_random(game_name: str, scenario: str, seed: int, stop_after: int | None = None):
-    state = wartable.get_game(game_name).new_game(scenario, seed=seed)
-    return play_on(state, RandomAgent(derive_seed(seed, 1)), stop_after)
+    return testing.play_random(wartable.get_game(game_name), scenario, seed, stop_after)
 
 
 def digest_of_a_game(game_name: str, scenario: str) -> str:

@@ -8,7 +8,6 @@ from __future__ import annotations
 import copy
 import functools
 import json
-import re
 from pathlib import Path
 
 import pytest
@@ -21,12 +20,11 @@ from tests.conformance.playing import (
     SEEN_IDS,
     digest_of_a_game,
     play_on,
-    play_random,
 )
 from wartable.agents.random import RandomAgent
-from wartable.core.action import Action
 from wartable.core.rng import Rng, derive_seed
 from wartable.core.state import GameState
+from wartable.testing import checks
 
 STOPS = (0, 7, 40, 150)
 
@@ -59,180 +57,70 @@ def mid_game_states(game_name: str, scenario: str, seeds=range(4), stops=STOPS, 
 PLAYOUTS = 16  # random games a game plays to the end, shared out among its scenarios
 
 
-TRIPLED = re.compile(r"([a-z])\1\1")  # "suppresss": a verb given an "s" it already had
-
-
 @pytest.mark.parametrize(("game_name", "scenario"), CASES, ids=IDS)
 def test_random_playouts_end_and_their_texts_read_right(game_name, scenario):
     """Random games end with an outcome; along the way, every live state has someone to act
     who has a legal action, each of them in the game's fixed action space, and every event
     line a player reads is spelt right (issue 10, item 23: no letter tripled)."""
     scenarios = sum(g == game_name for g, _ in CASES)
-    kinds = set()
-    space = set(wartable.get_game(game_name).action_space(scenario))
-    for seed in range(max(6, PLAYOUTS // scenarios)):
-        state = wartable.get_game(game_name).new_game(scenario, seed=seed)
-        agent = RandomAgent(derive_seed(seed, 1))  # the games play_random plays
-        while not state.is_over:
-            assert state.current_players
-            for p in state.current_players:  # remembered: the agent's ask costs nothing more
-                legal = state.legal_actions(p)
-                assert legal, f"{p} must act but has no legal action"
-                outside = [str(a) for a in legal if a not in space]
-                assert not outside, f"legal actions missing from the action space: {outside}"
-            player = state.current_players[0]
-            for event in state.apply(player, agent.act(state, player)):
-                kinds.add(event.kind)
-                assert not TRIPLED.search(event.text), event.text
-        assert state.current_players == ()
-        assert state.outcome is not None
-        assert state.outcome.winner in (*state.players, None)
-        for p in state.players:
-            assert state.legal_actions(p) == []
+    game = wartable.get_game(game_name)
+    kinds = checks.playouts_end(game, scenario, range(max(6, PLAYOUTS // scenarios)))
     assert len(kinds) > 5
 
 
 @pytest.mark.parametrize(("game_name", "scenario"), CASES, ids=IDS)
 def test_same_seed_same_game(game_name, scenario):
-    a = play_random(game_name, scenario, 11)
-    b = play_random(game_name, scenario, 11)
-    assert a.record() == b.record()
-    assert a.full_state() == b.full_state()
-    c = play_random(game_name, scenario, 12, stop_after=60)  # soon enough to part ways
-    played = c.record()["actions"]
-    assert played != a.record()["actions"][: len(played)]
+    checks.same_seed_same_game(wartable.get_game(game_name), scenario)
 
 
 @pytest.mark.parametrize(("game_name", "scenario"), CASES, ids=IDS)
 def test_clone_is_equal_and_independent(game_name, scenario):
-    for state in mid_game_states(game_name, scenario):
-        before = state.full_state()
-        twin = state.clone()
-        assert twin.full_state() == before
-        assert twin.record() == state.record()
-        play_on(twin, RandomAgent(9), stop_after=30)
-        assert state.full_state() == before, "playing on a clone changed the original"
+    checks.clone_is_independent(mid_game_states(game_name, scenario))
 
 
 @pytest.mark.parametrize(("game_name", "scenario"), CASES, ids=IDS)
 def test_record_replays_exactly(game_name, scenario):
-    game = wartable.get_game(game_name)
-    for seed in (1, 2):
-        state = play_random(game_name, scenario, seed)
-        record = json.loads(json.dumps(state.record()))  # survives a trip through JSON
-        again = game.replay(record)
-        assert again.full_state() == state.full_state()
-        assert again.outcome == state.outcome
-        half = len(record["actions"]) // 2
-        partial = game.replay(record, upto=half)
-        assert partial.action_count == half
+    checks.record_replays(wartable.get_game(game_name), scenario)
 
 
 @pytest.mark.parametrize(("game_name", "scenario"), CASES, ids=IDS)
 def test_illegal_actions_raise_and_change_nothing(game_name, scenario):
-    game = wartable.get_game(game_name)
-    for state in mid_game_states(game_name, scenario, seeds=range(2)):
-        before = state.full_state()
-        waiting = [p for p in state.players if p not in state.current_players]
-        for p in waiting:
-            with pytest.raises(wartable.IllegalActionError, match=r"not .* turn"):
-                state.apply(p, Action("end"))
-        actor = state.current_players[0]
-        legal = set(state.legal_actions(actor))
-        for candidate in game.action_space(scenario):
-            if candidate not in legal:
-                with pytest.raises(wartable.IllegalActionError) as info:
-                    state.apply(actor, candidate)
-                assert info.value.reason
-                break
-        with pytest.raises(wartable.IllegalActionError):
-            state.apply("nobody", Action("end"))
-        assert state.full_state() == before
+    states = mid_game_states(game_name, scenario, seeds=range(2))
+    checks.illegal_actions_change_nothing(wartable.get_game(game_name), scenario, states)
 
 
 @pytest.mark.parametrize(("game_name", "scenario"), CASES, ids=IDS)
 def test_finished_game_refuses_actions(game_name, scenario):
-    state = play_random(game_name, scenario, 4)
-    before = state.full_state()
-    with pytest.raises(wartable.IllegalActionError, match="over"):
-        state.apply(state.players[0], Action("end"))
-    assert state.full_state() == before
+    checks.finished_game_refuses(wartable.get_game(game_name), scenario)
 
 
 @pytest.mark.parametrize(("game_name", "scenario", "options"), SEEN, ids=SEEN_IDS)
 def test_views_hide_what_a_player_cannot_see(game_name, scenario, options):
     """Two states that differ only in what P cannot see give P identical views."""
-    for state in mid_game_states(game_name, scenario, options=options):
-        for p in state.players:
-            view = state.view(p)
-            json.dumps(view)  # JSON-safe
-            changed = 0
-            for k in range(4):
-                other = state.sample_hidden(p, seed=1000 + k)
-                assert other.view(p) == view, f"{p}'s view depends on hidden information"
-                assert other.legal_actions(p) == state.legal_actions(p)
-                changed += other.full_state() != state.full_state()
-            assert changed, "sample_hidden changed nothing: the test would prove nothing"
-        spectator = state.view(None)
-        assert all(state.sample_hidden(p, 7).view(None) == spectator for p in state.players)
+    checks.views_hide_the_hidden(mid_game_states(game_name, scenario, options=options))
 
 
 @pytest.mark.parametrize(("game_name", "scenario", "options"), SEEN, ids=SEEN_IDS)
 def test_sample_hidden_depends_only_on_what_the_player_knows(game_name, scenario, options):
-    for state in mid_game_states(game_name, scenario, seeds=range(2), options=options):
-        for p in state.players:
-            other = state.sample_hidden(p, seed=99)  # same view, different hidden cards
-            assert state.sample_hidden(p, 5).full_state() == other.sample_hidden(p, 5).full_state()
+    states = mid_game_states(game_name, scenario, seeds=range(2), options=options)
+    checks.samples_know_only_the_view(states)
 
 
 @pytest.mark.parametrize(("game_name", "scenario"), CASES, ids=IDS)
 def test_views_never_hold_the_seed(game_name, scenario):
-    seed = 918_273_645_546
-    state = wartable.get_game(game_name).new_game(scenario, seed=seed)
-    for p in (*state.players, None):
-        text = json.dumps(state.view(p))
-        assert str(seed) not in text
-        assert "rng" not in text
+    checks.views_never_hold_the_seed(wartable.get_game(game_name), scenario)
 
 
 @pytest.mark.parametrize("game_name", wartable.game_names())
 def test_parse_action_round_trips(game_name):
     """Every action of every scenario's action space reads back from its text and its JSON;
     a space several scenarios share (2GM Tactics has one for all) is read once."""
-    game = wartable.get_game(game_name)
-    spaces = {tuple(game.action_space(sc.id)) for sc in game.scenarios()}
-    for action in {a for space in spaces for a in space}:
-        assert game.parse_action(str(action)) == action
-        assert game.parse_action(action.to_json()) == action
-    for bad in ("", "fly away", {"verb": 3}, ["end"], {"verb": "end", "args": [], "x": 1}):
-        with pytest.raises(wartable.ActionParseError):
-            game.parse_action(bad)
+    checks.actions_read_back(wartable.get_game(game_name))
 
 
 @pytest.mark.parametrize(("game_name", "scenario"), CASES, ids=IDS)
 def test_undo_returns_exactly_the_state_before_and_only_when_allowed(game_name, scenario):
-    game = wartable.get_game(game_name)
-    agent = RandomAgent(3)
-    state = game.new_game(scenario, seed=8)
-    undone = refused = chances = 0
-    while not state.is_over and state.action_count < 300:
-        player = state.current_players[0]
-        before = state.clone()
-        state.apply(player, agent.act(state, player))
-        if state.undoable(player):
-            chances += 1
-            if chances > 4 and chances % 10:  # an undo replays the whole record: some only
-                continue
-            back = game.undo(state, player)
-            assert {**back.full_state(), "actions": 0} == {**before.full_state(), "actions": 0}
-            undone += 1
-        elif not state.is_over:
-            with pytest.raises(wartable.IllegalActionError, match="nothing to undo"):
-                game.undo(state, player)
-            refused += 1
-    assert refused
-    if type(state)._reversible is not GameState._reversible:  # a game that allows undo
-        assert undone
+    checks.undo_is_exact(wartable.get_game(game_name), scenario)
 
 
 @pytest.mark.parametrize("game_name", wartable.game_names())
@@ -283,15 +171,7 @@ def test_games_with_every_option_turned_on_play_out_and_replay(game_name):
 
 @pytest.mark.parametrize(("game_name", "scenario"), CASES, ids=IDS)
 def test_card_faces_are_whole_and_public(game_name, scenario):
-    game = wartable.get_game(game_name)
-    assert game.new_game(scenario, seed=1).scenario == scenario
-    faces = game.glossary(scenario)
-    for key, face in faces.items():
-        assert isinstance(face, wartable.CardFace)
-        assert key and face.title and face.text, key
-        assert json.loads(json.dumps(face.to_json())) == face.to_json()
-    with pytest.raises(wartable.UnknownNameError):
-        game.glossary("no-such-scenario")
+    checks.card_faces_are_public(wartable.get_game(game_name), scenario)
 
 
 SAMPLE_PROBE = (

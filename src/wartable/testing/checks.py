@@ -1,0 +1,225 @@
+"""The contract every game keeps, as checks a game's own tests can run (``check_game`` runs
+them all): random games end, the same seed gives the same game, clones are independent,
+records replay, illegal actions change nothing, views hide what a seat cannot see, actions
+read back from their text, undo is exact. Each raises ConformanceError saying what broke."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterable
+
+from wartable.agents.random import RandomAgent
+from wartable.core.action import Action
+from wartable.core.errors import (
+    ActionParseError,
+    IllegalActionError,
+    UnknownNameError,
+    WartableError,
+)
+from wartable.core.game import CardFace, Game
+from wartable.core.rng import derive_seed
+from wartable.core.state import GameState
+from wartable.testing.playing import play_on, play_random
+
+
+class ConformanceError(WartableError):
+    """A game breaks the contract: what broke, in words."""
+
+
+def need(condition: object, message: str) -> None:
+    if not condition:
+        raise ConformanceError(message)
+
+
+def refused(
+    call: Callable[..., object], *args: object, match: str | None = None
+) -> IllegalActionError:
+    """The IllegalActionError ``call(*args)`` raises (its text matching ``match``)."""
+    try:
+        call(*args)
+    except IllegalActionError as exc:
+        need(match is None or re.search(match, str(exc)), f"refused, but saying {exc}")
+        return exc
+    raise ConformanceError("an action that must be refused was taken")
+
+
+TRIPLED = re.compile(r"([a-z])\1\1")  # "suppresss": a verb given an "s" it already had
+
+
+def playouts_end(game: Game, scenario: str, seeds: Iterable[int]) -> set[str]:
+    """Random games end with an outcome; along the way every live state has someone to act
+    who has a legal action, each in the game's fixed action space, and no event's text has a
+    letter tripled. The kinds of event met."""
+    kinds: set[str] = set()
+    space = set(game.action_space(scenario))
+    for seed in seeds:
+        state = game.new_game(scenario, seed=seed)
+        agent = RandomAgent(derive_seed(seed, 1))
+        while not state.is_over:
+            need(state.current_players, "a live game with nobody to act")
+            for p in state.current_players:
+                legal = state.legal_actions(p)
+                need(legal, f"{p} must act but has no legal action")
+                outside = [str(a) for a in legal if a not in space]
+                need(not outside, f"legal actions missing from the action space: {outside}")
+            player = state.current_players[0]
+            for event in state.apply(player, agent.act(state, player)):
+                kinds.add(event.kind)
+                need(not TRIPLED.search(event.text), f"a word misspelt: {event.text}")
+        need(state.current_players == (), "a finished game still has someone to act")
+        need(state.outcome is not None, "a finished game without an outcome")
+        need(state.outcome and state.outcome.winner in (*state.players, None), "unknown winner")
+        need(all(state.legal_actions(p) == [] for p in state.players), "actions after the end")
+    return kinds
+
+
+def same_seed_same_game(game: Game, scenario: str) -> None:
+    a = play_random(game, scenario, 11)
+    b = play_random(game, scenario, 11)
+    need(a.record() == b.record(), "the same seed played another game")
+    need(a.full_state() == b.full_state(), "the same seed ended in another state")
+    c = play_random(game, scenario, 12, stop_after=60)  # soon enough to part ways
+    played = c.record()["actions"]
+    need(played != a.record()["actions"][: len(played)], "another seed played the same game")
+
+
+def clone_is_independent(states: Iterable[GameState]) -> None:
+    for state in states:
+        before = state.full_state()
+        twin = state.clone()
+        need(twin.full_state() == before, "a clone differs from its original")
+        need(twin.record() == state.record(), "a clone's record differs")
+        play_on(twin, RandomAgent(9), stop_after=30)
+        need(state.full_state() == before, "playing on a clone changed the original")
+
+
+def record_replays(game: Game, scenario: str, seeds: Iterable[int] = (1, 2)) -> None:
+    for seed in seeds:
+        state = play_random(game, scenario, seed)
+        record = json.loads(json.dumps(state.record()))  # survives a trip through JSON
+        again = game.replay(record)
+        need(again.full_state() == state.full_state(), "a record replays to another state")
+        need(again.outcome == state.outcome, "a record replays to another outcome")
+        half = len(record["actions"]) // 2
+        need(game.replay(record, upto=half).action_count == half, "a partial replay is wrong")
+
+
+def illegal_actions_change_nothing(game: Game, scenario: str, states: Iterable[GameState]) -> None:
+    """Out of turn, outside the legal actions, by no seat: refused with a reason, and the
+    state as it was."""
+    for state in states:
+        before = state.full_state()
+        for p in (p for p in state.players if p not in state.current_players):
+            refused(state.apply, p, Action("end"), match=r"not .* turn")
+        actor = state.current_players[0]
+        legal = set(state.legal_actions(actor))
+        for candidate in game.action_space(scenario):
+            if candidate not in legal:
+                need(refused(state.apply, actor, candidate).reason, "refused without a reason")
+                break
+        refused(state.apply, "nobody", Action("end"))
+        need(state.full_state() == before, "a refused action changed the state")
+
+
+def finished_game_refuses(game: Game, scenario: str) -> None:
+    state = play_random(game, scenario, 4)
+    before = state.full_state()
+    refused(state.apply, state.players[0], Action("end"), match="over")
+    need(state.full_state() == before, "a refused action changed a finished game")
+
+
+def views_hide_the_hidden(states: Iterable[GameState]) -> None:
+    """Two states that differ only in what a seat cannot see give it the same view and the
+    same legal actions; the samples differ somewhere, or the check proves nothing."""
+    for state in states:
+        for p in state.players:
+            view = state.view(p)
+            json.dumps(view)  # JSON-safe
+            changed = 0
+            for k in range(4):
+                other = state.sample_hidden(p, seed=1000 + k)
+                need(other.view(p) == view, f"{p}'s view depends on hidden information")
+                need(other.legal_actions(p) == state.legal_actions(p), f"{p}'s actions do too")
+                changed += other.full_state() != state.full_state()
+            need(changed, "sample_hidden changed nothing: the check would prove nothing")
+        spectator = state.view(None)
+        need(
+            all(state.sample_hidden(p, 7).view(None) == spectator for p in state.players),
+            "a spectator's view depends on hidden information",
+        )
+
+
+def samples_know_only_the_view(states: Iterable[GameState]) -> None:
+    """A sample of the hidden information depends only on what the seat knows."""
+    for state in states:
+        for p in state.players:
+            other = state.sample_hidden(p, seed=99)  # same view, different hidden cards
+            need(
+                state.sample_hidden(p, 5).full_state() == other.sample_hidden(p, 5).full_state(),
+                f"{p}'s sample depends on what {p} cannot see",
+            )
+
+
+def views_never_hold_the_seed(game: Game, scenario: str) -> None:
+    seed = 918_273_645_546
+    state = game.new_game(scenario, seed=seed)
+    for p in (*state.players, None):
+        text = json.dumps(state.view(p))
+        need(str(seed) not in text and "rng" not in text, f"{p}'s view holds the seed")
+
+
+def actions_read_back(game: Game) -> None:
+    """Every action of every scenario's action space reads back from its text and its JSON;
+    malformed input is an ActionParseError."""
+    spaces = {tuple(game.action_space(sc.id)) for sc in game.scenarios()}
+    for action in {a for space in spaces for a in space}:
+        need(game.parse_action(str(action)) == action, f"{action} does not read back")
+        need(game.parse_action(action.to_json()) == action, f"{action}'s JSON does not")
+    for bad in ("", "fly away", {"verb": 3}, ["end"], {"verb": "end", "args": [], "x": 1}):
+        try:
+            game.parse_action(bad)
+        except ActionParseError:
+            continue
+        raise ConformanceError(f"{bad!r} was read as an action")
+
+
+def undo_is_exact(game: Game, scenario: str) -> None:
+    """Undo gives back exactly the state before, where the game allows it, and is refused
+    with "nothing to undo" elsewhere."""
+    agent = RandomAgent(3)
+    state = game.new_game(scenario, seed=8)
+    undone = refusals = chances = 0
+    while not state.is_over and state.action_count < 300:
+        player = state.current_players[0]
+        before = state.clone()
+        state.apply(player, agent.act(state, player))
+        if state.undoable(player):
+            chances += 1
+            if chances > 4 and chances % 10:  # an undo replays the whole record: some only
+                continue
+            back = game.undo(state, player)
+            need(
+                {**back.full_state(), "actions": 0} == {**before.full_state(), "actions": 0},
+                "undo gave back another state",
+            )
+            undone += 1
+        elif not state.is_over:
+            refused(game.undo, state, player, match="nothing to undo")
+            refusals += 1
+    need(refusals, "undo was never refused")
+    if type(state)._reversible is not GameState._reversible:  # a game that allows undo
+        need(undone, "a game that allows undo never undid")
+
+
+def card_faces_are_public(game: Game, scenario: str) -> None:
+    need(game.new_game(scenario, seed=1).scenario == scenario, "the game forgets its scenario")
+    for key, face in game.glossary(scenario).items():
+        need(isinstance(face, CardFace), f"{key}: no CardFace")
+        need(key and face.title and face.text, f"{key}: a face without title or text")
+        need(json.loads(json.dumps(face.to_json())) == face.to_json(), f"{key}: not JSON")
+    try:
+        game.glossary("no-such-scenario")
+    except UnknownNameError:
+        return
+    raise ConformanceError("the glossary of an unknown scenario was given")

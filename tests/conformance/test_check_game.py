@@ -1,0 +1,42 @@
+"""``wartable.testing.check_game`` (issue 46, item 4): the conformance checks as a public
+function a game from another package runs in its own tests. It passes a good game, and names
+the check a broken one fails."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import wartable
+from wartable.games.duel.game import Duel
+from wartable.games.duel.state import DuelState
+from wartable.testing import ConformanceError, check_game
+
+
+def test_a_game_that_keeps_the_contract_passes_every_check():
+    passed = check_game(wartable.get_game("duel"), playouts=2)
+    assert "actions_read_back" in passed
+    assert {"views_hide_the_hidden (standard)", "undo_is_exact (standard)"} <= set(passed)
+
+
+class LeakyState(DuelState):
+    """A duel whose view shows every hand: the opponent's cards leak."""
+
+    def _view(self, player: str | None) -> dict[str, Any]:
+        return {**super()._view(player), "hands": [list(h) for h in self.hands]}
+
+
+class LeakyDuel(Duel):
+    def _new_game(self, scenario, seed, options):
+        st = super()._new_game(scenario, seed, options)
+        st.__class__ = LeakyState
+        return st
+
+
+def test_a_view_that_leaks_is_named_with_its_scenario():
+    with pytest.raises(ConformanceError) as failed:
+        check_game(LeakyDuel(), playouts=1)
+    said = str(failed.value)
+    assert "views_hide_the_hidden (standard)" in said and "depends on hidden information" in said
+    assert "actions_read_back:" not in said  # what holds is not reported
