@@ -12,11 +12,18 @@ goldens.
 
 The goldens replay the stored actions, never the agents: a better heuristic changes no
 golden until ``--write`` is run again.
+
+Beside each, ``<golden>.txt`` is the same game to read (OpenSpiel's playthroughs are the
+model): each action with who took it and every event it caused, kind and text, and the
+outcome. Where a digest moves, the failure shows what the game now says differently at that
+step; where only the words of the log changed, the transcript alone differs and ``--write``
+rewrites it (no rules version to bump).
 """
 
 from __future__ import annotations
 
 import argparse
+import difflib
 import hashlib
 import json
 import sys
@@ -94,8 +101,41 @@ def dump(golden: dict[str, Any]) -> str:
     return text + ',\n "steps": [\n  ' + ",\n  ".join(lines) + "\n ]\n}\n"
 
 
-def check(golden: dict[str, Any], where: str = "golden") -> str | None:
-    """None if replaying ``golden`` gives every stored digest; else what changed and what to do."""
+def heading(golden: dict[str, Any]) -> str:
+    return (
+        f"{golden['game']} rules version {golden['version']} · {golden['scenario']} · seed "
+        f"{golden['seed']} · {', '.join(golden['agents'])}"
+    )
+
+
+def step_lines(n: int, player: str, text: str, events: list[wartable.Event]) -> list[str]:
+    return [f"{n:>4}. {player}: {text}"] + [f"        {e.kind}: {e.text}" for e in events]
+
+
+def transcript_of(golden: dict[str, Any]) -> str:
+    """The game of ``golden`` to read: replayed, each action with its events."""
+    lines: list[str] = []
+    check(golden, lines=lines)
+    return "\n".join(lines) + "\n"
+
+
+def changes(said: list[str], stored_text: str | None, most: int = 24) -> str:
+    """How the game reads now against its stored transcript, as far as it replayed: the
+    first lines that differ, as a diff ("" when they agree or there is none stored)."""
+    if stored_text is None:
+        return ""
+    before = stored_text.splitlines()[: len(said)]
+    diff = [d for d in difflib.unified_diff(before, said, "stored", "now", n=2, lineterm="")]
+    return "\n".join(diff[:most])
+
+
+def check(
+    golden: dict[str, Any], where: str = "golden", lines: list[str] | None = None
+) -> str | None:
+    """None if replaying ``golden`` gives every stored digest; else what changed and what to
+    do. ``lines`` gathers the transcript as the game replays."""
+    said = lines if lines is not None else []
+    said.append(heading(golden))
     game = wartable.get_game(golden["game"])
     version = game.info.version
     if golden["version"] != version:
@@ -112,14 +152,20 @@ def check(golden: dict[str, Any], where: str = "golden") -> str | None:
         return f"{where}: the state after setup differs; {silent}"
     for n, (player, text, expected) in enumerate(golden["steps"], 1):
         try:
-            state.apply(player, game.parse_action(text))
+            events = state.apply(player, game.parse_action(text))
         except wartable.WartableError as exc:
             return f"{where}: action {n} ({player}: {text}) no longer replays ({exc}); {silent}"
+        said.extend(step_lines(n, player, text, events))
         if digest(state) != expected:
             return f"{where}: the state after action {n} ({player}: {text}) differs; {silent}"
+    said.append(f"outcome: {state.outcome.reason if state.outcome else 'none (cut short)'}")
     if golden["complete"] and not state.is_over:
         return f"{where}: the game no longer ends after its last action; {silent}"
     return None
+
+
+def text_path(path: Path) -> Path:
+    return path.with_suffix(".txt")
 
 
 def load(path: Path) -> dict[str, Any]:
@@ -137,10 +183,13 @@ def write(games: list[str] | None = None) -> list[Path]:
     wanted = [path_of(*key) for key in plan(games)]
     for key, path in zip(plan(games), wanted, strict=True):
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(dump(play(*key)), encoding="utf-8")
+        golden = play(*key)
+        path.write_text(dump(golden), encoding="utf-8")
+        text_path(path).write_text(transcript_of(golden), encoding="utf-8")
     stale = [p for p in stored(games) if p not in wanted]
     for p in stale:
         p.unlink()
+        text_path(p).unlink(missing_ok=True)
     return wanted
 
 
@@ -155,9 +204,30 @@ def problems(games: list[str] | None = None) -> list[str]:
         if p not in wanted
     ]
     for path in found:
-        if path in wanted and (problem := check(load(path), rel(path))):
+        if path in wanted and (problem := verdict(path)):
             out.append(problem)
     return out
+
+
+def verdict(path: Path) -> str | None:
+    """None if the golden at ``path`` replays to every digest and reads as its transcript;
+    else what differs, with how the game reads now against how it read."""
+    said: list[str] = []
+    problem = check(load(path), rel(path), said)
+    stored_text = text_path(path).read_text(encoding="utf-8") if text_path(path).exists() else None
+    if problem is not None:
+        diff = changes(said, stored_text)
+        return problem + (
+            f"\nwhat the game says now, against its transcript:\n{diff}" if diff else ""
+        )
+    if stored_text is None:
+        return f"{rel(text_path(path))}: missing; {REGENERATE}"
+    if stored_text != "\n".join(said) + "\n":
+        return (
+            f"{rel(text_path(path))}: the same game reads differently now (the rules did not "
+            f"change, the words did): {REGENERATE}\n{changes(said, stored_text)}"
+        )
+    return None
 
 
 def rel(path: Path) -> str:

@@ -18,8 +18,8 @@ STORED = goldens.stored()
 
 
 @pytest.mark.parametrize("path", STORED, ids=[f"{p.parent.name}:{p.stem}" for p in STORED])
-def test_a_golden_game_replays_to_the_same_states(path):
-    problem = goldens.check(goldens.load(path), goldens.rel(path))
+def test_a_golden_game_replays_to_the_same_states_and_reads_as_its_transcript(path):
+    problem = goldens.verdict(path)
     assert problem is None, problem
 
 
@@ -63,3 +63,16 @@ def test_the_file_form_reads_back_as_written():
     golden = goldens.load(path)
     assert goldens.dump(golden) == path.read_text(encoding="utf-8")
     assert golden["format"] == goldens.FORMAT
+
+
+def test_a_moved_digest_shows_what_the_game_says_differently():
+    """Readable goldens: the failure names the step and shows the log lines that changed."""
+    path = goldens.path_of("undaunted", "la-raye", "heuristic", 1)
+    said: list[str] = []
+    assert goldens.check(goldens.load(path), lines=said) is None
+    stored_text = goldens.text_path(path).read_text(encoding="utf-8")
+    assert stored_text == "\n".join(said) + "\n"
+    assert "   1. " in stored_text and "outcome: " in stored_text.splitlines()[-1]
+    altered = stored_text.replace(said[2], said[2] + " (as it was)", 1)
+    diff = goldens.changes(said, altered)
+    assert "-" + said[2] + " (as it was)" in diff and "+" + said[2] in diff
