@@ -73,6 +73,13 @@ def open_made(browser, server, made, drawn: str, screen=(1280, 800)):
 
 
 # ---- playing by clicks, as a person plays -----------------------------------------------
+def lit_target(page, key: str):
+    """The lit target a key names: its data-id, and its side where it has one (an HQ)."""
+    side, _, bare = key.rpartition(":")
+    sel = f'[data-id="{bare}"]' + (f'[data-side="{side}"]' if side else "")
+    return page.locator(f"#board [data-target]{sel}").first
+
+
 def element(page, key: str):
     side, _, bare = key.rpartition(":")
     sel = f'[data-id="{bare}"]' + (f'[data-side="{side}"]' if side else "")
@@ -105,6 +112,13 @@ def press(page, target, key: str = "") -> None:
     page.mouse.click(*point)
 
 
+# what the page held when a click led nowhere, for the failure's message
+STUCK = """() => { const g = window.wartableGame; return {selected: g.selected, only: g.only,
+    about: g.about, at: g.at, filter: g.filter, n: g.data.n, legal: g.data.legal.length,
+    targets: [...document.querySelectorAll('#board [data-target]')].map((e) => e.dataset.id),
+    chooser: !!document.querySelector('#chooser')}; }"""
+
+
 def click_through(page, action: str, steps: list[str]) -> int:
     """Take ``action`` by clicks alone; how many it took."""
     before = moves(page)
@@ -120,17 +134,20 @@ def click_through(page, action: str, steps: list[str]) -> int:
     lit = "() => document.querySelector('#board [data-target]') !== null"
     clicks = 0
     for k, key in enumerate(steps):
-        target = (
-            element(page, key)
-            if k == 0
-            else page.locator(f'#board [data-target][data-id="{key.rpartition(":")[2]}"]').first
-        )
+        target = element(page, key) if k == 0 else lit_target(page, key)
         press(page, target, key.rpartition(":")[2])
         clicks += 1
         if k + 1 < len(steps):  # a piece chosen: its targets light up
             page.wait_for_function(lit, timeout=15000)
             continue
-        page.wait_for_function(chosen, arg=[before, action], timeout=15000)  # acts, or asks
+        try:  # acts, or asks which
+            page.wait_for_function(chosen, arg=[before, action], timeout=30000)
+        except Exception as exc:
+            shot(page, "click-through-stuck.png")
+            where = page.evaluate(STUCK)
+            raise AssertionError(
+                f"{action} (steps {steps}) neither acted nor asked: {where}"
+            ) from exc
         if page.evaluate(acted, before):
             return clicks
     page.locator(f'[data-choice="{action}"]').click()

@@ -220,5 +220,5 @@ def test_every_block_is_described_number_by_number_and_the_docs_say_so():
             else:
                 key = {"hqs": "hq", "seats": "seat_of"}.get(what, what) if who else f.name
                 assert f.size == len(ob.numbers[key]) * per.get(key, 1), f.name
-    text = (Path(__file__).parents[3] / "docs" / "games" / "tactics2gm.md").read_text()
+    text = (Path(__file__).parents[3] / "docs" / "dev" / "tactics2gm.md").read_text()
     assert tables() in text, "the docs' observation tables are stale:\n" + tables()

@@ -29,7 +29,7 @@ PREFERRED_FIRE = ("rapid_fire", "aimed_fire", "slow_suppressive_fire", "suppress
 
 class HeuristicAgent(Heuristic):
     # a search plays on to the end of the turn only: a turn is every man's order and four
-    # impulses, and the fitted estimate reads its end (docs/games/combat.md)
+    # impulses, and the fitted estimate reads its end (docs/dev/combat.md)
     horizon = 1
 
     def __init__(self, seed: int = 0) -> None:

@@ -198,7 +198,7 @@ class Combat(Game):
         return {"heuristic": HeuristicAgent}
 
     def levels(self) -> dict[str, str]:
-        # 200 play-outs to the end of the turn won far more than 60 (docs/games/combat.md)
+        # 200 play-outs to the end of the turn won far more than 60 (bench/records/)
         return {"hard": "ismcts:iterations=200:seconds=2"}
 
     def line_of_sight(self, scenario: str | None, a: str, b: str) -> dict[str, Any]:
