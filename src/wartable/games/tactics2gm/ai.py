@@ -26,6 +26,7 @@ from wartable.core.errors import InvariantError
 from wartable.core.state import GameState
 from wartable.games.tactics2gm.content import SupportCard, UnitCard, Weapon
 from wartable.games.tactics2gm.deck import launch_cost
+from wartable.games.tactics2gm.phases import Phase
 from wartable.games.tactics2gm.pieces import HQS, Piece, weapons, wound_value
 from wartable.games.tactics2gm.rules import air, carry, field, objectives, shots
 from wartable.games.tactics2gm.rules.carry import CARRIED
@@ -135,7 +136,7 @@ class Mind:
             return 0.1 if args[0] == "1" else 0.0
         if verb == "first":
             return 1.0 if args[0] == SIDES[self.side] else 0.0
-        if verb == "terrain" and st.phase != "terrain":
+        if verb == "terrain" and st.phase != Phase.TERRAIN:
             return -0.01  # bought in the Deployment phase (GM-13): not weighed yet
         if verb == "terrain":
             card = st.lib.terrain[args[0]]

@@ -28,6 +28,7 @@ from wartable.core.observation import Observer
 from wartable.core.rng import Rng
 from wartable.games.tactics2gm import content, deck, estimates, faces, scenario
 from wartable.games.tactics2gm.building import ARMY_OF, Building, custom_option
+from wartable.games.tactics2gm.phases import Phase
 from wartable.games.tactics2gm.pieces import HQS
 from wartable.games.tactics2gm.rules import hq, river, setup, smoke
 from wartable.games.tactics2gm.rules.common import SIDES, label
@@ -272,7 +273,7 @@ class Tactics2GM(Game):
         st.terrain, st.owner, st.laid_count = {}, {}, {}
         st.hq_hp = [self.lib.hq.hit_points] * 2 * copies
         st.generals = [None for _ in range(2 * copies)]
-        st.phase, st.active, st.first, st.winner_of_bid, st.turn = "bid", 0, -1, -1, 0
+        st.phase, st.active, st.first, st.winner_of_bid, st.turn = Phase.BID, 0, -1, -1, 0
         st.bids, st.budget, st.redraws = [None, None], [0, 0], [None] * len(names)
         st.equipping, st.fired_at, st.destroyed = "", {}, [0, 0]
         st.storming = st.stage = ""

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from wartable.core.action import Action
 from wartable.games.tactics2gm.deck import launch_cost
+from wartable.games.tactics2gm.phases import Phase
 from wartable.games.tactics2gm.pieces import HQS, weapons
 from wartable.games.tactics2gm.rules import pairs, shots, wear
 from wartable.games.tactics2gm.rules.field import GRID, WIDE
@@ -166,7 +167,7 @@ def describe(st: Tactics2GMState, action: Action) -> str | None:
     if verb == "terrain":
         extent = f", spread {a[2]}" if len(a) > 2 else ""
         words = f"Lay {card_words(st, a[0])} on {a[1]}{extent}"
-        if st.phase != "terrain" and a[0] in st.lib.terrain:  # bought with AP (GM-13)
+        if st.phase != Phase.TERRAIN and a[0] in st.lib.terrain:  # bought with AP (GM-13)
             words += f" for {st.lib.terrain[a[0]].cost + (1 if extent else 0)} AP"
         return words
     if verb == "discard":

@@ -25,22 +25,12 @@ from typing import Any
 from wartable.core.errors import WartableError
 from wartable.core.observation import Feature, Observer, one_hot, scaled
 from wartable.games.tactics2gm.content import FEATURES, Library, UnitCard
+from wartable.games.tactics2gm.phases import Phase
 from wartable.games.tactics2gm.rules.common import SIDES
 from wartable.games.tactics2gm.rules.field import COLUMNS, ROWS
 from wartable.geometry.squaregrid import SquareGrid
 
-PHASES = (
-    "bid",
-    "first",
-    "terrain",
-    "mulligan",
-    "move",
-    "deploy",
-    "fire",
-    "flip",
-    "discard",
-    "over",
-)
+PHASES = tuple(Phase)  # in their order: an observation's phase is its index
 GROUND = tuple(FEATURES)  # . F H M L R S
 CATEGORY = {  # a unit card's class, as the category its square shows
     "light": "infantry_light",

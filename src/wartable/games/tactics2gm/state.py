@@ -13,6 +13,7 @@ from wartable.core.rng import Rng
 from wartable.core.state import GameState
 from wartable.games.tactics2gm import labels, outlook
 from wartable.games.tactics2gm.content import HQ, Library
+from wartable.games.tactics2gm.phases import Phase
 from wartable.games.tactics2gm.pieces import HQS, Piece
 from wartable.games.tactics2gm.rules import air, hands, legal, turn
 from wartable.games.tactics2gm.rules.common import SIDES, hqs, seats_of
@@ -93,7 +94,7 @@ class Tactics2GMState(GameState):
     picked: set[tuple[str, str]]  # this turn: (unit, slot) changed from the ground
     hq_hp: list[int]  # by HQ: one a side, or two (see rules.common.hqs)
     generals: list[str | None]  # by HQ
-    phase: str  # bid first terrain mulligan move deploy fire flip discard over
+    phase: Phase  # the opening's, a turn's, or over (phases.py)
     active: int  # the side whose turn it is, or who places terrain
     first: int  # who plays the first turn (-1 until chosen)
     winner_of_bid: int
@@ -163,10 +164,10 @@ class Tactics2GMState(GameState):
         me = self.seat_side[self.players.index(player)]
         other = 1 - me
         theirs = seats_of(self, other)
-        if self.phase == "bid" and self.bids[other] is not None:
+        if self.phase == Phase.BID and self.bids[other] is not None:
             pool = sum(self.ap[k] for k in theirs)
             twin.bids[other] = rng.below(min(self.hq.bid_max, pool) + 1)
-        if self.phase == "mulligan":
+        if self.phase == Phase.MULLIGAN:
             for k in theirs:  # a hand the scenario lets no one send back is kept: known
                 if self.redraws[k] is not None and hands.may_redraw(self, k):
                     twin.redraws[k] = bool(rng.below(2))

@@ -7,6 +7,7 @@ from __future__ import annotations
 import string
 from typing import TYPE_CHECKING, Any
 
+from wartable.games.tactics2gm.phases import Phase
 from wartable.games.tactics2gm.pieces import weapons
 from wartable.games.tactics2gm.rules import objectives, river, wear
 from wartable.games.tactics2gm.rules.common import (
@@ -70,7 +71,9 @@ def view(st: Tactics2GMState, player: str | None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "me": player,  # whose view this is (None: a spectator's)
         "phase": st.phase,
-        "active": SIDES[st.active] if st.phase not in ("bid", "mulligan", "over") else None,
+        "active": SIDES[st.active]
+        if st.phase not in (Phase.BID, Phase.MULLIGAN, Phase.OVER)
+        else None,
         "turn": st.turn,
         "round": max(1, (st.turn + 1) // 2),
         "max_rounds": st.max_rounds,
@@ -124,7 +127,7 @@ def view(st: Tactics2GMState, player: str | None) -> dict[str, Any]:
                 "terrain_budget": st.budget[k],
                 "chosen": (
                     st.bids[k] is not None
-                    if st.phase == "bid"
+                    if st.phase == Phase.BID
                     else all(st.redraws[j] is not None for j in seats_of(st, k))
                 ),
                 "seats": [st.players[j] for j in seats_of(st, k)],

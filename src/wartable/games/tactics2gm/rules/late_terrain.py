@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from wartable.core.action import Action
 from wartable.core.events import Event
+from wartable.games.tactics2gm.phases import Phase
 from wartable.games.tactics2gm.rules import salvage, setup
 from wartable.games.tactics2gm.rules.common import (
     ev,
@@ -35,7 +36,7 @@ def why_not(st: Tactics2GMState) -> str:
             "no terrain card enters play once the battle has begun (GM-13, GM-40); the "
             "late_terrain option lets a player buy one in his Deployment phase"
         )
-    if st.phase != "deploy":
+    if st.phase != Phase.DEPLOY:
         return "terrain cards enter play after the start only in your Deployment phase (GM-40)"
     return (
         "a terrain card still in the deck, paid from your AP (one more to spread it, GM-107), "
@@ -65,7 +66,7 @@ def near(st: Tactics2GMState, side: int, squares: set[Square]) -> list[Square]:
 def actions(st: Tactics2GMState, seat: int) -> Iterator[Action]:
     """The terrain ``seat`` may buy and lay in its Deployment phase: the card's own square
     near its side's units, spread with extensive terrain over free neighbours (GM-107)."""
-    if not st.late_terrain or st.phase != "deploy" or st.equipping:
+    if not st.late_terrain or st.phase != Phase.DEPLOY or st.equipping:
         return
     pool = st.ap[seat]
     if not setup.affordable(st, pool):  # spares the squares' search in most phases

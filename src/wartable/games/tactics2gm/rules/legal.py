@@ -11,6 +11,7 @@ from wartable.core.action import Action
 from wartable.core.errors import InvariantError
 from wartable.games.tactics2gm.content import UnitCard
 from wartable.games.tactics2gm.deck import equipment_problems, launch_cost, may_attach
+from wartable.games.tactics2gm.phases import OWN_PHASES, TURN_PHASES, Phase
 from wartable.games.tactics2gm.pieces import Piece, ready, weapons
 from wartable.games.tactics2gm.rules import (
     air,
@@ -92,11 +93,11 @@ def acting(st: Tactics2GMState) -> list[int]:
     Marshal's); an answer out of turn (the air combat, smoke, reaction fire) is the deciding
     side's Marshal's; the unit being equipped or striking is its commander's; otherwise
     every seat of the side whose turn it is that has not passed the phase (A-25)."""
-    if st.phase == "bid":
+    if st.phase == Phase.BID:
         return [marshal(st, s) for s in (0, 1) if st.bids[s] is None]
-    if st.phase == "mulligan":
+    if st.phase == Phase.MULLIGAN:
         return [k for k, r in enumerate(st.redraws) if r is None]
-    if st.phase == "over":
+    if st.phase == Phase.OVER:
         return []
     if st.sortie is not None:  # the air combat (GM-69 to GM-74, A-13)
         return [marshal(st, air.deciding(st))]
@@ -107,7 +108,7 @@ def acting(st: Tactics2GMState) -> list[int]:
     focus = st.piece(st.equipping or (st.storming if st.stage == "strike" else ""))
     if focus is not None:
         return [commander(st, focus)]
-    if st.phase in ("first", "terrain"):
+    if st.phase in (Phase.FIRST, Phase.TERRAIN):
         return [marshal(st, st.active)]
     return [k for k in seats_of(st, st.active) if not st.passed[k]]
 
@@ -118,10 +119,10 @@ def legal_actions(st: Tactics2GMState, seat: int) -> list[Action]:
         return []
     side = side_of(st, seat)
     phase = st.phase
-    if phase == "bid":
+    if phase == Phase.BID:
         top = min(st.hq.bid_max, sum(st.ap[k] for k in seats_of(st, side)))
         return [Action("bid", (str(n),)) for n in range(top + 1)]
-    if phase == "mulligan":
+    if phase == Phase.MULLIGAN:
         return [KEEP, REDRAW]
     if st.sortie is not None:  # the air combat (GM-69 to GM-74, A-13)
         return air.answers(st)
@@ -129,14 +130,14 @@ def legal_actions(st: Tactics2GMState, seat: int) -> list[Action]:
         return smoke.answers(st)
     if st.stage == "react":  # the defender's choice, out of its turn (GM-33)
         return react_actions(st)
-    if phase == "first":
+    if phase == Phase.FIRST:
         return [Action("first", (s,)) for s in SIDES]
-    if phase == "discard":
+    if phase == Phase.DISCARD:
         hand = st.hands[seat]
         if len(hand) > st.hq.hand_limit:
             return [Action("discard", (c,)) for c in sorted(set(hand))]
         return [DONE]
-    if phase == "fire" and any(p.assaulting for p in mine(st, seat)):
+    if phase == Phase.FIRE and any(p.assaulting for p in mine(st, seat)):
         return list(choices(st, seat))  # every assault is resolved before the phase ends
     return [*choices(st, seat), DONE]
 
@@ -145,29 +146,26 @@ def choices(st: Tactics2GMState, seat: int) -> Iterator[Action]:
     """Everything but passing in a phase where ``seat`` may pass, found one by one
     (``only_pass`` needs no more than the first)."""
     phase = st.phase
-    if phase == "terrain":
+    if phase == Phase.TERRAIN:
         yield from terrain_actions(st, side_of(st, seat))
-    elif phase == "move":
+    elif phase == Phase.MOVE:
         yield from move_actions(st, seat)
         yield from salvage.actions(st, seat)  # GM-106
-    elif phase == "deploy" and st.equipping:
+    elif phase == Phase.DEPLOY and st.equipping:
         yield from (Action("equip", (o,)) for o in equip_choices(st, st.piece(st.equipping)))
-    elif phase == "deploy":
+    elif phase == Phase.DEPLOY:
         yield from deploy_actions(st, seat)
         yield from play_actions(st, seat)
         yield from move_actions(st, seat, skills.arriving(st, seat))  # GM-87, A-10
         yield from late_terrain.actions(st, seat)  # GM-13
-    elif phase == "fire":
+    elif phase == Phase.FIRE:
         yield from fire_actions(st, seat)
-    elif phase == "flip":
+    elif phase == Phase.FLIP:
         yield from mount_actions(st, seat)
     if phase in OWN_PHASES:
         yield from skill_actions(st, seat)
     if phase in OWN_PHASES and may_give(st, seat):
         yield GIVE
-
-
-OWN_PHASES = ("move", "deploy", "fire", "flip")  # a turn's phases with orders in them
 
 
 def may_give(st: Tactics2GMState, seat: int) -> bool:
@@ -190,9 +188,9 @@ def only_pass(st: Tactics2GMState, seat: int) -> bool:
     that its hand holds nothing playable (as Undaunted's ruling 7)."""
     if st.storming or st.asking or st.sortie is not None:
         return False
-    if st.phase == "discard":
+    if st.phase == Phase.DISCARD:
         return len(st.hands[seat]) <= st.hq.hand_limit
-    if st.phase == "deploy" and st.hands[seat]:
+    if st.phase == Phase.DEPLOY and st.hands[seat]:
         return False
     return next(choices(st, seat), None) is None
 
@@ -636,7 +634,7 @@ def why_not(st: Tactics2GMState, seat: int, action: Action) -> str:
     phase = st.phase
     now = PHASE_WORDS.get(phase, "")
     verb, args = action.verb, action.args
-    if phase == "deploy" and st.equipping and verb != "equip":
+    if phase == Phase.DEPLOY and st.equipping and verb != "equip":
         return f"finish equipping {st.equipping} first: equip OPTION, or done (GM-7)"
     if st.sortie is not None:
         return air.why_not(st, side)
@@ -652,7 +650,7 @@ def why_not(st: Tactics2GMState, seat: int, action: Action) -> str:
         p = st.piece(st.storming)
         target = p.assaulting if p is not None else ""
         return f"{st.storming} must fire one weapon at {target}: fire {st.storming} WEAPON {target}"
-    if phase == "fire" and verb == "done" and any(p.assaulting for p in mine(st, seat)):
+    if phase == Phase.FIRE and verb == "done" and any(p.assaulting for p in mine(st, seat)):
         return "every assault is resolved before the Fire phase ends: storm UNIT (GM-32)"
     if verb in UNIT_VERBS and args:
         p = st.piece(args[0])
@@ -662,9 +660,9 @@ def why_not(st: Tactics2GMState, seat: int, action: Action) -> str:
             return f"{p.id} is not yours to command"
         if commander(st, p) != seat:
             return f"{p.id} is {st.players[commander(st, p)]}'s to command (A-25)"
-    if verb == "move" and phase == "move" and args[2:] == (ALONE,):
+    if verb == "move" and phase == Phase.MOVE and args[2:] == (ALONE,):
         return "only a vehicle with infantry beside it moves alone, leaving it behind (GM-36)"
-    if verb == "move" and phase == "move" and args:
+    if verb == "move" and phase == Phase.MOVE and args:
         p = st.piece(args[0])
         kept = [q.id for q in st.pieces if q.origin is not None and label(q.origin) in args[1:]]
         if kept:
@@ -679,7 +677,7 @@ def why_not(st: Tactics2GMState, seat: int, action: Action) -> str:
             "never into an enemy, nor across a river but at a bridge (GM-29, GM-30, GM-57, "
             "GM-61)"
         )
-    if verb == "assault" and phase == "move" and args:
+    if verb == "assault" and phase == Phase.MOVE and args:
         p = st.piece(args[0])
         if p is not None and not assault.may_assault(st, p):
             return f"only infantry assaults (GM-32); {p.id} is not infantry"
@@ -687,17 +685,17 @@ def why_not(st: Tactics2GMState, seat: int, action: Action) -> str:
             "an assault is a move's last step into an enemy unit's square, by a unit that may "
             "still move (GM-32)"
         )
-    if verb in ("advance", "board") and phase == "move" and len(args) > 1:
+    if verb in ("advance", "board") and phase == Phase.MOVE and len(args) > 1:
         v = st.piece(args[1])
         kept = [q.id for q in st.pieces if v is not None and q.origin == v.sq]
         if kept:
             return f"{args[1]} stands where {kept[0]} is to fall back to (A-7)"
-    if verb == "advance" and phase == "move":
+    if verb == "advance" and phase == Phase.MOVE:
         return (
             "infantry that may still move advances beside a friendly tank or transport with "
             "armour, within its move, one infantry a vehicle (GM-35)"
         )
-    if verb == "board" and phase == "move":
+    if verb == "board" and phase == Phase.MOVE:
         c = st.piece(args[1]) if len(args) > 1 else None
         if c is not None and carry.is_craft(st, c):
             return (
@@ -708,7 +706,7 @@ def why_not(st: Tactics2GMState, seat: int, action: Action) -> str:
             "a unit that may still move boards a transport (infantry) or a tower (artillery) "
             "with room, moving onto its square; not again in a turn it left one (GM-92, GM-96)"
         )
-    if verb == "unload" and phase == "move":
+    if verb == "unload" and phase == Phase.MOVE:
         p = st.piece(args[0]) if args else None
         c = st.piece(p.aboard) if p is not None and p.aboard else None
         if c is not None and carry.is_craft(st, c):
@@ -732,14 +730,14 @@ def why_not(st: Tactics2GMState, seat: int, action: Action) -> str:
     if verb in ("pick", "trade"):
         if not st.ground_equipment:
             return "equipment stays on the ground only with the ground_equipment option (GM-106)"
-        if phase != "move":
+        if phase != Phase.MOVE:
             return "equipment is taken from the ground only in your Movement phase (GM-106, A-26)"
         return salvage.WHY
-    if verb == "terrain" and phase in ("move", "deploy", "fire", "flip", "discard"):
+    if verb == "terrain" and phase in TURN_PHASES:
         return late_terrain.why_not(st)
-    if verb == "ride" and phase == "move":
+    if verb == "ride" and phase == Phase.MOVE:
         return "only mounted troops that have neither moved nor fired ride on (GM-86)"
-    if verb == "screen" and phase == "fire" and args:
+    if verb == "screen" and phase == Phase.FIRE and args:
         p = st.piece(args[0])
         if p is not None and smoke.token(st, p, smoke.SCREEN) is None:
             return f"{p.id} has no smoke screen ready: none bought, or used (GM-77, GM-54)"
@@ -754,7 +752,7 @@ def why_not(st: Tactics2GMState, seat: int, action: Action) -> str:
             "escorts, interceptors and anti-aircraft fire answer only an attack from the air, "
             "while it is coming in (GM-69 to GM-72)"
         )
-    if verb == "storm" and phase == "fire":
+    if verb == "storm" and phase == Phase.FIRE:
         return "storm takes up an assault your unit declared this turn (GM-33)"
     if verb == "give":
         return (
@@ -763,7 +761,7 @@ def why_not(st: Tactics2GMState, seat: int, action: Action) -> str:
         )
     if verb in ("deploy", "play") and args and args[0] not in st.hands[seat]:
         return f"you hold no {args[0]!r} card"
-    if verb == "deploy" and phase == "deploy":
+    if verb == "deploy" and phase == Phase.DEPLOY:
         unit = st.lib.units.get(args[0]) if args else None
         if unit is not None and "landing_craft" in unit.abilities:
             return "a landing craft deploys on the sea of your deployment line (GM-38, GM-81)"
@@ -771,18 +769,18 @@ def why_not(st: Tactics2GMState, seat: int, action: Action) -> str:
             "units deploy on a free square of your deployment line, or aboard a carrier "
             "there that may take them, and cost their AP (GM-38, GM-81, GM-96)"
         )
-    if verb == "play" and phase == "deploy":
+    if verb == "play" and phase == Phase.DEPLOY:
         return "that card cannot be played so now: its AP, or a target it may have (GM-39)"
-    if verb == "fire" and phase == "fire" and args and st.piece(args[0]) is not None:
+    if verb == "fire" and phase == Phase.FIRE and args and st.piece(args[0]) is not None:
         p = st.piece(args[0])
         if p is not None and p.assaulting:
             return f"{p.id} is assaulting {p.assaulting}: storm {p.id} first (GM-33, GM-34)"
-    if verb == "fire" and phase == "fire":
+    if verb == "fire" and phase == Phase.FIRE:
         return (
             "that weapon cannot fire at that target: it has fired, is disabled or not set up, "
             "or the target is out of range; a square is fired at only for terrain with PI "
             "left and no unit on it (GM-42, GM-43, GM-52, GM-53)"
         )
-    if verb == "equip" and phase == "deploy":
+    if verb == "equip" and phase == Phase.DEPLOY:
         return "that option is not printed, not affordable, or breaks GM-8/GM-9"
     return f"{action} is not possible now: {now}" if now else f"{action} is not possible now"

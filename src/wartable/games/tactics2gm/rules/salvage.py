@@ -13,6 +13,7 @@ from wartable.core.action import Action
 from wartable.core.errors import InvariantError
 from wartable.core.events import Event
 from wartable.games.tactics2gm.deck import equipment_problems
+from wartable.games.tactics2gm.phases import Phase
 from wartable.games.tactics2gm.pieces import Piece
 from wartable.games.tactics2gm.rules.common import ev, footing, label, mine
 
@@ -76,7 +77,7 @@ def may_take(st: Tactics2GMState, p: Piece) -> bool:
     aboard, assaulting nor set up as a weapon team."""
     return (
         st.ground_equipment
-        and st.phase == "move"
+        and st.phase == Phase.MOVE
         and p.side == st.active
         and p.sq is not None
         and p.sq in st.dropped

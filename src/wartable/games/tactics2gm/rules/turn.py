@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from wartable.core.action import Action
 from wartable.core.events import Event, rolled
 from wartable.core.outcome import Outcome
+from wartable.games.tactics2gm.phases import TURN_PHASES, Phase
 from wartable.games.tactics2gm.rules import (
     field,
     hands,
@@ -36,8 +37,6 @@ from wartable.games.tactics2gm.rules.common import (
 if TYPE_CHECKING:
     from wartable.games.tactics2gm.state import Tactics2GMState
 
-TURN_PHASES = ("move", "deploy", "fire", "flip", "discard")
-
 
 def apply(st: Tactics2GMState, seat: int, action: Action) -> list[Event]:
     verb = action.verb
@@ -45,7 +44,7 @@ def apply(st: Tactics2GMState, seat: int, action: Action) -> list[Event]:
         events = bid(st, st.seat_side[seat], int(action.args[0]))
     elif verb == "first":
         events = choose_first(st, SIDES.index(action.args[0]))
-    elif verb == "terrain" and st.phase == "terrain":
+    elif verb == "terrain" and st.phase == Phase.TERRAIN:
         events = orders.lay_terrain(st, st.seat_side[seat], action)
     elif verb in ("keep", "redraw"):
         events = mulligan(st, seat, verb == "redraw")
@@ -81,7 +80,7 @@ def bid(st: Tactics2GMState, side: int, spend: int) -> list[Event]:
         pay(st, s, st.bids[s] or 0)
         st.budget[s] = st.bids[s] or 0
     st.winner_of_bid = st.active = won
-    st.phase = "first"
+    st.phase = Phase.FIRST
     out.append(ev("bid_won", f"{winner} wins the bid and chooses who plays first", "GM-11"))
     return out
 
@@ -89,7 +88,7 @@ def bid(st: Tactics2GMState, side: int, spend: int) -> list[Event]:
 def choose_first(st: Tactics2GMState, first: int) -> list[Event]:
     st.first = first
     out = [ev("first", f"{SIDES[first]} will play the first turn", "GM-11")]
-    st.phase, st.active = "terrain", st.winner_of_bid
+    st.phase, st.active = Phase.TERRAIN, st.winner_of_bid
     return out
 
 
@@ -102,9 +101,9 @@ def pay(st: Tactics2GMState, side: int, amount: int) -> None:
 
 
 def done(st: Tactics2GMState, seat: int) -> list[Event]:
-    if st.phase == "terrain":
+    if st.phase == Phase.TERRAIN:
         return end_terrain(st, st.seat_side[seat])
-    if st.phase == "deploy" and st.equipping:
+    if st.phase == Phase.DEPLOY and st.equipping:
         return orders.equipped(st)
     return pass_phase(st, seat)
 
@@ -137,7 +136,7 @@ def deal(st: Tactics2GMState) -> list[Event]:
     out = []
     for k in range(len(st.seat_side)):
         out += hands.deal(st, k)
-    st.phase = "mulligan"
+    st.phase = Phase.MULLIGAN
     for k, name in enumerate(st.players):
         if not hands.may_redraw(st, k):
             st.redraws[k] = False
@@ -200,7 +199,7 @@ def begin_turn(st: Tactics2GMState) -> list[Event]:
         return out + finish(
             st, 1 - side, f"{who} has no cards left in deck or hand", "cards", "GM-101, A-18"
         )
-    st.phase = "move"
+    st.phase = Phase.MOVE
     st.passed = [False] * len(st.seat_side)
     st.gave = False
     return out
@@ -253,7 +252,7 @@ def next_phase(st: Tactics2GMState) -> list[Event]:
         return end_turn(st)
     st.phase = TURN_PHASES[k + 1]
     out = []
-    if st.phase == "flip":
+    if st.phase == Phase.FLIP:
         for p in st.pieces:
             if p.side == st.active:
                 for key, state in p.tokens.items():
@@ -321,7 +320,7 @@ def hq_damage(st: Tactics2GMState, side: int) -> int:
 def finish(
     st: Tactics2GMState, winner: int | None, reason: str, kind: str, rule: str = "GM-99"
 ) -> list[Event]:
-    st.phase = "over"
+    st.phase = Phase.OVER
     name = None if winner is None else SIDES[winner]
     # every seat of the winning side scores 1, of the other -1; the core names one winner:
     # the side's first seat (its army's name in a battle of two)
@@ -347,14 +346,14 @@ def settle(st: Tactics2GMState) -> list[Event]:
     to act could only pass goes by, as does the terrain a side cannot afford, one after the
     other until someone has a choice to make."""
     out: list[Event] = []
-    while st.phase != "over":
+    while st.phase != Phase.OVER:
         if st.brief is not None:  # its objective decides, not the HQs (GM-100)
             if (met := objectives.reached(st)) is not None:
                 return out + finish(st, met[0], met[1], "objective", "GM-100")
         elif lost := [h for h in range(len(st.hq_hp)) if st.hq_hp[h] <= 0]:  # one of two will do
             why = f"{hq_title(st, lost[0])} is destroyed"  # (GM-105)
             return out + finish(st, 1 - lost[0] % 2, why, "hq")
-        if st.phase == "terrain":
+        if st.phase == Phase.TERRAIN:
             if not legal.only_pass(st, marshal(st, st.active)):
                 break
             out += end_terrain(st, st.active)
