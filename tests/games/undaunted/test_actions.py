@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+import wartable
 from tests.games.undaunted.helpers import hand, mark, place, pos, set_cards, strs, zone
 from wartable import Action, IllegalActionError
 
@@ -496,3 +497,20 @@ def test_undo_only_back_to_the_last_roll_or_reveal():
     player, play = advance_until(st, "attack ", seed=2)  # a target choice: dice come next
     st.apply(player, play)
     assert st.undoable(player) == 0
+
+
+def test_the_kinds_that_end_an_undo_are_kinds_the_game_emits():
+    """Undo stops at a bid, the initiative, a turn's or round's end, a drawn count and the
+    game's end (state.TURNING): each of those names must be an event kind the rules really
+    emit, or a misspelt one would silently let undo go back past it."""
+    from wartable.agents.random import RandomAgent
+    from wartable.games.undaunted.state import TURNING
+
+    kinds: set[str] = set()
+    for seed in range(3):
+        st = wartable.get_game("undaunted").new_game("la-raye", seed=seed)
+        agent = RandomAgent(seed)
+        while not st.is_over:
+            p = st.current_players[0]
+            kinds.update(e.kind for e in st.apply(p, agent.act(st, p)))
+    assert kinds >= TURNING, sorted(TURNING - kinds)
