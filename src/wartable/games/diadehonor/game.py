@@ -23,6 +23,7 @@ from wartable.core.game import (
 from wartable.core.observation import Observer
 from wartable.core.rng import Rng
 from wartable.games.diadehonor import campaign, content, estimates, space
+from wartable.games.diadehonor.phases import Phase
 from wartable.games.diadehonor.rules import cards, objectives
 from wartable.games.diadehonor.state import DiaDeHonorState
 
@@ -124,7 +125,7 @@ class DiaDeHonor(Game):
             for kind, count in squad.items():
                 for _ in range(count):
                     st.call_up(seat, kind)
-        st.phase, st.round, st.order, st.turn, st.seat = "deploy", 0, (), 0, 0
+        st.phase, st.round, st.order, st.turn, st.seat = Phase.DEPLOY, 0, (), 0, 0
         # the situation deck, shuffled once and never again (Q5); a card each, kept hidden
         st.deck = [
             card for card, face in sorted(self.lib.cards.items()) for _ in range(face.copies)

@@ -14,6 +14,7 @@ from wartable.core.rng import Rng
 from wartable.core.state import GameState
 from wartable.games.diadehonor import labels, outlook
 from wartable.games.diadehonor.content import LIVING, Battle, Library, UnitType, type_title
+from wartable.games.diadehonor.phases import Phase
 from wartable.games.diadehonor.rules import cards, flow, legal, objectives, odds
 from wartable.games.diadehonor.rules.victory import standing
 from wartable.games.diadehonor.view import view
@@ -82,7 +83,7 @@ class DiaDeHonorState(GameState):
     reviewed_kills: int  # a memo: the kills counted when objectives were last reviewed
     defensive: list[int]  # per seat, Defensive / Aggressive combat played this round
     aggressive: list[int]
-    phase: str
+    phase: Phase  # phases.py
     round: int
     order: tuple[str, ...]  # the sides in the order they activate this round
     turn: int  # which of ``order`` is activating
@@ -169,7 +170,7 @@ class DiaDeHonorState(GameState):
         return self.units[i].seat
 
     def _current_players(self) -> tuple[str, ...]:
-        return () if self.phase == "over" else (self.players[self.seat],)
+        return () if self.phase == Phase.OVER else (self.players[self.seat],)
 
     def _legal_actions(self, player: str) -> list[Action]:
         return legal.legal_actions(self, self.players.index(player))

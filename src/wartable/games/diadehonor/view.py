@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from wartable.games.diadehonor.content import LIVING
+from wartable.games.diadehonor.phases import Phase
 from wartable.games.diadehonor.rules.attack import STATES, effective
 
 if TYPE_CHECKING:
@@ -60,7 +61,7 @@ def view(st: DiaDeHonorState, player: str | None) -> dict[str, Any]:
         "max_rounds": st.max_rounds,
         "phase": st.phase,
         "order": list(st.order),
-        "to_act": None if st.phase == "over" else st.players[st.seat],
+        "to_act": None if st.phase == Phase.OVER else st.players[st.seat],
         "map": {
             "columns": b.grid.columns,
             "rows": b.grid.rows,

@@ -11,6 +11,7 @@ from wartable.core.errors import InvariantError
 from wartable.core.events import Event
 from wartable.core.rng import Rng
 from wartable.games.diadehonor.content import enemy_of
+from wartable.games.diadehonor.phases import Phase
 from wartable.games.diadehonor.rules import attack, ground, unit_cards, victory
 from wartable.games.diadehonor.rules.common import find, first_seat, from_hand, to_bottom
 
@@ -109,7 +110,7 @@ def enemy_seats(st: DiaDeHonorState, seat: int) -> list[int]:
 def resolve_queue(st: DiaDeHonorState, ev: list[Event]) -> bool:
     """Resolve queued immediate cards in seat order, each completely (Q7). False while one
     waits on a player's decision (``st.pending``)."""
-    while st.pending is None and st.queue and st.phase != "over":
+    while st.pending is None and st.queue and st.phase != Phase.OVER:
         seat, card = st.queue.pop(0)
         me = st.players[seat]
         ev.append(Event("card", f"{title(st, card)} of {me} takes effect", {"card": card}, "DH-3"))

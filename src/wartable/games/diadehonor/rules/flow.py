@@ -9,6 +9,7 @@ from wartable.core.action import Action
 from wartable.core.errors import IllegalActionError
 from wartable.core.events import Event, rolled
 from wartable.games.diadehonor.content import enemy_of
+from wartable.games.diadehonor.phases import Phase
 from wartable.games.diadehonor.rules import attack, cards, ground, legal, victory
 from wartable.games.diadehonor.rules.common import find, first_seat
 
@@ -23,11 +24,11 @@ def apply(st: DiaDeHonorState, seat: int, action: Action) -> list[Event]:
     if st.pending is not None:
         cards.decide(st, action, ev)
         victory.check(st, ev, seat)
-        if st.phase != "over":
+        if st.phase != Phase.OVER:
             after_cards(st, ev)
-    elif st.phase == "deploy":
+    elif st.phase == Phase.DEPLOY:
         deploy(st, seat, action, ev)
-    elif st.phase == "initiative":
+    elif st.phase == Phase.INITIATIVE:
         choose(st, seat, action.args[0] == "first", ev)
     elif action.verb == "done":
         ev.append(Event("done", f"{st.players[seat]} ends their activation", rule="DH-11"))
@@ -53,7 +54,7 @@ def deploy(st: DiaDeHonorState, seat: int, action: Action, ev: list[Event]) -> N
     if later:
         st.seat = later[0]
         return
-    st.phase = "cards"  # the set-up cards resolve once everyone is deployed (Q4)
+    st.phase = Phase.CARDS  # the set-up cards resolve once everyone is deployed (Q4)
     after_cards(st, ev)
 
 
@@ -63,7 +64,7 @@ def after_cards(st: DiaDeHonorState, ev: list[Event]) -> None:
     if not cards.resolve_queue(st, ev):
         return
     victory.check(st, ev, st.seat)
-    if st.phase == "over":
+    if st.phase == Phase.OVER:
         return
     if st.after_cards == "setup":
         start_round(st, ev)
@@ -83,7 +84,7 @@ def start_round(st: DiaDeHonorState, ev: list[Event]) -> None:
     st.hit_by_infantry = set()
     attack.forget_old_aims(st)
     st.defensive, st.aggressive = [0] * len(st.players), [0] * len(st.players)
-    st.phase, st.after_cards = "cards", "initiative"
+    st.phase, st.after_cards = Phase.CARDS, "initiative"
     for seat in range(len(st.players)):
         if any(u.seat == seat and st.on_map(u.index) for u in st.units):
             cards.draw(st, seat, ev)
@@ -102,7 +103,7 @@ def roll_initiative(st: DiaDeHonorState, ev: list[Event]) -> None:
     winner = "axis" if axis > allies else "allies"
     data = {"dice": [axis, allies], "roll": rolled([axis, allies], 6, None, f"{winner} choose")}
     ev.append(Event("initiative", f"{said}: the {winner} choose", data, "DH-5"))
-    st.phase = "initiative"
+    st.phase = Phase.INITIATIVE
     st.seat = first_seat(st, winner)
 
 
@@ -112,7 +113,7 @@ def choose(st: DiaDeHonorState, seat: int, first: bool, ev: list[Event]) -> None
     st.order = (mine, other) if first else (other, mine)
     said = f"{st.players[seat]} chooses that the {mine} act {'first' if first else 'second'}"
     ev.append(Event("initiative", said, rule="DH-5"))
-    st.phase, st.turn = "activate", 0
+    st.phase, st.turn = Phase.ACTIVATE, 0
     st.seat = first_seat(st, st.order[0])
 
 
@@ -128,7 +129,7 @@ def next_seat(st: DiaDeHonorState, ev: list[Event]) -> None:
         return
     ev.append(Event("round-end", f"Round {st.round} ends", rule="DH-7"))
     victory.check(st, ev, st.seat, round_end=True)
-    if st.phase != "over":
+    if st.phase != Phase.OVER:
         start_round(st, ev)
 
 

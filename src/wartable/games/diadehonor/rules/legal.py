@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.action import Action
+from wartable.games.diadehonor.phases import Phase
 from wartable.games.diadehonor.rules import cards, ground
 from wartable.games.diadehonor.rules.common import find
 
@@ -22,16 +23,16 @@ def to_deploy(st: DiaDeHonorState, seat: int) -> list[int]:
 
 
 def legal_actions(st: DiaDeHonorState, seat: int) -> list[Action]:
-    if st.phase == "over" or seat != st.seat:
+    if st.phase == Phase.OVER or seat != st.seat:
         return []
     if st.pending is not None:
         return cards.decisions(st)
-    if st.phase == "deploy":
+    if st.phase == Phase.DEPLOY:
         taken = {st.pos[u.index] for u in st.units if st.status[u.index] == "active"}
         label = st.battle.grid.label
         zone = [label(st.battle.square(q)) for q in sorted(st.battle.zones[st.sides[seat]] - taken)]
         return [Action("deploy", (st.units[i].key, q)) for i in to_deploy(st, seat) for q in zone]
-    if st.phase == "initiative":
+    if st.phase == Phase.INITIATIVE:
         return [FIRST, SECOND]
     out: list[Action] = []
     held = ground.holders(st)
@@ -124,12 +125,12 @@ def why_not(st: DiaDeHonorState, seat: int, action: Action) -> str:
         if card not in st.hands[seat]:
             return f"you hold no {card!r} card (DH-4)"
         return f"{card} cannot be played so now: it needs a target it may have (DH-53)"
-    if st.phase == "deploy":
+    if st.phase == Phase.DEPLOY:
         return (
             "deploy one of your units in reserve, any of them, on a free square of your "
             "side's start zone (set-up)"
         )
-    if st.phase == "initiative":
+    if st.phase == Phase.INITIATIVE:
         return "choose whether your side acts first or second: initiative first|second (DH-5)"
     i = find(st, action.args[0]) if action.args else -1
     if action.verb in ("move", "crawl", "prone", "stand", "fire", "melee", "aim"):
