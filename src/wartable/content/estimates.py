@@ -11,17 +11,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict
-
 from wartable.content.loader import validate
-from wartable.content.types import Finite
+from wartable.content.types import Finite, Strict
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class Estimate(_Strict):
+class Estimate(Strict):
     """The log-odds that the first side wins: ``bias`` plus each fact times its weight."""
 
     bias: Finite
@@ -29,7 +23,7 @@ class Estimate(_Strict):
     sides: dict[str, dict[str, Finite]]
 
 
-class EstimatesFile(_Strict):
+class EstimatesFile(Strict):
     estimates: dict[str, Estimate]
 
 

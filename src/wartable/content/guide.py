@@ -15,27 +15,24 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from wartable.content.loader import validate
+from wartable.content.types import Strict
 
 FILE = "guide.yaml"
 
 Text = Field(min_length=1, max_length=1200)
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class Step(_Strict):
+class Step(Strict):
     """One part of the sequence of play, in order."""
 
     title: str = Field(min_length=1, max_length=80)
     text: str = Text
 
 
-class Symbol(_Strict):
+class Symbol(Strict):
     """What a mark on the board means: ``symbol`` is how it looks (a letter, a colour, a
     shape in words), ``name`` what players call it."""
 
@@ -44,7 +41,7 @@ class Symbol(_Strict):
     text: str = Text
 
 
-class Guide(_Strict):
+class Guide(Strict):
     summary: str = Text
     sequence: list[Step] = Field(min_length=1)
     actions: dict[str, str] = Field(min_length=1)  # verb -> what it does

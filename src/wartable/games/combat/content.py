@@ -7,16 +7,13 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from wartable.content.loader import Loaded, validate
+from wartable.content.types import Strict
 from wartable.geometry.hexgrid import HexGrid
 
 Blocks = Literal["always", "never", "low_order"]
-
-
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 class Terrain(Strict):

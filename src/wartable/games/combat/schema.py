@@ -8,6 +8,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from wartable.content.types import Strict
+
 Impulse = Literal[
     "none",
     "fire",
@@ -21,10 +23,6 @@ Row = list[int]
 MORALE = ("berserk", "aggressive", "bold", "normal", "cautious", "shaken", "rout")
 ROW_RE = re.compile(r"^(?P<order>[a-z_]+)(?: (?P<dir>[1-6](?:/[1-6])?))?(?P<letters>(?: [GC])*)$")
 DIRS_RE = re.compile(r"^[1-6](?:/[1-6])?$")
-
-
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 class Chart(Strict):

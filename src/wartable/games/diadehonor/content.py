@@ -8,9 +8,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from wartable.content.loader import validate
+from wartable.content.types import Strict
 from wartable.geometry.squaregrid import Square, SquareGrid, chebyshev, line
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -27,10 +28,6 @@ def enemy_of(side: str) -> str:
 
 
 FAR = 1_000  # farther than any square of any map
-
-
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 class UnitType(Strict):

@@ -4,15 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from wartable.content.loader import Loaded, validate
+from wartable.content.types import Strict
 
 DATA = Path(__file__).resolve().parent / "data" / "cards.yaml"
-
-
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 class Card(Strict):

@@ -9,9 +9,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from wartable.content.loader import validate
+from wartable.content.types import Strict
 
 DATA = Path(__file__).resolve().parent / "data"
 ARMIES = ("usa", "germany")
@@ -45,10 +46,6 @@ Ability = Literal[
     "paratrooper",  # deploys anywhere free of enemies and buildings (GM-74)
 ]
 Slot = Literal["offensive", "defensive"]
-
-
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 class Weapon(Strict):

@@ -10,8 +10,9 @@ from pathlib import Path
 from pydantic import Field
 
 from wartable.content.loader import validate
+from wartable.content.types import Strict
 from wartable.core.decks import DeckList
-from wartable.games.tactics2gm.content import ARMIES, DATA, Library, Strict, SupportCard, UnitCard
+from wartable.games.tactics2gm.content import ARMIES, DATA, Library, SupportCard, UnitCard
 
 DECKS = DATA / "decks"
 

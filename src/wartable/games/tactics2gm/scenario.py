@@ -15,9 +15,10 @@ from typing import Literal
 from pydantic import Field
 
 from wartable.content.loader import validate
+from wartable.content.types import Strict
 from wartable.core.decks import DeckList
 from wartable.games.tactics2gm.building import ARMY_OF
-from wartable.games.tactics2gm.content import DATA, FEATURES, Library, Strict, UnitCard
+from wartable.games.tactics2gm.content import DATA, FEATURES, Library, UnitCard
 from wartable.games.tactics2gm.deck import equipment_problems
 from wartable.games.tactics2gm.deck import problems as deck_rules
 from wartable.games.tactics2gm.pieces import Piece, weapons

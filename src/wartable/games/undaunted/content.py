@@ -6,10 +6,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
 from wartable.content.loader import Loaded, validate
-from wartable.content.types import Finite
+from wartable.content.types import Finite, Strict
 from wartable.core.errors import ContentError
 
 SideName = Literal["us", "germany"]
@@ -33,10 +33,6 @@ Verb = Literal[
 VERBS: tuple[str, ...] = get_args(Verb)
 # verbs whose number X is part of the card ("Move 1"); the others take none
 VERBS_WITH_AMOUNT = frozenset(VERBS) - {"conceal", "control", "recon", "target"}
-
-
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 class CardAction(Strict):
