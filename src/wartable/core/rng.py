@@ -8,7 +8,7 @@ scripted values on the same object instead of patching any global generator.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from wartable.core.errors import ArgumentError, quote
 
@@ -17,6 +17,10 @@ SEED_LIMIT = 1 << 64  # the generator keeps 64 bits: a seed beyond them only hid
 _GAMMA = 0x9E3779B97F4A7C15
 
 T = TypeVar("T")
+if TYPE_CHECKING:
+    from _typeshed import SupportsRichComparisonT as Ordered
+else:
+    Ordered = TypeVar("Ordered")
 
 
 def check_seed(seed: object, what: str = "the seed") -> int:
@@ -117,3 +121,11 @@ class Rng:
 
     def choice(self, items: list[T]) -> T:
         return items[self.below(len(items))]
+
+    def unseen(self, cards: Iterable[Ordered]) -> list[Ordered]:
+        """Cards a player cannot see, in a fresh order for a sample (``sample_hidden``):
+        sorted first, then shuffled, so that the order depends only on which cards they are
+        and on the seed, never on where they lay, which the player does not know."""
+        out = sorted(cards)
+        self.shuffle(out)
+        return out

@@ -60,9 +60,7 @@ class DuelState(GameState):
         rng = Rng(seed)
         me = self.players.index(player)
         for side in (0, 1):
-            unseen = list(self.decks[side]) + ([] if side == me else list(self.hands[side]))
-            unseen.sort()
-            rng.shuffle(unseen)
+            unseen = rng.unseen(self.decks[side] + ([] if side == me else self.hands[side]))
             keep = 0 if side == me else len(self.hands[side])
             if side != me:
                 twin.hands[side] = sorted(unseen[:keep])

@@ -185,8 +185,7 @@ class Tactics2GMState(GameState):
             hidden = {k: [] if side == me else list(self.hands[k]) for k in seats}
             if shown is not None and shown[0] in hidden:  # a card held while smoke is decided
                 hidden[shown[0]].remove(shown[1])
-            unseen = sorted(c for k in seats for c in self.decks[k] + hidden[k])
-            rng.shuffle(unseen)
+            unseen = rng.unseen(c for k in seats for c in self.decks[k] + hidden[k])
             for k in seats:
                 n, m = len(hidden[k]), len(self.decks[k])
                 if side != me:

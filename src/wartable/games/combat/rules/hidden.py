@@ -75,6 +75,5 @@ def resample(st: S, seed: int) -> S:
             soldiers[i] = cast.dealt(soldiers[i], face)
     twin.soldiers = tuple(soldiers)
     for deck in (twin.deck, twin.enemy_deck):
-        deck.sort()
-        rng.shuffle(deck)
+        deck[:] = rng.unseen(deck)
     return twin

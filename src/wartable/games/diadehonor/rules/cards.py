@@ -73,8 +73,7 @@ def redeal(st: DiaDeHonorState, me: int, rng: Rng) -> tuple[list[str], list[list
     for s in range(len(st.players)):
         if s != me:
             unplaced += unseen_in_hand(st, s)
-    unplaced.sort()
-    rng.shuffle(unplaced)
+    unplaced = rng.unseen(unplaced)
     hands = [list(h) for h in st.hands]
     for s in range(len(st.players)):
         if s == me:

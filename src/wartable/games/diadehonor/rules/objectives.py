@@ -149,8 +149,7 @@ def redeal(st: DiaDeHonorState, me: int, rng: Rng) -> list[str]:
     the suitable ones but his own, none that a seat has been seen to meet (it would have won),
     no two alike. The true deal is one answer, so a search in a shuffled order finds one."""
     others = [s for s in range(len(st.players)) if s != me]
-    free = sorted(set(st.pool) - {st.objectives[me]})
-    rng.shuffle(free)
+    free = rng.unseen(set(st.pool) - {st.objectives[me]})
     out = list(st.objectives)
 
     def place(k: int, used: set[str]) -> bool:

@@ -409,8 +409,7 @@ def resample(st: S, i: int, seed: int) -> S:
     rng = Rng(seed)
     twin.rng = Rng(rng.next64())
     own = twin.sides[i]
-    own.deck.sort()  # start from an order that does not depend on the true one
-    rng.shuffle(own.deck)
+    own.deck[:] = rng.unseen(own.deck)  # an order that does not depend on the true one
     o = 1 - i
     opp = twin.sides[o]
     secret_bid = twin.phase == BID and opp.bid >= 0
