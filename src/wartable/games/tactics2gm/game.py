@@ -26,7 +26,7 @@ from wartable.core.game import (
 )
 from wartable.core.observation import Observer
 from wartable.core.rng import Rng
-from wartable.games.tactics2gm import content, deck, estimates, faces, scenario
+from wartable.games.tactics2gm import content, deck, estimates, glossary, scenario
 from wartable.games.tactics2gm.building import ARMY_OF, Building, custom_option
 from wartable.games.tactics2gm.phases import Phase
 from wartable.games.tactics2gm.pieces import HQS
@@ -462,4 +462,4 @@ class Tactics2GM(Game):
 
     def glossary(self, scenario: str | None = None) -> dict[str, CardFace]:
         self.known(scenario)
-        return faces.faces(self.lib)  # each with its kind, cost and numbers, a fact a line
+        return glossary.faces(self.lib)  # each with its kind, cost and numbers, a fact a line
