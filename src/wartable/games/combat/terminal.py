@@ -22,6 +22,8 @@ from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderR
 from rich.table import Table
 from rich.text import Text
 
+from wartable.geometry.span import around
+
 TERRAIN = {
     "open": ".",
     "trees": "T",
@@ -148,12 +150,10 @@ def columns(view: dict[str, Any], width: int, focus: str | None) -> range:
     if hi - lo + 1 <= fit:
         return range(lo, hi + 1)
     centre = parse(focus or default_focus(view))[0]
-    start = centre - fit // 2
     zone = deploy_columns(view) if focus is None and not acting_hex(view) else None
-    if zone is not None:  # where the player must act: from the deploy zone's first column
-        start = min(start, zone[0])
-    start = max(lo, min(start, hi - fit + 1))
-    return range(start, start + fit)
+    # where the player must act: from the deploy zone's first column
+    shown = around(hi - lo + 1, fit, centre - lo, None if zone is None else zone[0] - lo)
+    return range(lo + shown.start, lo + shown.stop)
 
 
 def shown_rows(view: dict[str, Any], lines: int, focus: str | None) -> range:
@@ -164,9 +164,8 @@ def shown_rows(view: dict[str, Any], lines: int, focus: str | None) -> range:
     fit = max(1, lines // 2)
     if len(every) <= fit:
         return every
-    centre = parse(focus or default_focus(view))[1]
-    start = max(every.start, min(centre - fit // 2, every.stop - fit))
-    return range(start, start + fit)
+    shown = around(len(every), fit, parse(focus or default_focus(view))[1] - every.start)
+    return range(every.start + shown.start, every.start + shown.stop)
 
 
 def window(

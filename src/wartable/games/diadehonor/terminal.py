@@ -32,6 +32,7 @@ from rich.text import Text
 from wartable.content.loader import validate
 from wartable.games.diadehonor.content import DATA, CardsFile, check_cards
 from wartable.games.diadehonor.labels import TYPES, seat_words, unit_words
+from wartable.geometry.span import around
 
 # each ground letter of the view: its name, and the symbol drawn for it (no letter, so that a
 # ground never reads as a unit)
@@ -185,9 +186,8 @@ def columns(view: dict[str, Any], width: int, focus: str | None) -> list[int]:
     fit = max(1, (width - MARGIN - RIGHT) // cell(view))
     if len(cols) <= fit:
         return cols
-    centre = cols.index(parse(focus or default_focus(view))[0])
-    start = max(0, min(centre - fit // 2, len(cols) - fit))
-    return cols[start : start + fit]
+    shown = around(len(cols), fit, cols.index(parse(focus or default_focus(view))[0]))
+    return cols[shown.start : shown.stop]
 
 
 # ---- one square --------------------------------------------------------------------------
