@@ -26,6 +26,7 @@ import argparse
 import difflib
 import hashlib
 import json
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -119,12 +120,29 @@ def transcript_of(golden: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+STEP = re.compile(r"^\s*(\d+)\. ")
+
+
 def changes(said: list[str], stored_text: str | None, most: int = 24) -> str:
-    """How the game reads now against its stored transcript, as far as it replayed: the
-    first lines that differ, as a diff ("" when they agree or there is none stored)."""
+    """How the game reads now against its stored transcript, as far as it replayed (to the
+    end of the same step in both, whatever their lines): the first lines that differ, as a
+    diff ("" when they agree or there is none stored)."""
     if stored_text is None:
         return ""
-    before = stored_text.splitlines()[: len(said)]
+    stored_lines = stored_text.splitlines()
+    steps = [int(m.group(1)) for line in said if (m := STEP.match(line))]
+    end = len(stored_lines)
+    if steps and len(said) < len(stored_lines):  # cut where the next step would begin
+        after = steps[-1] + 1
+        end = next(
+            (
+                k
+                for k, line in enumerate(stored_lines)
+                if (m := STEP.match(line)) and int(m.group(1)) == after
+            ),
+            end,
+        )
+    before = stored_lines[:end]
     diff = [d for d in difflib.unified_diff(before, said, "stored", "now", n=2, lineterm="")]
     return "\n".join(diff[:most])
 

@@ -40,3 +40,48 @@ def test_a_view_that_leaks_is_named_with_its_scenario():
     said = str(failed.value)
     assert "views_hide_the_hidden (standard)" in said and "depends on hidden information" in said
     assert "actions_read_back:" not in said  # what holds is not reported
+
+
+class CrashingDuel(Duel):
+    """A duel whose rules raise in the middle of play."""
+
+    def _new_game(self, scenario, seed, options):
+        st = super()._new_game(scenario, seed, options)
+        st.__class__ = CrashingState
+        return st
+
+
+class CrashingState(DuelState):
+    def _apply(self, player, action):
+        if self.turns >= 2:
+            raise RuntimeError("the rules fell over")
+        return super()._apply(player, action)
+
+
+def test_a_game_that_crashes_is_reported_by_check_not_raised():
+    with pytest.raises(ConformanceError) as failed:
+        check_game(CrashingDuel(), playouts=1)
+    said = str(failed.value)
+    assert "playouts_end (standard)" in said and "RuntimeError" in said  # named, not raised
+
+
+class OpenState(DuelState):
+    """A duel with nothing hidden: every sample is the state itself."""
+
+    def _resample(self, player, seed):
+        return self.clone()
+
+    def _view(self, player):
+        return {**super()._view(player), "hands": [list(h) for h in self.hands]}
+
+
+class OpenDuel(Duel):
+    def _new_game(self, scenario, seed, options):
+        st = super()._new_game(scenario, seed, options)
+        st.__class__ = OpenState
+        return st
+
+
+def test_a_game_of_perfect_information_passes():
+    passed = check_game(OpenDuel(), playouts=1)
+    assert "views_hide_the_hidden (standard)" in passed

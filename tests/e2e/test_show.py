@@ -114,3 +114,32 @@ def test_a_shot_draws_its_line_and_its_dice_with_the_number_needed(server, brows
     roll = page.locator("#dice .roll").first
     assert roll.locator("svg.die").count() >= 1 and "needs" in roll.inner_text()
     shot(page, "diadehonor-a-shot-and-its-dice.png")
+
+
+def test_several_actions_at_one_target_open_the_chooser_beside_it(server, browser):
+    """Fire or melee, aim or fire, two weapons: the target's click asks which, beside it."""
+    page = open_game(browser, server, "diadehonor", scenario="crossroads", seat="axis-1")
+    rng = random.Random(4)
+    for _ in range(200):
+        d = turn_comes(page)
+        if d["outcome"]:
+            pytest.fail("the game ended before a target with two actions")
+        pairs: dict = {}
+        for a in d["legal"]:
+            st = d["steps"][a]
+            if len(st) == 2:
+                pairs.setdefault(tuple(st), []).append(a)
+        shared = [(k, v) for k, v in pairs.items() if len(v) > 1]
+        if shared:
+            break
+        act_now(page, rng.choice(d["legal"]))
+    else:
+        pytest.fail("no target with two actions came")
+    (piece, target), actions = shared[0]
+    page.evaluate("k => wartable.choose(k)", piece)
+    page.evaluate("k => wartable.choose(k)", target)
+    box = page.locator("#chooser")
+    assert box.count() == 1
+    offered = box.locator("[data-choice]").evaluate_all("s => s.map((b) => b.dataset.choice)")
+    assert sorted(offered) == sorted(actions)
+    shot(page, "diadehonor-chooser-at-a-target.png")

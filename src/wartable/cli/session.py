@@ -80,7 +80,8 @@ class Session:
             if who != "human"
         }
         self.confirm_ends = confirm_ends  # ask before ending with units that could still act
-        self.drawn_for: str | None = None  # whose decision the whole picture was drawn for
+        # whose decision, in which round, the whole picture was last drawn for
+        self.drawn_for: tuple[str, int] | None = None
         self.log: list[Event] = []
         self.at_screen: str | None = None
         self.focus: str | None = None  # a hex the player centred the map on (until they act)
@@ -149,9 +150,11 @@ class Session:
             self.unseen[player] = []
         # the whole picture when the turn comes to this player; between two decisions of
         # theirs in a row, the brief one (the map), so a decision fits one screen
-        brief = self.drawn_for == player
+        # (in the same round: a new round deals new cards, which only the whole picture shows)
+        now = (player, self.state.rounds_played())
+        brief = self.drawn_for == now
         self.console.print(render(self.game, self.state.view(player), self.focus, brief=brief))
-        self.drawn_for = player
+        self.drawn_for = now
         menu: Menu | None = None
         menu_at: tuple[int, int] = (0, -1)
         while True:
@@ -284,12 +287,12 @@ class Session:
                 return choice.option.action
             menu.open(choice)
             return None
-        if answer in ("back", "b", ".."):
+        if answer in ("back", ".."):  # no one-letter forms: "b" narrows, as any word does
             if not menu.back():
                 self.console.print("At the first step already.")
             return None
-        if answer in ("next", "more", "n", "prev", "p"):
-            forward = answer in ("next", "more", "n")
+        if answer in ("next", "more", "prev"):
+            forward = answer != "prev"
             if (forward and page + 1 >= pages) or (not forward and page == 0):
                 self.console.print("No more pages that way.")
             else:

@@ -150,7 +150,10 @@ function skip() {
 }
 
 function show(data) {
-  if (game.shown && data.n !== game.shown.n) game.only = null;  // a chooser of an old position
+  if (game.shown && data.n !== game.shown.n) {  // a new position: choices of the old one go
+    unchoose();
+    game.pages.clear();
+  }
   game.before = game.shown && game.shown !== data ? game.shown.view : null;
   game.shown = data;
   game.shownAt = Date.now();
@@ -184,6 +187,7 @@ function act(action) {
   game.sent = game.data.n;
   game.ws.send(JSON.stringify({ type: "act", n: game.data.n, action }));
   unchoose();
+  render();  // the lit targets and the chooser go at once, not when the answer comes
 }
 
 // nothing chosen any more: no piece, no chooser, no narrowed list
@@ -262,7 +266,14 @@ function choose(id, fromHand = false) {
   if (game.draw.pick(id, ui())) return;
   const there = game.selected ? aimedAt(game.selected, id) : [];
   if (there.length === 1) { act(there[0]); return; }
-  if (there.length) { game.only = there; game.filter = null; game.at = id; render(); return; }
+  if (there.length) {
+    game.only = there;
+    game.filter = null;
+    game.at = id;
+    game.pages.delete("chooser");
+    render();
+    return;
+  }
   // what the clicked thing does by itself: a place on the board with one such action takes
   // it at once (a tile to move to); a card of the hand, or several, opens the chooser
   const ones = game.data.legal.filter((a) => stepsOf(a).length === 1 && same(stepsOf(a)[0], id));
@@ -300,6 +311,7 @@ function stepsOf(action) {
 // whether a key ("ID", or "SIDE:ID" where ids repeat across sides) is what was clicked (an id,
 // or a "SIDE:ID" the page passes where it tells sides apart)
 function same(key, id) {
+  if (!key || !id) return false;
   return key === id || (!id.includes(":") && key.split(":").pop() === id);
 }
 
@@ -367,7 +379,7 @@ function selection() {
   const d = game.data;
   const n = new Set(d.legal.filter((a) => stepsOf(a).length === 2 && same(stepsOf(a)[0], game.selected))
     .map((a) => stepsOf(a)[1])).size;
-  const here = (game.only || []).map((a) => {
+  const here = (game.at === game.selected ? game.only || [] : []).map((a) => {
     const b = el("button", { class: "action here", "data-choice": a, title: d.info[a] ? words(d.info[a]) : "",
       onclick: () => act(a) }, (d.labels || {})[a] || a);
     return b;
@@ -462,14 +474,14 @@ function render() {
   side.append(logPanel(game.replay ? game.replay.log : d.fullLog || game.log, game.replay ? null : d.last));
   $app.replaceChildren(turnChip(d), el("div", { class: "game" }, board, side));
   markLast(view, fresh);
-  slide(stood);
   markSteps();
-  if (!game.replay && game.only && !game.selected) chooser(d);
+  if (!game.replay && game.only && game.at !== game.selected) chooser(d);  // at a target
   const scroller = document.querySelector(/** @type {"div"} */ (".board-scroll"));
   if (window.innerWidth > 700)  // the board fits the screen below what stands over it
     scroller.style.maxHeight = `${Math.max(240, window.innerHeight - scroller.getBoundingClientRect().top - window.scrollY - 12)}px`;
   [scroller.scrollLeft, scroller.scrollTop] = scrolled;
   pinchable(scroller, svg);
+  slide(stood);  // once the board stands where it will
   if (!game.looked && !game.replay) {  // a board bigger than the screen opens on your own pieces
     const mine = document.querySelector("#board [data-selectable]");
     if (mine) {  // the board's own scrolling only: the page stays where it is

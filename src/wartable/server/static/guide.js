@@ -38,12 +38,19 @@ function known(rules, key) {
 const anchor = (key) => "rule-" + key.replace(/[^A-Za-z0-9]+/g, "-");
 
 /** Opens the panel on ``name``'s guide; with ``rule``, at that rule's explanation. */
+let closeOpen = null;  // closes the panel open now, with its Escape listener
+
 export async function openGuide(name, rule = null) {
   let g;
   try { g = await fetchGuide(name); } catch (e) { toast(e.message); return; }
-  const close = () => { panel.remove(); document.removeEventListener("keydown", onKey, true); };
+  if (!g.sequence) { toast("This game has no guide yet: its rules are in its docs"); return; }
+  if (closeOpen) closeOpen();
+  const close = () => {
+    panel.remove();
+    document.removeEventListener("keydown", onKey, true);
+    closeOpen = null;
+  };
   const onKey = (e) => { if (e.key === "Escape") { e.stopImmediatePropagation(); close(); } };
-  document.getElementById("rules")?.remove();
   const wanted = rule ? ruleKeys(rule).map((k) => known(g.rules, k)).filter(Boolean) : [];
   const section = (id, title, ...kids) => el("details", { class: "guide-part", id, ...(wanted.length ? {} : { open: "" }) },
     el("summary", { text: title }), ...kids);
@@ -69,6 +76,7 @@ export async function openGuide(name, rule = null) {
     rules);
   document.body.append(panel);
   document.addEventListener("keydown", onKey, true);  // before the board's own Escape
+  closeOpen = close;
   if (!wanted.length && rule) toast(`This game's guide does not explain ${rule} yet`);
   panel.querySelector("#rules-close").focus();
 }

@@ -13,10 +13,19 @@ export const stillness = () => window.matchMedia("(prefers-reduced-motion: reduc
 
 const keyOf = (n) => `${n.getAttribute("data-side") || ""}:${n.getAttribute("data-id")}`;
 
-/** Where each counter stands on the screen now, before the board is drawn again. */
+// where a counter stands on its board, whatever the board's own place on the screen (a dice
+// tray over it, a scroll): only a counter that moved on the board slides
+function onBoard(n) {
+  const r = n.getBoundingClientRect();
+  const svg = n.ownerSVGElement;
+  const b = svg ? svg.getBoundingClientRect() : { left: 0, top: 0, width: 1 };
+  return { left: r.left - b.left, top: r.top - b.top, width: b.width };
+}
+
+/** Where each counter stands on its board now, before the board is drawn again. */
 export function positions() {
   const out = new Map();
-  for (const n of document.querySelectorAll("#board .counter[data-id]")) out.set(keyOf(n), n.getBoundingClientRect());
+  for (const n of document.querySelectorAll("#board .counter[data-id]")) out.set(keyOf(n), onBoard(n));
   return out;
 }
 
@@ -33,7 +42,8 @@ export function slide(was) {
   for (const n of document.querySelectorAll("#board .counter[data-id]")) {
     const from = was.get(keyOf(n));
     if (!from) continue;
-    const to = n.getBoundingClientRect();
+    const to = onBoard(n);
+    if (Math.abs(from.width - to.width) > 1) return;  // the board was zoomed: nothing moved
     const dx = from.left - to.left, dy = from.top - to.top;
     if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
     const k = unitsPerPixel(n);
@@ -98,11 +108,11 @@ function face(value, sides, good) {
   return svg;
 }
 
-// whether a die reached what it needed (a d10 read 0-9, "zero", where a 0 is the best roll:
-// it reaches any number)
+// whether a die reached what it needed
 function reached(v, roll) {
   if (roll.need === null || roll.need === undefined) return false;
-  if (roll.zero && v === 0 && !roll.under) return true;
+  // a 0 above the need: best where a 0 always hits (its result says so), worst elsewhere
+  if (roll.zero && v === 0 && !roll.under) return roll.result === "hit";
   return roll.under ? v <= roll.need : v >= roll.need;
 }
 

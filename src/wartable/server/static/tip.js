@@ -21,6 +21,12 @@ export function hideTip() {
 
 const tips = new WeakMap();  // node -> what its tip says, once it has one
 
+// a finger lifted shows no mouseleave: any touch elsewhere takes the tip away
+document.addEventListener("pointerdown", (e) => {
+  const box = document.getElementById("odds");
+  if (box && !box.hidden && e.pointerType === "touch" && !tips.has(/** @type {any} */ (e.target))) hideTip();
+}, true);
+
 /** ``lines()`` shown on hover (with ``hover``) and on a long press of a finger, which then
  * does not count as a click. A node given a tip again keeps one set of listeners: the later
  * words win (a lit target's odds over its counter's name). */
