@@ -27,31 +27,29 @@ class LeakyState(DuelState):
         return {**super()._view(player), "hands": [list(h) for h in self.hands]}
 
 
-class LeakyDuel(Duel):
-    def _new_game(self, scenario, seed, options):
-        st = super()._new_game(scenario, seed, options)
-        st.__class__ = LeakyState
-        return st
+def duel_of(state_class):
+    """The duel with its states of ``state_class``: a game broken (or changed) one way."""
+
+    class Changed(Duel):
+        def _new_game(self, scenario, seed, options):
+            st = super()._new_game(scenario, seed, options)
+            st.__class__ = state_class
+            return st
+
+    return Changed()
 
 
 def test_a_view_that_leaks_is_named_with_its_scenario():
     with pytest.raises(ConformanceError) as failed:
-        check_game(LeakyDuel(), playouts=1)
+        check_game(duel_of(LeakyState), playouts=1)
     said = str(failed.value)
     assert "views_hide_the_hidden (standard)" in said and "depends on hidden information" in said
     assert "actions_read_back:" not in said  # what holds is not reported
 
 
-class CrashingDuel(Duel):
+class CrashingState(DuelState):
     """A duel whose rules raise in the middle of play."""
 
-    def _new_game(self, scenario, seed, options):
-        st = super()._new_game(scenario, seed, options)
-        st.__class__ = CrashingState
-        return st
-
-
-class CrashingState(DuelState):
     def _apply(self, player, action):
         if self.turns >= 2:
             raise RuntimeError("the rules fell over")
@@ -60,7 +58,7 @@ class CrashingState(DuelState):
 
 def test_a_game_that_crashes_is_reported_by_check_not_raised():
     with pytest.raises(ConformanceError) as failed:
-        check_game(CrashingDuel(), playouts=1)
+        check_game(duel_of(CrashingState), playouts=1)
     said = str(failed.value)
     assert "playouts_end (standard)" in said and "RuntimeError" in said  # named, not raised
 
@@ -75,13 +73,6 @@ class OpenState(DuelState):
         return {**super()._view(player), "hands": [list(h) for h in self.hands]}
 
 
-class OpenDuel(Duel):
-    def _new_game(self, scenario, seed, options):
-        st = super()._new_game(scenario, seed, options)
-        st.__class__ = OpenState
-        return st
-
-
 def test_a_game_of_perfect_information_passes():
-    passed = check_game(OpenDuel(), playouts=1)
+    passed = check_game(duel_of(OpenState), playouts=1)
     assert "views_hide_the_hidden (standard)" in passed
