@@ -102,3 +102,23 @@ def test_ending_an_activation_with_units_that_could_act_asks_first():
     assert any("could still act" in p for p in asked)
     assert "Not done: choose again." in out.getvalue()
     assert session.state.action_count > before  # the second time, yes: it ended
+
+
+def test_an_undone_action_leaves_the_log():
+    """After undo, `log` no longer lists what was taken back (nor would a hotseat player be
+    shown it later)."""
+    st = wartable.get_game("undaunted").new_game("la-raye", seed=4)
+    out = io.StringIO()
+    seats = {"us": "human", "germany": "random"}
+    session = Session(wartable.get_game("undaunted"), st, seats, Console(file=out, width=80), print)
+    while session.state.undoable("us") == 0:
+        p = session.state.current_players[0]
+        legal = session.state.legal_actions(p)
+        before = len(session.log)
+        session.apply(p, legal[0])
+    kept = len(session.log)
+    taken_back = session.log[before:]
+    assert taken_back
+    session.read("undo", session.state.legal_actions("us"), "us", Menu([]))
+    assert len(session.log) == before < kept
+    assert not any(e in session.log for e in taken_back)

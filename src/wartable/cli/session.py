@@ -83,6 +83,7 @@ class Session:
         # whose decision, in which round, the whole picture was last drawn for
         self.drawn_for: tuple[str, int] | None = None
         self.log: list[Event] = []
+        self.log_at: dict[int, int] = {}  # the log's length when each action was taken
         self.at_screen: str | None = None
         self.focus: str | None = None  # a hex the player centred the map on (until they act)
         self.unseen: dict[str, list[Event]] = {p: [] for p in state.players}
@@ -214,6 +215,7 @@ class Session:
             except IllegalActionError as exc:
                 self.console.print(Text(f"Cannot undo: {exc.reason}", style="bold red"))
                 return None
+            self.forget_undone()
             self.console.print("Undone.")
             self.console.print(render(self.game, self.state.view(player), self.focus))
             if self.save_path is not None:
@@ -334,6 +336,7 @@ class Session:
                 self.console.print(f"    {line}")
 
     def apply(self, player: str, action: Action) -> None:
+        self.log_at[self.state.action_count] = len(self.log)  # where an undo cuts the log
         events = self.state.apply(player, action)
         self.focus = None  # after an action the map follows the action again
         self.record_events(events)
@@ -342,6 +345,15 @@ class Session:
             self.unseen[self.humans[0]] = []
         if self.save_path is not None:
             self.save()
+
+    def forget_undone(self) -> None:
+        """The log as it stood before the actions just taken back: ``log`` no longer lists
+        them, and no player is shown them later (hotseat)."""
+        cut = self.log_at.get(self.state.action_count, len(self.log))
+        gone = {id(e) for e in self.log[cut:]}
+        del self.log[cut:]
+        for p in self.unseen:
+            self.unseen[p] = [e for e in self.unseen[p] if id(e) not in gone]
 
     def hand_over(self, player: str) -> None:
         """Hotseat: clear the screen and wait until the right player is at it."""
