@@ -81,9 +81,13 @@ def lit_target(page, key: str):
 
 
 def element(page, key: str):
+    """What a person clicks for ``key``: among the elements carrying it, one the page marks
+    as selectable (data-selectable) where there is one."""
     side, _, bare = key.rpartition(":")
     sel = f'[data-id="{bare}"]' + (f'[data-side="{side}"]' if side else "")
-    return page.locator(f"#board {sel}, #hand {sel}, #units {sel}, #tray {sel}").first
+    where = (f"#board {sel}", f"#hand {sel}", f"#units {sel}", f"#tray {sel}")
+    marked = page.locator(", ".join(w + "[data-selectable]" for w in where))
+    return marked.first if marked.count() else page.locator(", ".join(where)).first
 
 
 FREE_POINT = """el => {

@@ -433,7 +433,9 @@ function genericBoard(view) {
     }
     if (value && typeof value === "object")
       return el("dl", {}, ...Object.entries(value).flatMap(([k, v]) =>
-        [el("dt", { text: k.replaceAll("_", " ") }), el("dd", { "data-id": String(v) }, tree(v))]));
+        [el("dt", { text: k.replaceAll("_", " ") }),
+          // a single value is clickable by its id; a list's ids are on its chips
+          el("dd", { "data-id": v !== null && typeof v === "object" ? null : String(v) }, tree(v))]));
     return el("span", { text: value === null ? "-" : String(value) });
   };
   const shown = Object.fromEntries(Object.entries(view).filter(([k]) => !["game", "title"].includes(k)));
