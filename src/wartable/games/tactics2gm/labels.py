@@ -181,9 +181,8 @@ def action_info(st: Tactics2GMState, action: Action) -> dict[str, Any]:
     """What a card costs to deploy or play (its AP); a shot's numbers and chances: what it
     needs to hit and to land a critical (an assault's shot ignores armour, a reaction is
     aimed at the assaulter); fire at terrain cannot miss."""
-    if action.verb in ("deploy", "play") and action.args:  # what the card costs, before it
-        card = st.lib.units.get(action.args[0]) or st.lib.support.get(action.args[0])
-        return {"text": f"{launch_cost(card)} AP"} if card is not None else {}
+    if action.verb in ("deploy", "play"):  # what the card costs, before it (a legal action's)
+        return {"text": f"{launch_cost(st.lib.card(action.args[0]))} AP"}
     if action.verb not in ("fire", "react", "flak", "engage", "intercept"):
         return {}
     p = st.piece(action.args[0])
