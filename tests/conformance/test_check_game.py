@@ -4,14 +4,18 @@ the check a broken one fails."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
+from unittest import mock
 
 import pytest
 
 import wartable
+from wartable.core.action import Action
 from wartable.games.duel.game import Duel
 from wartable.games.duel.state import DuelState
-from wartable.testing import ConformanceError, check_game
+from wartable.games.tactics2gm.state import Tactics2GMState
+from wartable.testing import ConformanceError, check_game, checks
 
 
 def test_a_game_that_keeps_the_contract_passes_every_check():
@@ -76,3 +80,33 @@ class OpenState(DuelState):
 def test_a_game_of_perfect_information_passes():
     passed = check_game(duel_of(OpenState), playouts=1)
     assert "views_hide_the_hidden (standard)" in passed
+
+
+def test_a_verb_offered_but_not_declared_fails_the_grammar_check():
+    """A verb added to the rules' offers but not declared (core/verbs.py) is caught."""
+    game = wartable.get_game("tactics2gm")
+    grammar = game.grammar()
+    first = grammar.by_moment["first"]
+    sneaky = dataclasses.replace(
+        first, offers=lambda st, seat: [*first.offers(st, seat), Action("shout", ())]
+    )
+    moments = [sneaky if m.name == "first" else m for m in grammar.moments]
+    broken = dataclasses.replace(grammar, moments=moments)
+    with (
+        mock.patch.object(type(game), "grammar", lambda self: broken),
+        mock.patch.object(Tactics2GMState, "grammar", broken),
+        pytest.raises(ConformanceError, match="shout is not declared"),
+    ):
+        checks.verbs_are_declared(game, "pitched-battle")
+
+
+def test_a_verb_declared_without_arguments_in_the_space_fails_the_grammar_check():
+    game = wartable.get_game("tactics2gm")
+    grammar = game.grammar()
+    silent = dataclasses.replace(grammar.verbs[0], name="shout", space=lambda d: [])
+    broken = dataclasses.replace(grammar, verbs=[*grammar.verbs, silent])
+    with (
+        mock.patch.object(type(game), "grammar", lambda self: broken),
+        pytest.raises(ConformanceError, match="space verbs"),
+    ):
+        checks.verbs_are_declared(game, "pitched-battle")

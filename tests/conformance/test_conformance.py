@@ -174,6 +174,14 @@ def test_card_faces_are_whole_and_public(game_name, scenario):
     checks.card_faces_are_public(wartable.get_game(game_name), scenario)
 
 
+@pytest.mark.parametrize(("game_name", "scenario"), CASES, ids=IDS)
+def test_every_action_is_of_a_declared_verb_offered_in_its_moment(game_name, scenario):
+    """Issue 46: where a game declares its grammar, the action space is its verbs, every
+    legal action is of a verb declared for the moment it is offered in, and every verb
+    not legal now is refused with a reason (games not yet ported declare none)."""
+    checks.verbs_are_declared(wartable.get_game(game_name), scenario)
+
+
 SAMPLE_PROBE = (
     "from tests.conformance.playing import CASES, digest_of_a_game; "
     "print(*(digest_of_a_game(g, s) for g, s in CASES))"

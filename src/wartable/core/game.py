@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from wartable.core.campaign import Campaign
     from wartable.core.decks import DeckBuilding
     from wartable.core.observation import Observer
+    from wartable.core.verbs import Grammar
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,6 +267,11 @@ class Game(ABC):
         ([{symbol, name, text}]: what the board shows) and ``rules`` (each rule id the log
         cites -> its explanation). Public, the same for every seat; empty by default."""
         return {}
+
+    def grammar(self) -> Grammar[Any, Any] | None:
+        """The game's verbs and moments, where it declares them (core/verbs.py): the
+        conformance checks then hold every legal action and refusal to them."""
+        return None
 
     def glossary(self, scenario: str | None = None) -> dict[str, CardFace]:
         """The faces of the cards that a scenario's actions and views name, keyed by the same

@@ -71,6 +71,7 @@ def check_game(game: Game, scenarios: Sequence[str] | None = None, playouts: int
             (checks.views_never_hold_the_seed, (game, sc)),
             (checks.undo_is_exact, (game, sc)),
             (checks.card_faces_are_public, (game, sc)),
+            (checks.verbs_are_declared, (game, sc)),
         ]
         for check, args in each:
             run(f"{check.__name__} ({sc})", check, *args)

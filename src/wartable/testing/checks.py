@@ -230,3 +230,43 @@ def card_faces_are_public(game: Game, scenario: str) -> None:
     except UnknownNameError:
         return
     raise ConformanceError("the glossary of an unknown scenario was given")
+
+
+def verbs_are_declared(game: Game, scenario: str, stop_after: int = 600) -> None:
+    """Where a game declares its grammar (``Game.grammar``): its action space is made of
+    exactly its verbs; along a random game every legal action is of a verb declared for the
+    moment it is offered in, and reads in words; and at each step an action of every verb
+    that is not legal then is refused with a reason, the state untouched."""
+    grammar = game.grammar()
+    if grammar is None:
+        return
+    declared = [v.name for v in grammar.verbs]
+    space = game.action_space(scenario)
+    by_verb: dict[str, list[Action]] = {}
+    for a in space:
+        by_verb.setdefault(a.verb, []).append(a)
+    need(sorted(by_verb) == sorted(declared), f"space verbs {sorted(by_verb)} v {declared}")
+    state = game.new_game(scenario, seed=3)
+    agent = RandomAgent(derive_seed(3, 1))
+    for step in range(stop_after):
+        if state.is_over:
+            break
+        moment = grammar.moment(state).name
+        player = state.current_players[0]
+        legal = state.legal_actions(player)
+        for a in legal:
+            verb = grammar.by_name.get(a.verb)
+            need(verb is not None, f"{a} is legal, but {a.verb} is not declared")
+            need(verb is None or moment in verb.when, f"{a} offered in {moment}, not in when")
+            need(state.describe(player, a).strip(), f"{a} has no words")
+        if step % 25 == 0:  # every verb's refusal, now and then
+            before = state.full_state()
+            taken = set(legal)
+            for actions in by_verb.values():
+                sampled = actions[:: max(1, len(actions) // 40)]  # a spread of its arguments
+                other = next((x for x in sampled if x not in taken), None)
+                if other is not None:
+                    exc = refused(state.apply, player, other)
+                    need(str(exc).strip(), f"{other} refused without a reason")
+            need(state.full_state() == before, "a refused action changed the state")
+        state.apply(player, agent.act(state, player))

@@ -225,7 +225,7 @@ def test_gm105_a_scenarios_units_stand_on_both_fields_under_each_fields_player()
         assert (p.card, GRID.label((p.sq[0] - 8 * k, p.sq[1]))) in firsts
         assert st.players[p.owner] == f"{('allies', 'axis')[p.side]}-{k + 1}"
     assert len({p.id for p in st.pieces}) == len(st.pieces)
-    ids = set(GAME.unit_ids)
+    ids = set(GAME.domains.unit_ids)
     assert all(p.id in ids for p in st.pieces)
     assert st.generals[0] == st.generals[2] == one.generals[0]
 

@@ -3,7 +3,6 @@ how it starts, and its words."""
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from functools import cached_property
 from pathlib import Path
@@ -13,7 +12,7 @@ from wartable.content import guide
 from wartable.content.loader import data_folder
 from wartable.core.action import Action
 from wartable.core.decks import DeckList
-from wartable.core.errors import ActionParseError, ArgumentError, UnknownNameError
+from wartable.core.errors import ArgumentError, UnknownNameError
 from wartable.core.game import (
     AgentFactory,
     CardFace,
@@ -26,15 +25,17 @@ from wartable.core.game import (
 )
 from wartable.core.observation import Observer
 from wartable.core.rng import Rng
+from wartable.core.verbs import Grammar
 from wartable.games.tactics2gm import content, deck, estimates, glossary, scenario
 from wartable.games.tactics2gm.building import ARMY_OF, Building, custom_option
 from wartable.games.tactics2gm.phases import Phase
-from wartable.games.tactics2gm.pieces import HQS
-from wartable.games.tactics2gm.rules import hq, river, setup, smoke
-from wartable.games.tactics2gm.rules.common import SIDES, label
+from wartable.games.tactics2gm.rules import hq, river, setup
+from wartable.games.tactics2gm.rules.common import SIDES
 from wartable.games.tactics2gm.rules.field import NARROW, WIDE
 from wartable.games.tactics2gm.scenario import short_of
+from wartable.games.tactics2gm.space import Domains
 from wartable.games.tactics2gm.state import Tactics2GMState
+from wartable.games.tactics2gm.verbs import GRAMMAR
 
 PITCHED = ScenarioInfo(
     "pitched-battle",
@@ -84,9 +85,6 @@ def field_and_lineup(
     if copies == 2 and lineup != "2v2":
         raise ArgumentError(f"fields=two is a battle of four: players=2v2, not {lineup} (GM-105)")
     return copies, lineup
-
-
-VERBS_WITH_UNIT = ("move", "march", "fire", "mount", "fold")
 
 
 class Tactics2GM(Game):
@@ -289,124 +287,19 @@ class Tactics2GM(Game):
 
     # ---- the words -----------------------------------------------------------------------
     @cached_property
-    def unit_ids(self) -> list[str]:
-        """Every unit that can ever be in play: card-n for each copy the box holds, and for
-        each a scenario puts in play from the start (GM-15)."""
-        extra = dict.fromkeys(self.lib.units, 0)
-        for sc in self.fixed.values():
-            for placements in sc.units.values():
-                counts = Counter(u.card for u in placements * WIDE.copies)  # on each field
-                extra |= {k: max(extra[k], n) for k, n in counts.items()}
-        return [
-            f"{k}-{n}" for k, u in self.lib.units.items() for n in range(1, u.copies + extra[k] + 1)
-        ]
+    def domains(self) -> Domains:
+        return Domains(self.lib, tuple(self.fixed.values()))
 
-    @cached_property
-    def weapon_keys(self) -> list[str]:
-        printed = max(len(u.weapons) for u in self.lib.units.values())
-        options = sorted({name for u in self.lib.units.values() for name in u.options})
-        return [f"w{k}" for k in range(1, printed + 1)] + options
+    def grammar(self) -> Grammar[Tactics2GMState, Domains]:
+        return GRAMMAR
 
     def _check_action(self, action: Action) -> None:
-        if action not in self.space_set:
-            raise ActionParseError(
-                f"not a 2GM Tactics action: {action}; the phases' words are bid, first, "
-                "terrain, keep, redraw, move, assault, advance, board, unload, swap, march, "
-                "pick, trade, deploy, equip, play, fire, screen, smoke, pass, storm, react, "
-                "repair, heal, clear, ride, escort, flak, intercept, engage, mount, fold, give, "
-                "discard and done"
-            )
+        GRAMMAR.check(action, self.space_set)
 
     @cached_property
     def space(self) -> list[Action]:
-        squares = [label(sq) for sq in WIDE.grid.squares]  # one field's are its first
-        lib, ids = self.lib, self.unit_ids
-        card = {u: lib.units[u.rpartition("-")[0]] for u in ids}  # each unit id's card
-        army = {u: c.army for u, c in card.items()}
-        kinds = {u: c.kind for u, c in card.items()}
-        infantry = {u: kind == "infantry" for u, kind in kinds.items()}
-        arms = {  # each unit's own weapon words, for fire at terrain
-            u: [f"w{j}" for j in range(1, len(c.weapons) + 1)]
-            + [o for o, opt in c.options.items() if lib.tokens[opt.token].weapon is not None]
-            for u, c in card.items()
-        }
-        skill = {  # the ability each unit uses as an order, if any
-            u: next((a for a in ("repair", "heal", "sappers", "mounted") if a in c.abilities), "")
-            for u, c in card.items()
-        }
-        effects = {
-            u: {lib.tokens[o.token].effect for o in c.options.values()} for u, c in card.items()
-        }
-        vehicle = {u: kind in ("tank", "transport") for u, kind in kinds.items()}
-        fighter = {u: c.cls == "fighter" for u, c in card.items()}
-        aloft = {  # what may be fired at in the air: aircraft and paratroopers (GM-72, GM-74)
-            u: c.kind == "aircraft" or "paratrooper" in c.abilities for u, c in card.items()
-        }
-        out = [Action("done", ()), Action("keep", ()), Action("redraw", ()), Action("pass", ())]
-        out.append(Action("give", ()))
-        out += [Action("bid", (str(n),)) for n in range(lib.hq.bid_max + 1)]
-        out += [Action("first", (s,)) for s in SIDES]
-        for key in lib.terrain:
-            for sq in squares:
-                out.append(Action("terrain", (key, sq)))
-                out += [Action("terrain", (key, sq, e)) for e in ("left", "right", "both")]
-        for u in ids:
-            out += [Action("move", (u, sq)) for sq in squares]
-            out += [Action("march", (u,)), Action("mount", (u,)), Action("fold", (u,))]
-            out += [Action("swap", (u, v)) for v in ids if u < v and army[u] == army[v]]
-            targets = [v for v in ids if army[v] != army[u]] + [*HQS]
-            out += [Action("fire", (u, w, t)) for w in self.weapon_keys for t in targets]
-            out += [Action("fire", (u, w, sq)) for w in arms[u] for sq in squares]  # GM-53
-            out += [Action("react", (u, w)) for w in self.weapon_keys]
-            if infantry[u]:
-                out += [Action("assault", (u, v)) for v in ids if army[v] != army[u]]
-                out.append(Action("storm", (u,)))
-                out += [Action("advance", (u, v)) for v in ids if army[v] == army[u] and vehicle[v]]
-                for name, o in card[u].options.items():  # equipment on the ground (GM-106)
-                    out.append(Action("pick", (u, o.token)))
-                    out += [
-                        Action("trade", (u, own, o.token))
-                        for own, mine in card[u].options.items()
-                        if own != name and mine.slot == o.slot
-                    ]
-            if vehicle[u]:
-                out += [Action("move", (u, sq, "alone")) for sq in squares]
-            if skill[u] in ("repair", "heal"):
-                out += [Action(skill[u], (u, v)) for v in ids if army[v] == army[u]]
-            if skill[u] == "sappers":
-                out += [Action("clear", (u, sq)) for sq in squares]
-            if skill[u] == "mounted":
-                out.append(Action("ride", (u,)))
-            if smoke.GRENADE in effects[u]:
-                out.append(Action("smoke", (u,)))
-            if smoke.SCREEN in effects[u]:
-                for sq in squares:
-                    out.append(Action("screen", (u, sq)))
-                    out += [Action("screen", (u, sq, e)) for e in smoke.SPREADS]
-            if infantry[u] or kinds[u] == "artillery":
-                out += [Action("board", (u, v)) for v in ids if army[v] == army[u] and vehicle[v]]
-                out += [Action("unload", (u, sq)) for sq in squares]
-            if "anti_aircraft" in card[u].abilities:  # GM-72
-                planes = [v for v in ids if army[v] != army[u] and aloft[v]]
-                out += [Action("flak", (u, w, v)) for w in self.weapon_keys for v in planes]
-            if fighter[u]:  # GM-69, GM-70
-                out.append(Action("escort", (u,)))
-                out += [Action("intercept", (u, w)) for w in self.weapon_keys]
-                foes = [v for v in ids if army[v] != army[u] and fighter[v]]
-                out += [Action("engage", (u, w, v)) for w in self.weapon_keys for v in foes]
-        for key, unit in lib.units.items():
-            out += [Action("deploy", (key, sq)) for sq in (*squares, *HQS)]
-            if unit.kind in ("infantry", "artillery"):
-                out += [Action("deploy", (key, sq, "aboard")) for sq in squares]
-            if unit.cls == "bomber":
-                out += [Action("play", (key, t)) for t in (*HQS, *squares)]
-        out += [Action("equip", (name,)) for name in self.weapon_keys if not name.startswith("w")]
-        generals = list(lib.generals)
-        for key in lib.support:
-            out += [Action("play", (key,))]
-            out += [Action("play", (key, t)) for t in (*ids, *squares, *generals)]
-        out += [Action("discard", (key,)) for key in (*lib.units, *lib.support)]
-        return out
+        """Verb by verb, as verbs.py declares them (space.py lists each one's arguments)."""
+        return GRAMMAR.space(self.domains)
 
     @cached_property
     def space_set(self) -> frozenset[Action]:
@@ -451,11 +344,7 @@ class Tactics2GM(Game):
         """A bid and an opening-hand choice are secret from the other side (a teammate
         sees them) until both sides have made theirs."""
         team = viewer is not None and side_of_seat(viewer) == side_of_seat(player)
-        if not team and action.verb == "bid":
-            return "bid (a secret spend)"
-        if not team and action.verb in ("keep", "redraw"):
-            return "opening hand (a secret choice)"
-        return str(action)
+        return GRAMMAR.public(action, team)
 
     def guide(self) -> dict[str, Any]:
         return guide.packaged(__file__)

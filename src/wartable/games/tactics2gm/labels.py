@@ -79,102 +79,162 @@ def move_words(st: Tactics2GMState, a: tuple[str, ...]) -> str:
     return f"{words} with {unit_words(st, q.id)} beside it"
 
 
-def describe(st: Tactics2GMState, action: Action) -> str | None:
-    """The words for ``action``, or None where the engine's own words will do."""
-    verb, a = action.verb, action.args
-    if verb in ("fire", "react"):
-        weapon = weapon_words(st, a[0], a[1])
-        if verb == "react":
-            return (
-                f"Fire back with {unit_words(st, a[0])}'s {weapon} at {unit_words(st, st.storming)}"
-            )
-        if a[2] in HQS:
-            target = hq_words(st, a[2], "enemy ")
-        elif a[2] in SQUARES:
-            target = wear.name(st, st.field.grid.parse(a[2]))
-        else:
-            target = unit_words(st, a[2])
-        strike = " (the assault: armour aside)" if a[0] == st.storming else ""
-        return f"Fire {unit_words(st, a[0])}'s {weapon} at {target}{strike}"
-    if verb == "move":
-        return move_words(st, a)
-    if verb == "assault":
-        d = st.piece(a[1])
-        where = f" on {GRID.label(d.sq)}" if d is not None and d.sq is not None else ""
-        return f"Assault {unit_words(st, a[1])}{where} with {unit_words(st, a[0])}"
-    if verb == "board":
-        return f"Board {unit_words(st, a[1])} with {unit_words(st, a[0])}"
-    if verb == "unload":
-        return f"Set {unit_words(st, a[0])} down on {a[1]}"
-    if verb == "advance":
-        return f"Advance {unit_words(st, a[0])} beside {unit_words(st, a[1])} (+1/+1 to be hit)"
-    if verb in ("repair", "heal"):
-        word = "Repair" if verb == "repair" else "Heal"
-        return f"{word} one wound of {unit_words(st, a[1])} with {unit_words(st, a[0])}"
-    if verb == "clear":
-        return f"Clear the obstacle on {a[1]} with {unit_words(st, a[0])}"
-    if verb in ("pick", "trade"):  # equipment from the ground (GM-106)
-        p = st.piece(a[0])
-        where = f" on {GRID.label(p.sq)}" if p is not None and p.sq is not None else ""
-        title = token_words(st, a[-1])
-        if verb == "pick":
-            return f"Pick up the {title}{where} with {unit_words(st, a[0])} (free)"
-        own = st.lib.units[p.card].options.get(a[1]) if p is not None else None
-        mine = token_words(st, own.token) if own is not None else a[1]
-        return f"Trade {unit_words(st, a[0])}'s {mine} for the {title}{where}"
-    if verb == "ride":
-        return f"Ride on with {unit_words(st, a[0])}: 1 square more, no fire this turn"
-    if verb == "screen":
-        spread = {"left": " and the square to its left", "right": " and the square to its right"}
-        extra = spread.get(a[2], " and the squares either side") if a[2:] else ""
-        return f"Lay a smoke screen from {unit_words(st, a[0])} on {a[1]}{extra} (+2/+2)"
-    if verb == "smoke":
-        return f"Throw smoke around {unit_words(st, a[0])} (+1/+1 to hit it this turn)"
-    if verb == "pass" and st.sortie is not None:
+# ---- each verb's words (verbs.py hands them over) -----------------------------------------
+def fire(st: Tactics2GMState, action: Action) -> str:
+    a = action.args
+    if a[2] in HQS:
+        target = hq_words(st, a[2], "enemy ")
+    elif a[2] in SQUARES:
+        target = wear.name(st, st.field.grid.parse(a[2]))
+    else:
+        target = unit_words(st, a[2])
+    strike = " (the assault: armour aside)" if a[0] == st.storming else ""
+    return f"Fire {unit_words(st, a[0])}'s {weapon_words(st, a[0], a[1])} at {target}{strike}"
+
+
+def react(st: Tactics2GMState, action: Action) -> str:
+    a = action.args
+    weapon = weapon_words(st, a[0], a[1])
+    return f"Fire back with {unit_words(st, a[0])}'s {weapon} at {unit_words(st, st.storming)}"
+
+
+def move(st: Tactics2GMState, action: Action) -> str:
+    return move_words(st, action.args)
+
+
+def assault(st: Tactics2GMState, action: Action) -> str:
+    a = action.args
+    d = st.piece(a[1])
+    where = f" on {GRID.label(d.sq)}" if d is not None and d.sq is not None else ""
+    return f"Assault {unit_words(st, a[1])}{where} with {unit_words(st, a[0])}"
+
+
+def board(st: Tactics2GMState, action: Action) -> str:
+    return f"Board {unit_words(st, action.args[1])} with {unit_words(st, action.args[0])}"
+
+
+def unload(st: Tactics2GMState, action: Action) -> str:
+    return f"Set {unit_words(st, action.args[0])} down on {action.args[1]}"
+
+
+def advance(st: Tactics2GMState, action: Action) -> str:
+    a = action.args
+    return f"Advance {unit_words(st, a[0])} beside {unit_words(st, a[1])} (+1/+1 to be hit)"
+
+
+def mend(st: Tactics2GMState, action: Action) -> str:
+    """repair, heal."""
+    word = "Repair" if action.verb == "repair" else "Heal"
+    a = action.args
+    return f"{word} one wound of {unit_words(st, a[1])} with {unit_words(st, a[0])}"
+
+
+def clear(st: Tactics2GMState, action: Action) -> str:
+    return f"Clear the obstacle on {action.args[1]} with {unit_words(st, action.args[0])}"
+
+
+def salvage(st: Tactics2GMState, action: Action) -> str:
+    """pick, trade: equipment from the ground (GM-106)."""
+    a = action.args
+    p = st.piece(a[0])
+    where = f" on {GRID.label(p.sq)}" if p is not None and p.sq is not None else ""
+    title = token_words(st, a[-1])
+    if action.verb == "pick":
+        return f"Pick up the {title}{where} with {unit_words(st, a[0])} (free)"
+    own = st.lib.units[p.card].options.get(a[1]) if p is not None else None
+    mine = token_words(st, own.token) if own is not None else a[1]
+    return f"Trade {unit_words(st, a[0])}'s {mine} for the {title}{where}"
+
+
+def ride(st: Tactics2GMState, action: Action) -> str:
+    return f"Ride on with {unit_words(st, action.args[0])}: 1 square more, no fire this turn"
+
+
+def screen(st: Tactics2GMState, action: Action) -> str:
+    a = action.args
+    spread = {"left": " and the square to its left", "right": " and the square to its right"}
+    extra = spread.get(a[2], " and the squares either side") if a[2:] else ""
+    return f"Lay a smoke screen from {unit_words(st, a[0])} on {a[1]}{extra} (+2/+2)"
+
+
+def smoke(st: Tactics2GMState, action: Action) -> str:
+    return f"Throw smoke around {unit_words(st, action.args[0])} (+1/+1 to hit it this turn)"
+
+
+def pass_(st: Tactics2GMState, action: Action) -> str:
+    if st.sortie is not None:
         return "Nothing more: let the air combat go on"
-    if verb == "pass":
-        return "No smoke: let the shot come"
-    if verb == "escort":
-        return f"Send {unit_words(st, a[0])} to escort the bomber"
-    if verb == "intercept":
-        return f"Intercept with {unit_words(st, a[0])}'s {weapon_words(st, a[0], a[1])}"
-    if verb in ("flak", "engage"):
-        word = "Fire anti-aircraft" if verb == "flak" else "Engage"
-        return (
-            f"{word}: {unit_words(st, a[0])}'s {weapon_words(st, a[0], a[1])} "
-            f"at {unit_words(st, a[2])}"
-        )
-    if verb == "storm":
-        p = st.piece(a[0])
-        who = unit_words(st, p.assaulting) if p is not None and p.assaulting else "the defender"
-        return f"Resolve {unit_words(st, a[0])}'s assault: {who} fires first"
-    if verb in ("march", "mount", "fold"):
-        words = {"march": "March", "mount": "Set up", "fold": "Pack up"}[verb]
-        return f"{words} {unit_words(st, a[0])}"
-    if verb == "swap":
-        return f"Swap {unit_words(st, a[0])} and {unit_words(st, a[1])}"
-    if verb == "deploy":
-        where = f"at {hq_words(st, a[1], '')}" if a[1] in HQS else f"on {a[1]}"
-        aboard = " aboard the carrier there" if a[2:] == ("aboard",) else ""
-        return f"Deploy {card_words(st, a[0])} {where}{aboard}"
-    if verb == "equip":
-        p = st.piece(st.equipping)
-        if p is not None and a[0] in st.lib.units[p.card].options:
-            o = st.lib.units[p.card].options[a[0]]
-            return f"Equip {st.lib.tokens[o.token].title} (+{o.price} AP)"
-    if verb == "play":
-        return f"Play {card_words(st, a[0])}" + (f" on {target_words(st, a[1])}" if a[1:] else "")
-    if verb == "terrain":
-        extent = f", spread {a[2]}" if len(a) > 2 else ""
-        words = f"Lay {card_words(st, a[0])} on {a[1]}{extent}"
-        if st.phase != Phase.TERRAIN and a[0] in st.lib.terrain:  # bought with AP (GM-13)
-            words += f" for {st.lib.terrain[a[0]].cost + (1 if extent else 0)} AP"
-        return words
-    if verb == "discard":
-        return f"Discard {card_words(st, a[0])}"
-    if verb == "give":
-        return "Give 1 AP to your teammate"
-    return None
+    return "No smoke: let the shot come"
+
+
+def escort(st: Tactics2GMState, action: Action) -> str:
+    return f"Send {unit_words(st, action.args[0])} to escort the bomber"
+
+
+def intercept(st: Tactics2GMState, action: Action) -> str:
+    a = action.args
+    return f"Intercept with {unit_words(st, a[0])}'s {weapon_words(st, a[0], a[1])}"
+
+
+def aloft(st: Tactics2GMState, action: Action) -> str:
+    """flak, engage."""
+    a = action.args
+    word = "Fire anti-aircraft" if action.verb == "flak" else "Engage"
+    weapon = weapon_words(st, a[0], a[1])
+    return f"{word}: {unit_words(st, a[0])}'s {weapon} at {unit_words(st, a[2])}"
+
+
+def storm(st: Tactics2GMState, action: Action) -> str:
+    p = st.piece(action.args[0])
+    who = unit_words(st, p.assaulting) if p is not None and p.assaulting else "the defender"
+    return f"Resolve {unit_words(st, action.args[0])}'s assault: {who} fires first"
+
+
+def unit_order(st: Tactics2GMState, action: Action) -> str:
+    """march, mount, fold."""
+    words = {"march": "March", "mount": "Set up", "fold": "Pack up"}[action.verb]
+    return f"{words} {unit_words(st, action.args[0])}"
+
+
+def swap(st: Tactics2GMState, action: Action) -> str:
+    return f"Swap {unit_words(st, action.args[0])} and {unit_words(st, action.args[1])}"
+
+
+def deploy(st: Tactics2GMState, action: Action) -> str:
+    a = action.args
+    where = f"at {hq_words(st, a[1], '')}" if a[1] in HQS else f"on {a[1]}"
+    aboard = " aboard the carrier there" if a[2:] == ("aboard",) else ""
+    return f"Deploy {card_words(st, a[0])} {where}{aboard}"
+
+
+def equip(st: Tactics2GMState, action: Action) -> str | None:
+    p = st.piece(st.equipping)
+    if p is None or action.args[0] not in st.lib.units[p.card].options:
+        return None
+    o = st.lib.units[p.card].options[action.args[0]]
+    return f"Equip {st.lib.tokens[o.token].title} (+{o.price} AP)"
+
+
+def play(st: Tactics2GMState, action: Action) -> str:
+    a = action.args
+    return f"Play {card_words(st, a[0])}" + (f" on {target_words(st, a[1])}" if a[1:] else "")
+
+
+def terrain(st: Tactics2GMState, action: Action) -> str:
+    a = action.args
+    extent = f", spread {a[2]}" if len(a) > 2 else ""
+    words = f"Lay {card_words(st, a[0])} on {a[1]}{extent}"
+    if st.phase != Phase.TERRAIN and a[0] in st.lib.terrain:  # bought with AP (GM-13)
+        words += f" for {st.lib.terrain[a[0]].cost + (1 if extent else 0)} AP"
+    return words
+
+
+def discard(st: Tactics2GMState, action: Action) -> str:
+    return f"Discard {card_words(st, action.args[0])}"
+
+
+def give(st: Tactics2GMState, action: Action) -> str:
+    return "Give 1 AP to your teammate"
 
 
 def action_info(st: Tactics2GMState, action: Action) -> dict[str, Any]:

@@ -4,29 +4,27 @@ the work to the rules, the view or the sampler."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from wartable.core.action import Action
 from wartable.core.events import Event
 from wartable.core.marks import INITIATIVE, Mark
 from wartable.core.rng import Rng
 from wartable.core.state import GameState
+from wartable.core.verbs import Grammar
 from wartable.games.tactics2gm import labels, outlook
 from wartable.games.tactics2gm.content import HQ, Library
 from wartable.games.tactics2gm.phases import Phase
-from wartable.games.tactics2gm.pieces import HQS, Piece
-from wartable.games.tactics2gm.rules import air, hands, legal, turn
+from wartable.games.tactics2gm.pieces import Piece
+from wartable.games.tactics2gm.rules import air, hands
 from wartable.games.tactics2gm.rules.common import SIDES, hqs, seats_of
 from wartable.games.tactics2gm.rules.field import Field
 from wartable.games.tactics2gm.rules.setup import Placed
 from wartable.games.tactics2gm.scenario import Scenario
+from wartable.games.tactics2gm.space import Domains
+from wartable.games.tactics2gm.verbs import GRAMMAR
 from wartable.games.tactics2gm.view import view
 from wartable.geometry.squaregrid import Square
-
-# what board_steps leaves out: verbs of no piece, a weapon key (the second word), option words
-BAR_VERBS = frozenset(("done", "keep", "redraw", "pass", "give", "bid", "first", "equip"))
-WEAPON_VERBS = frozenset(("fire", "react", "flak", "intercept", "engage"))
-OPTION_WORDS = frozenset(("alone", "aboard", "left", "right", "both"))
 
 # shared by every clone: set once at set-up
 STATIC = (
@@ -52,6 +50,7 @@ STATIC = (
 class Tactics2GMState(GameState):
     game_name = "tactics2gm"
     game_version = "14"  # bump when a rule change would replay saved games differently
+    grammar: ClassVar[Grammar[Tactics2GMState, Domains]] = GRAMMAR  # every verb, every moment
 
     # static: shared by every clone
     lib: Library
@@ -113,16 +112,16 @@ class Tactics2GMState(GameState):
 
     # ---- the core's hooks ------------------------------------------------------------------
     def _current_players(self) -> tuple[str, ...]:
-        return tuple(self.players[k] for k in legal.acting(self))
+        return tuple(self.players[k] for k in self.grammar.acting(self))
 
     def _legal_actions(self, player: str) -> list[Action]:
-        return legal.legal_actions(self, self.players.index(player))
+        return self.grammar.legal(self, self.players.index(player))
 
     def _apply(self, player: str, action: Action) -> list[Event]:
-        return turn.apply(self, self.players.index(player), action)
+        return self.grammar.apply(self, self.players.index(player), action)
 
     def _explain_illegal(self, player: str, action: Action) -> str:
-        return legal.why_not(self, self.players.index(player), action)
+        return self.grammar.why_not(self, self.players.index(player), action)
 
     def _copy(self) -> Self:
         twin = self.__class__.__new__(self.__class__)
@@ -255,27 +254,10 @@ class Tactics2GMState(GameState):
         return view(self, player)
 
     def _board_steps(self, player: str, action: Action) -> tuple[str, ...]:
-        """The card of the hand (``deploy``, ``play``, ``terrain``, ``discard``) or the unit
-        that acts, then the square, unit or HQ it reaches; a weapon key and an option word
-        (``alone``, ``aboard``, a screen's spread) are never steps, and a pick or trade is
-        the unit's alone. An HQ is ``SIDE:hq`` (``hq2``): the enemy's for a shot, a bomber
-        or a card, the side's own for a deployment. Choices of no piece (``done``, bids,
-        ``first``, ``equip``...) lie in the fixed bar."""
-        verb, args = action
-        if verb in BAR_VERBS:
-            return ()
-        if verb in WEAPON_VERBS:
-            args = args[:1] + args[2:]
-        elif verb in ("pick", "trade"):
-            args = args[:1]
-        steps = [a for a in args[:2] if a not in OPTION_WORDS]
-        if len(steps) == 2 and steps[1] in HQS:
-            mine = self.seat_side[self.players.index(player)]
-            steps[1] = f"{SIDES[mine if verb == 'deploy' else 1 - mine]}:{steps[1]}"
-        return tuple(steps)
+        return self.grammar.board(self, self.players.index(player), action)
 
     def _describe(self, player: str, action: Action) -> str:
-        return labels.describe(self, action) or super()._describe(player, action)
+        return self.grammar.words(self, action) or super()._describe(player, action)
 
     def _action_info(self, player: str, action: Action) -> dict[str, Any]:
         return labels.action_info(self, action)

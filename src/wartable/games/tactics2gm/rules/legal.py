@@ -11,7 +11,7 @@ from wartable.core.action import Action
 from wartable.core.errors import InvariantError
 from wartable.games.tactics2gm.content import UnitCard
 from wartable.games.tactics2gm.deck import equipment_problems, launch_cost, may_attach
-from wartable.games.tactics2gm.phases import OWN_PHASES, TURN_PHASES, Phase
+from wartable.games.tactics2gm.phases import OWN_PHASES, Phase
 from wartable.games.tactics2gm.pieces import Piece, ready, weapons
 from wartable.games.tactics2gm.rules import (
     air,
@@ -57,88 +57,97 @@ DONE = Action("done", ())
 GIVE = Action("give", ())  # the Marshal's 1 AP to his teammate (GM-104)
 KEEP, REDRAW = Action("keep", ()), Action("redraw", ())
 ALONE = "alone"  # a vehicle's move that leaves the infantry beside it behind (GM-36)
-# verbs whose first word is a unit of the side to act
-UNIT_VERBS = frozenset(
-    [
-        "move",
-        "fire",
-        "swap",
-        "march",
-        "mount",
-        "fold",
-        "assault",
-        "advance",
-        "board",
-        "unload",
-        "storm",
-        "react",
-        "screen",
-        "repair",
-        "heal",
-        "clear",
-        "ride",
-        "escort",
-        "flak",
-        "intercept",
-        "engage",
-        "pick",
-        "trade",
-    ]
-)
 ABOARD = "aboard"  # a unit deployed aboard a carrier deployed that phase (GM-92, GM-96)
 
 
-def acting(st: Tactics2GMState) -> list[int]:
-    """The seats to act now. The opening's secret choices are each seat's (the bid its
-    Marshal's); an answer out of turn (the air combat, smoke, reaction fire) is the deciding
-    side's Marshal's; the unit being equipped or striking is its commander's; otherwise
-    every seat of the side whose turn it is that has not passed the phase (A-25)."""
-    if st.phase == Phase.BID:
-        return [marshal(st, s) for s in (0, 1) if st.bids[s] is None]
-    if st.phase == Phase.MULLIGAN:
-        return [k for k, r in enumerate(st.redraws) if r is None]
-    if st.phase == Phase.OVER:
-        return []
-    if st.sortie is not None:  # the air combat (GM-69 to GM-74, A-13)
-        return [marshal(st, air.deciding(st))]
-    if st.asking:  # smoke before the enemy's roll (GM-80, A-15)
-        return [marshal(st, smoke.asked(st))]
-    if st.stage == "react":  # the defender fires back out of turn (GM-33)
-        return [marshal(st, 1 - st.active)]
-    focus = st.piece(st.equipping or (st.storming if st.stage == "strike" else ""))
-    if focus is not None:
-        return [commander(st, focus)]
-    if st.phase in (Phase.FIRST, Phase.TERRAIN):
-        return [marshal(st, st.active)]
+# ---- who acts in each moment (verbs.py declares the moments) -----------------------------
+def bidders(st: Tactics2GMState) -> list[int]:
+    """Each side's Marshal makes its secret bid (GM-11, A-25)."""
+    return [marshal(st, s) for s in (0, 1) if st.bids[s] is None]
+
+
+def undecided(st: Tactics2GMState) -> list[int]:
+    """Each seat decides on its own opening hand (GM-14)."""
+    return [k for k, r in enumerate(st.redraws) if r is None]
+
+
+def nobody(st: Tactics2GMState) -> list[int]:
+    return []
+
+
+def air_answer(st: Tactics2GMState) -> list[int]:
+    return [marshal(st, air.deciding(st))]
+
+
+def smoke_answer(st: Tactics2GMState) -> list[int]:
+    return [marshal(st, smoke.asked(st))]
+
+
+def defender(st: Tactics2GMState) -> list[int]:
+    """The defender fires back out of turn (GM-33): its side's Marshal decides."""
+    return [marshal(st, 1 - st.active)]
+
+
+def focus(st: Tactics2GMState) -> list[int]:
+    """The commander of the unit being equipped or striking (A-25)."""
+    p = st.piece(st.equipping or st.storming)
+    if p is None:
+        raise InvariantError("focus: no unit being equipped or striking")
+    return [commander(st, p)]
+
+
+def active_marshal(st: Tactics2GMState) -> list[int]:
+    return [marshal(st, st.active)]
+
+
+def in_turn(st: Tactics2GMState) -> list[int]:
+    """Every seat of the side whose turn it is that has not passed the phase (A-25)."""
     return [k for k in seats_of(st, st.active) if not st.passed[k]]
 
 
-def legal_actions(st: Tactics2GMState, seat: int) -> list[Action]:
-    """What ``seat`` may do now: nothing unless it is one of the seats to act."""
-    if seat not in acting(st):
-        return []
-    side = side_of(st, seat)
-    phase = st.phase
-    if phase == Phase.BID:
-        top = min(st.hq.bid_max, sum(st.ap[k] for k in seats_of(st, side)))
-        return [Action("bid", (str(n),)) for n in range(top + 1)]
-    if phase == Phase.MULLIGAN:
-        return [KEEP, REDRAW]
-    if st.sortie is not None:  # the air combat (GM-69 to GM-74, A-13)
-        return air.answers(st)
-    if st.asking:  # smoke, or not, before the enemy's roll (GM-80, A-15)
-        return smoke.answers(st)
-    if st.stage == "react":  # the defender's choice, out of its turn (GM-33)
-        return react_actions(st)
-    if phase == Phase.FIRST:
-        return [Action("first", (s,)) for s in SIDES]
-    if phase == Phase.DISCARD:
-        hand = st.hands[seat]
-        if len(hand) > st.hq.hand_limit:
-            return [Action("discard", (c,)) for c in sorted(set(hand))]
-        return [DONE]
-    if phase == Phase.FIRE and any(p.assaulting for p in mine(st, seat)):
-        return list(choices(st, seat))  # every assault is resolved before the phase ends
+# ---- what each moment offers ---------------------------------------------------------------
+def bids(st: Tactics2GMState, seat: int) -> list[Action]:
+    top = min(st.hq.bid_max, sum(st.ap[k] for k in seats_of(st, side_of(st, seat))))
+    return [Action("bid", (str(n),)) for n in range(top + 1)]
+
+
+def opening_hand(st: Tactics2GMState, seat: int) -> list[Action]:
+    return [KEEP, REDRAW]
+
+
+def first_player(st: Tactics2GMState, seat: int) -> list[Action]:
+    return [Action("first", (s,)) for s in SIDES]
+
+
+def discards(st: Tactics2GMState, seat: int) -> list[Action]:
+    hand = st.hands[seat]
+    if len(hand) > st.hq.hand_limit:
+        return [Action("discard", (c,)) for c in sorted(set(hand))]
+    return [DONE]
+
+
+def air_answers(st: Tactics2GMState, seat: int) -> list[Action]:
+    return air.answers(st)
+
+
+def smoke_answers(st: Tactics2GMState, seat: int) -> list[Action]:
+    return smoke.answers(st)
+
+
+def reactions(st: Tactics2GMState, seat: int) -> list[Action]:
+    return react_actions(st)
+
+
+def strike(st: Tactics2GMState, seat: int) -> list[Action]:
+    """The assaulter's one shot at its defender (GM-33)."""
+    return list(fire_actions(st, seat))
+
+
+def orders(st: Tactics2GMState, seat: int) -> list[Action]:
+    """A phase's choices, or passing it; in the Fire phase every assault is resolved before
+    the phase may end (GM-32)."""
+    if st.phase == Phase.FIRE and any(p.assaulting for p in mine(st, seat)):
+        return list(choices(st, seat))
     return [*choices(st, seat), DONE]
 
 
@@ -601,186 +610,3 @@ def mount_actions(st: Tactics2GMState, seat: int) -> Iterator[Action]:
             continue
         if any(w.mount for w in weapons(st.lib, p).values()):
             yield Action("fold" if p.mounted else "mount", (p.id,))
-
-
-# ---- why not -----------------------------------------------------------------------------
-PHASE_WORDS = {
-    "bid": "both sides make a secret bid of 0 to 5 AP: bid N (GM-11)",
-    "first": "the bid's winner chooses who plays first: first allies|axis (GM-11)",
-    "terrain": "lay terrain bought with the bid on your lines 2-3, or done (GM-12)",
-    "mulligan": "keep your opening hand or redraw it once: keep|redraw (GM-14)",
-    "move": (
-        "move your units: move UNIT SQUARE, assault UNIT ENEMY, advance UNIT VEHICLE, board "
-        "UNIT CARRIER, unload UNIT SQUARE, swap, march, ride, or done (GM-29)"
-    ),
-    "deploy": (
-        "deploy units and play support cards: deploy CARD SQUARE, play CARD, move a unit "
-        "that arrived with Movilidad, done (GM-38, GM-87)"
-    ),
-    "fire": (
-        "fire: fire UNIT WEAPON TARGET, screen UNIT SQUARE [left|right|both] to lay smoke, "
-        "repair|heal UNIT WOUNDED, clear SAPPER SQUARE, storm UNIT to resolve an assault, or "
-        "done (GM-42, GM-77, GM-94, GM-95, GM-97)"
-    ),
-    "flip": "set up or pack away weapon teams: mount|fold UNIT, or done (GM-56)",
-    "discard": "discard down to 7 cards: discard CARD (GM-26)",
-}
-
-
-def why_not(st: Tactics2GMState, seat: int, action: Action) -> str:
-    """Why the seat to act may not do ``action`` (the core answers for a finished battle and
-    for a seat whose turn it is not)."""
-    side = side_of(st, seat)
-    phase = st.phase
-    now = PHASE_WORDS.get(phase, "")
-    verb, args = action.verb, action.args
-    if phase == Phase.DEPLOY and st.equipping and verb != "equip":
-        return f"finish equipping {st.equipping} first: equip OPTION, or done (GM-7)"
-    if st.sortie is not None:
-        return air.why_not(st, side)
-    if st.asking:
-        if side != smoke.asked(st):
-            return f"{SIDES[smoke.asked(st)]} is deciding whether to throw smoke first (GM-80)"
-        units = " or ".join(f"smoke {u}" for u in st.asking)
-        return f"an enemy takes aim at {', '.join(st.asking)}: {units}, or pass (GM-80, A-15)"
-    if st.stage == "react":
-        arms = ", ".join(str(a) for a in react_actions(st))
-        return f"fire back at {st.storming} with one ready weapon (GM-33): {arms}"
-    if st.stage == "strike":
-        p = st.piece(st.storming)
-        target = p.assaulting if p is not None else ""
-        return f"{st.storming} must fire one weapon at {target}: fire {st.storming} WEAPON {target}"
-    if phase == Phase.FIRE and verb == "done" and any(p.assaulting for p in mine(st, seat)):
-        return "every assault is resolved before the Fire phase ends: storm UNIT (GM-32)"
-    if verb in UNIT_VERBS and args:
-        p = st.piece(args[0])
-        if p is None:
-            return f"there is no unit {args[0]!r} in play"
-        if p.side != side:
-            return f"{p.id} is not yours to command"
-        if commander(st, p) != seat:
-            return f"{p.id} is {st.players[commander(st, p)]}'s to command (A-25)"
-    if verb == "move" and phase == Phase.MOVE and args[2:] == (ALONE,):
-        return "only a vehicle with infantry beside it moves alone, leaving it behind (GM-36)"
-    if verb == "move" and phase == Phase.MOVE and args:
-        p = st.piece(args[0])
-        kept = [q.id for q in st.pieces if q.origin is not None and label(q.origin) in args[1:]]
-        if kept:
-            return f"that square is kept for {kept[0]} to fall back to (A-7)"
-        if p is not None and not may_move(st, p):
-            return (
-                f"{p.id} may not move now: it has moved, was deployed this turn, or is set up "
-                "as a weapon team (GM-37, GM-79)"
-            )
-        return (
-            "that square is out of its reach: orthogonal steps, difficult ground ends a move, "
-            "never into an enemy, nor across a river but at a bridge (GM-29, GM-30, GM-57, "
-            "GM-61)"
-        )
-    if verb == "assault" and phase == Phase.MOVE and args:
-        p = st.piece(args[0])
-        if p is not None and not assault.may_assault(st, p):
-            return f"only infantry assaults (GM-32); {p.id} is not infantry"
-        return (
-            "an assault is a move's last step into an enemy unit's square, by a unit that may "
-            "still move (GM-32)"
-        )
-    if verb in ("advance", "board") and phase == Phase.MOVE and len(args) > 1:
-        v = st.piece(args[1])
-        kept = [q.id for q in st.pieces if v is not None and q.origin == v.sq]
-        if kept:
-            return f"{args[1]} stands where {kept[0]} is to fall back to (A-7)"
-    if verb == "advance" and phase == Phase.MOVE:
-        return (
-            "infantry that may still move advances beside a friendly tank or transport with "
-            "armour, within its move, one infantry a vehicle (GM-35)"
-        )
-    if verb == "board" and phase == Phase.MOVE:
-        c = st.piece(args[1]) if len(args) > 1 else None
-        if c is not None and carry.is_craft(st, c):
-            return (
-                "a unit that may still move boards a landing craft with room from the square "
-                "before its ramp, toward the enemy's edge (GM-81, GM-82, A-24)"
-            )
-        return (
-            "a unit that may still move boards a transport (infantry) or a tower (artillery) "
-            "with room, moving onto its square; not again in a turn it left one (GM-92, GM-96)"
-        )
-    if verb == "unload" and phase == Phase.MOVE:
-        p = st.piece(args[0]) if args else None
-        c = st.piece(p.aboard) if p is not None and p.aboard else None
-        if c is not None and carry.is_craft(st, c):
-            return (
-                "a unit leaves a landing craft only by its ramp, onto the free square before "
-                "it, and not in the turn it climbed aboard (GM-82, A-24)"
-            )
-        return "a unit aboard is set down on a free square beside its carrier (GM-96, A-24)"
-    if verb in ("repair", "heal") and phase in OWN_PHASES:
-        rule = "GM-94" if verb == "repair" else "GM-95"
-        return (
-            f"{verb} takes one wound off a friend within one square, once a turn, by a unit "
-            f"with that ability; mechanics mend vehicles and guns, medics infantry and guns "
-            f"({rule})"
-        )
-    if verb == "clear" and phase in OWN_PHASES:
-        return (
-            "sappers with their tools ready clear wire, a barrier or a mine within one "
-            "square (GM-97)"
-        )
-    if verb in ("pick", "trade"):
-        if not st.ground_equipment:
-            return "equipment stays on the ground only with the ground_equipment option (GM-106)"
-        if phase != Phase.MOVE:
-            return "equipment is taken from the ground only in your Movement phase (GM-106, A-26)"
-        return salvage.WHY
-    if verb == "terrain" and phase in TURN_PHASES:
-        return late_terrain.why_not(st)
-    if verb == "ride" and phase == Phase.MOVE:
-        return "only mounted troops that have neither moved nor fired ride on (GM-86)"
-    if verb == "screen" and phase == Phase.FIRE and args:
-        p = st.piece(args[0])
-        if p is not None and smoke.token(st, p, smoke.SCREEN) is None:
-            return f"{p.id} has no smoke screen ready: none bought, or used (GM-77, GM-54)"
-        return (
-            "a smoke screen goes on a square within the unit's longest weapon's range, "
-            "spread left, right or both only where the field goes on (GM-77, A-15)"
-        )
-    if verb in ("smoke", "pass"):
-        return "smoke is thrown only when an enemy takes aim at the unit (GM-80, A-15)"
-    if verb in air.VERBS:
-        return (
-            "escorts, interceptors and anti-aircraft fire answer only an attack from the air, "
-            "while it is coming in (GM-69 to GM-72)"
-        )
-    if verb == "storm" and phase == Phase.FIRE:
-        return "storm takes up an assault your unit declared this turn (GM-33)"
-    if verb == "give":
-        return (
-            "only a team's Marshal gives, 1 AP to his teammate, once in each of their turns, "
-            "in its Movement, Deployment, Fire or Flip phase (GM-104)"
-        )
-    if verb in ("deploy", "play") and args and args[0] not in st.hands[seat]:
-        return f"you hold no {args[0]!r} card"
-    if verb == "deploy" and phase == Phase.DEPLOY:
-        unit = st.lib.units.get(args[0]) if args else None
-        if unit is not None and "landing_craft" in unit.abilities:
-            return "a landing craft deploys on the sea of your deployment line (GM-38, GM-81)"
-        return (
-            "units deploy on a free square of your deployment line, or aboard a carrier "
-            "there that may take them, and cost their AP (GM-38, GM-81, GM-96)"
-        )
-    if verb == "play" and phase == Phase.DEPLOY:
-        return "that card cannot be played so now: its AP, or a target it may have (GM-39)"
-    if verb == "fire" and phase == Phase.FIRE and args and st.piece(args[0]) is not None:
-        p = st.piece(args[0])
-        if p is not None and p.assaulting:
-            return f"{p.id} is assaulting {p.assaulting}: storm {p.id} first (GM-33, GM-34)"
-    if verb == "fire" and phase == Phase.FIRE:
-        return (
-            "that weapon cannot fire at that target: it has fired, is disabled or not set up, "
-            "or the target is out of range; a square is fired at only for terrain with PI "
-            "left and no unit on it (GM-42, GM-43, GM-52, GM-53)"
-        )
-    if verb == "equip" and phase == Phase.DEPLOY:
-        return "that option is not printed, not affordable, or breaks GM-8/GM-9"
-    return f"{action} is not possible now: {now}" if now else f"{action} is not possible now"

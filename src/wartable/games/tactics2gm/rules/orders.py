@@ -15,12 +15,9 @@ from wartable.games.tactics2gm.rules import (
     air,
     assault,
     carry,
-    late_terrain,
     pairs,
-    salvage,
     setup,
     shots,
-    skills,
     smoke,
     tokens,
     wear,
@@ -37,9 +34,8 @@ from wartable.games.tactics2gm.rules.common import (
     label,
     marshal,
     mine_at,
-    seats_of,
 )
-from wartable.games.tactics2gm.rules.legal import ABOARD, UNIT_VERBS, equip_choices
+from wartable.games.tactics2gm.rules.legal import equip_choices
 from wartable.geometry.squaregrid import Square
 
 if TYPE_CHECKING:
@@ -62,110 +58,20 @@ AIMED = ("fire", "react", "play")  # the actions that may roll against an enemy 
 def act(
     st: Tactics2GMState, seat: int, action: Action, aimed: bool = False, flown: bool = False
 ) -> list[Event]:
-    """Carry out ``action``. An attack from the air waits first for the air combat (GM-69 to
-    GM-74) and goes on ``flown`` if it still flies; one aimed at enemy units then waits for
-    their side's smoke (GM-80, A-15), and is carried out ``aimed`` once that is decided."""
-    verb, args = action.verb, action.args
-    if verb in air.VERBS or (verb == "pass" and st.sortie is not None):
-        return air_combat(st, action)
-    if verb in ("smoke", "pass"):
-        return answer(st, action)
+    """Carry out ``action`` (every verb comes through here, verbs.py's ``carry_out``). An
+    attack from the air waits first for the air combat (GM-69 to GM-74) and goes on
+    ``flown`` if it still flies; one aimed at enemy units then waits for their side's smoke
+    (GM-80, A-15), and is carried out ``aimed`` once that is decided. Then the verb's own
+    effect (rules/effects.py)."""
     if not (flown or aimed) and air.airborne(st, action):
         out = air.take_off(st, seat, action)
         return out if st.sortie is not None else out + act(st, seat, action, flown=True)
-    if verb in AIMED and not aimed:
+    if action.verb in AIMED and not aimed:
         targets, firer_sq = aimed_at(st, action)
         held = smoke.aim(st, seat, action, targets, firer_sq)
         if held:
             return held
-    p = st.piece(args[0]) if verb in UNIT_VERBS else None
-    if verb == "move":
-        alone = args[2:] == ("alone",)
-        return move(st, st.piece(args[0]), st.field.grid.parse(args[1]), alone)  # type: ignore[arg-type]
-    if verb == "assault":  # stepping in ends the move there, mines and all (GM-32)
-        d = st.piece(args[1])
-        if p is None or d is None or d.sq is None:
-            raise InvariantError("act: no p, d or d.sq")
-        out = pairs.part(st, p, "it goes in to assault") + assault.declare(st, p, d)
-        return out + enter(st, p, d.sq)
-    if verb == "advance":
-        v = st.piece(args[1])
-        if p is None or v is None:
-            raise InvariantError("act: no p or v")
-        return advance(st, p, v)
-    if verb == "board":
-        c = st.piece(args[1])
-        if p is None or c is None or c.sq is None or p.sq is None:
-            raise InvariantError("act: no p, c, c.sq or p.sq")
-        if carry.is_craft(st, c):  # up its ramp: the unit's whole move, the craft's last
-            out = [*pairs.part(st, p, "it boards"), *carry.board(st, p, c)]
-            p.moved = c.moved = True
-            return out
-        text = f"{p.id} moves {label(p.sq)} -> {label(c.sq)}"
-        out = [ev("move", text, "GM-96", unit=p.id), *pairs.part(st, p, "it boards")]
-        out += enter(st, p, c.sq)
-        return out + carry.board(st, p, c) if p in st.pieces else out
-    if verb == "unload":
-        to = st.field.grid.parse(args[1])
-        if p is None:
-            raise InvariantError("act: no p")
-        out = carry.set_down(st, p, to) + enter(st, p, to)
-        p.moved = not carry.moves_on(st, p)
-        return out
-    if verb == "storm":
-        return assault.storm(st, p)  # type: ignore[arg-type]
-    if verb == "react":
-        return assault.react(st, p, args[1])  # type: ignore[arg-type]
-    if verb == "swap":
-        return swap(st, st.piece(args[0]), st.piece(args[1]))  # type: ignore[arg-type]
-    if verb == "march":
-        return march(st, seat, st.piece(args[0]))  # type: ignore[arg-type]
-    if verb == "deploy":
-        return deploy(st, seat, args[0], args[1], args[2:] == (ABOARD,))
-    if verb == "equip":
-        return equip(st, seat, args[0])
-    if verb == "play":
-        return play(st, seat, args[0], args[1] if len(args) > 1 else "")
-    if verb == "fire":
-        return fire(st, seat, st.piece(args[0]), args[1], args[2])  # type: ignore[arg-type]
-    if verb in ("repair", "heal"):
-        q = st.piece(args[1])
-        if p is None or q is None:
-            raise InvariantError("act: no p or q")
-        return skills.mend(st, p, q)
-    if verb == "clear":
-        if p is None:
-            raise InvariantError("act: no p")
-        return skills.clear(st, p, st.field.grid.parse(args[1]))
-    if verb == "ride":
-        if p is None:
-            raise InvariantError("act: no p")
-        return skills.ride(st, p)
-    if verb in ("pick", "trade"):  # equipment from the ground (GM-106)
-        if p is None:
-            raise InvariantError("act: no p")
-        return salvage.take(st, p, args[-1], args[1] if verb == "trade" else "")
-    if verb == "terrain":  # bought in the Deployment phase (GM-13)
-        return late_terrain.lay(st, seat, action)
-    if verb == "screen":
-        if p is None:
-            raise InvariantError("act: no p")
-        return smoke.lay(st, p, st.field.grid.parse(args[1]), args[2] if len(args) > 2 else "")
-    if verb in ("mount", "fold"):
-        return mount(st, st.piece(args[0]), verb == "mount")  # type: ignore[arg-type]
-    if verb == "give":
-        mate = next(k for k in seats_of(st, st.seat_side[seat]) if k != seat)
-        st.ap[seat] -= 1
-        st.ap[mate] += 1
-        st.gave = True
-        text = f"{st.players[seat]} gives 1 AP to {st.players[mate]}"
-        return [ev("give", text, "GM-104", mate=st.players[mate])]
-    if verb == "discard":
-        st.hands[seat].remove(args[0])
-        st.discards[seat].append(args[0])
-        who = st.players[seat]
-        return [ev("discard", f"{who} discards {args[0]}", "GM-26", card=args[0])]
-    raise AssertionError(f"no order {verb}")  # legal.py lists only the verbs above
+    return st.grammar.effect(action)(st, seat, action)
 
 
 def aimed_at(st: Tactics2GMState, action: Action) -> tuple[list[Piece], Square | None]:

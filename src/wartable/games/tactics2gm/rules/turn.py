@@ -1,13 +1,13 @@
 """The battle from the bid to the last turn: the opening (bid, first player, bid terrain,
 opening hands), then each turn's nine phases in the order of ruling A-1 (GM-23): Inicio,
 Estado Mayor, Cartas, Movimiento, Despliegue, Disparo, Voltear, Descarte, Fin de turno.
-Phases in which the side to act could only pass go by on their own."""
+Phases in which the side to act could only pass go by on their own; ``settle`` follows
+every action (verbs.py)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wartable.core.action import Action
 from wartable.core.events import Event, rolled
 from wartable.core.outcome import Outcome
 from wartable.games.tactics2gm.phases import TURN_PHASES, Phase
@@ -36,23 +36,6 @@ from wartable.games.tactics2gm.rules.common import (
 
 if TYPE_CHECKING:
     from wartable.games.tactics2gm.state import Tactics2GMState
-
-
-def apply(st: Tactics2GMState, seat: int, action: Action) -> list[Event]:
-    verb = action.verb
-    if verb == "bid":
-        events = bid(st, st.seat_side[seat], int(action.args[0]))
-    elif verb == "first":
-        events = choose_first(st, SIDES.index(action.args[0]))
-    elif verb == "terrain" and st.phase == Phase.TERRAIN:
-        events = orders.lay_terrain(st, st.seat_side[seat], action)
-    elif verb in ("keep", "redraw"):
-        events = mulligan(st, seat, verb == "redraw")
-    elif verb == "done":
-        events = done(st, seat)
-    else:
-        events = orders.act(st, seat, action)
-    return events + settle(st)
 
 
 # ---- the opening -------------------------------------------------------------------------
@@ -358,7 +341,8 @@ def settle(st: Tactics2GMState) -> list[Event]:
                 break
             out += end_terrain(st, st.active)
             continue
-        idle = [k for k in legal.acting(st) if st.phase in TURN_PHASES and legal.only_pass(st, k)]
+        acting = st.grammar.acting(st)
+        idle = [k for k in acting if st.phase in TURN_PHASES and legal.only_pass(st, k)]
         if not idle:
             break
         out += pass_phase(st, idle[0])

@@ -1,0 +1,170 @@
+"""A game's grammar, declared once: each verb with the arguments it takes in the fixed action
+space, the moments it is offered in, why it is refused, its effect, its players' words and
+what a person clicks for it; and the moments of play (a phase, or an interruption held over
+one) with who acts in each and what each offers.
+
+Everything the core asks of a game's actions follows from the declarations: the action
+space (verb by verb, in the order declared), the parse check and its message, who acts and
+what they may do, why anything else is refused, dispatch to the effect, the words, the
+board steps and what other sides are told of a secret choice. A new verb is one
+declaration and its rule functions; a verb used anywhere without one is an error.
+
+Why moments rather than a legality test per verb: the rules offer several verbs from one
+look at the field (a unit's way across it yields its moves, its assaults and the carriers
+it may board), in an order random play and the goldens depend on. A moment's ``offers``
+keeps that single look; every action it yields must be of a verb that names the moment in
+``when``, which the conformance checks hold each game to.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Generic, TypeVar
+
+from wartable.core.action import Action
+from wartable.core.errors import ActionParseError
+from wartable.core.events import Event
+
+S = TypeVar("S")  # a game's state
+C = TypeVar("C")  # what a game's action space is built from: its static data
+
+
+def no_reason(st: object, seat: int, action: Action) -> str:
+    """A verb with nothing of its own to say: the moment explains the refusal."""
+    return ""
+
+
+def first_two(st: object, seat: int, action: Action) -> tuple[str, ...]:
+    """The core's default board steps: the piece or card that acts, then what it reaches."""
+    return action.args[:2]
+
+
+def only_one(domain: C) -> Iterable[tuple[str, ...]]:
+    """The space of a verb of no arguments (``done``)."""
+    return [()]
+
+
+@dataclass(frozen=True)
+class Verb(Generic[S, C]):
+    """One verb: everything about it that is not the rules' look at the field."""
+
+    name: str
+    notation: str  # what a player types: "move UNIT SQUARE [alone]"
+    when: frozenset[str]  # the moments whose offers may yield it
+    effect: Callable[[S, int, Action], list[Event]]  # carried out once known to be legal
+    space: Callable[[C], Iterable[tuple[str, ...]]] = only_one  # its arguments, in order
+    refuse: Callable[[S, int, Action], str] = no_reason  # why not, before the moment's words
+    words: Callable[[S, Action], str | None] | None = None  # None: the engine's words
+    board: Callable[[S, int, Action], tuple[str, ...]] = first_two  # see GameState.board_steps
+    secret: str = ""  # what the other side is told of it instead of the action; "": public
+    rules: tuple[str, ...] = ()  # the rule ids it carries out, for the docs
+
+
+@dataclass(frozen=True)
+class Moment(Generic[S]):
+    """A phase, or an interruption held over one (an answer out of turn, a choice that
+    must be made before play goes on)."""
+
+    name: str
+    seats: Callable[[S], list[int]]  # who acts now
+    offers: Callable[[S, int], list[Action]]  # what a seat acting may do, in a fixed order
+    refusal: Callable[[S, int, Action], str]  # why anything else is refused
+    interrupts: bool = False  # while it holds, only the moment explains a refusal
+    words: str = ""  # what is asked in it, for the docs
+
+
+@dataclass(frozen=True)
+class Grammar(Generic[S, C]):
+    """A game's verbs and moments; ``now`` says which moment the state is in (the one
+    place a game writes the order of its interruptions), ``carry_out`` may wrap every
+    effect (an attack held for the defender's answer) and ``after`` runs after each."""
+
+    game: str  # the game's title, for messages
+    verbs: Sequence[Verb[S, C]]
+    moments: Sequence[Moment[S]]
+    now: Callable[[S], str]
+    carry_out: Callable[[S, int, Action], list[Event]] | None = None
+    after: Callable[[S], list[Event]] | None = None
+    by_name: dict[str, Verb[S, C]] = field(init=False, repr=False)
+    by_moment: dict[str, Moment[S]] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        names = [v.name for v in self.verbs]
+        moments = [m.name for m in self.moments]
+        for kind, listed in (("verb", names), ("moment", moments)):
+            twice = sorted({n for n in listed if listed.count(n) > 1})
+            if twice:
+                raise ValueError(f"{self.game}: {kind}s declared twice: {', '.join(twice)}")
+        for v in self.verbs:
+            unknown = sorted(v.when - set(moments))
+            if unknown:
+                raise ValueError(f"{self.game}: verb {v.name} names no moment {unknown}")
+        object.__setattr__(self, "by_name", {v.name: v for v in self.verbs})
+        object.__setattr__(self, "by_moment", {m.name: m for m in self.moments})
+
+    # ---- what the state's hooks hand over -------------------------------------------------
+    def moment(self, st: S) -> Moment[S]:
+        return self.by_moment[self.now(st)]
+
+    def acting(self, st: S) -> list[int]:
+        return self.moment(st).seats(st)
+
+    def legal(self, st: S, seat: int) -> list[Action]:
+        """What ``seat`` may do now: nothing unless it is one of the seats to act."""
+        m = self.moment(st)
+        return m.offers(st, seat) if seat in m.seats(st) else []
+
+    def why_not(self, st: S, seat: int, action: Action) -> str:
+        """The verb's own reason first, unless an interruption holds; else the moment's."""
+        m = self.moment(st)
+        verb = self.by_name.get(action.verb)
+        if verb is not None and not m.interrupts:
+            why = verb.refuse(st, seat, action)
+            if why:
+                return why
+        return m.refusal(st, seat, action)
+
+    def effect(self, action: Action) -> Callable[[S, int, Action], list[Event]]:
+        return self.by_name[action.verb].effect
+
+    def apply(self, st: S, seat: int, action: Action) -> list[Event]:
+        """A legal action's effect (through ``carry_out`` where the game has one), then
+        whatever follows every action."""
+        if self.carry_out is not None:
+            events = self.carry_out(st, seat, action)
+        else:
+            events = self.effect(action)(st, seat, action)
+        return events + self.after(st) if self.after is not None else events
+
+    def words(self, st: S, action: Action) -> str | None:
+        """A legal action in players' words, or None where the engine's will do."""
+        say = self.by_name[action.verb].words
+        return None if say is None else say(st, action)
+
+    def board(self, st: S, seat: int, action: Action) -> tuple[str, ...]:
+        return self.by_name[action.verb].board(st, seat, action)
+
+    def public(self, action: Action, told: bool) -> str:
+        """What a seat not ``told`` learns of ``action``: a secret verb's cover words."""
+        secret = self.by_name[action.verb].secret if action.verb in self.by_name else ""
+        return str(action) if told or not secret else secret
+
+    # ---- the fixed action space and reading actions -------------------------------------
+    def space(self, domain: C) -> list[Action]:
+        """Every action that can ever be taken, verb by verb in the declared order, each
+        once (its index is an RL action id)."""
+        out = (Action(v.name, tuple(args)) for v in self.verbs for args in v.space(domain))
+        return list(dict.fromkeys(out))
+
+    def check(self, action: Action, space: frozenset[Action]) -> None:
+        """An action outside the space is no action of this game: say what the verbs are."""
+        if action in space:
+            return
+        verb = self.by_name.get(action.verb)
+        if verb is not None:
+            raise ActionParseError(
+                f"not a {self.game} action: {action}; {verb.name} is written {verb.notation}"
+            )
+        words = ", ".join(v.name for v in self.verbs)
+        raise ActionParseError(f"not a {self.game} action: {action}; its verbs are {words}")

@@ -1,0 +1,165 @@
+"""2GM Tactics' grammar, declared once: every verb (what a player types, the moments it is
+offered in, its arguments in the action space, why it is refused, its effect, its words,
+what is clicked for it, whether it is secret) and every moment of play (a phase, or the
+interruption held over one: who acts, what is offered, what a refusal says). The state's
+hooks, the action space and the parse check all come from here (core/verbs.py)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wartable.core.verbs import Grammar, Moment, Verb
+from wartable.games.tactics2gm import labels, space, steps
+from wartable.games.tactics2gm.phases import OWN_PHASES, moment
+from wartable.games.tactics2gm.phases import Interruption as I
+from wartable.games.tactics2gm.phases import Moment as M
+from wartable.games.tactics2gm.phases import Phase as P
+from wartable.games.tactics2gm.rules import effects, legal, orders, refusals, turn
+from wartable.games.tactics2gm.rules.refusals import commanded
+from wartable.games.tactics2gm.space import Domains
+
+if TYPE_CHECKING:
+    from wartable.games.tactics2gm.state import Tactics2GMState
+
+V = Verb["Tactics2GMState", Domains]
+OWN = frozenset(OWN_PHASES)  # a turn's phases with orders in them
+MOVING = frozenset((P.MOVE, P.DEPLOY))  # units arriving with Movilidad move in Deployment
+
+
+def when(*moments: M) -> frozenset[str]:
+    return frozenset(moments)
+
+
+VERBS: list[V] = [
+    V("done", "done", when(P.TERRAIN, I.EQUIP, P.DISCARD, *OWN), effects.done,
+      refuse=refusals.done, board=steps.bar, rules=("GM-12", "GM-23", "A-25")),
+    V("keep", "keep", when(P.MULLIGAN), effects.mulligan, board=steps.bar,
+      secret="opening hand (a secret choice)", rules=("GM-14",)),
+    V("redraw", "redraw", when(P.MULLIGAN), effects.mulligan, board=steps.bar,
+      secret="opening hand (a secret choice)", rules=("GM-14",)),
+    V("pass", "pass", when(I.SMOKE, I.AIR), effects.answer, refuse=refusals.throw,
+      words=labels.pass_, board=steps.bar, rules=("GM-80", "GM-69")),
+    V("give", "give", OWN, effects.give, refuse=refusals.give, words=labels.give,
+      board=steps.bar, rules=("GM-104",)),
+    V("bid", "bid N", when(P.BID), effects.bid, space.bid, board=steps.bar,
+      secret="bid (a secret spend)", rules=("GM-11",)),
+    V("first", "first allies|axis", when(P.FIRST), effects.first, space.first,
+      board=steps.bar, rules=("GM-11",)),
+    V("terrain", "terrain CARD SQUARE [left|right|both]", when(P.TERRAIN, P.DEPLOY),
+      effects.terrain, space.terrain, refuse=refusals.terrain, words=labels.terrain,
+      board=steps.on_board, rules=("GM-12", "GM-13", "GM-107")),
+    V("move", "move UNIT SQUARE [alone]", MOVING, effects.move, space.move,
+      refuse=commanded(refusals.move), words=labels.move, board=steps.on_board,
+      rules=("GM-29", "GM-30", "GM-35", "GM-36", "GM-87")),
+    V("march", "march UNIT", when(P.MOVE), effects.march, space.unit, refuse=commanded(),
+      words=labels.unit_order, board=steps.on_board, rules=("GM-84",)),
+    V("mount", "mount UNIT", when(P.FLIP), effects.mount, space.unit, refuse=commanded(),
+      words=labels.unit_order, board=steps.on_board, rules=("GM-56", "GM-79")),
+    V("fold", "fold UNIT", when(P.FLIP), effects.mount, space.unit, refuse=commanded(),
+      words=labels.unit_order, board=steps.on_board, rules=("GM-56",)),
+    V("swap", "swap UNIT UNIT", when(P.MOVE), effects.swap, space.swap, refuse=commanded(),
+      words=labels.swap, board=steps.on_board, rules=("GM-31", "A-8")),
+    V("fire", "fire UNIT WEAPON TARGET", when(P.FIRE, I.STRIKE), effects.fire, space.fire,
+      refuse=commanded(refusals.fire), words=labels.fire, board=steps.armed,
+      rules=("GM-42", "GM-43", "GM-53", "GM-33")),
+    V("react", "react UNIT WEAPON", when(I.REACT), effects.react, space.react,
+      refuse=commanded(), words=labels.react, board=steps.armed, rules=("GM-33",)),
+    V("assault", "assault UNIT ENEMY", MOVING, effects.assault_, space.assault,
+      refuse=commanded(refusals.assaults), words=labels.assault, board=steps.on_board,
+      rules=("GM-32",)),
+    V("storm", "storm UNIT", when(P.FIRE), effects.storm, space.storm,
+      refuse=commanded(refusals.storm), words=labels.storm, board=steps.on_board,
+      rules=("GM-33",)),
+    V("advance", "advance UNIT VEHICLE", MOVING, effects.advance, space.advance,
+      refuse=commanded(refusals.advance), words=labels.advance, board=steps.on_board,
+      rules=("GM-35", "A-9")),
+    V("pick", "pick UNIT TOKEN", when(P.MOVE), effects.salvage_, space.pick,
+      refuse=commanded(refusals.salvage_), words=labels.salvage, board=steps.by_unit,
+      rules=("GM-106", "A-26")),
+    V("trade", "trade UNIT OWN TOKEN", when(P.MOVE), effects.salvage_, space.trade,
+      refuse=commanded(refusals.salvage_), words=labels.salvage, board=steps.by_unit,
+      rules=("GM-106", "A-26")),
+    V("repair", "repair MECHANIC WOUNDED", OWN, effects.mend, space.mender("repair"),
+      refuse=commanded(refusals.mend), words=labels.mend, board=steps.on_board,
+      rules=("GM-94",)),
+    V("heal", "heal MEDIC WOUNDED", OWN, effects.mend, space.mender("heal"),
+      refuse=commanded(refusals.mend), words=labels.mend, board=steps.on_board,
+      rules=("GM-95",)),
+    V("clear", "clear SAPPER SQUARE", OWN, effects.clear, space.clear,
+      refuse=commanded(refusals.clear), words=labels.clear, board=steps.on_board,
+      rules=("GM-97",)),
+    V("ride", "ride UNIT", when(P.MOVE), effects.ride, space.ride,
+      refuse=commanded(refusals.ride), words=labels.ride, board=steps.on_board,
+      rules=("GM-86",)),
+    V("smoke", "smoke UNIT", when(I.SMOKE), effects.answer, space.throw,
+      refuse=refusals.throw, words=labels.smoke, board=steps.on_board,
+      rules=("GM-80", "A-15")),
+    V("screen", "screen UNIT SQUARE [left|right|both]", when(P.FIRE), effects.screen,
+      space.screen, refuse=commanded(refusals.screen), words=labels.screen,
+      board=steps.on_board, rules=("GM-77", "A-15")),
+    V("board", "board UNIT CARRIER", MOVING, effects.board, space.board,
+      refuse=commanded(refusals.board), words=labels.board, board=steps.on_board,
+      rules=("GM-81", "GM-82", "GM-92", "GM-96")),
+    V("unload", "unload UNIT SQUARE", MOVING, effects.unload, space.unload,
+      refuse=commanded(refusals.unload), words=labels.unload, board=steps.on_board,
+      rules=("GM-82", "GM-96", "A-24")),
+    V("flak", "flak GUN WEAPON AIRCRAFT", when(I.AIR), effects.aloft, space.flak,
+      refuse=commanded(refusals.aloft), words=labels.aloft, board=steps.armed,
+      rules=("GM-72", "A-13")),
+    V("escort", "escort FIGHTER", when(I.AIR), effects.aloft, space.escort,
+      refuse=commanded(refusals.aloft), words=labels.escort, board=steps.on_board,
+      rules=("GM-70",)),
+    V("intercept", "intercept FIGHTER WEAPON", when(I.AIR), effects.aloft, space.intercept,
+      refuse=commanded(refusals.aloft), words=labels.intercept, board=steps.armed,
+      rules=("GM-69",)),
+    V("engage", "engage ESCORT WEAPON INTERCEPTOR", when(I.AIR), effects.aloft,
+      space.engage, refuse=commanded(refusals.aloft), words=labels.aloft,
+      board=steps.armed, rules=("GM-70", "A-13")),
+    V("deploy", "deploy CARD SQUARE|hq|hq2 [aboard]", when(P.DEPLOY), effects.deploy,
+      space.deploy, refuse=refusals.deploy, words=labels.deploy, board=steps.on_board,
+      rules=("GM-38", "GM-66", "GM-74", "GM-81", "GM-96")),
+    V("equip", "equip OPTION", when(I.EQUIP), effects.equip, space.equip,
+      refuse=refusals.equip, words=labels.equip, board=steps.bar, rules=("GM-7", "GM-8")),
+    V("play", "play CARD [TARGET]", when(P.DEPLOY), effects.play, space.play,
+      refuse=refusals.play, words=labels.play, board=steps.on_board,
+      rules=("GM-39", "GM-67")),
+    V("discard", "discard CARD", when(P.DISCARD), effects.discard, space.discard,
+      words=labels.discard, board=steps.on_board, rules=("GM-26",)),
+]  # fmt: skip
+
+Moments = Moment["Tactics2GMState"]
+MOMENTS: list[Moments] = [
+    Moments(P.BID, legal.bidders, legal.bids, refusals.in_phase,
+            words="both sides bid 0 to 5 AP in secret"),
+    Moments(P.FIRST, legal.active_marshal, legal.first_player, refusals.in_phase,
+            words="the bid's winner chooses who plays first"),
+    Moments(P.TERRAIN, legal.active_marshal, legal.orders, refusals.in_phase,
+            words="terrain bought with the bid, the winner's first"),
+    Moments(P.MULLIGAN, legal.undecided, legal.opening_hand, refusals.in_phase,
+            words="each seat keeps its opening hand or redraws it once"),
+    Moments(P.MOVE, legal.in_turn, legal.orders, refusals.in_phase,
+            words="the Movement phase"),
+    Moments(P.DEPLOY, legal.in_turn, legal.orders, refusals.in_phase,
+            words="the Deployment phase: units and support cards"),
+    Moments(P.FIRE, legal.in_turn, legal.orders, refusals.in_phase,
+            words="the Fire phase"),
+    Moments(P.FLIP, legal.in_turn, legal.orders, refusals.in_phase,
+            words="the Flip phase: weapon teams set up or packed away"),
+    Moments(P.DISCARD, legal.in_turn, legal.discards, refusals.in_phase,
+            words="down to the hand limit"),
+    Moments(P.OVER, legal.nobody, legal.orders, refusals.in_phase, words="the battle is over"),
+    Moments(I.AIR, legal.air_answer, legal.air_answers, refusals.in_air, interrupts=True,
+            words="the air combat over an attack from the air: escorts, flak, interceptors"),
+    Moments(I.SMOKE, legal.smoke_answer, legal.smoke_answers, refusals.in_smoke,
+            interrupts=True, words="the units aimed at may throw smoke before the roll"),
+    Moments(I.REACT, legal.defender, legal.reactions, refusals.in_reaction, interrupts=True,
+            words="the defender of an assault fires back first, out of its turn"),
+    Moments(I.EQUIP, legal.focus, legal.orders, refusals.in_equipping, interrupts=True,
+            words="the unit just deployed buys its options"),
+    Moments(I.STRIKE, legal.focus, legal.strike, refusals.in_strike, interrupts=True,
+            words="the assaulter fires its one shot at the defender"),
+]  # fmt: skip
+
+GRAMMAR: Grammar[Tactics2GMState, Domains] = Grammar(
+    "2GM Tactics", VERBS, MOMENTS, moment, carry_out=orders.act, after=turn.settle
+)
