@@ -16,4 +16,3 @@ def test_the_table_names_every_declared_verb_with_its_notation():
     for verb in ("move", "fire", "deploy", "bid", "give"):
         assert f"| `{verb}` |" in block
     assert "`fire UNIT WEAPON TARGET`" in block
-    assert doc_tables.tables("duel") is None  # a game that declares no grammar has none

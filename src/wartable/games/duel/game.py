@@ -8,18 +8,21 @@ the web page show it through their generic fallbacks.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cached_property
 from typing import Any
 
 from wartable.content import guide
 from wartable.core.action import Action
-from wartable.core.errors import ActionParseError, UnknownNameError
+from wartable.core.errors import UnknownNameError
 from wartable.core.game import CardFace, Game, GameInfo, OptionValue, ScenarioInfo
 from wartable.core.observation import Observer
 from wartable.core.rng import Rng
+from wartable.core.verbs import Grammar
 from wartable.games.duel import content, rules
 from wartable.games.duel.content import CardsFile
 from wartable.games.duel.observation import DuelObserver
 from wartable.games.duel.state import DuelState
+from wartable.games.duel.verbs import GRAMMAR
 
 PLAYERS = ("north", "south")
 SCENARIO = ScenarioInfo(
@@ -58,12 +61,15 @@ class Duel(Game):
         st.to_act, st.turns = 0, 0
         return st
 
+    def grammar(self) -> Grammar[DuelState, CardsFile]:
+        return GRAMMAR
+
     def _check_action(self, action: Action) -> None:
-        if action.verb == "pass" and not action.args:
-            return
-        if action.verb == "play" and len(action.args) == 1 and action.args[0] in self.data.cards:
-            return
-        raise ActionParseError(f"not a duel action: {action}; write play CARD or pass")
+        GRAMMAR.check(action, self.space)
+
+    @cached_property
+    def space(self) -> frozenset[Action]:
+        return frozenset(GRAMMAR.space(self.data))
 
     def action_space(
         self, scenario: str | None = None, options: Mapping[str, Any] | None = None
@@ -71,7 +77,7 @@ class Duel(Game):
         if scenario not in (None, SCENARIO.id):
             raise UnknownNameError("scenario", scenario, [SCENARIO.id])
         self.check_options(options)
-        return [Action("play", (key,)) for key in sorted(self.data.cards)] + [rules.PASS]
+        return GRAMMAR.space(self.data)  # every card played, then pass
 
     def observer(
         self, scenario: str | None = None, options: Mapping[str, Any] | None = None

@@ -24,45 +24,61 @@ if TYPE_CHECKING:
 PASS = Action("pass", ())
 
 
-def legal_actions(st: DuelState, side: int) -> list[Action]:
+# ---- the one moment: a side's turn (verbs.py declares the verbs) -------------------------
+def to_act(st: DuelState) -> list[int]:
+    return [st.to_act]
+
+
+def offers(st: DuelState, side: int) -> list[Action]:
     hand = st.hands[side]
     if not hand:
         return [PASS]
     return [Action("play", (card,)) for card in sorted(set(hand))]
 
 
-def why_not(st: DuelState, side: int, action: Action) -> str:
-    if action.verb == "pass":
-        return "you may pass only when your hand is empty (rule 2)"
-    if action.verb == "play" and action.args:
-        return f"you have no {action.args[0]} in your hand"
+def in_turn(st: DuelState, side: int, action: Action) -> str:
     return f"{action} is not a move of the duel: play CARD, or pass"
 
 
-def apply(st: DuelState, side: int, action: Action) -> list[Event]:
+# ---- why not, verb by verb ---------------------------------------------------------------
+def why_not_pass(st: DuelState, side: int, action: Action) -> str:
+    return "you may pass only when your hand is empty (rule 2)"
+
+
+def why_not_play(st: DuelState, side: int, action: Action) -> str:
+    return f"you have no {action.args[0]} in your hand" if action.args else ""
+
+
+# ---- the effects ---------------------------------------------------------------------------
+def pass_(st: DuelState, side: int, action: Action) -> list[Event]:
+    return [Event("pass", f"{st.players[side]} has no card left and passes", rule="2")]
+
+
+def play(st: DuelState, side: int, action: Action) -> list[Event]:
     me = st.players[side]
-    events: list[Event] = []
-    if action.verb == "pass":
-        events.append(Event("pass", f"{me} has no card left and passes", rule="2"))
-    else:
-        card_id = action.args[0]
-        card = st.cards[card_id]
-        st.hands[side].remove(card_id)
-        st.discards[side].append(card_id)
-        events.append(Event("play", f"{me} plays {card.title}", {"card": card_id}, rule="2"))
-        if card.dice:
-            attack(st, side, card_id, events)
-        if card.heal:
-            top = st.start_strength
-            gained = min(card.heal, top - st.strength[side])
-            st.strength[side] += gained
-            events.append(Event("rally", f"{me} regains {gained} ({st.strength[side]})", rule="3"))
-        if card.guard:
-            st.guard[side] = True
-            events.append(Event("guard", f"{me} raises a guard", rule="4"))
-        draw(st, side, events)
+    card_id = action.args[0]
+    card = st.cards[card_id]
+    st.hands[side].remove(card_id)
+    st.discards[side].append(card_id)
+    events = [Event("play", f"{me} plays {card.title}", {"card": card_id}, rule="2")]
+    if card.dice:
+        attack(st, side, card_id, events)
+    if card.heal:
+        gained = min(card.heal, st.start_strength - st.strength[side])
+        st.strength[side] += gained
+        events.append(Event("rally", f"{me} regains {gained} ({st.strength[side]})", rule="3"))
+    if card.guard:
+        st.guard[side] = True
+        events.append(Event("guard", f"{me} raises a guard", rule="4"))
+    draw(st, side, events)
+    return events
+
+
+def turn_over(st: DuelState) -> list[Event]:
+    """After every action: the other side's turn, unless the duel is over (rule 5)."""
     st.turns += 1
-    st.to_act = 1 - side
+    st.to_act = 1 - st.to_act
+    events: list[Event] = []
     end_if_over(st, events)
     return events
 

@@ -9,8 +9,8 @@ from wartable.core.action import Action
 from wartable.core.events import Event
 from wartable.core.rng import Rng
 from wartable.core.state import GameState
-from wartable.games.duel import rules
 from wartable.games.duel.content import Card
+from wartable.games.duel.verbs import GRAMMAR
 from wartable.games.duel.view import view
 
 
@@ -31,16 +31,16 @@ class DuelState(GameState):
 
     # ---- the core's hooks ------------------------------------------------------------------
     def _current_players(self) -> tuple[str, ...]:
-        return (self.players[self.to_act],)
+        return tuple(self.players[k] for k in GRAMMAR.acting(self))
 
     def _legal_actions(self, player: str) -> list[Action]:
-        return rules.legal_actions(self, self.players.index(player))
+        return GRAMMAR.legal(self, self.players.index(player))
 
     def _apply(self, player: str, action: Action) -> list[Event]:
-        return rules.apply(self, self.players.index(player), action)
+        return GRAMMAR.apply(self, self.players.index(player), action)
 
     def _explain_illegal(self, player: str, action: Action) -> str:
-        return rules.why_not(self, self.players.index(player), action)
+        return GRAMMAR.why_not(self, self.players.index(player), action)
 
     def _copy(self) -> Self:
         twin = self.__class__.__new__(self.__class__)
@@ -82,7 +82,7 @@ class DuelState(GameState):
 
     def _board_steps(self, player: str, action: Action) -> tuple[str, ...]:
         """``play CARD``: the card of the hand; ``pass`` lies in the fixed bar."""
-        return action.args[:1]
+        return GRAMMAR.board(self, self.players.index(player), action)
 
     def _view(self, player: str | None) -> dict[str, Any]:
         return view(self, player)
