@@ -121,3 +121,17 @@ def test_a_malformed_guide_is_refused_with_file_field_and_reason(tmp_path: Path)
         guide.load(bad)
     text = str(err.value)
     assert "guide.yaml: sequence" in text and "at least 1" in text
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_rule_a_declared_verb_carries_out_is_explained(name):
+    """The rules a verb names in its declaration (core/verbs.py) are in the guide, and each
+    declared verb has its own entry among the actions."""
+    game = wartable.get_game(name)
+    grammar = game.grammar()
+    if grammar is None:
+        pytest.skip(f"{name} declares no grammar yet")
+    explained = game.guide()["rules"]
+    missing = [f"{v.name}: {r}" for v in grammar.verbs for r in v.rules if r not in explained]
+    assert not missing, missing
+    assert not [v.name for v in grammar.verbs if v.name not in game.guide()["actions"]]

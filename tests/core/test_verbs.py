@@ -42,7 +42,7 @@ ToyVerb = Verb[Toy, int]
 VERBS = [
     ToyVerb("raise", "raise N", frozenset({"play"}), raise_by,
             space=lambda most: ((str(n),) for n in (1, 2, 3, 2)), refuse=too_much,
-            words=lambda st, a: f"Raise the count by {a.args[0]}", secret="a raise"),
+            words=lambda st, seat, a: f"Raise the count by {a.args[0]}", secret="a raise"),
     ToyVerb("answer", "answer", frozenset({"held"}), answer),
 ]  # fmt: skip
 MOMENTS = [
@@ -104,8 +104,8 @@ def test_apply_goes_through_carry_out_then_after() -> None:
 
 def test_words_secrets_and_board_steps_come_from_the_verb() -> None:
     g, st = toy(), Toy()
-    assert g.words(st, Action("raise", ("2",))) == "Raise the count by 2"
-    assert g.words(st, Action("answer")) is None  # the engine's own words
+    assert g.words(st, 0, Action("raise", ("2",))) == "Raise the count by 2"
+    assert g.words(st, 0, Action("answer")) is None  # the engine's own words
     assert g.public(Action("raise", ("2",)), told=False) == "a raise"
     assert g.public(Action("raise", ("2",)), told=True) == "raise 2"
     assert g.public(Action("answer"), told=False) == "answer"
@@ -120,6 +120,17 @@ def test_an_action_outside_the_space_is_told_the_notation_or_the_verbs() -> None
         g.check(Action("raise", ("9",)), space)
     with pytest.raises(ActionParseError, match="its verbs are raise, answer"):
         g.check(Action("lower", ("1",)), space)
+
+
+def test_without_a_space_the_check_reads_the_number_of_words_from_the_notation() -> None:
+    g = toy()
+    g.check(Action("raise", ("9",)))  # any number: the space would say which
+    with pytest.raises(ActionParseError, match="raise is written raise N"):
+        g.check(Action("raise", ()))
+    with pytest.raises(ActionParseError, match="answer is written answer"):
+        g.check(Action("answer", ("now",)))
+    optional = Verb[Toy, int]("play", "play CARD [UNIT [TARGET]]", frozenset({"play"}), answer)
+    assert optional.arity == (1, 3)
 
 
 def test_a_verb_declared_twice_or_for_an_unknown_moment_is_refused() -> None:

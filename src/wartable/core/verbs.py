@@ -55,10 +55,18 @@ class Verb(Generic[S, C]):
     effect: Callable[[S, int, Action], list[Event]]  # carried out once known to be legal
     space: Callable[[C], Iterable[tuple[str, ...]]] = only_one  # its arguments, in order
     refuse: Callable[[S, int, Action], str] = no_reason  # why not, before the moment's words
-    words: Callable[[S, Action], str | None] | None = None  # None: the engine's words
+    words: Callable[[S, int, Action], str | None] | None = None  # None: the engine's words
     board: Callable[[S, int, Action], tuple[str, ...]] = first_two  # see GameState.board_steps
     secret: str = ""  # what the other side is told of it instead of the action; "": public
     rules: tuple[str, ...] = ()  # the rule ids it carries out, for the docs
+
+    @property
+    def arity(self) -> tuple[int, int]:
+        """How many arguments its notation takes, at least and at most: ``[...]`` words are
+        optional (``play CARD [UNIT [TARGET]]`` takes 1 to 3)."""
+        words = self.notation.split()[1:]
+        least = sum(1 for w in words if not w.startswith("[") and "]" not in w)
+        return least, sum(1 for w in words if w.strip("[]"))
 
 
 @dataclass(frozen=True)
@@ -137,10 +145,14 @@ class Grammar(Generic[S, C]):
             events = self.effect(action)(st, seat, action)
         return events + self.after(st) if self.after is not None else events
 
-    def words(self, st: S, action: Action) -> str | None:
-        """A legal action in players' words, or None where the engine's will do."""
-        say = self.by_name[action.verb].words
-        return None if say is None else say(st, action)
+    def words(self, st: S, seat: int, action: Action) -> str | None:
+        """A legal action in ``seat``'s words, or None where the engine's will do (as for
+        anything not written as the verb's notation)."""
+        verb = self.by_name.get(action.verb)
+        if verb is None or verb.words is None:
+            return None
+        least, most = verb.arity
+        return verb.words(st, seat, action) if least <= len(action.args) <= most else None
 
     def board(self, st: S, seat: int, action: Action) -> tuple[str, ...]:
         return self.by_name[action.verb].board(st, seat, action)
@@ -157,11 +169,17 @@ class Grammar(Generic[S, C]):
         out = (Action(v.name, tuple(args)) for v in self.verbs for args in v.space(domain))
         return list(dict.fromkeys(out))
 
-    def check(self, action: Action, space: frozenset[Action]) -> None:
-        """An action outside the space is no action of this game: say what the verbs are."""
-        if action in space:
-            return
+    def check(self, action: Action, space: frozenset[Action] | None = None) -> None:
+        """An action outside the space (or, where the space depends on the scenario and
+        none is given, of a verb not declared or with the wrong number of words) is no
+        action of this game: say how the verb is written, or what the verbs are."""
         verb = self.by_name.get(action.verb)
+        if space is not None and action in space:
+            return
+        if space is None and verb is not None:
+            least, most = verb.arity
+            if least <= len(action.args) <= most:
+                return
         if verb is not None:
             raise ActionParseError(
                 f"not a {self.game} action: {action}; {verb.name} is written {verb.notation}"

@@ -237,7 +237,7 @@ def label_all(st: DiaDeHonorState, seen: dict[str, int]) -> None:
     seat = st.players.index(player)
     hooked = type(st)._describe is not GameState._describe
     for action in st.legal_actions(player):
-        said = labels.describe(st, seat, action)
+        said = st.describe(st.players[seat], action)
         assert said and said != str(action), action
         assert "/" not in said and "_" not in said, said
         assert said[0].isupper(), said
@@ -267,28 +267,30 @@ def test_labels_read_as_players_say_them():
     legal = st.legal_actions(player)
     move = next(a for a in legal if a.verb == "move")
     unit = move.args[0]
-    assert labels.describe(st, seat, move) == f"Move {labels.unit_words(unit)} to {move.args[1]}"
+    assert (
+        st.describe(st.players[seat], move) == f"Move {labels.unit_words(unit)} to {move.args[1]}"
+    )
     assert re.fullmatch(r"Move (Light|Assault|Heavy|Tank|Sniper|Green beret) \d+ to [A-P]\d+",
-                        labels.describe(st, seat, move))  # fmt: skip
+                        st.describe(st.players[seat], move))  # fmt: skip
     from wartable.core.action import Action
 
     enemy = next(u for u in st.units if u.side != st.sides[seat] and u.seat != seat)
     fire = Action("fire", (unit, enemy.key))
-    said = labels.describe(st, seat, fire)
+    said = st.describe(st.players[seat], fire)
     assert said == (
         f"Fire: {labels.unit_words(unit)} at {labels.unit_words(enemy.key)} of "
         f"{labels.seat_words(st.players[enemy.seat])}"
     )
-    assert labels.describe(st, seat, Action("done", ())) == "End your activation"
-    assert labels.describe(st, seat, Action("initiative", ("first",))) == "Our side acts first"
-    assert labels.describe(st, seat, Action("play", ("first_aid", unit))) == (
+    assert st.describe(st.players[seat], Action("done", ())) == "End your activation"
+    assert st.describe(st.players[seat], Action("initiative", ("first",))) == "Our side acts first"
+    assert st.describe(st.players[seat], Action("play", ("first_aid", unit))) == (
         f"Play First aid on {labels.unit_words(unit)}"
     )
     one = play("1v1", 3, activating)
     me = one.players.index(one.current_players[0])
     foe = next(u for u in one.units if u.seat != me)
     mine = next(u for u in one.units if u.seat == me)
-    assert labels.describe(one, me, Action("melee", (mine.key, foe.key))) == (
+    assert one.describe(one.players[me], Action("melee", (mine.key, foe.key))) == (
         f"Melee: {labels.unit_words(mine.key)} against {labels.unit_words(foe.key)}"
     )
     assert labels.unit_words("axis-1/green_beret-1") == "Green beret 1"

@@ -9,7 +9,7 @@ from wartable.content import guide
 from wartable.content.loader import data_folder
 from wartable.core.action import Action
 from wartable.core.campaign import Campaign
-from wartable.core.errors import ActionParseError, ArgumentError, UnknownNameError
+from wartable.core.errors import ArgumentError, UnknownNameError
 from wartable.core.game import (
     AgentFactory,
     CardFace,
@@ -22,10 +22,13 @@ from wartable.core.game import (
 )
 from wartable.core.observation import Observer
 from wartable.core.rng import Rng
-from wartable.games.diadehonor import campaign, content, estimates, space
+from wartable.core.verbs import Grammar
+from wartable.games.diadehonor import campaign, content, estimates
 from wartable.games.diadehonor.phases import Phase
 from wartable.games.diadehonor.rules import cards, objectives
+from wartable.games.diadehonor.space import Domains
 from wartable.games.diadehonor.state import DiaDeHonorState
+from wartable.games.diadehonor.verbs import GRAMMAR
 
 LINEUPS = ("1v1", "2v1", "1v2", "2v2", "3v2", "2v3", "3v3")  # axis v allies (Q1)
 SUMMARY = """Two sides, axis and allies, of one to three players each; every player commands a
@@ -159,7 +162,7 @@ class DiaDeHonor(Game):
         names, sides = seats(self._lineup(players))
         made = self._spaces.get((key, players))
         if made is None:  # thousands of actions: an agent asks on every step
-            made = tuple(space.action_space(self.lib, self.battle(key), names, sides))
+            made = tuple(GRAMMAR.space(Domains(self.lib, self.battle(key), names, sides)))
             self._spaces[(key, players)] = made
         return list(made)
 
@@ -209,28 +212,10 @@ class DiaDeHonor(Game):
             raise ArgumentError(f"line-up {lineup!r} is not one of {', '.join(LINEUPS)}")
         return lineup
 
+    def grammar(self) -> Grammar[DiaDeHonorState, Domains]:
+        return GRAMMAR
+
     def _check_action(self, action: Action) -> None:
-        shapes = {
-            "deploy": 2,
-            "initiative": 1,
-            "move": 2,
-            "crawl": 2,
-            "prone": 1,
-            "stand": 1,
-            "fire": 2,
-            "melee": 2,
-            "done": 0,
-            "react": 1,
-            "target": 1,
-            "place": 1,
-            "aim": 2,
-        }
-        if shapes.get(action.verb) == len(action.args):
-            return
-        if action.verb == "play" and 1 <= len(action.args) <= 3:
-            return
-        raise ActionParseError(
-            f"not an action of Día de Honor: {action}; write deploy UNIT SQUARE, initiative "
-            "first|second, move|crawl UNIT SQUARE, prone|stand UNIT, fire|melee UNIT TARGET, "
-            "or done"
-        )
+        """A declared verb with the words its notation takes (the space itself depends on
+        the battlefield and the line-up)."""
+        GRAMMAR.check(action)

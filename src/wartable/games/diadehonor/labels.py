@@ -76,47 +76,66 @@ def pending(st: DiaDeHonorState) -> tuple[str, str, int]:
     return str(p[0]), str(p[2]), int(p[3])
 
 
-def describe(st: DiaDeHonorState, seat: int, action: Action) -> str:
-    verb, args = action.verb, action.args
+# ---- each verb's words (verbs.py hands them over; only legal actions come here) -----------
+def deploy(st: DiaDeHonorState, seat: int, action: Action) -> str:
+    return f"Deploy {name(st, seat, action.args[0])} at {action.args[1]}"
 
-    def who(key: str) -> str:
-        return name(st, seat, key)
 
-    if verb == "deploy" and len(args) == 2:
-        return f"Deploy {who(args[0])} at {args[1]}"
-    if verb == "initiative" and args:
-        return "Our side acts first" if args[0] == "first" else "Our side acts second"
-    if verb in ("move", "crawl") and len(args) == 2:
-        return f"{verb.capitalize()} {who(args[0])} to {args[1]}"
-    if verb in SIMPLE and len(args) == 1:
-        return SIMPLE[verb].format(unit=who(args[0]))
-    if verb in TWO and len(args) == 2:
-        return TWO[verb].format(unit=who(args[0]), other=who(args[1]))
-    if verb == "play" and args:
-        title = card(st, args[0])
-        if len(args) == 1:
-            return f"Play {title}"
-        if len(args) == 2:
-            return f"Play {title} on {who(args[1])}"
-        return f"Play {title}: {who(args[1])} at {who(args[2])}"
-    kind, card_id, unit = pending(st)
-    if verb == "react" and args:
-        victim = who(st.units[unit].key) if 0 <= unit < len(st.units) else "your soldier"
-        if args[0] == "detect":
-            return f"Play Mine detection: the mine under {victim} is found"
-        return f"No mine detection: {victim} steps on the mine"
-    if verb == "target" and args:
-        if card_id == "mine_choice":
-            return f"Lay the mine under {who(args[0])}"
-        if card_id == "spy":
-            return f"Sabotage {who(args[0])}"
-        if card_id == "enemy_air_attack":
-            return f"Aircraft destroy {who(args[0])}"
-        return f"{card(st, card_id) if card_id else 'Target'}: {who(args[0])}"
-    if verb == "place" and args:
-        brought = f"the {card(st, card_id)}" if kind == "place" and card_id else "the new unit"
-        return f"Place {brought} at {args[0]}"
-    if verb == "done":
-        return "End your activation"
-    text = " ".join((verb, *args)).replace("_", " ")
-    return text[:1].upper() + text[1:]
+def initiative(st: DiaDeHonorState, seat: int, action: Action) -> str:
+    return "Our side acts first" if action.args[0] == "first" else "Our side acts second"
+
+
+def movement(st: DiaDeHonorState, seat: int, action: Action) -> str:
+    """move, crawl."""
+    return f"{action.verb.capitalize()} {name(st, seat, action.args[0])} to {action.args[1]}"
+
+
+def stance(st: DiaDeHonorState, seat: int, action: Action) -> str:
+    """prone, stand."""
+    return SIMPLE[action.verb].format(unit=name(st, seat, action.args[0]))
+
+
+def at_unit(st: DiaDeHonorState, seat: int, action: Action) -> str:
+    """fire, melee, aim."""
+    unit, other = (name(st, seat, k) for k in action.args)
+    return TWO[action.verb].format(unit=unit, other=other)
+
+
+def play(st: DiaDeHonorState, seat: int, action: Action) -> str:
+    args = action.args
+    title = card(st, args[0])
+    if len(args) == 1:
+        return f"Play {title}"
+    if len(args) == 2:
+        return f"Play {title} on {name(st, seat, args[1])}"
+    return f"Play {title}: {name(st, seat, args[1])} at {name(st, seat, args[2])}"
+
+
+def react(st: DiaDeHonorState, seat: int, action: Action) -> str:
+    _, _, unit = pending(st)
+    victim = name(st, seat, st.units[unit].key) if 0 <= unit < len(st.units) else "your soldier"
+    if action.args[0] == "detect":
+        return f"Play Mine detection: the mine under {victim} is found"
+    return f"No mine detection: {victim} steps on the mine"
+
+
+def target(st: DiaDeHonorState, seat: int, action: Action) -> str:
+    _, card_id, _ = pending(st)
+    who = name(st, seat, action.args[0])
+    if card_id == "mine_choice":
+        return f"Lay the mine under {who}"
+    if card_id == "spy":
+        return f"Sabotage {who}"
+    if card_id == "enemy_air_attack":
+        return f"Aircraft destroy {who}"
+    return f"{card(st, card_id) if card_id else 'Target'}: {who}"
+
+
+def place(st: DiaDeHonorState, seat: int, action: Action) -> str:
+    kind, card_id, _ = pending(st)
+    brought = f"the {card(st, card_id)}" if kind == "place" and card_id else "the new unit"
+    return f"Place {brought} at {action.args[0]}"
+
+
+def done(st: DiaDeHonorState, seat: int, action: Action) -> str:
+    return "End your activation"

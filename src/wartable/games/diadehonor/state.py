@@ -12,11 +12,12 @@ from wartable.core.events import Event
 from wartable.core.marks import INITIATIVE, Mark
 from wartable.core.rng import Rng
 from wartable.core.state import GameState
-from wartable.games.diadehonor import labels, outlook
+from wartable.games.diadehonor import outlook
 from wartable.games.diadehonor.content import LIVING, Battle, Library, UnitType, type_title
 from wartable.games.diadehonor.phases import Phase
-from wartable.games.diadehonor.rules import cards, flow, legal, objectives, odds
+from wartable.games.diadehonor.rules import cards, objectives, odds
 from wartable.games.diadehonor.rules.victory import standing
+from wartable.games.diadehonor.verbs import GRAMMAR
 from wartable.games.diadehonor.view import view
 
 ACTIVE = "active"
@@ -170,34 +171,26 @@ class DiaDeHonorState(GameState):
         return self.units[i].seat
 
     def _current_players(self) -> tuple[str, ...]:
-        return () if self.phase == Phase.OVER else (self.players[self.seat],)
+        return tuple(self.players[k] for k in GRAMMAR.acting(self))
 
     def _legal_actions(self, player: str) -> list[Action]:
-        return legal.legal_actions(self, self.players.index(player))
+        return GRAMMAR.legal(self, self.players.index(player))
 
     def _apply(self, player: str, action: Action) -> list[Event]:
-        return flow.apply(self, self.players.index(player), action)
+        return GRAMMAR.apply(self, self.players.index(player), action)
 
     def _action_info(self, player: str, action: Action) -> dict[str, Any]:
         return odds.action_info(self, action)
 
     def _board_steps(self, player: str, action: Action) -> tuple[str, ...]:
-        """A unit's verb: the unit, then the square or unit it reaches; ``play CARD [UNIT]``:
-        the card of the hand, then the unit (a grenade: the thrower, then its mark);
-        ``target`` a unit, ``place`` a square; initiative, bids, reactions and ``done`` lie
-        in the fixed bar."""
-        verb, args = action
-        if verb in ("initiative", "bid", "react", "keep", "redraw", "done"):
-            return ()
-        if verb == "play" and len(args) == 3:
-            return args[1:]
-        return args[:2]
+        return GRAMMAR.board(self, self.players.index(player), action)
 
     def _describe(self, player: str, action: Action) -> str:
-        return labels.describe(self, self.players.index(player), action)
+        said = GRAMMAR.words(self, self.players.index(player), action)
+        return said or super()._describe(player, action)
 
     def _explain_illegal(self, player: str, action: Action) -> str:
-        return legal.why_not(self, self.players.index(player), action)
+        return GRAMMAR.why_not(self, self.players.index(player), action)
 
     def _copy(self) -> Self:
         twin = self.__class__.__new__(self.__class__)

@@ -80,7 +80,7 @@ def move_words(st: Tactics2GMState, a: tuple[str, ...]) -> str:
 
 
 # ---- each verb's words (verbs.py hands them over) -----------------------------------------
-def fire(st: Tactics2GMState, action: Action) -> str:
+def fire(st: Tactics2GMState, seat: int, action: Action) -> str:
     a = action.args
     if a[2] in HQS:
         target = hq_words(st, a[2], "enemy ")
@@ -92,48 +92,48 @@ def fire(st: Tactics2GMState, action: Action) -> str:
     return f"Fire {unit_words(st, a[0])}'s {weapon_words(st, a[0], a[1])} at {target}{strike}"
 
 
-def react(st: Tactics2GMState, action: Action) -> str:
+def react(st: Tactics2GMState, seat: int, action: Action) -> str:
     a = action.args
     weapon = weapon_words(st, a[0], a[1])
     return f"Fire back with {unit_words(st, a[0])}'s {weapon} at {unit_words(st, st.storming)}"
 
 
-def move(st: Tactics2GMState, action: Action) -> str:
+def move(st: Tactics2GMState, seat: int, action: Action) -> str:
     return move_words(st, action.args)
 
 
-def assault(st: Tactics2GMState, action: Action) -> str:
+def assault(st: Tactics2GMState, seat: int, action: Action) -> str:
     a = action.args
     d = st.piece(a[1])
     where = f" on {GRID.label(d.sq)}" if d is not None and d.sq is not None else ""
     return f"Assault {unit_words(st, a[1])}{where} with {unit_words(st, a[0])}"
 
 
-def board(st: Tactics2GMState, action: Action) -> str:
+def board(st: Tactics2GMState, seat: int, action: Action) -> str:
     return f"Board {unit_words(st, action.args[1])} with {unit_words(st, action.args[0])}"
 
 
-def unload(st: Tactics2GMState, action: Action) -> str:
+def unload(st: Tactics2GMState, seat: int, action: Action) -> str:
     return f"Set {unit_words(st, action.args[0])} down on {action.args[1]}"
 
 
-def advance(st: Tactics2GMState, action: Action) -> str:
+def advance(st: Tactics2GMState, seat: int, action: Action) -> str:
     a = action.args
     return f"Advance {unit_words(st, a[0])} beside {unit_words(st, a[1])} (+1/+1 to be hit)"
 
 
-def mend(st: Tactics2GMState, action: Action) -> str:
+def mend(st: Tactics2GMState, seat: int, action: Action) -> str:
     """repair, heal."""
     word = "Repair" if action.verb == "repair" else "Heal"
     a = action.args
     return f"{word} one wound of {unit_words(st, a[1])} with {unit_words(st, a[0])}"
 
 
-def clear(st: Tactics2GMState, action: Action) -> str:
+def clear(st: Tactics2GMState, seat: int, action: Action) -> str:
     return f"Clear the obstacle on {action.args[1]} with {unit_words(st, action.args[0])}"
 
 
-def salvage(st: Tactics2GMState, action: Action) -> str:
+def salvage(st: Tactics2GMState, seat: int, action: Action) -> str:
     """pick, trade: equipment from the ground (GM-106)."""
     a = action.args
     p = st.piece(a[0])
@@ -146,37 +146,37 @@ def salvage(st: Tactics2GMState, action: Action) -> str:
     return f"Trade {unit_words(st, a[0])}'s {mine} for the {title}{where}"
 
 
-def ride(st: Tactics2GMState, action: Action) -> str:
+def ride(st: Tactics2GMState, seat: int, action: Action) -> str:
     return f"Ride on with {unit_words(st, action.args[0])}: 1 square more, no fire this turn"
 
 
-def screen(st: Tactics2GMState, action: Action) -> str:
+def screen(st: Tactics2GMState, seat: int, action: Action) -> str:
     a = action.args
     spread = {"left": " and the square to its left", "right": " and the square to its right"}
     extra = spread.get(a[2], " and the squares either side") if a[2:] else ""
     return f"Lay a smoke screen from {unit_words(st, a[0])} on {a[1]}{extra} (+2/+2)"
 
 
-def smoke(st: Tactics2GMState, action: Action) -> str:
+def smoke(st: Tactics2GMState, seat: int, action: Action) -> str:
     return f"Throw smoke around {unit_words(st, action.args[0])} (+1/+1 to hit it this turn)"
 
 
-def pass_(st: Tactics2GMState, action: Action) -> str:
+def pass_(st: Tactics2GMState, seat: int, action: Action) -> str:
     if st.sortie is not None:
         return "Nothing more: let the air combat go on"
     return "No smoke: let the shot come"
 
 
-def escort(st: Tactics2GMState, action: Action) -> str:
+def escort(st: Tactics2GMState, seat: int, action: Action) -> str:
     return f"Send {unit_words(st, action.args[0])} to escort the bomber"
 
 
-def intercept(st: Tactics2GMState, action: Action) -> str:
+def intercept(st: Tactics2GMState, seat: int, action: Action) -> str:
     a = action.args
     return f"Intercept with {unit_words(st, a[0])}'s {weapon_words(st, a[0], a[1])}"
 
 
-def aloft(st: Tactics2GMState, action: Action) -> str:
+def aloft(st: Tactics2GMState, seat: int, action: Action) -> str:
     """flak, engage."""
     a = action.args
     word = "Fire anti-aircraft" if action.verb == "flak" else "Engage"
@@ -184,30 +184,30 @@ def aloft(st: Tactics2GMState, action: Action) -> str:
     return f"{word}: {unit_words(st, a[0])}'s {weapon} at {unit_words(st, a[2])}"
 
 
-def storm(st: Tactics2GMState, action: Action) -> str:
+def storm(st: Tactics2GMState, seat: int, action: Action) -> str:
     p = st.piece(action.args[0])
     who = unit_words(st, p.assaulting) if p is not None and p.assaulting else "the defender"
     return f"Resolve {unit_words(st, action.args[0])}'s assault: {who} fires first"
 
 
-def unit_order(st: Tactics2GMState, action: Action) -> str:
+def unit_order(st: Tactics2GMState, seat: int, action: Action) -> str:
     """march, mount, fold."""
     words = {"march": "March", "mount": "Set up", "fold": "Pack up"}[action.verb]
     return f"{words} {unit_words(st, action.args[0])}"
 
 
-def swap(st: Tactics2GMState, action: Action) -> str:
+def swap(st: Tactics2GMState, seat: int, action: Action) -> str:
     return f"Swap {unit_words(st, action.args[0])} and {unit_words(st, action.args[1])}"
 
 
-def deploy(st: Tactics2GMState, action: Action) -> str:
+def deploy(st: Tactics2GMState, seat: int, action: Action) -> str:
     a = action.args
     where = f"at {hq_words(st, a[1], '')}" if a[1] in HQS else f"on {a[1]}"
     aboard = " aboard the carrier there" if a[2:] == ("aboard",) else ""
     return f"Deploy {card_words(st, a[0])} {where}{aboard}"
 
 
-def equip(st: Tactics2GMState, action: Action) -> str | None:
+def equip(st: Tactics2GMState, seat: int, action: Action) -> str | None:
     p = st.piece(st.equipping)
     if p is None or action.args[0] not in st.lib.units[p.card].options:
         return None
@@ -215,12 +215,12 @@ def equip(st: Tactics2GMState, action: Action) -> str | None:
     return f"Equip {st.lib.tokens[o.token].title} (+{o.price} AP)"
 
 
-def play(st: Tactics2GMState, action: Action) -> str:
+def play(st: Tactics2GMState, seat: int, action: Action) -> str:
     a = action.args
     return f"Play {card_words(st, a[0])}" + (f" on {target_words(st, a[1])}" if a[1:] else "")
 
 
-def terrain(st: Tactics2GMState, action: Action) -> str:
+def terrain(st: Tactics2GMState, seat: int, action: Action) -> str:
     a = action.args
     extent = f", spread {a[2]}" if len(a) > 2 else ""
     words = f"Lay {card_words(st, a[0])} on {a[1]}{extent}"
@@ -229,11 +229,11 @@ def terrain(st: Tactics2GMState, action: Action) -> str:
     return words
 
 
-def discard(st: Tactics2GMState, action: Action) -> str:
+def discard(st: Tactics2GMState, seat: int, action: Action) -> str:
     return f"Discard {card_words(st, action.args[0])}"
 
 
-def give(st: Tactics2GMState, action: Action) -> str:
+def give(st: Tactics2GMState, seat: int, action: Action) -> str:
     return "Give 1 AP to your teammate"
 
 

@@ -257,7 +257,9 @@ class Tactics2GMState(GameState):
         return self.grammar.board(self, self.players.index(player), action)
 
     def _describe(self, player: str, action: Action) -> str:
-        return self.grammar.words(self, action) or super()._describe(player, action)
+        return self.grammar.words(self, self.players.index(player), action) or super()._describe(
+            player, action
+        )
 
     def _action_info(self, player: str, action: Action) -> dict[str, Any]:
         return labels.action_info(self, action)

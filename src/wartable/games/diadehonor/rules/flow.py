@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.action import Action
-from wartable.core.errors import IllegalActionError
+from wartable.core.errors import InvariantError
 from wartable.core.events import Event, rolled
 from wartable.games.diadehonor.content import enemy_of
 from wartable.games.diadehonor.phases import Phase
@@ -19,26 +19,54 @@ if TYPE_CHECKING:
 ACTIONS = 2  # per unit and round (DH-9)
 
 
-def apply(st: DiaDeHonorState, seat: int, action: Action) -> list[Event]:
+# ---- each verb's effect (verbs.py hands them over) ----------------------------------------
+def decided(st: DiaDeHonorState, seat: int, action: Action) -> list[Event]:
+    """react, target, place: the decision a situation card waited on."""
     ev: list[Event] = []
-    if st.pending is not None:
-        cards.decide(st, action, ev)
-        victory.check(st, ev, seat)
-        if st.phase != Phase.OVER:
-            after_cards(st, ev)
-    elif st.phase == Phase.DEPLOY:
-        deploy(st, seat, action, ev)
-    elif st.phase == Phase.INITIATIVE:
-        choose(st, seat, action.args[0] == "first", ev)
-    elif action.verb == "done":
-        ev.append(Event("done", f"{st.players[seat]} ends their activation", rule="DH-11"))
-        next_seat(st, ev)
-    elif action.verb == "play":
-        cards.play(st, seat, action, ev)
-        victory.check(st, ev, seat)
-    else:
-        act(st, action, ev)
-        victory.check(st, ev, seat)
+    cards.decide(st, action, ev)
+    victory.check(st, ev, seat)
+    if st.phase != Phase.OVER:
+        after_cards(st, ev)
+    return ev
+
+
+def deployed(st: DiaDeHonorState, seat: int, action: Action) -> list[Event]:
+    ev: list[Event] = []
+    deploy(st, seat, action, ev)
+    return ev
+
+
+def chosen(st: DiaDeHonorState, seat: int, action: Action) -> list[Event]:
+    """initiative first|second."""
+    ev: list[Event] = []
+    choose(st, seat, action.args[0] == "first", ev)
+    return ev
+
+
+def done(st: DiaDeHonorState, seat: int, action: Action) -> list[Event]:
+    ev = [Event("done", f"{st.players[seat]} ends their activation", rule="DH-11")]
+    next_seat(st, ev)
+    return ev
+
+
+def played(st: DiaDeHonorState, seat: int, action: Action) -> list[Event]:
+    ev: list[Event] = []
+    cards.play(st, seat, action, ev)
+    victory.check(st, ev, seat)
+    return ev
+
+
+def acted(st: DiaDeHonorState, seat: int, action: Action) -> list[Event]:
+    """A unit's action: move, crawl, prone, stand, aim, fire, melee."""
+    ev: list[Event] = []
+    act(st, action, ev)
+    victory.check(st, ev, seat)
+    return ev
+
+
+def after(st: DiaDeHonorState) -> list[Event]:
+    """After every action: snipers that lost sight of their marks start again (Q27)."""
+    ev: list[Event] = []
     attack.lose_sight(st, ev)
     return ev
 
@@ -163,5 +191,5 @@ def act(st: DiaDeHonorState, action: Action, ev: list[Event]) -> None:
         st.attacked[i] = True
         t = find(st, action.args[1])
         (attack.fire if verb == "fire" else attack.melee)(st, i, t, ev)
-    else:  # the core checks legality first: nothing else reaches here
-        raise IllegalActionError(f"{action} is not an action of Día de Honor")
+    else:  # verbs.py routes only the verbs above here
+        raise InvariantError(f"{action} is not a unit's action")

@@ -5,9 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.action import Action
-from wartable.games.diadehonor.phases import Phase
 from wartable.games.diadehonor.rules import cards, ground
-from wartable.games.diadehonor.rules.common import find
 
 if TYPE_CHECKING:
     from wartable.games.diadehonor.state import DiaDeHonorState
@@ -22,18 +20,34 @@ def to_deploy(st: DiaDeHonorState, seat: int) -> list[int]:
     return [u.index for u in st.units if u.seat == seat and st.status[u.index] == "reserve"]
 
 
-def legal_actions(st: DiaDeHonorState, seat: int) -> list[Action]:
-    if st.phase == Phase.OVER or seat != st.seat:
-        return []
-    if st.pending is not None:
-        return cards.decisions(st)
-    if st.phase == Phase.DEPLOY:
-        taken = {st.pos[u.index] for u in st.units if st.status[u.index] == "active"}
-        label = st.battle.grid.label
-        zone = [label(st.battle.square(q)) for q in sorted(st.battle.zones[st.sides[seat]] - taken)]
-        return [Action("deploy", (st.units[i].key, q)) for i in to_deploy(st, seat) for q in zone]
-    if st.phase == Phase.INITIATIVE:
-        return [FIRST, SECOND]
+# ---- who acts, and what each moment offers (verbs.py declares the moments) ---------------
+def to_act(st: DiaDeHonorState) -> list[int]:
+    return [st.seat]
+
+
+def nobody(st: DiaDeHonorState) -> list[int]:
+    return []
+
+
+def decisions(st: DiaDeHonorState, seat: int) -> list[Action]:
+    """What a situation card waits on (cards.py)."""
+    return cards.decisions(st)
+
+
+def deployments(st: DiaDeHonorState, seat: int) -> list[Action]:
+    """Any unit of the seat's reserve on any free square of its side's start zone."""
+    taken = {st.pos[u.index] for u in st.units if st.status[u.index] == "active"}
+    label = st.battle.grid.label
+    zone = [label(st.battle.square(q)) for q in sorted(st.battle.zones[st.sides[seat]] - taken)]
+    return [Action("deploy", (st.units[i].key, q)) for i in to_deploy(st, seat) for q in zone]
+
+
+def initiative(st: DiaDeHonorState, seat: int) -> list[Action]:
+    return [FIRST, SECOND]
+
+
+def activation(st: DiaDeHonorState, seat: int) -> list[Action]:
+    """The seat's units' actions, its cards, and ending the activation."""
     out: list[Action] = []
     held = ground.holders(st)
     side = st.sides[seat]
@@ -111,60 +125,3 @@ def duellists(st: DiaDeHonorState, i: int, foes: list[int] | None = None) -> lis
         for t in (enemies(st, i) if foes is None else foes)
         if st.pos[t] in around and st.kind(t).kind == "soldier"
     ]
-
-
-def why_not(st: DiaDeHonorState, seat: int, action: Action) -> str:
-    """Why the seat to act may not do ``action`` (the core answers for a finished battle and
-    for a seat whose turn it is not)."""
-    if st.pending is not None:
-        return "a situation card waits on your decision: " + ", ".join(
-            map(str, cards.decisions(st))
-        )
-    if action.verb == "play":
-        card = action.args[0] if action.args else ""
-        if card not in st.hands[seat]:
-            return f"you hold no {card!r} card (DH-4)"
-        return f"{card} cannot be played so now: it needs a target it may have (DH-53)"
-    if st.phase == Phase.DEPLOY:
-        return (
-            "deploy one of your units in reserve, any of them, on a free square of your "
-            "side's start zone (set-up)"
-        )
-    if st.phase == Phase.INITIATIVE:
-        return "choose whether your side acts first or second: initiative first|second (DH-5)"
-    i = find(st, action.args[0]) if action.args else -1
-    if action.verb in ("move", "crawl", "prone", "stand", "fire", "melee", "aim"):
-        if i < 0:
-            return f"there is no unit {action.args[0] if action.args else ''!r}"
-        u = st.units[i]
-        if u.seat != seat:
-            return f"{u.key} is not yours to command"
-        if not st.on_map(i):
-            return f"{u.key} is not on the map"
-        if st.actions[i] <= 0:
-            return f"{u.key} has used both its actions this round (DH-9)"
-        if st.kind(i).kind != "soldier" and action.verb in ("prone", "crawl", "stand", "melee"):
-            return "only soldiers go prone, crawl, stand or duel (DH-25, DH-40)"
-        if action.verb == "aim":
-            if u.type != "sniper":
-                return "only a sniper aims (DH-69)"
-            if st.aim.get(i, (-1, 0, 0))[2] == st.round:
-                return f"{u.key} has already aimed this round (Q27)"
-            return "a sniper aims at an enemy soldier it sees (DH-69, Q27)"
-        if action.verb == "move" and st.prone[i]:
-            return f"{u.key} is prone: it crawls, or stands up first (DH-21, DH-22)"
-        if action.verb == "crawl" and not st.prone[i]:
-            return f"{u.key} is standing: only a prone soldier crawls (DH-21)"
-        if action.verb in ("move", "crawl"):
-            return f"{u.key} cannot reach that square with one action (DH-15 to DH-21, DH-26)"
-        if action.verb in ("fire", "melee") and st.attacked[i]:
-            return f"{u.key} has already attacked this round (DH-10)"
-        if action.verb == "fire":
-            return (
-                "the target must be an enemy unit in sight; only a tank or heavy infantry "
-                "may fire on a tank (DH-29, DH-72)"
-            )
-        if action.verb == "melee":
-            return "a duel needs an enemy soldier on one of the 8 squares around (DH-36)"
-        return f"{u.key} cannot do that now"
-    return f"{action} is not an action of Día de Honor now"
