@@ -3,6 +3,7 @@ a toy game of one counter, and the mistakes a declaration is refused for."""
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 
 import pytest
@@ -92,14 +93,14 @@ def test_apply_goes_through_carry_out_then_after() -> None:
         calls.append(f"carry {action}")
         return toy().effect(action)(st, seat, action)
 
-    def after(st: Toy) -> list[Event]:
-        calls.append("after")
+    def after(st: Toy, events: list[Event]) -> list[Event]:
+        calls.append(f"after {[e.kind for e in events]}")
         return [Event("settled", "settled")]
 
     st = Toy()
     events = toy(carry_out=carry_out, after=after).apply(st, 0, Action("raise", ("2",)))
     assert [e.kind for e in events] == ["raised", "settled"]
-    assert calls == ["carry raise 2", "after"] and st.count == 2 and st.turn == 1
+    assert calls == ["carry raise 2", "after ['raised']"] and st.count == 2 and st.turn == 1
 
 
 def test_words_secrets_and_board_steps_come_from_the_verb() -> None:
@@ -131,6 +132,16 @@ def test_without_a_space_the_check_reads_the_number_of_words_from_the_notation()
         g.check(Action("answer", ("now",)))
     optional = Verb[Toy, int]("play", "play CARD [UNIT [TARGET]]", frozenset({"play"}), answer)
     assert optional.arity == (1, 3)
+
+
+def test_a_space_may_give_interned_actions_kept_as_they_are() -> None:
+    interned = Action("answer")
+    verbs = [VERBS[0], dataclasses.replace(VERBS[1], space=lambda most: [interned])]
+    space = Grammar("Toy", verbs, MOMENTS, lambda st: "play").space(2)
+    assert space[-1] is interned
+    stray = dataclasses.replace(VERBS[1], space=lambda most: [Action("raise", ("1",))])
+    with pytest.raises(ValueError, match="raise 1 in the space of answer"):
+        Grammar("Toy", [stray], MOMENTS, lambda st: "play").space(2)
 
 
 def test_a_verb_declared_twice_or_for_an_unknown_moment_is_refused() -> None:

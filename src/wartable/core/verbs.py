@@ -19,7 +19,7 @@ keeps that single look; every action it yields must be of a verb that names the 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from wartable.core.action import Action
@@ -40,7 +40,7 @@ def first_two(st: object, seat: int, action: Action) -> tuple[str, ...]:
     return action.args[:2]
 
 
-def only_one(domain: C) -> Iterable[tuple[str, ...]]:
+def only_one(domain: C) -> Iterable[tuple[str, ...] | Action]:
     """The space of a verb of no arguments (``done``)."""
     return [()]
 
@@ -53,7 +53,8 @@ class Verb(Generic[S, C]):
     notation: str  # what a player types: "move UNIT SQUARE [alone]"
     when: frozenset[str]  # the moments whose offers may yield it
     effect: Callable[[S, int, Action], list[Event]]  # carried out once known to be legal
-    space: Callable[[C], Iterable[tuple[str, ...]]] = only_one  # its arguments, in order
+    # its arguments, in order; or its actions themselves, where a game interns them
+    space: Callable[[C], Iterable[tuple[str, ...] | Action]] = only_one
     refuse: Callable[[S, int, Action], str] = no_reason  # why not, before the moment's words
     words: Callable[[S, int, Action], str | None] | None = None  # None: the engine's words
     board: Callable[[S, int, Action], tuple[str, ...]] = first_two  # see GameState.board_steps
@@ -82,46 +83,66 @@ class Moment(Generic[S]):
     words: str = ""  # what is asked in it, for the docs
 
 
-@dataclass(frozen=True)
 class Grammar(Generic[S, C]):
     """A game's verbs and moments; ``now`` says which moment the state is in (the one
     place a game writes the order of its interruptions), ``carry_out`` may wrap every
-    effect (an attack held for the defender's answer) and ``after`` runs after each."""
+    effect (an attack held for the defender's answer) and ``after`` runs after each,
+    given the events the action caused (what it may have to check follows from them).
+    A plain class, not a dataclass: the compiled build compiles it (it is asked before
+    every action)."""
 
-    game: str  # the game's title, for messages
-    verbs: Sequence[Verb[S, C]]
-    moments: Sequence[Moment[S]]
-    now: Callable[[S], str]
-    carry_out: Callable[[S, int, Action], list[Event]] | None = None
-    after: Callable[[S], list[Event]] | None = None
-    by_name: dict[str, Verb[S, C]] = field(init=False, repr=False)
-    by_moment: dict[str, Moment[S]] = field(init=False, repr=False)
-
-    def __post_init__(self) -> None:
-        names = [v.name for v in self.verbs]
-        moments = [m.name for m in self.moments]
-        for kind, listed in (("verb", names), ("moment", moments)):
+    def __init__(
+        self,
+        game: str,
+        verbs: Sequence[Verb[S, C]],
+        moments: Sequence[Moment[S]],
+        now: Callable[[S], str],
+        carry_out: Callable[[S, int, Action], list[Event]] | None = None,
+        after: Callable[[S, list[Event]], list[Event]] | None = None,
+    ) -> None:
+        names = [v.name for v in verbs]
+        listed_moments = [m.name for m in moments]
+        for kind, listed in (("verb", names), ("moment", listed_moments)):
             twice = sorted({n for n in listed if listed.count(n) > 1})
             if twice:
-                raise ValueError(f"{self.game}: {kind}s declared twice: {', '.join(twice)}")
-        for v in self.verbs:
-            unknown = sorted(v.when - set(moments))
+                raise ValueError(f"{game}: {kind}s declared twice: {', '.join(twice)}")
+        for v in verbs:
+            unknown = sorted(v.when - set(listed_moments))
             if unknown:
-                raise ValueError(f"{self.game}: verb {v.name} names no moment {unknown}")
-        object.__setattr__(self, "by_name", {v.name: v for v in self.verbs})
-        object.__setattr__(self, "by_moment", {m.name: m for m in self.moments})
+                raise ValueError(f"{game}: verb {v.name} names no moment {unknown}")
+        self.game = game  # the game's title, for messages
+        self.verbs = tuple(verbs)
+        self.moments = tuple(moments)
+        self.now = now
+        self.carry_out = carry_out
+        self.after = after
+        self.by_name: dict[str, Verb[S, C]] = {v.name: v for v in verbs}
+        self.by_moment: dict[str, Moment[S]] = {m.name: m for m in moments}
+
+    def replace(self, **changes: object) -> Grammar[S, C]:
+        """A copy with some declarations changed (tests break a grammar on purpose)."""
+        given: dict[str, object] = {
+            "game": self.game, "verbs": self.verbs, "moments": self.moments, "now": self.now,
+            "carry_out": self.carry_out, "after": self.after,
+        }  # fmt: skip
+        return Grammar(**(given | changes))  # type: ignore[arg-type]
 
     # ---- what the state's hooks hand over -------------------------------------------------
     def moment(self, st: S) -> Moment[S]:
         return self.by_moment[self.now(st)]
 
     def acting(self, st: S) -> list[int]:
-        return self.moment(st).seats(st)
+        return self.by_moment[self.now(st)].seats(st)
 
     def legal(self, st: S, seat: int) -> list[Action]:
         """What ``seat`` may do now: nothing unless it is one of the seats to act."""
         m = self.moment(st)
         return m.offers(st, seat) if seat in m.seats(st) else []
+
+    def offers(self, st: S, seat: int) -> list[Action]:
+        """What ``seat``, known to be one of the seats to act, may do now (the state's hook:
+        the core asked who acts before it asks what they may do)."""
+        return self.by_moment[self.now(st)].offers(st, seat)
 
     def why_not(self, st: S, seat: int, action: Action) -> str:
         """The verb's own reason first, unless an interruption holds; else the moment's."""
@@ -142,8 +163,10 @@ class Grammar(Generic[S, C]):
         if self.carry_out is not None:
             events = self.carry_out(st, seat, action)
         else:
-            events = self.effect(action)(st, seat, action)
-        return events + self.after(st) if self.after is not None else events
+            events = self.by_name[action.verb].effect(st, seat, action)
+        if self.after is not None:
+            events.extend(self.after(st, events))
+        return events
 
     def words(self, st: S, seat: int, action: Action) -> str | None:
         """A legal action in ``seat``'s words, or None where the engine's will do (as for
@@ -165,9 +188,16 @@ class Grammar(Generic[S, C]):
     # ---- the fixed action space and reading actions -------------------------------------
     def space(self, domain: C) -> list[Action]:
         """Every action that can ever be taken, verb by verb in the declared order, each
-        once (its index is an RL action id)."""
-        out = (Action(v.name, tuple(args)) for v in self.verbs for args in v.space(domain))
-        return list(dict.fromkeys(out))
+        once (its index is an RL action id). A verb's space may give its actions
+        themselves (interned by the game): they are kept, the same objects."""
+        out: dict[Action, None] = {}
+        for v in self.verbs:
+            for args in v.space(domain):
+                action = args if isinstance(args, Action) else Action(v.name, tuple(args))
+                if action.verb != v.name:
+                    raise ValueError(f"{self.game}: {action} in the space of {v.name}")
+                out.setdefault(action)
+        return list(out)
 
     def check(self, action: Action, space: frozenset[Action] | None = None) -> None:
         """An action outside the space (or, where the space depends on the scenario and

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from wartable.content import guide
 from wartable.content.loader import data_folder
 from wartable.core.action import Action
-from wartable.core.errors import ActionParseError, UnknownNameError, WartableError
+from wartable.core.errors import UnknownNameError, WartableError
 from wartable.core.events import Event
 from wartable.core.game import (
     AgentFactory,
@@ -21,7 +21,8 @@ from wartable.core.game import (
     ScenarioInfo,
 )
 from wartable.core.rng import Rng
-from wartable.games.combat import estimates, space
+from wartable.core.verbs import Grammar
+from wartable.games.combat import estimates
 from wartable.games.combat.glossary import faces
 from wartable.games.combat.library import PACKAGE_DATA, CombatLibrary
 from wartable.games.combat.los import line_of_sight
@@ -29,7 +30,9 @@ from wartable.games.combat.model import ACTIVE, DEPLOY, GERMANY, IN_CUP
 from wartable.games.combat.rules import checks, flow, hidden, night
 from wartable.games.combat.scenario import EVENT_CARDS, CombatScenario
 from wartable.games.combat.sight import SightTable
+from wartable.games.combat.space import Domains
 from wartable.games.combat.state import RULES_VERSION, CombatState
+from wartable.games.combat.verbs import GRAMMAR
 
 if TYPE_CHECKING:
     from wartable.core.observation import Observer
@@ -51,25 +54,6 @@ wounds, morale and smoke; a 9 misses and costs ammunition; below 0 only a 0 then
 A hit draws a friendly card: close call (Morale Check), light or bad wound, or killed.
 Victory points at the end of the last turn decide the result.
 """
-
-VERBS = {
-    "deploy": (2,),
-    "discard": (1,),
-    "play": (1,),
-    "order": (2, 3),  # soldier, order, and a target hex for grenades
-    "move": (2,),
-    "stay": (1,),
-    "fire": (2,),
-    "hold": (1,),
-    "aim": (2,),
-    "throw": (2,),
-    "strike": (2,),
-    "flare": (2,),
-    "leave": (1,),  # a soldier steps off the map by the squad's edge (9.5)
-    "use": (1, 2),  # a discard card from the hand, and whom or which team it is for
-    "duck": (1,),
-    "done": (1,),
-}
 
 
 OPTIONS = {  # not given: as the scenario says
@@ -221,15 +205,13 @@ class Combat(Game):
             "range": board.grid.distance(ha, hb),
         }
 
+    def grammar(self) -> Grammar[CombatState, Domains]:
+        return GRAMMAR
+
     def _check_action(self, action: Action) -> None:
-        want = VERBS.get(action.verb)
-        if want is None:
-            raise ActionParseError(f"unknown verb {action.verb!r}; verbs are: {', '.join(VERBS)}")
-        if len(action.args) not in want:
-            counts = " or ".join(map(str, want))
-            raise ActionParseError(
-                f"{action.verb!r} takes {counts} argument(s), got {len(action.args)}"
-            )
+        """A declared verb with the words its notation takes (the space itself depends on
+        the scenario)."""
+        GRAMMAR.check(action)
 
     def action_space(
         self, scenario: str | None = None, options: Mapping[str, Any] | None = None
@@ -241,7 +223,7 @@ class Combat(Game):
         dark = self._night(sc, options)
         made = self._spaces.get((sc.id, dark))
         if made is None:  # tens of thousands of actions: an agent asks on every step
-            made = tuple(space.action_space(sc, dark))
+            made = tuple(GRAMMAR.space(Domains(sc, dark)))
             self._spaces[(sc.id, dark)] = made
         return list(made)
 

@@ -57,30 +57,45 @@ def card(st: CombatState, number: str) -> str:
     return f"{cards[n - 1].title} ({n})" if 0 < n <= len(cards) else f"card {number}"
 
 
-def describe(st: CombatState, action: Action) -> str:
-    verb, args = action.verb, action.args
-    if verb == "deploy" and len(args) == 2:
-        return f"Deploy {who(st, args[0])} at {args[1]}"
-    if verb == "play" and args:
-        return f"Play {card(st, args[0])} for initiative"
-    if verb == "discard" and args:
-        return f"Discard {card(st, args[0])}"
-    if verb == "use" and args:
-        if len(args) == 1:
-            return f"Use {card(st, args[0])}: held ready"
-        on = name(st, args[1]) or f"team {args[1].capitalize()}"
-        return f"Use {card(st, args[0])} on {on}"
-    if verb == "order" and len(args) >= 2:
-        order = ORDER.get(args[1], args[1].replace("_", " "))
-        if len(args) == 3:
-            target = name(st, args[2]) or args[2]
-            return f"{who(st, args[0])}: {order} {target}"
-        return f"{who(st, args[0])}: {order}"
-    if verb in ("fire", "strike") and len(args) == 2:
-        return f"{who(st, args[0])} {verb}s at {who(st, args[1])}"
-    if verb in STEP and len(args) == 2:
-        return f"{who(st, args[0])}: {STEP[verb]} {args[1]}"
-    if verb in ALONE and len(args) == 1:
-        return f"{who(st, args[0])}: {ALONE[verb]}"
-    text = str(action).replace("_", " ")
-    return text[:1].upper() + text[1:]
+# ---- each verb's words (verbs.py hands them over) -----------------------------------------
+def deploy(st: CombatState, seat: int, action: Action) -> str:
+    return f"Deploy {who(st, action.args[0])} at {action.args[1]}"
+
+
+def play(st: CombatState, seat: int, action: Action) -> str:
+    return f"Play {card(st, action.args[0])} for initiative"
+
+
+def discard(st: CombatState, seat: int, action: Action) -> str:
+    return f"Discard {card(st, action.args[0])}"
+
+
+def use(st: CombatState, seat: int, action: Action) -> str:
+    args = action.args
+    if len(args) == 1:
+        return f"Use {card(st, args[0])}: held ready"
+    on = name(st, args[1]) or f"team {args[1].capitalize()}"
+    return f"Use {card(st, args[0])} on {on}"
+
+
+def order(st: CombatState, seat: int, action: Action) -> str:
+    args = action.args
+    what = ORDER.get(args[1], args[1].replace("_", " "))
+    if len(args) == 3:
+        return f"{who(st, args[0])}: {what} {name(st, args[2]) or args[2]}"
+    return f"{who(st, args[0])}: {what}"
+
+
+def attack(st: CombatState, seat: int, action: Action) -> str:
+    """fire, strike."""
+    return f"{who(st, action.args[0])} {action.verb}s at {who(st, action.args[1])}"
+
+
+def toward(st: CombatState, seat: int, action: Action) -> str:
+    """move, aim, throw, flare: the man, then the hex."""
+    return f"{who(st, action.args[0])}: {STEP[action.verb]} {action.args[1]}"
+
+
+def alone(st: CombatState, seat: int, action: Action) -> str:
+    """leave, stay, hold, done, duck: the man alone."""
+    return f"{who(st, action.args[0])}: {ALONE[action.verb]}"

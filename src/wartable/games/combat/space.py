@@ -15,6 +15,10 @@ throw, fire, flare (at night only), hold, strike, done, duck.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cached_property
+
 from wartable.core.action import Action
 from wartable.games.combat.model import TEAMS_US, Soldier
 from wartable.games.combat.rules import care, grenades
@@ -26,38 +30,97 @@ SOLDIER_CARDS = ("morale_up", "heal_light", "reload", "rally", "change_order", "
 TEAM_CARD = "swap_initiative"
 
 
-def action_space(sc: CombatScenario, night: bool) -> list[Action]:
-    """The space of ``sc``, with flares when the game is played at night."""
-    board = sc.board
-    hexes = [board.label(h) for h in board.hexes]
-    squad = sc.squad_pool()
-    foes = list(sc.enemy_keys())
-    out = [Action("deploy", (s.key, hexes[h])) for s in squad for h in sc.deploy_zone]
-    cards = [(str(c.number), c.use) for c in sc.lib.friendly_cards.cards]
-    out += [Action(verb, (n,)) for verb in ("play", "discard") for n, _ in cards]
-    for n, use in cards:
+@dataclass(frozen=True)
+class Domains:
+    """What a game's space is built from: the scenario, and whether it is played at night."""
+
+    sc: CombatScenario
+    night: bool
+
+    @cached_property
+    def hexes(self) -> list[str]:
+        board = self.sc.board
+        return [board.label(h) for h in board.hexes]
+
+    @cached_property
+    def squad(self) -> tuple[Soldier, ...]:
+        return self.sc.squad_pool()
+
+    @cached_property
+    def foes(self) -> list[str]:
+        return list(self.sc.enemy_keys())
+
+    @cached_property
+    def cards(self) -> list[tuple[str, str | None]]:
+        return [(str(c.number), c.use) for c in self.sc.lib.friendly_cards.cards]
+
+    @cached_property
+    def armed(self) -> list[Soldier]:
+        weapons = self.sc.lib.weapons.weapons
+        return [s for s in self.squad if s.weapon in weapons]
+
+
+# ---- each verb's arguments ---------------------------------------------------------------
+Args = Iterator[tuple[str, ...]]
+
+
+def deploy(d: Domains) -> Args:
+    return ((s.key, d.hexes[h]) for s in d.squad for h in d.sc.deploy_zone)
+
+
+def card(d: Domains) -> Args:
+    """play, discard: every friendly card by its number."""
+    return ((n,) for n, _ in d.cards)
+
+
+def use(d: Domains) -> Args:
+    for n, use in d.cards:
         if use in READY:
-            out.append(Action("use", (n,)))
+            yield (n,)
         elif use == TEAM_CARD:
-            out += [Action("use", (n, team)) for team in TEAMS_US]
+            yield from ((n, team) for team in TEAMS_US)
         elif use in SOLDIER_CARDS:
-            out += [Action("use", (n, s.key)) for s in squad]
-    for s in squad:
-        out += orders(sc, s, squad, foes, hexes)
-    weapons = sc.lib.weapons.weapons
-    armed = [s for s in squad if s.weapon in weapons]
-    out += [Action("move", (s.key, h)) for s in squad for h in hexes]
-    out += [Action(verb, (s.key,)) for verb in ("leave", "stay") for s in squad]
-    throwers = [s for s in squad if s.grenade or s.rifle]
-    out += [Action("aim", (s.key, h)) for s in throwers for h in hexes]
-    out += [Action("throw", (s.key, h)) for s in squad if s.smoke for h in hexes]
-    out += [Action("fire", (s.key, g)) for s in armed for g in foes]
-    if night:
-        out += [Action("flare", (s.key, h)) for s in armed for h in hexes]
-    out += [Action("hold", (s.key,)) for s in armed]
-    out += [Action("strike", (s.key, g)) for s in squad for g in foes]
-    out += [Action(verb, (s.key,)) for verb in ("done", "duck") for s in squad]
-    return out
+            yield from ((n, s.key) for s in d.squad)
+
+
+def order(d: Domains) -> Args:
+    for s in d.squad:
+        yield from (a.args for a in orders(d.sc, s, d.squad, d.foes, d.hexes))
+
+
+def to_hex(d: Domains) -> Args:
+    """move: any man, any hex."""
+    return ((s.key, h) for s in d.squad for h in d.hexes)
+
+
+def alone(d: Domains) -> Args:
+    """leave, stay, done, duck: any man."""
+    return ((s.key,) for s in d.squad)
+
+
+def aim(d: Domains) -> Args:
+    return ((s.key, h) for s in d.squad if s.grenade or s.rifle for h in d.hexes)
+
+
+def throw(d: Domains) -> Args:
+    return ((s.key, h) for s in d.squad if s.smoke for h in d.hexes)
+
+
+def fire(d: Domains) -> Args:
+    return ((s.key, g) for s in d.armed for g in d.foes)
+
+
+def flare(d: Domains) -> Args:
+    """At night only (flares light the dark, night rules)."""
+    return ((s.key, h) for s in d.armed for h in d.hexes) if d.night else iter(())
+
+
+def hold(d: Domains) -> Args:
+    return ((s.key,) for s in d.armed)
+
+
+def strike(d: Domains) -> Args:
+    return ((s.key, g) for s in d.squad for g in d.foes)
 
 
 def orders(

@@ -9,14 +9,15 @@ from wartable.core.action import Action
 from wartable.core.events import Event
 from wartable.core.rng import Rng
 from wartable.core.state import GameState
-from wartable.games.combat import labels, outlook
+from wartable.games.combat import outlook
 from wartable.games.combat import view as views
 from wartable.games.combat.ground import Ground
-from wartable.games.combat.model import ACTIVE, OVER, TEAMS_US, Activation, Soldier
-from wartable.games.combat.rules import flow, hidden, legal, scoring
+from wartable.games.combat.model import ACTIVE, Activation, Soldier
+from wartable.games.combat.rules import hidden, legal, scoring
 from wartable.games.combat.rules.smoke import Cloud
 from wartable.games.combat.scenario import CombatScenario
 from wartable.games.combat.schema import Night
+from wartable.games.combat.verbs import GRAMMAR
 
 COLUMNS = (
     "pos",
@@ -115,14 +116,14 @@ class CombatState(GameState):
         return scoring.standing(self)
 
     def _current_players(self) -> tuple[str, ...]:
-        return () if self.phase == OVER else ("us",)
+        return () if not GRAMMAR.acting(self) else ("us",)  # the one seat, or none at the end
 
     def _legal_actions(self, player: str) -> list[Action]:
-        return legal.legal_actions(self)
+        return GRAMMAR.offers(self, 0)
 
     def _apply(self, player: str, action: Action) -> list[Event]:
         self._before = (self.rng.counter, len(self.deck) + len(self.enemy_deck), self.turn)
-        return flow.apply_action(self, action)
+        return GRAMMAR.apply(self, 0, action)
 
     def _reversible(self, player: str, events: list[Event]) -> bool:
         """Nothing rolled, no card drawn, still the same turn: a deployment, a card play, an
@@ -130,7 +131,7 @@ class CombatState(GameState):
         return self._before == (self.rng.counter, len(self.deck) + len(self.enemy_deck), self.turn)
 
     def _explain_illegal(self, player: str, action: Action) -> str:
-        return legal.explain(self, action)
+        return GRAMMAR.why_not(self, 0, action)
 
     def _view(self, player: str | None) -> dict[str, Any]:
         return views.view(self, player)
@@ -142,19 +143,10 @@ class CombatState(GameState):
         return legal.hints(self)
 
     def _board_steps(self, player: str, action: Action) -> tuple[str, ...]:
-        """A card verb (``play N``, ``discard N``, ``use N [TEAM|SOLDIER]``): the card, then
-        the soldier it is used on; a soldier's verb: the soldier, then the hex or soldier it
-        reaches (an order's option word, a team, is told apart by the chooser)."""
-        verb, args = action
-        if verb in ("play", "discard", "use"):
-            card, *rest = args
-            return (card, rest[0]) if rest and rest[0] not in TEAMS_US else (card,)
-        if verb == "order":
-            return (args[0], args[2]) if len(args) > 2 else args[:1]
-        return args[:2]
+        return GRAMMAR.board(self, 0, action)
 
     def _describe(self, player: str, action: Action) -> str:
-        return labels.describe(self, action)
+        return GRAMMAR.words(self, 0, action) or super()._describe(player, action)
 
     def _copy(self) -> Self:
         # every field by name, no __dict__: a class compiled with mypyc has none

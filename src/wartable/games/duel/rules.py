@@ -74,7 +74,7 @@ def play(st: DuelState, side: int, action: Action) -> list[Event]:
     return events
 
 
-def turn_over(st: DuelState) -> list[Event]:
+def turn_over(st: DuelState, done: list[Event]) -> list[Event]:
     """After every action: the other side's turn, unless the duel is over (rule 5)."""
     st.turns += 1
     st.to_act = 1 - st.to_act

@@ -34,7 +34,7 @@ class DuelState(GameState):
         return tuple(self.players[k] for k in GRAMMAR.acting(self))
 
     def _legal_actions(self, player: str) -> list[Action]:
-        return GRAMMAR.legal(self, self.players.index(player))
+        return GRAMMAR.offers(self, self.players.index(player))
 
     def _apply(self, player: str, action: Action) -> list[Event]:
         return GRAMMAR.apply(self, self.players.index(player), action)

@@ -115,7 +115,7 @@ class Tactics2GMState(GameState):
         return tuple(self.players[k] for k in self.grammar.acting(self))
 
     def _legal_actions(self, player: str) -> list[Action]:
-        return self.grammar.legal(self, self.players.index(player))
+        return self.grammar.offers(self, self.players.index(player))
 
     def _apply(self, player: str, action: Action) -> list[Event]:
         return self.grammar.apply(self, self.players.index(player), action)

@@ -161,5 +161,5 @@ MOMENTS: list[Moments] = [
 ]  # fmt: skip
 
 GRAMMAR: Grammar[Tactics2GMState, Domains] = Grammar(
-    "2GM Tactics", VERBS, MOMENTS, moment, carry_out=orders.act, after=turn.settle
+    "2GM Tactics", VERBS, MOMENTS, moment, carry_out=orders.act, after=turn.after
 )

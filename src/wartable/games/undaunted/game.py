@@ -23,6 +23,7 @@ from wartable.core.game import (
 )
 from wartable.core.observation import Observer
 from wartable.core.rng import Rng
+from wartable.core.verbs import Grammar
 from wartable.games.undaunted.content import Library
 from wartable.games.undaunted.glossary import faces
 from wartable.games.undaunted.model import TURN, SideState
@@ -30,6 +31,7 @@ from wartable.games.undaunted.rules import flow
 from wartable.games.undaunted.rules.victory import goal_text
 from wartable.games.undaunted.scenario import Scenario, compile_scenario
 from wartable.games.undaunted.state import RULES_VERSION, UndauntedState
+from wartable.games.undaunted.verbs import GRAMMAR
 
 PACKAGE_DATA = Path(__file__).resolve().parent / "data"
 OPTIONS = {
@@ -80,22 +82,8 @@ no rifleman card left counts as pinned down. Both pinned down: more points wins,
 initiative holder. Removed cards are their owner's alone; the other side sees how many.
 """
 
-VERB_ARGS = {
-    "end": 0,
-    "done": 0,
-    "draw": 0,
-    "bid": 1,
-    "hunker": 1,
-    "rally": 1,
-    "bolster": 1,
-    "inspire": 1,
-    "move": 1,
-    "target": 1,
-    "guide": 1,
-    "attack": 1,
-    "suppress": 1,
-    "play": 2,
-}
+
+CARD_EXAMPLE = "a card or unit name (like rifleman-A, platoon-sergeant)"
 
 
 class Undaunted(Game):
@@ -217,42 +205,21 @@ class Undaunted(Game):
         s.bid = -2
         return s
 
+    def grammar(self) -> Grammar[UndauntedState, Scenario]:
+        return GRAMMAR
+
     def _check_action(self, action: Action) -> None:
-        want = VERB_ARGS.get(action.verb)
-        if want is None:
-            raise ActionParseError(
-                f"unknown verb {action.verb!r}; verbs are: {', '.join(VERB_ARGS)}"
-            )
-        if len(action.args) != want:
-            raise ActionParseError(
-                f"{action.verb!r} takes {want} argument(s), got {len(action.args)}"
-            )
-        if action.verb in ("move", "target") and action.args[0] not in self._names["tile"]:
-            raise ActionParseError(f"{action.args[0]!r} is not a tile name (like 13B)")
-        if (
-            action.verb
-            in (
-                "bid",
-                "hunker",
-                "rally",
-                "bolster",
-                "inspire",
-                "play",
-                "guide",
-                "attack",
-                "suppress",
-            )
-            and action.args[0] not in self._names["card"]
-        ):
-            raise ActionParseError(
-                f"{action.args[0]!r} is not a card or unit name (like rifleman-A, platoon-sergeant)"
-            )
+        """A declared verb with the words its notation takes, naming a tile, card or unit
+        of the game (which scenario's, the space of each says)."""
+        GRAMMAR.check(action)
+        kind = "tile" if action.verb in ("move", "target") else "card"
+        if action.args and action.args[0] not in self._names[kind]:
+            example = {"tile": "a tile name (like 13B)", "card": CARD_EXAMPLE}[kind]
+            raise ActionParseError(f"{action.args[0]!r} is not {example}")
 
     def public_action(self, player: str, action: Action, viewer: str | None) -> str:
         """A bid is chosen in secret: the others learn it when both bids are revealed."""
-        if action.verb == "bid" and viewer != player:
-            return "bid (a card chosen in secret)"
-        return str(action)
+        return GRAMMAR.public(action, viewer == player)
 
     def agents(self) -> dict[str, AgentFactory]:
         from wartable.games.undaunted.ai import HeuristicAgent
@@ -265,7 +232,7 @@ class Undaunted(Game):
         """Every action of a scenario in a fixed order (index = RL action id); the options
         (a round limit) add none."""
         self.check_options(options)
-        return self.scenario(scenario).actions.all()
+        return GRAMMAR.space(self.scenario(scenario))  # the scenario's interned actions
 
     def observer(
         self, scenario: str | None = None, options: Mapping[str, Any] | None = None

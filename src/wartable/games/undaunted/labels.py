@@ -34,41 +34,74 @@ def unit_name(unit: Unit) -> str:
     return unit.title + (f" {unit.squad}" if unit.squad else "")
 
 
-def describe(st: UndauntedState, i: int, action: Action) -> str:
+# ---- each verb's words (verbs.py hands them over) -----------------------------------------
+def kind_of(st: UndauntedState, action: Action) -> Kind | None:
     sc = st.sc
-    verb, args = action.verb, action.args
-    kind = sc.kinds[sc.kind_index[args[0]]] if args and args[0] in sc.kind_index else None
-    if verb == "bid" and kind is not None:
-        return f"Bid {card_name(kind)} (initiative {kind.initiative})"
-    if verb == "play" and kind is not None and len(args) == 2:
-        act = next((a for a in kind.actions if a.verb == args[1]), None)
-        amount = f" {act.amount}" if act is not None and act.amount else ""
-        own = " (own squad)" if act is not None and act.squad_only else ""
-        return f"{card_name(kind)}: {args[1]}{amount}{own}"
-    if verb == "hunker" and kind is not None:
-        return f"Hunker: {card_name(kind)} back to supply"
-    if verb == "rally" and kind is not None:
-        return f"Rally {card_name(kind)}: ready again"
-    if verb == "bolster" and kind is not None:
-        return f"Bolster {card_name(kind)} (supply to discard)"
-    if verb == "inspire" and kind is not None:
-        return f"Inspire {card_name(kind)} (back to hand)"
-    if verb == "end":
-        return "End your turn"
-    if verb == "draw":
-        return "Draw a card"
+    key = action.args[0] if action.args else ""
+    return sc.kinds[sc.kind_index[key]] if key in sc.kind_index else None
+
+
+def bid(st: UndauntedState, i: int, action: Action) -> str | None:
+    kind = kind_of(st, action)
+    return f"Bid {card_name(kind)} (initiative {kind.initiative})" if kind else None
+
+
+def play(st: UndauntedState, i: int, action: Action) -> str | None:
+    kind = kind_of(st, action)
+    if kind is None:
+        return None
+    what = action.args[1]
+    act = next((a for a in kind.actions if a.verb == what), None)
+    amount = f" {act.amount}" if act is not None and act.amount else ""
+    own = " (own squad)" if act is not None and act.squad_only else ""
+    return f"{card_name(kind)}: {what}{amount}{own}"
+
+
+CARD_WORDS = {
+    "hunker": "Hunker: {card} back to supply",
+    "rally": "Rally {card}: ready again",
+    "bolster": "Bolster {card} (supply to discard)",
+    "inspire": "Inspire {card} (back to hand)",
+}
+
+
+def card(st: UndauntedState, i: int, action: Action) -> str | None:
+    """hunker, rally, bolster, inspire: a card by its name."""
+    kind = kind_of(st, action)
+    return CARD_WORDS[action.verb].format(card=card_name(kind)) if kind else None
+
+
+def end(st: UndauntedState, i: int, action: Action) -> str:
+    return "End your turn"
+
+
+def draw(st: UndauntedState, i: int, action: Action) -> str:
+    return "Draw a card"
+
+
+def done(st: UndauntedState, i: int, action: Action) -> str:
     p = st.pending
-    if verb == "done":
-        return STOP.get(p.verb, "Done") if p is not None else "Done"
-    if verb == "move" and args:
-        mover = sc.units[p.unit] if p is not None and p.unit >= 0 else None
-        return f"Move {unit_name(mover)} to {args[0]}" if mover else f"Move to {args[0]}"
-    if verb == "target" and args:
-        return f"Mortar target on {args[0]}"
-    if verb in ("guide", "attack", "suppress") and args and args[0] in sc.unit_index:
-        u = sc.unit_index[args[0]]
-        side = st.sides[i if verb == "guide" else 1 - i]
-        where = f" on {sc.tiles[side.pos[u]]}" if side.pos[u] >= 0 else ""
-        return f"{verb.capitalize()} {unit_name(sc.units[u])}{where}"
-    text = str(action)
-    return text[:1].upper() + text[1:]
+    return STOP.get(p.verb, "Done") if p is not None else "Done"
+
+
+def move(st: UndauntedState, i: int, action: Action) -> str:
+    p = st.pending
+    mover = st.sc.units[p.unit] if p is not None and p.unit >= 0 else None
+    to = action.args[0]
+    return f"Move {unit_name(mover)} to {to}" if mover else f"Move to {to}"
+
+
+def target(st: UndauntedState, i: int, action: Action) -> str:
+    return f"Mortar target on {action.args[0]}"
+
+
+def counter(st: UndauntedState, i: int, action: Action) -> str | None:
+    """guide (one's own counter), attack, suppress (the other side's): the counter and
+    its tile."""
+    sc = st.sc
+    if action.args[0] not in sc.unit_index:
+        return None
+    u = sc.unit_index[action.args[0]]
+    side = st.sides[i if action.verb == "guide" else 1 - i]
+    where = f" on {sc.tiles[side.pos[u]]}" if side.pos[u] >= 0 else ""
+    return f"{action.verb.capitalize()} {unit_name(sc.units[u])}{where}"

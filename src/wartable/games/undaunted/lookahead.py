@@ -14,10 +14,10 @@ from wartable.core.action import Action
 from wartable.core.errors import InvariantError
 from wartable.core.rng import Rng
 from wartable.games.undaunted.evaluation import evaluate
-from wartable.games.undaunted.rules import flow
 from wartable.games.undaunted.rules.combat import hit_chance, total_defence
-from wartable.games.undaunted.rules.legal import legal_actions
+from wartable.games.undaunted.rules.legal import pending_choices
 from wartable.games.undaunted.state import UndauntedState
+from wartable.games.undaunted.verbs import GRAMMAR
 
 BLAST_SAMPLES = 6
 DONE = -1  # in a set of bolstered cards: the choice to stop
@@ -67,7 +67,7 @@ def _score(
             if _bolstering(after):
                 inner, so_far = (memo, key) if key is not None else ({}, ())
             top = -float("inf")
-            for option in legal_actions(after, me):
+            for option in pending_choices(after, me):  # what the choice moment offers
                 s = _score(after, me, option, depth - 1, rng, so_far, inner)
                 if s > top:
                     top = s
@@ -112,7 +112,7 @@ def _after(
         if p is None:
             raise InvariantError("_after: no p")
         twin.rng.force([forced] * p.left)
-    flow.apply_action(twin, me, action)
+    GRAMMAR.apply(twin, me, action)
     twin._legal_cache = None
     twin._fill_returns()
     return twin

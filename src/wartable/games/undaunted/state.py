@@ -14,13 +14,13 @@ from wartable.core.events import Event
 from wartable.core.marks import INITIATIVE, OBJECTIVE_TAKEN, Mark
 from wartable.core.rng import Rng
 from wartable.core.state import GameState
-from wartable.games.undaunted import labels
 from wartable.games.undaunted import view as views
 from wartable.games.undaunted.evaluation import evaluate
-from wartable.games.undaunted.model import BID, NO_BID, SIDE_FIELDS, Pending, SideState
+from wartable.games.undaunted.model import SIDE_FIELDS, Pending, SideState
 from wartable.games.undaunted.outlook import first_side_chance
-from wartable.games.undaunted.rules import explain, flow, hidden, legal, odds
+from wartable.games.undaunted.rules import hidden, odds
 from wartable.games.undaunted.scenario import Scenario
+from wartable.games.undaunted.verbs import GRAMMAR
 
 # events after which an action can no longer be taken back
 TURNING = frozenset({"bid-made", "initiative", "end-turn", "round", "game-over", "draw-count"})
@@ -57,18 +57,17 @@ class UndauntedState(GameState):
     beliefs: tuple[Any, Any]  # per side: the last fold of its notes, (notes, Belief) or None
 
     def _current_players(self) -> tuple[str, ...]:
-        if self.phase == BID:
-            return tuple(
-                p for p, s in zip(self.players, self.sides, strict=True) if s.bid == NO_BID
-            )
-        return (self.players[self.active],)
+        seats = GRAMMAR.acting(self)
+        if len(seats) == 1:  # all but the bid: asked before every action, kept quick
+            return (self.players[seats[0]],)
+        return tuple([self.players[k] for k in seats])
 
     def _legal_actions(self, player: str) -> list[Action]:
-        return legal.legal_actions(self, self.sc.players.index(player))
+        return GRAMMAR.offers(self, self.sc.players.index(player))
 
     def _apply(self, player: str, action: Action) -> list[Event]:
         self._draws_before = self.rng.counter
-        return flow.apply_action(self, self.sc.players.index(player), action)
+        return GRAMMAR.apply(self, self.sc.players.index(player), action)
 
     def _reversible(self, player: str, events: list[Event]) -> bool:
         """No dice, no shuffle, no private event, no bid, and still this player's turn."""
@@ -79,29 +78,17 @@ class UndauntedState(GameState):
         )
 
     def _explain_illegal(self, player: str, action: Action) -> str:
-        return explain.explain(self, self.sc.players.index(player), action)
+        return GRAMMAR.why_not(self, self.sc.players.index(player), action)
 
     def _action_info(self, player: str, action: Action) -> dict[str, Any]:
         return odds.action_info(self, self.sc.players.index(player), action)
 
     def _board_steps(self, player: str, action: Action) -> tuple[str, ...]:
-        """A card of the hand (``play CARD WHAT``, ``bid``, ``hunker``, ``rally``): the card;
-        ``move`` and ``target``: the tile; ``guide``: the side's own counter, ``attack`` and
-        ``suppress`` the other side's (counters of both sides share their names:
-        ``SIDE:UNIT``); ``end``, ``done``, ``draw`` and a card taken from the supply
-        (``bolster``, ``inspire``: nothing on the board shows it) lie in the fixed bar."""
-        verb, args = action
-        if not args or verb in ("bolster", "inspire"):  # a card out of the supply: the bar
-            return ()
-        if verb in ("attack", "suppress"):
-            other = next(p for p in self.players if p != player)
-            return (f"{other}:{args[0]}",)
-        if verb == "guide":
-            return (f"{player}:{args[0]}",)
-        return args[:1]  # the card of play, bid, hunker...; the tile of move and target
+        return GRAMMAR.board(self, self.sc.players.index(player), action)
 
     def _describe(self, player: str, action: Action) -> str:
-        return labels.describe(self, self.sc.players.index(player), action)
+        said = GRAMMAR.words(self, self.sc.players.index(player), action)
+        return said or super()._describe(player, action)
 
     def rounds_played(self) -> int:
         return self.round

@@ -67,31 +67,61 @@ HAND_LIMIT = 5
 # ---- player actions ---------------------------------------------------------------------------
 
 
-def apply_action(st: CombatState, action: Action) -> list[Event]:
+# ---- each verb's effect (verbs.py hands them over; only legal actions come here) ---------
+def deploy(st: CombatState, seat: int, action: Action) -> list[Event]:
     ev: list[Event] = []
-    verb, args = action.verb, action.args
-    if verb == "deploy":
-        i = st.find(args[0])
-        st.pos[i] = st.sc.board.at(args[1])
-        log(ev, "deploy", f"{st.soldiers[i].name} deploys on {args[1]}", "22.0")
-        if all(st.pos[s.index] >= 0 for s in st.soldiers if s.side == US):
-            start_turn(st, ev)
-    elif verb == "discard":
-        n = int(args[0])
-        st.hand.remove(n)
-        st.discard.append(n)
-        log(ev, "discard", f"card {n} discarded (hand limit {HAND_LIMIT})", "5.0 step 1c")
-    elif verb == "play":
-        play_card(st, int(args[0]), ev)
-        orders_given(st, ev)  # nobody of the squad left on the map: nothing to order
-    elif verb == "use":
-        hand.use(st, int(args[0]), args[1] if len(args) > 1 else "", ev)
-    elif verb == "order":
-        st.reorder = -1  # a card's new order (hand.py) or the usual one
-        give_order(st, st.find(args[0]), args[1], args[2] if len(args) > 2 else "", ev)
-        orders_given(st, ev)
-    else:
-        friendly_step(st, verb, args, ev)
+    key, where = action.args
+    i = st.find(key)
+    st.pos[i] = st.sc.board.at(where)
+    log(ev, "deploy", f"{st.soldiers[i].name} deploys on {where}", "22.0")
+    if all(st.pos[s.index] >= 0 for s in st.soldiers if s.side == US):
+        start_turn(st, ev)
+    return ev
+
+
+def discard(st: CombatState, seat: int, action: Action) -> list[Event]:
+    ev: list[Event] = []
+    n = int(action.args[0])
+    st.hand.remove(n)
+    st.discard.append(n)
+    log(ev, "discard", f"card {n} discarded (hand limit {HAND_LIMIT})", "5.0 step 1c")
+    return ev
+
+
+def play(st: CombatState, seat: int, action: Action) -> list[Event]:
+    ev: list[Event] = []
+    play_card(st, int(action.args[0]), ev)
+    orders_given(st, ev)  # nobody of the squad left on the map: nothing to order
+    return ev
+
+
+def use(st: CombatState, seat: int, action: Action) -> list[Event]:
+    ev: list[Event] = []
+    args = action.args
+    hand.use(st, int(args[0]), args[1] if len(args) > 1 else "", ev)
+    return ev
+
+
+def order(st: CombatState, seat: int, action: Action) -> list[Event]:
+    ev: list[Event] = []
+    args = action.args
+    st.reorder = -1  # a card's new order (hand.py) or the usual one
+    give_order(st, st.find(args[0]), args[1], args[2] if len(args) > 2 else "", ev)
+    orders_given(st, ev)
+    return ev
+
+
+def step(st: CombatState, seat: int, action: Action) -> list[Event]:
+    """move, leave, stay, aim, throw, fire, flare, hold, strike, done, duck: a step of the
+    friendly activation being played out (``friendly_step``, by its stage)."""
+    ev: list[Event] = []
+    friendly_step(st, action.verb, action.args, ev)
+    return ev
+
+
+def after(st: CombatState, events: list[Event]) -> list[Event]:
+    """After every action the rules run on until the player must decide (``advance``)."""
+    ev: list[Event] = []
     advance(st, ev)
     return ev
 

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from wartable.core.action import Action
 from wartable.core.errors import InvariantError
-from wartable.games.combat.model import CARDS, DEPLOY, GERMANY, IMPULSES, ORDERS, US
+from wartable.games.combat.model import GERMANY, ORDERS, US
 from wartable.games.combat.rules import (
     cards,
     care,
@@ -33,23 +33,45 @@ MOVES = ("sprint", "run_and_gun", "evade", "sneak")
 FORCED_WAYS = {checks.BERSERK: (2, 3), checks.ROUT: (5, 6)}  # 17.2, 17.3: compass directions
 
 
-def legal_actions(st: CombatState) -> list[Action]:
-    if st.reorder >= 0:
-        return order_actions(st, st.reorder)  # a card lets him take a new order now
-    if st.phase == DEPLOY:
-        i = next(s.index for s in st.soldiers if s.side == US and st.pos[s.index] < 0)
-        key = st.soldiers[i].key
-        return [
-            Action("deploy", (key, st.sc.board.label(st.sc.board.hexes[h])))
-            for h in st.sc.deploy_zone
-        ]
-    if st.phase == CARDS:
-        verb = "discard" if len(st.hand) > HAND_LIMIT else "play"
-        return [Action(verb, (str(n),)) for n in st.hand] + hand.use_actions(st)
-    if st.phase == ORDERS:
-        return order_actions(st, next_unordered(st)) + hand.use_actions(st)
-    if st.phase == IMPULSES and st.act is not None:
-        return activation_choices(st) + hand.use_actions(st)
+# ---- who acts, and what each moment offers (verbs.py declares the moments) ---------------
+def player(st: CombatState) -> list[int]:
+    return [0]  # the one seat: the enemy is run by the rules
+
+
+def nobody(st: CombatState) -> list[int]:
+    return []
+
+
+def reorder(st: CombatState, seat: int) -> list[Action]:
+    """A card lets one man take a new order now."""
+    return order_actions(st, st.reorder)
+
+
+def deployments(st: CombatState, seat: int) -> list[Action]:
+    """The next man of the squad in squad order, on any hex of the deploy zone (22.0)."""
+    i = next(s.index for s in st.soldiers if s.side == US and st.pos[s.index] < 0)
+    key = st.soldiers[i].key
+    label, hexes = st.sc.board.label, st.sc.board.hexes
+    return [Action("deploy", (key, label(hexes[h]))) for h in st.sc.deploy_zone]
+
+
+def card_phase(st: CombatState, seat: int) -> list[Action]:
+    """A card played for initiative, or one discarded down to the hand limit (5.0)."""
+    verb = "discard" if len(st.hand) > HAND_LIMIT else "play"
+    return [Action(verb, (str(n),)) for n in st.hand] + hand.use_actions(st)
+
+
+def order_phase(st: CombatState, seat: int) -> list[Action]:
+    return order_actions(st, next_unordered(st)) + hand.use_actions(st)
+
+
+def impulse(st: CombatState, seat: int) -> list[Action]:
+    if st.act is None:
+        return []
+    return activation_choices(st) + hand.use_actions(st)
+
+
+def nothing(st: CombatState, seat: int) -> list[Action]:
     return []
 
 
@@ -237,26 +259,33 @@ def activation_choices(st: CombatState) -> list[Action]:
     return out
 
 
-def explain(st: CombatState, action: Action) -> str:
-    legal = legal_actions(st)
+# ---- why not (verbs.py: the moments' words, and the order's own) --------------------------
+def possible(st: CombatState, seat: int, action: Action) -> str:
+    legal = st.legal_actions(st.players[seat])
     listed = ", ".join(str(a) for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
-    if st.phase == ORDERS and action.verb == "order" and len(action.args) in (2, 3):
-        i = st.reorder if st.reorder >= 0 else next_unordered(st)
-        name, order = st.soldiers[i].name, action.args[1]
-        if action.args[0] != st.soldiers[i].key:
-            return f"{str(action)!r}: orders go in squad order; {name} is next"
-        allowed = allowed_orders(st, i)
-        if order in allowed and (order in AIMED or order in TENDED):
-            what = "a target hex" if order in AIMED else "the soldier it is for"
-            options = [a.args[2] for a in order_actions(st, i) if a.args[1] == order]
-            return f"{str(action)!r}: {order.replace('_', ' ')} needs {what}, one of: " + (
-                ", ".join(options)
-            )
-        if order in allowed:
-            return f"{str(action)!r}: {order.replace('_', ' ')} takes no target"
-        why = why_not(st, i, order)
-        return f"{str(action)!r}: {name} may take only: {', '.join(allowed)} ({why})"
     return f"{str(action)!r} is not possible now; possible: {listed}"
+
+
+def why_not_order(st: CombatState, seat: int, action: Action) -> str:
+    """In the order phase: orders go in squad order, an aimed or tended order needs its
+    target, and an order not allowed says the rule that bars it."""
+    if st.phase != ORDERS or len(action.args) not in (2, 3):
+        return ""
+    i = st.reorder if st.reorder >= 0 else next_unordered(st)
+    name, order = st.soldiers[i].name, action.args[1]
+    if action.args[0] != st.soldiers[i].key:
+        return f"{str(action)!r}: orders go in squad order; {name} is next"
+    allowed = allowed_orders(st, i)
+    if order in allowed and (order in AIMED or order in TENDED):
+        what = "a target hex" if order in AIMED else "the soldier it is for"
+        options = [a.args[2] for a in order_actions(st, i) if a.args[1] == order]
+        return f"{str(action)!r}: {order.replace('_', ' ')} needs {what}, one of: " + (
+            ", ".join(options)
+        )
+    if order in allowed:
+        return f"{str(action)!r}: {order.replace('_', ' ')} takes no target"
+    why = why_not(st, i, order)
+    return f"{str(action)!r}: {name} may take only: {', '.join(allowed)} ({why})"
 
 
 ORDER_CHOICES = (

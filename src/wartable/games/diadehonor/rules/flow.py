@@ -64,7 +64,7 @@ def acted(st: DiaDeHonorState, seat: int, action: Action) -> list[Event]:
     return ev
 
 
-def after(st: DiaDeHonorState) -> list[Event]:
+def after(st: DiaDeHonorState, events: list[Event]) -> list[Event]:
     """After every action: snipers that lost sight of their marks start again (Q27)."""
     ev: list[Event] = []
     attack.lose_sight(st, ev)

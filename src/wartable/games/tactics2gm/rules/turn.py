@@ -324,6 +324,11 @@ def finish(
     return [ev("over", text, rule)]
 
 
+def after(st: Tactics2GMState, events: list[Event]) -> list[Event]:
+    """What follows every action (verbs.py): the battle settles."""
+    return settle(st)
+
+
 def settle(st: Tactics2GMState) -> list[Event]:
     """After every action: a destroyed HQ ends the battle (GM-99); a phase in which the side
     to act could only pass goes by, as does the terrain a side cannot afford, one after the

@@ -117,70 +117,73 @@ def end_turn(st: UndauntedState, i: int, ev: list[Event]) -> None:
 DECISIVE = frozenset({"casualty", "counter-lost", "control"})
 
 
-def advance(st: UndauntedState, ev: list[Event]) -> None:
-    """Run everything that needs no decision: the victory check, when it could find a
-    winner (it read 23% of a random game's time when run after every action)."""
+def after(st: UndauntedState, ev: list[Event]) -> list[Event]:
+    """What follows every action (verbs.py): the victory check, where it could find a
+    winner (``advance``)."""
+    out: list[Event] = []
     if st.outcome is None and any(e.kind in DECISIVE for e in ev):
-        victory.check(st, ev)
+        victory.check(st, out)
+    return out
 
 
-def apply_action(st: UndauntedState, i: int, action: Action) -> list[Event]:
+# ---- each verb's effect (verbs.py hands them over; only legal actions come here) ---------
+def bid(st: UndauntedState, i: int, action: Action) -> list[Event]:
+    arg = st.sc.actions.decode[action][1]
+    s = st.sides[i]
+    s.hand[arg] -= 1
+    s.bid = arg
+    who = st.players[i]
+    key = st.sc.kinds[arg].key
+    ev = [
+        Event("bid", f"{who} bids {key}", {"player": who, "card": key}, RULE_BID, (who,)),
+        Event("bid-made", f"{who} has chosen a card for initiative", {"player": who}, RULE_BID),
+    ]
+    if all(x.bid != NO_BID for x in st.sides):
+        resolve_bids(st, ev)
+    return ev
+
+
+def played(st: UndauntedState, i: int, action: Action) -> list[Event]:
+    _, arg, card_verb = st.sc.actions.decode[action]
     ev: list[Event] = []
-    verb, arg, card_verb = st.sc.actions.decode[action]
-    if verb == "bid":
-        s = st.sides[i]
-        s.hand[arg] -= 1
-        s.bid = arg
-        who = st.players[i]
-        ev.append(
-            Event(
-                "bid",
-                f"{who} bids {st.sc.kinds[arg].key}",
-                {"player": who, "card": st.sc.kinds[arg].key},
-                RULE_BID,
-                (who,),
-            )
-        )
-        ev.append(
-            Event("bid-made", f"{who} has chosen a card for initiative", {"player": who}, RULE_BID)
-        )
-        if all(x.bid != NO_BID for x in st.sides):
-            resolve_bids(st, ev)
-    elif verb == "play":
-        play(st, i, arg, card_verb, ev)
-    elif verb == "hunker":
-        s = st.sides[i]
-        s.hand[arg] -= 1
-        s.supply[arg] += 1
-        note(st, i, OUT, HAND, arg)
-        ev.append(
-            Event(
-                "hunker",
-                f"{st.players[i]} returns {st.sc.kinds[arg].key} to supply",
-                {"player": st.players[i], "card": st.sc.kinds[arg].key},
-                RULE_HUNKER,
-            )
-        )
-    elif verb == "rally":
-        s = st.sides[i]
-        s.hand[arg] -= 1
-        s.play[arg] += 1
-        note(st, i, OUT, HAND, arg)
-        s.supp[st.sc.kinds[arg].unit] = False
-        key = st.sc.kinds[arg].key
-        ev.append(
-            Event(
-                "rally",
-                f"{st.players[i]} {key} rallies: ready again",
-                {"player": st.players[i], "unit": key},
-                RULE_RALLY,
-            )
-        )
-    elif verb == "end":
-        end_turn(st, i, ev)
-    else:
-        choose(st, i, verb, arg, ev)
-    advance(st, ev)
+    play(st, i, arg, card_verb, ev)
+    return ev
+
+
+def hunker(st: UndauntedState, i: int, action: Action) -> list[Event]:
+    arg = st.sc.actions.decode[action][1]
+    s = st.sides[i]
+    s.hand[arg] -= 1
+    s.supply[arg] += 1
+    note(st, i, OUT, HAND, arg)
+    who, key = st.players[i], st.sc.kinds[arg].key
+    text = f"{who} returns {key} to supply"
+    return [Event("hunker", text, {"player": who, "card": key}, RULE_HUNKER)]
+
+
+def rally(st: UndauntedState, i: int, action: Action) -> list[Event]:
+    arg = st.sc.actions.decode[action][1]
+    s = st.sides[i]
+    s.hand[arg] -= 1
+    s.play[arg] += 1
+    note(st, i, OUT, HAND, arg)
+    s.supp[st.sc.kinds[arg].unit] = False
+    who, key = st.players[i], st.sc.kinds[arg].key
+    text = f"{who} {key} rallies: ready again"
+    return [Event("rally", text, {"player": who, "unit": key}, RULE_RALLY)]
+
+
+def end(st: UndauntedState, i: int, action: Action) -> list[Event]:
+    ev: list[Event] = []
+    end_turn(st, i, ev)
+    return ev
+
+
+def chosen(st: UndauntedState, i: int, action: Action) -> list[Event]:
+    """One choice of the card action in progress (``choose``)."""
+    verb, arg, _ = st.sc.actions.decode[action]
+    ev: list[Event] = []
+    choose(st, i, verb, arg, ev)
     return ev
 
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from wartable.core.action import Action
 from wartable.core.errors import InvariantError
-from wartable.games.undaunted.model import BID
+from wartable.games.undaunted.model import NO_BID
 from wartable.games.undaunted.rules.movement import steps
 from wartable.games.undaunted.rules.support import (
     bolster_choices,
@@ -26,14 +26,23 @@ if TYPE_CHECKING:
     from wartable.games.undaunted.state import UndauntedState
 
 
-def legal_actions(st: UndauntedState, i: int) -> list[Action]:
+# ---- who acts, and what each moment offers (verbs.py declares the moments) ---------------
+def bidders(st: UndauntedState) -> list[int]:
+    """Both sides choose at once; a side that has chosen waits."""
+    return [i for i, s in enumerate(st.sides) if s.bid == NO_BID]
+
+
+def to_act(st: UndauntedState) -> list[int]:
+    return [st.active]
+
+
+def bids(st: UndauntedState, i: int) -> list[Action]:
     acts = st.sc.actions
-    s = st.sides[i]
-    if st.phase == BID:
-        return [acts.bid[k] for k, n in enumerate(s.hand) if n]
-    if st.pending is not None:
-        return pending_choices(st, i)
-    return [*card_plays(st, i), acts.end]
+    return [acts.bid[k] for k, n in enumerate(st.sides[i].hand) if n]
+
+
+def turn(st: UndauntedState, i: int) -> list[Action]:
+    return [*card_plays(st, i), st.sc.actions.end]
 
 
 def spot(sc: Scenario, s: SideState, i: int, kind: Kind) -> int:

@@ -1,0 +1,78 @@
+"""Combat!'s grammar, declared once (core/verbs.py): every verb (its notation, the moments
+it is offered in, its arguments in the action space, its effect, its words, what is clicked
+for it) and every moment (deployment, the card and order phases, an activation in the
+impulses, a card's new order held over them). The state's hooks, the action space and the
+parse check come from here; the order keeps the action ids learning agents use."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wartable.core.verbs import Grammar, Moment, Verb
+from wartable.games.combat import labels, space, steps
+from wartable.games.combat.phases import Moment as M
+from wartable.games.combat.phases import moment
+from wartable.games.combat.rules import flow, legal
+from wartable.games.combat.space import Domains
+
+if TYPE_CHECKING:
+    from wartable.games.combat.state import CombatState
+
+V = Verb["CombatState", Domains]
+CARDS_HELD = frozenset((M.CARDS, M.ORDERS, M.IMPULSES))  # a card used from the hand (5.0)
+ORDERING = frozenset((M.ORDERS, M.REORDER))
+ACTIVATION = frozenset((M.IMPULSES,))
+
+VERBS: list[V] = [
+    V("deploy", "deploy SOLDIER HEX", frozenset({M.DEPLOY}), flow.deploy, space.deploy,
+      words=labels.deploy, rules=("22.0",)),
+    V("play", "play CARD", frozenset({M.CARDS}), flow.play, space.card, words=labels.play,
+      board=steps.card, rules=("5.0",)),
+    V("discard", "discard CARD", frozenset({M.CARDS}), flow.discard, space.card,
+      words=labels.discard, board=steps.card, rules=("5.0",)),
+    V("use", "use CARD [TEAM|SOLDIER]", CARDS_HELD, flow.use, space.use, words=labels.use,
+      board=steps.card, rules=("5.0",)),
+    V("order", "order SOLDIER ORDER [HEX|SOLDIER]", ORDERING, flow.order, space.order,
+      refuse=legal.why_not_order, words=labels.order, board=steps.order, rules=("7.0",)),
+    V("move", "move SOLDIER HEX", ACTIVATION, flow.step, space.to_hex, words=labels.toward,
+      rules=("6.0",)),
+    V("leave", "leave SOLDIER", ACTIVATION, flow.step, space.alone, words=labels.alone,
+      rules=("9.5",)),
+    V("stay", "stay SOLDIER", ACTIVATION, flow.step, space.alone, words=labels.alone,
+      rules=("6.0",)),
+    V("aim", "aim SOLDIER HEX", ACTIVATION, flow.step, space.aim, words=labels.toward,
+      rules=("7.09", "7.11")),
+    V("throw", "throw SOLDIER HEX", ACTIVATION, flow.step, space.throw, words=labels.toward,
+      rules=("7.10",)),
+    V("fire", "fire SOLDIER TARGET", ACTIVATION, flow.step, space.fire, words=labels.attack,
+      rules=("13.0",)),
+    V("flare", "flare SOLDIER HEX", ACTIVATION, flow.step, space.flare, words=labels.toward,
+      rules=("21.0",)),
+    V("hold", "hold SOLDIER", ACTIVATION, flow.step, space.hold, words=labels.alone,
+      rules=("13.0",)),
+    V("strike", "strike SOLDIER TARGET", ACTIVATION, flow.step, space.strike,
+      words=labels.attack, rules=("15.0",)),
+    V("done", "done SOLDIER", ACTIVATION, flow.step, space.alone, words=labels.alone,
+      rules=("6.0",)),
+    V("duck", "duck SOLDIER", ACTIVATION, flow.step, space.alone, words=labels.alone,
+      rules=("6.0",)),
+]  # fmt: skip
+
+Moments = Moment["CombatState"]
+MOMENTS: list[Moments] = [
+    Moments(M.DEPLOY, legal.player, legal.deployments, legal.possible,
+            words="the squad deploys, a man at a time, in its deploy zone"),
+    Moments(M.CARDS, legal.player, legal.card_phase, legal.possible,
+            words="a card for initiative, or discards down to the hand limit"),
+    Moments(M.ORDERS, legal.player, legal.order_phase, legal.possible,
+            words="an order for each man on the map, in squad order"),
+    Moments(M.IMPULSES, legal.player, legal.impulse, legal.possible,
+            words="a friendly activation played out, a step at a time"),
+    Moments(M.OVER, legal.nobody, legal.nothing, legal.possible, words="the game is over"),
+    Moments(M.REORDER, legal.player, legal.reorder, legal.possible,
+            words="a card lets one man take a new order now"),
+]  # fmt: skip
+
+GRAMMAR: Grammar[CombatState, Domains] = Grammar(
+    "Combat!", VERBS, MOMENTS, moment, after=flow.after
+)
