@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, Self, final
 
 from wartable.core.action import RESIGN, Action
+from wartable.core.compiled import mypyc_attr  # compiled, the base takes interpreted games
 from wartable.core.errors import (
     IllegalActionError,
     InvariantError,
@@ -27,14 +28,6 @@ from wartable.core.events import Event
 from wartable.core.marks import Mark
 from wartable.core.outcome import Outcome, side_returns
 from wartable.core.rng import check_seed
-
-try:  # read by mypyc only: compiled, the base class must still take interpreted games
-    from mypy_extensions import mypyc_attr
-except ImportError:  # pure Python, without mypy installed
-
-    def mypyc_attr(*attrs: Any, **kwattrs: Any) -> Any:  # type: ignore[misc]
-        return lambda cls: cls
-
 
 RECORD_FORMAT = "wartable-record"
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from wartable.core.action import Action
+from wartable.core.compiled import mypyc_attr
 from wartable.core.errors import ActionParseError
 from wartable.core.events import Event
 
@@ -45,6 +46,7 @@ def only_one(domain: C) -> Iterable[tuple[str, ...] | Action]:
     return [()]
 
 
+@mypyc_attr(native_class=False)  # compiled, a generic frozen dataclass cannot be native
 @dataclass(frozen=True)
 class Verb(Generic[S, C]):
     """One verb: everything about it that is not the rules' look at the field."""
@@ -70,6 +72,7 @@ class Verb(Generic[S, C]):
         return least, sum(1 for w in words if w.strip("[]"))
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Moment(Generic[S]):
     """A phase, or an interruption held over one (an answer out of turn, a choice that

@@ -18,58 +18,56 @@ from wartable.games.combat.space import Domains
 if TYPE_CHECKING:
     from wartable.games.combat.state import CombatState
 
-V = Verb["CombatState", Domains]
 CARDS_HELD = frozenset((M.CARDS, M.ORDERS, M.IMPULSES))  # a card used from the hand (5.0)
 ORDERING = frozenset((M.ORDERS, M.REORDER))
 ACTIVATION = frozenset((M.IMPULSES,))
 
-VERBS: list[V] = [
-    V("deploy", "deploy SOLDIER HEX", frozenset({M.DEPLOY}), flow.deploy, space.deploy,
+VERBS: list[Verb[CombatState, Domains]] = [
+    Verb("deploy", "deploy SOLDIER HEX", frozenset({M.DEPLOY}), flow.deploy, space.deploy,
       words=labels.deploy, rules=("22.0",)),
-    V("play", "play CARD", frozenset({M.CARDS}), flow.play, space.card, words=labels.play,
+    Verb("play", "play CARD", frozenset({M.CARDS}), flow.play, space.card, words=labels.play,
       board=steps.card, rules=("5.0",)),
-    V("discard", "discard CARD", frozenset({M.CARDS}), flow.discard, space.card,
+    Verb("discard", "discard CARD", frozenset({M.CARDS}), flow.discard, space.card,
       words=labels.discard, board=steps.card, rules=("5.0",)),
-    V("use", "use CARD [TEAM|SOLDIER]", CARDS_HELD, flow.use, space.use, words=labels.use,
+    Verb("use", "use CARD [TEAM|SOLDIER]", CARDS_HELD, flow.use, space.use, words=labels.use,
       board=steps.card, rules=("5.0",)),
-    V("order", "order SOLDIER ORDER [HEX|SOLDIER]", ORDERING, flow.order, space.order,
+    Verb("order", "order SOLDIER ORDER [HEX|SOLDIER]", ORDERING, flow.order, space.order,
       refuse=legal.why_not_order, words=labels.order, board=steps.order, rules=("7.0",)),
-    V("move", "move SOLDIER HEX", ACTIVATION, flow.step, space.to_hex, words=labels.toward,
+    Verb("move", "move SOLDIER HEX", ACTIVATION, flow.step, space.to_hex, words=labels.toward,
       rules=("6.0",)),
-    V("leave", "leave SOLDIER", ACTIVATION, flow.step, space.alone, words=labels.alone,
+    Verb("leave", "leave SOLDIER", ACTIVATION, flow.step, space.alone, words=labels.alone,
       rules=("9.5",)),
-    V("stay", "stay SOLDIER", ACTIVATION, flow.step, space.alone, words=labels.alone,
+    Verb("stay", "stay SOLDIER", ACTIVATION, flow.step, space.alone, words=labels.alone,
       rules=("6.0",)),
-    V("aim", "aim SOLDIER HEX", ACTIVATION, flow.step, space.aim, words=labels.toward,
+    Verb("aim", "aim SOLDIER HEX", ACTIVATION, flow.step, space.aim, words=labels.toward,
       rules=("7.09", "7.11")),
-    V("throw", "throw SOLDIER HEX", ACTIVATION, flow.step, space.throw, words=labels.toward,
+    Verb("throw", "throw SOLDIER HEX", ACTIVATION, flow.step, space.throw, words=labels.toward,
       rules=("7.10",)),
-    V("fire", "fire SOLDIER TARGET", ACTIVATION, flow.step, space.fire, words=labels.attack,
+    Verb("fire", "fire SOLDIER TARGET", ACTIVATION, flow.step, space.fire, words=labels.attack,
       rules=("13.0",)),
-    V("flare", "flare SOLDIER HEX", ACTIVATION, flow.step, space.flare, words=labels.toward,
+    Verb("flare", "flare SOLDIER HEX", ACTIVATION, flow.step, space.flare, words=labels.toward,
       rules=("21.0",)),
-    V("hold", "hold SOLDIER", ACTIVATION, flow.step, space.hold, words=labels.alone,
+    Verb("hold", "hold SOLDIER", ACTIVATION, flow.step, space.hold, words=labels.alone,
       rules=("13.0",)),
-    V("strike", "strike SOLDIER TARGET", ACTIVATION, flow.step, space.strike,
+    Verb("strike", "strike SOLDIER TARGET", ACTIVATION, flow.step, space.strike,
       words=labels.attack, rules=("15.0",)),
-    V("done", "done SOLDIER", ACTIVATION, flow.step, space.alone, words=labels.alone,
+    Verb("done", "done SOLDIER", ACTIVATION, flow.step, space.alone, words=labels.alone,
       rules=("6.0",)),
-    V("duck", "duck SOLDIER", ACTIVATION, flow.step, space.alone, words=labels.alone,
+    Verb("duck", "duck SOLDIER", ACTIVATION, flow.step, space.alone, words=labels.alone,
       rules=("6.0",)),
 ]  # fmt: skip
 
-Moments = Moment["CombatState"]
-MOMENTS: list[Moments] = [
-    Moments(M.DEPLOY, legal.player, legal.deployments, legal.possible,
+MOMENTS: list[Moment[CombatState]] = [
+    Moment(M.DEPLOY, legal.player, legal.deployments, legal.possible,
             words="the squad deploys, a man at a time, in its deploy zone"),
-    Moments(M.CARDS, legal.player, legal.card_phase, legal.possible,
+    Moment(M.CARDS, legal.player, legal.card_phase, legal.possible,
             words="a card for initiative, or discards down to the hand limit"),
-    Moments(M.ORDERS, legal.player, legal.order_phase, legal.possible,
+    Moment(M.ORDERS, legal.player, legal.order_phase, legal.possible,
             words="an order for each man on the map, in squad order"),
-    Moments(M.IMPULSES, legal.player, legal.impulse, legal.possible,
+    Moment(M.IMPULSES, legal.player, legal.impulse, legal.possible,
             words="a friendly activation played out, a step at a time"),
-    Moments(M.OVER, legal.nobody, legal.nothing, legal.possible, words="the game is over"),
-    Moments(M.REORDER, legal.player, legal.reorder, legal.possible,
+    Moment(M.OVER, legal.nobody, legal.nothing, legal.possible, words="the game is over"),
+    Moment(M.REORDER, legal.player, legal.reorder, legal.possible,
             words="a card lets one man take a new order now"),
 ]  # fmt: skip
 

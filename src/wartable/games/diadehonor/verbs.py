@@ -18,7 +18,6 @@ from wartable.games.diadehonor.space import Domains
 if TYPE_CHECKING:
     from wartable.games.diadehonor.state import DiaDeHonorState
 
-V = Verb["DiaDeHonorState", Domains]
 ACTING = frozenset((P.ACTIVATE, P.CARDS))  # a seat's activation
 
 
@@ -26,50 +25,49 @@ def when(*moments: P | I) -> frozenset[str]:
     return frozenset(moments)
 
 
-VERBS: list[V] = [
-    V("initiative", "initiative first|second", when(P.INITIATIVE), flow.chosen,
+VERBS: list[Verb[DiaDeHonorState, Domains]] = [
+    Verb("initiative", "initiative first|second", when(P.INITIATIVE), flow.chosen,
       space.initiative, words=labels.initiative, board=steps.bar, rules=("DH-5",)),
-    V("deploy", "deploy UNIT SQUARE", when(P.DEPLOY), flow.deployed, space.deploy,
+    Verb("deploy", "deploy UNIT SQUARE", when(P.DEPLOY), flow.deployed, space.deploy,
       words=labels.deploy, rules=("set-up",)),
-    V("move", "move UNIT SQUARE", ACTING, flow.acted, space.move, refuse=refusals.unit,
+    Verb("move", "move UNIT SQUARE", ACTING, flow.acted, space.move, refuse=refusals.unit,
       words=labels.movement, rules=("DH-15", "DH-16", "DH-26")),
-    V("crawl", "crawl SOLDIER SQUARE", ACTING, flow.acted, space.crawl, refuse=refusals.unit,
+    Verb("crawl", "crawl SOLDIER SQUARE", ACTING, flow.acted, space.crawl, refuse=refusals.unit,
       words=labels.movement, rules=("DH-21",)),
-    V("prone", "prone SOLDIER", ACTING, flow.acted, space.stance, refuse=refusals.unit,
+    Verb("prone", "prone SOLDIER", ACTING, flow.acted, space.stance, refuse=refusals.unit,
       words=labels.stance, rules=("DH-20",)),
-    V("stand", "stand SOLDIER", ACTING, flow.acted, space.stance, refuse=refusals.unit,
+    Verb("stand", "stand SOLDIER", ACTING, flow.acted, space.stance, refuse=refusals.unit,
       words=labels.stance, rules=("DH-22",)),
-    V("aim", "aim SNIPER SOLDIER", ACTING, flow.acted, space.aim, refuse=refusals.unit,
+    Verb("aim", "aim SNIPER SOLDIER", ACTING, flow.acted, space.aim, refuse=refusals.unit,
       words=labels.at_unit, rules=("DH-69", "Q27")),
-    V("fire", "fire UNIT TARGET", ACTING, flow.acted, space.fire, refuse=refusals.unit,
+    Verb("fire", "fire UNIT TARGET", ACTING, flow.acted, space.fire, refuse=refusals.unit,
       words=labels.at_unit, rules=("DH-29", "DH-30", "DH-72")),
-    V("melee", "melee SOLDIER SOLDIER", ACTING, flow.acted, space.melee,
+    Verb("melee", "melee SOLDIER SOLDIER", ACTING, flow.acted, space.melee,
       refuse=refusals.unit, words=labels.at_unit, rules=("DH-36", "DH-40")),
-    V("play", "play CARD [UNIT [TARGET]]", ACTING, flow.played, space.play,
+    Verb("play", "play CARD [UNIT [TARGET]]", ACTING, flow.played, space.play,
       refuse=refusals.play, words=labels.play, board=steps.card, rules=("DH-4", "DH-53")),
-    V("react", "react detect|pass", when(I.DECIDE), flow.decided, space.react,
+    Verb("react", "react detect|pass", when(I.DECIDE), flow.decided, space.react,
       words=labels.react, board=steps.bar, rules=("DH-65", "DH-67")),
-    V("target", "target UNIT", when(I.DECIDE), flow.decided, space.target,
+    Verb("target", "target UNIT", when(I.DECIDE), flow.decided, space.target,
       words=labels.target, rules=("DH-50", "DH-66")),
-    V("place", "place SQUARE", when(I.DECIDE), flow.decided, space.place,
+    Verb("place", "place SQUARE", when(I.DECIDE), flow.decided, space.place,
       words=labels.place, rules=("DH-54",)),
-    V("done", "done", ACTING, flow.done, words=labels.done, board=steps.bar,
+    Verb("done", "done", ACTING, flow.done, words=labels.done, board=steps.bar,
       rules=("DH-11",)),
 ]  # fmt: skip
 
-Moments = Moment["DiaDeHonorState"]
-MOMENTS: list[Moments] = [
-    Moments(P.DEPLOY, legal.to_act, legal.deployments, refusals.deploying,
+MOMENTS: list[Moment[DiaDeHonorState]] = [
+    Moment(P.DEPLOY, legal.to_act, legal.deployments, refusals.deploying,
             words="each seat deploys its squad on its side's start zone, a unit at a time"),
-    Moments(P.INITIATIVE, legal.to_act, legal.initiative, refusals.choosing,
+    Moment(P.INITIATIVE, legal.to_act, legal.initiative, refusals.choosing,
             words="the side that won the roll chooses to act first or second"),
-    Moments(P.ACTIVATE, legal.to_act, legal.activation, refusals.activating,
+    Moment(P.ACTIVATE, legal.to_act, legal.activation, refusals.activating,
             words="a seat's activation: two actions a unit, one an attack; cards"),
-    Moments(P.CARDS, legal.to_act, legal.activation, refusals.activating,
+    Moment(P.CARDS, legal.to_act, legal.activation, refusals.activating,
             words="situation cards being resolved"),
-    Moments(P.OVER, legal.nobody, legal.activation, refusals.activating,
+    Moment(P.OVER, legal.nobody, legal.activation, refusals.activating,
             words="the battle is over"),
-    Moments(I.DECIDE, legal.to_act, legal.decisions, refusals.deciding, interrupts=True,
+    Moment(I.DECIDE, legal.to_act, legal.decisions, refusals.deciding, interrupts=True,
             words="a situation card waits on a seat's decision"),
 ]  # fmt: skip
 

@@ -18,53 +18,51 @@ from wartable.games.undaunted.scenario import Scenario
 if TYPE_CHECKING:
     from wartable.games.undaunted.state import UndauntedState
 
-V = Verb["UndauntedState", Scenario]
 TURN, CHOICE = frozenset({M.TURN}), frozenset({M.CHOICE})
 
-VERBS: list[V] = [
-    V("end", "end", TURN, flow.end, lambda sc: [sc.actions.end], refuse=refusals.finish,
+VERBS: list[Verb[UndauntedState, Scenario]] = [
+    Verb("end", "end", TURN, flow.end, lambda sc: [sc.actions.end], refuse=refusals.finish,
       words=labels.end, board=steps.bar, rules=("Player turns",)),
-    V("done", "done", CHOICE, flow.chosen, lambda sc: [sc.actions.done],
+    Verb("done", "done", CHOICE, flow.chosen, lambda sc: [sc.actions.done],
       refuse=refusals.choice, words=labels.done, board=steps.bar,
       rules=("Move X", "Bolster X", "Inspire X", "Command X")),
-    V("draw", "draw", CHOICE, flow.chosen, lambda sc: [sc.actions.draw],
+    Verb("draw", "draw", CHOICE, flow.chosen, lambda sc: [sc.actions.draw],
       refuse=refusals.choice, words=labels.draw, board=steps.bar, rules=("Command X",)),
-    V("bid", "bid CARD", frozenset({M.BID}), flow.bid, lambda sc: sc.actions.bid,
+    Verb("bid", "bid CARD", frozenset({M.BID}), flow.bid, lambda sc: sc.actions.bid,
       refuse=refusals.bid, words=labels.bid, board=steps.first,
       secret="bid (a card chosen in secret)", rules=("Initiative",)),
-    V("hunker", "hunker CARD", TURN, flow.hunker, lambda sc: sc.actions.hunker,
+    Verb("hunker", "hunker CARD", TURN, flow.hunker, lambda sc: sc.actions.hunker,
       refuse=refusals.card, words=labels.card, board=steps.first,
       rules=("Hunker down",)),
-    V("rally", "rally CARD", TURN, flow.rally, lambda sc: sc.actions.rally,
+    Verb("rally", "rally CARD", TURN, flow.rally, lambda sc: sc.actions.rally,
       refuse=refusals.card, words=labels.card, board=steps.first, rules=("Suppressed",)),
-    V("bolster", "bolster CARD", CHOICE, flow.chosen, lambda sc: sc.actions.bolster,
+    Verb("bolster", "bolster CARD", CHOICE, flow.chosen, lambda sc: sc.actions.bolster,
       refuse=refusals.choice, words=labels.card, board=steps.bar, rules=("Bolster X",)),
-    V("inspire", "inspire CARD", CHOICE, flow.chosen, lambda sc: sc.actions.inspire,
+    Verb("inspire", "inspire CARD", CHOICE, flow.chosen, lambda sc: sc.actions.inspire,
       refuse=refusals.choice, words=labels.card, board=steps.bar, rules=("Inspire X",)),
-    V("move", "move TILE", CHOICE, flow.chosen, lambda sc: sc.actions.move,
+    Verb("move", "move TILE", CHOICE, flow.chosen, lambda sc: sc.actions.move,
       refuse=refusals.choice, words=labels.move, board=steps.first,
       rules=("Move X", "Guide X", "Scout X", "Stalk X")),
-    V("target", "target TILE", CHOICE, flow.chosen, lambda sc: sc.actions.target,
+    Verb("target", "target TILE", CHOICE, flow.chosen, lambda sc: sc.actions.target,
       refuse=refusals.choice, words=labels.target, board=steps.first, rules=("Target",)),
-    V("guide", "guide UNIT", CHOICE, flow.chosen, lambda sc: sc.actions.guide,
+    Verb("guide", "guide UNIT", CHOICE, flow.chosen, lambda sc: sc.actions.guide,
       refuse=refusals.choice, words=labels.counter, board=steps.own, rules=("Guide X",)),
-    V("attack", "attack UNIT", CHOICE, flow.chosen, lambda sc: sc.actions.attack,
+    Verb("attack", "attack UNIT", CHOICE, flow.chosen, lambda sc: sc.actions.attack,
       refuse=refusals.choice, words=labels.counter, board=steps.enemy, rules=("Attack X",)),
-    V("suppress", "suppress UNIT", CHOICE, flow.chosen, lambda sc: sc.actions.suppress,
+    Verb("suppress", "suppress UNIT", CHOICE, flow.chosen, lambda sc: sc.actions.suppress,
       refuse=refusals.choice, words=labels.counter, board=steps.enemy, rules=("Suppress X",)),
-    V("play", "play CARD ACTION", TURN, flow.played,
+    Verb("play", "play CARD ACTION", TURN, flow.played,
       lambda sc: [a for plays in sc.actions.play for a in plays.values()],
       refuse=refusals.card, words=labels.play, board=steps.first,
       rules=("Player turns", "Placing counters")),
 ]  # fmt: skip
 
-Moments = Moment["UndauntedState"]
-MOMENTS: list[Moments] = [
-    Moments(M.BID, legal.bidders, legal.bids, refusals.bidding,
+MOMENTS: list[Moment[UndauntedState]] = [
+    Moment(M.BID, legal.bidders, legal.bids, refusals.bidding,
             words="both players choose a card for initiative, in secret"),
-    Moments(M.TURN, legal.to_act, legal.turn, refusals.playing,
+    Moment(M.TURN, legal.to_act, legal.turn, refusals.playing,
             words="the player with the turn plays cards from the hand, then ends the turn"),
-    Moments(M.CHOICE, legal.to_act, legal.pending_choices, refusals.playing,
+    Moment(M.CHOICE, legal.to_act, legal.pending_choices, refusals.playing,
             words="the card action in progress waits on its next choice"),
 ]  # fmt: skip
 
