@@ -9,11 +9,11 @@ wins" over the facts of the game's ``outlook.py`` (L2-regularised, by Newton's m
 numpy from the dev extra). It fits on four games in five first and prints the Brier score on
 the fifth it held out, beside the scenario's present estimate and beside always saying the
 overall rate; then it fits on every game and, with ``--write``, puts the weights where the
-game keeps them (``house`` provenance), replacing those there: Undaunted in the scenario's
-own file (its ``estimate`` block), 2GM Tactics and Día de Honor in their
-``data/estimates.yaml``, Combat! in its library's ``estimates.yaml``. Same scenario, games
-and seed: the same weights. Games: undaunted (the default), tactics2gm, diadehonor, combat
-(solitaire: "the first side wins" is the squad's win, a narrow victory or better).
+game keeps them (``house`` provenance), replacing those there: Undaunted, 2GM Tactics and
+Día de Honor in their ``data/estimates.yaml``, Combat! in its library's ``estimates.yaml``.
+Same scenario, games and seed: the same weights. Games: undaunted (the default), tactics2gm,
+diadehonor, combat (solitaire: "the first side wins" is the squad's win, a narrow victory or
+better).
 
     python tools/fit_estimate.py crossroads hill-203 la-raye rearguard --write
     python tools/fit_estimate.py --game tactics2gm pitched-battle kasserine-pass --write
@@ -46,11 +46,10 @@ from wartable.games.diadehonor import estimates as diadehonor_estimates
 from wartable.games.diadehonor import outlook as diadehonor_outlook
 from wartable.games.tactics2gm import estimates as tactics2gm_estimates
 from wartable.games.tactics2gm import outlook as tactics2gm_outlook
-from wartable.games.undaunted.content import SIDES
-from wartable.games.undaunted.outlook import PER_SIDE, SHARED, facts
+from wartable.games.undaunted import estimates as undaunted_estimates
+from wartable.games.undaunted.outlook import facts
 
 HELD_OUT = 5  # every fifth game is held out to score the fit
-MARK = "# The search's estimate"  # the first line of the block's comment
 RIDGE = 1.0  # L2 penalty on the standardised weights: enough to tame facts that move together
 
 
@@ -125,46 +124,6 @@ def number(v: float) -> str:
     return text + "0" if text.endswith(".") else text
 
 
-def block(w: np.ndarray, games: int, seed: int, held: float, flat: float) -> str:
-    names = [*SHARED, *(f"{side}.{name}" for side in SIDES for name in PER_SIDE)]
-    by_name = dict(zip(names, w[1:], strict=True))
-    lines = [
-        f"{MARK} (wartable/games/undaunted/outlook.py): the log-odds that us wins",
-        "# are the bias plus each fact times its weight. Fitted by tools/fit_estimate.py to",
-        f"# {games} heuristic games (seed {seed}); Brier score on held-out games {held:.3f},",
-        f"# against {flat:.3f} for always saying the overall rate.",
-        "estimate:",
-        "  provenance: house",
-        f"  bias: {number(w[0])}",
-        "  shared:",
-        *(f"    {name}: {number(by_name[name])}" for name in SHARED),
-        "  sides:",
-    ]
-    for side in SIDES:
-        lines.append(f"    {side}:")
-        lines += [f"      {name}: {number(by_name[f'{side}.{name}'])}" for name in PER_SIDE]
-    return "\n".join(lines) + "\n"
-
-
-def write(path: Path, text: str) -> None:
-    """Put ``text`` in place of the file's estimate block (its comment lines too), or at the end."""
-    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
-    start = next((i for i, line in enumerate(lines) if line.startswith("estimate:")), None)
-    if start is not None:
-        end = start + 1
-        while end < len(lines) and (lines[end].startswith((" ", "\n")) or not lines[end]):
-            end += 1
-        above = start  # its own comment, which opens with MARK, goes with it
-        while above > 0 and lines[above - 1].startswith("# "):
-            above -= 1
-            if lines[above].startswith(MARK):
-                start = above
-                break
-        lines[start:end] = []
-    body = "".join(lines).rstrip("\n") + "\n"
-    path.write_text(body + text, encoding="utf-8")
-
-
 @dataclass(frozen=True)
 class Table:
     """A game that keeps every scenario's weights in one file (``data/estimates.yaml``)."""
@@ -183,6 +142,7 @@ class Table:
 
 
 TABLES = {
+    "undaunted": Table(undaunted_estimates, "wartable/games/undaunted/outlook.py", "us wins"),
     "tactics2gm": Table(
         tactics2gm_estimates, "wartable/games/tactics2gm/outlook.py", "the allies win"
     ),
@@ -233,10 +193,6 @@ def save(
 ) -> Path:
     """Write the weights where the game keeps them; the file written."""
     game = wartable.get_game(game_name)
-    if game_name == "undaunted":
-        path = Path(game.scenario(name).source)
-        write(path, block(w, games, seed, held, flat))
-        return path
     note = (
         f"fitted to {games} heuristic games (seed {seed}); Brier score on held-out games "
         f"{held:.3f}, against {flat:.3f} for always saying the overall rate"

@@ -142,7 +142,12 @@ def click_through(page, action: str, steps: list[str]) -> int:
         press(page, target, key.rpartition(":")[2])
         clicks += 1
         if k + 1 < len(steps):  # a piece chosen: its targets light up
-            page.wait_for_function(lit, timeout=15000)
+            try:
+                page.wait_for_function(lit, timeout=15000)
+            except Exception as exc:
+                shot(page, "click-through-unlit.png")
+                state = page.evaluate(STUCK)
+                raise AssertionError(f"{action}: {key} chosen, nothing lit: {state}") from exc
             continue
         try:  # acts, or asks which
             page.wait_for_function(chosen, arg=[before, action], timeout=30000)

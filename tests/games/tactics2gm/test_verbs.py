@@ -63,3 +63,19 @@ def test_every_verb_has_words_or_the_engines_and_board_steps_for_a_legal_action(
         assert st.describe("allies", a)
         steps = st.board_steps("allies", a)
         assert steps == () if a.verb == "done" else steps[0] == inf.id
+
+
+def test_gm21_a_general_is_chosen_by_the_card_and_the_chooser_not_on_the_board():
+    """A general is no piece on the board: playing one is the card, then a chooser; a card
+    aimed at a unit is the card, then the unit (found by clicking whole games)."""
+    st = scene("deploy")
+    inf = put(st, "light_infantry", 0, "C1")
+    st.hands[0] = ["general", "promotion"]
+    st._legal_cache = None
+    plays = [a for a in st.legal_actions("allies") if a.verb == "play"]
+    generals = [a for a in plays if a.args[0] == "general"]
+    assert generals and all(st.board_steps("allies", a) == ("general",) for a in generals)
+    labels = {st.describe("allies", a) for a in generals}
+    assert len(labels) == len(generals)  # the chooser tells them apart
+    promote = Action("play", ("promotion", inf.id))
+    assert st.board_steps("allies", promote) == ("promotion", inf.id)

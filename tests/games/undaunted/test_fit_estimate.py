@@ -1,5 +1,6 @@
-"""tools/fit_estimate.py: the fit finds what decides games, and writing its block into a
-scenario file replaces the old one and leaves the rest of the file as it was."""
+"""tools/fit_estimate.py: the fit finds what decides games, and writing a scenario's weights
+into Undaunted's ``data/estimates.yaml`` replaces its entry and keeps the others, in the
+order the model reads them."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 import yaml
 
 from tests.tooling import load_tool
-from wartable.games.undaunted import Undaunted
+from wartable.games.undaunted import Undaunted, estimates
 from wartable.games.undaunted.game import PACKAGE_DATA
 
 fit_estimate = load_tool("fit_estimate")
@@ -32,27 +33,19 @@ def test_numbers_read_back_as_numbers():
         assert isinstance(yaml.safe_load(fit_estimate.number(v)), float)
 
 
-def test_writing_replaces_the_block_and_keeps_the_rest(tmp_path):
+def test_writing_replaces_the_entry_and_keeps_the_rest(tmp_path):
     target = tmp_path / "undaunted"
     shutil.copytree(PACKAGE_DATA, target)
-    path = target / "scenarios" / "rearguard.yaml"
-    before = path.read_text(encoding="utf-8")
-    head = before[: before.index(fit_estimate.MARK)]
-    weights = np.linspace(-1, 1, 1 + len(fit_estimate.SHARED) + 2 * len(fit_estimate.PER_SIDE))
-    text = fit_estimate.block(weights, 10, 7, 0.2, 0.25)
-    fit_estimate.write(path, text)
-    fit_estimate.write(path, text)  # twice: still one block
-    after = path.read_text(encoding="utf-8")
-    assert after == head + text
-    sc = Undaunted(target).scenario("rearguard")
-    assert sc.outlook == pytest.approx(tuple(weights), abs=1e-6)  # the file's order is the model's
-
-
-def test_writing_to_a_file_without_a_block_appends_one(tmp_path):
-    path = tmp_path / "plain.yaml"
-    path.write_text("# a scenario\nid: plain\nsides:\n  us: {}\n", encoding="utf-8")
-    weights = np.zeros(1 + len(fit_estimate.SHARED) + 2 * len(fit_estimate.PER_SIDE))
-    fit_estimate.write(path, fit_estimate.block(weights, 10, 7, 0.2, 0.25))
-    doc = yaml.safe_load(path.read_text(encoding="utf-8"))
-    assert doc["id"] == "plain" and doc["sides"] == {"us": {}}
-    assert doc["estimate"]["bias"] == 0.0 and doc["estimate"]["provenance"] == "house"
+    path = target / "estimates.yaml"
+    table = fit_estimate.TABLES["undaunted"]
+    order = [s.id for s in Undaunted(target).scenarios()]
+    weights = np.linspace(-1, 1, 1 + len(estimates.FACTS.names()))
+    for _ in range(2):  # twice: still one entry
+        entry = fit_estimate.table_entry(weights, "a note", estimates.FACTS)
+        fit_estimate.write_table(path, order, "rearguard", entry, table.head())
+    text = path.read_text(encoding="utf-8")
+    assert text.count("rearguard:") == 1 and text.count("la-raye:") == 1
+    fresh = Undaunted(target)
+    assert fresh.scenario("rearguard").outlook == pytest.approx(tuple(weights), abs=1e-6)
+    shipped = Undaunted().scenario("la-raye").outlook
+    assert fresh.scenario("la-raye").outlook == pytest.approx(shipped)

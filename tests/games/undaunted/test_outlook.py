@@ -1,11 +1,12 @@
-"""The search's estimate: the facts it reads, the fitted weights a scenario carries, and the
-fallback for a scenario without them (``outlook.py``)."""
+"""The search's estimate: the facts it reads, the fitted weights each scenario has in
+``data/estimates.yaml`` (``estimates.py``, as the other games keep theirs), and the fallback
+for a scenario without them (``outlook.py``)."""
 
 from __future__ import annotations
 
+import copy
 import math
 import shutil
-from pathlib import Path
 
 import pytest
 import yaml
@@ -72,7 +73,8 @@ def test_shipped_weights_are_read_by_name_and_both_sides_agree(scenario):
     for _ in range(60):  # somewhere in the middle of a game, so the facts are not all zero
         p = st.current_players[0]
         st.apply(p, walker.act(st, p))
-    doc = yaml.safe_load(Path(st.sc.source).read_text(encoding="utf-8"))["estimate"]
+    table = yaml.safe_load((PACKAGE_DATA / "estimates.yaml").read_text(encoding="utf-8"))
+    doc = table["estimates"][scenario]
     f = named(st)
     z = doc["bias"] + sum(doc["shared"][n] * f[n] for n in SHARED)
     z += sum(doc["sides"][s][n] * f[f"{s}.{n}"] for s in SIDES for n in PER_SIDE)
@@ -81,28 +83,47 @@ def test_shipped_weights_are_read_by_name_and_both_sides_agree(scenario):
     assert -1 < st.estimate("us") < 1
 
 
-def test_a_malformed_estimate_is_refused_with_file_and_field(tmp_path):
+def refused(tmp_path, change) -> list[str]:
+    """The problems a copy of the data with ``change`` made to its estimates is refused for."""
     target = tmp_path / "undaunted"
     shutil.copytree(PACKAGE_DATA, target)
-    path = target / "scenarios" / "crossroads.yaml"
+    path = target / "estimates.yaml"
     doc = yaml.safe_load(path.read_text(encoding="utf-8"))
-    doc["estimate"]["sides"]["us"].pop("riflemen")
-    doc["estimate"]["sides"]["us"]["morale"] = 1.0  # no such fact
-    doc["estimate"]["shared"]["round"] = "late"
-    doc["estimate"]["shared"]["first_to_act"] = float("nan")
+    change(doc["estimates"])
     path.write_text(yaml.safe_dump(doc), encoding="utf-8")
-    other = target / "scenarios" / "hill-203.yaml"
-    doc = yaml.safe_load(other.read_text(encoding="utf-8"))
-    doc["estimate"]["sides"].pop("germany")
-    other.write_text(yaml.safe_dump(doc), encoding="utf-8")
     with pytest.raises(ContentError) as info:
         Undaunted(target)
-    problems = info.value.problems
+    return info.value.problems
+
+
+def test_a_malformed_estimate_is_refused_with_file_and_field(tmp_path):
+    def numbers(table):
+        table["crossroads"]["shared"]["round"] = "late"
+        table["crossroads"]["shared"]["first_to_act"] = float("nan")
+
+    problems = refused(tmp_path / "a", numbers)
     for text in (
-        "crossroads.yaml: estimate.sides.us.riflemen: Field required",
-        "crossroads.yaml: estimate.sides.us.morale: Extra inputs",
-        "crossroads.yaml: estimate.shared.round: Input should be a valid number",
-        "crossroads.yaml: estimate.shared.first_to_act: Input should be a finite number",
-        "hill-203.yaml: estimate.sides: weights for both sides",
+        "estimates.yaml: estimates.crossroads.shared.round: Input should be a valid number",
+        "estimates.yaml: estimates.crossroads.shared.first_to_act: Input should be a finite",
     ):
         assert any(text in p for p in problems), (text, problems)
+
+    def names(table):
+        table["crossroads"]["sides"]["us"].pop("riflemen")
+        table["crossroads"]["sides"]["us"]["morale"] = 1.0  # no such fact
+        table["hill-203"]["sides"].pop("germany")
+        table["no-such-place"] = copy.deepcopy(table["la-raye"])
+
+    problems = refused(tmp_path / "b", names)
+    for text in ("crossroads.sides.us", "riflemen", "morale", "hill-203.sides", "germany",
+                 "estimates.no-such-place: no scenario 'no-such-place'"):  # fmt: skip
+        assert any(text in p and "estimates.yaml" in p for p in problems), (text, problems)
+
+
+def test_a_players_scenario_without_weights_still_loads(tmp_path):
+    """A player's own data without the table: every scenario falls back on the board value."""
+    target = tmp_path / "undaunted"
+    shutil.copytree(PACKAGE_DATA, target)
+    (target / "estimates.yaml").unlink()
+    st = Undaunted(target).new_game("la-raye", seed=0)
+    assert st.sc.outlook is None

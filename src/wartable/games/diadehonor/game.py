@@ -23,7 +23,7 @@ from wartable.core.game import (
 from wartable.core.observation import Observer
 from wartable.core.rng import Rng
 from wartable.core.verbs import Grammar
-from wartable.games.diadehonor import campaign, content, estimates
+from wartable.games.diadehonor import campaign, content, estimates, glossary
 from wartable.games.diadehonor.phases import Phase
 from wartable.games.diadehonor.rules import cards, objectives
 from wartable.games.diadehonor.space import Domains
@@ -196,9 +196,7 @@ class DiaDeHonor(Game):
         """The situation cards and the secret objectives a battle may deal: what each says
         is public, who holds which is not."""
         self._field(scenario)
-        faces = {key: CardFace(c.title, c.text) for key, c in self.lib.cards.items()}
-        faces.update({key: CardFace(o.title, o.text) for key, o in self.lib.objectives.items()})
-        return faces
+        return glossary.faces(self.lib)
 
     def _field(self, scenario: str | None) -> str:
         fields = self.lib.boards.battlefields

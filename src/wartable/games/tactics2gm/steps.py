@@ -41,3 +41,11 @@ def armed(st: Tactics2GMState, seat: int, action: Action) -> tuple[str, ...]:
 def by_unit(st: Tactics2GMState, seat: int, action: Action) -> tuple[str, ...]:
     """Equipment from the ground: the unit alone (the token lies on its square)."""
     return action.args[:1]
+
+
+def play(st: Tactics2GMState, seat: int, action: Action) -> tuple[str, ...]:
+    """A card of the hand, then its target; a general (GM-21) is no piece on the board: the
+    card alone, the chooser names the generals."""
+    if action.args[1:] and action.args[1] in st.lib.generals:
+        return action.args[:1]
+    return on_board(st, seat, action)

@@ -120,7 +120,7 @@ VERBS: list[Verb[Tactics2GMState, Domains]] = [
     Verb("equip", "equip OPTION", when(I.EQUIP), effects.equip, space.equip,
       refuse=refusals.equip, words=labels.equip, board=steps.bar, rules=("GM-7", "GM-8")),
     Verb("play", "play CARD [TARGET]", when(P.DEPLOY), effects.play, space.play,
-      refuse=refusals.play, words=labels.play, board=steps.on_board,
+      refuse=refusals.play, words=labels.play, board=steps.play,
       rules=("GM-39", "GM-67")),
     Verb("discard", "discard CARD", when(P.DISCARD), effects.discard, space.discard,
       words=labels.discard, board=steps.on_board, rules=("GM-26",)),

@@ -9,9 +9,10 @@ from typing import Any, Literal, get_args
 from pydantic import BaseModel, Field
 
 from wartable.content.loader import Loaded, validate
-from wartable.content.types import Finite, Strict
+from wartable.content.types import Strict
 from wartable.core.errors import ContentError
 
+DATA = Path(__file__).resolve().parent / "data"  # the shipped content
 SideName = Literal["us", "germany"]
 SIDES: tuple[SideName, SideName] = ("us", "germany")
 Verb = Literal[
@@ -107,43 +108,6 @@ class Side(Strict):
     victory: Victory
 
 
-Weight = Finite  # a weight of the fitted estimate
-
-
-class SideFacts(Strict):
-    """Weights of the estimate's facts about one side (``outlook.PER_SIDE``)."""
-
-    points: Weight
-    riflemen: Weight
-    reach: Weight
-    scouted_points: Weight
-    scouted: Weight
-    controlled: Weight
-    rifleman_cards: Weight
-    fog_cards: Weight
-    cards: Weight
-    suppressed: Weight
-    counters: Weight
-
-
-class SharedFacts(Strict):
-    """Weights of the estimate's facts about the whole position (``outlook.SHARED``)."""
-
-    first_to_act: Weight
-    first_has_initiative: Weight
-    round: Weight
-    round_x_lead: Weight
-
-
-class Estimate(Strict):
-    """A fitted estimate (``outlook.py``): the log-odds that the first side (us) wins are
-    ``bias`` plus each fact times its weight."""
-
-    bias: Weight
-    shared: SharedFacts
-    sides: dict[SideName, SideFacts]
-
-
 class ScenarioFile(Strict):
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
     number: int
@@ -152,7 +116,6 @@ class ScenarioFile(Strict):
     initiative: Literal["us", "germany"]
     map: list[MapTile] = Field(min_length=2)
     sides: dict[Literal["us", "germany"], Side]
-    estimate: Estimate | None = None
 
 
 def card_kind_keys(cards: CardsFile) -> dict[str, tuple[str, str | None]]:
@@ -238,8 +201,6 @@ def check_scenario(lib: Library) -> Callable[[ScenarioFile], list[tuple[str, str
             seen_at[t.at] = t.tile
         if set(sc.sides) != set(SIDES):
             problems.append(("sides", "both sides, us and germany, must be described"))
-        if sc.estimate is not None and set(sc.estimate.sides) != set(SIDES):
-            problems.append(("estimate.sides", "weights for both sides, us and germany"))
         units = {
             k for k, (base, _) in lib.kind_keys.items() if lib.cards.kinds[base].category == "unit"
         }

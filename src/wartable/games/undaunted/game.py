@@ -24,7 +24,8 @@ from wartable.core.game import (
 from wartable.core.observation import Observer
 from wartable.core.rng import Rng
 from wartable.core.verbs import Grammar
-from wartable.games.undaunted.content import Library
+from wartable.games.undaunted import estimates
+from wartable.games.undaunted.content import DATA, Library
 from wartable.games.undaunted.glossary import faces
 from wartable.games.undaunted.model import TURN, SideState
 from wartable.games.undaunted.rules import flow
@@ -33,7 +34,7 @@ from wartable.games.undaunted.scenario import Scenario, compile_scenario
 from wartable.games.undaunted.state import RULES_VERSION, UndauntedState
 from wartable.games.undaunted.verbs import GRAMMAR
 
-PACKAGE_DATA = Path(__file__).resolve().parent / "data"
+PACKAGE_DATA = DATA
 OPTIONS = {
     "max_rounds": GameOption(
         "max_rounds",
@@ -115,6 +116,9 @@ class Undaunted(Game):
         problems.extend(repeated_ids(found, "scenario"))
         if problems:
             raise ContentError(problems)
+        weights = estimates.load(list(self._scenarios), self.data_dir / "estimates.yaml")
+        for key, sc in self._scenarios.items():
+            sc.outlook = weights.get(key)
         self._by_number = sorted(self._scenarios.values(), key=lambda s: s.number)
         tiles = set(self.library.tiles.faces)
         kinds = set(self.library.kind_keys)
@@ -142,6 +146,9 @@ class Undaunted(Game):
         """Load a scenario file of one's own (same format as the shipped ones)."""
         sc = compile_scenario(self.library, Path(path))
         self._scenarios[sc.id] = sc
+        weights = estimates.load(list(self._scenarios), self.data_dir / "estimates.yaml")
+        for key, sc in self._scenarios.items():
+            sc.outlook = weights.get(key)
         self._by_number = sorted(self._scenarios.values(), key=lambda s: s.number)
         return next(info for info in self.scenarios() if info.id == sc.id)
 

@@ -3,8 +3,9 @@
 The heuristic's board value (``evaluation.py``) ranks moves well but barely foretells the
 winner, and a search that trusts it only measures noise more precisely. So a scenario may
 carry a logistic model over a few board facts, fitted to who won heuristic games from such
-positions (``tools/fit_estimate.py`` writes it into the scenario file, ``house``
-provenance). A scenario without one (a player's own) falls back on the board value, squashed.
+positions (``tools/fit_estimate.py`` writes it into ``data/estimates.yaml``, ``house``
+provenance, read by ``estimates.py``). A scenario without one (a player's own) falls back
+on the board value, squashed.
 
 The facts are public counts (objective points, riflemen, cards in each deck cycle...), read
 from whatever state the caller has: a search only ever asks it of states it drew itself.
@@ -14,6 +15,9 @@ from __future__ import annotations
 
 import math
 from typing import TYPE_CHECKING
+
+from wartable.content import estimates
+from wartable.games.undaunted.content import SIDES
 
 if TYPE_CHECKING:
     from wartable.games.undaunted.state import UndauntedState
@@ -34,6 +38,7 @@ PER_SIDE = (
     "counters",  # counters on the board
 )
 WIDTH = 1 + len(SHARED) + 2 * len(PER_SIDE)  # the bias, then one weight per fact
+FACTS = estimates.Facts(SHARED, PER_SIDE, SIDES)  # the names data/estimates.yaml weighs
 
 
 def facts(st: UndauntedState) -> list[float]:

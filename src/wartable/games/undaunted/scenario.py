@@ -13,7 +13,6 @@ from wartable.content.loader import Loaded
 from wartable.core.action import Action
 from wartable.core.errors import ContentError
 from wartable.games.undaunted.content import SIDES, Library, ScenarioFile, load_scenario
-from wartable.games.undaunted.outlook import PER_SIDE, SHARED
 from wartable.geometry.tilegraph import TileGraph
 
 COMMAND, UNIT, FOG = "command", "unit", "fog"
@@ -226,15 +225,9 @@ class Scenario:
             raise ContentError(problems)
         self.initiative = SIDES.index(sc.initiative)
         self.actions = Actions(self.tiles, self.kinds, self.units)
-        # the fitted estimate's weights in the order of outlook.facts, None if it has none
+        # the fitted estimate's weights in the order of outlook.facts (estimates.py), None
+        # if it has none; the game sets them from data/estimates.yaml
         self.outlook: tuple[float, ...] | None = None
-        if sc.estimate is not None:
-            est = sc.estimate
-            self.outlook = (
-                est.bias,
-                *(getattr(est.shared, name) for name in SHARED),
-                *(getattr(est.sides[side], name) for side in SIDES for name in PER_SIDE),
-            )
 
 
 def _hill_cover(low: int | None, cover: int) -> int:
