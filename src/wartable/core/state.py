@@ -28,6 +28,7 @@ from wartable.core.events import Event
 from wartable.core.marks import Mark
 from wartable.core.outcome import Outcome, side_returns
 from wartable.core.rng import check_seed
+from wartable.core.verbs import Grammar
 
 RECORD_FORMAT = "wartable-record"
 
@@ -40,6 +41,9 @@ class GameState(ABC):
     # class variables: a compiled base would otherwise read its own defaults, never a game's
     game_name: ClassVar[str] = ""
     game_version: ClassVar[str] = ""
+    # the game's grammar (core/verbs.py), where it declares one: the hooks of its actions
+    # (who acts, what they may do, the effect, why not, the words, the clicks) follow from it
+    grammar: ClassVar[Grammar[Any, Any] | None] = None
 
     players: tuple[str, ...]
     outcome: Outcome | None
@@ -49,19 +53,32 @@ class GameState(ABC):
     _setup: dict[str, Any]  # scenario, options, seed: never changes, shared between clones
     _undo_depth: int  # how many of the latest actions may be taken back
 
-    # ---- hooks a game implements -------------------------------------------------------
-    @abstractmethod
-    def _current_players(self) -> tuple[str, ...]: ...
+    # ---- hooks a game implements, or its grammar answers --------------------------------
+    def _declared(self) -> Grammar[Any, Any]:
+        grammar = self.grammar
+        if grammar is None:
+            raise NotImplementedError(
+                f"{type(self).__name__}: declare a grammar (core/verbs.py), or write the "
+                "hooks of its actions"
+            )
+        return grammar
 
-    @abstractmethod
-    def _legal_actions(self, player: str) -> list[Action]: ...
+    def _current_players(self) -> tuple[str, ...]:
+        seats = self._declared().acting(self)
+        if len(seats) == 1:  # nearly always: asked before every action, kept quick
+            return (self.players[seats[0]],)
+        return tuple([self.players[k] for k in seats])
 
-    @abstractmethod
-    def _apply(self, player: str, action: Action) -> list[Event]: ...
+    def _legal_actions(self, player: str) -> list[Action]:
+        """Asked only of a player who acts now (the core asks who acts first)."""
+        return self._declared().offers(self, self.players.index(player))
 
-    @abstractmethod
+    def _apply(self, player: str, action: Action) -> list[Event]:
+        return self._declared().apply(self, self.players.index(player), action)
+
     def _explain_illegal(self, player: str, action: Action) -> str:
         """Why ``action`` is not legal for ``player`` now, in a player's words."""
+        return self._declared().why_not(self, self.players.index(player), action)
 
     @abstractmethod
     def _copy(self) -> Self:
@@ -83,7 +100,9 @@ class GameState(ABC):
         """What a person clicks for a legal ``action``, in order (see ``board_steps``): by
         default its arguments, at most two. Games name their pieces, places and cards from
         the action's own words, never from hidden state."""
-        return action.args[:2]
+        if self.grammar is None:
+            return action.args[:2]
+        return self.grammar.board(self, self.players.index(player), action)
 
     def _reversible(self, player: str, events: list[Event]) -> bool:
         """Whether an action just applied rolled no dice, revealed nothing and kept the turn
@@ -358,7 +377,11 @@ class GameState(ABC):
         return self._describe(player, action)
 
     def _describe(self, player: str, action: Action) -> str:
-        """Games with better words override this; by default the action's own words."""
+        """The grammar's words for the verb, where it has any; else the action's own."""
+        if self.grammar is not None:
+            said = self.grammar.words(self, self.players.index(player), action)
+            if said:
+                return said
         text = " ".join((action.verb, *action.args)).replace("_", " ")
         return text[:1].upper() + text[1:]
 

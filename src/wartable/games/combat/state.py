@@ -47,6 +47,7 @@ RULES_VERSION = "3"
 class CombatState(GameState):
     game_name = "combat"
     game_version = RULES_VERSION
+    grammar = GRAMMAR  # every verb, every moment (verbs.py): the hooks of its actions
 
     sc: CombatScenario
     soldiers: tuple[Soldier, ...]
@@ -115,23 +116,14 @@ class CombatState(GameState):
             return 2.0 * outlook.squad_chance(self, self.sc.outlook) - 1.0
         return scoring.standing(self)
 
-    def _current_players(self) -> tuple[str, ...]:
-        return () if not GRAMMAR.acting(self) else ("us",)  # the one seat, or none at the end
-
-    def _legal_actions(self, player: str) -> list[Action]:
-        return GRAMMAR.offers(self, 0)
-
     def _apply(self, player: str, action: Action) -> list[Event]:
         self._before = (self.rng.counter, len(self.deck) + len(self.enemy_deck), self.turn)
-        return GRAMMAR.apply(self, 0, action)
+        return GRAMMAR.apply(self, 0, action)  # the one seat
 
     def _reversible(self, player: str, events: list[Event]) -> bool:
         """Nothing rolled, no card drawn, still the same turn: a deployment, a card play, an
         order or a step that woke nothing up may be taken back."""
         return self._before == (self.rng.counter, len(self.deck) + len(self.enemy_deck), self.turn)
-
-    def _explain_illegal(self, player: str, action: Action) -> str:
-        return GRAMMAR.why_not(self, 0, action)
 
     def _view(self, player: str | None) -> dict[str, Any]:
         return views.view(self, player)
@@ -141,12 +133,6 @@ class CombatState(GameState):
 
     def _hints(self, player: str) -> list[str]:
         return legal.hints(self)
-
-    def _board_steps(self, player: str, action: Action) -> tuple[str, ...]:
-        return GRAMMAR.board(self, 0, action)
-
-    def _describe(self, player: str, action: Action) -> str:
-        return GRAMMAR.words(self, 0, action) or super()._describe(player, action)
 
     def _copy(self) -> Self:
         # every field by name, no __dict__: a class compiled with mypyc has none

@@ -44,6 +44,7 @@ Benched = tuple[str, str, str, int]
 
 class DiaDeHonorState(GameState):
     game_name = "diadehonor"
+    grammar = GRAMMAR  # every verb, every moment (verbs.py): the hooks of its actions
     game_version = "5"  # bump when a rule change would replay saved games differently
 
     lib: Library  # static: shared by every clone
@@ -170,27 +171,8 @@ class DiaDeHonorState(GameState):
     def seat_of(self, i: int) -> int:
         return self.units[i].seat
 
-    def _current_players(self) -> tuple[str, ...]:
-        return tuple(self.players[k] for k in GRAMMAR.acting(self))
-
-    def _legal_actions(self, player: str) -> list[Action]:
-        return GRAMMAR.offers(self, self.players.index(player))
-
-    def _apply(self, player: str, action: Action) -> list[Event]:
-        return GRAMMAR.apply(self, self.players.index(player), action)
-
     def _action_info(self, player: str, action: Action) -> dict[str, Any]:
         return odds.action_info(self, action)
-
-    def _board_steps(self, player: str, action: Action) -> tuple[str, ...]:
-        return GRAMMAR.board(self, self.players.index(player), action)
-
-    def _describe(self, player: str, action: Action) -> str:
-        said = GRAMMAR.words(self, self.players.index(player), action)
-        return said or super()._describe(player, action)
-
-    def _explain_illegal(self, player: str, action: Action) -> str:
-        return GRAMMAR.why_not(self, self.players.index(player), action)
 
     def _copy(self) -> Self:
         twin = self.__class__.__new__(self.__class__)

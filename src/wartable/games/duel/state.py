@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from typing import Any, Self
 
-from wartable.core.action import Action
-from wartable.core.events import Event
 from wartable.core.rng import Rng
 from wartable.core.state import GameState
 from wartable.games.duel.content import Card
@@ -16,6 +14,7 @@ from wartable.games.duel.view import view
 
 class DuelState(GameState):
     game_name = "duel"
+    grammar = GRAMMAR  # its two verbs and its one moment (verbs.py): the hooks of its actions
     game_version = "1"  # bump when a rule change would replay saved games differently
 
     cards: dict[str, Card]  # static: shared by every clone
@@ -30,18 +29,6 @@ class DuelState(GameState):
     turns: int
 
     # ---- the core's hooks ------------------------------------------------------------------
-    def _current_players(self) -> tuple[str, ...]:
-        return tuple(self.players[k] for k in GRAMMAR.acting(self))
-
-    def _legal_actions(self, player: str) -> list[Action]:
-        return GRAMMAR.offers(self, self.players.index(player))
-
-    def _apply(self, player: str, action: Action) -> list[Event]:
-        return GRAMMAR.apply(self, self.players.index(player), action)
-
-    def _explain_illegal(self, player: str, action: Action) -> str:
-        return GRAMMAR.why_not(self, self.players.index(player), action)
-
     def _copy(self) -> Self:
         twin = self.__class__.__new__(self.__class__)
         twin.cards, twin.start_strength = self.cards, self.start_strength
@@ -79,10 +66,6 @@ class DuelState(GameState):
             "to_act": self.to_act,
             "turns": self.turns,
         }
-
-    def _board_steps(self, player: str, action: Action) -> tuple[str, ...]:
-        """``play CARD``: the card of the hand; ``pass`` lies in the fixed bar."""
-        return GRAMMAR.board(self, self.players.index(player), action)
 
     def _view(self, player: str | None) -> dict[str, Any]:
         return view(self, player)

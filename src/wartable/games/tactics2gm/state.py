@@ -111,18 +111,6 @@ class Tactics2GMState(GameState):
     destroyed: list[int]  # units each side lost
 
     # ---- the core's hooks ------------------------------------------------------------------
-    def _current_players(self) -> tuple[str, ...]:
-        return tuple(self.players[k] for k in self.grammar.acting(self))
-
-    def _legal_actions(self, player: str) -> list[Action]:
-        return self.grammar.offers(self, self.players.index(player))
-
-    def _apply(self, player: str, action: Action) -> list[Event]:
-        return self.grammar.apply(self, self.players.index(player), action)
-
-    def _explain_illegal(self, player: str, action: Action) -> str:
-        return self.grammar.why_not(self, self.players.index(player), action)
-
     def _copy(self) -> Self:
         twin = self.__class__.__new__(self.__class__)
         for name in STATIC:
@@ -252,14 +240,6 @@ class Tactics2GMState(GameState):
 
     def _view(self, player: str | None) -> dict[str, Any]:
         return view(self, player)
-
-    def _board_steps(self, player: str, action: Action) -> tuple[str, ...]:
-        return self.grammar.board(self, self.players.index(player), action)
-
-    def _describe(self, player: str, action: Action) -> str:
-        return self.grammar.words(self, self.players.index(player), action) or super()._describe(
-            player, action
-        )
 
     def _action_info(self, player: str, action: Action) -> dict[str, Any]:
         return labels.action_info(self, action)

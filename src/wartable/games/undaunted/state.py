@@ -38,6 +38,7 @@ def _plain(value: Any) -> Any:
 class UndauntedState(GameState):
     game_name = "undaunted"
     game_version = RULES_VERSION
+    grammar = GRAMMAR  # every verb, every moment (verbs.py): the hooks of its actions
 
     sc: Scenario
     sides: list[SideState]
@@ -56,15 +57,6 @@ class UndauntedState(GameState):
     notes: list[Any]
     beliefs: tuple[Any, Any]  # per side: the last fold of its notes, (notes, Belief) or None
 
-    def _current_players(self) -> tuple[str, ...]:
-        seats = GRAMMAR.acting(self)
-        if len(seats) == 1:  # all but the bid: asked before every action, kept quick
-            return (self.players[seats[0]],)
-        return tuple([self.players[k] for k in seats])
-
-    def _legal_actions(self, player: str) -> list[Action]:
-        return GRAMMAR.offers(self, self.sc.players.index(player))
-
     def _apply(self, player: str, action: Action) -> list[Event]:
         self._draws_before = self.rng.counter
         return GRAMMAR.apply(self, self.sc.players.index(player), action)
@@ -77,18 +69,8 @@ class UndauntedState(GameState):
             and self.current_players == (player,)
         )
 
-    def _explain_illegal(self, player: str, action: Action) -> str:
-        return GRAMMAR.why_not(self, self.sc.players.index(player), action)
-
     def _action_info(self, player: str, action: Action) -> dict[str, Any]:
         return odds.action_info(self, self.sc.players.index(player), action)
-
-    def _board_steps(self, player: str, action: Action) -> tuple[str, ...]:
-        return GRAMMAR.board(self, self.sc.players.index(player), action)
-
-    def _describe(self, player: str, action: Action) -> str:
-        said = GRAMMAR.words(self, self.sc.players.index(player), action)
-        return said or super()._describe(player, action)
 
     def rounds_played(self) -> int:
         return self.round
