@@ -41,7 +41,6 @@ if TYPE_CHECKING:
     from wartable.games.tactics2gm.state import Tactics2GMState
 
 PASS = Action("pass", ())  # nothing more to answer with: the combat goes on
-VERBS = frozenset(["escort", "flak", "intercept", "engage"])
 
 
 @dataclass(slots=True)
@@ -275,26 +274,45 @@ def alive(st: Tactics2GMState, interceptors: list[tuple[str, str]]) -> list[str]
 
 
 # ---- the combat ------------------------------------------------------------------------
-def order(st: Tactics2GMState, action: Action) -> list[Event]:
-    """One choice in the air combat; once the last is made, the combat is fought out and
-    ``st.sortie`` is cleared (the caller then carries out the attack if it still flies)."""
+def sortie(st: Tactics2GMState) -> Sortie:
     s = st.sortie
     if s is None:
-        raise InvariantError("order: no s")
-    verb, args = action.verb, action.args
-    if verb == "escort":
-        s.escorts.append(args[0])
-        return [ev("escort", f"{args[0]} flies escort for {s.plane}", "GM-70", unit=args[0])]
-    if verb == "flak":
-        return flak(st, args[0], args[1], args[2])
-    if verb == "intercept":
-        s.interceptors.append((args[0], args[1]))
-        text = f"{args[0]} takes off to intercept {s.plane}"
-        return [ev("intercept", text, "GM-69", unit=args[0])]
-    if verb == "engage":
-        out = dogfight(st, args[0], args[1], args[2])
-        return out + (fight(st) if not answers(st) else [])
-    # pass: the deciding side has done
+        raise InvariantError("the air combat: no attack in the air")
+    return s
+
+
+# each choice in the air combat (verbs.py's effects, through orders.air_combat); once the
+# last is made the combat is fought out and ``st.sortie`` cleared
+def escort(st: Tactics2GMState, action: Action) -> list[Event]:
+    """A waiting fighter flies with the bomber (GM-70)."""
+    s, unit = sortie(st), action.args[0]
+    s.escorts.append(unit)
+    return [ev("escort", f"{unit} flies escort for {s.plane}", "GM-70", unit=unit)]
+
+
+def anti_aircraft(st: Tactics2GMState, action: Action) -> list[Event]:
+    """flak GUN WEAPON AIRCRAFT (GM-72, A-13)."""
+    sortie(st)
+    return flak(st, *action.args)
+
+
+def intercept(st: Tactics2GMState, action: Action) -> list[Event]:
+    """A waiting fighter takes off against the attacker (GM-69)."""
+    s, (unit, key) = sortie(st), action.args
+    s.interceptors.append((unit, key))
+    return [ev("intercept", f"{unit} takes off to intercept {s.plane}", "GM-69", unit=unit)]
+
+
+def engage(st: Tactics2GMState, action: Action) -> list[Event]:
+    """An escort fires at an interceptor first (GM-70, A-13)."""
+    sortie(st)
+    out = dogfight(st, *action.args)
+    return out + (fight(st) if not answers(st) else [])
+
+
+def enough(st: Tactics2GMState, action: Action) -> list[Event]:
+    """pass: the deciding side has done; the combat goes on to its next stage."""
+    s = sortie(st)
     if s.stage == "escort":
         s.stage = "defend"
         if len(answers(st)) == 1:  # nobody to answer: the escorts stay home

@@ -12,6 +12,7 @@ from wartable.core.events import Event
 from wartable.games.tactics2gm.phases import Phase
 from wartable.games.tactics2gm.pieces import Piece
 from wartable.games.tactics2gm.rules import (
+    air,
     assault,
     carry,
     late_terrain,
@@ -172,16 +173,31 @@ def mount(st: Tactics2GMState, seat: int, action: Action) -> list[Event]:
 
 
 # ---- answers out of turn -----------------------------------------------------------------
-def aloft(st: Tactics2GMState, seat: int, action: Action) -> list[Event]:
-    """escort, flak, intercept, engage, and pass in the air combat (GM-69 to GM-74)."""
-    return orders.air_combat(st, action)
+def escort(st: Tactics2GMState, seat: int, action: Action) -> list[Event]:
+    return orders.air_combat(st, action, air.escort)
 
 
-def answer(st: Tactics2GMState, seat: int, action: Action) -> list[Event]:
-    """smoke, and pass: smoke before the enemy's roll (GM-80, A-15), or no more answers in
-    the air combat."""
-    if action.verb == "pass" and st.sortie is not None:
-        return orders.air_combat(st, action)
+def flak(st: Tactics2GMState, seat: int, action: Action) -> list[Event]:
+    return orders.air_combat(st, action, air.anti_aircraft)
+
+
+def intercept(st: Tactics2GMState, seat: int, action: Action) -> list[Event]:
+    return orders.air_combat(st, action, air.intercept)
+
+
+def engage(st: Tactics2GMState, seat: int, action: Action) -> list[Event]:
+    return orders.air_combat(st, action, air.engage)
+
+
+def throw(st: Tactics2GMState, seat: int, action: Action) -> list[Event]:
+    """smoke: a grenade thrown before the enemy's roll (GM-80, A-15)."""
+    return orders.answer(st, action)
+
+
+def pass_(st: Tactics2GMState, seat: int, action: Action) -> list[Event]:
+    """No more answers in the air combat, or no smoke before the enemy's roll."""
+    if st.sortie is not None:
+        return orders.air_combat(st, action, air.enough)
     return orders.answer(st, action)
 
 

@@ -4,6 +4,7 @@ mount and fold weapon teams, discard."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from wartable.core.action import Action
@@ -94,13 +95,15 @@ def aimed_at(st: Tactics2GMState, action: Action) -> tuple[list[Piece], Square |
     return [], None
 
 
-def air_combat(st: Tactics2GMState, action: Action) -> list[Event]:
-    """A choice in the air combat; when it is over, the attack goes ahead if its aircraft
-    (or the paratroopers) still fly and its target is still there."""
+def air_combat(
+    st: Tactics2GMState, action: Action, choice: Callable[[Tactics2GMState, Action], list[Event]]
+) -> list[Event]:
+    """A ``choice`` in the air combat (rules/air.py); when it is over, the attack goes ahead
+    if its aircraft (or the paratroopers) still fly and its target is still there."""
     held = st.sortie
     if held is None:
         raise InvariantError("air_combat: no held")
-    out = air.order(st, action)
+    out = choice(st, action)
     if st.sortie is not None or st.piece(held.plane) is None:
         return out
     off = air.called_off(st, held)
