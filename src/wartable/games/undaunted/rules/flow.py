@@ -179,14 +179,6 @@ def end(st: UndauntedState, i: int, action: Action) -> list[Event]:
     return ev
 
 
-def chosen(st: UndauntedState, i: int, action: Action) -> list[Event]:
-    """One choice of the card action in progress (``choose``)."""
-    verb, arg, _ = st.sc.actions.decode[action]
-    ev: list[Event] = []
-    choose(st, i, verb, arg, ev)
-    return ev
-
-
 def play(st: UndauntedState, i: int, k: int, verb: str, ev: list[Event]) -> None:
     sc = st.sc
     s = st.sides[i]
@@ -242,40 +234,86 @@ def _left(p: Pending, left: int) -> Pending:
     return Pending(p.verb, p.kind, p.unit, left, p.squad)
 
 
-def choose(st: UndauntedState, i: int, verb: str, arg: int, ev: list[Event]) -> None:
-    """Resolve one choice of the card action in progress."""
+# ---- the choices of the card action in progress, each its verb's effect ------------------
+def pending(st: UndauntedState) -> Pending:
     p = st.pending
     if p is None:
-        raise InvariantError("choose: no p")
-    s = st.sides[i]
-    if verb == "done":
-        st.pending = None
-        return
-    if verb == "move":
-        movement.step(st, i, p.verb, p.unit, arg, ev)
-        left = p.left - 1
-        st.pending = _left(p, left) if left > 0 else None
-    elif verb == "guide":
-        st.pending = Pending(verb="guide", kind=p.kind, unit=arg, left=p.left)
-    elif verb in ("attack", "suppress"):
-        st.pending = None
-        combat.resolve_attack(st, i, s.pos[p.unit], 1 - i, arg, p.left, verb, ev)
-    elif verb == "target":
-        st.pending = None
-        support.place_target(st, i, arg, ev)
-    elif verb == "bolster":
-        support.bolster(st, i, arg, ev)
-        left = p.left - 1
-        more = left > 0 and support.bolster_choices(st.sc, s, p.squad)
-        st.pending = _left(p, left) if more else None
-    elif verb == "inspire":
-        support.inspire(st, i, arg, ev)
-        left = p.left - 1
-        more = left > 0 and support.inspire_choices(st.sc, s, p.squad, p.kind)
-        st.pending = _left(p, left) if more else None
-    elif verb == "draw":
-        draw(st, i, 1, ev)
-        left = p.left - 1
-        st.pending = _left(p, left) if left > 0 and support.can_draw(s) else None
-    else:
-        raise AssertionError(f"unhandled choice {verb}")
+        raise InvariantError("no card action in progress")
+    return p
+
+
+def argument(st: UndauntedState, action: Action) -> int:
+    """The tile, card or counter an action names, as its index (the interned table's)."""
+    return st.sc.actions.decode[action][1]
+
+
+def done(st: UndauntedState, i: int, action: Action) -> list[Event]:
+    """An "up to X" action stopped early."""
+    pending(st)
+    st.pending = None
+    return []
+
+
+def move(st: UndauntedState, i: int, action: Action) -> list[Event]:
+    """One tile of a move, scout, stalk or guide (Move X and the others)."""
+    p = pending(st)
+    ev: list[Event] = []
+    movement.step(st, i, p.verb, p.unit, argument(st, action), ev)
+    left = p.left - 1
+    st.pending = _left(p, left) if left > 0 else None
+    return ev
+
+
+def guide(st: UndauntedState, i: int, action: Action) -> list[Event]:
+    """The counter a guide moves (Guide X): its steps follow."""
+    p = pending(st)
+    st.pending = Pending(verb="guide", kind=p.kind, unit=argument(st, action), left=p.left)
+    return []
+
+
+def attack(st: UndauntedState, i: int, action: Action) -> list[Event]:
+    """attack, suppress: the enemy counter the card's attack is aimed at."""
+    p = pending(st)
+    ev: list[Event] = []
+    st.pending = None
+    here = st.sides[i].pos[p.unit]
+    combat.resolve_attack(st, i, here, 1 - i, argument(st, action), p.left, action.verb, ev)
+    return ev
+
+
+def target(st: UndauntedState, i: int, action: Action) -> list[Event]:
+    pending(st)
+    ev: list[Event] = []
+    st.pending = None
+    support.place_target(st, i, argument(st, action), ev)
+    return ev
+
+
+def bolster(st: UndauntedState, i: int, action: Action) -> list[Event]:
+    p = pending(st)
+    ev: list[Event] = []
+    support.bolster(st, i, argument(st, action), ev)
+    left = p.left - 1
+    more = left > 0 and support.bolster_choices(st.sc, st.sides[i], p.squad)
+    st.pending = _left(p, left) if more else None
+    return ev
+
+
+def inspire(st: UndauntedState, i: int, action: Action) -> list[Event]:
+    p = pending(st)
+    ev: list[Event] = []
+    support.inspire(st, i, argument(st, action), ev)
+    left = p.left - 1
+    more = left > 0 and support.inspire_choices(st.sc, st.sides[i], p.squad, p.kind)
+    st.pending = _left(p, left) if more else None
+    return ev
+
+
+def drawn(st: UndauntedState, i: int, action: Action) -> list[Event]:
+    """draw: one card of a command (Command X)."""
+    p = pending(st)
+    ev: list[Event] = []
+    draw(st, i, 1, ev)
+    left = p.left - 1
+    st.pending = _left(p, left) if left > 0 and support.can_draw(st.sides[i]) else None
+    return ev
