@@ -72,10 +72,9 @@ def test_the_space_is_verb_by_verb_in_declared_order_each_action_once() -> None:
 def test_who_acts_and_what_they_may_do_come_from_the_moment() -> None:
     g, st = toy(), Toy()
     assert g.acting(st) == [0]
-    assert g.legal(st, 0) == [Action("raise", ("1",)), Action("raise", ("2",))]
-    assert g.legal(st, 1) == []  # not a seat to act
+    assert g.offers(st, 0) == [Action("raise", ("1",)), Action("raise", ("2",))]
     st.hold = True
-    assert g.acting(st) == [1] and g.legal(st, 1) == [Action("answer")]
+    assert g.acting(st) == [1] and g.offers(st, 1) == [Action("answer")]
 
 
 def test_a_verb_explains_first_unless_an_interruption_holds() -> None:

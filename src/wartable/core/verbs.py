@@ -41,6 +41,12 @@ def first_two(st: object, seat: int, action: Action) -> tuple[str, ...]:
     return action.args[:2]
 
 
+def in_bar(st: object, seat: int, action: Action) -> tuple[str, ...]:
+    """Board steps of a choice of nothing on the board (end the turn, pass, a bid of a
+    number): none, it lies in the page's fixed bar."""
+    return ()
+
+
 def only_one(domain: C) -> Iterable[tuple[str, ...] | Action]:
     """The space of a verb of no arguments (``done``)."""
     return [()]
@@ -121,6 +127,8 @@ class Grammar(Generic[S, C]):
         self.after = after
         self.by_name: dict[str, Verb[S, C]] = {v.name: v for v in verbs}
         self.by_moment: dict[str, Moment[S]] = {m.name: m for m in moments}
+        # each verb's number of words, read once from its notation (asked for every label)
+        self.arity: dict[str, tuple[int, int]] = {v.name: v.arity for v in verbs}
 
     def replace(self, **changes: object) -> Grammar[S, C]:
         """A copy with some declarations changed (tests break a grammar on purpose)."""
@@ -136,11 +144,6 @@ class Grammar(Generic[S, C]):
 
     def acting(self, st: S) -> list[int]:
         return self.by_moment[self.now(st)].seats(st)
-
-    def legal(self, st: S, seat: int) -> list[Action]:
-        """What ``seat`` may do now: nothing unless it is one of the seats to act."""
-        m = self.moment(st)
-        return m.offers(st, seat) if seat in m.seats(st) else []
 
     def offers(self, st: S, seat: int) -> list[Action]:
         """What ``seat``, known to be one of the seats to act, may do now (the state's hook:
@@ -177,7 +180,7 @@ class Grammar(Generic[S, C]):
         verb = self.by_name.get(action.verb)
         if verb is None or verb.words is None:
             return None
-        least, most = verb.arity
+        least, most = self.arity[verb.name]
         return verb.words(st, seat, action) if least <= len(action.args) <= most else None
 
     def board(self, st: S, seat: int, action: Action) -> tuple[str, ...]:
@@ -210,7 +213,7 @@ class Grammar(Generic[S, C]):
         if space is not None and action in space:
             return
         if space is None and verb is not None:
-            least, most = verb.arity
+            least, most = self.arity[verb.name]
             if least <= len(action.args) <= most:
                 return
         if verb is not None:

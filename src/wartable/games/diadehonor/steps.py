@@ -7,11 +7,6 @@ from __future__ import annotations
 from wartable.core.action import Action
 
 
-def bar(st: object, seat: int, action: Action) -> tuple[str, ...]:
-    """Initiative, a reaction and ``done``: the fixed bar."""
-    return ()
-
-
 def card(st: object, seat: int, action: Action) -> tuple[str, ...]:
     """``play CARD [UNIT [TARGET]]``: a grenade is its thrower, then its mark."""
     return action.args[1:] if len(action.args) == 3 else action.args[:2]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wartable.core.verbs import Grammar, Moment, Verb
+from wartable.core.verbs import Grammar, Moment, Verb, in_bar
 from wartable.games.diadehonor import labels, space, steps
 from wartable.games.diadehonor.phases import Interruption as I
 from wartable.games.diadehonor.phases import Phase as P
@@ -27,7 +27,7 @@ def when(*moments: P | I) -> frozenset[str]:
 
 VERBS: list[Verb[DiaDeHonorState, Domains]] = [
     Verb("initiative", "initiative first|second", when(P.INITIATIVE), flow.chosen,
-      space.initiative, words=labels.initiative, board=steps.bar, rules=("DH-5",)),
+      space.initiative, words=labels.initiative, board=in_bar, rules=("DH-5",)),
     Verb("deploy", "deploy UNIT SQUARE", when(P.DEPLOY), flow.deployed, space.deploy,
       words=labels.deploy, rules=("set-up",)),
     Verb("move", "move UNIT SQUARE", ACTING, flow.acted, space.move, refuse=refusals.unit,
@@ -47,12 +47,12 @@ VERBS: list[Verb[DiaDeHonorState, Domains]] = [
     Verb("play", "play CARD [UNIT [TARGET]]", ACTING, flow.played, space.play,
       refuse=refusals.play, words=labels.play, board=steps.card, rules=("DH-4", "DH-53")),
     Verb("react", "react detect|pass", when(I.DECIDE), flow.decided, space.react,
-      words=labels.react, board=steps.bar, rules=("DH-65", "DH-67")),
+      words=labels.react, board=in_bar, rules=("DH-65", "DH-67")),
     Verb("target", "target UNIT", when(I.DECIDE), flow.decided, space.target,
       words=labels.target, rules=("DH-50", "DH-66")),
     Verb("place", "place SQUARE", when(I.DECIDE), flow.decided, space.place,
       words=labels.place, rules=("DH-54",)),
-    Verb("done", "done", ACTING, flow.done, words=labels.done, board=steps.bar,
+    Verb("done", "done", ACTING, flow.done, words=labels.done, board=in_bar,
       rules=("DH-11",)),
 ]  # fmt: skip
 

@@ -17,11 +17,6 @@ if TYPE_CHECKING:
 OPTION_WORDS = frozenset(("alone", "aboard", "left", "right", "both"))
 
 
-def bar(st: Tactics2GMState, seat: int, action: Action) -> tuple[str, ...]:
-    """Choices of no piece (``done``, a bid, ``first``, ``equip``): the fixed bar."""
-    return ()
-
-
 def on_board(
     st: Tactics2GMState, seat: int, action: Action, args: tuple[str, ...] | None = None
 ) -> tuple[str, ...]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wartable.core.verbs import Grammar, Moment, Verb
+from wartable.core.verbs import Grammar, Moment, Verb, in_bar
 from wartable.games.tactics2gm import labels, space, steps
 from wartable.games.tactics2gm.phases import OWN_PHASES, moment
 from wartable.games.tactics2gm.phases import Interruption as I
@@ -31,19 +31,19 @@ def when(*moments: M) -> frozenset[str]:
 
 VERBS: list[Verb[Tactics2GMState, Domains]] = [
     Verb("done", "done", when(P.TERRAIN, I.EQUIP, P.DISCARD, *OWN), effects.done,
-      refuse=refusals.done, board=steps.bar, rules=("GM-12", "GM-23", "A-25")),
-    Verb("keep", "keep", when(P.MULLIGAN), effects.mulligan, board=steps.bar,
+      refuse=refusals.done, board=in_bar, rules=("GM-12", "GM-23", "A-25")),
+    Verb("keep", "keep", when(P.MULLIGAN), effects.mulligan, board=in_bar,
       secret="opening hand (a secret choice)", rules=("GM-14",)),
-    Verb("redraw", "redraw", when(P.MULLIGAN), effects.mulligan, board=steps.bar,
+    Verb("redraw", "redraw", when(P.MULLIGAN), effects.mulligan, board=in_bar,
       secret="opening hand (a secret choice)", rules=("GM-14",)),
     Verb("pass", "pass", when(I.SMOKE, I.AIR), effects.pass_, refuse=refusals.throw,
-      words=labels.pass_, board=steps.bar, rules=("GM-80", "GM-69")),
+      words=labels.pass_, board=in_bar, rules=("GM-80", "GM-69")),
     Verb("give", "give", OWN, effects.give, refuse=refusals.give, words=labels.give,
-      board=steps.bar, rules=("GM-104",)),
-    Verb("bid", "bid N", when(P.BID), effects.bid, space.bid, board=steps.bar,
+      board=in_bar, rules=("GM-104",)),
+    Verb("bid", "bid N", when(P.BID), effects.bid, space.bid, board=in_bar,
       secret="bid (a secret spend)", rules=("GM-11",)),
     Verb("first", "first allies|axis", when(P.FIRST), effects.first, space.first,
-      board=steps.bar, rules=("GM-11",)),
+      board=in_bar, rules=("GM-11",)),
     Verb("terrain", "terrain CARD SQUARE [left|right|both]", when(P.TERRAIN, P.DEPLOY),
       effects.terrain, space.terrain, refuse=refusals.terrain, words=labels.terrain,
       board=steps.on_board, rules=("GM-12", "GM-13", "GM-107")),
@@ -118,7 +118,7 @@ VERBS: list[Verb[Tactics2GMState, Domains]] = [
       space.deploy, refuse=refusals.deploy, words=labels.deploy, board=steps.on_board,
       rules=("GM-38", "GM-66", "GM-74", "GM-81", "GM-96")),
     Verb("equip", "equip OPTION", when(I.EQUIP), effects.equip, space.equip,
-      refuse=refusals.equip, words=labels.equip, board=steps.bar, rules=("GM-7", "GM-8")),
+      refuse=refusals.equip, words=labels.equip, board=in_bar, rules=("GM-7", "GM-8")),
     Verb("play", "play CARD [TARGET]", when(P.DEPLOY), effects.play, space.play,
       refuse=refusals.play, words=labels.play, board=steps.play,
       rules=("GM-39", "GM-67")),

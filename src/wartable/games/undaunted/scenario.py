@@ -95,9 +95,6 @@ class Actions:
                 decode[a] = ("play", i, card_verb)
         self.decode = decode
 
-    def all(self) -> list[Action]:
-        return list(self.decode)
-
 
 class Scenario:
     """Static data of one scenario: map tables, card kinds, units, set-up, victory goals."""

@@ -15,10 +15,6 @@ if TYPE_CHECKING:
     from wartable.games.undaunted.state import UndauntedState
 
 
-def bar(st: UndauntedState, i: int, action: Action) -> tuple[str, ...]:
-    return ()
-
-
 def first(st: UndauntedState, i: int, action: Action) -> tuple[str, ...]:
     """The card of play, bid, hunker, rally; the tile of move and target."""
     return action.args[:1]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wartable.core.verbs import Grammar, Moment, Verb
+from wartable.core.verbs import Grammar, Moment, Verb, in_bar
 from wartable.games.undaunted import labels, steps
 from wartable.games.undaunted.phases import Moment as M
 from wartable.games.undaunted.phases import moment
@@ -22,12 +22,12 @@ TURN, CHOICE = frozenset({M.TURN}), frozenset({M.CHOICE})
 
 VERBS: list[Verb[UndauntedState, Scenario]] = [
     Verb("end", "end", TURN, flow.end, lambda sc: [sc.actions.end], refuse=refusals.finish,
-      words=labels.end, board=steps.bar, rules=("Player turns",)),
+      words=labels.end, board=in_bar, rules=("Player turns",)),
     Verb("done", "done", CHOICE, flow.done, lambda sc: [sc.actions.done],
-      refuse=refusals.choice, words=labels.done, board=steps.bar,
+      refuse=refusals.choice, words=labels.done, board=in_bar,
       rules=("Move X", "Bolster X", "Inspire X", "Command X")),
     Verb("draw", "draw", CHOICE, flow.drawn, lambda sc: [sc.actions.draw],
-      refuse=refusals.choice, words=labels.draw, board=steps.bar, rules=("Command X",)),
+      refuse=refusals.choice, words=labels.draw, board=in_bar, rules=("Command X",)),
     Verb("bid", "bid CARD", frozenset({M.BID}), flow.bid, lambda sc: sc.actions.bid,
       refuse=refusals.bid, words=labels.bid, board=steps.first,
       secret="bid (a card chosen in secret)", rules=("Initiative",)),
@@ -37,9 +37,9 @@ VERBS: list[Verb[UndauntedState, Scenario]] = [
     Verb("rally", "rally CARD", TURN, flow.rally, lambda sc: sc.actions.rally,
       refuse=refusals.card, words=labels.card, board=steps.first, rules=("Suppressed",)),
     Verb("bolster", "bolster CARD", CHOICE, flow.bolster, lambda sc: sc.actions.bolster,
-      refuse=refusals.choice, words=labels.card, board=steps.bar, rules=("Bolster X",)),
+      refuse=refusals.choice, words=labels.card, board=in_bar, rules=("Bolster X",)),
     Verb("inspire", "inspire CARD", CHOICE, flow.inspire, lambda sc: sc.actions.inspire,
-      refuse=refusals.choice, words=labels.card, board=steps.bar, rules=("Inspire X",)),
+      refuse=refusals.choice, words=labels.card, board=in_bar, rules=("Inspire X",)),
     Verb("move", "move TILE", CHOICE, flow.move, lambda sc: sc.actions.move,
       refuse=refusals.choice, words=labels.move, board=steps.first,
       rules=("Move X", "Guide X", "Scout X", "Stalk X")),
