@@ -182,6 +182,25 @@ def test_every_action_is_of_a_declared_verb_offered_in_its_moment(game_name, sce
     checks.verbs_are_declared(wartable.get_game(game_name), scenario)
 
 
+@pytest.mark.parametrize(("game_name", "scenario"), CASES, ids=IDS)
+def test_every_event_is_of_a_declared_kind(game_name, scenario):
+    """Issue 46: every game declares its kinds of event once (``event_kinds.py``), and every
+    event of its random games is of one of them."""
+    game = wartable.get_game(game_name)
+    assert game.event_kinds() is not None, f"{game_name} declares no kinds of event"
+    checks.events_are_declared(game, scenario)
+
+
+@pytest.mark.parametrize(("game_name", "scenario"), CASES, ids=IDS)
+def test_every_field_is_declared_by_its_part(game_name, scenario):
+    """Issue 46: every game declares its state's fields once (core/layout.py): the layout
+    names every field the class has, clones share nothing that changes in place, and a
+    sample of the hidden information changes only the fields declared hidden."""
+    state = wartable.get_game(game_name).new_game(scenario, seed=0)
+    assert state.layout is not None, f"{game_name} declares no layout"
+    checks.fields_are_declared(mid_game_states(game_name, scenario, seeds=range(2)))
+
+
 SAMPLE_PROBE = (
     "from tests.conformance.playing import CASES, digest_of_a_game; "
     "print(*(digest_of_a_game(g, s) for g, s in CASES))"

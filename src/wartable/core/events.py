@@ -6,6 +6,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+RESIGNED = "resign"  # the core's own event, in every game: a seat conceded for its side
+CORE_KINDS = frozenset({RESIGNED})
+
 
 @dataclass(frozen=True, slots=True)
 class Event:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any, final
 
 from wartable.core.action import RESIGN, Action
@@ -271,6 +272,11 @@ class Game(ABC):
     def grammar(self) -> Grammar[Any, Any] | None:
         """The game's verbs and moments, where it declares them (core/verbs.py): the
         conformance checks then hold every legal action and refusal to them."""
+        return None
+
+    def event_kinds(self) -> type[StrEnum] | None:
+        """Every kind of event the game's log holds, where it declares them (an enum, each
+        kind once): the conformance checks then hold every event it emits to them."""
         return None
 
     def glossary(self, scenario: str | None = None) -> dict[str, CardFace]:

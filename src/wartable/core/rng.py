@@ -8,7 +8,7 @@ scripted values on the same object instead of patching any global generator.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from wartable.core.errors import ArgumentError, quote
 
@@ -61,6 +61,12 @@ class Rng:
 
     def clone(self) -> Rng:
         return Rng(self.seed, self.counter, self.forced)
+
+    def copy(self) -> Rng:  # as a state's other objects are copied (core/layout.py)
+        return Rng(self.seed, self.counter, self.forced)
+
+    def snapshot(self) -> list[Any]:
+        return [self.seed, self.counter, list(self.forced)]
 
     def next64(self) -> int:
         self.counter += 1

@@ -8,7 +8,6 @@ way OpenSpiel's State does. History is a linked chain of tuples shared between c
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
@@ -24,7 +23,8 @@ from wartable.core.errors import (
     WartableError,
     quote,
 )
-from wartable.core.events import Event
+from wartable.core.events import RESIGNED, Event
+from wartable.core.layout import Layout, plain
 from wartable.core.marks import Mark
 from wartable.core.outcome import Outcome, side_returns
 from wartable.core.rng import check_seed
@@ -44,6 +44,8 @@ class GameState(ABC):
     # the game's grammar (core/verbs.py), where it declares one: the hooks of its actions
     # (who acts, what they may do, the effect, why not, the words, the clicks) follow from it
     grammar: ClassVar[Grammar[Any, Any] | None] = None
+    # the game's fields by their part (core/layout.py): copy and snapshot follow from it
+    layout: ClassVar[Layout | None] = None
 
     players: tuple[str, ...]
     outcome: Outcome | None
@@ -80,9 +82,20 @@ class GameState(ABC):
         """Why ``action`` is not legal for ``player`` now, in a player's words."""
         return self._declared().why_not(self, self.players.index(player), action)
 
-    @abstractmethod
+    def _fields(self) -> Layout:
+        layout = self.layout
+        if layout is None:
+            raise NotImplementedError(
+                f"{type(self).__name__}: declare a layout (core/layout.py), or write _copy "
+                "and _snapshot"
+            )
+        return layout
+
     def _copy(self) -> Self:
         """An independent copy of the dynamic state; static scenario data is shared."""
+        layout = self.layout
+        twin: Self = (layout or self._fields()).copy(self)
+        return twin
 
     @abstractmethod
     def _resample(self, player: str, seed: int) -> Self:
@@ -109,9 +122,10 @@ class GameState(ABC):
         with ``player``, so that it may be taken back. Games that allow undo override this."""
         return False
 
-    @abstractmethod
     def _snapshot(self) -> dict[str, Any]:
-        """Every piece of dynamic state, hidden parts included, as plain data."""
+        """Every piece of dynamic state, hidden parts included, by name (``full_state``
+        makes it plain data)."""
+        return {name: getattr(self, name) for name in self._fields().snapshot}
 
     @abstractmethod
     def _view(self, player: str | None) -> dict[str, Any]:
@@ -247,7 +261,7 @@ class GameState(ABC):
         who = player if mine == player else f"{player} ({mine})"
         reason = f"{who} resigned"
         self.outcome = Outcome(winner, reason, kind="resignation", returns=returns, conceded=player)
-        return [Event("resign", reason, {"player": player, "side": mine})]
+        return [Event(RESIGNED, reason, {"player": player, "side": mine})]
 
     def case(self, player: str, action: Action | str, error: Exception) -> dict[str, Any]:
         """The position before ``action`` as a recorded case: what replays a fault exactly
@@ -411,16 +425,14 @@ class GameState(ABC):
 
     def full_state(self) -> dict[str, Any]:
         """The whole state, hidden information and generator included, for equality checks
-        and debugging. Never send it to a player: use :meth:`view`. A snapshot: a deep copy
-        that later play cannot change, whatever lists a game's ``_snapshot`` hands back (a
-        check "before == after" would otherwise compare the state with itself)."""
-        return copy.deepcopy(
-            {
-                "outcome": self.outcome.to_json() if self.outcome else None,
-                "actions": self._n_actions,
-                "state": self._snapshot(),
-            }
-        )
+        and debugging. Never send it to a player: use :meth:`view`. Canonical plain data
+        (``layout.plain``), made anew: later play cannot change it (a check "before ==
+        after" would otherwise compare the state with itself)."""
+        return {
+            "outcome": self.outcome.to_json() if self.outcome else None,
+            "actions": self._n_actions,
+            "state": {name: plain(value) for name, value in self._snapshot().items()},
+        }
 
     def last_action(self) -> tuple[str, Action] | None:
         """The latest action and who took it (None before the first), without walking the

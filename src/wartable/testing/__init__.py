@@ -72,6 +72,8 @@ def check_game(game: Game, scenarios: Sequence[str] | None = None, playouts: int
             (checks.undo_is_exact, (game, sc)),
             (checks.card_faces_are_public, (game, sc)),
             (checks.verbs_are_declared, (game, sc)),
+            (checks.fields_are_declared, (copies,)),
+            (checks.events_are_declared, (game, sc)),
         ]
         for check, args in each:
             run(f"{check.__name__} ({sc})", check, *args)

@@ -17,7 +17,9 @@ from wartable.core.errors import (
     UnknownNameError,
     WartableError,
 )
+from wartable.core.events import CORE_KINDS
 from wartable.core.game import CardFace, Game
+from wartable.core.layout import by_key, each, fresh, same
 from wartable.core.rng import derive_seed
 from wartable.core.state import GameState
 from wartable.testing.playing import play_on, play_random
@@ -280,3 +282,87 @@ def verbs_are_declared(game: Game, scenario: str, stop_after: int = 600) -> None
                     need(str(exc).strip(), f"{other} refused without a reason")
             need(state.full_state() == before, "a refused action changed the state")
         state.apply(player, agent.act(state, player))
+
+
+def _annotated(state: GameState) -> set[str]:
+    """The fields a state's class (and its bases below the core's) declare."""
+    names: set[str] = set()
+    for cls in type(state).__mro__:
+        if cls is GameState:
+            break
+        names |= {
+            n for n, t in getattr(cls, "__annotations__", {}).items() if "ClassVar" not in str(t)
+        }
+    return names
+
+
+def _changeable(value: object) -> bool:
+    return isinstance(value, (list, dict, set, bytearray))
+
+
+def fields_are_declared(states: Iterable[GameState]) -> None:
+    """Where a state declares its layout (``GameState.layout``, core/layout.py): it names
+    every field the class declares, each once; a field its clone shares holds nothing that
+    changes in place; a field copied flat holds no list, dict or set; the clone copies what
+    the layout copies, to its depth, and shares the static (a compiled game may write its
+    copy out by hand); and a sample of the hidden information (``sample_hidden``) changes
+    only fields declared hidden."""
+    for state in states:
+        layout = state.layout
+        if layout is None:
+            return
+        declared = _annotated(state)
+        names = layout.names()
+        need(
+            not declared or declared == names,
+            f"fields not in the layout: {sorted(declared - names)}; "
+            f"in the layout, not on the class: {sorted(names - declared)}",
+        )
+        for name, copier in layout.copiers.items():
+            value = getattr(state, name)
+            if copier is same and layout.parts[name] != "static":
+                need(not _changeable(value), f"{name} changes in place, but clones share it")
+            if copier is fresh and isinstance(value, (list, set, frozenset, tuple)):
+                inner = [v for v in value if _changeable(v)]
+                need(not inner, f"{name} holds lists, dicts or sets: copy it with each")
+            if copier is fresh and isinstance(value, dict):
+                inner = [v for v in value.values() if _changeable(v)]
+                need(not inner, f"{name} holds lists, dicts or sets: copy it with by_key")
+        twin = state.clone()  # the core's copy, or one a compiled game writes out: the same
+        for name, copier in layout.copiers.items():
+            need(hasattr(twin, name), f"the clone has no {name}")  # before reading it
+            mine, theirs = getattr(state, name), getattr(twin, name)
+            if layout.parts[name] == "static":
+                need(mine is theirs, f"{name} is static, but the clone copies it")
+            elif copier is not same and mine is not None:
+                need(mine is not theirs, f"the clone shares {name}, which the layout copies")
+            if copier is each:
+                shared = [a for a, b in zip(mine, theirs, strict=True) if a is b]
+                need(not shared, f"the clone shares items of {name}, which the layout copies")
+            if copier is by_key:
+                shared = [k for k in mine if mine[k] is theirs[k]]
+                need(not shared, f"the clone shares items of {name}, which the layout copies")
+        before = state.full_state()["state"]
+        for p in state.players:
+            after = state.sample_hidden(p, 11).full_state()["state"]
+            moved = sorted(k for k in before if before[k] != after.get(k))
+            shown = sorted(set(moved) - layout.hidden)
+            need(not shown, f"a sample for {p} changed fields not declared hidden: {shown}")
+
+
+def events_are_declared(game: Game, scenario: str, seeds: Iterable[int] = (0, 1)) -> None:
+    """Where a game declares its kinds of event (``Game.event_kinds``): every event of a
+    random game is of a declared kind (or one of the core's own, ``resign``)."""
+    declared = game.event_kinds()
+    if declared is None:
+        return
+    known = {str(k.value) for k in declared} | CORE_KINDS
+    for seed in seeds:
+        state = game.new_game(scenario, seed=seed)
+        agent = RandomAgent(derive_seed(seed, 2))
+        for _ in range(LONGEST):
+            if state.is_over:
+                break
+            player = state.current_players[0]
+            for e in state.apply(player, agent.act(state, player)):
+                need(e.kind in known, f"an event of kind {e.kind!r}, which is not declared")

@@ -178,8 +178,8 @@ def test_dh50_a_bad_squads_option_is_refused_naming_it(text, reason):
 def test_dh50_the_default_squads_option_is_no_roster():
     plain, empty = battle(), battle({"squads": ""})
     assert plain.full_state() == empty.full_state()
-    assert "bench" not in plain.full_state()["state"] and plain.view(None)["bench"] == {}
-    assert all(len(row) == 3 for row in plain.full_state()["state"]["units"])
+    assert not any(plain.full_state()["state"]["bench"]) and plain.view(None)["bench"] == {}
+    assert all(u.roster == "" for u in plain.units)
 
 
 def test_dh50_a_record_with_squads_replays_exactly_and_samples_keep_the_bench():

@@ -40,7 +40,7 @@ def test_gm106_without_the_option_a_fallen_units_equipment_leaves_play():
     events = fallen(st, "heavy_infantry", 0, "D3", ["bazooka", "prone"])
     assert kinds(events) == ["destroyed"] and st.dropped == {}
     assert st.view(None)["field"]["dropped"] == {}
-    assert "dropped" not in st.full_state()["state"]  # the snapshot of a battle without it
+    assert st.full_state()["state"]["dropped"] == []  # nothing lies on the ground
 
 
 def test_gm106_a26_a_destroyed_infantry_units_tokens_stay_on_its_square_open_to_all():
@@ -59,8 +59,7 @@ def test_gm106_a26_a_destroyed_infantry_units_tokens_stay_on_its_square_open_to_
             "D3": [["bazooka", "disabled"], ["prone", "ready"]]
         }
     assert st.full_state()["state"]["dropped"] == [
-        [[3, 2], "bazooka", "disabled"],
-        [[3, 2], "prone", "ready"],
+        [[3, 2], [["bazooka", "disabled"], ["prone", "ready"]]]
     ]
 
 

@@ -23,6 +23,7 @@ from wartable.core.game import (
 from wartable.core.rng import Rng
 from wartable.core.verbs import Grammar
 from wartable.games.combat import estimates
+from wartable.games.combat.event_kinds import EventKind
 from wartable.games.combat.glossary import faces
 from wartable.games.combat.library import PACKAGE_DATA, CombatLibrary
 from wartable.games.combat.los import line_of_sight
@@ -139,6 +140,7 @@ class Combat(Game):
         st.bursts, st.clouds, st.smoke_at, st.tried, st.arrived = (), (), {}, frozenset(), ()
         st.tripped = -1
         st.ground, st.changes = sc.ground, ()
+        st._before = (0, 0, 0)  # set again before every action (state._apply)
         st.ready, st.reorder, st.held = (), -1, None
         st.night = dark = night.rule_for(st)
         st.dark = night.roll_dark(st.rng, dark) if dark else 0
@@ -207,6 +209,9 @@ class Combat(Game):
 
     def grammar(self) -> Grammar[CombatState, Domains]:
         return GRAMMAR
+
+    def event_kinds(self) -> type[EventKind]:
+        return EventKind
 
     def _check_action(self, action: Action) -> None:
         """A declared verb with the words its notation takes (the space itself depends on

@@ -7,18 +7,20 @@ from typing import Any, Self
 
 from wartable.core.action import Action
 from wartable.core.events import Event
+from wartable.core.layout import Layout, fresh, same
 from wartable.core.rng import Rng
 from wartable.core.state import GameState
 from wartable.games.combat import outlook
 from wartable.games.combat import view as views
 from wartable.games.combat.ground import Ground
-from wartable.games.combat.model import ACTIVE, Activation, Soldier
+from wartable.games.combat.model import ACTIVE, Activation, Phase, Soldier
 from wartable.games.combat.rules import hidden, legal, scoring
 from wartable.games.combat.rules.smoke import Cloud
 from wartable.games.combat.scenario import CombatScenario
 from wartable.games.combat.schema import Night
 from wartable.games.combat.verbs import GRAMMAR
 
+# each soldier's columns: what happens to him, by his index
 COLUMNS = (
     "pos",
     "status",
@@ -38,6 +40,29 @@ COLUMNS = (
     "papers",
     "crewless",
 )
+# every field by its part (core/layout.py): the clone's copy and the snapshot follow
+LAYOUT = Layout(
+    static=("sc", "cast", "squad_roll", "night", "dark"),
+    public={
+        **dict.fromkeys(COLUMNS, fresh),
+        **dict.fromkeys(("hand", "discard", "set_aside", "enemy_discard", "team_cards"), fresh),
+        **dict.fromkeys(
+            ("initiative_card", "track", "turn", "phase", "impulse", "cursor", "queue", "act"),
+            same,
+        ),
+        **dict.fromkeys(
+            ("bursts", "clouds", "tried", "arrived", "ready", "reorder", "held", "changes"),
+            same,
+        ),
+        **dict.fromkeys(("tripped", "flares", "flares_left", "reached", "vp_log"), same),
+    },
+    # the Germans' identities and qualities until known (hidden.py), the decks' order, the
+    # dice to come
+    hidden={"soldiers": same, "deck": fresh, "enemy_deck": fresh, "rng": fresh},
+    # the smoke's modifiers follow from the clouds, the ground from the changes; what an
+    # action found before it began is set again before every action
+    memo={"smoke_at": fresh, "ground": same, "_before": same},
+)
 
 
 # a class compiled with mypyc shows no plain class attributes to read off the class
@@ -48,22 +73,23 @@ class CombatState(GameState):
     game_name = "combat"
     game_version = RULES_VERSION
     grammar = GRAMMAR  # every verb, every moment (verbs.py): the hooks of its actions
+    layout = LAYOUT
 
-    sc: CombatScenario
-    soldiers: tuple[Soldier, ...]
+    sc: CombatScenario  # the scenario: map, forces, cards, victory
+    soldiers: tuple[Soldier, ...]  # who each counter is (unknown Germans: dealt at random)
     cast: hidden.Casting  # the game's German identities, shared by its copies and samples
-    squad_roll: int
-    rng: Rng
+    squad_roll: int  # the 1D6 roll that chose the squad, 0 for a fixed squad
+    rng: Rng  # the dice and shuffles to come
     # per soldier
     pos: list[int]  # hex index, -1 off the map
-    status: list[str]
+    status: list[str]  # active, dead, gone, in the cup or captured
     order: list[str]  # "" = no order
-    dirs: list[tuple[int, ...]]
-    morale: list[int]
-    wounds: list[tuple[str, ...]]
+    dirs: list[tuple[int, ...]]  # the hex sides he faces
+    morale: list[int]  # his morale level (19.0)
+    wounds: list[tuple[str, ...]]  # the wound cards he carries
     seen: list[bool]  # friendly: spotted; enemy: known (identity revealed)
-    alert: list[bool]
-    ammo: list[int]
+    alert: list[bool]  # an enemy alerted (8.0)
+    ammo: list[int]  # bursts left to a weapon that counts them
     live: list[bool]  # holds an armed grenade (7.09, 10.09)
     aim: list[int]  # hex of his Grenade Target marker, -1 none
     blast: list[str]  # "near" / "far" grenade marker on him, "" none (14.2)
@@ -73,22 +99,22 @@ class CombatState(GameState):
     papers: list[int]  # the officer whose papers he took (7.15), -1 none
     crewless: list[str]  # a belt-fed gunner's lost assistant: "", "killed" or "wounded" (14.3)
     # cards
-    deck: list[int]
-    hand: list[int]
-    discard: list[int]
-    set_aside: list[int]
-    enemy_deck: list[int]
-    enemy_discard: list[int]
-    initiative_card: int
-    team_cards: dict[str, int]
-    track: tuple[tuple[int, str], ...]
+    deck: list[int]  # the friendly order deck, the top at the end
+    hand: list[int]  # the friendly cards in hand
+    discard: list[int]  # the friendly discard pile
+    set_aside: list[int]  # cards a Plan order set aside for the next turn (7.12)
+    enemy_deck: list[int]  # the enemy order deck, the top at the end
+    enemy_discard: list[int]  # the enemy discard pile
+    initiative_card: int  # the friendly card on the initiative track, 0 none
+    team_cards: dict[str, int]  # each enemy team's order card this turn
+    track: tuple[tuple[int, str], ...]  # the initiative track: (initiative, team) in order (9.1)
     # turn
-    turn: int
-    phase: str
-    impulse: int
+    turn: int  # turns begun
+    phase: Phase  # deploy, cards, orders, impulses or over (model.Phase)
+    impulse: int  # the impulse being played (1 to 3)
     cursor: int  # position in the activation queue of this impulse
     queue: tuple[int, ...]  # soldiers to activate this impulse, in order
-    act: Activation | None
+    act: Activation | None  # the friendly soldier acting now and what he may still do, or None
     bursts: tuple[tuple[int, str], ...]  # grenades lying on the map: (hex, grenade id)
     clouds: tuple[Cloud, ...]  # smoke (18.0)
     smoke_at: dict[int, int]  # hex index -> smoke modifier of its markers (derived from clouds)
@@ -103,10 +129,10 @@ class CombatState(GameState):
     night: Night | None  # the night's rules (21.0), None by day
     dark: int  # the night's longest sight and fire range (21.0); 0 by day
     flares: tuple[tuple[int, int], ...]  # illumination markers: (hex, turn fired)
-    flares_left: int
+    flares_left: int  # illumination rounds the squad may still call
     reached: frozenset[int]  # objective hexes reached
-    vp_log: tuple[tuple[str, int], ...]
-    _before: tuple[int, int, int]
+    vp_log: tuple[tuple[str, int], ...]  # victory points scored: (why, points)
+    _before: tuple[int, int, int]  # draws, deck sizes, turn before the latest action
 
     def rounds_played(self) -> int:
         return self.turn
@@ -135,7 +161,8 @@ class CombatState(GameState):
         return legal.hints(self)
 
     def _copy(self) -> Self:
-        # every field by name, no __dict__: a class compiled with mypyc has none
+        """Written out, where the core would write it from the layout: a compiled class's
+        fields are quickest read natively (``fields_are_declared`` holds it to LAYOUT)."""
         twin = self.__class__.__new__(self.__class__)
         twin.sc, twin.soldiers, twin.cast = self.sc, self.soldiers, self.cast
         twin.squad_roll, twin.rng = self.squad_roll, self.rng.clone()
@@ -152,49 +179,16 @@ class CombatState(GameState):
         twin.track, twin.turn, twin.phase = self.track, self.turn, self.phase
         twin.impulse, twin.cursor, twin.queue = self.impulse, self.cursor, self.queue
         twin.act, twin.bursts, twin.clouds = self.act, self.bursts, self.clouds
-        twin.smoke_at = self.smoke_at  # only ever replaced whole: shared
+        twin.smoke_at = dict(self.smoke_at)
         twin.tried, twin.arrived, twin.ready = self.tried, self.arrived, self.ready
         twin.reorder, twin.held, twin.ground = self.reorder, self.held, self.ground
         twin.changes, twin.tripped, twin.night = self.changes, self.tripped, self.night
         twin.dark, twin.flares, twin.flares_left = self.dark, self.flares, self.flares_left
-        twin.reached, twin.vp_log = self.reached, self.vp_log
+        twin.reached, twin.vp_log, twin._before = self.reached, self.vp_log, self._before
         return twin
 
     def _resample(self, player: str, seed: int) -> Self:
         return hidden.resample(self, seed)
-
-    def _snapshot(self) -> dict[str, Any]:
-        out: dict[str, Any] = {name: list(getattr(self, name)) for name in COLUMNS}
-        for name in ("deck", "hand", "discard", "set_aside", "enemy_deck", "enemy_discard"):
-            out[name] = list(getattr(self, name))
-        out.update(
-            soldiers=[s.key + ("*" if s.decoy else "") + f"/{s.role}" for s in self.soldiers],
-            rng=[self.rng.seed, self.rng.counter, list(self.rng.forced)],
-            initiative_card=self.initiative_card,
-            team_cards=dict(self.team_cards),
-            track=list(self.track),
-            turn=self.turn,
-            phase=self.phase,
-            impulse=self.impulse,
-            cursor=self.cursor,
-            queue=list(self.queue),
-            act=list(self.act) if self.act else None,
-            bursts=[list(b) for b in self.bursts],
-            clouds=[[c.value, list(c.hexes), c.born, c.state] for c in self.clouds],
-            tried=sorted(self.tried),
-            arrived=list(self.arrived),
-            changes=[list(c) for c in self.changes],
-            ready=list(self.ready),
-            reorder=self.reorder,
-            held=list(self.held) if self.held else None,
-            tripped=self.tripped,
-            dark=self.dark,
-            flares=[list(f) for f in self.flares],
-            flares_left=self.flares_left,
-            reached=sorted(self.reached),
-            vp_log=list(self.vp_log),
-        )
-        return out
 
     # ---- helpers ------------------------------------------------------------------------
     def option(self, name: str) -> bool:

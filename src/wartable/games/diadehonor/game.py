@@ -24,6 +24,7 @@ from wartable.core.observation import Observer
 from wartable.core.rng import Rng
 from wartable.core.verbs import Grammar
 from wartable.games.diadehonor import campaign, content, estimates, glossary
+from wartable.games.diadehonor.event_kinds import EventKind
 from wartable.games.diadehonor.phases import Phase
 from wartable.games.diadehonor.rules import cards, objectives
 from wartable.games.diadehonor.space import Domains
@@ -212,6 +213,9 @@ class DiaDeHonor(Game):
 
     def grammar(self) -> Grammar[DiaDeHonorState, Domains]:
         return GRAMMAR
+
+    def event_kinds(self) -> type[EventKind]:
+        return EventKind
 
     def _check_action(self, action: Action) -> None:
         """A declared verb with the words its notation takes (the space itself depends on

@@ -9,11 +9,13 @@ from typing import Any, Self
 
 from wartable.core.action import Action
 from wartable.core.events import Event
+from wartable.core.layout import Layout, each, fresh, same
 from wartable.core.marks import INITIATIVE, Mark
 from wartable.core.rng import Rng
 from wartable.core.state import GameState
 from wartable.games.diadehonor import outlook
 from wartable.games.diadehonor.content import LIVING, Battle, Library, UnitType, type_title
+from wartable.games.diadehonor.event_kinds import EventKind
 from wartable.games.diadehonor.phases import Phase
 from wartable.games.diadehonor.rules import cards, objectives, odds
 from wartable.games.diadehonor.rules.victory import standing
@@ -42,27 +44,47 @@ class Unit:
 Benched = tuple[str, str, str, int]
 
 
+# every field by its part (core/layout.py): the clone's copy and the snapshot follow
+LAYOUT = Layout(
+    static=("lib", "battle", "max_rounds", "sides", "rostered", "pool", "outlook"),
+    public={
+        **dict.fromkeys(("units", "bench", "status", "pos", "wounds", "prone"), fresh),
+        **dict.fromkeys(("actions", "attacked", "hit_by_infantry", "sabotaged"), fresh),
+        **dict.fromkeys(("carried", "killer", "death", "aim", "queue"), fresh),
+        **dict.fromkeys(("defensive", "aggressive"), fresh),
+        "known_hands": each,
+        "ruled_out": each,
+        **dict.fromkeys(("known_bottom", "pending", "after_cards"), same),
+        **dict.fromkeys(("phase", "round", "order", "turn", "seat"), same),
+    },
+    # the dice to come, the deck's order, the cards kept and the secret objectives (Q33)
+    hidden={"rng": fresh, "deck": fresh, "hands": each, "objectives": fresh},
+    memo={"reviewed_kills": same},  # the kills counted when objectives were last reviewed
+)
+
+
 class DiaDeHonorState(GameState):
     game_name = "diadehonor"
     grammar = GRAMMAR  # every verb, every moment (verbs.py): the hooks of its actions
+    layout = LAYOUT
     game_version = "5"  # bump when a rule change would replay saved games differently
 
     lib: Library  # static: shared by every clone
-    battle: Battle
-    max_rounds: int
+    battle: Battle  # the battlefield: its squares, terrain, deployment zones
+    max_rounds: int  # the safety limit on rounds
     sides: tuple[str, ...]  # the side of each seat
-    rng: Rng
-    units: list[Unit]
+    rng: Rng  # the dice and shuffles to come
+    units: list[Unit]  # who each unit is (Unit): what happens to it is in the lists below
     rostered: tuple[bool, ...]  # static: per seat, whether it brought a roster (option squads)
     bench: list[tuple[Benched, ...]]  # per seat, roster soldiers not yet fielded, in order
-    status: list[str]
+    status: list[str]  # reserve, active or dead
     pos: list[int]  # square index, -1 while in reserve or dead
-    wounds: list[int]
-    prone: list[bool]
+    wounds: list[int]  # wounds taken
+    prone: list[bool]  # lying down (DH-20)
     actions: list[int]  # left this round
     attacked: list[bool]  # made its attack this round
     hit_by_infantry: set[int]  # enemy soldiers infantry attacked this round (artillery support)
-    sabotaged: list[bool]
+    sabotaged: list[bool]  # a tank sabotaged: it can no longer act (DH-64)
     carried: list[str]  # the unit card a unit came with, kept while it lives (DH-57), or ""
     killer: list[int]  # the seat credited with a unit's death (its objectives count it), or -1
     death: list[str]  # how a unit died ("fire", "blast", "aimed", "melee", "grenade", "mine",
@@ -83,10 +105,10 @@ class DiaDeHonorState(GameState):
     objectives: list[str]  # per seat, its secret objective: its holder's alone (Q33)
     ruled_out: list[set[str]]  # per seat, objectives it cannot hold, as all have seen them met
     reviewed_kills: int  # a memo: the kills counted when objectives were last reviewed
-    defensive: list[int]  # per seat, Defensive / Aggressive combat played this round
-    aggressive: list[int]
+    defensive: list[int]  # per seat, Defensive combat played this round
+    aggressive: list[int]  # per seat, Aggressive combat played this round
     phase: Phase  # phases.py
-    round: int
+    round: int  # rounds begun
     order: tuple[str, ...]  # the sides in the order they activate this round
     turn: int  # which of ``order`` is activating
     seat: int  # the seat to act (deploying, choosing initiative, or activating)
@@ -174,47 +196,6 @@ class DiaDeHonorState(GameState):
     def _action_info(self, player: str, action: Action) -> dict[str, Any]:
         return odds.action_info(self, action)
 
-    def _copy(self) -> Self:
-        twin = self.__class__.__new__(self.__class__)
-        twin.lib, twin.battle, twin.max_rounds, twin.sides = (
-            self.lib,
-            self.battle,
-            self.max_rounds,
-            self.sides,
-        )
-        twin.rng = self.rng.clone()
-        twin.units = list(self.units)
-        twin.rostered, twin.bench = self.rostered, list(self.bench)
-        twin.status, twin.pos, twin.wounds = list(self.status), list(self.pos), list(self.wounds)
-        twin.prone, twin.actions = list(self.prone), list(self.actions)
-        twin.attacked, twin.hit_by_infantry = list(self.attacked), set(self.hit_by_infantry)
-        twin.carried, twin.killer, twin.death = (
-            list(self.carried),
-            list(self.killer),
-            list(self.death),
-        )
-        twin.aim = dict(self.aim)
-        twin.phase, twin.round, twin.order = self.phase, self.round, self.order
-        twin.sabotaged, twin.deck, twin.known_bottom = (
-            list(self.sabotaged),
-            list(self.deck),
-            self.known_bottom,
-        )
-        twin.hands, twin.queue, twin.pending = (
-            [list(h) for h in self.hands],
-            list(self.queue),
-            self.pending,
-        )
-        twin.known_hands = [list(h) for h in self.known_hands]
-        twin.after_cards = self.after_cards
-        twin.pool, twin.objectives = self.pool, list(self.objectives)
-        twin.outlook = self.outlook
-        twin.ruled_out = [set(r) for r in self.ruled_out]
-        twin.reviewed_kills = self.reviewed_kills
-        twin.defensive, twin.aggressive = list(self.defensive), list(self.aggressive)
-        twin.turn, twin.seat = self.turn, self.seat
-        return twin
-
     def _resample(self, player: str, seed: int) -> Self:
         """Everything on the map is public, and so are the roster soldiers on each bench
         (kept as they are). Not known to ``player``: the other seats' kept cards (but those
@@ -229,47 +210,6 @@ class DiaDeHonorState(GameState):
         twin.objectives = objectives.redeal(self, me, rng)
         twin.rng = Rng(rng.next64())
         return twin
-
-    def _snapshot(self) -> dict[str, Any]:
-        # a unit's roster id, and the benches, only where there are any: a battle without
-        # rosters reads as it did before campaigns (the goldens' digests stand)
-        snap: dict[str, Any] = {
-            "rng": [self.rng.seed, self.rng.counter],
-            "units": [
-                [u.key, u.name, u.missions, *([u.roster] if u.roster else [])] for u in self.units
-            ],
-            "status": self.status,
-            "pos": self.pos,
-            "wounds": self.wounds,
-            "prone": self.prone,
-            "actions": self.actions,
-            "attacked": self.attacked,
-            "hit_by_infantry": sorted(self.hit_by_infantry),
-            "sabotaged": self.sabotaged,
-            "carried": self.carried,
-            "killer": self.killer,
-            "death": self.death,
-            "aim": sorted([i, *a] for i, a in self.aim.items()),
-            "deck": self.deck,
-            "known_bottom": self.known_bottom,
-            "hands": self.hands,
-            "known_hands": self.known_hands,
-            "queue": self.queue,
-            "pending": self.pending,
-            "after_cards": self.after_cards,
-            "objectives": self.objectives,
-            "ruled_out": [sorted(r) for r in self.ruled_out],
-            "defensive": self.defensive,
-            "aggressive": self.aggressive,
-            "phase": self.phase,
-            "round": self.round,
-            "order": list(self.order),
-            "turn": self.turn,
-            "seat": self.seat,
-        }
-        if any(self.bench):
-            snap["bench"] = [[list(b) for b in waiting] for waiting in self.bench]
-        return snap
 
     def _view(self, player: str | None) -> dict[str, Any]:
         return view(self, player)
@@ -292,6 +232,6 @@ class DiaDeHonorState(GameState):
 
     def study_marks(self, events: Sequence[Event]) -> list[Mark]:
         """Who acts first each round, once the initiative is chosen (DH-5)."""
-        if self.seat < 0 or not any(e.kind == "initiative" for e in events):
+        if self.seat < 0 or not any(e.kind == EventKind.INITIATIVE for e in events):
             return []
         return [Mark(INITIATIVE, self.players[self.seat], self.round)]

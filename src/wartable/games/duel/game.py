@@ -20,6 +20,7 @@ from wartable.core.rng import Rng
 from wartable.core.verbs import Grammar
 from wartable.games.duel import content, rules
 from wartable.games.duel.content import CardsFile
+from wartable.games.duel.event_kinds import EventKind
 from wartable.games.duel.observation import DuelObserver
 from wartable.games.duel.state import DuelState
 from wartable.games.duel.verbs import GRAMMAR
@@ -63,6 +64,9 @@ class Duel(Game):
 
     def grammar(self) -> Grammar[DuelState, CardsFile]:
         return GRAMMAR
+
+    def event_kinds(self) -> type[EventKind]:
+        return EventKind
 
     def _check_action(self, action: Action) -> None:
         GRAMMAR.check(action, self.space)

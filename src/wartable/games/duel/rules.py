@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from wartable.core.action import Action
 from wartable.core.events import Event, rolled
 from wartable.core.outcome import Outcome
+from wartable.games.duel.event_kinds import EventKind
 
 if TYPE_CHECKING:
     from wartable.games.duel.state import DuelState
@@ -51,7 +52,7 @@ def why_not_play(st: DuelState, side: int, action: Action) -> str:
 
 # ---- the effects ---------------------------------------------------------------------------
 def pass_(st: DuelState, side: int, action: Action) -> list[Event]:
-    return [Event("pass", f"{st.players[side]} has no card left and passes", rule="2")]
+    return [Event(EventKind.PASS, f"{st.players[side]} has no card left and passes", rule="2")]
 
 
 def play(st: DuelState, side: int, action: Action) -> list[Event]:
@@ -60,16 +61,18 @@ def play(st: DuelState, side: int, action: Action) -> list[Event]:
     card = st.cards[card_id]
     st.hands[side].remove(card_id)
     st.discards[side].append(card_id)
-    events = [Event("play", f"{me} plays {card.title}", {"card": card_id}, rule="2")]
+    events = [Event(EventKind.PLAY, f"{me} plays {card.title}", {"card": card_id}, rule="2")]
     if card.dice:
         attack(st, side, card_id, events)
     if card.heal:
         gained = min(card.heal, st.start_strength - st.strength[side])
         st.strength[side] += gained
-        events.append(Event("rally", f"{me} regains {gained} ({st.strength[side]})", rule="3"))
+        events.append(
+            Event(EventKind.RALLY, f"{me} regains {gained} ({st.strength[side]})", rule="3")
+        )
     if card.guard:
         st.guard[side] = True
-        events.append(Event("guard", f"{me} raises a guard", rule="4"))
+        events.append(Event(EventKind.GUARD, f"{me} raises a guard", rule="4"))
     draw(st, side, events)
     return events
 
@@ -93,13 +96,15 @@ def attack(st: DuelState, side: int, card_id: str, events: list[Event]) -> None:
         st.guard[foe] = False
         said = f"{shown}: the guard of {st.players[foe]} stops it"
         roll = rolled(rolls, 6, card.hit_on, "stopped")
-        events.append(Event("attack", said, {"rolls": rolls, "roll": roll}, rule="4"))
+        events.append(Event(EventKind.ATTACK, said, {"rolls": rolls, "roll": roll}, rule="4"))
         return
     loss = hits * card.damage
     st.strength[foe] = max(0, st.strength[foe] - loss)
     said = f"{st.players[foe]} loses {loss} ({st.strength[foe]} left)" if loss else "no hit"
     roll = rolled(rolls, 6, card.hit_on, "hit" if hits == 1 else f"{hits} hits" if hits else "miss")
-    events.append(Event("attack", f"{shown}: {said}", {"rolls": rolls, "roll": roll}, rule="3"))
+    events.append(
+        Event(EventKind.ATTACK, f"{shown}: {said}", {"rolls": rolls, "roll": roll}, rule="3")
+    )
 
 
 def draw(st: DuelState, side: int, events: list[Event]) -> None:
@@ -108,9 +113,9 @@ def draw(st: DuelState, side: int, events: list[Event]) -> None:
     card_id = st.decks[side].pop()
     st.hands[side].append(card_id)
     me = st.players[side]
-    events.append(Event("draw-made", f"{me} draws a card", rule="2"))
+    events.append(Event(EventKind.DRAW_MADE, f"{me} draws a card", rule="2"))
     title = st.cards[card_id].title
-    events.append(Event("draw", f"{me} draws {title}", rule="2", visible_to=(me,)))
+    events.append(Event(EventKind.DRAW, f"{me} draws {title}", rule="2", visible_to=(me,)))
 
 
 def end_if_over(st: DuelState, events: list[Event]) -> None:
@@ -131,4 +136,4 @@ def end_if_over(st: DuelState, events: list[Event]) -> None:
         {p: float(s) for p, s in zip(st.players, st.strength, strict=True)},
         kind="knocked out" if fallen else "cards spent",
     )
-    events.append(Event("game-over", reason, rule="5"))
+    events.append(Event(EventKind.GAME_OVER, reason, rule="5"))

@@ -5,16 +5,25 @@ from __future__ import annotations
 
 from typing import Any, Self
 
+from wartable.core.layout import Layout, each, fresh, same
 from wartable.core.rng import Rng
 from wartable.core.state import GameState
 from wartable.games.duel.content import Card
 from wartable.games.duel.verbs import GRAMMAR
 from wartable.games.duel.view import view
 
+# every field by its part (core/layout.py): the clone's copy and the snapshot follow
+LAYOUT = Layout(
+    static=("cards", "start_strength"),
+    public={"strength": fresh, "guard": fresh, "discards": each, "to_act": same, "turns": same},
+    hidden={"rng": fresh, "hands": each, "decks": each},
+)
+
 
 class DuelState(GameState):
     game_name = "duel"
     grammar = GRAMMAR  # its two verbs and its one moment (verbs.py): the hooks of its actions
+    layout = LAYOUT
     game_version = "1"  # bump when a rule change would replay saved games differently
 
     cards: dict[str, Card]  # static: shared by every clone
@@ -29,17 +38,6 @@ class DuelState(GameState):
     turns: int
 
     # ---- the core's hooks ------------------------------------------------------------------
-    def _copy(self) -> Self:
-        twin = self.__class__.__new__(self.__class__)
-        twin.cards, twin.start_strength = self.cards, self.start_strength
-        twin.rng = self.rng.clone()
-        twin.strength, twin.guard = list(self.strength), list(self.guard)
-        twin.hands = [list(h) for h in self.hands]
-        twin.decks = [list(d) for d in self.decks]
-        twin.discards = [list(d) for d in self.discards]
-        twin.to_act, twin.turns = self.to_act, self.turns
-        return twin
-
     def _resample(self, player: str, seed: int) -> Self:
         """What ``player`` cannot see drawn afresh: the other hand and both decks' order. The
         cards drawn from are sorted first, so the sample depends only on what is known."""
@@ -54,18 +52,6 @@ class DuelState(GameState):
             twin.decks[side] = unseen[keep:]
         twin.rng = Rng(rng.next64())  # the dice to come are unknown too
         return twin
-
-    def _snapshot(self) -> dict[str, Any]:
-        return {
-            "rng": [self.rng.seed, self.rng.counter],
-            "strength": self.strength,
-            "guard": self.guard,
-            "hands": self.hands,
-            "decks": self.decks,
-            "discards": self.discards,
-            "to_act": self.to_act,
-            "turns": self.turns,
-        }
 
     def _view(self, player: str | None) -> dict[str, Any]:
         return view(self, player)

@@ -28,6 +28,7 @@ from wartable.core.rng import Rng
 from wartable.core.verbs import Grammar
 from wartable.games.tactics2gm import content, deck, estimates, glossary, scenario
 from wartable.games.tactics2gm.building import ARMY_OF, Building, custom_option
+from wartable.games.tactics2gm.event_kinds import EventKind
 from wartable.games.tactics2gm.phases import Phase
 from wartable.games.tactics2gm.rules import hq, river, setup
 from wartable.games.tactics2gm.rules.common import SIDES
@@ -292,6 +293,9 @@ class Tactics2GM(Game):
 
     def grammar(self) -> Grammar[Tactics2GMState, Domains]:
         return GRAMMAR
+
+    def event_kinds(self) -> type[EventKind]:
+        return EventKind
 
     def _check_action(self, action: Action) -> None:
         GRAMMAR.check(action, self.space_set)

@@ -8,12 +8,14 @@ from typing import Any, ClassVar, Self
 
 from wartable.core.action import Action
 from wartable.core.events import Event
+from wartable.core.layout import Layout, by_key, each, fresh, maybe, same
 from wartable.core.marks import INITIATIVE, Mark
 from wartable.core.rng import Rng
 from wartable.core.state import GameState
 from wartable.core.verbs import Grammar
 from wartable.games.tactics2gm import labels, outlook
 from wartable.games.tactics2gm.content import HQ, Library
+from wartable.games.tactics2gm.event_kinds import EventKind
 from wartable.games.tactics2gm.phases import Phase
 from wartable.games.tactics2gm.pieces import Piece
 from wartable.games.tactics2gm.rules import air, hands
@@ -26,24 +28,25 @@ from wartable.games.tactics2gm.verbs import GRAMMAR
 from wartable.games.tactics2gm.view import view
 from wartable.geometry.squaregrid import Square
 
-# shared by every clone: set once at set-up
-STATIC = (
-    "lib",
-    "armies",
-    "laid",
-    "ground",
-    "max_rounds",
-    "time_limit",
-    "hq",
-    "extensive",
-    "ground_equipment",
-    "late_terrain",
-    "novice",
-    "brief",
-    "walls",
-    "seat_side",
-    "field",
-    "outlook",
+# every field by its part (core/layout.py): the clone's copy and the snapshot follow
+LAYOUT = Layout(
+    static=(
+        *("lib", "armies", "laid", "ground", "max_rounds", "time_limit", "hq", "extensive"),
+        *("ground_equipment", "late_terrain", "novice", "brief", "walls", "seat_side"),
+        *("field", "outlook"),
+    ),
+    public={
+        **dict.fromkeys(("discards", "pieces"), each),
+        **dict.fromkeys(("ap", "passed", "hq_hp", "generals", "budget", "destroyed"), fresh),
+        **dict.fromkeys(("serial", "terrain", "owner", "card_wear", "tile_wear"), fresh),
+        **dict.fromkeys(("ruins", "laid_count", "picked", "screens", "asking"), fresh),
+        **dict.fromkeys(("dropped", "fired_at"), by_key),
+        "sortie": maybe,
+        **dict.fromkeys(("gave", "phase", "active", "first", "winner_of_bid", "turn"), same),
+        **dict.fromkeys(("equipping", "storming", "stage", "aim"), same),
+    },
+    # the dice to come, the decks' order, the hands; a bid or a mulligan choice until shown
+    hidden={"rng": fresh, "decks": each, "hands": each, "bids": fresh, "redraws": fresh},
 )
 
 
@@ -51,10 +54,11 @@ class Tactics2GMState(GameState):
     game_name = "tactics2gm"
     game_version = "14"  # bump when a rule change would replay saved games differently
     grammar: ClassVar[Grammar[Tactics2GMState, Domains]] = GRAMMAR  # every verb, every moment
+    layout = LAYOUT
 
     # static: shared by every clone
     lib: Library
-    armies: tuple[str, str]
+    armies: tuple[str, str]  # the army of each side
     laid: tuple[Placed, ...]  # the tiles, as laid at set-up
     ground: tuple[str, ...]  # each square's tile feature, by the grid's index
     max_rounds: int  # the safety limit (A-19)
@@ -70,7 +74,7 @@ class Tactics2GMState(GameState):
     field: Field  # one field, or two side by side for four players (GM-105)
     outlook: tuple[float, ...] | None  # the scenario's fitted estimate (estimates.py), if any
 
-    rng: Rng
+    rng: Rng  # the dice and shuffles to come
     # by seat (one a side but in team play, A-25)
     decks: list[list[str]]  # hidden from all: the order is the future
     hands: list[list[str]]  # hidden from the other side
@@ -96,7 +100,7 @@ class Tactics2GMState(GameState):
     phase: Phase  # the opening's, a turn's, or over (phases.py)
     active: int  # the side whose turn it is, or who places terrain
     first: int  # who plays the first turn (-1 until chosen)
-    winner_of_bid: int
+    winner_of_bid: int  # the side that won the bid for the first turn (-1 until then)
     turn: int  # turns begun (1: the first player's first)
     bids: list[int | None]  # secret until both have bid
     budget: list[int]  # AP each bid, to buy terrain with
@@ -111,35 +115,6 @@ class Tactics2GMState(GameState):
     destroyed: list[int]  # units each side lost
 
     # ---- the core's hooks ------------------------------------------------------------------
-    def _copy(self) -> Self:
-        twin = self.__class__.__new__(self.__class__)
-        for name in STATIC:
-            setattr(twin, name, getattr(self, name))
-        twin.rng = self.rng.clone()
-        twin.decks = [list(d) for d in self.decks]
-        twin.hands = [list(h) for h in self.hands]
-        twin.discards = [list(d) for d in self.discards]
-        twin.pieces = [p.copy() for p in self.pieces]
-        twin.serial = dict(self.serial)
-        twin.terrain, twin.owner = dict(self.terrain), dict(self.owner)
-        twin.card_wear, twin.tile_wear = dict(self.card_wear), dict(self.tile_wear)
-        twin.ruins = set(self.ruins)
-        twin.laid_count = dict(self.laid_count)
-        twin.dropped = {sq: list(lying) for sq, lying in self.dropped.items()}
-        twin.picked = set(self.picked)
-        twin.ap, twin.hq_hp, twin.generals = list(self.ap), list(self.hq_hp), list(self.generals)
-        twin.passed, twin.gave = list(self.passed), self.gave
-        twin.phase, twin.active, twin.first = self.phase, self.active, self.first
-        twin.winner_of_bid, twin.turn = self.winner_of_bid, self.turn
-        twin.bids, twin.budget = list(self.bids), list(self.budget)
-        twin.redraws = list(self.redraws)
-        twin.equipping, twin.storming, twin.stage = self.equipping, self.storming, self.stage
-        twin.screens, twin.aim, twin.asking = dict(self.screens), self.aim, list(self.asking)
-        twin.sortie = self.sortie.copy() if self.sortie is not None else None
-        twin.fired_at = {k: list(v) for k, v in self.fired_at.items()}
-        twin.destroyed = list(self.destroyed)
-        return twin
-
     def _resample(self, player: str, seed: int) -> Self:
         """What ``player`` cannot see drawn afresh: the other side's hands, every deck's order,
         a bid or a mulligan choice the other side has made but not shown, and the dice to
@@ -193,51 +168,6 @@ class Tactics2GMState(GameState):
             for side in (0, 1)
         }
 
-    def _snapshot(self) -> dict[str, Any]:
-        dropped = sorted(
-            [list(sq), token, face] for sq, lying in self.dropped.items() for token, face in lying
-        )
-        return {
-            "rng": [self.rng.seed, self.rng.counter],
-            "decks": self.decks,
-            "hands": self.hands,
-            "discards": self.discards,
-            "pieces": [p.snapshot() for p in self.pieces],
-            "serial": dict(sorted(self.serial.items())),
-            "terrain": sorted(
-                [list(sq), card, self.owner[sq]] for sq, card in self.terrain.items()
-            ),
-            "card_wear": sorted([list(sq), n] for sq, n in self.card_wear.items()),
-            "tile_wear": sorted([list(sq), n] for sq, n in self.tile_wear.items()),
-            "ruins": sorted(list(sq) for sq in self.ruins),
-            "laid_count": dict(sorted(self.laid_count.items())),
-            "ap": self.ap,
-            "hq_hp": self.hq_hp,
-            "generals": self.generals,
-            "phase": self.phase,
-            "active": self.active,
-            "first": self.first,
-            "winner_of_bid": self.winner_of_bid,
-            "turn": self.turn,
-            "bids": self.bids,
-            "budget": self.budget,
-            "redraws": self.redraws,
-            "equipping": self.equipping,
-            "storming": self.storming,
-            "stage": self.stage,
-            "screens": sorted([list(sq), s] for sq, s in self.screens.items()),
-            "aim": None if self.aim is None else [self.aim[0], str(self.aim[1])],
-            "asking": self.asking,
-            "sortie": self.sortie.snapshot() if self.sortie is not None else None,
-            "fired_at": dict(sorted(self.fired_at.items())),
-            "destroyed": self.destroyed,
-            "passed": self.passed,
-            "gave": self.gave,
-            # only while there is any: a battle without it keeps the snapshot it always had
-            **({"dropped": dropped} if dropped else {}),
-            **({"picked": sorted(list(k) for k in self.picked)} if self.picked else {}),
-        }
-
     def _view(self, player: str | None) -> dict[str, Any]:
         return view(self, player)
 
@@ -261,7 +191,7 @@ class Tactics2GMState(GameState):
         return [
             Mark(INITIATIVE, e.data["player"], 1)
             for e in events
-            if e.kind == "turn" and e.data.get("turn") == 1
+            if e.kind == EventKind.TURN and e.data.get("turn") == 1
         ]
 
     # ---- helpers the rules share -----------------------------------------------------------

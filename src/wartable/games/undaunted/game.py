@@ -26,6 +26,7 @@ from wartable.core.rng import Rng
 from wartable.core.verbs import Grammar
 from wartable.games.undaunted import estimates
 from wartable.games.undaunted.content import DATA, Library
+from wartable.games.undaunted.event_kinds import EventKind
 from wartable.games.undaunted.glossary import faces
 from wartable.games.undaunted.model import TURN, SideState
 from wartable.games.undaunted.rules import flow
@@ -193,6 +194,7 @@ class Undaunted(Game):
         st.revealed = None
         st.notes = [None, None]
         st.beliefs = (None, None)
+        st._draws_before = 0  # set again before every action (state._apply)
         events: list[Event] = []
         flow.start_round(st, events)
         return st
@@ -214,6 +216,9 @@ class Undaunted(Game):
 
     def grammar(self) -> Grammar[UndauntedState, Scenario]:
         return GRAMMAR
+
+    def event_kinds(self) -> type[EventKind]:
+        return EventKind
 
     def _check_action(self, action: Action) -> None:
         """A declared verb with the words its notation takes, naming a tile, card or unit

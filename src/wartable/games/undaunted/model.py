@@ -6,9 +6,20 @@ names printed on them change nothing), except the deck, whose order matters.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from enum import StrEnum
+from typing import Any, NamedTuple
 
-BID, TURN = "bid", "turn"
+from wartable.core.layout import plain
+
+
+class Phase(StrEnum):
+    """Where a round stands: each side bids a card for initiative, then the turns."""
+
+    BID = "bid"
+    TURN = "turn"
+
+
+BID, TURN = Phase.BID, Phase.TURN
 NO_BID = -1  # has not chosen yet
 EMPTY_BID = -2  # had no card to bid
 
@@ -69,6 +80,9 @@ class SideState:
         twin.target = self.target
         twin.bid = self.bid
         return twin
+
+    def snapshot(self) -> dict[str, Any]:
+        return {name: plain(getattr(self, name)) for name in SIDE_FIELDS}
 
     def cards_of(self, kind: int) -> int:
         """Copies of a kind anywhere but removed from the game."""

@@ -11,46 +11,74 @@ from typing import Any, Self
 
 from wartable.core.action import Action
 from wartable.core.events import Event
+from wartable.core.layout import Layout, each, fresh, same
 from wartable.core.marks import INITIATIVE, OBJECTIVE_TAKEN, Mark
 from wartable.core.rng import Rng
 from wartable.core.state import GameState
 from wartable.games.undaunted import view as views
 from wartable.games.undaunted.evaluation import evaluate
-from wartable.games.undaunted.model import SIDE_FIELDS, Pending, SideState
+from wartable.games.undaunted.event_kinds import EventKind
+from wartable.games.undaunted.model import Pending, Phase, SideState
 from wartable.games.undaunted.outlook import first_side_chance
 from wartable.games.undaunted.rules import hidden, odds
 from wartable.games.undaunted.scenario import Scenario
 from wartable.games.undaunted.verbs import GRAMMAR
 
 # events after which an action can no longer be taken back
-TURNING = frozenset({"bid-made", "initiative", "end-turn", "round", "game-over", "draw-count"})
+TURNING = frozenset(
+    {
+        EventKind.BID_MADE,
+        EventKind.INITIATIVE,
+        EventKind.END_TURN,
+        EventKind.ROUND,
+        EventKind.GAME_OVER,
+        EventKind.DRAW_COUNT,
+    }
+)
 # 2: explicit end of turn; goals; removed cards private; fair samples. A module constant, for
 # a class compiled with mypyc shows no plain class attributes to read off the class
 RULES_VERSION = "2"
-MARKS = {"casualty": "casualty", "counter-lost": "counter lost"}  # event -> study mark
+MARKS: dict[str, str] = {
+    EventKind.CASUALTY: "casualty",
+    EventKind.COUNTER_LOST: "counter lost",
+}  # -> study mark
 ESTIMATE_SCALE = 40.0  # evaluate() units: 12 per objective point, 5 per rifleman on the board
 
 
-def _plain(value: Any) -> Any:
-    return list(value) if isinstance(value, list) else value
+# every field by its part (core/layout.py): the clone's copy and the snapshot follow
+LAYOUT = Layout(
+    static=("sc", "max_rounds"),
+    public={
+        "phase": same,
+        "initiative": same,
+        "active": same,
+        "turns_done": same,
+        "round": same,
+        "pending": same,
+        "revealed": same,
+    },
+    hidden={"sides": each, "rng": fresh},  # each side's hand and deck; the dice to come
+    memo={"notes": fresh, "beliefs": same, "_draws_before": same},
+)
 
 
 class UndauntedState(GameState):
     game_name = "undaunted"
     game_version = RULES_VERSION
     grammar = GRAMMAR  # every verb, every moment (verbs.py): the hooks of its actions
+    layout = LAYOUT
 
-    sc: Scenario
-    sides: list[SideState]
-    rng: Rng
-    phase: str
-    initiative: int
-    active: int
-    turns_done: int
-    round: int
-    pending: Pending | None
-    max_rounds: int
-    _draws_before: int
+    sc: Scenario  # the compiled scenario: map, cards, counters, victory
+    sides: list[SideState]  # per side: cards by zone, counters, markers, bid
+    rng: Rng  # the dice and shuffles to come
+    phase: Phase  # the bid for initiative or the turns (model.Phase)
+    initiative: int  # the side that won this round's bid and plays first
+    active: int  # the side whose turn it is
+    turns_done: int  # turns ended this round (two: the round is over)
+    round: int  # rounds begun
+    pending: Pending | None  # a card action waiting for its next choice, or None
+    max_rounds: int  # the safety limit on rounds
+    _draws_before: int  # the generator's count before the latest action (may it be undone?)
     revealed: tuple[int, int] | None  # this round's bids once shown
     # per side: the public facts about its hidden cards, a chain (previous, fact) shared by
     # clones (rules/hidden.py); a function of the history, so not in the snapshot
@@ -84,9 +112,9 @@ class UndauntedState(GameState):
             d = e.data
             if e.kind in MARKS:
                 out.append(Mark(MARKS[e.kind], d["player"], self.round, d["tile"]))
-            elif e.kind == "initiative":
+            elif e.kind == EventKind.INITIATIVE:
                 out.append(Mark(INITIATIVE, d["initiative"], self.round))
-            elif e.kind == "control" and self.sc.objective[self.sc.tile_index[d["tile"]]]:
+            elif e.kind == EventKind.CONTROL and self.sc.objective[self.sc.tile_index[d["tile"]]]:
                 out.append(Mark(OBJECTIVE_TAKEN, d["player"], self.round, d["tile"]))
         return out
 
@@ -105,6 +133,8 @@ class UndauntedState(GameState):
         return views.view(self, player)
 
     def _copy(self) -> Self:
+        """Written out, where the core would write it from the layout: a compiled class's
+        fields are quickest read natively (``fields_are_declared`` holds it to LAYOUT)."""
         twin = self.__class__.__new__(self.__class__)
         twin.sc = self.sc
         twin.sides = [self.sides[0].copy(), self.sides[1].copy()]
@@ -119,20 +149,8 @@ class UndauntedState(GameState):
         twin.revealed = self.revealed
         twin.notes = self.notes[:]
         twin.beliefs = self.beliefs
+        twin._draws_before = self._draws_before
         return twin
-
-    def _snapshot(self) -> dict[str, Any]:
-        return {
-            "sides": [{name: _plain(getattr(s, name)) for name in SIDE_FIELDS} for s in self.sides],
-            "rng": [self.rng.seed, self.rng.counter, list(self.rng.forced)],
-            "phase": self.phase,
-            "initiative": self.initiative,
-            "active": self.active,
-            "turns_done": self.turns_done,
-            "round": self.round,
-            "pending": list(self.pending) if self.pending else None,
-            "revealed": self.revealed,
-        }
 
     def _resample(self, player: str, seed: int) -> Self:
         return hidden.resample(self, self.sc.players.index(player), seed)

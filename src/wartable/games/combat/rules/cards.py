@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
+from wartable.games.combat.event_kinds import EventKind
 from wartable.games.combat.model import GERMANY, US
 from wartable.games.combat.rules import checks
 from wartable.games.combat.rules.common import (
@@ -107,7 +108,7 @@ def on_play(st: CombatState, ev: list[Event]) -> None:
             team = [s.index for s in st.soldiers if s.team == e.team and st.alive(s.index)]
             if team:
                 st.tripped = pick(st, team)
-                log(ev, "card", f"{label(st, st.tripped)} trips: he may only hide", "5.1")
+                log(ev, EventKind.CARD, f"{label(st, st.tripped)} trips: he may only hide", "5.1")
     if any(True for _ in effects(st, "panic")):
         before = list(st.morale)
         for s in st.soldiers:
@@ -122,4 +123,9 @@ def on_play(st: CombatState, ev: list[Event]) -> None:
             )
             if worst > before[s.index]:
                 st.morale[s.index] = worst
-                log(ev, "morale", f"{s.name} catches the panic: {checks.LADDER[worst]}", "5.1")
+                log(
+                    ev,
+                    EventKind.MORALE,
+                    f"{s.name} catches the panic: {checks.LADDER[worst]}",
+                    "5.1",
+                )

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
+from wartable.games.combat.event_kinds import EventKind
 from wartable.games.combat.model import CAPTURED, US
 from wartable.games.combat.rules import checks, hand
 from wartable.games.combat.rules.common import comrades_here, foes_here, label, log, tq_now
@@ -110,7 +111,7 @@ def give(st: CombatState, i: int, order: str, mate: int, ev: list[Event]) -> Non
     if order == CARRY:
         st.order[mate] = CARRIED
         st.mate[mate] = i
-        log(ev, "order", f"{label(st, mate)} is carried by {label(st, i)}", "7.18")
+        log(ev, EventKind.ORDER, f"{label(st, mate)} is carried by {label(st, i)}", "7.18")
 
 
 def carry_along(st: CombatState, i: int) -> None:
@@ -136,10 +137,16 @@ def end_of_turn(st: CombatState, ev: list[Event]) -> None:
                 left[left.index(worst)] = BANDAGED + worst
                 st.wounds[p] = tuple(left)
             roll = {"roll": checks.roll_of(check)} if check else {}
-            log(ev, "medical-aid", f"{s.name} treats {label(st, p)}: {text}", "7.14, 16.1", **roll)
+            log(
+                ev,
+                EventKind.MEDICAL_AID,
+                f"{s.name} treats {label(st, p)}: {text}",
+                "7.14, 16.1",
+                **roll,
+            )
         elif st.order[i] == SEARCH and p not in st.papers:
             check = checks.tqc(st.rng, tq_now(st, i))
             if check.passed:
                 st.papers[i] = p  # the Papers marker: scored at the end if he still holds it
             text = f"{s.name} searches {label(st, p)}: {check.text}"
-            log(ev, "search", text, "7.15", roll=checks.roll_of(check))
+            log(ev, EventKind.SEARCH, text, "7.15", roll=checks.roll_of(check))

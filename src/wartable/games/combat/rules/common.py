@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from wartable.core.errors import InvariantError
 from wartable.core.events import Event
 from wartable.core.rng import Rng
+from wartable.games.combat.event_kinds import EventKind
 from wartable.games.combat.model import GONE, US
 from wartable.games.combat.rules import checks
 
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
 MOVE_KINDS = {"may_move_1": (1, False), "must_move_1": (1, True), "must_move_2": (2, True)}
 
 
-def log(ev: list[Event], kind: str, text: str, rule: str = "", **data: object) -> None:
+def log(ev: list[Event], kind: EventKind, text: str, rule: str = "", **data: object) -> None:
     ev.append(Event(kind, text, data, rule))
 
 
@@ -111,7 +112,7 @@ def turn_over(st: CombatState, i: int, ev: list[Event]) -> None:
         st.order[i] = "aimed_fire"
         log(
             ev,
-            "enemy-order",
+            EventKind.ENEMY_ORDER,
             f"{label(st, i)}: a slow weapon, Rapid Fire becomes Aimed Fire",
             "14.1",
         )
@@ -202,7 +203,7 @@ def take_off(st: CombatState, i: int) -> None:
 def unmask_decoy(st: CombatState, i: int, ev: list[Event], text: str, rule: str) -> None:
     st.seen[i] = True
     take_off(st, i)
-    log(ev, "decoy", text, rule)
+    log(ev, EventKind.DECOY, text, rule)
 
 
 def draw_enemy(st: CombatState) -> int:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
+from wartable.games.combat.event_kinds import EventKind
 from wartable.games.combat.rules import checks, guards
 from wartable.games.combat.rules.common import label, log, unmask_decoy
 from wartable.games.combat.rules.enemy_phase import alert_near
@@ -43,7 +44,12 @@ def entered(st: CombatState, i: int, ev: list[Event]) -> bool:
         if routed[side] and len(routed[side]) < len(js):
             for j in routed[side]:  # steadied by comrades: they fight as Shaken (15.0)
                 st.morale[j] = checks.SHAKEN
-                log(ev, "morale", f"{label(st, j)} rallies to Shaken beside his comrades", "15.0")
+                log(
+                    ev,
+                    EventKind.MORALE,
+                    f"{label(st, j)} rallies to Shaken beside his comrades",
+                    "15.0",
+                )
             routed[side] = []
     all_routed = {side for side, js in by_side.items() if len(routed[side]) == len(js)}
     if len(all_routed) == 2:
@@ -63,6 +69,6 @@ def entered(st: CombatState, i: int, ev: list[Event]) -> bool:
             st.order[j], st.dirs[j] = "melee", ()
     if started:
         where = st.sc.board.label(st.sc.board.hexes[here])
-        log(ev, "melee", f"melee on {where}", "15.0")
+        log(ev, EventKind.MELEE, f"melee on {where}", "15.0")
         alert_near(st, here, 3, ev, "a melee within 3 hexes")
     return True

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from wartable.core.events import Event, rolled
+from wartable.games.combat.event_kinds import EventKind
 from wartable.games.combat.model import GERMANY, US
 from wartable.games.combat.rules import checks, explosives, fire, hand, smoke, wounds
 from wartable.games.combat.rules.common import distance, label, log, pick
@@ -56,7 +57,12 @@ def draw_friendly(st: CombatState, ev: list[Event]) -> int:
         if not st.deck:
             st.deck, st.discard = st.discard, []
             st.rng.shuffle(st.deck)
-            log(ev, "reshuffle", "the friendly discard pile is shuffled into a new deck", "5.0")
+            log(
+                ev,
+                EventKind.RESHUFFLE,
+                "the friendly discard pile is shuffled into a new deck",
+                "5.0",
+            )
         card = st.deck.pop()
         if card not in EVENT_CARDS:
             return card
@@ -64,14 +70,14 @@ def draw_friendly(st: CombatState, ev: list[Event]) -> int:
         st.deck += st.discard
         st.discard = []
         st.rng.shuffle(st.deck)
-        log(ev, "event-card", f"event card {card} drawn: play stops for the event", "5.1.3")
+        log(ev, EventKind.EVENT_CARD, f"event card {card} drawn: play stops for the event", "5.1.3")
         resolve_event(st, "friendly" if card in FRIENDLY_EVENT_CARDS else "enemy", ev)
 
 
 def wound(st: CombatState, i: int, ev: list[Event]) -> None:
     s = st.soldiers[i]
     if s.side == US and hand.spend(st, "cancel_wound"):
-        log(ev, "card", f"{s.name}: the hit draws no wound card (card held ready)", "5.1")
+        log(ev, EventKind.CARD, f"{s.name}: the hit draws no wound card (card held ready)", "5.1")
         take_cover(st, i, ev)
         return
     stamps = [
@@ -84,7 +90,12 @@ def wound(st: CombatState, i: int, ev: list[Event]) -> None:
     values = dict(st.sc.lib.charts.firer.wounds)
     hit = wounds.take_hit(stamp, tq=s.tq, wounds=st.wounds[i], values=values, friendly=s.side == US)
     st.wounds[i] = hit.wounds
-    log(ev, "wound", f"{label(st, i)}: {stamp.replace('_', ' ')} (card {stamps[0].number})", "16.0")
+    log(
+        ev,
+        EventKind.WOUND,
+        f"{label(st, i)}: {stamp.replace('_', ' ')} (card {stamps[0].number})",
+        "16.0",
+    )
     if hit.condition == wounds.DEAD:
         kill(st, i, ev)
         return
@@ -99,7 +110,7 @@ def blast(
     frag: int,
     ev: list[Event],
     *,
-    source: str,
+    source: EventKind,
     marker: str = "",
 ) -> None:
     """Damage dice of a grenade or shell against one soldier: each at or under ``frag`` plus
@@ -126,14 +137,14 @@ def resolve_event(st: CombatState, table: EventTable, ev: list[Event], depth: in
     """Roll 1d10 on the scenario's ``table`` ("friendly" or "enemy") and apply the result."""
     tables = st.sc.lib.events.tables.get(st.sc.file.events)
     if tables is None:
-        log(ev, "event", f"{table} event: this scenario has no event table", "5.1.3")
+        log(ev, EventKind.EVENT, f"{table} event: this scenario has no event table", "5.1.3")
         return
     roll = st.rng.die(10, 0)
     entry = tables[table][roll]
     extra: dict[str, Any] = entry.model_extra or {}
     name = extra.get("name") or entry.id.replace("_", " ")
     said = rolled([roll], 10, None, str(name), zero=True)  # read on the table
-    log(ev, "event", f"{table} event, roll {roll}: {name}", "5.1.3", roll=said)
+    log(ev, EventKind.EVENT, f"{table} event, roll {roll}: {name}", "5.1.3", roll=said)
     kind = entry.id
     if kind in WEAPON_OF:
         bombard(st, WEAPON_OF[kind], extra, ev)
@@ -167,7 +178,9 @@ def resolve_event(st: CombatState, table: EventTable, ev: list[Event], depth: in
     elif kind == "noise":
         noise(st, ev)
     elif kind != "no_event":
-        log(ev, "event", f"the event {kind!r} is not played by this engine: nothing happens")
+        log(
+            ev, EventKind.EVENT, f"the event {kind!r} is not played by this engine: nothing happens"
+        )
 
 
 def bombard(st: CombatState, weapon_id: str, extra: dict[str, Any], ev: list[Event]) -> None:
@@ -180,7 +193,7 @@ def bombard(st: CombatState, weapon_id: str, extra: dict[str, Any], ev: list[Eve
     many = {}
     if "d" in count:  # the die is the number of strikes
         many["roll"] = rolled([strikes], int(count.split("d")[1]), None, f"{strikes} strikes")
-    log(ev, "artillery", f"{gun.name}: {strikes} strike(s)", "20.0", **many)
+    log(ev, EventKind.ARTILLERY, f"{gun.name}: {strikes} strike(s)", "20.0", **many)
     for _ in range(strikes):
         s = explosives.strike(st.rng, st.sc.compass, table)
         where = board.label(s.hex)
@@ -191,9 +204,9 @@ def bombard(st: CombatState, weapon_id: str, extra: dict[str, Any], ev: list[Eve
         word = "off the map" if s.hex not in board.index else "lands"
         aim = rolled([s.aim_roll], 10, None, word, zero=True)  # read on the aim table
         if s.hex not in board.index:
-            log(ev, "artillery", f"{text}: off the map", "20.0", roll=aim)
+            log(ev, EventKind.ARTILLERY, f"{text}: off the map", "20.0", roll=aim)
             continue
-        log(ev, "artillery", f"{text}: lands on {where}", "20.0", roll=aim)
+        log(ev, EventKind.ARTILLERY, f"{text}: lands on {where}", "20.0", roll=aim)
         shell(st, weapon_id, board.index[s.hex], ev)
 
 
@@ -211,7 +224,7 @@ def shell(st: CombatState, weapon_id: str, land: int, ev: list[Event]) -> None:
         rolls, frag = gun.damage[ring], gun.frag[ring]
         if rolls is None or frag is None:
             continue  # this gun harms nobody in that ring
-        blast(st, t, rolls, frag, ev, source="artillery")
+        blast(st, t, rolls, frag, ev, source=EventKind.ARTILLERY)
     building = st.ground.kind[land] == "building"
     mark = explosives.crater_or_rubble(st.rng, gun, building)
     if mark:
@@ -219,7 +232,7 @@ def shell(st: CombatState, weapon_id: str, land: int, ev: list[Event]) -> None:
         threshold = (gun.rubble if building else gun.crater)[0]  # as crater_or_rubble reads it
         said = rolled([roll], 10, threshold, what, under=True, zero=True)
         text = f"{board.label(board.hexes[land])}: {what} (roll {roll})"
-        log(ev, "artillery", text, "20.0", roll=said)
+        log(ev, EventKind.ARTILLERY, text, "20.0", roll=said)
         if what == "rubble":
             for o in st.soldiers:
                 if st.alive(o.index) and st.pos[o.index] == land:

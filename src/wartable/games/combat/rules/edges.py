@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
+from wartable.games.combat.event_kinds import EventKind
 from wartable.games.combat.model import GERMANY, US
 from wartable.games.combat.rules import care, checks, guards
 from wartable.games.combat.rules.common import label, log, score, take_off
@@ -63,7 +64,7 @@ def leave(st: CombatState, i: int, side: str, ev: list[Event]) -> None:
         if j >= 0:
             take_off(st, j)
             st.pos[j] = -1
-            log(ev, "leaves", f"{label(st, j)} leaves the map by the {side} edge", "9.5")
+            log(ev, EventKind.LEAVES, f"{label(st, j)} leaves the map by the {side} edge", "9.5")
     guards.guard_lost(st, i, ev)  # his prisoners go with him (17.4)
     if st.soldiers[i].side == GERMANY:
         if side == st.sc.file.edges.friendly:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.events import Event, rolled
+from wartable.games.combat.event_kinds import EventKind
 from wartable.games.combat.model import GERMANY, IMPULSES, US
 from wartable.games.combat.rules import care, checks, enemy_orders, fire, guards
 from wartable.games.combat.rules.common import (
@@ -52,7 +53,7 @@ def give_enemy_order(st: CombatState, i: int, card_no: int, ev: list[Event]) -> 
         st.order[i], st.dirs[i] = FIRST_ORDERS[roll]
         log(
             ev,
-            "enemy-order",
+            EventKind.ENEMY_ORDER,
             f"{label(st, i)} rolls {roll}: {st.order[i]} {'/'.join(map(str, st.dirs[i]))}",
             "scenario rule",
             roll=rolled([roll], 6, None, st.order[i].replace("_", " ")),  # read on a table
@@ -82,7 +83,7 @@ def give_enemy_order(st: CombatState, i: int, card_no: int, ev: list[Event]) -> 
     ):
         order, dirs = "aimed_fire", ()
     st.order[i], st.dirs[i] = order, dirs
-    log(ev, "enemy-order", f"{label(st, i)}: {given.reason}", "9.1")
+    log(ev, EventKind.ENEMY_ORDER, f"{label(st, i)}: {given.reason}", "9.1")
 
 
 def enemy_order_phase(st: CombatState, ev: list[Event]) -> None:
@@ -102,7 +103,9 @@ def enemy_order_phase(st: CombatState, ev: list[Event]) -> None:
             card = draw_enemy(st)
             st.team_cards.setdefault(s.team, card)
         if guards.enemy_guard_order(st, s.index, card):
-            log(ev, "enemy-order", f"{label(st, s.index)} marches his prisoners off", "17.4")
+            log(
+                ev, EventKind.ENEMY_ORDER, f"{label(st, s.index)} marches his prisoners off", "17.4"
+            )
             continue
         give_enemy_order(st, s.index, card, ev)
     for team in teams:
@@ -113,7 +116,12 @@ def enemy_order_phase(st: CombatState, ev: list[Event]) -> None:
     squad = {s.team for s in st.soldiers if s.side == US}  # only teams the scenario fields
     enemy = {t: cards[c - 1].initiative for t, c in st.team_cards.items()}
     st.track = tuple(track(friendly, enemy, squad))
-    log(ev, "initiative", "initiative track: " + ", ".join(f"{t} {v}" for v, t in st.track), "9.1")
+    log(
+        ev,
+        EventKind.INITIATIVE,
+        "initiative track: " + ", ".join(f"{t} {v}" for v, t in st.track),
+        "9.1",
+    )
     st.phase = IMPULSES
 
 
@@ -121,7 +129,7 @@ def make_alert(st: CombatState, i: int, ev: list[Event], why: str) -> None:
     if st.alert[i] or not st.alive(i):
         return
     st.alert[i] = True
-    log(ev, "alert", f"{label(st, i)} is alerted: {why}", "9.8")
+    log(ev, EventKind.ALERT, f"{label(st, i)} is alerted: {why}", "9.8")
     if st.sc.file.enemy.prepared:
         give_enemy_order(st, i, draw_enemy(st), ev)
 

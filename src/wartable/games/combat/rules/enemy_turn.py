@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
+from wartable.games.combat.event_kinds import EventKind
 from wartable.games.combat.model import US
 from wartable.games.combat.rules import checks, contact, edges, grenades, guards, melee
 from wartable.games.combat.rules.common import (
@@ -101,13 +102,13 @@ def enemy_moves(st: CombatState, i: int, ev: list[Event]) -> None:
             del path[n + 1 :]  # into a friendly's hex: the move ends in a melee (15.0)
             break
     if path:
-        log(ev, "enemy-move", f"{label(st, i)} moves to {sc.board.label(path[-1])}", "10.0")
+        log(ev, EventKind.ENEMY_MOVE, f"{label(st, i)} moves to {sc.board.label(path[-1])}", "10.0")
         came_in(st, i, ev)
         if contact.entered(st, i, ev):
             return
     if step.kind == "take_cover":
         take_cover(st, i, ev)
-        log(ev, "take-cover", f"{label(st, i)} takes cover: {step.reason}", "9.5, 10.07")
+        log(ev, EventKind.TAKE_COVER, f"{label(st, i)} takes cover: {step.reason}", "9.5, 10.07")
     elif step.kind == "leave" and step.beyond is not None and st.alive(i):
         edges.leave(st, i, edges.side_of(sc.board.grid, step.beyond), ev)
     elif (
@@ -121,6 +122,6 @@ def enemy_moves(st: CombatState, i: int, ev: list[Event]) -> None:
         check = checks.tqc(st.rng, st.soldiers[i].tq)
         what = said(st, i, check)
         text = f"{label(st, i)} enters cover in sight of a friendly: {what}"
-        log(ev, "check", text, "9.4", **shown(st, i, check))
+        log(ev, EventKind.CHECK, text, "9.4", **shown(st, i, check))
         if check.passed:
             take_cover(st, i, ev)

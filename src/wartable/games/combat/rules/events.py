@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from wartable.core.events import Event, rolled
+from wartable.games.combat.event_kinds import EventKind
 from wartable.games.combat.model import GERMANY, IN_CUP, US
 from wartable.games.combat.rules import checks, explosives
 from wartable.games.combat.rules.common import (
@@ -43,12 +44,16 @@ def illuminate(st: CombatState, extra: dict[str, Any], ev: list[Event]) -> None:
     s = explosives.strike(st.rng, st.sc.compass, table)
     where = board.label(s.hex)
     if s.hex not in board.index:
-        log(ev, "flare", f"an illumination round aimed at {board.label(s.aim)} lands off the map")
+        log(
+            ev,
+            EventKind.FLARE,
+            f"an illumination round aimed at {board.label(s.aim)} lands off the map",
+        )
         return
     st.flares = (*st.flares, (board.index[s.hex], st.turn))
     aim = rolled([s.aim_roll], 10, None, "lights", zero=True)  # read on the aim table
     text = f"an illumination round lights {where} (aim roll {s.aim_roll})"
-    log(ev, "flare", text, "21.1", roll=aim)
+    log(ev, EventKind.FLARE, text, "21.1", roll=aim)
 
 
 NOISE_REACH = 5
@@ -61,7 +66,7 @@ def noise(st: CombatState, ev: list[Event]) -> None:
     if not men:
         return
     heard = pick(st, men)
-    log(ev, "event", f"a noise near {st.soldiers[heard].name}", "5.1.3")
+    log(ev, EventKind.EVENT, f"a noise near {st.soldiers[heard].name}", "5.1.3")
     for s in st.soldiers:
         i = s.index
         if s.side != GERMANY or not st.alive(i) or st.alert[i]:
@@ -80,7 +85,7 @@ def heal_one(st: CombatState, side: str, ev: list[Event]) -> None:
             rest = list(w)
             rest.remove("light_wound")
             st.wounds[s.index] = tuple(rest)
-            log(ev, "event", f"{label(st, s.index)} loses a light wound", "5.1.3")
+            log(ev, EventKind.EVENT, f"{label(st, s.index)} loses a light wound", "5.1.3")
             return
 
 
@@ -97,7 +102,7 @@ def boost(st: CombatState, ev: list[Event]) -> None:
             before = st.morale[i]
             st.morale[i] = checks.shift(before, 1)
             if st.morale[i] != before:
-                log(ev, "morale", f"{s.name} is now {checks.LADDER[st.morale[i]]}", "5.1.3")
+                log(ev, EventKind.MORALE, f"{s.name} is now {checks.LADDER[st.morale[i]]}", "5.1.3")
 
 
 def reveal_one(st: CombatState, ev: list[Event]) -> None:
@@ -114,7 +119,12 @@ def reveal_one(st: CombatState, ev: list[Event]) -> None:
         key = st.soldiers[i].key
         unmask_decoy(st, i, ev, f"{key} is turned over: a decoy, removed", "5.1.3")
     else:
-        log(ev, "spotted", f"{st.soldiers[i].key} is turned over: {st.soldiers[i].name}", "5.1.3")
+        log(
+            ev,
+            EventKind.SPOTTED,
+            f"{st.soldiers[i].key} is turned over: {st.soldiers[i].name}",
+            "5.1.3",
+        )
         turn_over(st, i, ev)
 
 
@@ -147,7 +157,7 @@ def reinforce(st: CombatState, extra: dict[str, Any], ev: list[Event]) -> tuple[
         st.order[i], st.dirs[i] = order, dirs
         log(
             ev,
-            "reinforcement",
+            EventKind.REINFORCEMENT,
             f"an unknown {st.soldiers[i].team} counter arrives on {label_}",
             "5.1.3",
         )

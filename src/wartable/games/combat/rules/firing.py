@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from wartable.core.errors import InvariantError
 from wartable.core.events import Event
+from wartable.games.combat.event_kinds import EventKind
 from wartable.games.combat.model import US
 from wartable.games.combat.rules import cards, checks, crew, fire, guards, hand, night
 from wartable.games.combat.rules.common import (
@@ -105,7 +106,7 @@ def attack(st: CombatState, i: int, t: int, ev: list[Event]) -> None:
             f"{label(st, i)} fires {weapon.name} at {label(st, t)}: {chance.text}; "
             f"rolls {rolls}: {shots.hits} hit(s){notes}"
         )
-    log(ev, "fire", text, "13.0", **roll)
+    log(ev, EventKind.FIRE, text, "13.0", **roll)
     alert_near(st, st.pos[i], 10, ev, "a weapon fired within 10 hexes")
     if shots.morale_up and not chance.mc_only:
         st.morale[i] = checks.shift(st.morale[i], 1)
@@ -117,12 +118,12 @@ def attack(st: CombatState, i: int, t: int, ev: list[Event]) -> None:
         if chance.mc_only:
             morale_check(st, t, "MC", ev)
         elif s.side == US and hand.spend(st, "kill_outright"):
-            log(ev, "card", f"a crack shot: {label(st, t)} is killed outright", "5.1")
+            log(ev, EventKind.CARD, f"a crack shot: {label(st, t)} is killed outright", "5.1")
             kill(st, t, ev)
         else:
             wound(st, t, ev)
         if st.alive(t) and take_cover(st, t, ev):
-            log(ev, "duck-back", f"{label(st, t)} is hit and ducks back", "7.19, 10.13")
+            log(ev, EventKind.DUCK_BACK, f"{label(st, t)} is hit and ducks back", "7.19, 10.13")
 
 
 def pick_target(st: CombatState, i: int, options: list[int]) -> int:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from wartable.core.action import Action
 from wartable.core.errors import InvariantError
 from wartable.core.events import Event
+from wartable.games.combat.event_kinds import EventKind
 from wartable.games.combat.model import (
     CARDS,
     GERMANY,
@@ -73,7 +74,7 @@ def deploy(st: CombatState, seat: int, action: Action) -> list[Event]:
     key, where = action.args
     i = st.find(key)
     st.pos[i] = st.sc.board.at(where)
-    log(ev, "deploy", f"{st.soldiers[i].name} deploys on {where}", "22.0")
+    log(ev, EventKind.DEPLOY, f"{st.soldiers[i].name} deploys on {where}", "22.0")
     if all(st.pos[s.index] >= 0 for s in st.soldiers if s.side == US):
         start_turn(st, ev)
     return ev
@@ -84,7 +85,7 @@ def discard(st: CombatState, seat: int, action: Action) -> list[Event]:
     n = int(action.args[0])
     st.hand.remove(n)
     st.discard.append(n)
-    log(ev, "discard", f"card {n} discarded (hand limit {HAND_LIMIT})", "5.0 step 1c")
+    log(ev, EventKind.DISCARD, f"card {n} discarded (hand limit {HAND_LIMIT})", "5.0 step 1c")
     return ev
 
 
@@ -135,16 +136,22 @@ def give_order(st: CombatState, i: int, order: str, at: str, ev: list[Event]) ->
         check = checks.tqc(st.rng, tq)
         if not check.passed:  # he must take another order; no second try this turn
             st.tried = st.tried | {(i, order)}
-            log(ev, "order", f"{name} {failed}: {check.text}", rule, roll=checks.roll_of(check))
+            log(
+                ev,
+                EventKind.ORDER,
+                f"{name} {failed}: {check.text}",
+                rule,
+                roll=checks.roll_of(check),
+            )
             return
-        log(ev, "check", f"{name} {passed}: {check.text}", rule, roll=checks.roll_of(check))
+        log(ev, EventKind.CHECK, f"{name} {passed}: {check.text}", rule, roll=checks.roll_of(check))
     st.order[i] = order
     if order in (care.MEDIC, care.CARRY, care.SEARCH):
         care.give(st, i, order, st.find(at), ev)
     elif at:
         st.aim[i] = st.sc.board.at(at)
     target = f" at {at}" if at else ""
-    log(ev, "order", f"{name}: {order.replace('_', ' ')}{target}", "7.0")
+    log(ev, EventKind.ORDER, f"{name}: {order.replace('_', ' ')}{target}", "7.0")
 
 
 def orders_given(st: CombatState, ev: list[Event]) -> None:
@@ -178,7 +185,7 @@ def next_unordered(st: CombatState) -> int:
 
 
 def start_turn(st: CombatState, ev: list[Event]) -> None:
-    log(ev, "turn", f"Turn {st.turn} of {st.sc.turns}", "4.0")
+    log(ev, EventKind.TURN, f"Turn {st.turn} of {st.sc.turns}", "4.0")
     guards.hand_over(st, ev)
     coming = st.sc.file.enemy.reinforcements
     if coming and st.turn == coming.turn:
@@ -186,10 +193,15 @@ def start_turn(st: CombatState, ev: list[Event]) -> None:
     st.phase = CARDS
     if not st.hand:
         st.hand.append(draw_friendly(st, ev))
-        log(ev, "draw", "the hand is empty: one card is drawn", "5.0 step 1a")
+        log(ev, EventKind.DRAW, "the hand is empty: one card is drawn", "5.0 step 1a")
     if st.set_aside:
         st.hand += st.set_aside
-        log(ev, "plan-cards", f"{len(st.set_aside)} planned card(s) join the hand", "5.0 step 1b")
+        log(
+            ev,
+            EventKind.PLAN_CARDS,
+            f"{len(st.set_aside)} planned card(s) join the hand",
+            "5.0 step 1b",
+        )
         st.set_aside = []
     st.hand.sort()
 
@@ -201,7 +213,7 @@ def play_card(st: CombatState, n: int, ev: list[Event]) -> None:
     able, baker, charlie = initiatives(st, n)
     log(
         ev,
-        "initiative-card",
+        EventKind.INITIATIVE_CARD,
         f"card {n} ({title}) goes on the initiative track: Able {able}, Baker {baker}, "
         f"Charlie {charlie}",
         "5.0 step 1d",
@@ -222,7 +234,7 @@ def play_card(st: CombatState, n: int, ev: list[Event]) -> None:
 
 def start_impulse(st: CombatState, impulse: int, ev: list[Event]) -> None:
     st.impulse = impulse
-    log(ev, "impulse", f"Impulse {impulse}", "4.0")
+    log(ev, EventKind.IMPULSE, f"Impulse {impulse}", "4.0")
     hexes = st.sc.board.hexes
     queue: list[int] = []
     for _, team in st.track:
@@ -269,7 +281,12 @@ def deciding(st: CombatState) -> bool:
 def begin_friendly(st: CombatState, i: int, ev: list[Event]) -> None:
     if st.order[i] == "duck_back":
         st.order[i] = "hide"  # 7.19: the next activation flips Duck Back to Hide
-        log(ev, "hide", f"{st.soldiers[i].name} goes to ground (Duck Back becomes Hide)", "7.19")
+        log(
+            ev,
+            EventKind.HIDE,
+            f"{st.soldiers[i].name} goes to ground (Duck Back becomes Hide)",
+            "7.19",
+        )
         spot_for(st, i, ev)
         return
     if melee.after_melee(st, i, ev) or st.order[i] == care.CARRIED or cards.quiet(st):
@@ -360,7 +377,7 @@ def friendly_step(st: CombatState, verb: str, args: tuple[str, ...], ev: list[Ev
         st.pos[i] = to
         care.carry_along(st, i)
         guards.lead(st, i)
-        log(ev, "move", f"{name} moves to {args[1]}", "6.0")
+        log(ev, EventKind.MOVE, f"{name} moves to {args[1]}", "6.0")
         reach_objectives(st, i, ev)
         # 7.07: a sprinter may run into rough ground, but ducks back at the end of it
         rough = act.rough or (st.order[i] == "sprint" and board.hexes[to] in st.ground.rough)
@@ -398,10 +415,10 @@ def friendly_step(st: CombatState, verb: str, args: tuple[str, ...], ev: list[Ev
         if st.morale[i] == checks.ROUT and not steadies(st, i, ev):
             return  # he carries on as his order says
         if st.live[i]:
-            log(ev, "grenade", f"{name} puts the pin back", "7.09")
+            log(ev, EventKind.GRENADE, f"{name} puts the pin back", "7.09")
         st.live[i], st.aim[i] = False, -1  # house ruling: ducking back by choice drops nothing
         st.order[i] = "duck_back"
-        log(ev, "duck-back", f"{name} ducks back", "7.19")
+        log(ev, EventKind.DUCK_BACK, f"{name} ducks back", "7.19")
         if act.stage != "end":
             spot_for(st, i, ev)
         close(st)
@@ -417,7 +434,7 @@ def snap(st: CombatState, i: int, verb: str, args: tuple[str, ...], ev: list[Eve
         st.pos[i] = st.sc.board.at(args[1])
         care.carry_along(st, i)
         guards.lead(st, i)
-        log(ev, "move", f"{name} moves to {args[1]} (card)", "5.1")
+        log(ev, EventKind.MOVE, f"{name} moves to {args[1]} (card)", "5.1")
         reach_objectives(st, i, ev)
         contact.entered(st, i, ev)
     elif verb == "fire":
@@ -438,7 +455,7 @@ def steadies(st: CombatState, i: int, ev: list[Event]) -> bool:
         st.tried = st.tried | {(i, f"duck_back {st.pos[i]}")}
     word = "steadies himself" if check.passed else "cannot steady himself"
     text = f"{st.soldiers[i].name} {word} to duck back: {check.text}"
-    log(ev, "check", text, "7.17, 17.3", roll=checks.roll_of(check))
+    log(ev, EventKind.CHECK, text, "7.17, 17.3", roll=checks.roll_of(check))
     return check.passed
 
 
@@ -454,7 +471,7 @@ def finish_friendly(
     if act is not None and act.rough and take_cover(st, i, ev):
         log(
             ev,
-            "duck-back",
+            EventKind.DUCK_BACK,
             f"{st.soldiers[i].name} sprinted into rough ground and ducks back",
             "7.07",
         )
@@ -489,13 +506,19 @@ def end_phase(st: CombatState, ev: list[Event]) -> None:
             if check.passed:
                 extra = 2 if hand.spend(st, "plan_bonus") else 0  # cards 23, 47
                 st.set_aside += [draw_friendly(st, ev) for _ in range(ldr_now(st, i) + extra)]
-            log(ev, "plan", f"{s.name} plans: {check.text}", "7.12", roll=checks.roll_of(check))
+            log(
+                ev,
+                EventKind.PLAN,
+                f"{s.name} plans: {check.text}",
+                "7.12",
+                roll=checks.roll_of(check),
+            )
         elif order == "rally":
             bonus = cards.rally_bonus(st, i)
             result = checks.rc(st.rng, tq_now(st, i, morale=False) + bonus, st.morale[i])
             st.morale[i] = result.morale_to
             text = f"{label(st, i)} {said(st, i, result)}"
-            log(ev, "rally", text, "7.17, 10.12", **shown(st, i, result))
+            log(ev, EventKind.RALLY, text, "7.17, 10.12", **shown(st, i, result))
         elif order == "reload":
             st.ammo[i] = fire.AMMO_OK
         elif (
@@ -509,7 +532,7 @@ def end_phase(st: CombatState, ev: list[Event]) -> None:
             if check.passed:
                 st.seen[i] = False
             text = f"{s.name} tries to hide again: {check.text}"
-            log(ev, "hide", text, "7.16", roll=checks.roll_of(check))
+            log(ev, EventKind.HIDE, text, "7.16", roll=checks.roll_of(check))
     wake_up(st, ev)
     grenades.drift_smoke(st)
     night.burn_down(st, ev)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.events import Event, rolled
+from wartable.games.combat.event_kinds import EventKind
 from wartable.games.combat.model import US
 from wartable.games.combat.rules import checks, explosives, fire, hand, smoke
 from wartable.games.combat.rules.common import (
@@ -103,7 +104,7 @@ def arm(st: CombatState, i: int, ev: list[Event]) -> None:
     if st.order[i] == RIFLE:
         return  # firing arms a rifle grenade (7.11)
     st.live[i] = True
-    log(ev, "grenade", f"{label(st, i)} arms a grenade", RULE.get(st.order[i], "10.09"))
+    log(ev, EventKind.GRENADE, f"{label(st, i)} arms a grenade", RULE.get(st.order[i], "10.09"))
 
 
 def shift_aim(st: CombatState, i: int, to: int, ev: list[Event]) -> None:
@@ -113,7 +114,7 @@ def shift_aim(st: CombatState, i: int, to: int, ev: list[Event]) -> None:
         st.aim[i] = to
     moved = "moves the target marker to" if check.passed else "cannot move the target marker to"
     text = f"{label(st, i)} {moved} {where}: {check.text}"
-    log(ev, "aim", text, RULE[st.order[i]], roll=checks.roll_of(check))
+    log(ev, EventKind.AIM, text, RULE[st.order[i]], roll=checks.roll_of(check))
 
 
 def short_of(st: CombatState, frm: int, to: int, reach: int) -> int:
@@ -145,7 +146,7 @@ def throw(st: CombatState, i: int, ev: list[Event], target: int | None = None) -
         and hand.spend(st, "reroll_throw", "reroll_any")
     ):
         text = f"{label(st, i)} throws again (roll {landing.roll} re-rolled)"
-        log(ev, "card", text, "5.1", roll=landing_roll(landing, in_sight))
+        log(ev, EventKind.CARD, text, "5.1", roll=landing_roll(landing, in_sight))
         landing = explosives.throw(st.rng, st.sc.compass, board.hexes[aim], in_sight)
     what = "fires a rifle grenade" if order == RIFLE else "throws a grenade"
     text = f"{label(st, i)} {what} at {board.label(board.hexes[aim])}: roll {landing.roll}"
@@ -157,9 +158,9 @@ def throw(st: CombatState, i: int, ev: list[Event], target: int | None = None) -
     rule = RULE.get(order, "10.09")
     roll = landing_roll(landing, in_sight)
     if land < 0:
-        log(ev, "grenade", text + ": it lands off the map", rule, roll=roll)
+        log(ev, EventKind.GRENADE, text + ": it lands off the map", rule, roll=roll)
         return
-    log(ev, "grenade", f"{text}: lands on {board.label(landing.hex)}", rule, roll=roll)
+    log(ev, EventKind.GRENADE, f"{text}: lands on {board.label(landing.hex)}", rule, roll=roll)
     if order == SMOKE:
         st.bursts = (*st.bursts, (land, grenade_id))
         return
@@ -200,11 +201,11 @@ def place_markers(
         near = "near" if r.success else "far"
         out.append((t, near))
         if face_down(st, i):  # his skill would tell who he is
-            log(ev, "grenade", f"{label(st, t)}: {near} marker", "14.2")
+            log(ev, EventKind.GRENADE, f"{label(st, t)}: {near} marker", "14.2")
         else:
             said = f"WS {s.grenade_ws}{modifier:+d}, roll {r.roll}: "
             roll = checks.zero_rolls([r], near)
-            log(ev, "grenade", f"{label(st, t)}: {said}{near} marker", "14.2", roll=roll)
+            log(ev, EventKind.GRENADE, f"{label(st, t)}: {said}{near} marker", "14.2", roll=roll)
     return out
 
 
@@ -227,7 +228,7 @@ def damage(
     for t, kind in caught:
         if st.alive(t):
             ring = 0 if kind == "near" else 1
-            blast(st, t, g.damage[ring], g.frag[ring], ev, source="grenade", marker=kind)
+            blast(st, t, g.damage[ring], g.frag[ring], ev, source=EventKind.GRENADE, marker=kind)
 
 
 def aftermath(st: CombatState, land: int, grenade_id: str, ev: list[Event]) -> None:
@@ -248,7 +249,7 @@ def explode_all(st: CombatState, ev: list[Event]) -> None:
     for land, grenade_id in bursts:
         log(
             ev,
-            "explosion",
+            EventKind.EXPLOSION,
             f"the grenade on {st.sc.board.label(st.sc.board.hexes[land])} explodes",
             "14.2",
         )
@@ -305,7 +306,12 @@ def enemy_grenade(st: CombatState, i: int, ev: list[Event]) -> None:
     elif st.impulse == 3:
         if st.aim[i] < 0:
             st.live[i] = False
-            log(ev, "grenade", f"{label(st, i)} finds no target and keeps his grenade", "10.09")
+            log(
+                ev,
+                EventKind.GRENADE,
+                f"{label(st, i)} finds no target and keeps his grenade",
+                "10.09",
+            )
             return
         throw(st, i, ev)
     elif not in_cover(st, i):
@@ -319,7 +325,7 @@ def step_to(st: CombatState, i: int, to: int, ev: list[Event], why: str) -> None
     st.pos[i] = to
     log(
         ev,
-        "enemy-move",
+        EventKind.ENEMY_MOVE,
         f"{label(st, i)} moves to {st.sc.board.label(st.sc.board.hexes[to])} {why}",
         "10.09",
     )
@@ -353,7 +359,7 @@ def aim_enemy(st: CombatState, i: int, ev: list[Event]) -> None:
     target = pick(st, options)
     st.aim[i] = st.pos[target]
     where = st.sc.board.label(st.sc.board.hexes[st.aim[i]])
-    log(ev, "aim", f"{label(st, i)} marks {where} as his grenade's target", "10.09")
+    log(ev, EventKind.AIM, f"{label(st, i)} marks {where} as his grenade's target", "10.09")
 
 
 def enemy_grenade_step(st: CombatState, i: int) -> int:

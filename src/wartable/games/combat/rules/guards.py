@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
+from wartable.games.combat.event_kinds import EventKind
 from wartable.games.combat.model import ACTIVE, CAPTURED, GERMANY, GONE, US
 from wartable.games.combat.rules import checks
 from wartable.games.combat.rules.care import slow_down
@@ -47,7 +48,7 @@ def surrender(st: CombatState, group: list[int], captors: list[int], ev: list[Ev
         st.status[j], st.seen[j], st.guard[j] = CAPTURED, True, g
         st.morale[j] = checks.SHAKEN
         st.order[j], st.dirs[j], st.live[j], st.aim[j] = "", (), False, -1
-        log(ev, "surrender", f"{label(st, j)} surrenders to {label(st, g)}", "17.4")
+        log(ev, EventKind.SURRENDER, f"{label(st, j)} surrenders to {label(st, g)}", "17.4")
         guard_lost(st, j, ev)  # a guard who gives up himself frees the men he held
     st.order[g], st.dirs[g] = GUARD, ()
 
@@ -78,7 +79,7 @@ def hand_over(st: CombatState, ev: list[Event]) -> None:
                     st.guard[p] = j
                 relieved.add(j)
                 what = f"{label(st, j)} takes over the prisoners from {label(st, g)}"
-                log(ev, "guard", what, "17.4")
+                log(ev, EventKind.GUARD, what, "17.4")
                 break
 
 
@@ -87,7 +88,7 @@ def free(st: CombatState, p: int, ev: list[Event], why: str) -> None:
     st.status[p], st.guard[p], st.order[p] = ACTIVE, -1, "duck_back"
     if st.soldiers[p].side == GERMANY:
         st.alert[p] = True
-    log(ev, "freed", f"{label(st, p)} is free again: {why}", "17.4")
+    log(ev, EventKind.FREED, f"{label(st, p)} is free again: {why}", "17.4")
 
 
 def guard_lost(st: CombatState, g: int, ev: list[Event]) -> None:
@@ -96,7 +97,7 @@ def guard_lost(st: CombatState, g: int, ev: list[Event]) -> None:
     for p in prisoners_of(st, g):
         if st.status[g] == GONE:
             st.pos[p] = -1
-            log(ev, "captured", f"{label(st, p)} is led off the map a prisoner", "17.4")
+            log(ev, EventKind.CAPTURED, f"{label(st, p)} is led off the map a prisoner", "17.4")
         else:
             free(st, p, ev, "his guard is gone")
 
@@ -114,7 +115,12 @@ def released(st: CombatState, g: int, order: str, ev: list[Event]) -> None:
             to = sc.compass.step(sc.board.hexes[st.pos[p]], parse_dirs(card.rout)[0])
             if to in sc.board.index:
                 st.pos[p] = sc.board.index[to]
-                log(ev, "enemy-move", f"{label(st, p)} bolts to {sc.board.label(to)}", "17.4")
+                log(
+                    ev,
+                    EventKind.ENEMY_MOVE,
+                    f"{label(st, p)} bolts to {sc.board.label(to)}",
+                    "17.4",
+                )
 
 
 def enemy_guard_order(st: CombatState, g: int, card_no: int) -> bool:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, get_args
 from wartable.core.action import Action
 from wartable.core.errors import InvariantError
 from wartable.core.events import Event
+from wartable.games.combat.event_kinds import EventKind
 from wartable.games.combat.model import CARDS, IMPULSES, ORDERS, US, Activation
 from wartable.games.combat.rules import checks, fire
 from wartable.games.combat.rules.common import foes_here, leader_near, log
@@ -98,15 +99,15 @@ def use(st: CombatState, n: int, target: str, ev: list[Event]) -> None:
     title = st.sc.lib.friendly_cards.cards[n - 1].title
     if kind in READY:
         st.ready = (*st.ready, kind)
-        log(ev, "card", f"card {n} ({title}) is held ready for this turn", "5.1")
+        log(ev, EventKind.CARD, f"card {n} ({title}) is held ready for this turn", "5.1")
         return
     if kind == "swap_initiative":
         swap(st, target)
-        log(ev, "card", f"card {n} ({title}): {target} swaps places to its left", "5.1")
+        log(ev, EventKind.CARD, f"card {n} ({title}): {target} swaps places to its left", "5.1")
         return
     i = st.find(target)
     name = st.soldiers[i].name
-    log(ev, "card", f"card {n} ({title}) on {name}", "5.1")
+    log(ev, EventKind.CARD, f"card {n} ({title}) on {name}", "5.1")
     if kind == "morale_up":
         st.morale[i] = max(checks.AGGRESSIVE, st.morale[i] - 2)  # never to Berserk
     elif kind == "rally":

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
+from wartable.games.combat.event_kinds import EventKind
 from wartable.games.combat.model import US
 from wartable.games.combat.rules import checks, contact, hand
 from wartable.games.combat.rules.common import (
@@ -54,7 +55,7 @@ def strike(st: CombatState, i: int, t: int, ev: list[Event]) -> None:
     result = "hits" if check.passed else "misses"
     log(
         ev,
-        "melee",
+        EventKind.MELEE,
         f"{label(st, i)} strikes at {label(st, t)}{bonus}: {check.text}: {result}",
         "15.0",
         roll={**checks.roll_of(check), "result": "hit" if check.passed else "miss"},
@@ -91,7 +92,7 @@ def enemy_charge(st: CombatState, i: int, hexes_to_move: int, ev: list[Event]) -
         ties = [h for h in steps if distance(st, h, goal) == best]
         st.pos[i] = pick(st, sorted(ties, key=board.hexes.__getitem__))
         where = board.label(board.hexes[st.pos[i]])
-        log(ev, "enemy-move", f"{label(st, i)} charges to {where}", "10.08")
+        log(ev, EventKind.ENEMY_MOVE, f"{label(st, i)} charges to {where}", "10.08")
         if contact.entered(st, i, ev) or st.order[i] != "charge":
             break  # a melee, or men who gave up to him: he stays to guard them (17.4)
 
@@ -100,7 +101,12 @@ def end_of_charge(st: CombatState, i: int, ev: list[Event]) -> None:
     """A charger who has not reached the enemy by the end of impulse 3 ducks back (7.08)."""
     if st.impulse == 3 and st.order[i] == "charge" and not foes_here(st, i) and st.alive(i):
         st.order[i] = "duck_back"
-        log(ev, "duck-back", f"{label(st, i)} has not reached the enemy and ducks back", "7.08")
+        log(
+            ev,
+            EventKind.DUCK_BACK,
+            f"{label(st, i)} has not reached the enemy and ducks back",
+            "7.08",
+        )
 
 
 def after_melee(st: CombatState, i: int, ev: list[Event]) -> bool:
@@ -110,7 +116,7 @@ def after_melee(st: CombatState, i: int, ev: list[Event]) -> bool:
         if st.order[i] == "charge" and st.impulse < 4:
             return False
         st.order[i] = "duck_back"
-        log(ev, "duck-back", f"{label(st, i)} has won the melee and takes cover", "15.0")
+        log(ev, EventKind.DUCK_BACK, f"{label(st, i)} has won the melee and takes cover", "15.0")
         return True
     return False
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.events import Event, rolled
+from wartable.games.combat.event_kinds import EventKind
 from wartable.games.combat.rules.common import distance, log
 from wartable.games.combat.schema import Night
 
@@ -78,9 +79,14 @@ def fire_flare(st: CombatState, i: int, aim: int, ev: list[Event]) -> None:
     where = board.label(h)
     if h in board.index:
         st.flares = (*st.flares, (board.index[h], st.turn))
-        log(ev, "flare", f"a flare aimed at {board.label(board.hexes[aim])} lights {where}", "21.1")
+        log(
+            ev,
+            EventKind.FLARE,
+            f"a flare aimed at {board.label(board.hexes[aim])} lights {where}",
+            "21.1",
+        )
     else:
-        log(ev, "flare", f"a flare drifts off the map ({where})", "21.1")
+        log(ev, EventKind.FLARE, f"a flare drifts off the map ({where})", "21.1")
 
 
 def burn_down(st: CombatState, ev: list[Event]) -> None:
@@ -97,7 +103,7 @@ def burn_down(st: CombatState, ev: list[Event]) -> None:
             where = board.label(board.hexes[h])
             word = "goes out" if roll >= GOES_OUT_FROM else "drifts off the map"
             said = rolled([roll], 10, GOES_OUT_FROM, word, zero=True)
-            log(ev, "flare", f"the flare over {where} goes out ({roll})", "21.1", roll=said)
+            log(ev, EventKind.FLARE, f"the flare over {where} goes out ({roll})", "21.1", roll=said)
             continue
         kept.append((board.index[downwind], fired))
     st.flares = tuple(kept)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
+from wartable.games.combat.event_kinds import EventKind
 from wartable.games.combat.model import GERMANY
 from wartable.games.combat.rules import night, spotting
 from wartable.games.combat.rules.checks import zero_rolls
@@ -70,5 +71,5 @@ def spot_for(st: CombatState, i: int, ev: list[Event]) -> None:
         else:
             odds = "" if face_down(st, i) else f" (chance {result.chance})"
             roll = {} if face_down(st, i) else {"roll": zero_rolls([result.roll], "spotted")}
-            log(ev, "spotted", f"{label(st, i)} spots {t.name}{odds}", "12.0", **roll)
+            log(ev, EventKind.SPOTTED, f"{label(st, i)} spots {t.name}{odds}", "12.0", **roll)
             turn_over(st, t.index, ev)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
 from wartable.core.outcome import Outcome
+from wartable.games.combat.event_kinds import EventKind
 from wartable.games.combat.model import ACTIVE, CAPTURED, DEAD, GERMANY, GONE, OVER, US
 from wartable.games.combat.rules.common import distance, log, score
 from wartable.games.combat.rules.harm import loss_category
@@ -23,7 +24,7 @@ def reach_objectives(st: CombatState, i: int, ev: list[Event]) -> None:
             st.reached = st.reached | {t}
             log(
                 ev,
-                "objective",
+                EventKind.OBJECTIVE,
                 f"{st.soldiers[i].name} reaches the point at {st.sc.board.label(hexes[t])}",
                 "scenario",
             )
@@ -98,4 +99,4 @@ def finish(st: CombatState, ev: list[Event]) -> None:
     st.outcome = Outcome(
         US if won else None, f"{level} ({vp} victory points)", {US: float(vp)}, level, tally(st)
     )
-    log(ev, "game-over", f"The game ends: {level}, {vp} victory points", "22.0")
+    log(ev, EventKind.GAME_OVER, f"The game ends: {level}, {vp} victory points", "22.0")

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from wartable.core.events import Event, rolled
+from wartable.games.diadehonor.event_kinds import EventKind
 from wartable.games.diadehonor.rules import ground
 from wartable.games.diadehonor.rules.common import to_bottom
 from wartable.geometry.squaregrid import chebyshev
@@ -127,7 +128,7 @@ def fire(st: DiaDeHonorState, a: int, t: int, ev: list[Event]) -> None:
     sure = ua.type != "tank" and n > 0 and aimed(st, a, t)
     roll = fire_roll(die, terms.attack, terms.defence, "kill" if sure else "")
     data = {"die": die, "total": total, "defence": terms.defence, "roll": roll}
-    ev.append(Event("fire", said, data, "DH-27"))
+    ev.append(Event(EventKind.FIRE, said, data, "DH-27"))
     if ua.type == "tank":
         blast(st, a, t, die, total, ev)
         return
@@ -150,7 +151,7 @@ def lose_sight(st: DiaDeHonorState, ev: list[Event]) -> None:
         if not (st.on_map(t) and st.on_map(sniper) and ground.sees(st, sniper, t)):
             del st.aim[sniper]
             said = f"{st.units[sniper].key} loses its mark"
-            ev.append(Event("aim", said, rule="DH-69"))
+            ev.append(Event(EventKind.AIM, said, rule="DH-69"))
 
 
 def forget_old_aims(st: DiaDeHonorState) -> None:
@@ -201,7 +202,7 @@ def blast(st: DiaDeHonorState, a: int, t: int, die: int, total: int, ev: list[Ev
         said = f"the blast reaches {st.units[j].key}: {total} against {value} ({', '.join(why)})"
         roll = fire_roll(die, total - die, value)
         data = {"unit": st.units[j].key, "defence": value, "roll": roll}
-        ev.append(Event("blast", said, data, "DH-71"))
+        ev.append(Event(EventKind.BLAST, said, data, "DH-71"))
         harm(st, j, wounds_dealt(die, total, value), ev, seat, "blast")
 
 
@@ -237,7 +238,7 @@ def melee(st: DiaDeHonorState, a: int, t: int, ev: list[Event]) -> None:
         said = f"{ua.key} duels {ut.key}: {da} for {ta} against {dt} for {tt}"
         if ta == tt:
             data = {"dice": [da, dt], "roll": rolled([da, dt], 6, None, "tie")}
-            ev.append(Event("melee", said + ": equal, they roll again", data, "DH-14"))
+            ev.append(Event(EventKind.MELEE, said + ": equal, they roll again", data, "DH-14"))
             continue
         break
     winner, loser, die = (a, t, da) if ta > tt else (t, a, dt)
@@ -245,7 +246,7 @@ def melee(st: DiaDeHonorState, a: int, t: int, ev: list[Event]) -> None:
     said += f": {st.units[winner].key} wins"
     won = rolled([da, dt], 6, None, "attacker wins" if winner == a else "defender wins")
     data = {"dice": [da, dt], "winner": st.units[winner].key, "roll": won}
-    ev.append(Event("melee", said, data, "DH-37"))
+    ev.append(Event(EventKind.MELEE, said, data, "DH-37"))
     harm(st, loser, n, ev, st.units[winner].seat, "melee")
 
 
@@ -253,14 +254,16 @@ def harm(st: DiaDeHonorState, t: int, n: int, ev: list[Event], by: int, how: str
     """``n`` wounds to ``t``, dealt by seat ``by``'s unit or card (``how``)."""
     key = st.units[t].key
     if n <= 0:
-        ev.append(Event("miss", f"{key} takes no wound", rule="DH-28"))
+        ev.append(Event(EventKind.MISS, f"{key} takes no wound", rule="DH-28"))
         return
     st.wounds[t] = min(DEATH, st.wounds[t] + n)
     if st.wounds[t] >= DEATH:
         kill(st, t, ev, f"{key} takes {n} wound{'s' * (n > 1)} and dies", "DH-43", by, how)
         return
     state = STATES[st.wounds[t]]
-    ev.append(Event("wound", f"{key} takes {n} wound{'s' * (n > 1)}: {state}", rule="DH-41"))
+    ev.append(
+        Event(EventKind.WOUND, f"{key} takes {n} wound{'s' * (n > 1)}: {state}", rule="DH-41")
+    )
 
 
 def kill(
@@ -275,9 +278,9 @@ def kill(
     st.prone[t] = False
     st.killer[t], st.death[t] = by, how
     st.aim.pop(t, None)
-    ev.append(Event("death", text, {"unit": st.units[t].key}, rule))
+    ev.append(Event(EventKind.DEATH, text, {"unit": st.units[t].key}, rule))
     if st.carried[t]:
         card, st.carried[t] = st.carried[t], ""
         to_bottom(st, card)
         said = f"the {st.lib.cards[card].title} card goes under the deck"
-        ev.append(Event("card", said, {"card": card}, "DH-57"))
+        ev.append(Event(EventKind.CARD, said, {"card": card}, "DH-57"))

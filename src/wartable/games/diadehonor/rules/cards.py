@@ -11,6 +11,7 @@ from wartable.core.errors import InvariantError
 from wartable.core.events import Event
 from wartable.core.rng import Rng
 from wartable.games.diadehonor.content import enemy_of
+from wartable.games.diadehonor.event_kinds import EventKind
 from wartable.games.diadehonor.phases import Phase
 from wartable.games.diadehonor.rules import attack, ground, unit_cards, victory
 from wartable.games.diadehonor.rules.common import find, first_seat, from_hand, to_bottom
@@ -37,17 +38,19 @@ def draw(st: DiaDeHonorState, seat: int, ev: list[Event]) -> None:
     st.known_bottom = min(st.known_bottom, len(st.deck))
     me = st.players[seat]
     if st.lib.cards[card].timing == "immediate":  # shown to all as it is drawn (DH-3)
-        ev.append(Event("card", f"{me} draws and shows {title(st, card)}", {"card": card}, "DH-3"))
+        ev.append(
+            Event(EventKind.CARD, f"{me} draws and shows {title(st, card)}", {"card": card}, "DH-3")
+        )
         st.queue.append((seat, card))
         return
     st.hands[seat].append(card)
     if public:
         st.known_hands[seat].append(card)
         said = f"{me} draws {title(st, card)}, a card all saw go under the deck, and keeps it"
-        ev.append(Event("draw-made", said, {"card": card}, "DH-2"))
+        ev.append(Event(EventKind.DRAW_MADE, said, {"card": card}, "DH-2"))
         return
-    ev.append(Event("draw-made", f"{me} draws a situation card and keeps it", rule="DH-2"))
-    ev.append(Event("draw", f"{me} draws {title(st, card)}", rule="DH-2", visible_to=(me,)))
+    ev.append(Event(EventKind.DRAW_MADE, f"{me} draws a situation card and keeps it", rule="DH-2"))
+    ev.append(Event(EventKind.DRAW, f"{me} draws {title(st, card)}", rule="DH-2", visible_to=(me,)))
 
 
 def unseen_in_hand(st: DiaDeHonorState, seat: int) -> list[str]:
@@ -112,7 +115,9 @@ def resolve_queue(st: DiaDeHonorState, ev: list[Event]) -> bool:
     while st.pending is None and st.queue and st.phase != Phase.OVER:
         seat, card = st.queue.pop(0)
         me = st.players[seat]
-        ev.append(Event("card", f"{title(st, card)} of {me} takes effect", {"card": card}, "DH-3"))
+        ev.append(
+            Event(EventKind.CARD, f"{title(st, card)} of {me} takes effect", {"card": card}, "DH-3")
+        )
         immediate(st, seat, card, ev)
         if st.pending is None:
             victory.check(st, ev, seat)  # a card may win the battle (DH-81)
@@ -123,7 +128,7 @@ def immediate(st: DiaDeHonorState, seat: int, card: str, ev: list[Event]) -> Non
     if card in unit_cards.BRINGS:
         if unit_cards.at_cap(st, seat, card):
             said = f"{st.players[seat]} already has as many as the squad may hold"
-            ev.append(Event("no-effect", f"{title(st, card)}: {said}", rule="DH-55"))
+            ev.append(Event(EventKind.NO_EFFECT, f"{title(st, card)}: {said}", rule="DH-55"))
             to_bottom(st, card)
             return
         if unit_cards.places(st, seat):
@@ -133,7 +138,7 @@ def immediate(st: DiaDeHonorState, seat: int, card: str, ev: list[Event]) -> Non
         victims = soldiers_of_enemies(st, seat)
         if victims:
             i = st.rng.choice(victims)  # al azar: uniform among every enemy player's soldiers
-            ev.append(Event("pick", f"the mine is under {st.units[i].key}", rule="DH-51"))
+            ev.append(Event(EventKind.PICK, f"the mine is under {st.units[i].key}", rule="DH-51"))
             st.pending = ("react", st.units[i].seat, card, i, seat)
             st.seat = st.units[i].seat
             return
@@ -147,7 +152,7 @@ def immediate(st: DiaDeHonorState, seat: int, card: str, ev: list[Event]) -> Non
         if chooser >= 0:  # the other side's first seat picks (Q31)
             st.pending, st.seat = ("aim", chooser, card, -1, seat), chooser
             return
-    ev.append(Event("no-effect", f"{title(st, card)} finds no target", rule="DH-53"))
+    ev.append(Event(EventKind.NO_EFFECT, f"{title(st, card)} finds no target", rule="DH-53"))
     to_bottom(st, card)
 
 
@@ -191,7 +196,7 @@ def decide(st: DiaDeHonorState, action: Action, ev: list[Event]) -> None:
             to_bottom(st, "mine_detection")
             ev.append(
                 Event(
-                    "card",
+                    EventKind.CARD,
                     f"{me} plays Mine detection: the mine under {victim} is found",
                     {"card": "mine_detection"},
                     "DH-67",
@@ -207,18 +212,18 @@ def decide(st: DiaDeHonorState, action: Action, ev: list[Event]) -> None:
         st.pos[i] = st.battle.square_of[action.args[0]]
         st.status[i], st.actions[i] = "active", 2  # drawn before initiative: it acts this round
         said = f"{st.units[i].key} joins {me}'s squad at {action.args[0]}"
-        ev.append(Event("arrive", said, {"unit": st.units[i].key}, "DH-54"))
+        ev.append(Event(EventKind.ARRIVE, said, {"unit": st.units[i].key}, "DH-54"))
         return  # the card stays with its unit (DH-57)
     i = find(st, action.args[0])
     key = st.units[i].key
     if card == "mine_choice":
-        ev.append(Event("pick", f"{me} lays the mine under {key}", rule="DH-66"))
+        ev.append(Event(EventKind.PICK, f"{me} lays the mine under {key}", rule="DH-66"))
         st.pending = ("react", st.units[i].seat, card, i, seat)
         st.seat = st.units[i].seat
         return
     if card == "spy":
         st.sabotaged[i] = True
-        ev.append(Event("sabotage", f"{key} is sabotaged", rule="DH-64"))
+        ev.append(Event(EventKind.SABOTAGE, f"{key} is sabotaged", rule="DH-64"))
     else:
         attack.kill(st, i, ev, f"{me} picks {key}: enemy aircraft destroy it", "DH-76", seat, "air")
     to_bottom(st, card)
@@ -284,41 +289,49 @@ def play(st: DiaDeHonorState, seat: int, action: Action, ev: list[Event]) -> Non
     card, me = action.args[0], st.players[seat]
     from_hand(st, seat, card)
     to_bottom(st, card)
-    ev.append(Event("card", f"{me} plays {title(st, card)}", {"card": card}, "DH-4"))
+    ev.append(Event(EventKind.CARD, f"{me} plays {title(st, card)}", {"card": card}, "DH-4"))
     units = [find(st, key) for key in action.args[1:]]
     if card == "defensive_combat":
         st.defensive[seat] += 1
         ev.append(
-            Event("effect", f"{me}'s units: +1 resistance, -1 attack this round", rule="DH-62")
+            Event(
+                EventKind.EFFECT, f"{me}'s units: +1 resistance, -1 attack this round", rule="DH-62"
+            )
         )
     elif card == "aggressive_combat":
         st.aggressive[seat] += 1
         ev.append(
-            Event("effect", f"{me}'s units: +1 attack, -1 resistance this round", rule="DH-63")
+            Event(
+                EventKind.EFFECT, f"{me}'s units: +1 attack, -1 resistance this round", rule="DH-63"
+            )
         )
     elif card == "medic":
         i = st.rng.choice(wounded_soldiers(st, seat))
         st.wounds[i] = 0
         ev.append(
             Event(
-                "heal", f"the medic makes {st.units[i].key} whole (picked at random)", rule="DH-58"
+                EventKind.HEAL,
+                f"the medic makes {st.units[i].key} whole (picked at random)",
+                rule="DH-58",
             )
         )
     elif card == "medic_choice":
         st.wounds[units[0]] = 0
-        ev.append(Event("heal", f"the medic makes {st.units[units[0]].key} whole", rule="DH-59"))
+        ev.append(
+            Event(EventKind.HEAL, f"the medic makes {st.units[units[0]].key} whole", rule="DH-59")
+        )
     elif card == "first_aid":
         st.wounds[units[0]] -= 1
-        ev.append(Event("heal", f"{st.units[units[0]].key} heals one wound", rule="DH-60"))
+        ev.append(Event(EventKind.HEAL, f"{st.units[units[0]].key} heals one wound", rule="DH-60"))
     elif card == "mechanic":
         i = units[0]
         st.wounds[i], st.sabotaged[i] = max(0, st.wounds[i] - 1), False
-        ev.append(Event("heal", f"the mechanic sees to {st.units[i].key}", rule="DH-61"))
+        ev.append(Event(EventKind.HEAL, f"the mechanic sees to {st.units[i].key}", rule="DH-61"))
     elif card == "grenade":
         thrower, target = units
         ev.append(
             Event(
-                "grenade",
+                EventKind.GRENADE,
                 f"{st.units[thrower].key} throws a grenade at {st.units[target].key}",
                 rule="DH-68",
             )

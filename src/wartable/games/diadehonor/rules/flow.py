@@ -9,6 +9,7 @@ from wartable.core.action import Action
 from wartable.core.errors import InvariantError
 from wartable.core.events import Event, rolled
 from wartable.games.diadehonor.content import enemy_of
+from wartable.games.diadehonor.event_kinds import EventKind
 from wartable.games.diadehonor.phases import Phase
 from wartable.games.diadehonor.rules import attack, cards, ground, legal, victory
 from wartable.games.diadehonor.rules.common import find, first_seat
@@ -44,7 +45,7 @@ def chosen(st: DiaDeHonorState, seat: int, action: Action) -> list[Event]:
 
 
 def done(st: DiaDeHonorState, seat: int, action: Action) -> list[Event]:
-    ev = [Event("done", f"{st.players[seat]} ends their activation", rule="DH-11")]
+    ev = [Event(EventKind.DONE, f"{st.players[seat]} ends their activation", rule="DH-11")]
     next_seat(st, ev)
     return ev
 
@@ -75,7 +76,9 @@ def deploy(st: DiaDeHonorState, seat: int, action: Action, ev: list[Event]) -> N
     i = find(st, action.args[0])
     square = st.battle.square_of[action.args[1]]
     st.pos[i], st.status[i] = square, "active"
-    ev.append(Event("deploy", f"{st.units[i].key} deploys at {action.args[1]}", rule="set-up"))
+    ev.append(
+        Event(EventKind.DEPLOY, f"{st.units[i].key} deploys at {action.args[1]}", rule="set-up")
+    )
     if legal.to_deploy(st, seat):
         return
     later = [s for s in range(len(st.players)) if legal.to_deploy(st, s)]
@@ -127,10 +130,10 @@ def roll_initiative(st: DiaDeHonorState, ev: list[Event]) -> None:
         if axis != allies:
             break
         data = {"dice": [axis, allies], "roll": rolled([axis, allies], 6, None, "tie")}
-        ev.append(Event("initiative", said + ": a tie, roll again", data, "DH-5"))
+        ev.append(Event(EventKind.INITIATIVE, said + ": a tie, roll again", data, "DH-5"))
     winner = "axis" if axis > allies else "allies"
     data = {"dice": [axis, allies], "roll": rolled([axis, allies], 6, None, f"{winner} choose")}
-    ev.append(Event("initiative", f"{said}: the {winner} choose", data, "DH-5"))
+    ev.append(Event(EventKind.INITIATIVE, f"{said}: the {winner} choose", data, "DH-5"))
     st.phase = Phase.INITIATIVE
     st.seat = first_seat(st, winner)
 
@@ -140,7 +143,7 @@ def choose(st: DiaDeHonorState, seat: int, first: bool, ev: list[Event]) -> None
     other = enemy_of(mine)
     st.order = (mine, other) if first else (other, mine)
     said = f"{st.players[seat]} chooses that the {mine} act {'first' if first else 'second'}"
-    ev.append(Event("initiative", said, rule="DH-5"))
+    ev.append(Event(EventKind.INITIATIVE, said, rule="DH-5"))
     st.phase, st.turn = Phase.ACTIVATE, 0
     st.seat = first_seat(st, st.order[0])
 
@@ -155,7 +158,7 @@ def next_seat(st: DiaDeHonorState, ev: list[Event]) -> None:
     if seat >= 0:
         st.seat = seat
         return
-    ev.append(Event("round-end", f"Round {st.round} ends", rule="DH-7"))
+    ev.append(Event(EventKind.ROUND_END, f"Round {st.round} ends", rule="DH-7"))
     victory.check(st, ev, st.seat, round_end=True)
     if st.phase != Phase.OVER:
         start_round(st, ev)
@@ -167,26 +170,28 @@ def act(st: DiaDeHonorState, action: Action, ev: list[Event]) -> None:
     st.actions[i] -= 1
     if verb in ("move", "crawl", "prone", "stand") and i in st.aim:
         del st.aim[i]  # moving or changing stance spoils the aim (Q27)
-        ev.append(Event("aim", f"{key} stops aiming", rule="DH-69"))
+        ev.append(Event(EventKind.AIM, f"{key} stops aiming", rule="DH-69"))
     if verb in ("move", "crawl"):
         square = st.battle.square_of[action.args[1]]
         cost = ground.reach(st, i, verb == "crawl")[square]
         st.pos[i] = square
         rule = "DH-21" if verb == "crawl" else "DH-15"
-        ev.append(Event(verb, f"{key} {verb}s to {action.args[1]} ({cost} points)", rule=rule))
+        ev.append(
+            Event(EventKind(verb), f"{key} {verb}s to {action.args[1]} ({cost} points)", rule=rule)
+        )
     elif verb == "prone":
         st.prone[i] = True
-        ev.append(Event("prone", f"{key} goes prone", rule="DH-20"))
+        ev.append(Event(EventKind.PRONE, f"{key} goes prone", rule="DH-20"))
     elif verb == "stand":
         st.prone[i] = False
-        ev.append(Event("stand", f"{key} stands up", rule="DH-22"))
+        ev.append(Event(EventKind.STAND, f"{key} stands up", rule="DH-22"))
     elif verb == "aim":
         t = find(st, action.args[1])
         target, count, last = st.aim.get(i, (-1, 0, 0))
         count = count + 1 if target == t and last == st.round - 1 else 1
         st.aim[i] = (t, count, st.round)
         said = f"{key} aims at {st.units[t].key} ({count} round{'s' * (count > 1)} in a row)"
-        ev.append(Event("aim", said, rule="DH-69"))
+        ev.append(Event(EventKind.AIM, said, rule="DH-69"))
     elif verb in ("fire", "melee"):
         st.attacked[i] = True
         t = find(st, action.args[1])

@@ -18,6 +18,7 @@ from wartable.games.diadehonor.content import (
     Objective,
     Survive,
 )
+from wartable.games.diadehonor.event_kinds import EventKind
 
 if TYPE_CHECKING:
     from wartable.games.diadehonor.state import DiaDeHonorState
@@ -45,11 +46,11 @@ def deal(st: DiaDeHonorState, ev: list[Event]) -> None:
     cards = list(st.pool)
     st.rng.shuffle(cards)
     st.objectives = cards[: len(st.players)]
-    ev.append(Event("objectives", "each player is dealt a secret objective", rule="DH-80"))
+    ev.append(Event(EventKind.OBJECTIVES, "each player is dealt a secret objective", rule="DH-80"))
     for seat, key in enumerate(st.objectives):
         me = st.players[seat]
         said = f"{me}'s secret objective: {title(st, key)}"
-        ev.append(Event("objective", said, {"objective": key}, "DH-80", visible_to=(me,)))
+        ev.append(Event(EventKind.OBJECTIVE, said, {"objective": key}, "DH-80", visible_to=(me,)))
 
 
 def title(st: DiaDeHonorState, key: str) -> str:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from wartable.core.events import Event
 from wartable.core.outcome import Outcome
 from wartable.games.diadehonor.content import LIVING, enemy_of
+from wartable.games.diadehonor.event_kinds import EventKind
 from wartable.games.diadehonor.phases import Phase
 from wartable.games.diadehonor.rules import objectives
 from wartable.games.diadehonor.rules.attack import DEATH
@@ -38,7 +39,7 @@ def finish(
     }
     st.outcome = Outcome(first, reason, scores, kind, stats)
     st.phase = Phase.OVER
-    ev.append(Event("game-over", reason, {"winner": winner}, "DH-82"))
+    ev.append(Event(EventKind.GAME_OVER, reason, {"winner": winner}, "DH-82"))
 
 
 def check(st: DiaDeHonorState, ev: list[Event], actor: int, round_end: bool = False) -> None:
@@ -65,7 +66,9 @@ def check(st: DiaDeHonorState, ev: list[Event], actor: int, round_end: bool = Fa
         return
     key = st.objectives[seat]
     said = f"{st.players[seat]} fulfils a secret objective, {objectives.title(st, key)}"
-    ev.append(Event("objective-met", said, {"objective": key, "seat": st.players[seat]}, "DH-82"))
+    ev.append(
+        Event(EventKind.OBJECTIVE_MET, said, {"objective": key, "seat": st.players[seat]}, "DH-82")
+    )
     finish(st, winner, f"{said}: the {winner} win", "secret objective", ev)
 
 

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from wartable.core.action import Action
 from wartable.core.errors import InvariantError
 from wartable.core.events import Event
+from wartable.games.tactics2gm.event_kinds import EventKind
 from wartable.games.tactics2gm.pieces import HQS, Piece, flips, ready, weapons
 from wartable.games.tactics2gm.rules import shots, tokens
 from wartable.games.tactics2gm.rules.common import (
@@ -113,16 +114,19 @@ def take_off(st: Tactics2GMState, seat: int, action: Action) -> list[Event]:
         p, price = enlist(st, seat, args[0], None)
         if verb == "play":
             text = f"{who} sends {st.lib.units[p.card].title} for {price} AP"
-            out.append(ev("bomber", text, "GM-68", unit=p.id))
+            out.append(ev(EventKind.BOMBER, text, "GM-68", unit=p.id))
         else:
             text = f"{who} drops {p.id} over {args[1]} for {price} AP"
-            out.append(ev("drop", text, "GM-74", unit=p.id))
+            out.append(ev(EventKind.DROP, text, "GM-74", unit=p.id))
     hq, at = attacked(st, side, action)
     sortie = Sortie(side, seat, action, p.id, at, hq, "defend")
     st.sortie = sortie
     if escorts_ready(st) and fighters(st, 1 - side):
         sortie.stage = "escort"
-        return [*out, ev("escort_call", f"{SIDES[side]} may name escorts for {p.id}", "GM-70")]
+        return [
+            *out,
+            ev(EventKind.ESCORT_CALL, f"{SIDES[side]} may name escorts for {p.id}", "GM-70"),
+        ]
     if not answers(st)[:-1]:
         st.sortie = None
         return out
@@ -171,7 +175,7 @@ def alert(st: Tactics2GMState) -> Event:
     if s is None:
         raise InvariantError("alert: no s")
     text = f"{s.plane} comes in: {SIDES[1 - s.side]} may fire anti-aircraft guns or intercept"
-    return ev("air_alert", text, "GM-72", unit=s.plane)
+    return ev(EventKind.AIR_ALERT, text, "GM-72", unit=s.plane)
 
 
 # ---- who may answer ------------------------------------------------------------------------
@@ -287,7 +291,7 @@ def escort(st: Tactics2GMState, action: Action) -> list[Event]:
     """A waiting fighter flies with the bomber (GM-70)."""
     s, unit = sortie(st), action.args[0]
     s.escorts.append(unit)
-    return [ev("escort", f"{unit} flies escort for {s.plane}", "GM-70", unit=unit)]
+    return [ev(EventKind.ESCORT, f"{unit} flies escort for {s.plane}", "GM-70", unit=unit)]
 
 
 def anti_aircraft(st: Tactics2GMState, action: Action) -> list[Event]:
@@ -300,7 +304,7 @@ def intercept(st: Tactics2GMState, action: Action) -> list[Event]:
     """A waiting fighter takes off against the attacker (GM-69)."""
     s, (unit, key) = sortie(st), action.args
     s.interceptors.append((unit, key))
-    return [ev("intercept", f"{unit} takes off to intercept {s.plane}", "GM-69", unit=unit)]
+    return [ev(EventKind.INTERCEPT, f"{unit} takes off to intercept {s.plane}", "GM-69", unit=unit)]
 
 
 def engage(st: Tactics2GMState, action: Action) -> list[Event]:
@@ -338,7 +342,9 @@ def flak(st: Tactics2GMState, gun: str, key: str, target: str) -> list[Event]:
     out = _air_shot(st, gun, key, target)
     if st.piece(s.plane) is None:
         st.sortie = None
-        out.append(ev("shot_down", f"{s.plane} never makes its attack", "GM-73", unit=s.plane))
+        out.append(
+            ev(EventKind.SHOT_DOWN, f"{s.plane} never makes its attack", "GM-73", unit=s.plane)
+        )
     return out
 
 
@@ -381,10 +387,12 @@ def fight(st: Tactics2GMState) -> list[Event]:
         if q is not None:
             st.pieces.remove(q)
             st.discards[commander(st, q)].append(q.card)
-            out.append(ev("fighter_home", f"{f} has fought and leaves the battle", "GM-70"))
+            out.append(ev(EventKind.FIGHTER_HOME, f"{f} has fought and leaves the battle", "GM-70"))
     st.sortie = None
     if st.piece(s.plane) is None:
-        out.append(ev("shot_down", f"{s.plane} never makes its attack", "GM-73", unit=s.plane))
+        out.append(
+            ev(EventKind.SHOT_DOWN, f"{s.plane} never makes its attack", "GM-73", unit=s.plane)
+        )
     return out
 
 
@@ -397,7 +405,7 @@ def called_off(st: Tactics2GMState, held: Sortie) -> list[Event]:
     if target in HQS or target in {label(sq) for sq in st.field.grid.squares} or st.piece(target):
         return []
     text = f"{held.plane}'s target {target} is gone: it flies back to its HQ"
-    return [ev("called_off", text, "GM-69", unit=held.plane)]
+    return [ev(EventKind.CALLED_OFF, text, "GM-69", unit=held.plane)]
 
 
 def why_not(st: Tactics2GMState, side: int) -> str:

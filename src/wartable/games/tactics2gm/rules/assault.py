@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from wartable.core.action import Action
 from wartable.core.errors import InvariantError
 from wartable.core.events import Event
+from wartable.games.tactics2gm.event_kinds import EventKind
 from wartable.games.tactics2gm.pieces import Piece, flips, ready, weapons
 from wartable.games.tactics2gm.rules import shots, smoke, tokens
 from wartable.games.tactics2gm.rules.common import ev, label
@@ -43,7 +44,7 @@ def declare(st: Tactics2GMState, p: Piece, d: Piece) -> list[Event]:
         raise InvariantError("declare: no d.sq or p.sq")
     p.origin, p.assaulting = p.sq, d.id
     text = f"{p.id} assaults {d.id} on {label(d.sq)} from {label(p.sq)}"
-    return [ev("assault", text, "GM-32", unit=p.id, defender=d.id)]
+    return [ev(EventKind.ASSAULT, text, "GM-32", unit=p.id, defender=d.id)]
 
 
 def storm(st: Tactics2GMState, p: Piece) -> list[Event]:
@@ -51,7 +52,7 @@ def storm(st: Tactics2GMState, p: Piece) -> list[Event]:
     its weapon where it has more than one ready."""
     d = defender(st, p)
     st.storming = p.id
-    out = [ev("storm", f"{p.id} storms {d.id}'s position: {d.id} fires first", "GM-33")]
+    out = [ev(EventKind.STORM, f"{p.id} storms {d.id}'s position: {d.id} fires first", "GM-33")]
     choice = arms(st, d, out_of_turn=True)
     if len(choice) > 1:
         st.stage = "react"
@@ -59,7 +60,7 @@ def storm(st: Tactics2GMState, p: Piece) -> list[Event]:
     if choice:  # its one weapon fires, once the assaulter's side has decided on smoke
         held = smoke.aim(st, d.side, Action("react", (d.id, choice[0])), [p], d.sq)
         return out + (held or react(st, d, choice[0]))
-    out.append(ev("no_reaction", f"{d.id} has no weapon ready to fire back", "GM-33"))
+    out.append(ev(EventKind.NO_REACTION, f"{d.id} has no weapon ready to fire back", "GM-33"))
     return out + after_reaction(st, p)
 
 
@@ -83,7 +84,7 @@ def after_reaction(st: Tactics2GMState, p: Piece) -> list[Event]:
     if arms(st, p):
         st.stage = "strike"
         return []
-    out = [ev("no_strike", f"{p.id} has no weapon ready for the assault", "GM-33")]
+    out = [ev(EventKind.NO_STRIKE, f"{p.id} has no weapon ready for the assault", "GM-33")]
     return out + fail(st, p)
 
 

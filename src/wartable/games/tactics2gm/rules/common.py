@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from wartable.core.events import Event
 from wartable.games.tactics2gm.content import FEATURES, RUINS, TerrainCard, Weapon
 from wartable.games.tactics2gm.deck import launch_cost
+from wartable.games.tactics2gm.event_kinds import EventKind
 from wartable.games.tactics2gm.pieces import HQS, Piece, is_vehicle, weapons
 from wartable.games.tactics2gm.rules.field import GRID
 from wartable.games.tactics2gm.rules.tokens import TOOLS
@@ -22,7 +23,7 @@ WORSE = {"normal": 0, "difficult": 1, "impassable": 2}
 
 
 def ev(
-    kind: str, text: str, rule: str = "", to: tuple[str, ...] | None = None, **data: Any
+    kind: EventKind, text: str, rule: str = "", to: tuple[str, ...] | None = None, **data: Any
 ) -> Event:
     return Event(kind, text, data, rule, to)
 
@@ -41,8 +42,8 @@ def draw(st: Tactics2GMState, seat: int, n: int) -> list[Event]:
     others = tuple(st.players[k] for k in seats_of(st, 1 - side))
     got = sorted(taken)  # in the hand's order: which came off the deck first stays unsaid
     return [
-        ev("draw", f"{who} draws {', '.join(got)}", "GM-25", team, cards=got),
-        ev("draws", f"{who} draws {len(taken)} card(s)", "GM-25", others, count=len(taken)),
+        ev(EventKind.DRAW, f"{who} draws {', '.join(got)}", "GM-25", team, cards=got),
+        ev(EventKind.DRAWS, f"{who} draws {len(taken)} card(s)", "GM-25", others, count=len(taken)),
     ]
 
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from wartable.core.action import Action
 from wartable.core.errors import InvariantError
 from wartable.core.events import Event
+from wartable.games.tactics2gm.event_kinds import EventKind
 from wartable.games.tactics2gm.phases import Phase
 from wartable.games.tactics2gm.pieces import Piece
 from wartable.games.tactics2gm.rules import (
@@ -94,7 +95,7 @@ def board(st: Tactics2GMState, seat: int, action: Action) -> list[Event]:
         p.moved = c.moved = True
         return out
     text = f"{p.id} moves {label(placed(p))} -> {label(placed(c))}"
-    out = [ev("move", text, "GM-96", unit=p.id), *pairs.part(st, p, "it boards")]
+    out = [ev(EventKind.MOVE, text, "GM-96", unit=p.id), *pairs.part(st, p, "it boards")]
     out += orders.enter(st, p, placed(c))
     return out + carry.board(st, p, c) if p in st.pieces else out
 
@@ -209,11 +210,11 @@ def give(st: Tactics2GMState, seat: int, action: Action) -> list[Event]:
     st.ap[mate] += 1
     st.gave = True
     text = f"{st.players[seat]} gives 1 AP to {st.players[mate]}"
-    return [ev("give", text, "GM-104", mate=st.players[mate])]
+    return [ev(EventKind.GIVE, text, "GM-104", mate=st.players[mate])]
 
 
 def discard(st: Tactics2GMState, seat: int, action: Action) -> list[Event]:
     card = action.args[0]
     st.hands[seat].remove(card)
     st.discards[seat].append(card)
-    return [ev("discard", f"{st.players[seat]} discards {card}", "GM-26", card=card)]
+    return [ev(EventKind.DISCARD, f"{st.players[seat]} discards {card}", "GM-26", card=card)]

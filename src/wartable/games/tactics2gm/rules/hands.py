@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from wartable.core.errors import InvariantError
 from wartable.core.events import Event
+from wartable.games.tactics2gm.event_kinds import EventKind
 from wartable.games.tactics2gm.rules.common import SIDES, draw, ev, marshal, seats_of
 
 if TYPE_CHECKING:
@@ -48,7 +49,7 @@ def deal(st: Tactics2GMState, seat: int) -> list[Event]:
     out = []
     if cards:
         text = f"{st.players[seat]} starts with the scenario's {', '.join(sorted(cards))}"
-        out.append(ev("opening_hand", text, "GM-15", cards=sorted(cards)))
+        out.append(ev(EventKind.OPENING_HAND, text, "GM-15", cards=sorted(cards)))
     return out + draw(st, seat, max(0, size(st, seat) - len(cards)))
 
 

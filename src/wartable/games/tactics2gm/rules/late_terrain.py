@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from wartable.core.action import Action
 from wartable.core.events import Event
+from wartable.games.tactics2gm.event_kinds import EventKind
 from wartable.games.tactics2gm.phases import Phase
 from wartable.games.tactics2gm.rules import salvage, setup
 from wartable.games.tactics2gm.rules.common import (
@@ -83,5 +84,5 @@ def lay(st: Tactics2GMState, seat: int, action: Action) -> list[Event]:
     st.ap[seat] -= cost
     where = ", ".join(label(sq) for sq in squares)
     text = f"{st.players[seat]} lays {st.lib.terrain[card].title} on {where} for {cost} AP"
-    out = [ev("terrain", text, "GM-13", card=card, squares=[label(sq) for sq in squares])]
+    out = [ev(EventKind.TERRAIN, text, "GM-13", card=card, squares=[label(sq) for sq in squares])]
     return out + salvage.swept(st, squares)

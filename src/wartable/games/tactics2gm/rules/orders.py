@@ -11,6 +11,7 @@ from wartable.core.action import Action
 from wartable.core.errors import InvariantError
 from wartable.core.events import Event
 from wartable.games.tactics2gm.deck import launch_cost
+from wartable.games.tactics2gm.event_kinds import EventKind
 from wartable.games.tactics2gm.pieces import HQS, Piece, flips, weapons
 from wartable.games.tactics2gm.rules import (
     air,
@@ -50,7 +51,7 @@ def lay_terrain(st: Tactics2GMState, side: int, action: Action) -> list[Event]:
     st.budget[side] -= cost
     where = ", ".join(label(sq) for sq in squares)
     text = f"{SIDES[side]} lays {st.lib.terrain[card].title} on {where} for {cost} AP"
-    return [ev("terrain", text, "GM-12", card=card, squares=[label(sq) for sq in squares])]
+    return [ev(EventKind.TERRAIN, text, "GM-12", card=card, squares=[label(sq) for sq in squares])]
 
 
 AIMED = ("fire", "react", "play")  # the actions that may roll against an enemy unit
@@ -121,7 +122,7 @@ def answer(st: Tactics2GMState, action: Action) -> list[Event]:
         if st.asking:
             return out
     else:
-        out = [ev("no_smoke", f"{', '.join(st.asking)}: no smoke", "GM-80")]
+        out = [ev(EventKind.NO_SMOKE, f"{', '.join(st.asking)}: no smoke", "GM-80")]
     seat, held = smoke.release(st)
     return out + act(st, seat, held, aimed=True)
 
@@ -136,9 +137,9 @@ def move(st: Tactics2GMState, p: Piece, to: tuple[int, int], alone: bool = False
     i = None if p.beside else pairs.partner(st, p)
     if i is not None and not alone:
         text = f"{p.id} moves {label(start)} -> {label(to)} with {i.id} beside it"
-        out = [ev("move", text, "GM-35", unit=p.id), *enter(st, p, to)]
+        out = [ev(EventKind.MOVE, text, "GM-35", unit=p.id), *enter(st, p, to)]
         return out + enter(st, i, to) if i in st.pieces else out
-    out = [ev("move", f"{p.id} moves {label(start)} -> {label(to)}", "GM-29", unit=p.id)]
+    out = [ev(EventKind.MOVE, f"{p.id} moves {label(start)} -> {label(to)}", "GM-29", unit=p.id)]
     out += pairs.part(st, p, "moved apart")
     return out + enter(st, p, to)
 
@@ -149,7 +150,7 @@ def advance(st: Tactics2GMState, p: Piece, v: Piece) -> list[Event]:
     if p.sq is None or v.sq is None:
         raise InvariantError("advance: no p.sq or v.sq")
     text = f"{p.id} moves {label(p.sq)} -> {label(v.sq)}"
-    out = [ev("move", text, "GM-35", unit=p.id), *enter(st, p, v.sq)]
+    out = [ev(EventKind.MOVE, text, "GM-35", unit=p.id), *enter(st, p, v.sq)]
     return out + pairs.join(st, p, v) if p in st.pieces else out
 
 
@@ -162,7 +163,7 @@ def enter(st: Tactics2GMState, p: Piece, to: tuple[int, int]) -> list[Event]:
     if mine is None:
         return []
     key = st.terrain[to]
-    out = [ev("mine", f"{p.id} runs onto a mine at {label(to)}", "GM-63")]
+    out = [ev(EventKind.MINE, f"{p.id} runs onto a mine at {label(to)}", "GM-63")]
     out += shots.at_unit(st, None, mine, p, "The mine", aimed=False)
     if key in st.lib.support:
         del st.terrain[to]
@@ -176,7 +177,7 @@ def swap(st: Tactics2GMState, a: Piece, b: Piece) -> list[Event]:
     there, here = b.sq, a.sq
     if there is None or here is None:
         raise InvariantError("swap: no there or here")
-    out = [ev("swap", f"{a.id} and {b.id} change places", "GM-31")]
+    out = [ev(EventKind.SWAP, f"{a.id} and {b.id} change places", "GM-31")]
     a.sq = b.sq = None  # neither square is held while they pass each other
     out += enter(st, a, there)
     if b not in st.pieces:
@@ -187,7 +188,7 @@ def swap(st: Tactics2GMState, a: Piece, b: Piece) -> list[Event]:
 def march(st: Tactics2GMState, seat: int, p: Piece) -> list[Event]:
     st.ap[seat] -= 1
     p.marched = True
-    return [ev("march", f"{p.id} marches: 1 AP for one square more this turn", "GM-84")]
+    return [ev(EventKind.MARCH, f"{p.id} marches: 1 AP for one square more this turn", "GM-84")]
 
 
 # ---- Despliegue --------------------------------------------------------------------------
@@ -205,7 +206,7 @@ def deploy(
     p, price = enlist(st, seat, card, sq)
     who = st.players[seat]
     place = hq_title(st, hq_of(st, seat)) if sq is None else label(sq)
-    out = [ev("deploy", f"{who} deploys {p.id} on {place} for {price} AP", "GM-38")]
+    out = [ev(EventKind.DEPLOY, f"{who} deploys {p.id} on {place} for {price} AP", "GM-38")]
     # at the HQ (sq None) it is beside nobody, even another aircraft waiting there
     others = (q for q in st.pieces if q.sq == sq and q is not p and not q.aboard)
     v = next(others, None) if sq is not None else None
@@ -220,10 +221,10 @@ def deploy(
 def land(st: Tactics2GMState, p: Piece, sq: Square) -> list[Event]:
     """Paratroopers still alive after the air combat take the square they dropped on."""
     p.sq = sq
-    out = [ev("deploy", f"{p.id} lands on {label(sq)}", "GM-74", unit=p.id)]
+    out = [ev(EventKind.DEPLOY, f"{p.id} lands on {label(sq)}", "GM-74", unit=p.id)]
     if feature(st, sq) != "." or sq in st.terrain:
         p.wounds += 1
-        out.append(ev("landing", f"{p.id} lands hard and takes a wound", "GM-74"))
+        out.append(ev(EventKind.LANDING, f"{p.id} lands hard and takes a wound", "GM-74"))
         out += shots.wounded(st, p, 1)
     if p in st.pieces:
         equip_next(st, p)
@@ -245,7 +246,7 @@ def equip(st: Tactics2GMState, seat: int, option: str) -> list[Event]:
     p.options.append(option)
     p.tokens[option] = "ready"
     title = st.lib.tokens[o.token].title
-    out = [ev("equip", f"{p.id} takes {title} for {o.price} AP", "GM-7", unit=p.id)]
+    out = [ev(EventKind.EQUIP, f"{p.id} takes {title} for {o.price} AP", "GM-7", unit=p.id)]
     if not equip_choices(st, p):
         st.equipping = ""
     return out
@@ -253,7 +254,7 @@ def equip(st: Tactics2GMState, seat: int, option: str) -> list[Event]:
 
 def equipped(st: Tactics2GMState) -> list[Event]:
     unit, st.equipping = st.equipping, ""
-    return [ev("equipped", f"{unit} is ready", "GM-7")]
+    return [ev(EventKind.EQUIPPED, f"{unit} is ready", "GM-7")]
 
 
 def play(st: Tactics2GMState, seat: int, card: str, target: str) -> list[Event]:
@@ -267,41 +268,41 @@ def play(st: Tactics2GMState, seat: int, card: str, target: str) -> list[Event]:
     st.hands[seat].remove(card)
     st.ap[seat] -= price
     who = st.players[seat]
-    out = [ev("play", f"{who} plays {c.title} for {price} AP", "GM-39", card=card)]
+    out = [ev(EventKind.PLAY, f"{who} plays {c.title} for {price} AP", "GM-39", card=card)]
     kept = False
     if c.effect == "action_points":
         st.ap[seat] += c.amount
-        out.append(ev("ap", f"{who} gains {c.amount} AP", "GM-39"))
+        out.append(ev(EventKind.AP, f"{who} gains {c.amount} AP", "GM-39"))
     elif c.effect == "draw":
         out += draw(st, seat, c.amount)
     elif c.effect == "repair_hq":
         h = hq_of(st, seat)
         st.hq_hp[h] = min(st.hq.hit_points, st.hq_hp[h] + c.amount)
-        out.append(ev("repair", f"{hq_title(st, h)} is back to {st.hq_hp[h]} PI", "GM-39"))
+        out.append(ev(EventKind.REPAIR, f"{hq_title(st, h)} is back to {st.hq_hp[h]} PI", "GM-39"))
     elif c.effect == "general":
         st.generals[hq_of(st, seat)] = target
         text = f"{st.lib.generals[target].title} takes command at {hq_title(st, hq_of(st, seat))}"
-        out.append(ev("general", text, "GM-22"))
+        out.append(ev(EventKind.GENERAL, text, "GM-22"))
     elif c.effect in ("veteran", "elite"):
         p = st.piece(target)
         if p is None:
             raise InvariantError("play: no p")
         p.level = 1 if c.effect == "veteran" else 2
-        out.append(ev("promoted", f"{p.id} is now {c.effect}", "GM-5"))
+        out.append(ev(EventKind.PROMOTED, f"{p.id} is now {c.effect}", "GM-5"))
     elif c.effect == "heal":
         p = st.piece(target)
         if p is None:
             raise InvariantError("play: no p")
         healed = min(c.amount, p.wounds)
         p.wounds -= healed
-        out.append(ev("healed", f"{p.id} loses {healed} wound(s)", "GM-39"))
+        out.append(ev(EventKind.HEALED, f"{p.id} loses {healed} wound(s)", "GM-39"))
     elif c.effect in ("ram", "armour"):
         p = st.piece(target)
         if p is None:
             raise InvariantError("play: no p")
         p.attached.append(card)
         kept = True
-        out.append(ev("attached", f"{c.title} is fitted to {p.id}", "GM-89"))
+        out.append(ev(EventKind.ATTACHED, f"{c.title} is fitted to {p.id}", "GM-89"))
     elif c.effect == "impact":
         t = st.piece(target)
         if t is None or c.weapon is None:
@@ -311,7 +312,7 @@ def play(st: Tactics2GMState, seat: int, card: str, target: str) -> list[Event]:
         sq = st.field.grid.parse(target)
         st.terrain[sq], st.owner[sq] = card, side
         kept = True
-        out.append(ev("mine_laid", f"{who} lays an anti-tank mine on {label(sq)}", "GM-63"))
+        out.append(ev(EventKind.MINE_LAID, f"{who} lays an anti-tank mine on {label(sq)}", "GM-63"))
     if not kept:
         st.discards[seat].append(card)
     return out
@@ -360,7 +361,7 @@ def fire(st: Tactics2GMState, seat: int, p: Piece, key: str, target: str) -> lis
     if p.sq is None and p in st.pieces:  # a fighter: one attack, then gone
         st.pieces.remove(p)
         st.discards[seat].append(p.card)
-        out.append(ev("fighter_home", f"{p.id} has made its attack and leaves", "GM-66"))
+        out.append(ev(EventKind.FIGHTER_HOME, f"{p.id} has made its attack and leaves", "GM-66"))
     return out
 
 
@@ -368,5 +369,5 @@ def mount(st: Tactics2GMState, p: Piece, up: bool) -> list[Event]:
     """Setting a weapon team up, or packing it away, in the Flip phase (GM-56, GM-79)."""
     p.mounted, p.mount_turn = up, st.turn
     if up:
-        return [ev("mount", f"{p.id} sets up its weapon: it may fire, not move", "GM-79")]
-    return [ev("fold", f"{p.id} packs up its weapon: it may move next turn", "GM-79")]
+        return [ev(EventKind.MOUNT, f"{p.id} sets up its weapon: it may fire, not move", "GM-79")]
+    return [ev(EventKind.FOLD, f"{p.id} packs up its weapon: it may move next turn", "GM-79")]

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from wartable.core.errors import InvariantError
 from wartable.core.events import Event
+from wartable.games.tactics2gm.event_kinds import EventKind
 from wartable.games.tactics2gm.pieces import Piece, is_vehicle
 from wartable.games.tactics2gm.rules.common import ev, label
 
@@ -46,7 +47,7 @@ def join(st: Tactics2GMState, p: Piece, v: Piece) -> list[Event]:
     if v.sq is None:
         raise InvariantError("join: no v.sq")
     text = f"{p.id} advances beside {v.id} on {label(v.sq)}: +1/+1 to be hit"
-    return [ev("cover", text, "GM-35", unit=p.id, vehicle=v.id)]
+    return [ev(EventKind.COVER, text, "GM-35", unit=p.id, vehicle=v.id)]
 
 
 def part(st: Tactics2GMState, p: Piece, why: str) -> list[Event]:
@@ -57,4 +58,4 @@ def part(st: Tactics2GMState, p: Piece, why: str) -> list[Event]:
     infantry, vehicle = (p, q) if p.beside else (q, p)
     infantry.beside = ""
     text = f"{infantry.id} leaves the cover of {vehicle.id}: {why}"
-    return [ev("uncovered", text, "GM-36", unit=infantry.id)]
+    return [ev(EventKind.UNCOVERED, text, "GM-36", unit=infantry.id)]

@@ -13,6 +13,7 @@ from wartable.core.action import Action
 from wartable.core.errors import InvariantError
 from wartable.core.events import Event
 from wartable.games.tactics2gm.deck import equipment_problems
+from wartable.games.tactics2gm.event_kinds import EventKind
 from wartable.games.tactics2gm.phases import Phase
 from wartable.games.tactics2gm.pieces import Piece
 from wartable.games.tactics2gm.rules.common import ev, footing, label, mine
@@ -53,7 +54,7 @@ def drop(st: Tactics2GMState, t: Piece) -> list[Event]:
     lying.sort()
     titles = ", ".join(st.lib.tokens[unit.options[name].token].title for name in t.options)
     text = f"{t.id}'s equipment stays on {label(t.sq)}: {titles}"
-    return [ev("dropped", text, "GM-106", square=label(t.sq))]
+    return [ev(EventKind.DROPPED, text, "GM-106", square=label(t.sq))]
 
 
 def swept(st: Tactics2GMState, squares: Iterable[Square]) -> list[Event]:
@@ -62,7 +63,7 @@ def swept(st: Tactics2GMState, squares: Iterable[Square]) -> list[Event]:
     for sq in squares:
         if sq in st.dropped and footing(st, sq) == "impassable":
             del st.dropped[sq]
-            out.append(ev("kit_lost", f"The equipment on {label(sq)} is lost", "GM-106"))
+            out.append(ev(EventKind.KIT_LOST, f"The equipment on {label(sq)} is lost", "GM-106"))
     return out
 
 
@@ -148,4 +149,4 @@ def take(st: Tactics2GMState, p: Piece, token: str, own: str = "") -> list[Event
     if p.rode and st.lib.tokens[token].weapon is not None:
         p.fired.append(name)
     st.picked.add((p.id, unit.options[name].slot))
-    return [ev("pick_up", text, "GM-106", unit=p.id, token=token, square=where)]
+    return [ev(EventKind.PICK_UP, text, "GM-106", unit=p.id, token=token, square=where)]

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from wartable.core.errors import InvariantError, known
 from wartable.core.events import Event, rolled
 from wartable.games.tactics2gm.content import Weapon
+from wartable.games.tactics2gm.event_kinds import EventKind
 from wartable.games.tactics2gm.pieces import Piece, effects, wound_value
 from wartable.games.tactics2gm.rules import pairs, salvage, wear
 from wartable.games.tactics2gm.rules.common import (
@@ -179,7 +180,11 @@ def at_unit(
         if suppresses(before, shooter, k.pierces) and not t.suppressed:
             t.suppressed = True
             out.append(
-                ev("suppressed", f"{t.id} is suppressed: a second unit fires at it", "GM-50")
+                ev(
+                    EventKind.SUPPRESSED,
+                    f"{t.id} is suppressed: a second unit fires at it",
+                    "GM-50",
+                )
             )
         if k.pierces and shooter not in before:
             before.append(shooter)
@@ -190,15 +195,17 @@ def at_unit(
     head = f"{source} fires {weapon.name} at {t.id}: {needs} (critical {crit}+), rolls {die}"
     roll = shot_roll(shot)
     if shot.effect == "miss":
-        return [*out, ev("miss", f"{head}: a miss", "GM-44", die=die, roll=roll)]
+        return [*out, ev(EventKind.MISS, f"{head}: a miss", "GM-44", die=die, roll=roll)]
     if shot.effect == "no_effect":
         text = f"{head}: a hit, but penetration {k.pen} is below armour {k.armour}: no effect"
-        return [*out, ev("no_effect", text, "GM-46", die=die, roll=roll)]
+        return [*out, ev(EventKind.NO_EFFECT, text, "GM-46", die=die, roll=roll)]
     if shot.effect == "destroyed":  # the building is unharmed by a critical (GM-65)
-        out.append(ev("critical", f"{head}: a critical", "GM-47", die=die, roll=roll))
+        out.append(ev(EventKind.CRITICAL, f"{head}: a critical", "GM-47", die=die, roll=roll))
         return out + destroy(st, t)
     t.wounds += shot.wounds
-    out.append(ev("hit", f"{head}: a hit, {shot.wounds} wound(s)", "GM-48", die=die, roll=roll))
+    out.append(
+        ev(EventKind.HIT, f"{head}: a hit, {shot.wounds} wound(s)", "GM-48", die=die, roll=roll)
+    )
     return out + wounded(st, t, shot.wounds)
 
 
@@ -216,7 +223,7 @@ def wounded(st: Tactics2GMState, t: Piece, n: int) -> list[Event]:
         out += destroy(st, t)
     for q in inside:
         if q in st.pieces and not q.aboard:  # passengers go with their carrier
-            out.append(ev("buried", f"{q.id} is buried in the ruins", "GM-65", unit=q.id))
+            out.append(ev(EventKind.BURIED, f"{q.id} is buried in the ruins", "GM-65", unit=q.id))
             out += destroy(st, q)
     return out
 
@@ -229,7 +236,7 @@ def at_terrain(
     n = weapon.damage + shells(st, p, sq)
     text = f"{source} fires {weapon.name} at {wear.name(st, sq)}: it cannot miss, {n} damage"
     worn, _ = wear.damage(st, sq, n)  # nobody is inside to be buried
-    return [ev("terrain_hit", text, "GM-53", square=label(sq)), *worn]
+    return [ev(EventKind.TERRAIN_HIT, text, "GM-53", square=label(sq)), *worn]
 
 
 def at_hq(st: Tactics2GMState, p: Piece | None, weapon: Weapon, h: int, source: str) -> list[Event]:
@@ -243,12 +250,17 @@ def at_hq(st: Tactics2GMState, p: Piece | None, weapon: Weapon, h: int, source: 
     head = f"{source} fires {weapon.name} at {hq_title(st, h)}: needs {hit}+, rolls {die}"
     roll = shot_roll(shot, hq=True)
     if shot.effect == "miss":
-        return [ev("miss", f"{head}: a miss", "GM-44", die=die, roll=roll)]
+        return [ev(EventKind.MISS, f"{head}: a miss", "GM-44", die=die, roll=roll)]
     if shot.effect == "no_effect":
-        return [ev("no_effect", f"{head}: the HQ's armour holds", "GM-46", die=die, roll=roll)]
+        return [
+            ev(EventKind.NO_EFFECT, f"{head}: the HQ's armour holds", "GM-46", die=die, roll=roll)
+        ]
     st.hq_hp[h] = max(0, st.hq_hp[h] - shot.wounds)
     text = f"{head}: a hit, {shot.wounds} damage ({st.hq_hp[h]} PI left)"
-    return [ev("hq_hit", text, "GM-17", die=die, hp=st.hq_hp[h], roll=roll), *relieved(st, h)]
+    return [
+        ev(EventKind.HQ_HIT, text, "GM-17", die=die, hp=st.hq_hp[h], roll=roll),
+        *relieved(st, h),
+    ]
 
 
 def shot_roll(shot: Shot, *, hq: bool = False) -> dict[str, object]:
@@ -271,7 +283,7 @@ def relieved(st: Tactics2GMState, h: int) -> list[Event]:
         return []
     st.generals[h] = None
     text = f"{st.lib.generals[general].title} leaves {hq_title(st, h)}: it is destroyed"
-    return [ev("general_leaves", text, "GM-21", general=general)]
+    return [ev(EventKind.GENERAL_LEAVES, text, "GM-21", general=general)]
 
 
 def destroy(st: Tactics2GMState, t: Piece) -> list[Event]:
@@ -281,13 +293,18 @@ def destroy(st: Tactics2GMState, t: Piece) -> list[Event]:
     st.pieces.remove(t)
     st.discards[commander(st, t)] += [t.card, *t.attached]
     st.destroyed[t.side] += 1
-    out = [ev("destroyed", f"{t.id} is destroyed", "GM-48", unit=t.id), *salvage.drop(st, t)]
+    out = [
+        ev(EventKind.DESTROYED, f"{t.id} is destroyed", "GM-48", unit=t.id),
+        *salvage.drop(st, t),
+    ]
     for q in [q for q in st.pieces if q.aboard == t.id]:  # lost with its carrier (GM-93)
         out += destroy(st, q)
     for q in st.pieces:
         if q.beside == t.id:
             q.beside = ""
-            out.append(ev("uncovered", f"{q.id} loses its cover with {t.id}", "GM-36", unit=q.id))
+            out.append(
+                ev(EventKind.UNCOVERED, f"{q.id} loses its cover with {t.id}", "GM-36", unit=q.id)
+            )
     return out + taken(st, t)
 
 
@@ -305,7 +322,9 @@ def taken(st: Tactics2GMState, t: Piece) -> list[Event]:
         if k == 0 and not held:
             p.origin = None
             where = label(known(p.sq, f"the square {p.id} storms"))
-            out.append(ev("takes", f"{p.id} takes {where}", "GM-34", unit=p.id, square=where))
+            out.append(
+                ev(EventKind.TAKES, f"{p.id} takes {where}", "GM-34", unit=p.id, square=where)
+            )
         else:
             out += fall_back(st, p)
     return out
@@ -324,15 +343,15 @@ def fall_back(st: Tactics2GMState, p: Piece) -> list[Event]:
     here = [q for q in st.pieces if q.sq == back and q is not p and not q.aboard]
     if not here:
         p.sq = back
-        return [ev("falls_back", f"{p.id} falls back to {label(back)}", "GM-34", unit=p.id)]
+        return [ev(EventKind.FALLS_BACK, f"{p.id} falls back to {label(back)}", "GM-34", unit=p.id)]
     v = here[0]
     if len(here) == 1 and v.side == p.side and pairs.shelters(st, v):
         p.sq, p.beside = back, v.id
         text = f"{p.id} falls back beside {v.id} on {label(back)}"
-        return [ev("falls_back", text, "GM-34", unit=p.id, vehicle=v.id)]
+        return [ev(EventKind.FALLS_BACK, text, "GM-34", unit=p.id, vehicle=v.id)]
     p.sq = refuge(st, p, back)
     text = f"{p.id} falls back to {label(p.sq)}: {v.id} now holds {label(back)}, where it started"
-    return [ev("falls_back", text, "GM-34", unit=p.id)]
+    return [ev(EventKind.FALLS_BACK, text, "GM-34", unit=p.id)]
 
 
 def refuge(st: Tactics2GMState, p: Piece, back: Square) -> Square:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from wartable.core.errors import InvariantError
 from wartable.core.events import Event
+from wartable.games.tactics2gm.event_kinds import EventKind
 from wartable.games.tactics2gm.pieces import Piece, weapons
 from wartable.games.tactics2gm.rules import carry, tokens
 from wartable.games.tactics2gm.rules.common import SIDES, ev, label, marshal, mine, own
@@ -59,7 +60,9 @@ def mend(st: Tactics2GMState, p: Piece, q: Piece) -> list[Event]:
     p.tended = True
     q.wounds -= 1
     rule = "GM-94" if skill == "repair" else "GM-95"
-    return [ev("mended", f"{p.id} takes a wound off {q.id} ({q.wounds} left)", rule, unit=q.id)]
+    return [
+        ev(EventKind.MENDED, f"{p.id} takes a wound off {q.id} ({q.wounds} left)", rule, unit=q.id)
+    ]
 
 
 def clearable(st: Tactics2GMState, p: Piece) -> list[Square]:
@@ -85,7 +88,7 @@ def clear(st: Tactics2GMState, p: Piece, sq: Square) -> list[Event]:
         st.discards[marshal(st, owner)].append(key)
     title = st.lib.support[key].title if key in st.lib.support else st.lib.terrain[key].title
     text = f"{p.id} clears the {title.lower()} of {SIDES[owner]} on {label(sq)}"
-    return [ev("cleared", text, "GM-97", unit=p.id, square=label(sq))]
+    return [ev(EventKind.CLEARED, text, "GM-97", unit=p.id, square=label(sq))]
 
 
 def may_ride(st: Tactics2GMState, p: Piece) -> bool:
@@ -97,7 +100,7 @@ def ride(st: Tactics2GMState, p: Piece) -> list[Event]:
     """One square more this turn, and no fire at all (GM-86)."""
     p.rode = True
     p.fired = sorted(weapons(st.lib, p))
-    return [ev("ride", f"{p.id} rides on: 1 square more, no fire this turn", "GM-86")]
+    return [ev(EventKind.RIDE, f"{p.id} rides on: 1 square more, no fire this turn", "GM-86")]
 
 
 def arriving(st: Tactics2GMState, seat: int) -> list[Piece]:

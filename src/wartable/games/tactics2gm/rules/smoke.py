@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from wartable.core.action import Action
 from wartable.core.errors import InvariantError
 from wartable.core.events import Event
+from wartable.games.tactics2gm.event_kinds import EventKind
 from wartable.games.tactics2gm.pieces import Piece, flips, weapons
 from wartable.games.tactics2gm.rules import tokens
 from wartable.games.tactics2gm.rules.common import SIDES, ev, label
@@ -78,7 +79,7 @@ def aim(
     who = SIDES[waiting[0].side]
     names = ", ".join(st.asking)
     text = f"{st.players[seat]} takes aim at {names}: {who} may throw smoke first"
-    return [ev("aim", text, "GM-80", units=list(st.asking))]
+    return [ev(EventKind.AIM, text, "GM-80", units=list(st.asking))]
 
 
 def asked(st: Tactics2GMState) -> int:
@@ -103,7 +104,9 @@ def throw(st: Tactics2GMState, p: Piece) -> list[Event]:
     p.tokens[key] = tokens.use(p.tokens[key], flips(st.lib, p, key), own_turn)  # type: ignore[arg-type]
     p.smoked = True
     st.asking.remove(p.id)
-    return [ev("smoke", f"{p.id} throws smoke: +1/+1 to hit it until the next turn", "GM-80")]
+    return [
+        ev(EventKind.SMOKE, f"{p.id} throws smoke: +1/+1 to hit it until the next turn", "GM-80")
+    ]
 
 
 def release(st: Tactics2GMState) -> tuple[int, Action]:
@@ -149,7 +152,7 @@ def lay(st: Tactics2GMState, p: Piece, at: Square, spread: str = "") -> list[Eve
         st.screens[sq] = p.side  # a later screen lasts longer: the later side's Inicio
     where = ", ".join(label(sq) for sq in squares)
     text = f"{p.id} lays a smoke screen on {where}: +2/+2 to shots into or out of it"
-    return [ev("screen", text, "GM-77", unit=p.id, squares=[label(sq) for sq in squares])]
+    return [ev(EventKind.SCREEN, text, "GM-77", unit=p.id, squares=[label(sq) for sq in squares])]
 
 
 def lift(st: Tactics2GMState, side: int) -> list[Event]:
@@ -159,11 +162,13 @@ def lift(st: Tactics2GMState, side: int) -> list[Event]:
     for p in st.pieces:
         if p.smoked:
             p.smoked = False
-            out.append(ev("smoke_clears", f"The smoke around {p.id} clears", "GM-80"))
+            out.append(ev(EventKind.SMOKE_CLEARS, f"The smoke around {p.id} clears", "GM-80"))
     gone = sorted(sq for sq, s in st.screens.items() if s == side)
     for sq in gone:
         del st.screens[sq]
     if gone:
         where = ", ".join(label(sq) for sq in gone)
-        out.append(ev("screen_clears", f"{SIDES[side]}'s smoke screen lifts from {where}", "GM-77"))
+        out.append(
+            ev(EventKind.SCREEN_CLEARS, f"{SIDES[side]}'s smoke screen lifts from {where}", "GM-77")
+        )
     return out

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from wartable.core.events import Event, rolled
 from wartable.core.outcome import Outcome
+from wartable.games.tactics2gm.event_kinds import EventKind
 from wartable.games.tactics2gm.phases import TURN_PHASES, Phase
 from wartable.games.tactics2gm.rules import (
     field,
@@ -42,11 +43,13 @@ if TYPE_CHECKING:
 def bid(st: Tactics2GMState, side: int, spend: int) -> list[Event]:
     """A secret spend of 0 to 5 AP; once both are in, each rolls a D10 and adds it (GM-11)."""
     st.bids[side] = spend
-    out = [ev("bid", f"{SIDES[side]} has made a secret bid", "GM-11")]
+    out = [ev(EventKind.BID, f"{SIDES[side]} has made a secret bid", "GM-11")]
     if None in st.bids:
         return out
     spends = {SIDES[s]: b for s, b in enumerate(st.bids) if b is not None}
-    out.append(ev("bids", f"The bids: allies {st.bids[0]} AP, axis {st.bids[1]} AP", "GM-11"))
+    out.append(
+        ev(EventKind.BIDS, f"The bids: allies {st.bids[0]} AP, axis {st.bids[1]} AP", "GM-11")
+    )
     winner, rounds = setup.bid_winner(spends, lambda: st.rng.die(10))
     for totals in rounds:
         # each side's die, its bid and their sum: "allies rolls 7 + bid 1 = 8"
@@ -57,20 +60,20 @@ def bid(st: Tactics2GMState, side: int, spend: int) -> list[Event]:
         dice = [t - spends[s] for s, t in totals.items()]  # a die a side, in the text's order
         roll = rolled(dice, 10, None, "tie" if tie else f"{winner} wins")
         said = f"Each side rolls and adds its bid: {text}{tie}"
-        out.append(ev("bid_roll", said, "GM-11", roll=roll))
+        out.append(ev(EventKind.BID_ROLL, said, "GM-11", roll=roll))
     won = SIDES.index(winner)
     for s in (0, 1):
         pay(st, s, st.bids[s] or 0)
         st.budget[s] = st.bids[s] or 0
     st.winner_of_bid = st.active = won
     st.phase = Phase.FIRST
-    out.append(ev("bid_won", f"{winner} wins the bid and chooses who plays first", "GM-11"))
+    out.append(ev(EventKind.BID_WON, f"{winner} wins the bid and chooses who plays first", "GM-11"))
     return out
 
 
 def choose_first(st: Tactics2GMState, first: int) -> list[Event]:
     st.first = first
-    out = [ev("first", f"{SIDES[first]} will play the first turn", "GM-11")]
+    out = [ev(EventKind.FIRST, f"{SIDES[first]} will play the first turn", "GM-11")]
     st.phase, st.active = Phase.TERRAIN, st.winner_of_bid
     return out
 
@@ -104,7 +107,7 @@ def end_terrain(st: Tactics2GMState, side: int) -> list[Event]:
     not use are lost (GM-12)."""
     out = []
     if st.budget[side]:
-        out.append(ev("terrain_done", f"{SIDES[side]} is done laying terrain", "GM-12"))
+        out.append(ev(EventKind.TERRAIN_DONE, f"{SIDES[side]} is done laying terrain", "GM-12"))
     st.budget[side] = 0
     if side == st.winner_of_bid:
         st.active = 1 - side
@@ -124,14 +127,14 @@ def deal(st: Tactics2GMState) -> list[Event]:
         if not hands.may_redraw(st, k):
             st.redraws[k] = False
             text = f"{name} keeps its opening hand: the scenario allows no redraw"
-            out.append(ev("mulligan", text, "GM-14"))
+            out.append(ev(EventKind.MULLIGAN, text, "GM-14"))
     return out + (reveal(st) if None not in st.redraws else [])
 
 
 def mulligan(st: Tactics2GMState, seat: int, again: bool) -> list[Event]:
     st.redraws[seat] = again
     who = st.players[seat]
-    out = [ev("mulligan", f"{who} has decided on its opening hand", "GM-14")]
+    out = [ev(EventKind.MULLIGAN, f"{who} has decided on its opening hand", "GM-14")]
     if None in st.redraws:
         return out
     return out + reveal(st)
@@ -147,10 +150,12 @@ def reveal(st: Tactics2GMState) -> list[Event]:
             st.hands[k] = []
             st.decks[k].sort()
             st.rng.shuffle(st.decks[k])
-            out.append(ev("redraw", f"{name} shuffles its hand back for a new one", "GM-14"))
+            out.append(
+                ev(EventKind.REDRAW, f"{name} shuffles its hand back for a new one", "GM-14")
+            )
             out += draw(st, k, hands.size(st, k))
         else:
-            out.append(ev("keep", f"{name} keeps its opening hand", "GM-14"))
+            out.append(ev(EventKind.KEEP, f"{name} keeps its opening hand", "GM-14"))
     st.active, st.turn = st.first, 0
     return out + begin_turn(st)
 
@@ -162,11 +167,11 @@ def begin_turn(st: Tactics2GMState) -> list[Event]:
     side = st.active
     who = SIDES[side]
     text = f"Turn {st.turn}: {who} (round {(st.turn + 1) // 2})"
-    out = [ev("turn", text, "GM-23", turn=st.turn, player=st.players[marshal(st, side)])]
+    out = [ev(EventKind.TURN, text, "GM-23", turn=st.turn, player=st.players[marshal(st, side)])]
     for p in st.pieces:  # Inicio: the suppression this side placed ends (GM-51)
         if p.side != side and p.suppressed:
             p.suppressed = False
-            out.append(ev("unsuppressed", f"{p.id} is no longer suppressed", "GM-51"))
+            out.append(ev(EventKind.UNSUPPRESSED, f"{p.id} is no longer suppressed", "GM-51"))
         if p.side == side:
             p.moved = p.marched = p.landed = p.tended = p.rode = False
             p.fired = []
@@ -224,7 +229,7 @@ def income(st: Tactics2GMState, h: int, team: list[int]) -> list[Event]:
     text = f"{title}: {before} AP + income, supply line {supply}, command {command} = {after} AP"
     if len(team) > 1:
         text += " (" + ", ".join(f"{st.players[k]} {st.ap[k]}" for k in team) + ")"
-    return [ev("hq", text, "GM-18", supply=supply, command=command, ap=after)]
+    return [ev(EventKind.HQ, text, "GM-18", supply=supply, command=command, ap=after)]
 
 
 def next_phase(st: Tactics2GMState) -> list[Event]:
@@ -240,7 +245,9 @@ def next_phase(st: Tactics2GMState) -> list[Event]:
             if p.side == st.active:
                 for key, state in p.tokens.items():
                     p.tokens[key] = tokens.flip_phase(state)  # type: ignore[arg-type]  # str
-        out.append(ev("flip", f"{SIDES[st.active]} turns its disabled tokens back", "GM-55"))
+        out.append(
+            ev(EventKind.FLIP, f"{SIDES[st.active]} turns its disabled tokens back", "GM-55")
+        )
     return out
 
 
@@ -257,14 +264,14 @@ def end_turn(st: Tactics2GMState) -> list[Event]:
                 p.attached.remove(card)  # a card lasting the turn comes off (GM-24, GM-27)
                 st.discards[commander(st, p)].append(card)
                 text = f"{st.lib.support[card].title} comes off {p.id}: its turn is over"
-                out.append(ev("detached", text, "GM-27"))
+                out.append(ev(EventKind.DETACHED, text, "GM-27"))
     kept = 0
     for h, team in pools(st, side):
         left = hq.end_of_turn(sum(st.ap[k] for k in team), st.hq, destroyed=st.hq_hp[h] <= 0)
         for k, pool in zip(team, hq.cut([st.ap[k] for k in team], left), strict=True):
             st.ap[k] = pool
         kept += left
-    out.append(ev("end_turn", f"{SIDES[side]} ends its turn with {kept} AP", "GM-27"))
+    out.append(ev(EventKind.END_TURN, f"{SIDES[side]} ends its turn with {kept} AP", "GM-27"))
     if side != st.first and st.turn >= 2 * last_round(st):
         return out + time_up(st)
     st.active = 1 - side
@@ -321,7 +328,7 @@ def finish(
     first = None if winner is None else st.players[marshal(st, winner)]
     st.outcome = Outcome(first, reason, scores, kind, stats)
     text = f"{name} wins: {reason}" if name else f"A draw: {reason}"
-    return [ev("over", text, rule)]
+    return [ev(EventKind.OVER, text, rule)]
 
 
 def after(st: Tactics2GMState, events: list[Event]) -> list[Event]:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
 from wartable.games.tactics2gm.content import FEATURES, TerrainCard
+from wartable.games.tactics2gm.event_kinds import EventKind
 from wartable.games.tactics2gm.rules.common import card_on, ev, feature, label
 from wartable.geometry.squaregrid import Square, SquareGrid
 
@@ -70,17 +71,21 @@ def damage(st: Tactics2GMState, sq: Square, n: int) -> tuple[list[Event], bool]:
         st.tile_wear[sq] = st.tile_wear.get(sq, 0) + n
     left = max(points_left(st, sq), 0)
     rule = "GM-65" if card is not None and card.building else "GM-53"
-    out = [ev("worn", f"{what} loses {n} PI ({left} left)", rule, square=label(sq), left=left)]
+    out = [
+        ev(EventKind.WORN, f"{what} loses {n} PI ({left} left)", rule, square=label(sq), left=left)
+    ]
     if left > 0:
         return out, False
     if card is None:  # a forest or hedge is open ground now
-        out.append(ev("felled", f"{what} is shot down: open ground now", "GM-58", square=label(sq)))
+        out.append(
+            ev(EventKind.FELLED, f"{what} is shot down: open ground now", "GM-58", square=label(sq))
+        )
         return out, False
     if card.building:  # the card turns over: ruins for the rest of the battle
         st.ruins.add(sq)
-        out.append(ev("ruins", f"{what} collapses into ruins", "GM-65", square=label(sq)))
+        out.append(ev(EventKind.RUINS, f"{what} collapses into ruins", "GM-65", square=label(sq)))
         return out, True
     del st.terrain[sq], st.owner[sq]  # any other card leaves the field for good (GM-63)
     st.card_wear.pop(sq, None)
-    out.append(ev("razed", f"{what} is destroyed and taken off the field", "GM-63"))
+    out.append(ev(EventKind.RAZED, f"{what} is destroyed and taken off the field", "GM-63"))
     return out, False

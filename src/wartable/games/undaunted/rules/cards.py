@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
+from wartable.games.undaunted.event_kinds import EventKind
 from wartable.games.undaunted.rules.hidden import (
     DECK,
     DISCARD,
@@ -39,7 +40,7 @@ def reshuffle(st: UndauntedState, i: int, ev: list[Event]) -> bool:
     note(st, i, SHUFFLE)
     ev.append(
         Event(
-            "reshuffle",
+            EventKind.RESHUFFLE,
             f"{st.players[i]} shuffles {len(cards)} discarded cards into a new deck",
             {"player": st.players[i], "cards": len(cards)},
             RULE_DRAW,
@@ -65,7 +66,7 @@ def draw(st: UndauntedState, i: int, n: int, ev: list[Event]) -> int:
         names = [st.sc.kinds[k].key for k in sorted(drawn)]
         ev.append(
             Event(
-                "draw",
+                EventKind.DRAW,
                 f"{who} draws {', '.join(names)}",
                 {"player": who, "cards": names},
                 RULE_DRAW,
@@ -74,7 +75,7 @@ def draw(st: UndauntedState, i: int, n: int, ev: list[Event]) -> int:
         )
         ev.append(
             Event(
-                "draw-count",
+                EventKind.DRAW_COUNT,
                 f"{who} draws {len(drawn)} card(s)",
                 {"player": who, "count": len(drawn)},
                 RULE_DRAW,
@@ -110,7 +111,7 @@ def casualty(st: UndauntedState, i: int, unit: int, ev: list[Event]) -> None:
         note(st, i, OUT, {"hand": HAND, "discard": DISCARD, "deck": DECK}[zone], k)
         ev.append(
             Event(
-                "casualty",
+                EventKind.CASUALTY,
                 f"{who} removes a {u.key} card from the game (from the {zone})",
                 {"player": who, "card": u.key, "zone": zone, "tile": tile},
                 RULE_CASUALTY,
@@ -120,7 +121,7 @@ def casualty(st: UndauntedState, i: int, unit: int, ev: list[Event]) -> None:
     remove_counter(st, i, unit)
     ev.append(
         Event(
-            "counter-lost",
+            EventKind.COUNTER_LOST,
             f"{who} has no {u.key} card left to lose: the counter leaves the board",
             {"player": who, "unit": u.key, "tile": tile},
             RULE_CASUALTY,

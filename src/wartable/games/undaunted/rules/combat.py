@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.events import Event, rolled
+from wartable.games.undaunted.event_kinds import EventKind
 from wartable.games.undaunted.rules.cards import casualty
 
 if TYPE_CHECKING:
@@ -69,7 +70,7 @@ def resolve_attack(
     target = f"{st.players[side]} {sc.units[unit].key}"
     ev.append(
         Event(
-            mode,
+            EventKind(mode),
             f"{who} {mode}{'es' if mode.endswith('s') else 's'} {target} on {sc.tiles[tile]}: "
             f"defence {base} + cover {cov} + range {rng}"
             f" = {total}; rolls {' '.join(map(str, rolls))}: {'hit' if hit else 'miss'}",
@@ -97,7 +98,7 @@ def resolve_attack(
             s.supp[unit] = True
             ev.append(
                 Event(
-                    "suppressed",
+                    EventKind.SUPPRESSED,
                     f"{target} is suppressed",
                     {"side": st.players[side], "unit": sc.units[unit].key},
                     RULE_SUPPRESS,

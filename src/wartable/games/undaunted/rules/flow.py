@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from wartable.core.action import Action
 from wartable.core.errors import InvariantError
 from wartable.core.events import Event
+from wartable.games.undaunted.event_kinds import EventKind
 from wartable.games.undaunted.model import BID, EMPTY_BID, NO_BID, TURN, Pending
 from wartable.games.undaunted.rules import combat, movement, support, victory
 from wartable.games.undaunted.rules.cards import draw
@@ -36,7 +37,7 @@ def start_round(st: UndauntedState, ev: list[Event]) -> None:
     if st.round > st.max_rounds:
         victory.by_points(st, f"round limit of {st.max_rounds} reached", "round limit", ev)
         return
-    ev.append(Event("round", f"Round {st.round} begins", {"round": st.round}, RULE_ROUND))
+    ev.append(Event(EventKind.ROUND, f"Round {st.round} begins", {"round": st.round}, RULE_ROUND))
     for i in (0, 1):
         draw(st, i, HAND_SIZE, ev)
     st.phase = BID
@@ -71,7 +72,7 @@ def resolve_bids(st: UndauntedState, ev: list[Event]) -> None:
     kept = " keeps" if st.initiative == before else " takes"
     ev.append(
         Event(
-            "initiative",
+            EventKind.INITIATIVE,
             f"Bids: {', '.join(shown)}. {holder}{kept} the initiative",
             {
                 "bids": {
@@ -101,7 +102,12 @@ def end_turn(st: UndauntedState, i: int, ev: list[Event]) -> None:
         s.play[k] = 0
     st.pending = None
     ev.append(
-        Event("end-turn", f"{st.players[i]} ends the turn", {"player": st.players[i]}, RULE_TURN)
+        Event(
+            EventKind.END_TURN,
+            f"{st.players[i]} ends the turn",
+            {"player": st.players[i]},
+            RULE_TURN,
+        )
     )
     st.turns_done += 1
     if st.turns_done >= 2:
@@ -114,7 +120,7 @@ def end_turn(st: UndauntedState, i: int, ev: list[Event]) -> None:
 # counter off the board, a tile controlled (objective points). After any other action the
 # check would find what it found last time, nothing, so it is skipped (a property test
 # plays random games and checks that).
-DECISIVE = frozenset({"casualty", "counter-lost", "control"})
+DECISIVE = frozenset({EventKind.CASUALTY, EventKind.COUNTER_LOST, EventKind.CONTROL})
 
 
 def after(st: UndauntedState, ev: list[Event]) -> list[Event]:
@@ -135,8 +141,10 @@ def bid(st: UndauntedState, i: int, action: Action) -> list[Event]:
     who = st.players[i]
     key = st.sc.kinds[arg].key
     ev = [
-        Event("bid", f"{who} bids {key}", {"player": who, "card": key}, RULE_BID, (who,)),
-        Event("bid-made", f"{who} has chosen a card for initiative", {"player": who}, RULE_BID),
+        Event(EventKind.BID, f"{who} bids {key}", {"player": who, "card": key}, RULE_BID, (who,)),
+        Event(
+            EventKind.BID_MADE, f"{who} has chosen a card for initiative", {"player": who}, RULE_BID
+        ),
     ]
     if all(x.bid != NO_BID for x in st.sides):
         resolve_bids(st, ev)
@@ -158,7 +166,7 @@ def hunker(st: UndauntedState, i: int, action: Action) -> list[Event]:
     note(st, i, OUT, HAND, arg)
     who, key = st.players[i], st.sc.kinds[arg].key
     text = f"{who} returns {key} to supply"
-    return [Event("hunker", text, {"player": who, "card": key}, RULE_HUNKER)]
+    return [Event(EventKind.HUNKER, text, {"player": who, "card": key}, RULE_HUNKER)]
 
 
 def rally(st: UndauntedState, i: int, action: Action) -> list[Event]:
@@ -170,7 +178,7 @@ def rally(st: UndauntedState, i: int, action: Action) -> list[Event]:
     s.supp[st.sc.kinds[arg].unit] = False
     who, key = st.players[i], st.sc.kinds[arg].key
     text = f"{who} {key} rallies: ready again"
-    return [Event("rally", text, {"player": who, "unit": key}, RULE_RALLY)]
+    return [Event(EventKind.RALLY, text, {"player": who, "unit": key}, RULE_RALLY)]
 
 
 def end(st: UndauntedState, i: int, action: Action) -> list[Event]:
@@ -194,7 +202,7 @@ def play(st: UndauntedState, i: int, k: int, verb: str, ev: list[Event]) -> None
         s.supp[u] = False
         ev.append(
             Event(
-                "spawn",
+                EventKind.SPAWN,
                 f"{who} {kind.key} enters the board on {sc.tiles[s.pos[u]]}",
                 {"player": who, "unit": kind.key, "tile": sc.tiles[s.pos[u]]},
                 RULE_SPAWN,
@@ -203,7 +211,7 @@ def play(st: UndauntedState, i: int, k: int, verb: str, ev: list[Event]) -> None
     amount = f" {act.amount}" if act.amount else ""
     ev.append(
         Event(
-            "play",
+            EventKind.PLAY,
             f"{who} plays {kind.key}: {verb}{amount}",
             {"player": who, "card": kind.key, "action": verb, "amount": act.amount},
             RULE_TURN,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
+from wartable.games.undaunted.event_kinds import EventKind
 from wartable.games.undaunted.rules.hidden import DISCARD, IN, note
 
 if TYPE_CHECKING:
@@ -42,7 +43,7 @@ def step(st: UndauntedState, i: int, verb: str, unit: int, to: int, ev: list[Eve
         s.target = -1
         ev.append(
             Event(
-                "target-lost",
+                EventKind.TARGET_LOST,
                 f"{who} mortar moves: its target marker is removed",
                 {"player": who},
                 RULE_TARGET_LOST,
@@ -51,7 +52,7 @@ def step(st: UndauntedState, i: int, verb: str, unit: int, to: int, ev: list[Eve
     s.pos[unit] = to
     ev.append(
         Event(
-            "move",
+            EventKind.MOVE,
             f"{who} {key} moves {sc.tiles[frm]} -> {sc.tiles[to]} ({verb})",
             {"player": who, "unit": key, "from": sc.tiles[frm], "to": sc.tiles[to], "verb": verb},
             RULES[verb],
@@ -67,7 +68,7 @@ def step(st: UndauntedState, i: int, verb: str, unit: int, to: int, ev: list[Eve
             note(st, i, IN, DISCARD, fog)
         ev.append(
             Event(
-                "scouted",
+                EventKind.SCOUTED,
                 f"{who} places a scouted marker on {sc.tiles[to]}"
                 + (
                     " and takes a Fog of War card into the discard pile"

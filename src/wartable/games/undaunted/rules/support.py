@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
+from wartable.games.undaunted.event_kinds import EventKind
 from wartable.games.undaunted.rules.cards import draw
 from wartable.games.undaunted.rules.hidden import DISCARD, HAND, IN, OUT, note
 
@@ -64,7 +65,12 @@ def _shift(
     getattr(s, target)[kind] += 1
     who, key = st.players[i], st.sc.kinds[kind].key
     ev.append(
-        Event(verb, f"{who} {verb}s: {key} {text}", {"player": who, "card": key}, RULES[verb])
+        Event(
+            EventKind(verb),
+            f"{who} {verb}s: {key} {text}",
+            {"player": who, "card": key},
+            RULES[verb],
+        )
     )
 
 
@@ -92,7 +98,7 @@ def conceal(st: UndauntedState, i: int, ev: list[Event]) -> None:
         if moved
         else f"{who} conceals, but {other} has no Fog of War card left in supply"
     )
-    ev.append(Event("conceal", text, {"player": who, "moved": moved}, RULES["conceal"]))
+    ev.append(Event(EventKind.CONCEAL, text, {"player": who, "moved": moved}, RULES["conceal"]))
 
 
 def control(st: UndauntedState, i: int, tile: int, ev: list[Event]) -> None:
@@ -105,7 +111,7 @@ def control(st: UndauntedState, i: int, tile: int, ev: list[Event]) -> None:
         o.marks[tile] = 1
     ev.append(
         Event(
-            "control",
+            EventKind.CONTROL,
             f"{who} takes control of {name}"
             + (f"; {st.players[1 - i]}'s marker there flips to scouted" if flipped else ""),
             {"player": who, "tile": name, "flipped": flipped},
@@ -123,7 +129,7 @@ def recon(st: UndauntedState, i: int, ev: list[Event]) -> None:
     who = st.players[i]
     ev.append(
         Event(
-            "recon",
+            EventKind.RECON,
             f"{who} removes a Fog of War card from the game",
             {"player": who},
             RULES["recon"],
@@ -137,7 +143,7 @@ def place_target(st: UndauntedState, i: int, tile: int, ev: list[Event]) -> None
     who = st.players[i]
     ev.append(
         Event(
-            "target",
+            EventKind.TARGET,
             f"{who} places the mortar's target marker on {st.sc.tiles[tile]}",
             {"player": who, "tile": st.sc.tiles[tile]},
             RULES["target"],

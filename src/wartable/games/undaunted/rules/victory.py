@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from wartable.core.events import Event
 from wartable.core.outcome import Outcome
 from wartable.games.undaunted.content import GOALS
+from wartable.games.undaunted.event_kinds import EventKind
 
 if TYPE_CHECKING:
     from wartable.games.undaunted.scenario import Scenario
@@ -57,7 +58,7 @@ def _finish(st: UndauntedState, winner: int, reason: str, kind: str, ev: list[Ev
     st.outcome = Outcome(st.players[winner], reason, scores, kind)
     ev.append(
         Event(
-            "game-over",
+            EventKind.GAME_OVER,
             f"{st.players[winner]} wins: {reason}",
             {"winner": st.players[winner], "reason": reason, "scores": scores},
             RULE,
