@@ -5,6 +5,7 @@ the end-of-game buildings bonus (22.0), smoke as cover (11.0), the grenadier's l
 
 from __future__ import annotations
 
+from wartable.core.action import Action
 from wartable.games.combat.model import GERMANY, GONE
 from wartable.games.combat.rules import checks, enemy_phase, enemy_turn, flow, scoring, smoke
 from wartable.games.combat.rules.common import distance, tq_now
@@ -290,6 +291,6 @@ def test_a_friendly_who_sprints_into_rough_ground_ducks_back():
     st.queue, st.cursor = (bru,), 0
     flow.begin_friendly(st, bru, [])
     events: list = []
-    flow.friendly_step(st, "move", ("pvt-brubaker", board.label(board.hexes[rough])), events)
+    events += flow.move(st, 0, Action("move", ("pvt-brubaker", board.label(board.hexes[rough]))))
     assert st.order[bru] == "duck_back"
     assert any("7.07" in e.rule for e in events)

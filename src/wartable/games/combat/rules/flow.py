@@ -29,7 +29,6 @@ from wartable.games.combat.rules import (
     crew,
     edges,
     events,
-    fire,
     grenades,
     guards,
     hand,
@@ -54,6 +53,7 @@ from wartable.games.combat.rules.common import (
 from wartable.games.combat.rules.deck import draw_friendly, resolve_event
 from wartable.games.combat.rules.enemy_phase import enemy_order_phase, wake_up
 from wartable.games.combat.rules.enemy_turn import enemy_activation
+from wartable.games.combat.rules.fire import AMMO_OK
 from wartable.games.combat.rules.firing import attack, targets
 from wartable.games.combat.rules.harm import take_cover
 from wartable.games.combat.rules.observe import spot_for
@@ -109,14 +109,6 @@ def order(st: CombatState, seat: int, action: Action) -> list[Event]:
     st.reorder = -1  # a card's new order (hand.py) or the usual one
     give_order(st, st.find(args[0]), args[1], args[2] if len(args) > 2 else "", ev)
     orders_given(st, ev)
-    return ev
-
-
-def step(st: CombatState, seat: int, action: Action) -> list[Event]:
-    """move, leave, stay, aim, throw, fire, flare, hold, strike, done, duck: a step of the
-    friendly activation being played out (``friendly_step``, by its stage)."""
-    ev: list[Event] = []
-    friendly_step(st, action.verb, action.args, ev)
     return ev
 
 
@@ -361,85 +353,154 @@ def pause(st: CombatState, i: int, ev: list[Event]) -> None:
         st.act = Activation(soldier=i, stage="end", moves=0, must=False)
 
 
-def friendly_step(st: CombatState, verb: str, args: tuple[str, ...], ev: list[Event]) -> None:
-    act = st.act
-    if act is None:
-        raise InvariantError("friendly_step: no act")
-    i = act.soldier
-    name = st.soldiers[i].name
+# ---- a step of the friendly activation being played out: each verb its own effect ----------
+def acting(st: CombatState) -> Activation:
+    if st.act is None:
+        raise InvariantError("a step of an activation, but no one is acting")
+    return st.act
+
+
+def move(st: CombatState, seat: int, action: Action) -> list[Event]:
+    """One hex (6.0); out of turn, card 11's one hex (``snap``)."""
+    ev: list[Event] = []
+    act = acting(st)
     if act.stage == "snap":
-        snap(st, i, verb, args, ev)
+        snap(st, act.soldier, action, ev)
+    else:
+        walk(st, act, action.args[1], ev)
+    return ev
+
+
+def walk(st: CombatState, act: Activation, where: str, ev: list[Event]) -> None:
+    """A step of his move: contact may stop him (8.0); his last hex ends what he does."""
+    i, board = act.soldier, st.sc.board
+    to, came = board.at(where), st.pos[i]
+    st.pos[i] = to
+    care.carry_along(st, i)
+    guards.lead(st, i)
+    log(ev, EventKind.MOVE, f"{st.soldiers[i].name} moves to {where}", "6.0")
+    reach_objectives(st, i, ev)
+    # 7.07: a sprinter may run into rough ground, but ducks back at the end of it
+    rough = act.rough or (st.order[i] == "sprint" and board.hexes[to] in st.ground.rough)
+    act = act._replace(moved=act.moved + 1, came_from=came, rough=rough)
+    left = act.moves - 1
+    if contact.entered(st, i, ev):
+        finish_friendly(st, i, ev, act)
         return
-    if verb == "move":
-        board = st.sc.board
-        to = board.at(args[1])
-        came = st.pos[i]
-        st.pos[i] = to
-        care.carry_along(st, i)
-        guards.lead(st, i)
-        log(ev, EventKind.MOVE, f"{name} moves to {args[1]}", "6.0")
-        reach_objectives(st, i, ev)
-        # 7.07: a sprinter may run into rough ground, but ducks back at the end of it
-        rough = act.rough or (st.order[i] == "sprint" and board.hexes[to] in st.ground.rough)
-        act = act._replace(moved=act.moved + 1, came_from=came, rough=rough)
-        left = act.moves - 1
-        if contact.entered(st, i, ev):
-            finish_friendly(st, i, ev, act)
-            return
-        if left > 0 and st.alive(i):
-            must = act.must and act.moved < MOVE_KINDS.get(impulse_kind(st, i), (0,))[0]
-            st.act = act._replace(moves=left, must=must)
-            return
-        finish_friendly(st, i, ev, act)
-    elif verb == "leave":
-        edges.leave(st, i, st.sc.file.edges.friendly, ev)
-        close(st)
-    elif verb in ("stay", "hold"):
-        finish_friendly(st, i, ev, act)
-    elif verb == "fire":
-        attack(st, i, st.find(args[1]), ev)
-        finish_friendly(st, i, ev)
-    elif verb == "aim":
-        grenades.shift_aim(st, i, st.sc.board.at(args[1]), ev)
-        finish_friendly(st, i, ev)
-    elif verb == "throw":
-        grenades.throw(st, i, ev, st.sc.board.at(args[1]))
-        finish_friendly(st, i, ev)
-    elif verb == "flare":
-        night.fire_flare(st, i, st.sc.board.at(args[1]), ev)
-        finish_friendly(st, i, ev)
-    elif verb == "strike":
-        melee.strike(st, i, st.find(args[1]), ev)
-        finish_friendly(st, i, ev)
-    elif verb == "duck":
-        if st.morale[i] == checks.ROUT and not steadies(st, i, ev):
-            return  # he carries on as his order says
-        if st.live[i]:
-            log(ev, EventKind.GRENADE, f"{name} puts the pin back", "7.09")
-        st.live[i], st.aim[i] = False, -1  # house ruling: ducking back by choice drops nothing
-        st.order[i] = "duck_back"
-        log(ev, EventKind.DUCK_BACK, f"{name} ducks back", "7.19")
-        if act.stage != "end":
-            spot_for(st, i, ev)
-        close(st)
-    elif verb == "done":
-        close(st)
+    if left > 0 and st.alive(i):
+        must = act.must and act.moved < MOVE_KINDS.get(impulse_kind(st, i), (0,))[0]
+        st.act = act._replace(moves=left, must=must)
+        return
+    finish_friendly(st, i, ev, act)
 
 
-def snap(st: CombatState, i: int, verb: str, args: tuple[str, ...], ev: list[Event]) -> None:
-    """Card 11: one aimed shot or one hex, out of turn; then the interrupted activation goes
-    on."""
+def leave(st: CombatState, seat: int, action: Action) -> list[Event]:
+    """Off the map by the squad's own edge (9.5)."""
+    ev: list[Event] = []
+    edges.leave(st, acting(st).soldier, st.sc.file.edges.friendly, ev)
+    close(st)
+    return ev
+
+
+def stay(st: CombatState, seat: int, action: Action) -> list[Event]:
+    """No (further) step: what his order makes him do ends here; out of turn, card 11's
+    chance let go (``snap``). ``hold`` (a fire order's man holding fire) ends the same."""
+    ev: list[Event] = []
+    act = acting(st)
+    if act.stage == "snap":
+        snap(st, act.soldier, action, ev)
+    else:
+        finish_friendly(st, act.soldier, ev, act)
+    return ev
+
+
+def fire(st: CombatState, seat: int, action: Action) -> list[Event]:
+    """His attack (13.0); out of turn, card 11's one aimed shot (``snap``)."""
+    ev: list[Event] = []
+    act = acting(st)
+    if act.stage == "snap":
+        snap(st, act.soldier, action, ev)
+    else:
+        attack(st, act.soldier, st.find(action.args[1]), ev)
+        finish_friendly(st, act.soldier, ev)
+    return ev
+
+
+def aim(st: CombatState, seat: int, action: Action) -> list[Event]:
+    """His Grenade Target marker shifted (7.09, 7.11)."""
+    ev: list[Event] = []
+    i = acting(st).soldier
+    grenades.shift_aim(st, i, st.sc.board.at(action.args[1]), ev)
+    finish_friendly(st, i, ev)
+    return ev
+
+
+def throw(st: CombatState, seat: int, action: Action) -> list[Event]:
+    """A grenade thrown at a hex (7.10)."""
+    ev: list[Event] = []
+    i = acting(st).soldier
+    grenades.throw(st, i, ev, st.sc.board.at(action.args[1]))
+    finish_friendly(st, i, ev)
+    return ev
+
+
+def flare(st: CombatState, seat: int, action: Action) -> list[Event]:
+    """A flare fired at a hex (21.0)."""
+    ev: list[Event] = []
+    i = acting(st).soldier
+    night.fire_flare(st, i, st.sc.board.at(action.args[1]), ev)
+    finish_friendly(st, i, ev)
+    return ev
+
+
+def strike(st: CombatState, seat: int, action: Action) -> list[Event]:
+    """A blow in melee (15.0)."""
+    ev: list[Event] = []
+    i = acting(st).soldier
+    melee.strike(st, i, st.find(action.args[1]), ev)
+    finish_friendly(st, i, ev)
+    return ev
+
+
+def duck(st: CombatState, seat: int, action: Action) -> list[Event]:
+    """He ducks back by choice (7.19); a routed man must first steady himself (7.17)."""
+    ev: list[Event] = []
+    act = acting(st)
+    i, name = act.soldier, st.soldiers[act.soldier].name
+    if st.morale[i] == checks.ROUT and not steadies(st, i, ev):
+        return ev  # he carries on as his order says
+    if st.live[i]:
+        log(ev, EventKind.GRENADE, f"{name} puts the pin back", "7.09")
+    st.live[i], st.aim[i] = False, -1  # house ruling: ducking back by choice drops nothing
+    st.order[i] = "duck_back"
+    log(ev, EventKind.DUCK_BACK, f"{name} ducks back", "7.19")
+    if act.stage != "end":
+        spot_for(st, i, ev)
+    close(st)
+    return ev
+
+
+def done(st: CombatState, seat: int, action: Action) -> list[Event]:
+    """His activation over, nothing more done."""
+    acting(st)
+    close(st)
+    return []
+
+
+def snap(st: CombatState, i: int, action: Action, ev: list[Event]) -> None:
+    """Card 11: one aimed shot or one hex, out of turn (or neither: ``stay``); then the
+    interrupted activation goes on."""
     name = st.soldiers[i].name
-    if verb == "move":
-        st.pos[i] = st.sc.board.at(args[1])
+    if action.verb == "move":
+        st.pos[i] = st.sc.board.at(action.args[1])
         care.carry_along(st, i)
         guards.lead(st, i)
-        log(ev, EventKind.MOVE, f"{name} moves to {args[1]} (card)", "5.1")
+        log(ev, EventKind.MOVE, f"{name} moves to {action.args[1]} (card)", "5.1")
         reach_objectives(st, i, ev)
         contact.entered(st, i, ev)
-    elif verb == "fire":
+    elif action.verb == "fire":
         order, st.order[i] = st.order[i], "aimed_fire"
-        attack(st, i, st.find(args[1]), ev)
+        attack(st, i, st.find(action.args[1]), ev)
         if st.order[i] == "aimed_fire":
             st.order[i] = order
     if st.alive(i):
@@ -520,7 +581,7 @@ def end_phase(st: CombatState, ev: list[Event]) -> None:
             text = f"{label(st, i)} {said(st, i, result)}"
             log(ev, EventKind.RALLY, text, "7.17, 10.12", **shown(st, i, result))
         elif order == "reload":
-            st.ammo[i] = fire.AMMO_OK
+            st.ammo[i] = AMMO_OK
         elif (
             order == "hide"
             and s.side == US
