@@ -84,6 +84,12 @@ class Observer(ABC):
             high += [f.high] * f.size
         return low, high
 
+    def notes(self) -> list[str]:
+        """Finer tables for the docs (Markdown lines: a board block's planes, what each
+        number of a small block means), where a game has them; ``tools/doc_tables.py`` puts
+        them under the layout's table."""
+        return []
+
     def layout(self) -> list[dict[str, Any]]:
         """The blocks with where each starts, for documentation and for people reading a
         vector."""

@@ -4,9 +4,6 @@ action long random games offer, by day and by night."""
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
 import pytest
 
 from tests.games.combat.scene import GAME, activate, hex_index, put, scene
@@ -14,7 +11,6 @@ from wartable.agents.random import RandomAgent
 from wartable.games.combat.model import GERMANY
 
 SCENARIOS = [s.id for s in GAME.scenarios()]
-DOC = Path(__file__).resolve().parents[3] / "docs" / "games" / "combat.md"
 
 
 def block(observer, numbers: list[float], name: str) -> list[float]:
@@ -81,13 +77,3 @@ def test_the_space_holds_what_long_random_games_offer(scenario, night):
             verbs |= {a.verb for a in legal}
             st.apply("us", agent.act(st, "us"))
     assert {"order", "move", "fire", "play"} <= verbs
-
-
-def test_the_guide_lists_the_layout_as_it_is():
-    text = DOC.read_text(encoding="utf-8")
-    for scenario in SCENARIOS:
-        observer = GAME.observer(scenario)
-        assert f"`{scenario}` | {len(GAME.action_space(scenario))} |" in text
-        assert f"| {observer.size} |" in text
-    rows = set(re.findall(r"^\| `([a-z_.]+)` \|", text, re.M))
-    assert {f["name"] for f in GAME.observer(SCENARIOS[0]).layout()} <= rows

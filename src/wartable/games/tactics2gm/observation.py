@@ -320,6 +320,29 @@ class Tactics2GMObserver(Observer):
         )
 
     # ---- encoding ------------------------------------------------------------------------
+    def notes(self) -> list[str]:
+        """The board blocks' planes and the small blocks' numbers, one row each (under the
+        layout's table in docs/dev/tactics2gm.md)."""
+        lines = ["| board block | plane | one number a square: |", "| --- | ---: | --- |"]
+        for block, planes in self.planes.items():
+            if block == "theirs.units":
+                continue
+            for k, (name, meaning) in enumerate(planes):
+                where = f"`{block}`" if block != "mine.units" else "`mine.units`, `theirs.units`"
+                lines.append(f"| {where if k == 0 else ''} | {k} `{name}` | {meaning} |")
+        lines += ["", "| block | number | meaning |", "| --- | ---: | --- |"]
+        blocks = {
+            "seat": "seat", "phase": "phase", "time": "time", "acting": "acting",
+            "pending": "pending", "mine.side, theirs.side": "side",
+            "mine.hqs, theirs.hqs (each HQ)": "hq",
+            "mine.seats, theirs.seats (each seat)": "seat_of", "bids": "bids",
+            "my_bid": "my_bid", "scenario": "scenario",
+        }  # fmt: skip
+        for title, key in blocks.items():
+            for k, meaning in enumerate(self.numbers[key]):
+                lines.append(f"| {f'`{title}`' if k == 0 else ''} | {k} | {meaning} |")
+        return lines
+
     def _encode(self, view: Mapping[str, Any]) -> Mapping[str, Sequence[float]]:
         me = view.get("me")
         seat_of = view["seats"]

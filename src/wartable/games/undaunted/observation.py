@@ -1,7 +1,7 @@
 """Undaunted's numeric observation: a seat's view as numbers, laid out per scenario.
 
 Everything is seen from the seat's side: blocks about "mine" come first, then "theirs", so
-one network can learn from both seats. The layout (docs/rl.md lists it block by block):
+one network can learn from both seats. The layout (docs/dev/undaunted.md lists it block by block):
 who acts, the round, the card being resolved, the tiles with their cover, objectives and
 markers, every counter's tile and suppression, each side's public zones, and the seat's own
 hand, discard pile, removed cards and bid. Hidden zones never appear: the view has none.
