@@ -10,7 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st_
 
 import wartable
-from wartable.games.combat.model import ACTIVE, CAPTURED, DEAD, GONE, IN_CUP, OVER
+from wartable.games.combat.model import ACTIVE, CAPTURED, DEAD, GONE, IN_CUP
+from wartable.games.combat.phases import Phase
 from wartable.games.combat.rules import checks
 from wartable.games.combat.rules.flow import HAND_LIMIT
 from wartable.games.combat.rules.grenades import HAND, SMOKE
@@ -48,7 +49,7 @@ def check_invariants(st: CombatState) -> None:
             assert st.pos[g] == st.pos[i], "a prisoner stays with his guard"
     assert 1 <= st.turn <= st.sc.turns
     if st.outcome is not None:
-        assert st.phase == OVER
+        assert st.phase == Phase.OVER
         assert st.outcome.scores["us"] == sum(points for _, points in st.vp_log)
 
 

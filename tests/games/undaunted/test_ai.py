@@ -48,7 +48,7 @@ def test_the_look_ahead_leaves_what_a_checked_apply_leaves():
     action was just listed as legal on that state): the state it reaches, dice, notes and
     outcome included, is the one ``apply`` reaches, and its legal actions are asked afresh."""
     from wartable.games.undaunted import lookahead
-    from wartable.games.undaunted.model import BID
+    from wartable.games.undaunted.phases import Phase
 
     game = wartable.get_game("undaunted")
     compared = set()
@@ -59,7 +59,7 @@ def test_the_look_ahead_leaves_what_a_checked_apply_leaves():
             player = state.current_players[0]
             me = state.players.index(player)
             legal = state.legal_actions(player)
-            if len(state.current_players) == 1 and state.phase != BID:
+            if len(state.current_players) == 1 and state.phase != Phase.BID:
                 for action in legal:
                     checked = state.clone()
                     checked.apply(player, action)
@@ -122,7 +122,7 @@ def test_the_look_ahead_scores_as_the_plain_one_does_bolsters_included():
     from wartable.core.rng import Rng
     from wartable.games.undaunted import lookahead
     from wartable.games.undaunted.ai import DEPTH
-    from wartable.games.undaunted.model import BID
+    from wartable.games.undaunted.phases import Phase
 
     game = wartable.get_game("undaunted")
     bolstering = opening_one = 0
@@ -134,7 +134,9 @@ def test_the_look_ahead_scores_as_the_plain_one_does_bolsters_included():
             me = state.players.index(player)
             legal = state.legal_actions(player)
             starts = any(a.verb == "play" and a.args[1] == "bolster" for a in legal)
-            deciding = state.phase != BID and len(state.current_players) == 1 and len(legal) > 1
+            deciding = (
+                state.phase != Phase.BID and len(state.current_players) == 1 and len(legal) > 1
+            )
             if deciding and (lookahead._bolstering(state) or starts):
                 world = state.sample_hidden(player, seed)
                 memo = {} if lookahead._bolstering(world) else None

@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st_
 
 import wartable
-from wartable.games.undaunted.model import BID
+from wartable.games.undaunted.phases import Phase
 from wartable.games.undaunted.state import UndauntedState
 
 SCENARIOS = [s.id for s in wartable.get_game("undaunted").scenarios()]
@@ -44,7 +44,7 @@ def check_invariants(st: UndauntedState, start_totals: list[list[int]]) -> None:
         other = st.sides[1 - i]
         assert not any(a == 2 and b == 2 for a, b in zip(s.marks, other.marks, strict=True))
     assert st.initiative in (0, 1), "exactly one side holds the initiative"
-    if st.phase == BID:
+    if st.phase == Phase.BID:
         assert st.pending is None
         assert all(sum(s.play) == 0 for s in st.sides)
 

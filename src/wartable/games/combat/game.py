@@ -27,7 +27,8 @@ from wartable.games.combat.event_kinds import EventKind
 from wartable.games.combat.glossary import faces
 from wartable.games.combat.library import PACKAGE_DATA, CombatLibrary
 from wartable.games.combat.los import line_of_sight
-from wartable.games.combat.model import ACTIVE, DEPLOY, GERMANY, IN_CUP
+from wartable.games.combat.model import ACTIVE, GERMANY, IN_CUP
+from wartable.games.combat.phases import Phase
 from wartable.games.combat.rules import checks, flow, hidden, night
 from wartable.games.combat.scenario import EVENT_CARDS, CombatScenario
 from wartable.games.combat.sight import SightTable
@@ -163,7 +164,7 @@ class Combat(Game):
         st.turn, st.impulse, st.cursor, st.queue, st.act = 1, 0, 0, (), None
         st.reached, st.vp_log = frozenset(), ()
         if any(w < 0 for s, w in zip(st.soldiers, where, strict=True) if s.side == "us"):
-            st.phase = DEPLOY
+            st.phase = Phase.DEPLOY
         else:
             flow.start_turn(st, events)
         return st

@@ -8,7 +8,6 @@ counters are drawn from the cup, so they live in one shared tuple; everything th
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import NamedTuple
 
 US, GERMANY = "us", "germany"
@@ -17,21 +16,6 @@ TEAMS_DE = ("blue", "red", "yellow", "white")
 
 # soldier status
 ACTIVE, DEAD, GONE, IN_CUP, CAPTURED = "active", "dead", "gone", "cup", "captured"
-
-
-class Phase(StrEnum):
-    """Where the turn stands: the squad deploys once, then each turn the cards are dealt,
-    orders given, and the impulses played out, until the game is over."""
-
-    DEPLOY = "deploy"
-    CARDS = "cards"
-    ORDERS = "orders"
-    IMPULSES = "impulses"
-    OVER = "over"
-
-
-DEPLOY, CARDS, ORDERS = Phase.DEPLOY, Phase.CARDS, Phase.ORDERS
-IMPULSES, OVER = Phase.IMPULSES, Phase.OVER
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any, get_args
 
 from wartable.core.observation import Feature, Observer, one_hot, scaled
-from wartable.games.combat.model import CARDS, DEPLOY, IMPULSES, ORDERS, OVER, TEAMS_DE, TEAMS_US
+from wartable.games.combat.model import TEAMS_DE, TEAMS_US
+from wartable.games.combat.phases import Phase
 from wartable.games.combat.rules import care, checks
 from wartable.games.combat.rules.hand import READY
 from wartable.games.combat.rules.night import HOUSE_FLARES
@@ -27,7 +28,7 @@ from wartable.games.combat.scenario import CombatScenario
 from wartable.games.combat.schema import CardUse
 from wartable.games.combat.view import AMMO
 
-PHASES = (DEPLOY, CARDS, ORDERS, IMPULSES, OVER)
+PHASES = (Phase.DEPLOY, Phase.CARDS, Phase.ORDERS, Phase.IMPULSES, Phase.OVER)
 STAGES = ("snap", "move", "aim", "throw", "melee", "fire", "end")
 STATUSES = ("active", "dead", "gone", "captured")
 WOUNDS = ("light_wound", "bad_wound", care.BANDAGED + "light_wound", care.BANDAGED + "bad_wound")

@@ -13,7 +13,8 @@ from wartable.core.state import GameState
 from wartable.games.combat import outlook
 from wartable.games.combat import view as views
 from wartable.games.combat.ground import Ground
-from wartable.games.combat.model import ACTIVE, Activation, Phase, Soldier
+from wartable.games.combat.model import ACTIVE, Activation, Soldier
+from wartable.games.combat.phases import Phase
 from wartable.games.combat.rules import hidden, legal, scoring
 from wartable.games.combat.rules.smoke import Cloud
 from wartable.games.combat.scenario import CombatScenario
@@ -110,7 +111,7 @@ class CombatState(GameState):
     track: tuple[tuple[int, str], ...]  # the initiative track: (initiative, team) in order (9.1)
     # turn
     turn: int  # turns begun
-    phase: Phase  # deploy, cards, orders, impulses or over (model.Phase)
+    phase: Phase  # deploy, cards, orders, impulses or over (phases.Phase)
     impulse: int  # the impulse being played (1 to 3)
     cursor: int  # position in the activation queue of this impulse
     queue: tuple[int, ...]  # soldiers to activate this impulse, in order

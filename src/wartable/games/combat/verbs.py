@@ -10,24 +10,25 @@ from typing import TYPE_CHECKING
 
 from wartable.core.verbs import Grammar, Moment, Verb
 from wartable.games.combat import labels, space, steps
-from wartable.games.combat.phases import Moment as M
-from wartable.games.combat.phases import moment
+from wartable.games.combat.phases import Interruption, Phase, moment
 from wartable.games.combat.rules import flow, legal
 from wartable.games.combat.space import Domains
 
 if TYPE_CHECKING:
     from wartable.games.combat.state import CombatState
 
-CARDS_HELD = frozenset((M.CARDS, M.ORDERS, M.IMPULSES))  # a card used from the hand (5.0)
-ORDERING = frozenset((M.ORDERS, M.REORDER))
-ACTIVATION = frozenset((M.IMPULSES,))
+CARDS_HELD = frozenset(
+    (Phase.CARDS, Phase.ORDERS, Phase.IMPULSES)
+)  # a card used from the hand (5.0)
+ORDERING = frozenset((Phase.ORDERS, Interruption.REORDER))
+ACTIVATION = frozenset((Phase.IMPULSES,))
 
 VERBS: list[Verb[CombatState, Domains]] = [
-    Verb("deploy", "deploy SOLDIER HEX", frozenset({M.DEPLOY}), flow.deploy, space.deploy,
+    Verb("deploy", "deploy SOLDIER HEX", frozenset({Phase.DEPLOY}), flow.deploy, space.deploy,
       words=labels.deploy, rules=("22.0",)),
-    Verb("play", "play CARD", frozenset({M.CARDS}), flow.play, space.card, words=labels.play,
+    Verb("play", "play CARD", frozenset({Phase.CARDS}), flow.play, space.card, words=labels.play,
       board=steps.card, rules=("5.0",)),
-    Verb("discard", "discard CARD", frozenset({M.CARDS}), flow.discard, space.card,
+    Verb("discard", "discard CARD", frozenset({Phase.CARDS}), flow.discard, space.card,
       words=labels.discard, board=steps.card, rules=("5.0",)),
     Verb("use", "use CARD [TEAM|SOLDIER]", CARDS_HELD, flow.use, space.use, words=labels.use,
       board=steps.card, rules=("5.0",)),
@@ -58,16 +59,16 @@ VERBS: list[Verb[CombatState, Domains]] = [
 ]  # fmt: skip
 
 MOMENTS: list[Moment[CombatState]] = [
-    Moment(M.DEPLOY, legal.player, legal.deployments, legal.possible,
+    Moment(Phase.DEPLOY, legal.player, legal.deployments, legal.possible,
             words="the squad deploys, a man at a time, in its deploy zone"),
-    Moment(M.CARDS, legal.player, legal.card_phase, legal.possible,
+    Moment(Phase.CARDS, legal.player, legal.card_phase, legal.possible,
             words="a card for initiative, or discards down to the hand limit"),
-    Moment(M.ORDERS, legal.player, legal.order_phase, legal.possible,
+    Moment(Phase.ORDERS, legal.player, legal.order_phase, legal.possible,
             words="an order for each man on the map, in squad order"),
-    Moment(M.IMPULSES, legal.player, legal.impulse, legal.possible,
+    Moment(Phase.IMPULSES, legal.player, legal.impulse, legal.possible,
             words="a friendly activation played out, a step at a time"),
-    Moment(M.OVER, legal.nobody, legal.nothing, legal.possible, words="the game is over"),
-    Moment(M.REORDER, legal.player, legal.reorder, legal.possible,
+    Moment(Phase.OVER, legal.nobody, legal.nothing, legal.possible, words="the game is over"),
+    Moment(Interruption.REORDER, legal.player, legal.reorder, legal.possible,
             words="a card lets one man take a new order now"),
 ]  # fmt: skip
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from wartable.games.combat.model import DEPLOY, GERMANY, IN_CUP
+from wartable.games.combat.model import GERMANY, IN_CUP
+from wartable.games.combat.phases import Phase
 from wartable.games.combat.rules.checks import LADDER
 
 if TYPE_CHECKING:
@@ -119,7 +120,9 @@ def view(st: CombatState, player: str | None) -> dict[str, Any]:
         ],
         # where the squad may still deploy (22.0): the hexes deploy actions name, while it does
         "deploy_zone": (
-            [board.label(board.hexes[h]) for h in sc.deploy_zone] if st.phase == DEPLOY else []
+            [board.label(board.hexes[h]) for h in sc.deploy_zone]
+            if st.phase == Phase.DEPLOY
+            else []
         ),
         "smoke": [{"hex": board.label(h), "marker": c.state} for c in st.clouds for h in c.hexes],
         "grenades": [board.label(board.hexes[h]) for h, _ in st.bursts],

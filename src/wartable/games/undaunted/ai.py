@@ -12,7 +12,7 @@ from wartable.core.agent import Heuristic
 from wartable.core.state import GameState
 from wartable.games.undaunted import lookahead
 from wartable.games.undaunted.evaluation import CARD_WORTH
-from wartable.games.undaunted.model import BID
+from wartable.games.undaunted.phases import Phase
 from wartable.games.undaunted.scenario import COMMAND, FOG
 from wartable.games.undaunted.state import UndauntedState
 
@@ -32,7 +32,7 @@ class HeuristicAgent(Heuristic):
 
     def act(self, state: GameState, player: str) -> Action:
         st = played(state)
-        if st.phase == BID:  # a bid is chosen from the own hand alone: nothing to draw
+        if st.phase == Phase.BID:  # a bid is chosen from the own hand alone: nothing to draw
             legal = st.legal_actions(player)
             return legal[0] if len(legal) == 1 else self._bid(st, legal)
         return super().act(state, player)
@@ -46,14 +46,14 @@ class HeuristicAgent(Heuristic):
 
     def _choose(self, world: GameState, player: str, legal: list[Action], depth: int) -> Action:
         st = played(world)
-        if st.phase == BID:
+        if st.phase == Phase.BID:
             return self._bid(st, legal)
         return lookahead.best(st, st.players.index(player), legal, depth, self.rng)
 
     def rank(self, world: GameState, player: str, legal: list[Action], k: int) -> list[Action]:
         """Every action by its quick score (``choose_quickly``'s), the best first."""
         st = played(world)
-        if st.phase == BID:
+        if st.phase == Phase.BID:
             scores = [-self._bid_cost(st, a) for a in legal]
         else:
             scores = lookahead.scored(st, st.players.index(player), legal, 1, self.rng)

@@ -28,7 +28,8 @@ from wartable.games.undaunted import estimates
 from wartable.games.undaunted.content import DATA, Library
 from wartable.games.undaunted.event_kinds import EventKind
 from wartable.games.undaunted.glossary import faces
-from wartable.games.undaunted.model import TURN, SideState
+from wartable.games.undaunted.model import SideState
+from wartable.games.undaunted.phases import Phase
 from wartable.games.undaunted.rules import flow
 from wartable.games.undaunted.rules.victory import goal_text
 from wartable.games.undaunted.scenario import Scenario, compile_scenario
@@ -184,7 +185,7 @@ class Undaunted(Game):
         st.sc = sc
         st.rng = Rng(seed)
         st.sides = [self._side(sc, i, st.rng) for i in (0, 1)]
-        st.phase = TURN
+        st.phase = Phase.TURN
         st.initiative = sc.initiative
         st.active = sc.initiative
         st.turns_done = 0

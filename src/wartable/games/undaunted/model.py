@@ -6,20 +6,10 @@ names printed on them change nothing), except the deck, whose order matters.
 
 from __future__ import annotations
 
-from enum import StrEnum
 from typing import Any, NamedTuple
 
 from wartable.core.layout import plain
 
-
-class Phase(StrEnum):
-    """Where a round stands: each side bids a card for initiative, then the turns."""
-
-    BID = "bid"
-    TURN = "turn"
-
-
-BID, TURN = Phase.BID, Phase.TURN
 NO_BID = -1  # has not chosen yet
 EMPTY_BID = -2  # had no card to bid
 

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from wartable.core.observation import Feature, Observer, counts, one_hot, scaled
-from wartable.games.undaunted.model import BID, TURN
+from wartable.games.undaunted.phases import Phase
 from wartable.games.undaunted.scenario import Scenario
 
 PENDING = (
@@ -75,7 +75,7 @@ class UndauntedObserver(Observer):
         them = players[1 - players.index(me)]
         out: dict[str, Sequence[float]] = {
             "seat": one_hot(me, players),
-            "phase": one_hot(view["phase"], (BID, TURN)),
+            "phase": one_hot(view["phase"], (Phase.BID, Phase.TURN)),
             "round": [scaled(view["round"], self.max_rounds)],
             "acting": [
                 float(view["initiative"] == me),

@@ -1,25 +1,31 @@
-"""Undaunted's moments: the bid for initiative, a player's turn, and the choices a card
-action in progress waits on (a pending action held over the turn). verbs.py declares each
-with who acts and what it offers."""
+"""Undaunted's phases and moments, named once: a round's bid for initiative, then the turns;
+and the choices a card action in progress waits on, held over the turn (an interruption).
+verbs.py declares each moment with who acts and what it offers."""
 
 from __future__ import annotations
 
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from wartable.games.undaunted.model import BID
-
 if TYPE_CHECKING:
     from wartable.games.undaunted.state import UndauntedState
 
 
-class Moment(StrEnum):
+class Phase(StrEnum):
+    """Where a round stands (the state's ``phase``)."""
+
     BID = "bid"  # both choose a card for initiative, in secret
     TURN = "turn"  # the player with the turn plays cards, or ends it
+
+
+class Interruption(StrEnum):
     CHOICE = "choice"  # a card action in progress waits on its next choice
 
 
+Moment = Phase | Interruption
+
+
 def moment(st: UndauntedState) -> Moment:
-    if st.phase == BID:
-        return Moment.BID
-    return Moment.TURN if st.pending is None else Moment.CHOICE
+    if st.phase == Phase.BID:
+        return Phase.BID
+    return Phase.TURN if st.pending is None else Interruption.CHOICE

@@ -18,8 +18,9 @@ from wartable.core.state import GameState
 from wartable.games.undaunted import view as views
 from wartable.games.undaunted.evaluation import evaluate
 from wartable.games.undaunted.event_kinds import EventKind
-from wartable.games.undaunted.model import Pending, Phase, SideState
+from wartable.games.undaunted.model import Pending, SideState
 from wartable.games.undaunted.outlook import first_side_chance
+from wartable.games.undaunted.phases import Phase
 from wartable.games.undaunted.rules import hidden, odds
 from wartable.games.undaunted.scenario import Scenario
 from wartable.games.undaunted.verbs import GRAMMAR
@@ -71,7 +72,7 @@ class UndauntedState(GameState):
     sc: Scenario  # the compiled scenario: map, cards, counters, victory
     sides: list[SideState]  # per side: cards by zone, counters, markers, bid
     rng: Rng  # the dice and shuffles to come
-    phase: Phase  # the bid for initiative or the turns (model.Phase)
+    phase: Phase  # the bid for initiative or the turns (phases.Phase)
     initiative: int  # the side that won this round's bid and plays first
     active: int  # the side whose turn it is
     turns_done: int  # turns ended this round (two: the round is over)

@@ -10,15 +10,14 @@ from typing import TYPE_CHECKING
 
 from wartable.core.verbs import Grammar, Moment, Verb, in_bar
 from wartable.games.undaunted import labels, steps
-from wartable.games.undaunted.phases import Moment as M
-from wartable.games.undaunted.phases import moment
+from wartable.games.undaunted.phases import Interruption, Phase, moment
 from wartable.games.undaunted.rules import flow, legal, refusals
 from wartable.games.undaunted.scenario import Scenario
 
 if TYPE_CHECKING:
     from wartable.games.undaunted.state import UndauntedState
 
-TURN, CHOICE = frozenset({M.TURN}), frozenset({M.CHOICE})
+TURN, CHOICE = frozenset({Phase.TURN}), frozenset({Interruption.CHOICE})
 
 VERBS: list[Verb[UndauntedState, Scenario]] = [
     Verb("end", "end", TURN, flow.end, lambda sc: [sc.actions.end], refuse=refusals.finish,
@@ -28,7 +27,7 @@ VERBS: list[Verb[UndauntedState, Scenario]] = [
       rules=("Move X", "Bolster X", "Inspire X", "Command X")),
     Verb("draw", "draw", CHOICE, flow.drawn, lambda sc: [sc.actions.draw],
       refuse=refusals.choice, words=labels.draw, board=in_bar, rules=("Command X",)),
-    Verb("bid", "bid CARD", frozenset({M.BID}), flow.bid, lambda sc: sc.actions.bid,
+    Verb("bid", "bid CARD", frozenset({Phase.BID}), flow.bid, lambda sc: sc.actions.bid,
       refuse=refusals.bid, words=labels.bid, board=steps.first,
       secret="bid (a card chosen in secret)", rules=("Initiative",)),
     Verb("hunker", "hunker CARD", TURN, flow.hunker, lambda sc: sc.actions.hunker,
@@ -58,11 +57,11 @@ VERBS: list[Verb[UndauntedState, Scenario]] = [
 ]  # fmt: skip
 
 MOMENTS: list[Moment[UndauntedState]] = [
-    Moment(M.BID, legal.bidders, legal.bids, refusals.bidding,
+    Moment(Phase.BID, legal.bidders, legal.bids, refusals.bidding,
             words="both players choose a card for initiative, in secret"),
-    Moment(M.TURN, legal.to_act, legal.turn, refusals.playing,
+    Moment(Phase.TURN, legal.to_act, legal.turn, refusals.playing,
             words="the player with the turn plays cards from the hand, then ends the turn"),
-    Moment(M.CHOICE, legal.to_act, legal.pending_choices, refusals.playing,
+    Moment(Interruption.CHOICE, legal.to_act, legal.pending_choices, refusals.playing,
             words="the card action in progress waits on its next choice"),
 ]  # fmt: skip
 

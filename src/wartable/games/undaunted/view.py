@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from wartable.games.undaunted.model import BID, NO_BID
+from wartable.games.undaunted.model import NO_BID
+from wartable.games.undaunted.phases import Phase
 from wartable.games.undaunted.rules.victory import goal_text, pinned
 
 if TYPE_CHECKING:
@@ -41,14 +42,14 @@ def view(st: UndauntedState, player: str | None) -> dict[str, Any]:
             "goal": sc.goal[i],
             "victory": goal_text(sc, i),
             "pinned_down": pinned(st, i),
-            "bid_made": st.phase == BID and s.bid != NO_BID,
+            "bid_made": st.phase == Phase.BID and s.bid != NO_BID,
             "target": sc.tiles[s.target] if s.target >= 0 else None,
         }
         if own:
             side["hand"] = _counts(st, s.hand)
             side["discard"] = _counts(st, s.discard)
             side["removed"] = _counts(st, s.removed)  # one's own only (Attack, step 4)
-            side["bid"] = sc.kinds[s.bid].key if s.bid >= 0 and st.phase == BID else None
+            side["bid"] = sc.kinds[s.bid].key if s.bid >= 0 and st.phase == Phase.BID else None
         sides[name] = side
     tiles = []
     for t, tid in enumerate(sc.tiles):
@@ -99,7 +100,7 @@ def view(st: UndauntedState, player: str | None) -> dict[str, Any]:
         "round": st.round,
         "phase": st.phase,
         "initiative": sc.players[st.initiative],
-        "active": sc.players[st.active] if st.phase != BID else None,
+        "active": sc.players[st.active] if st.phase != Phase.BID else None,
         "to_act": list(st.current_players),
         "pending": pending,
         "bids": revealed,

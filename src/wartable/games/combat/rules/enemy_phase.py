@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 
 from wartable.core.events import Event, rolled
 from wartable.games.combat.event_kinds import EventKind
-from wartable.games.combat.model import GERMANY, IMPULSES, US
+from wartable.games.combat.model import GERMANY, US
+from wartable.games.combat.phases import Phase
 from wartable.games.combat.rules import care, checks, enemy_orders, fire, guards
 from wartable.games.combat.rules.common import (
     distance,
@@ -122,7 +123,7 @@ def enemy_order_phase(st: CombatState, ev: list[Event]) -> None:
         "initiative track: " + ", ".join(f"{t} {v}" for v, t in st.track),
         "9.1",
     )
-    st.phase = IMPULSES
+    st.phase = Phase.IMPULSES
 
 
 def make_alert(st: CombatState, i: int, ev: list[Event], why: str) -> None:

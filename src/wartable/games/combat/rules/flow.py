@@ -12,15 +12,8 @@ from wartable.core.action import Action
 from wartable.core.errors import InvariantError
 from wartable.core.events import Event
 from wartable.games.combat.event_kinds import EventKind
-from wartable.games.combat.model import (
-    CARDS,
-    GERMANY,
-    IMPULSES,
-    ORDERS,
-    OVER,
-    US,
-    Activation,
-)
+from wartable.games.combat.model import GERMANY, US, Activation
+from wartable.games.combat.phases import Phase
 from wartable.games.combat.rules import (
     cards,
     care,
@@ -149,7 +142,7 @@ def give_order(st: CombatState, i: int, order: str, at: str, ev: list[Event]) ->
 def orders_given(st: CombatState, ev: list[Event]) -> None:
     """Once every friendly on the map has his order, the enemy's order phase and the
     impulses follow (4.0)."""
-    if st.phase == ORDERS and next_unordered(st) < 0:
+    if st.phase == Phase.ORDERS and next_unordered(st) < 0:
         enemy_order_phase(st, ev)
         start_impulse(st, 1, ev)
 
@@ -182,7 +175,7 @@ def start_turn(st: CombatState, ev: list[Event]) -> None:
     coming = st.sc.file.enemy.reinforcements
     if coming and st.turn == coming.turn:
         st.arrived = events.reinforce(st, {"hexes": coming.hexes, "order": ""}, ev)
-    st.phase = CARDS
+    st.phase = Phase.CARDS
     if not st.hand:
         st.hand.append(draw_friendly(st, ev))
         log(ev, EventKind.DRAW, "the hand is empty: one card is drawn", "5.0 step 1a")
@@ -215,7 +208,7 @@ def play_card(st: CombatState, n: int, ev: list[Event]) -> None:
     elif n in events.ENEMY_EVENT_CARDS:
         resolve_event(st, "enemy", ev)
     cards.on_play(st, ev)
-    st.phase = ORDERS
+    st.phase = Phase.ORDERS
     for s in st.soldiers:
         if s.side == US:
             st.order[s.index] = ""
@@ -242,13 +235,13 @@ def start_impulse(st: CombatState, impulse: int, ev: list[Event]) -> None:
 
 def advance(st: CombatState, ev: list[Event]) -> None:
     """Run the rules until the player must decide or the game ends."""
-    while st.phase == IMPULSES and st.act is None:
+    while st.phase == Phase.IMPULSES and st.act is None:
         if st.cursor >= len(st.queue):
             if st.impulse < 4:
                 start_impulse(st, st.impulse + 1, ev)
                 continue
             end_phase(st, ev)
-            if st.phase != OVER:
+            if not st.is_over:  # the last turn's end may end the game
                 start_turn(st, ev)
             return
         i = st.queue[st.cursor]

@@ -17,7 +17,8 @@ from wartable.core.action import Action
 from wartable.core.errors import InvariantError
 from wartable.core.events import Event
 from wartable.games.combat.event_kinds import EventKind
-from wartable.games.combat.model import CARDS, IMPULSES, ORDERS, US, Activation
+from wartable.games.combat.model import US, Activation
+from wartable.games.combat.phases import Phase
 from wartable.games.combat.rules import checks, fire
 from wartable.games.combat.rules.common import foes_here, leader_near, log
 from wartable.games.combat.schema import CardUse
@@ -40,7 +41,7 @@ def use_actions(st: CombatState) -> list[Action]:
     """Every way to use a discard card in the hand now (in the card phase, one card must stay
     to be played for initiative)."""
     out: list[Action] = []
-    if st.phase == CARDS and len(st.hand) < 2:
+    if st.phase == Phase.CARDS and len(st.hand) < 2:
         return out
     for n in sorted(set(st.hand)):
         kind = use_of(st, n)
@@ -57,7 +58,7 @@ def use_actions(st: CombatState) -> list[Action]:
 
 def swappable(st: CombatState) -> list[str]:
     """Friendly teams with a marker to their left on the initiative track (impulses only)."""
-    if st.phase != IMPULSES:
+    if st.phase != Phase.IMPULSES:
         return []
     teams = [t for _, t in st.track]
     return [t for k, t in enumerate(teams) if k > 0 and t in ("able", "baker", "charlie")]
@@ -84,9 +85,11 @@ def helps(st: CombatState, i: int, kind: str, acting: int) -> bool:
         return st.morale[i] >= checks.CAUTIOUS and leader_near(st, i)
     free = i != acting and st.order[i] not in NOT_RETASKED and not foes_here(st, i)
     if kind == "change_order":
-        return free and (st.phase == IMPULSES or (st.phase == ORDERS and bool(st.order[i])))
+        return free and (
+            st.phase == Phase.IMPULSES or (st.phase == Phase.ORDERS and bool(st.order[i]))
+        )
     if kind == "snap_action":
-        return free and st.phase == IMPULSES and st.held is None
+        return free and st.phase == Phase.IMPULSES and st.held is None
     raise ValueError(f"card use {kind!r} has no soldier to help")
 
 

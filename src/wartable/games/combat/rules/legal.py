@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING, Any
 
 from wartable.core.action import Action
 from wartable.core.errors import InvariantError
-from wartable.games.combat.model import GERMANY, ORDERS, US
+from wartable.games.combat.model import GERMANY, US
+from wartable.games.combat.phases import Phase
 from wartable.games.combat.rules import (
     cards,
     care,
@@ -269,7 +270,7 @@ def possible(st: CombatState, seat: int, action: Action) -> str:
 def why_not_order(st: CombatState, seat: int, action: Action) -> str:
     """In the order phase: orders go in squad order, an aimed or tended order needs its
     target, and an order not allowed says the rule that bars it."""
-    if st.phase != ORDERS or len(action.args) not in (2, 3):
+    if st.phase != Phase.ORDERS or len(action.args) not in (2, 3):
         return ""
     i = st.reorder if st.reorder >= 0 else next_unordered(st)
     name, order = st.soldiers[i].name, action.args[1]
@@ -373,7 +374,7 @@ def why_not(st: CombatState, i: int, order: str, free: list[str] | None = None) 
 
 def hints(st: CombatState) -> list[str]:
     """While ordering: the orders the soldier cannot take now, and why."""
-    if st.phase != ORDERS and st.reorder < 0:
+    if st.phase != Phase.ORDERS and st.reorder < 0:
         return []
     i = st.reorder if st.reorder >= 0 else next_unordered(st)
     if i < 0:

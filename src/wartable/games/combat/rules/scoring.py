@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 from wartable.core.events import Event
 from wartable.core.outcome import Outcome
 from wartable.games.combat.event_kinds import EventKind
-from wartable.games.combat.model import ACTIVE, CAPTURED, DEAD, GERMANY, GONE, OVER, US
+from wartable.games.combat.model import ACTIVE, CAPTURED, DEAD, GERMANY, GONE, US
+from wartable.games.combat.phases import Phase
 from wartable.games.combat.rules.common import distance, log, score
 from wartable.games.combat.rules.harm import loss_category
 
@@ -95,7 +96,7 @@ def finish(st: CombatState, ev: list[Event]) -> None:
         lv.result for lv in sc.file.victory.levels["list"] if lv.min is None or vp >= lv.min
     )
     won = vp >= WIN_AT
-    st.phase = OVER
+    st.phase = Phase.OVER
     st.outcome = Outcome(
         US if won else None, f"{level} ({vp} victory points)", {US: float(vp)}, level, tally(st)
     )

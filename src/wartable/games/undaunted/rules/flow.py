@@ -8,7 +8,8 @@ from wartable.core.action import Action
 from wartable.core.errors import InvariantError
 from wartable.core.events import Event
 from wartable.games.undaunted.event_kinds import EventKind
-from wartable.games.undaunted.model import BID, EMPTY_BID, NO_BID, TURN, Pending
+from wartable.games.undaunted.model import EMPTY_BID, NO_BID, Pending
+from wartable.games.undaunted.phases import Phase
 from wartable.games.undaunted.rules import combat, movement, support, victory
 from wartable.games.undaunted.rules.cards import draw
 from wartable.games.undaunted.rules.hidden import DISCARD, END, HAND, IN, OUT, note
@@ -40,7 +41,7 @@ def start_round(st: UndauntedState, ev: list[Event]) -> None:
     ev.append(Event(EventKind.ROUND, f"Round {st.round} begins", {"round": st.round}, RULE_ROUND))
     for i in (0, 1):
         draw(st, i, HAND_SIZE, ev)
-    st.phase = BID
+    st.phase = Phase.BID
     st.revealed = None
     for s in st.sides:
         s.bid = NO_BID if any(s.hand) else EMPTY_BID
@@ -84,7 +85,7 @@ def resolve_bids(st: UndauntedState, ev: list[Event]) -> None:
             RULE_BID,
         )
     )
-    st.phase = TURN
+    st.phase = Phase.TURN
     st.active = st.initiative
     st.turns_done = 0
 

@@ -44,7 +44,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from wartable.core.rng import Rng
-from wartable.games.undaunted.model import BID
+from wartable.games.undaunted.phases import Phase
 
 if TYPE_CHECKING:
     from wartable.games.undaunted.model import SideState
@@ -412,7 +412,7 @@ def resample(st: S, i: int, seed: int) -> S:
     own.deck[:] = rng.unseen(own.deck)  # an order that does not depend on the true one
     o = 1 - i
     opp = twin.sides[o]
-    secret_bid = twin.phase == BID and opp.bid >= 0
+    secret_bid = twin.phase == Phase.BID and opp.bid >= 0
     b = belief(st, o)
     fits = (
         b.size(DECK) == len(opp.deck)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.action import Action
-from wartable.games.undaunted.model import BID
+from wartable.games.undaunted.phases import Phase
 from wartable.games.undaunted.scenario import FOG
 
 if TYPE_CHECKING:
@@ -53,7 +53,7 @@ def playing(st: UndauntedState, i: int, action: Action) -> str:
 def bid(st: UndauntedState, i: int, action: Action) -> str:
     if why := unknown(st, action):
         return why
-    if st.phase != BID:
+    if st.phase != Phase.BID:
         return f"{str(action)!r}: initiative has been decided for this round"
     return card(st, i, action)
 
@@ -65,7 +65,7 @@ def card(st: UndauntedState, i: int, action: Action) -> str:
     text = str(action)
     sc = st.sc
     verb, arg, card_verb = sc.actions.decode[action]
-    if verb != "bid" and st.phase == BID:
+    if verb != "bid" and st.phase == Phase.BID:
         return ""
     if st.pending is not None:
         return finish(st, i, action)
@@ -91,7 +91,7 @@ def card(st: UndauntedState, i: int, action: Action) -> str:
 def finish(st: UndauntedState, i: int, action: Action) -> str:
     """end, and a card, while a card action waits on its choices."""
     p = st.pending
-    if p is None or st.phase == BID:
+    if p is None or st.phase == Phase.BID:
         return ""
     return (
         f"{str(action)!r}: finish the {st.sc.kinds[p.kind].key} {p.verb} first "
@@ -104,7 +104,7 @@ def choice(st: UndauntedState, i: int, action: Action) -> str:
     card action in progress."""
     if why := unknown(st, action):
         return why
-    if st.pending is not None or st.phase == BID:
+    if st.pending is not None or st.phase == Phase.BID:
         return ""
     return (
         f"{str(action)!r}: no card action is waiting for that choice "
