@@ -8,7 +8,8 @@ from dataclasses import replace
 
 from wartable.games.diadehonor.content import Battle, Library, load
 from wartable.games.diadehonor.game import DiaDeHonor
-from wartable.games.diadehonor.state import DiaDeHonorState, Unit
+from wartable.games.diadehonor.model import Unit
+from wartable.games.diadehonor.state import DiaDeHonorState
 from wartable.geometry.squaregrid import SquareGrid
 
 ORIGIN = (8, 11)  # the rules index's (0, 0) on a 16 x 24 field

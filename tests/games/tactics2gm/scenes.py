@@ -8,7 +8,7 @@ import pytest
 
 import wartable
 from wartable import Action, IllegalActionError
-from wartable.games.tactics2gm.pieces import Piece, weapons
+from wartable.games.tactics2gm.model import Piece, weapons
 from wartable.games.tactics2gm.rules.field import GRID
 
 GAME = wartable.get_game("tactics2gm")

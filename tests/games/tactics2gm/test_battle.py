@@ -25,7 +25,7 @@ from tests.games.tactics2gm.scenes import (
     step,
 )
 from wartable import Action
-from wartable.games.tactics2gm.pieces import weapons
+from wartable.games.tactics2gm.model import weapons
 from wartable.games.tactics2gm.rules import shots
 from wartable.games.tactics2gm.rules.common import movement
 from wartable.games.tactics2gm.rules.field import GRID, steps

@@ -13,7 +13,7 @@ from rich.console import Console
 from tests.games.tactics2gm.scenes import GAME, legal, pass_until, put, refused, scene, sq
 from wartable.cli.render import render
 from wartable.games.tactics2gm.content import TerrainCard
-from wartable.games.tactics2gm.pieces import ready
+from wartable.games.tactics2gm.model import ready
 from wartable.games.tactics2gm.rules import shots
 
 ON = {"ground_equipment": True}

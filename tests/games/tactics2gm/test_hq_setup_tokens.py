@@ -8,7 +8,7 @@ import pytest
 
 from wartable.core.rng import Rng
 from wartable.games.tactics2gm import content
-from wartable.games.tactics2gm.pieces import Piece, flips, weapons
+from wartable.games.tactics2gm.model import Piece, flips, weapons
 from wartable.games.tactics2gm.rules import tokens
 from wartable.games.tactics2gm.rules.field import GRID
 from wartable.games.tactics2gm.rules.hq import end_of_turn, hq_phase

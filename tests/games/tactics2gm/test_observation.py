@@ -11,8 +11,8 @@ import pytest
 from tests.games.tactics2gm.scenes import GAME, put, scene
 from tests.games.tactics2gm.test_four import cleared, opened
 from wartable import ArgumentError
+from wartable.games.tactics2gm.model import Piece
 from wartable.games.tactics2gm.observation import GROUND, UNIT_PLANES
-from wartable.games.tactics2gm.pieces import Piece
 from wartable.games.tactics2gm.rules.field import WIDE
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from wartable.games.tactics2gm.pieces import Piece
+from wartable.games.tactics2gm.model import Piece
 
 
 def test_a_copy_keeps_every_field_and_shares_no_container():

@@ -7,7 +7,7 @@ The rulings followed are in docs/games/tactics2gm.md."""
 from __future__ import annotations
 
 from tests.games.tactics2gm.scenes import legal, pass_until, put, refused, scene, sq
-from wartable.games.tactics2gm.pieces import weapons
+from wartable.games.tactics2gm.model import weapons
 from wartable.games.tactics2gm.rules import shots
 from wartable.games.tactics2gm.rules.field import GRID
 

@@ -12,7 +12,7 @@ import dataclasses
 
 from tests.games.tactics2gm.scenes import OPEN, legal, pass_until, put, refused, scene, sq
 from wartable.games.tactics2gm.content import RUINS
-from wartable.games.tactics2gm.pieces import weapons
+from wartable.games.tactics2gm.model import weapons
 from wartable.games.tactics2gm.rules import shots
 from wartable.games.tactics2gm.rules.common import card_on, footing
 from wartable.games.tactics2gm.rules.field import GRID

@@ -21,8 +21,9 @@ from wartable.core.campaign import Campaign, Fielded, RankInfo, Soldier
 from wartable.core.errors import ArgumentError, quote
 from wartable.core.game import OptionValue
 from wartable.core.state import GameState
-from wartable.games.diadehonor.content import LIVING, Library, type_title
-from wartable.games.diadehonor.state import Benched, DiaDeHonorState
+from wartable.games.diadehonor.content import Library, type_title
+from wartable.games.diadehonor.model import LIVING, Benched
+from wartable.games.diadehonor.state import DiaDeHonorState
 
 OPTION = "squads"
 ID_LIMIT = 40  # characters of a roster id

@@ -17,10 +17,6 @@ from wartable.geometry.squaregrid import Square, SquareGrid, chebyshev, line
 DATA = Path(__file__).resolve().parent / "data"
 BOARD_COLUMNS, BOARD_ROWS = 8, 10
 SIDES = ("axis", "allies")
-# a unit's status: "reserve" before it is placed, "active" on the map, then "dead" (a soldier,
-# off the map) or "wreck" (a tank or gun, which stays on its square)
-LIVING = ("reserve", "active")
-ON_GROUND = ("active", "wreck")  # what holds a square
 
 
 def enemy_of(side: str) -> str:

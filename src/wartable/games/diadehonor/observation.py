@@ -21,7 +21,8 @@ from typing import Any
 
 from wartable.core.errors import WartableError
 from wartable.core.observation import Feature, Observer, counts, one_hot, scaled
-from wartable.games.diadehonor.content import GROUND, LIVING, Library, enemy_of, steps_to
+from wartable.games.diadehonor.content import GROUND, Library, enemy_of, steps_to
+from wartable.games.diadehonor.model import LIVING
 from wartable.games.diadehonor.space import slots
 from wartable.geometry.squaregrid import SquareGrid
 

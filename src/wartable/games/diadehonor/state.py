@@ -4,7 +4,6 @@ line that hands the work to the rules or the view."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any, Self
 
 from wartable.core.action import Action
@@ -14,35 +13,14 @@ from wartable.core.marks import INITIATIVE, Mark
 from wartable.core.rng import Rng
 from wartable.core.state import GameState
 from wartable.games.diadehonor import outlook
-from wartable.games.diadehonor.content import LIVING, Battle, Library, UnitType, type_title
+from wartable.games.diadehonor.content import Battle, Library, UnitType, type_title
 from wartable.games.diadehonor.event_kinds import EventKind
+from wartable.games.diadehonor.model import LIVING, Benched, Status, Unit
 from wartable.games.diadehonor.phases import Phase
 from wartable.games.diadehonor.rules import cards, objectives, odds
 from wartable.games.diadehonor.rules.victory import standing
 from wartable.games.diadehonor.verbs import GRAMMAR
 from wartable.games.diadehonor.view import view
-
-ACTIVE = "active"
-
-
-@dataclass(frozen=True, slots=True)
-class Unit:
-    """Who a unit is; what happens to it lives in the state's lists, by ``index``."""
-
-    index: int
-    key: str  # typed in actions: "axis-1/light-3"
-    seat: int
-    side: str
-    type: str
-    name: str
-    missions: int
-    roster: str = ""  # the roster's id for the soldier it is (DH-50); "" if from no roster
-
-
-# a roster soldier waiting on his seat's bench for a card to bring his type (DH-50):
-# roster id, unit type, name, missions
-Benched = tuple[str, str, str, int]
-
 
 # every field by its part (core/layout.py): the clone's copy and the snapshot follow
 LAYOUT = Layout(
@@ -77,7 +55,7 @@ class DiaDeHonorState(GameState):
     units: list[Unit]  # who each unit is (Unit): what happens to it is in the lists below
     rostered: tuple[bool, ...]  # static: per seat, whether it brought a roster (option squads)
     bench: list[tuple[Benched, ...]]  # per seat, roster soldiers not yet fielded, in order
-    status: list[str]  # reserve, active or dead
+    status: list[Status]  # in reserve, on the map, dead, or a wreck (model.Status)
     pos: list[int]  # square index, -1 while in reserve or dead
     wounds: list[int]  # wounds taken
     prone: list[bool]  # lying down (DH-20)
@@ -144,7 +122,7 @@ class DiaDeHonorState(GameState):
         self.units.append(
             Unit(i, key, seat, self.sides[seat], type_, name or key, missions, roster)
         )
-        self.status.append("reserve")
+        self.status.append(Status.RESERVE)
         self.pos.append(-1)
         self.wounds.append(0)
         self.prone.append(False)
@@ -180,11 +158,11 @@ class DiaDeHonorState(GameState):
         return self.lib.units[self.units[i].type]
 
     def on_map(self, i: int) -> bool:
-        return self.status[i] == ACTIVE
+        return self.status[i] == Status.ACTIVE
 
     def can_act(self, i: int) -> bool:
         """On the map and not a sabotaged tank (DH-64, DH-79)."""
-        return self.status[i] == ACTIVE and not self.sabotaged[i]
+        return self.status[i] == Status.ACTIVE and not self.sabotaged[i]
 
     def bonus(self, i: int) -> int:
         return self.lib.rank(self.units[i].missions).bonus

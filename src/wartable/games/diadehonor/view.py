@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from wartable.games.diadehonor.content import LIVING
+from wartable.games.diadehonor.model import LIVING
 from wartable.games.diadehonor.phases import Phase
 from wartable.games.diadehonor.rules.attack import STATES, effective
 

@@ -26,8 +26,8 @@ from wartable.core.errors import InvariantError
 from wartable.core.state import GameState
 from wartable.games.tactics2gm.content import SupportCard, UnitCard, Weapon
 from wartable.games.tactics2gm.deck import launch_cost
+from wartable.games.tactics2gm.model import HQS, Piece, weapons, wound_value
 from wartable.games.tactics2gm.phases import Phase
-from wartable.games.tactics2gm.pieces import HQS, Piece, weapons, wound_value
 from wartable.games.tactics2gm.rules import air, carry, field, objectives, shots
 from wartable.games.tactics2gm.rules.carry import CARRIED
 from wartable.games.tactics2gm.rules.common import SIDES, hq_named, hq_of, hqs, movement, seats_of

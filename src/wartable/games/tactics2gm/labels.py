@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 from wartable.core.action import Action
 from wartable.games.tactics2gm.deck import launch_cost
+from wartable.games.tactics2gm.model import HQS, weapons
 from wartable.games.tactics2gm.phases import Phase
-from wartable.games.tactics2gm.pieces import HQS, weapons
 from wartable.games.tactics2gm.rules import pairs, shots, wear
 from wartable.games.tactics2gm.rules.field import GRID, WIDE
 from wartable.games.tactics2gm.rules.fire import odds

@@ -21,7 +21,7 @@ from wartable.games.tactics2gm.building import ARMY_OF
 from wartable.games.tactics2gm.content import DATA, FEATURES, Library, UnitCard
 from wartable.games.tactics2gm.deck import equipment_problems
 from wartable.games.tactics2gm.deck import problems as deck_rules
-from wartable.games.tactics2gm.pieces import Piece, weapons
+from wartable.games.tactics2gm.model import Piece, weapons
 from wartable.games.tactics2gm.rules import setup
 from wartable.games.tactics2gm.rules.carry import CARRIES as CARRIED_BY
 from wartable.games.tactics2gm.rules.field import COLUMNS, GRID, ROWS

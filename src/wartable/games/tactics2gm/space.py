@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from wartable.games.tactics2gm.content import Library, UnitCard
-from wartable.games.tactics2gm.pieces import HQS
+from wartable.games.tactics2gm.model import HQS
 from wartable.games.tactics2gm.rules import smoke
 from wartable.games.tactics2gm.rules.common import SIDES, label
 from wartable.games.tactics2gm.rules.field import WIDE

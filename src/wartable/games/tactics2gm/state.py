@@ -16,8 +16,8 @@ from wartable.core.verbs import Grammar
 from wartable.games.tactics2gm import labels, outlook
 from wartable.games.tactics2gm.content import HQ, Library
 from wartable.games.tactics2gm.event_kinds import EventKind
+from wartable.games.tactics2gm.model import Piece
 from wartable.games.tactics2gm.phases import Phase
-from wartable.games.tactics2gm.pieces import Piece
 from wartable.games.tactics2gm.rules import air, hands
 from wartable.games.tactics2gm.rules.common import SIDES, hqs, seats_of
 from wartable.games.tactics2gm.rules.field import Field

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.action import Action
-from wartable.games.tactics2gm.pieces import HQS
+from wartable.games.tactics2gm.model import HQS
 from wartable.games.tactics2gm.rules.common import SIDES, side_of
 
 if TYPE_CHECKING:

@@ -7,8 +7,8 @@ from __future__ import annotations
 import string
 from typing import TYPE_CHECKING, Any
 
+from wartable.games.tactics2gm.model import weapons
 from wartable.games.tactics2gm.phases import Phase
-from wartable.games.tactics2gm.pieces import weapons
 from wartable.games.tactics2gm.rules import objectives, river, wear
 from wartable.games.tactics2gm.rules.common import (
     SIDES,
@@ -25,7 +25,7 @@ from wartable.games.tactics2gm.rules.common import (
 from wartable.games.tactics2gm.rules.field import COLUMNS, ROWS
 
 if TYPE_CHECKING:
-    from wartable.games.tactics2gm.pieces import Piece
+    from wartable.games.tactics2gm.model import Piece
     from wartable.games.tactics2gm.state import Tactics2GMState
     from wartable.geometry.squaregrid import Square
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wartable.games.diadehonor.content import LIVING
+from wartable.games.diadehonor.model import LIVING
 
 if TYPE_CHECKING:
     from wartable.games.diadehonor.state import DiaDeHonorState

@@ -9,16 +9,9 @@ from typing import TYPE_CHECKING
 from wartable.core.errors import InvariantError
 from wartable.core.events import Event
 from wartable.core.rng import Rng
-from wartable.games.diadehonor.content import (
-    LIVING,
-    Battle,
-    Hold,
-    Kills,
-    Library,
-    Objective,
-    Survive,
-)
+from wartable.games.diadehonor.content import Battle, Hold, Kills, Library, Objective, Survive
 from wartable.games.diadehonor.event_kinds import EventKind
+from wartable.games.diadehonor.model import LIVING
 
 if TYPE_CHECKING:
     from wartable.games.diadehonor.state import DiaDeHonorState

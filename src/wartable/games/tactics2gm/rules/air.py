@@ -24,7 +24,7 @@ from wartable.core.action import Action
 from wartable.core.errors import InvariantError
 from wartable.core.events import Event
 from wartable.games.tactics2gm.event_kinds import EventKind
-from wartable.games.tactics2gm.pieces import HQS, Piece, flips, ready, weapons
+from wartable.games.tactics2gm.model import HQS, Piece, flips, ready, weapons
 from wartable.games.tactics2gm.rules import shots, tokens
 from wartable.games.tactics2gm.rules.common import (
     SIDES,

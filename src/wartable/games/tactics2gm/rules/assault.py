@@ -11,7 +11,7 @@ from wartable.core.action import Action
 from wartable.core.errors import InvariantError
 from wartable.core.events import Event
 from wartable.games.tactics2gm.event_kinds import EventKind
-from wartable.games.tactics2gm.pieces import Piece, flips, ready, weapons
+from wartable.games.tactics2gm.model import Piece, flips, ready, weapons
 from wartable.games.tactics2gm.rules import shots, smoke, tokens
 from wartable.games.tactics2gm.rules.common import ev, label
 

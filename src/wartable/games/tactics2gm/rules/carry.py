@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
 from wartable.games.tactics2gm.event_kinds import EventKind
-from wartable.games.tactics2gm.pieces import Piece
+from wartable.games.tactics2gm.model import Piece
 from wartable.games.tactics2gm.rules.common import ev, label
 from wartable.geometry.squaregrid import Square, SquareGrid
 

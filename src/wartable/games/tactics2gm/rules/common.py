@@ -10,7 +10,7 @@ from wartable.core.events import Event
 from wartable.games.tactics2gm.content import FEATURES, RUINS, TerrainCard, Weapon
 from wartable.games.tactics2gm.deck import launch_cost
 from wartable.games.tactics2gm.event_kinds import EventKind
-from wartable.games.tactics2gm.pieces import HQS, Piece, is_vehicle, weapons
+from wartable.games.tactics2gm.model import HQS, Piece, is_vehicle, weapons
 from wartable.games.tactics2gm.rules.field import GRID
 from wartable.games.tactics2gm.rules.tokens import TOOLS
 from wartable.geometry.squaregrid import Square, SquareGrid

@@ -10,8 +10,8 @@ from wartable.core.action import Action
 from wartable.core.errors import InvariantError
 from wartable.core.events import Event
 from wartable.games.tactics2gm.event_kinds import EventKind
+from wartable.games.tactics2gm.model import Piece
 from wartable.games.tactics2gm.phases import Phase
-from wartable.games.tactics2gm.pieces import Piece
 from wartable.games.tactics2gm.rules import (
     air,
     assault,

@@ -11,8 +11,8 @@ from wartable.core.action import Action
 from wartable.core.errors import InvariantError
 from wartable.games.tactics2gm.content import UnitCard
 from wartable.games.tactics2gm.deck import equipment_problems, launch_cost, may_attach
+from wartable.games.tactics2gm.model import Piece, ready, weapons
 from wartable.games.tactics2gm.phases import OWN_PHASES, Phase
-from wartable.games.tactics2gm.pieces import Piece, ready, weapons
 from wartable.games.tactics2gm.rules import (
     air,
     assault,

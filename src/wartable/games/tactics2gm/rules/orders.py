@@ -12,7 +12,7 @@ from wartable.core.errors import InvariantError
 from wartable.core.events import Event
 from wartable.games.tactics2gm.deck import launch_cost
 from wartable.games.tactics2gm.event_kinds import EventKind
-from wartable.games.tactics2gm.pieces import HQS, Piece, flips, weapons
+from wartable.games.tactics2gm.model import HQS, Piece, flips, weapons
 from wartable.games.tactics2gm.rules import (
     air,
     assault,

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from wartable.core.errors import InvariantError
 from wartable.core.events import Event
 from wartable.games.tactics2gm.event_kinds import EventKind
-from wartable.games.tactics2gm.pieces import Piece, is_vehicle
+from wartable.games.tactics2gm.model import Piece, is_vehicle
 from wartable.games.tactics2gm.rules.common import ev, label
 
 if TYPE_CHECKING:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.errors import InvariantError
-from wartable.games.tactics2gm.pieces import Piece
+from wartable.games.tactics2gm.model import Piece
 from wartable.games.tactics2gm.rules.common import SIDES
 from wartable.games.tactics2gm.rules.field import COLUMNS, GRID, shifted
 from wartable.geometry.squaregrid import Square

@@ -14,8 +14,8 @@ from wartable.core.errors import InvariantError
 from wartable.core.events import Event
 from wartable.games.tactics2gm.deck import equipment_problems
 from wartable.games.tactics2gm.event_kinds import EventKind
+from wartable.games.tactics2gm.model import Piece
 from wartable.games.tactics2gm.phases import Phase
-from wartable.games.tactics2gm.pieces import Piece
 from wartable.games.tactics2gm.rules.common import ev, footing, label, mine
 
 if TYPE_CHECKING:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from wartable.core.action import Action
 from wartable.core.rng import Rng
 from wartable.games.tactics2gm.content import FEATURES, Library, TerrainCard, Tile
-from wartable.games.tactics2gm.pieces import Piece, weapons
+from wartable.games.tactics2gm.model import Piece, weapons
 from wartable.games.tactics2gm.rules.common import SIDES, label, seats_of
 from wartable.games.tactics2gm.rules.field import COLUMNS, GRID, ROWS, line, shifted
 from wartable.games.tactics2gm.rules.tokens import TOOLS

@@ -11,7 +11,7 @@ from wartable.core.errors import InvariantError, known
 from wartable.core.events import Event, rolled
 from wartable.games.tactics2gm.content import Weapon
 from wartable.games.tactics2gm.event_kinds import EventKind
-from wartable.games.tactics2gm.pieces import Piece, effects, wound_value
+from wartable.games.tactics2gm.model import Piece, effects, wound_value
 from wartable.games.tactics2gm.rules import pairs, salvage, wear
 from wartable.games.tactics2gm.rules.common import (
     SIDES,

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from wartable.core.errors import InvariantError
 from wartable.core.events import Event
 from wartable.games.tactics2gm.event_kinds import EventKind
-from wartable.games.tactics2gm.pieces import Piece, weapons
+from wartable.games.tactics2gm.model import Piece, weapons
 from wartable.games.tactics2gm.rules import carry, tokens
 from wartable.games.tactics2gm.rules.common import SIDES, ev, label, marshal, mine, own
 from wartable.games.tactics2gm.rules.field import steps

@@ -14,7 +14,7 @@ from wartable.core.action import Action
 from wartable.core.errors import InvariantError
 from wartable.core.events import Event
 from wartable.games.tactics2gm.event_kinds import EventKind
-from wartable.games.tactics2gm.pieces import Piece, flips, weapons
+from wartable.games.tactics2gm.model import Piece, flips, weapons
 from wartable.games.tactics2gm.rules import tokens
 from wartable.games.tactics2gm.rules.common import SIDES, ev, label
 from wartable.games.tactics2gm.rules.field import steps
