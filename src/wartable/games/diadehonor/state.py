@@ -15,7 +15,7 @@ from wartable.core.state import GameState
 from wartable.games.diadehonor import outlook
 from wartable.games.diadehonor.content import Battle, Library, UnitType, type_title
 from wartable.games.diadehonor.event_kinds import EventKind
-from wartable.games.diadehonor.model import LIVING, Benched, Status, Unit
+from wartable.games.diadehonor.model import ACTIVE, LIVING, RESERVE, Benched, Status, Unit
 from wartable.games.diadehonor.phases import Phase
 from wartable.games.diadehonor.rules import cards, objectives, odds
 from wartable.games.diadehonor.rules.victory import standing
@@ -122,7 +122,7 @@ class DiaDeHonorState(GameState):
         self.units.append(
             Unit(i, key, seat, self.sides[seat], type_, name or key, missions, roster)
         )
-        self.status.append(Status.RESERVE)
+        self.status.append(RESERVE)
         self.pos.append(-1)
         self.wounds.append(0)
         self.prone.append(False)
@@ -158,11 +158,11 @@ class DiaDeHonorState(GameState):
         return self.lib.units[self.units[i].type]
 
     def on_map(self, i: int) -> bool:
-        return self.status[i] == Status.ACTIVE
+        return self.status[i] == ACTIVE
 
     def can_act(self, i: int) -> bool:
         """On the map and not a sabotaged tank (DH-64, DH-79)."""
-        return self.status[i] == Status.ACTIVE and not self.sabotaged[i]
+        return self.status[i] == ACTIVE and not self.sabotaged[i]
 
     def bonus(self, i: int) -> int:
         return self.lib.rank(self.units[i].missions).bonus

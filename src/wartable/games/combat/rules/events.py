@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from wartable.core.events import Event, rolled
 from wartable.games.combat.event_kinds import EventKind
-from wartable.games.combat.model import GERMANY, IN_CUP, US
+from wartable.games.combat.model import ACTIVE, GERMANY, IN_CUP, US
 from wartable.games.combat.rules import checks, explosives
 from wartable.games.combat.rules.common import (
     distance,
@@ -153,7 +153,7 @@ def reinforce(st: CombatState, extra: dict[str, Any], ev: list[Event]) -> tuple[
         if here not in board.index:
             continue
         came.append(i)
-        st.status[i], st.pos[i], st.alert[i] = "active", board.index[here], True
+        st.status[i], st.pos[i], st.alert[i] = ACTIVE, board.index[here], True
         st.order[i], st.dirs[i] = order, dirs
         log(
             ev,

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from wartable.core.events import Event, rolled
 from wartable.games.diadehonor.event_kinds import EventKind
-from wartable.games.diadehonor.model import Status
+from wartable.games.diadehonor.model import DEAD, WRECK
 from wartable.games.diadehonor.rules import ground
 from wartable.games.diadehonor.rules.common import to_bottom
 from wartable.geometry.squaregrid import chebyshev
@@ -273,7 +273,7 @@ def kill(
     """The unit leaves the map; a tank or gun leaves its wreck, which still gives cover. The
     card that brought it goes under the deck (DH-57); ``by`` is credited with the kill."""
     machine = st.kind(t).kind == "machine"
-    st.status[t] = Status.WRECK if machine else Status.DEAD
+    st.status[t] = WRECK if machine else DEAD
     if not machine:
         st.pos[t] = -1
     st.prone[t] = False

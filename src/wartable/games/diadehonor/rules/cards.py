@@ -12,7 +12,7 @@ from wartable.core.events import Event
 from wartable.core.rng import Rng
 from wartable.games.diadehonor.content import enemy_of
 from wartable.games.diadehonor.event_kinds import EventKind
-from wartable.games.diadehonor.model import Status
+from wartable.games.diadehonor.model import ACTIVE
 from wartable.games.diadehonor.phases import Phase
 from wartable.games.diadehonor.rules import attack, ground, unit_cards, victory
 from wartable.games.diadehonor.rules.common import find, first_seat, from_hand, to_bottom
@@ -212,7 +212,7 @@ def decide(st: DiaDeHonorState, action: Action, ev: list[Event]) -> None:
         i = st.call_up(seat, unit_cards.BRINGS[card], card=card)  # a benched soldier (DH-50)
         st.pos[i] = st.battle.square_of[action.args[0]]
         st.status[i], st.actions[i] = (
-            Status.ACTIVE,
+            ACTIVE,
             2,
         )  # drawn before initiative: it acts this round
         said = f"{st.units[i].key} joins {me}'s squad at {action.args[0]}"

@@ -10,7 +10,7 @@ from wartable.core.errors import InvariantError
 from wartable.core.events import Event, rolled
 from wartable.games.diadehonor.content import enemy_of
 from wartable.games.diadehonor.event_kinds import EventKind
-from wartable.games.diadehonor.model import Status
+from wartable.games.diadehonor.model import ACTIVE
 from wartable.games.diadehonor.phases import Phase
 from wartable.games.diadehonor.rules import attack, cards, ground, legal, victory
 from wartable.games.diadehonor.rules.common import find, first_seat
@@ -76,7 +76,7 @@ def after(st: DiaDeHonorState, events: list[Event]) -> list[Event]:
 def deploy(st: DiaDeHonorState, seat: int, action: Action, ev: list[Event]) -> None:
     i = find(st, action.args[0])
     square = st.battle.square_of[action.args[1]]
-    st.pos[i], st.status[i] = square, Status.ACTIVE
+    st.pos[i], st.status[i] = square, ACTIVE
     ev.append(
         Event(EventKind.DEPLOY, f"{st.units[i].key} deploys at {action.args[1]}", rule="set-up")
     )

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
 from wartable.core.action import Action
-from wartable.games.diadehonor.model import ON_GROUND, Status
+from wartable.games.diadehonor.model import ACTIVE, ON_GROUND
 
 if TYPE_CHECKING:
     from wartable.games.diadehonor.content import Battle
@@ -44,7 +44,7 @@ def around(
     for sq, u in held.items():
         qx, qy = squares[sq]
         if sq != start and abs(qx - x) <= points and abs(qy - y) <= points:
-            bars = status[u] != Status.ACTIVE or units[u].side != side or sabotaged[u]
+            bars = status[u] != ACTIVE or units[u].side != side or sabotaged[u]
             (barred if bars else friends).append(sq)
     return tuple(sorted(barred)), tuple(sorted(friends))
 

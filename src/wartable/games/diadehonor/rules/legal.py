@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.action import Action
-from wartable.games.diadehonor.model import Status
+from wartable.games.diadehonor.model import ACTIVE, RESERVE
 from wartable.games.diadehonor.rules import cards, ground
 
 if TYPE_CHECKING:
@@ -18,7 +18,7 @@ FIRST, SECOND = Action("initiative", ("first",)), Action("initiative", ("second"
 def to_deploy(st: DiaDeHonorState, seat: int) -> list[int]:
     """The seat's units still in reserve, in squad order: at set-up its player places them
     one at a time, in any order he likes (set-up)."""
-    return [u.index for u in st.units if u.seat == seat and st.status[u.index] == Status.RESERVE]
+    return [u.index for u in st.units if u.seat == seat and st.status[u.index] == RESERVE]
 
 
 # ---- who acts, and what each moment offers (verbs.py declares the moments) ---------------
@@ -37,7 +37,7 @@ def decisions(st: DiaDeHonorState, seat: int) -> list[Action]:
 
 def deployments(st: DiaDeHonorState, seat: int) -> list[Action]:
     """Any unit of the seat's reserve on any free square of its side's start zone."""
-    taken = {st.pos[u.index] for u in st.units if st.status[u.index] == Status.ACTIVE}
+    taken = {st.pos[u.index] for u in st.units if st.status[u.index] == ACTIVE}
     label = st.battle.grid.label
     zone = [label(st.battle.square(q)) for q in sorted(st.battle.zones[st.sides[seat]] - taken)]
     return [Action("deploy", (st.units[i].key, q)) for i in to_deploy(st, seat) for q in zone]

@@ -9,7 +9,7 @@ from wartable.core.events import Event
 from wartable.core.outcome import Outcome
 from wartable.games.diadehonor.content import enemy_of
 from wartable.games.diadehonor.event_kinds import EventKind
-from wartable.games.diadehonor.model import LIVING, Status
+from wartable.games.diadehonor.model import LIVING, RESERVE
 from wartable.games.diadehonor.phases import Phase
 from wartable.games.diadehonor.rules import objectives
 from wartable.games.diadehonor.rules.attack import DEATH
@@ -48,7 +48,7 @@ def check(st: DiaDeHonorState, ev: list[Event], actor: int, round_end: bool = Fa
     fulfils his secret objective, or when the enemy has no unit left that can act (DH-82). If
     one event wins for both sides, the side of ``actor`` (whose action or card it was) wins;
     if the last units of both sides fall together, it is a draw (DH-83)."""
-    if st.phase == Phase.OVER or any(s == Status.RESERVE for s in st.status):
+    if st.phase == Phase.OVER or any(s == RESERVE for s in st.status):
         return
     achieved = objectives.review(st, round_end)
     wins = {st.sides[s] for s in achieved}
