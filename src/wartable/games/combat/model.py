@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 US, GERMANY = "us", "germany"
 TEAMS_US = ("able", "baker", "charlie")
@@ -56,11 +56,17 @@ class Soldier:
         return "decoy" if self.decoy else self.name
 
 
+# what an activation still waits on: a step of his move, marking a grenade's target (moving
+# too), a throw, a shot, a blow in melee, the end of it; or card 11's one hex or shot out of
+# turn. A literal type, which mypy checks as an enum at no cost in the rules' loops
+ActStage = Literal["move", "aim", "throw", "fire", "melee", "end", "snap"]
+
+
 class Activation(NamedTuple):
     """The friendly soldier acting now and what he still has to decide."""
 
     soldier: int
-    stage: str  # "move", "fire", "end"
+    stage: ActStage
     moves: int  # hexes he may still move this impulse
     must: bool  # the move is compulsory
     moved: int = 0  # hexes moved so far this impulse

@@ -6,7 +6,7 @@ a comparison that silently never holds."""
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:
     from wartable.games.tactics2gm.state import Tactics2GMState
@@ -41,6 +41,13 @@ class Interruption(StrEnum):
 
 
 Moment = Phase | Interruption
+
+# the stage of an assault being resolved (the state's ``stage``): the defender chooses its
+# weapon, then the assaulter fires; "" when none is. A literal type, which mypy checks as an
+# enum at no cost in the rules' loops
+AssaultStage = Literal["", "react", "strike"]
+# the stage of an air combat (``Sortie.stage``): escorts named, the defence, the dogfight
+AirStage = Literal["escort", "defend", "dogfight"]
 OPENING = (Phase.BID, Phase.MULLIGAN, Phase.OVER)  # no interruption can hold over these
 
 

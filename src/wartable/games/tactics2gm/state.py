@@ -17,7 +17,7 @@ from wartable.games.tactics2gm import labels, outlook
 from wartable.games.tactics2gm.content import HQ, Library
 from wartable.games.tactics2gm.event_kinds import EventKind
 from wartable.games.tactics2gm.model import Piece
-from wartable.games.tactics2gm.phases import Phase
+from wartable.games.tactics2gm.phases import AssaultStage, Phase
 from wartable.games.tactics2gm.rules import air, hands
 from wartable.games.tactics2gm.rules.common import SIDES, hqs, seats_of
 from wartable.games.tactics2gm.rules.field import Field
@@ -106,7 +106,7 @@ class Tactics2GMState(GameState):
     budget: list[int]  # AP each bid, to buy terrain with
     equipping: str  # the unit being equipped as it deploys, or ""
     storming: str  # the assaulter whose assault is being resolved (GM-33), or ""
-    stage: str  # of that assault: "react" (the defender chooses its weapon), "strike", ""
+    stage: AssaultStage  # of that assault: "react" (its defender's weapon), "strike", ""
     screens: dict[Square, int]  # smoke screens, by the side whose next Inicio lifts them
     aim: tuple[int, Action] | None  # a seat's action held while its targets' side decides on smoke
     asking: list[str]  # the units aimed at whose grenades are still to be decided (GM-80)

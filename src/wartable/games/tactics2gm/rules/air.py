@@ -25,6 +25,7 @@ from wartable.core.errors import InvariantError
 from wartable.core.events import Event
 from wartable.games.tactics2gm.event_kinds import EventKind
 from wartable.games.tactics2gm.model import HQS, Piece, flips, ready, weapons
+from wartable.games.tactics2gm.phases import AirStage
 from wartable.games.tactics2gm.rules import shots, tokens
 from wartable.games.tactics2gm.rules.common import (
     SIDES,
@@ -54,7 +55,7 @@ class Sortie:
     plane: str  # the attacking aircraft, or the paratroopers dropping
     at: tuple[Square, ...]  # the squares attacked, for the reach of enemy AA
     hq: int  # the enemy HQ attacked (or where an aircraft waits attacked), else -1
-    stage: str  # escort (the attacker), defend (the other side), dogfight (the attacker)
+    stage: AirStage  # escort (the attacker), defend (the other side), dogfight (the attacker)
     escorts: list[str] = field(default_factory=list)
     interceptors: list[tuple[str, str]] = field(default_factory=list)  # (fighter, weapon)
     engaged: list[str] = field(default_factory=list)  # escorts that have fought
