@@ -51,7 +51,8 @@ class GameState(ABC):
     outcome: Outcome | None
     _history: History
     _n_actions: int
-    _legal_cache: dict[str, list[Action]] | None
+    _legal_cache: dict[str, list[Action]] | None  # the legal actions, until the state changes
+    _acting: tuple[str, ...]  # who acts: valid while _legal_cache is not None (current_players)
     _setup: dict[str, Any]  # scenario, options, seed: never changes, shared between clones
     _undo_depth: int  # how many of the latest actions may be taken back
 
@@ -66,17 +67,17 @@ class GameState(ABC):
         return grammar
 
     def _current_players(self) -> tuple[str, ...]:
-        seats = self._declared().acting(self)
+        seats = (self.grammar or self._declared()).acting(self)
         if len(seats) == 1:  # nearly always: asked before every action, kept quick
             return (self.players[seats[0]],)
         return tuple([self.players[k] for k in seats])
 
     def _legal_actions(self, player: str) -> list[Action]:
         """Asked only of a player who acts now (the core asks who acts first)."""
-        return self._declared().offers(self, self.players.index(player))
+        return (self.grammar or self._declared()).offers(self, self.players.index(player))
 
     def _apply(self, player: str, action: Action) -> list[Event]:
-        return self._declared().apply(self, self.players.index(player), action)
+        return (self.grammar or self._declared()).apply(self, self.players.index(player), action)
 
     def _explain_illegal(self, player: str, action: Action) -> str:
         """Why ``action`` is not legal for ``player`` now, in a player's words."""
@@ -145,15 +146,22 @@ class GameState(ABC):
         self._history = None
         self._n_actions = 0
         self._legal_cache = None
+        self._acting = ()
         self._setup = setup
         self._undo_depth = 0
 
     @property
     def current_players(self) -> tuple[str, ...]:
-        """Players who must act now; ``()`` once the game is over."""
+        """Players who must act now; ``()`` once the game is over. Asked of the game once
+        a state (a player's turn is asked before and after every action), and kept with the
+        legal actions: whatever forgets those (an action, a test's ``_legal_cache = None``)
+        forgets it too."""
         if self.outcome is not None:
             return ()
-        return self._current_players()
+        if self._legal_cache is None:
+            self._acting = self._current_players()
+            self._legal_cache = {}
+        return self._acting
 
     @property
     def is_over(self) -> bool:
@@ -180,17 +188,14 @@ class GameState(ABC):
         return list(self._cached_legal(player))
 
     def _cached_legal(self, player: str) -> list[Action]:
+        acting = self.current_players  # () once the game is over; makes the cache
         cache = self._legal_cache
-        if cache is None:
-            cache = self._legal_cache = {}
-        legal = cache.get(player)
+        legal = None if cache is None else cache.get(player)
         if legal is None:
             self.check_player(player)
-            if self.outcome is not None or player not in self._current_players():
-                legal = []
-            else:
-                legal = self._legal_actions(player)
-            cache[player] = legal
+            legal = self._legal_actions(player) if player in acting else []
+            if cache is not None:
+                cache[player] = legal
         return legal
 
     @final
@@ -406,6 +411,7 @@ class GameState(ABC):
         twin._history = self._history
         twin._n_actions = self._n_actions
         twin._legal_cache = self._legal_cache  # lists in it are never mutated
+        twin._acting = self._acting
         twin._setup = self._setup
         twin._undo_depth = self._undo_depth
         return twin
@@ -419,6 +425,7 @@ class GameState(ABC):
         twin._history = None  # the true history may hold the opponent's secret choices
         twin._n_actions = self._n_actions
         twin._legal_cache = None
+        twin._acting = ()
         twin._setup = {**self._setup, "sampled": True}
         twin._undo_depth = 0
         return twin
