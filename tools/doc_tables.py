@@ -26,10 +26,10 @@ import inspect
 import re
 import sys
 from collections.abc import Callable
-from enum import StrEnum
 from pathlib import Path
 
 import wartable
+from wartable.core.events import Kinds
 from wartable.core.game import Game
 from wartable.core.layout import COPIERS, Layout
 from wartable.core.observation import Observer
@@ -152,7 +152,7 @@ MEMBER = re.compile(r'^    (\w+) = "([^"]+)"(?:\s+#\s*(.*))?$')
 
 
 def events_block(game: Game) -> list[str] | None:
-    kinds: type[StrEnum] | None = game.event_kinds()
+    kinds: type[Kinds] | None = game.event_kinds()
     if kinds is None:
         return None
     lines = [

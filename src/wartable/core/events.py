@@ -10,6 +10,22 @@ RESIGNED = "resign"  # the core's own event, in every game: a seat conceded for 
 CORE_KINDS = frozenset({RESIGNED})
 
 
+class Kinds:
+    """A game's kinds of event, each declared once as a class attribute (``ROUND =
+    "round"``, with a comment saying what it tells): the rules name them, so a misspelt
+    kind fails mypy, and the conformance check holds every event to them. Plain text, not
+    an enum: Python 3.11 reads an enum's member in about 100 ns and a class attribute in 20,
+    and the rules emit events in their inner loops (a compiled game's random play lost 6% to
+    it)."""
+
+    @classmethod
+    def values(cls) -> frozenset[str]:
+        """Every kind declared (the class's upper-case attributes)."""
+        return frozenset(
+            v for c in cls.__mro__ for k, v in vars(c).items() if k.isupper() and isinstance(v, str)
+        )
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     kind: str

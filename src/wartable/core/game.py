@@ -5,7 +5,6 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import TYPE_CHECKING, Any, final
 
 from wartable.core.action import RESIGN, Action
@@ -18,6 +17,7 @@ from wartable.core.errors import (
     WartableError,
     quote,
 )
+from wartable.core.events import Kinds
 from wartable.core.rng import check_seed
 from wartable.core.state import RECORD_FORMAT, GameState
 
@@ -274,8 +274,8 @@ class Game(ABC):
         conformance checks then hold every legal action and refusal to them."""
         return None
 
-    def event_kinds(self) -> type[StrEnum] | None:
-        """Every kind of event the game's log holds, where it declares them (an enum, each
+    def event_kinds(self) -> type[Kinds] | None:
+        """Every kind of event the game's log holds, where it declares them (``Kinds``, each
         kind once): the conformance checks then hold every event it emits to them."""
         return None
 

@@ -356,7 +356,7 @@ def events_are_declared(game: Game, scenario: str, seeds: Iterable[int] = (0, 1)
     declared = game.event_kinds()
     if declared is None:
         return
-    known = {str(k.value) for k in declared} | CORE_KINDS
+    known = declared.values() | CORE_KINDS
     for seed in seeds:
         state = game.new_game(scenario, seed=seed)
         agent = RandomAgent(derive_seed(seed, 2))

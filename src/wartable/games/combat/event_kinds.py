@@ -5,10 +5,10 @@ declared kinds; ``tools/doc_tables.py`` lists them in the developers' notes."""
 
 from __future__ import annotations
 
-from enum import StrEnum
+from wartable.core.events import Kinds
 
 
-class EventKind(StrEnum):
+class EventKind(Kinds):
     DEPLOY = "deploy"  # a friendly soldier deploys on a hex at set-up
     TURN = "turn"  # a turn begins
     REINFORCEMENT = "reinforcement"  # an unknown enemy counter arrives on a hex

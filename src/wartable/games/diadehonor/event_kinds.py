@@ -5,10 +5,10 @@ declared kinds; ``tools/doc_tables.py`` lists them in the developers' notes."""
 
 from __future__ import annotations
 
-from enum import StrEnum
+from wartable.core.events import Kinds
 
 
-class EventKind(StrEnum):
+class EventKind(Kinds):
     OBJECTIVES = "objectives"  # each player is dealt a secret objective
     OBJECTIVE = "objective"  # a player's secret objective (told to that player only)
     DEPLOY = "deploy"  # a unit deploys on a square at set-up

@@ -4,10 +4,10 @@ them)."""
 
 from __future__ import annotations
 
-from enum import StrEnum
+from wartable.core.events import Kinds
 
 
-class EventKind(StrEnum):
+class EventKind(Kinds):
     PLAY = "play"  # a card played
     ATTACK = "attack"  # an attack's dice and the damage, or the guard that stopped it
     RALLY = "rally"  # strength regained

@@ -5,10 +5,10 @@ declared kinds; ``tools/doc_tables.py`` lists them in the developers' notes."""
 
 from __future__ import annotations
 
-from enum import StrEnum
+from wartable.core.events import Kinds
 
 
-class EventKind(StrEnum):
+class EventKind(Kinds):
     BID = "bid"  # a side has made its secret bid of AP, still hidden
     BIDS = "bids"  # both sides' bids shown
     BID_ROLL = "bid_roll"  # each side rolls a die and adds its bid (again on a tie)

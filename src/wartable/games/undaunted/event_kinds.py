@@ -5,10 +5,10 @@ declared kinds; ``tools/doc_tables.py`` lists them in the developers' notes."""
 
 from __future__ import annotations
 
-from enum import StrEnum
+from wartable.core.events import Kinds
 
 
-class EventKind(StrEnum):
+class EventKind(Kinds):
     ROUND = "round"  # a round begins
     DRAW = "draw"  # the cards a player drew (told to that player only)
     DRAW_COUNT = "draw-count"  # how many cards a player drew (told to everyone)

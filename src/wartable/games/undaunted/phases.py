@@ -23,9 +23,12 @@ class Interruption(StrEnum):
 
 
 Moment = Phase | Interruption
+# the members by plain names for ``moment``, asked twice an action: Python 3.11 reads an
+# enum's member in about 100 ns, a module's name in 20
+BID, TURN, CHOICE = Phase.BID, Phase.TURN, Interruption.CHOICE
 
 
 def moment(st: UndauntedState) -> Moment:
-    if st.phase == Phase.BID:
-        return Phase.BID
-    return Phase.TURN if st.pending is None else Interruption.CHOICE
+    if st.phase == BID:
+        return BID
+    return TURN if st.pending is None else CHOICE

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 MOVE_KINDS = {"may_move_1": (1, False), "must_move_1": (1, True), "must_move_2": (2, True)}
 
 
-def log(ev: list[Event], kind: EventKind, text: str, rule: str = "", **data: object) -> None:
+def log(ev: list[Event], kind: str, text: str, rule: str = "", **data: object) -> None:
     ev.append(Event(kind, text, data, rule))
 
 

@@ -110,7 +110,7 @@ def blast(
     frag: int,
     ev: list[Event],
     *,
-    source: EventKind,
+    source: str,
     marker: str = "",
 ) -> None:
     """Damage dice of a grenade or shell against one soldier: each at or under ``frag`` plus

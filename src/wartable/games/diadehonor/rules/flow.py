@@ -177,9 +177,7 @@ def act(st: DiaDeHonorState, action: Action, ev: list[Event]) -> None:
         cost = ground.reach(st, i, verb == "crawl")[square]
         st.pos[i] = square
         rule = "DH-21" if verb == "crawl" else "DH-15"
-        ev.append(
-            Event(EventKind(verb), f"{key} {verb}s to {action.args[1]} ({cost} points)", rule=rule)
-        )
+        ev.append(Event(verb, f"{key} {verb}s to {action.args[1]} ({cost} points)", rule=rule))
     elif verb == "prone":
         st.prone[i] = True
         ev.append(Event(EventKind.PRONE, f"{key} goes prone", rule="DH-20"))

@@ -23,7 +23,7 @@ WORSE = {"normal": 0, "difficult": 1, "impassable": 2}
 
 
 def ev(
-    kind: EventKind, text: str, rule: str = "", to: tuple[str, ...] | None = None, **data: Any
+    kind: str, text: str, rule: str = "", to: tuple[str, ...] | None = None, **data: Any
 ) -> Event:
     return Event(kind, text, data, rule, to)
 

@@ -70,7 +70,7 @@ def resolve_attack(
     target = f"{st.players[side]} {sc.units[unit].key}"
     ev.append(
         Event(
-            EventKind(mode),
+            mode,  # attack, suppress or blast: a declared kind (EventKind)
             f"{who} {mode}{'es' if mode.endswith('s') else 's'} {target} on {sc.tiles[tile]}: "
             f"defence {base} + cover {cov} + range {rng}"
             f" = {total}; rolls {' '.join(map(str, rolls))}: {'hit' if hit else 'miss'}",

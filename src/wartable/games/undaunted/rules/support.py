@@ -66,7 +66,7 @@ def _shift(
     who, key = st.players[i], st.sc.kinds[kind].key
     ev.append(
         Event(
-            EventKind(verb),
+            verb,  # bolster or inspire: a declared kind (EventKind)
             f"{who} {verb}s: {key} {text}",
             {"player": who, "card": key},
             RULES[verb],
