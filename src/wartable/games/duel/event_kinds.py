@@ -1,6 +1,6 @@
 """Every kind of event the duel's log holds, each declared once with what it tells (the
-template: a game's rules emit these members, and the conformance check holds every event to
-them)."""
+template: the rules emit these names, a misspelt one fails mypy, and the conformance check
+holds every event to them)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,6 @@
 """Every kind of event 2GM Tactics' log holds, each declared once with what it tells: the rules
-emit these members, the undo guard and the study marks test them, and a typo fails mypy
-rather than passing silently. The conformance check holds every event a game emits to its
-declared kinds; ``tools/doc_tables.py`` lists them in the developers' notes."""
+emit these names (a misspelt one fails mypy), the conformance check holds every event a game
+emits to them, and ``tools/doc_tables.py`` lists them in the developers' notes."""
 
 from __future__ import annotations
 
