@@ -31,7 +31,7 @@ from pathlib import Path
 import wartable
 from wartable.core.events import Kinds
 from wartable.core.game import Game
-from wartable.core.layout import COPIERS, Layout
+from wartable.core.layout import COPIERS, HIDDEN, MEMO, PUBLIC, STATIC, Layout
 from wartable.core.observation import Observer
 from wartable.core.verbs import Grammar
 
@@ -138,7 +138,7 @@ def fields_block(game: Game) -> list[str] | None:
         "| field | part | copy | type | meaning |",
         "| --- | --- | --- | --- | --- |",
     ]
-    for part in ("static", "public", "hidden", "memo"):
+    for part in (STATIC, PUBLIC, HIDDEN, MEMO):
         for name, kind in layout.parts.items():
             if kind != part:
                 continue
@@ -230,8 +230,9 @@ def observation_block(game: Game) -> list[str] | None:
         "| --- | --- | --- | ---: | ---: |",
     ]
     titles = {sign(ob): title for (title, _, _), ob in zip(made, observers, strict=True)}
+    varied = [o for _, _, o in configs(game) if o]  # worked out once: it builds observers
     for sc in game.scenarios():
-        for options in [{}, *(o for _, _, o in configs(game) if o)]:
+        for options in [{}, *varied]:
             ob = game.observer(sc.id, options)
             said = ", ".join(f"{k}={v}" for k, v in options.items()) or "default"
             actions = len(game.action_space(sc.id, options))

@@ -93,9 +93,8 @@ def _copier(copiers: Mapping[str, Copier]) -> Callable[[Any], Any]:
 
 
 class Layout:
-    """The fields of one game's state by their part (see the module's docstring). Its
-    ``shared`` names are handed to a clone as they are, its ``copied`` ones through their
-    copier, its ``snapshot`` ones make the snapshot."""
+    """The fields of one game's state by their part (see the module's docstring): ``copy``
+    makes a clone's fields, its ``snapshot`` names make the snapshot."""
 
     def __init__(
         self,
@@ -119,8 +118,6 @@ class Layout:
                     raise ValueError(f"field {name!r}: copy it with one of layout.COPIERS")
                 self.parts[name] = part
                 self.copiers[name] = copier
-        self.shared = tuple(n for n, c in self.copiers.items() if c is same)
-        self.copied = tuple((n, c) for n, c in self.copiers.items() if c is not same)
         self.copy: Callable[[Any], Any] = _copier(self.copiers)
         self.snapshot = tuple(sorted(n for n, p in self.parts.items() if p in (PUBLIC, HIDDEN)))
         self.hidden = frozenset(n for n, p in self.parts.items() if p == HIDDEN)

@@ -62,8 +62,7 @@ class Rng:
     def clone(self) -> Rng:
         return Rng(self.seed, self.counter, self.forced)
 
-    def copy(self) -> Rng:  # as a state's other objects are copied (core/layout.py)
-        return Rng(self.seed, self.counter, self.forced)
+    copy = clone  # as a state's other objects are copied (core/layout.py)
 
     def snapshot(self) -> list[Any]:
         return [self.seed, self.counter, list(self.forced)]

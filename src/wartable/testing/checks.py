@@ -19,7 +19,7 @@ from wartable.core.errors import (
 )
 from wartable.core.events import CORE_KINDS
 from wartable.core.game import CardFace, Game
-from wartable.core.layout import by_key, each, fresh, same
+from wartable.core.layout import STATIC, by_key, each, fresh, same
 from wartable.core.rng import derive_seed
 from wartable.core.state import GameState
 from wartable.testing.playing import play_on, play_random
@@ -320,7 +320,7 @@ def fields_are_declared(states: Iterable[GameState]) -> None:
         )
         for name, copier in layout.copiers.items():
             value = getattr(state, name)
-            if copier is same and layout.parts[name] != "static":
+            if copier is same and layout.parts[name] != STATIC:
                 need(not _changeable(value), f"{name} changes in place, but clones share it")
             if copier is fresh and isinstance(value, (list, set, frozenset, tuple)):
                 inner = [v for v in value if _changeable(v)]
@@ -332,7 +332,7 @@ def fields_are_declared(states: Iterable[GameState]) -> None:
         for name, copier in layout.copiers.items():
             need(hasattr(twin, name), f"the clone has no {name}")  # before reading it
             mine, theirs = getattr(state, name), getattr(twin, name)
-            if layout.parts[name] == "static":
+            if layout.parts[name] == STATIC:
                 need(mine is theirs, f"{name} is static, but the clone copies it")
             elif copier is not same and mine is not None:
                 need(mine is not theirs, f"the clone shares {name}, which the layout copies")
