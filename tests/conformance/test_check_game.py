@@ -110,3 +110,33 @@ def test_a_verb_declared_without_arguments_in_the_space_fails_the_grammar_check(
         pytest.raises(ConformanceError, match="declared with nothing in any action space"),
     ):
         checks.verbs_are_declared(game, "pitched-battle")
+
+
+def test_an_event_of_a_kind_not_declared_is_named():
+    from wartable.core.events import Kinds
+
+    class Fewer(Kinds):  # the duel's kinds but "play"
+        ATTACK, RALLY, GUARD = "attack", "rally", "guard"
+        DRAW_MADE, DRAW, PASS, GAME_OVER = "draw-made", "draw", "pass", "game-over"
+
+    class Forgetful(Duel):
+        def event_kinds(self):
+            return Fewer
+
+    with pytest.raises(ConformanceError) as failed:
+        check_game(Forgetful(), playouts=1)
+    assert "events_are_declared (standard)" in str(failed.value)
+    assert "an event of kind 'play', which is not declared" in str(failed.value)
+
+
+def test_the_declared_kinds_are_the_upper_case_names_of_the_class_and_its_bases():
+    from wartable.core.events import Kinds
+
+    class Base(Kinds):
+        ROUND = "round"
+
+    class More(Base):
+        END = "end"
+        note = "not a kind"  # lower case: a helper, not a kind
+
+    assert More.values() == {"round", "end"}
