@@ -12,6 +12,7 @@ from pydantic import Field
 
 from wartable.content.loader import validate
 from wartable.content.types import Strict
+from wartable.geometry.bitboard import Bitboard
 from wartable.geometry.squaregrid import Square, SquareGrid, chebyshev, line
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -265,6 +266,11 @@ class Battle:
     entry: tuple[int, ...] = field(init=False)
     light_entry: tuple[int, ...] = field(init=False)
     unreached: tuple[int, ...] = field(init=False)  # a move's starting costs: -1 impassable
+    # the same as sets of squares (geometry/bitboard.py), for the route search: the squares
+    # that cost 1 to enter and those that cost 2, for most units and for light-footed ones
+    board: Bitboard = field(init=False, compare=False)
+    steps: tuple[int, int] = field(init=False, compare=False)
+    light_steps: tuple[int, int] = field(init=False, compare=False)
     # per side: each square's distance (in steps) to that side's start zone, to place the
     # units that cards bring behind the line (Q20); FAR where a side has no zone
     to_zone: dict[str, tuple[int, ...]] = field(init=False)
@@ -283,6 +289,7 @@ class Battle:
 
     def __post_init__(self) -> None:
         grid = self.grid
+        board = Bitboard(grid.columns, grid.rows)
         entry = tuple(0 if GROUND[g][3] else 2 if GROUND[g][1] else 1 for g in self.ground)
         next_to = tuple(tuple(grid.index(n) for n in grid.neighbours(sq)) for sq in grid.squares)
         derived = {
@@ -292,6 +299,12 @@ class Battle:
             "entry": entry,
             "light_entry": tuple(min(c, 1) for c in entry),
             "unreached": tuple(FAR if c else -1 for c in entry),
+            "board": board,
+            "steps": (
+                board.of(q for q, c in enumerate(entry) if c == 1),
+                board.of(q for q, c in enumerate(entry) if c == 2),
+            ),
+            "light_steps": (board.of(q for q, c in enumerate(entry) if c), 0),
             "_sight": bytearray(len(self.ground) ** 2),
             "apart": bytes(min(255, chebyshev(a, b)) for a in grid.squares for b in grid.squares),
             "to_zone": {side: steps_to(zone, next_to) for side, zone in self.zones.items()},

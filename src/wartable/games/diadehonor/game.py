@@ -27,6 +27,7 @@ from wartable.games.diadehonor import campaign, content, estimates, glossary
 from wartable.games.diadehonor.event_kinds import EventKind
 from wartable.games.diadehonor.phases import Phase
 from wartable.games.diadehonor.rules import cards, objectives
+from wartable.games.diadehonor.rules.listing import Listed
 from wartable.games.diadehonor.space import Domains
 from wartable.games.diadehonor.state import DiaDeHonorState
 from wartable.games.diadehonor.verbs import GRAMMAR
@@ -142,6 +143,7 @@ class DiaDeHonor(Game):
         st.outlook = self.outlooks.get(key)
         st.ruled_out = [set() for _ in players]
         st.reviewed_kills = 0
+        st.listed = Listed()
         objectives.deal(st, [])
         st.defensive, st.aggressive = [0] * len(players), [0] * len(players)
         for seat in range(len(players)):

@@ -18,6 +18,7 @@ from wartable.games.diadehonor.event_kinds import EventKind
 from wartable.games.diadehonor.model import ACTIVE, LIVING, RESERVE, Benched, Status, Unit
 from wartable.games.diadehonor.phases import Phase
 from wartable.games.diadehonor.rules import cards, objectives, odds
+from wartable.games.diadehonor.rules.listing import Listed
 from wartable.games.diadehonor.rules.victory import standing
 from wartable.games.diadehonor.verbs import GRAMMAR
 from wartable.games.diadehonor.view import view
@@ -37,7 +38,8 @@ LAYOUT = Layout(
     },
     # the dice to come, the deck's order, the cards kept and the secret objectives (Q33)
     hidden={"rng": fresh, "deck": fresh, "hands": each, "objectives": fresh},
-    memo={"reviewed_kills": same},  # the kills counted when objectives were last reviewed
+    # the kills counted when objectives were last reviewed; each unit's actions last listed
+    memo={"reviewed_kills": same, "listed": fresh},
 )
 
 
@@ -83,6 +85,7 @@ class DiaDeHonorState(GameState):
     objectives: list[str]  # per seat, its secret objective: its holder's alone (Q33)
     ruled_out: list[set[str]]  # per seat, objectives it cannot hold, as all have seen them met
     reviewed_kills: int  # a memo: the kills counted when objectives were last reviewed
+    listed: Listed  # a memo: each unit's actions as last listed, and the board then (listing.py)
     defensive: list[int]  # per seat, Defensive combat played this round
     aggressive: list[int]  # per seat, Aggressive combat played this round
     phase: Phase  # phases.py

@@ -174,7 +174,7 @@ def act(st: DiaDeHonorState, action: Action, ev: list[Event]) -> None:
         ev.append(Event(EventKind.AIM, f"{key} stops aiming", rule="DH-69"))
     if verb in ("move", "crawl"):
         square = st.battle.square_of[action.args[1]]
-        cost = ground.reach(st, i, verb == "crawl")[square]
+        cost = ground.cost_to(st, i, verb == "crawl", square)
         st.pos[i] = square
         rule = "DH-21" if verb == "crawl" else "DH-15"
         ev.append(Event(verb, f"{key} {verb}s to {action.args[1]} ({cost} points)", rule=rule))

@@ -3,7 +3,10 @@ cover (DH-34) and flanking (DH-32, DH-33)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from bisect import bisect_left
+from collections.abc import Callable, Sequence
+from functools import reduce
+from operator import itemgetter, or_
 from typing import TYPE_CHECKING, cast
 
 from wartable.core.action import Action
@@ -35,15 +38,13 @@ def around(
     """The occupied squares within a move of unit ``i``, in order: those it may not pass
     (enemies, wrecks and sabotaged tanks, whoever's: DH-26, Q36), and those it may pass but
     not stop on (friends that can act). Nothing farther changes where it can go."""
-    kind, start = st.kind(i), st.pos[i]
-    points, side = kind.speed, st.units[i].side
-    squares, status, units, sabotaged = st.battle.grid.squares, st.status, st.units, st.sabotaged
-    x, y = squares[start]
+    points, start, side = st.kind(i).speed, st.pos[i], st.units[i].side
+    status, units, sabotaged = st.status, st.units, st.sabotaged
+    apart, base = st.battle.apart, start * len(st.battle.ground)
     barred: list[int] = []
     friends: list[int] = []
     for sq, u in held.items():
-        qx, qy = squares[sq]
-        if sq != start and abs(qx - x) <= points and abs(qy - y) <= points:
+        if apart[base + sq] <= points and sq != start:
             bars = status[u] != ACTIVE or units[u].side != side or sabotaged[u]
             (barred if bars else friends).append(sq)
     return tuple(sorted(barred)), tuple(sorted(friends))
@@ -52,14 +53,24 @@ def around(
 def paths(st: DiaDeHonorState, i: int, crawling: bool, held: dict[int, int]) -> dict[int, int]:
     """What each square a move of unit ``i`` can reach costs, friends' squares included (it
     passes through them)."""
-    return _paths(st, i, crawling, around(st, i, held)[0])
+    board = st.battle.board
+    layers = routes(st, i, crawling, around(st, i, held)[0])
+    return {q: cost for cost, layer in enumerate(layers) if cost for q in board.squares(layer)}
 
 
-def _paths(st: DiaDeHonorState, i: int, crawling: bool, barred: tuple[int, ...]) -> dict[int, int]:
-    """``paths`` remembered by start, speed, footing, crawl and the squares barred near it."""
+def cost_to(st: DiaDeHonorState, i: int, crawling: bool, square: int) -> int:
+    """What moving unit ``i`` to ``square`` costs, or -1 where one move cannot reach it."""
+    layers = routes(st, i, crawling, around(st, i, holders(st))[0])
+    bit = 1 << square
+    return next((cost for cost, layer in enumerate(layers) if cost and layer & bit), -1)
+
+
+def routes(st: DiaDeHonorState, i: int, crawling: bool, barred: tuple[int, ...]) -> Layers:
+    """``cheapest`` for unit ``i``, remembered by start, speed, footing, crawl and the squares
+    barred near it."""
     kind, start = st.kind(i), st.pos[i]
     key = (start, kind.speed, kind.light_footed, crawling, barred)
-    found = cast("dict[int, int] | None", st.battle.moves.get(key))
+    found = cast("Layers | None", st.battle.moves.get(key))
     if found is None:
         factor = 2 if crawling else 1
         found = cheapest(st.battle, start, kind.speed, kind.light_footed, factor, barred)
@@ -67,61 +78,77 @@ def _paths(st: DiaDeHonorState, i: int, crawling: bool, barred: tuple[int, ...])
     return found
 
 
+Layers = tuple[int, ...]  # per cost, the squares (a bitboard) first reached at that cost
+
+
 def cheapest(
     battle: Battle, start: int, points: int, light: bool, factor: int, blocked: tuple[int, ...]
-) -> dict[int, int]:
-    """Steps cost 1 to 4 points and a move at most 12, so a bucket per cost finds the
-    cheapest paths without a heap."""
-    entry = battle.light_entry if light else battle.entry
-    best = list(battle.unreached)  # -1 where no unit may go, else more than any move
-    for sq in blocked:
-        best[sq] = -1
-    best[start] = 0
-    buckets: list[list[int]] = [[] for _ in range(points + 1)]
-    buckets[0].append(start)
-    next_to = battle.next_to
-    for spent in range(points + 1):
-        for here in buckets[spent]:
-            if best[here] != spent:
-                continue
-            for j in next_to[here]:
-                cost = spent + factor * entry[j]
-                if cost <= points and cost < best[j]:
-                    best[j] = cost
-                    buckets[cost].append(j)
-    return {
-        sq: spent
-        for spent, bucket in enumerate(buckets)
-        for sq in bucket
-        if best[sq] == spent and sq != start
-    }
+) -> Layers:
+    """The squares a move of ``points`` from ``start`` reaches, never entering ``blocked``,
+    by their cheapest cost. Entering a square costs its points (1 or 2, 1 for light feet)
+    times ``factor`` (2 crawling), whatever the step: so a square's cheapest cost is its
+    entry plus the cheapest of its neighbours', and the squares reached at each cost are
+    the squares of their entry next to the squares reached that much cheaper. Each cost's
+    squares are one set (geometry/bitboard.py), spread to their neighbours at once."""
+    board = battle.board
+    one, two = battle.light_steps if light else battle.steps
+    seen = 1 << start | board.of(blocked)
+    layers = [1 << start] + [0] * points
+    spread = [0] * (points + 1)  # each layer with its neighbours, once it is needed
+    for cost in range(factor, points + 1):
+        was = cost - factor
+        if layers[was]:
+            spread[was] = near = spread[was] or board.spread(layers[was])
+            new = near & one
+        else:
+            new = 0
+        was -= factor
+        if was >= 0 and layers[was] and two:
+            spread[was] = near = spread[was] or board.spread(layers[was])
+            new |= near & two
+        new &= ~seen
+        if new:
+            seen |= new
+            layers[cost] = new
+    return tuple(layers)
 
 
-def move_actions(st: DiaDeHonorState, i: int, crawling: bool, held: dict[int, int]) -> list[Action]:
+def move_actions(
+    st: DiaDeHonorState, i: int, crawling: bool, held: dict[int, int]
+) -> Sequence[Action]:
     """The move (or crawl) actions of unit ``i``. Only the units within a move's reach change
-    them, so the list is remembered by the unit, its square, its crawl and the enemies,
-    wrecks and friends around it (friends let it pass but not stop)."""
+    them: the enemies, wrecks and sabotaged tanks it cannot pass change its routes, so the
+    actions to every square it could reach, friends' included, are remembered by the unit,
+    its square, its crawl and those; the friends around it (it passes them but may not stop
+    on them) are then taken out of that list."""
     battle = st.battle
     barred, friends = around(st, i, held)
     unit = st.units[i].key  # it names the unit's type, so its speed and footing too
-    key = (unit, crawling, st.pos[i], barred, friends)
-    listed = cast("tuple[Action, ...] | None", battle.moves.get(key))
+    key = (unit, crawling, st.pos[i], barred)
+    listed = cast("tuple[tuple[int, ...], tuple[Action, ...]] | None", battle.moves.get(key))
     if listed is None:
-        found = _paths(st, i, crawling, barred)
+        layers = routes(st, i, crawling, barred)
+        squares = tuple(battle.board.squares(reduce(or_, layers[1:], 0)))
         verb = "crawl" if crawling else "move"
-        made = battle.moves.get((unit, verb))  # this unit's actions made so far, by square
-        if made is None:
-            made = {}
+        made = cast("tuple[Action, ...] | None", battle.moves.get((unit, verb)))
+        if made is None:  # the unit's action to each square, made once for all its moves
+            made = tuple(Action(verb, (unit, label)) for label in battle.labels)
             battle.moves.put((unit, verb), made)
-        acts: dict[int, Action] = made  # type: ignore[assignment]  # the key holds actions
-        labels, taken = battle.labels, set(friends)
-        listed = tuple(
-            acts.get(q) or acts.setdefault(q, Action(verb, (unit, labels[q])))
-            for q in sorted(found)
-            if q not in taken
-        )
+        picked = itemgetter(*squares)(made) if len(squares) > 1 else tuple(made[q] for q in squares)
+        listed = (squares, picked)
         battle.moves.put(key, listed)
-    return list(listed)
+    squares, actions = listed
+    if not friends:
+        return actions
+    out: list[Action] = []
+    start = 0
+    for q in friends:  # sorted, as the squares are: cut each one out
+        k = bisect_left(squares, q, start)
+        if k < len(squares) and squares[k] == q:
+            out += actions[start:k]
+            start = k + 1
+    out += actions[start:]
+    return out
 
 
 def sees(st: DiaDeHonorState, a: int, b: int) -> bool:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from wartable.core.action import Action
 from wartable.games.diadehonor.model import ACTIVE, RESERVE
-from wartable.games.diadehonor.rules import cards, ground
+from wartable.games.diadehonor.rules import cards, ground, listing
 
 if TYPE_CHECKING:
     from wartable.games.diadehonor.state import DiaDeHonorState
@@ -48,46 +48,81 @@ def initiative(st: DiaDeHonorState, seat: int) -> list[Action]:
 
 
 def activation(st: DiaDeHonorState, seat: int) -> list[Action]:
-    """The seat's units' actions, its cards, and ending the activation."""
+    """The seat's units' actions, its cards, and ending the activation. Each unit's moves and
+    strikes come from the state's memo where nothing near it changed (listing.py)."""
+    memo = listing.refresh(st)
+    moves, strikes = memo.moves, memo.strikes
+    status, sabotaged, actions, attacked = st.status, st.sabotaged, st.actions, st.attacked
+    held: dict[int, int] | None = None
+    foes: list[int] | None = None
     out: list[Action] = []
-    held = ground.holders(st)
-    side = st.sides[seat]
-    foes = [u.index for u in st.units if u.side != side and st.on_map(u.index)]
     for u in st.units:
-        if u.seat == seat and st.can_act(u.index):
-            out += unit_actions(st, u.index, held, foes)
+        i = u.index
+        if u.seat != seat or status[i] != ACTIVE or sabotaged[i] or actions[i] <= 0:
+            continue
+        listed = moves.get(i)
+        if listed is None:
+            held = ground.holders(st) if held is None else held
+            listed = moves[i] = stance_and_moves(st, i, held)
+        out += listed
+        aims = u.type == "sniper" and st.aim.get(i, NO_AIM)[2] != st.round
+        if aims or not attacked[i]:
+            found = strikes.get(i)
+            if found is None:
+                foes = enemies(st, i) if foes is None else foes
+                found = strikes[i] = strikes_of(st, i, foes)
+            if aims:
+                out += found[0]
+            if not attacked[i]:
+                out += found[1]
+                out += found[2]
     return [*out, *cards.plays(st, seat), DONE]
+
+
+NO_AIM = (-1, 0, 0)  # a sniper who has not aimed: no target, none in a row, no round
 
 
 def unit_actions(
     st: DiaDeHonorState, i: int, held: dict[int, int], foes: list[int] | None = None
 ) -> list[Action]:
-    """Up to two actions a round, at most one of them an attack (DH-9, DH-10). ``foes``: the
-    enemy units on the map, where the caller has them."""
+    """Up to two actions a round, at most one of them an attack (DH-9, DH-10), worked out
+    afresh (``activation`` keeps them between listings). ``foes``: the enemy units on the
+    map, where the caller has them."""
     if st.actions[i] <= 0:
         return []
-    foes = enemies(st, i) if foes is None else foes
-    key = st.units[i].key
-    kind = st.kind(i)
-    out: list[Action] = []
-    soldier = kind.kind == "soldier"
-    if st.prone[i]:
-        out.append(Action("stand", (key,)))
-        out += ground.move_actions(st, i, True, held)
-    else:
-        if soldier:
-            out.append(Action("prone", (key,)))
-        if kind.speed:
-            out += ground.move_actions(st, i, False, held)
-    if st.units[i].type == "sniper" and st.aim.get(i, (-1, 0, 0))[2] != st.round:
-        out += [Action("aim", (key, st.units[t].key)) for t in marks(st, i, foes)]
+    aims, fires, melees = strikes_of(st, i, enemies(st, i) if foes is None else foes)
+    out = list(stance_and_moves(st, i, held))
+    if st.units[i].type == "sniper" and st.aim.get(i, NO_AIM)[2] != st.round:
+        out += aims
     if not st.attacked[i]:
-        for t in targets(st, i, foes):
-            out.append(Action("fire", (key, st.units[t].key)))
-        if soldier:
-            for t in duellists(st, i, foes):
-                out.append(Action("melee", (key, st.units[t].key)))
+        out += fires
+        out += melees
     return out
+
+
+def stance_and_moves(st: DiaDeHonorState, i: int, held: dict[int, int]) -> tuple[Action, ...]:
+    """Standing up or lying down (a soldier: DH-20, DH-22), then the moves or, lying down,
+    the crawls (DH-15, DH-21)."""
+    key = st.units[i].key
+    if st.prone[i]:
+        return (Action("stand", (key,)), *ground.move_actions(st, i, True, held))
+    kind = st.kind(i)
+    stance = (Action("prone", (key,)),) if kind.kind == "soldier" else ()
+    return (*stance, *ground.move_actions(st, i, False, held)) if kind.speed else stance
+
+
+def strikes_of(st: DiaDeHonorState, i: int, foes: list[int]) -> listing.Strikes:
+    """The aims (a sniper's: DH-69), shots (DH-29) and melees (a soldier's: DH-36) open to
+    unit ``i``, whether or not it may still make them this round."""
+    key, units = st.units[i].key, st.units
+    aims: tuple[Action, ...] = ()
+    melees: tuple[Action, ...] = ()
+    if units[i].type == "sniper":
+        aims = tuple(Action("aim", (key, units[t].key)) for t in marks(st, i, foes))
+    fires = tuple(Action("fire", (key, units[t].key)) for t in targets(st, i, foes))
+    if st.kind(i).kind == "soldier":
+        melees = tuple(Action("melee", (key, units[t].key)) for t in duellists(st, i, foes))
+    return aims, fires, melees
 
 
 def enemies(st: DiaDeHonorState, i: int) -> list[int]:

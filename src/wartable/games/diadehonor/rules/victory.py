@@ -48,7 +48,7 @@ def check(st: DiaDeHonorState, ev: list[Event], actor: int, round_end: bool = Fa
     fulfils his secret objective, or when the enemy has no unit left that can act (DH-82). If
     one event wins for both sides, the side of ``actor`` (whose action or card it was) wins;
     if the last units of both sides fall together, it is a draw (DH-83)."""
-    if st.phase == Phase.OVER or any(s == RESERVE for s in st.status):
+    if st.phase == Phase.OVER or RESERVE in st.status:
         return
     achieved = objectives.review(st, round_end)
     wins = {st.sides[s] for s in achieved}
