@@ -266,3 +266,22 @@ def test_random_agents_reach_the_end_through_the_environment():
         choice = agent.act(env.game_state, name)
         env.step(env.table.index[choice])
     assert not env.agents and env.game_state.is_over
+
+
+@pytest.mark.parametrize(("wrong", "says"), [(1.5, "holds 1.5"), (float("nan"), "holds nan")])
+def test_the_environment_checks_every_number_against_its_bounds(monkeypatch, wrong, says):
+    """The table checks a whole observation at once; a number out of its bounds (or NaN)
+    still names its block, as ``Observer.encode`` does."""
+    env = rl.env("undaunted", "la-raye")
+    env.reset(seed=1)
+    observer = env.table.observer
+    first = observer.features[0]
+    right = observer.blocks
+
+    def spoilt(view):
+        blocks = right(view)
+        return [[wrong] * first.size, *blocks[1:]]
+
+    monkeypatch.setattr(observer, "blocks", spoilt)
+    with pytest.raises(wartable.core.errors.WartableError, match=f"{first.name!r} {says}"):
+        env.observe(env.agent_selection)

@@ -48,11 +48,22 @@ class Observer(ABC):
     def encode(self, view: Mapping[str, Any]) -> list[float]:
         """The view as numbers, block after block; a block of the wrong size or a number out
         of its bounds is the game's mistake, and says which."""
-        blocks = self._encode(view)
-        extra = set(blocks) - {f.name for f in self.features}
-        if extra:
-            raise WartableError(f"observation blocks outside the layout: {sorted(extra)}")
         out: list[float] = []
+        for block in self.checked(self.blocks(view)):
+            out += block
+        return out
+
+    def blocks(self, view: Mapping[str, Any]) -> list[Sequence[float]]:
+        """Every block of the view, in the layout's order, each of its size (a block missing,
+        of another size or outside the layout is the game's mistake, and says which); the
+        numbers not yet checked against their bounds (``encode`` does, and the environments
+        do it for all the numbers at once)."""
+        blocks = self._encode(view)
+        if len(blocks) != len(self.features):
+            extra = set(blocks) - {f.name for f in self.features}
+            if extra:
+                raise WartableError(f"observation blocks outside the layout: {sorted(extra)}")
+        out: list[Sequence[float]] = []
         for f in self.features:
             values = blocks.get(f.name)
             if values is None:
@@ -61,13 +72,21 @@ class Observer(ABC):
                 raise WartableError(
                     f"observation block {f.name!r} has {len(values)} numbers, not {f.size}"
                 )
+            out.append(values)
+        return out
+
+    def checked(self, blocks: list[Sequence[float]]) -> list[list[float]]:
+        """The blocks as floats, each number within its bounds (else an error naming the
+        block and the number)."""
+        out: list[list[float]] = []
+        for f, values in zip(self.features, blocks, strict=True):
             block = list(map(float, values))
             if block and not (f.low <= min(block) and max(block) <= f.high and _finite(block)):
                 wrong = next(x for x in block if not f.low <= x <= f.high)
                 raise WartableError(
                     f"observation block {f.name!r} holds {wrong}, outside {f.low} to {f.high}"
                 )
-            out += block
+            out.append(block)
         return out
 
     def blank(self, prefix: str) -> dict[str, list[float]]:

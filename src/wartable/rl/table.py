@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping
+from itertools import chain
 from typing import Any
 
 import gymnasium
@@ -44,11 +45,10 @@ class Table:
             raise WartableError(f"{self.game.info.title}'s action space lists an action twice")
         self.observer: Observer = self.game.observer(self.scenario, self.options)
         low, high = self.observer.bounds()
+        self.low, self.high = np.array(low, dtype=np.float32), np.array(high, dtype=np.float32)
         self.observation_space = gymnasium.spaces.Dict(
             {
-                "observation": gymnasium.spaces.Box(
-                    np.array(low, dtype=np.float32), np.array(high, dtype=np.float32)
-                ),
+                "observation": gymnasium.spaces.Box(self.low, self.high),
                 "action_mask": gymnasium.spaces.Box(0, 1, (len(self.actions),), dtype=np.int8),
             }
         )
@@ -59,8 +59,16 @@ class Table:
 
     def observe(self, state: GameState, player: str) -> dict[str, npt.NDArray[Any]]:
         """The seat's view as numbers, and which numbered actions it may take now."""
-        numbers = np.array(self.observer.encode(state.view(player)), dtype=np.float32)
-        return {"observation": numbers, "action_mask": self.mask(state, player)}
+        return {"observation": self.numbers(state, player), "action_mask": self.mask(state, player)}
+
+    def numbers(self, state: GameState, player: str) -> npt.NDArray[np.float32]:
+        """``Observer.encode``, the bounds checked for every number at once."""
+        blocks = self.observer.blocks(state.view(player))
+        numbers = np.fromiter(chain.from_iterable(blocks), np.float32, self.observer.size)
+        if not ((numbers >= self.low) & (numbers <= self.high)).all():  # NaN fails both
+            self.observer.checked(blocks)  # names the block and the number
+            raise WartableError("an observation's number is outside its bounds as a float32")
+        return numbers
 
     def mask(self, state: GameState, player: str) -> npt.NDArray[np.int8]:
         mask = np.zeros(len(self.actions), dtype=np.int8)
