@@ -59,10 +59,9 @@ class Observer(ABC):
         numbers not yet checked against their bounds (``encode`` does, and the environments
         do it for all the numbers at once)."""
         blocks = self._encode(view)
-        if len(blocks) != len(self.features):
-            extra = set(blocks) - {f.name for f in self.features}
-            if extra:
-                raise WartableError(f"observation blocks outside the layout: {sorted(extra)}")
+        extra = set(blocks) - {f.name for f in self.features}
+        if extra:
+            raise WartableError(f"observation blocks outside the layout: {sorted(extra)}")
         out: list[Sequence[float]] = []
         for f in self.features:
             values = blocks.get(f.name)

@@ -29,7 +29,15 @@ def reach(
     friendly units, never through enemies, wrecks, sabotaged tanks (its own side's too) or
     impassable ground (DH-26, Q36)."""
     held = holders(st) if held is None else held
-    return {q: c for q, c in paths(st, i, crawling, held).items() if q not in held}
+    layers = routes(st, i, crawling, around(st, i, held)[0])
+    squares = st.battle.board.squares
+    return {
+        q: cost
+        for cost, layer in enumerate(layers)
+        if cost
+        for q in squares(layer)
+        if q not in held
+    }
 
 
 def around(
@@ -48,14 +56,6 @@ def around(
             bars = status[u] != ACTIVE or units[u].side != side or sabotaged[u]
             (barred if bars else friends).append(sq)
     return tuple(sorted(barred)), tuple(sorted(friends))
-
-
-def paths(st: DiaDeHonorState, i: int, crawling: bool, held: dict[int, int]) -> dict[int, int]:
-    """What each square a move of unit ``i`` can reach costs, friends' squares included (it
-    passes through them)."""
-    board = st.battle.board
-    layers = routes(st, i, crawling, around(st, i, held)[0])
-    return {q: cost for cost, layer in enumerate(layers) if cost for q in board.squares(layer)}
 
 
 def cost_to(st: DiaDeHonorState, i: int, crawling: bool, square: int) -> int:

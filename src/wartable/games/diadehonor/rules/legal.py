@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from wartable.games.diadehonor.state import DiaDeHonorState
 
 DONE = Action("done", ())
+NO_AIM = (-1, 0, 0)  # a sniper who has not aimed: no target, none in a row, no round
 FIRST, SECOND = Action("initiative", ("first",)), Action("initiative", ("second",))
 
 
@@ -77,27 +78,6 @@ def activation(st: DiaDeHonorState, seat: int) -> list[Action]:
                 out += found[1]
                 out += found[2]
     return [*out, *cards.plays(st, seat), DONE]
-
-
-NO_AIM = (-1, 0, 0)  # a sniper who has not aimed: no target, none in a row, no round
-
-
-def unit_actions(
-    st: DiaDeHonorState, i: int, held: dict[int, int], foes: list[int] | None = None
-) -> list[Action]:
-    """Up to two actions a round, at most one of them an attack (DH-9, DH-10), worked out
-    afresh (``activation`` keeps them between listings). ``foes``: the enemy units on the
-    map, where the caller has them."""
-    if st.actions[i] <= 0:
-        return []
-    aims, fires, melees = strikes_of(st, i, enemies(st, i) if foes is None else foes)
-    out = list(stance_and_moves(st, i, held))
-    if st.units[i].type == "sniper" and st.aim.get(i, NO_AIM)[2] != st.round:
-        out += aims
-    if not st.attacked[i]:
-        out += fires
-        out += melees
-    return out
 
 
 def stance_and_moves(st: DiaDeHonorState, i: int, held: dict[int, int]) -> tuple[Action, ...]:

@@ -79,7 +79,7 @@ def forget(st: DiaDeHonorState, memo: Listed, board: Board) -> None:
     (it moved, fell, was sabotaged or changed stance), the moves of units within a move of a
     square a unit left or took, and the strikes of units whose enemies changed."""
     was_pos, was_status, was_sabotaged, was_prone = board
-    pos, status, sabotaged, units = st.pos, st.status, st.sabotaged, st.units
+    pos, status, sabotaged, prone, units = st.pos, st.status, st.sabotaged, st.prone, st.units
     changed = {
         j
         for j in range(len(pos))
@@ -87,7 +87,7 @@ def forget(st: DiaDeHonorState, memo: Listed, board: Board) -> None:
     }
     moves, strikes = memo.moves, memo.strikes
     for j in range(len(pos)):
-        if st.prone[j] != was_prone[j]:
+        if prone[j] != was_prone[j]:
             moves.pop(j, None)
     if not changed:
         return
