@@ -12,6 +12,7 @@ import pytest
 
 import wartable
 from wartable.core.action import Action
+from wartable.games.duel import rules
 from wartable.games.duel.game import Duel
 from wartable.games.duel.state import DuelState
 from wartable.games.tactics2gm.state import Tactics2GMState
@@ -140,3 +141,35 @@ def test_the_declared_kinds_are_the_upper_case_names_of_the_class_and_its_bases(
         note = "not a kind"  # lower case: a helper, not a kind
 
     assert More.values() == {"round", "end"}
+
+
+class TellingState(DuelState):
+    """A duel whose rules tell the core what each seat may do as an action ends: the truth
+    for the seat to act, a lie for the seat that is not to act, and lies once it is over."""
+
+    def _apply(self, player, action):
+        events = super()._apply(player, action)
+        for seat in (0, 1):
+            told = rules.offers(self, seat) if seat == self.to_act else [Action("play", ("x",))]
+            self.tell_legal(seat, [Action("pass")] if self.is_over else told)
+        return events
+
+
+class LyingState(DuelState):
+    """A duel whose rules tell the seat to act one action too few."""
+
+    def _apply(self, player, action):
+        events = super()._apply(player, action)
+        self.tell_legal(self.to_act, rules.offers(self, self.to_act)[1:])
+        return events
+
+
+def test_what_the_rules_tell_is_kept_only_for_the_seats_to_act_in_a_live_game():
+    """``tell_legal`` (issue 47): the core keeps a told list only for a seat that acts now,
+    and nothing once the game is over; a told list that is wrong fails the check."""
+    passed = check_game(duel_of(TellingState), playouts=2)
+    assert "kept_actions_are_fresh (standard)" in passed
+    with pytest.raises(ConformanceError) as failed:
+        check_game(duel_of(LyingState), playouts=1)
+    assert "kept_actions_are_fresh (standard)" in str(failed.value)
+    assert "kept actions differ from a fresh listing" in str(failed.value)

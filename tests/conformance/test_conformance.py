@@ -69,6 +69,11 @@ def test_random_playouts_end_and_their_texts_read_right(game_name, scenario):
 
 
 @pytest.mark.parametrize(("game_name", "scenario"), CASES, ids=IDS)
+def test_kept_legal_actions_are_what_a_fresh_listing_gives(game_name, scenario):
+    checks.kept_actions_are_fresh(wartable.get_game(game_name), scenario)
+
+
+@pytest.mark.parametrize(("game_name", "scenario"), CASES, ids=IDS)
 def test_same_seed_same_game(game_name, scenario):
     checks.same_seed_same_game(wartable.get_game(game_name), scenario)
 

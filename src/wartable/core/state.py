@@ -53,6 +53,7 @@ class GameState(ABC):
     _n_actions: int
     _legal_cache: dict[str, list[Action]] | None  # the legal actions, until the state changes
     _acting: tuple[str, ...]  # who acts: valid while _legal_cache is not None (current_players)
+    _told: dict[int, list[Action]] | None  # lists the rules made for the state they leave
     _setup: dict[str, Any]  # scenario, options, seed: never changes, shared between clones
     _undo_depth: int  # how many of the latest actions may be taken back
 
@@ -147,6 +148,7 @@ class GameState(ABC):
         self._n_actions = 0
         self._legal_cache = None
         self._acting = ()
+        self._told = None
         self._setup = setup
         self._undo_depth = 0
 
@@ -211,13 +213,14 @@ class GameState(ABC):
             )
         if self.outcome is not None:
             raise IllegalActionError(f"the game is over ({self.outcome.reason})")
+        self._told = None  # anything told before belongs to no action of the core's
         if action == RESIGN:
             events = self._resign(player)
         elif action not in self._cached_legal(player):
             raise IllegalActionError(self._why_not(player, action))
         else:
             events = self._rules(player, action)
-        self._legal_cache = None
+        self._keep_told()
         self._history = (self._history, player, action)
         self._n_actions += 1
         self._fill_returns()
@@ -228,6 +231,30 @@ class GameState(ABC):
         else:
             self._undo_depth = 0
         return events
+
+    def tell_legal(self, seat: int, actions: list[Action]) -> None:
+        """The rules hand over what ``seat`` may do in the state the action leaves, where
+        they had to list it to get there (a phase in which a seat could only pass goes by on
+        its own): the core keeps it as the legal actions instead of listing them again. Told
+        during an action, of the state as it is when the action ends; never mutated after."""
+        if self._told is None:
+            self._told = {}
+        self._told[seat] = actions
+
+    def _keep_told(self) -> None:
+        """After an action: forget the legal actions, but keep what the rules told of the
+        seats who act now."""
+        told, self._told = self._told, None
+        self._legal_cache = None
+        if told is None:
+            return
+        acting = self.current_players  # makes the cache, unless the game is over
+        cache = self._legal_cache
+        if cache is None:
+            return
+        for seat, actions in told.items():
+            if self.players[seat] in acting:
+                cache[self.players[seat]] = actions
 
     def _fill_returns(self) -> None:
         """A finished game's outcome gets each seat's return from the winner and the sides
@@ -412,6 +439,7 @@ class GameState(ABC):
         twin._n_actions = self._n_actions
         twin._legal_cache = self._legal_cache  # lists in it are never mutated
         twin._acting = self._acting
+        twin._told = None
         twin._setup = self._setup
         twin._undo_depth = self._undo_depth
         return twin
@@ -426,6 +454,7 @@ class GameState(ABC):
         twin._n_actions = self._n_actions
         twin._legal_cache = None
         twin._acting = ()
+        twin._told = None
         twin._setup = {**self._setup, "sampled": True}
         twin._undo_depth = 0
         return twin

@@ -61,6 +61,7 @@ def check_game(game: Game, scenarios: Sequence[str] | None = None, playouts: int
         copies = Copies(states)
         each: list[tuple[Callable[..., object], tuple[object, ...]]] = [
             (checks.playouts_end, (game, sc, range(playouts))),
+            (checks.kept_actions_are_fresh, (game, sc)),
             (checks.same_seed_same_game, (game, sc)),
             (checks.clone_is_independent, (copies,)),
             (checks.record_replays, (game, sc)),

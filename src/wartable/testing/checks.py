@@ -78,6 +78,28 @@ def playouts_end(game: Game, scenario: str, seeds: Iterable[int]) -> set[str]:
     return kinds
 
 
+def kept_actions_are_fresh(game: Game, scenario: str, seed: int = 5, stop_after: int = 400) -> None:
+    """Who acts and what they may do, as kept between calls or told by the rules as they
+    left the state (``tell_legal``), are what listing them afresh gives."""
+    state = game.new_game(scenario, seed=seed)
+    agent = RandomAgent(derive_seed(seed, 1))
+    while not state.is_over and state.action_count < stop_after:
+        fresh = state.clone()
+        fresh._legal_cache = None  # the clone shares the kept lists: forget them
+        need(fresh.current_players == state.current_players, "kept: another seat to act")
+        for p in state.players:
+            kept, listed = state.legal_actions(p), fresh.legal_actions(p)
+            need(
+                kept == listed,
+                f"kept actions differ from a fresh listing after "
+                f"{state.action_count} actions: {sorted(map(str, set(kept) ^ set(listed)))}",
+            )
+        player = state.current_players[0]
+        state.apply(player, agent.act(state, player))
+    if state.is_over:
+        need(all(state.legal_actions(p) == [] for p in state.players), "kept: actions at the end")
+
+
 def same_seed_same_game(game: Game, scenario: str) -> None:
     a = play_random(game, scenario, 11)
     b = play_random(game, scenario, 11)

@@ -144,16 +144,19 @@ def strike(st: Tactics2GMState, seat: int) -> list[Action]:
 
 
 def orders(st: Tactics2GMState, seat: int) -> list[Action]:
-    """A phase's choices, or passing it; in the Fire phase every assault is resolved before
-    the phase may end (GM-32)."""
+    return with_done(st, seat, list(choices(st, seat)))
+
+
+def with_done(st: Tactics2GMState, seat: int, chosen: list[Action]) -> list[Action]:
+    """A phase's choices, and passing it; but in the Fire phase every assault is resolved
+    before the phase may end (GM-32)."""
     if st.phase == Phase.FIRE and any(p.assaulting for p in mine(st, seat)):
-        return list(choices(st, seat))
-    return [*choices(st, seat), DONE]
+        return chosen
+    return [*chosen, DONE]
 
 
 def choices(st: Tactics2GMState, seat: int) -> Iterator[Action]:
-    """Everything but passing in a phase where ``seat`` may pass, found one by one
-    (``only_pass`` needs no more than the first)."""
+    """Everything but passing in a phase where ``seat`` may pass."""
     phase = st.phase
     if phase == Phase.TERRAIN:
         yield from terrain_actions(st, side_of(st, seat))
@@ -191,17 +194,24 @@ def may_give(st: Tactics2GMState, seat: int) -> bool:
 
 
 def only_pass(st: Tactics2GMState, seat: int) -> bool:
-    """Whether ``seat`` could only pass, so that the phase may go by on its own. Only where
-    that rests on public facts: in the Deployment phase a seat holding cards passes by its
-    own action, whatever its cards allow, or the enemy would learn from the phase moving on
-    that its hand holds nothing playable (as Undaunted's ruling 7)."""
+    """Whether ``seat`` could only pass, so that the phase may go by on its own."""
+    chosen = looked(st, seat)
+    return chosen if isinstance(chosen, bool) else not chosen
+
+
+def looked(st: Tactics2GMState, seat: int) -> bool | list[Action]:
+    """Whether ``seat`` could only pass, where public facts say; else its choices, looked
+    at (none: it could only pass). Only public facts may let a phase go by: in the
+    Deployment phase a seat holding cards passes by its own action, whatever its cards
+    allow, or the enemy would learn from the phase moving on that its hand holds nothing
+    playable (as Undaunted's ruling 7)."""
     if st.storming or st.asking or st.sortie is not None:
         return False
     if st.phase == Phase.DISCARD:
         return len(st.hands[seat]) <= st.hq.hand_limit
     if st.phase == Phase.DEPLOY and st.hands[seat]:
         return False
-    return next(choices(st, seat), None) is None
+    return list(choices(st, seat))
 
 
 # ---- the bid's terrain -------------------------------------------------------------------

@@ -36,6 +36,7 @@ from wartable.games.tactics2gm.rules.common import (
 )
 
 if TYPE_CHECKING:
+    from wartable.core.action import Action
     from wartable.games.tactics2gm.state import Tactics2GMState
 
 
@@ -339,7 +340,8 @@ def after(st: Tactics2GMState, events: list[Event]) -> list[Event]:
 def settle(st: Tactics2GMState) -> list[Event]:
     """After every action: a destroyed HQ ends the battle (GM-99); a phase in which the side
     to act could only pass goes by, as does the terrain a side cannot afford, one after the
-    other until someone has a choice to make."""
+    other until someone has a choice to make. What it had to list to know that is told to
+    the core: the legal actions of the state it leaves."""
     out: list[Event] = []
     while st.phase != Phase.OVER:
         if st.brief is not None:  # its objective decides, not the HQs (GM-100)
@@ -349,13 +351,28 @@ def settle(st: Tactics2GMState) -> list[Event]:
             why = f"{hq_title(st, lost[0])} is destroyed"  # (GM-105)
             return out + finish(st, 1 - lost[0] % 2, why, "hq")
         if st.phase == Phase.TERRAIN:
-            if not legal.only_pass(st, marshal(st, st.active)):
-                break
-            out += end_terrain(st, st.active)
-            continue
-        acting = st.grammar.acting(st)
-        idle = [k for k in acting if st.phase in TURN_PHASES and legal.only_pass(st, k)]
-        if not idle:
+            seats = [marshal(st, st.active)]
+        elif st.phase in TURN_PHASES:
+            seats = st.grammar.acting(st)
+        else:
             break
-        out += pass_phase(st, idle[0])
+        seen = {k: legal.looked(st, k) for k in seats}
+        idle = [k for k, chosen in seen.items() if chosen is True or chosen == []]
+        if not idle:
+            tell(st, seen)
+            break
+        if st.phase == Phase.TERRAIN:
+            out += end_terrain(st, st.active)
+        else:
+            out += pass_phase(st, idle[0])
     return out
+
+
+def tell(st: Tactics2GMState, seen: dict[int, bool | list[Action]]) -> None:
+    """The choices looked at are the legal actions where the moment offers a phase's
+    orders (an interruption offers its own)."""
+    if st.grammar.moment(st).offers is not legal.orders:
+        return
+    for k, chosen in seen.items():
+        if isinstance(chosen, list):
+            st.tell_legal(k, legal.with_done(st, k, chosen))
