@@ -101,7 +101,7 @@ def test_a_time_budget_is_a_limit_the_search_stops_before_an_iteration_may_overr
     import wartable.agents.ismcts as ismcts
 
     clock = [0.0]
-    monkeypatch.setattr(ismcts, "time", SimpleNamespace(perf_counter=lambda: clock[0]))
+    monkeypatch.setattr(ismcts, "time", SimpleNamespace(thread_time=lambda: clock[0]))
     game = wartable.get_game("undaunted")
     state, player = some_decision("undaunted", "la-raye")
     agent = make_agent(game, "ismcts:seconds=1", 1)
@@ -376,3 +376,24 @@ def test_a_sides_seats_share_its_result():
                 assert rewards[p] == rewards[q]
     if state.outcome.winner is not None:
         assert sorted(set(rewards.values())) == [-1.0, 1.0]
+
+
+def test_a_time_budget_counts_the_deciding_threads_own_cpu_not_the_clock():
+    """On a busy machine a search still gets its thinking (issue 47): time spent waiting,
+    here asleep in every iteration, does not count against its budget."""
+    import time as clock
+
+    game = wartable.get_game("undaunted")
+    state, player = some_decision("undaunted", "la-raye")
+    agent = make_agent(game, "ismcts:seconds=0.3:iterations=6", 1)
+    iterate = agent._iterate
+
+    def waiting(*args):
+        clock.sleep(0.1)  # the CPU goes to others meanwhile
+        iterate(*args)
+
+    agent._iterate = waiting
+    began = clock.perf_counter()
+    agent.act(state, player)
+    assert agent.last_iterations == 6  # the wall clock's 0.3 s would have stopped it at 3
+    assert clock.perf_counter() - began >= 0.6

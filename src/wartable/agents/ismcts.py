@@ -21,11 +21,13 @@ heuristic sees one decision ahead, plus the opponent's answer and the chances of
 and the unseen cards. Without a heuristic it plays on at random (``playout="random"``).
 
 Budget: ``iterations`` per decision (reproducible: same seed, same choice), or ``seconds``
-(the same strength on any machine, but a choice then depends on the machine's speed). A
-time budget is a limit, not a target: the search stops when its slowest iteration so far
-(the draw of a state included) would no longer fit, so a decision overruns only by an
-iteration slower than any before it, or where, without widening, every move must still be
-tried once.
+(the same strength on any machine, but a choice then depends on the machine's speed). The
+seconds are the deciding thread's own CPU time, not the clock's: on a busy server a search
+gets the thinking it was given, however many others share the machine (it takes longer to
+answer instead). A time budget is a limit, not a target: the search stops when its slowest
+iteration so far (the draw of a state included) would no longer fit, so a decision overruns
+only by an iteration slower than any before it, or where, without widening, every move must
+still be tried once.
 """
 
 from __future__ import annotations
@@ -122,7 +124,7 @@ class ISMCTSAgent:
 
     def act(self, state: GameState, player: str) -> Action:
         # the budget counts the whole decision, the guide's own choice included
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        deadline = None if self.seconds is None else time.thread_time() + self.seconds
         legal = state.legal_actions(player)
         if len(legal) == 1:
             return legal[0]
@@ -135,7 +137,7 @@ class ISMCTSAgent:
         # a time budget still tries every move once; widening tries the most promising only
         least = 1 if self.widen else len(legal)
         while True:
-            began = time.perf_counter()
+            began = time.thread_time()
             world = state.sample_hidden(player, self.rng.next64())
             if play_on is None:  # whether a game estimates is the game's, not the position's
                 play_on = 0 if world.estimate(player) is not None else PLAY_ON
@@ -146,7 +148,7 @@ class ISMCTSAgent:
             if self.iterations and done >= self.iterations:
                 break
             if deadline is not None:
-                now = time.perf_counter()
+                now = time.thread_time()
                 slowest = max(slowest, now - began)
                 # stop before an iteration that may overrun
                 if done >= least and now + slowest >= deadline:

@@ -341,6 +341,10 @@ def serve(
     api_docs: Annotated[
         bool, typer.Option(help="serve the API's documentation at /docs and /openapi.json")
     ] = False,
+    ai_workers: Annotated[
+        int | None,
+        typer.Option(min=1, max=256, help="processes AI searches think in (default: one a core)"),
+    ] = None,
 ) -> None:
     """Serve games in the browser: a lobby, live play and games to come back to later."""
     try:
@@ -359,7 +363,14 @@ def serve(
         except ValueError as exc:
             raise typer.BadParameter(str(exc), param_hint="--allow-origin") from exc
     where = db or str(default_db())
-    app_ = create_app(where, bind=host, port=port, allow_origins=origins, api_docs=api_docs)
+    app_ = create_app(
+        where,
+        bind=host,
+        port=port,
+        allow_origins=origins,
+        api_docs=api_docs,
+        ai_workers=ai_workers,
+    )
     print(f"wartable: open http://{host}:{port}/ (games are kept in {where}); Ctrl-C stops")
     uvicorn.run(
         app_,

@@ -246,8 +246,10 @@ class GameState(ABC):
         seats who act now."""
         told, self._told = self._told, None
         self._legal_cache = None
-        if told is None:
-            return
+        if told is not None:
+            self._keep(told)
+
+    def _keep(self, told: dict[int, list[Action]]) -> None:
         acting = self.current_players  # makes the cache, unless the game is over
         cache = self._legal_cache
         if cache is None:

@@ -36,6 +36,7 @@ from wartable.server import deck_api, rosters
 from wartable.server.guard import Guard, Hosts
 from wartable.server.rooms import Forbidden, NotFound, Room, Rooms, Stale, Unplayable
 from wartable.server.store import Store, open_store
+from wartable.server.thinking import Thinkers
 from wartable.server.writer import Writer
 
 FAULT = "the game is unchanged: the server met a fault in the rules and logged it"
@@ -188,13 +189,15 @@ def create_app(
     port: int | None = None,
     allow_origins: Iterable[str] = (),
     api_docs: bool = False,
+    ai_workers: int | None = None,
 ) -> FastAPI:
     """The application over a store (or a database path / URL to open one), answering to the
     names of ``bind`` (and ``port``, where given) and of ``allow_origins`` (a reverse proxy's
-    public origin). ``api_docs`` serves /docs and /openapi.json."""
+    public origin). ``api_docs`` serves /docs and /openapi.json. ``ai_workers``: the
+    processes AI searches run in (default: one a core)."""
     db = open_store(store) if isinstance(store, str) else store
     writer = Writer(db)
-    rooms = Rooms(writer)
+    rooms = Rooms(writer, Thinkers(ai_workers))
     origins = list(allow_origins)
 
     @asynccontextmanager

@@ -50,6 +50,7 @@ from wartable.server.store import (
     open_invitations,
     set_invitation,
 )
+from wartable.server.thinking import Thinkers
 from wartable.server.writer import Writer
 
 TOKEN_BYTES = 24  # 192 bits, for seat tokens, invitation codes and the creator's key
@@ -131,8 +132,9 @@ class Created:
 
 
 class Rooms:
-    def __init__(self, writer: Writer) -> None:
+    def __init__(self, writer: Writer, thinkers: Thinkers | None = None) -> None:
         self.writer = writer
+        self.thinkers = thinkers or Thinkers()
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Future[Room]] = {}
 
@@ -408,8 +410,9 @@ class Rooms:
 
     async def _drive(self, room: Room) -> None:
         """AI seats move until a person must act or the game ends. An agent thinks on a copy,
-        off the event loop and without the room's lock, so people's actions and every other
-        game go on meanwhile; if the game moved under it, it thinks again."""
+        off the event loop and without the room's lock (a search in a worker process,
+        thinking.py), so people's actions and every other game go on meanwhile; if the game
+        moved under it, it thinks again."""
         try:
             while True:
                 movers = [p for p in room.state.current_players if p in room.agents]
@@ -417,7 +420,7 @@ class Rooms:
                     return
                 seat, n = movers[0], room.state.action_count
                 seen = room.state.clone()
-                action = await asyncio.to_thread(room.agents[seat].act, seen, seat)
+                action, room.agents[seat] = await self.thinkers.act(room.agents[seat], seen, seat)
                 try:
                     await _finish(self._take(room, seat, n, action))
                 except (Stale, IllegalActionError):
@@ -432,6 +435,7 @@ class Rooms:
         for task in drivers:
             task.cancel()
         await asyncio.gather(*drivers, return_exceptions=True)
+        self.thinkers.close()
 
     async def notify(self, room: Room) -> None:
         await asyncio.gather(*(send() for send in list(room.listeners.values())))

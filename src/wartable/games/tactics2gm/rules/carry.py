@@ -36,6 +36,11 @@ def aboard(st: Tactics2GMState, carrier: Piece) -> list[Piece]:
     return [p for p in st.pieces if p.aboard == carrier.id]
 
 
+def carries(st: Tactics2GMState, carrier: Piece) -> bool:
+    """Whether ``carrier`` carries units of any kind."""
+    return any(a in CARRIES for a in st.lib.units[carrier.card].abilities)
+
+
 def takes(st: Tactics2GMState, carrier: Piece, kind: str) -> bool:
     """``carrier`` can take a unit of ``kind`` aboard now: it carries that kind and has room
     (one unit unless its card says more, A-24)."""

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from wartable.core.action import Action
 from wartable.core.errors import InvariantError
-from wartable.games.tactics2gm.content import UnitCard
+from wartable.games.tactics2gm.content import UnitCard, Weapon
 from wartable.games.tactics2gm.deck import equipment_problems, launch_cost, may_attach
 from wartable.games.tactics2gm.model import Piece, ready, weapons
 from wartable.games.tactics2gm.phases import OWN_PHASES, Phase
@@ -242,17 +242,26 @@ def may_move(st: Tactics2GMState, p: Piece) -> bool:
     )
 
 
-def assault_targets(st: Tactics2GMState, p: Piece, way: move.Way) -> list[Piece]:
+class Side:
+    """A moving side's surroundings, gathered once a listing (not once a unit): whom it
+    may assault, the vehicles that give cover, the units that carry others."""
+
+    def __init__(self, st: Tactics2GMState, side: int) -> None:
+        self.own = own(st, side)
+        self.origins = origins(st)  # an assaulter's way back stays free
+        self.friends = squares_of(self.own) | self.origins
+        self.foes = [q for q in st.pieces if q.side != side and not q.assaulting and not q.aboard]
+        self.shelters = [v for v in self.own if pairs.shelters(st, v)]
+        self.carriers = [c for c in self.own if carry.carries(st, c)]
+
+
+def assault_targets(st: Tactics2GMState, p: Piece, way: move.Way, near: Side) -> list[Piece]:
     """The enemy units infantry ``p`` may assault, stepping into their square as its move's
     last step (GM-32)."""
     if not assault.may_assault(st, p):
         return []
     squares = move.assaults(way)
-    return [
-        q
-        for q in st.pieces
-        if q.side != p.side and q.sq in squares and not q.assaulting and not q.aboard
-    ]
+    return [q for q in near.foes if q.sq in squares]
 
 
 def pair_way(st: Tactics2GMState, way: move.Way, i: Piece) -> move.Way:
@@ -266,32 +275,36 @@ def pair_way(st: Tactics2GMState, way: move.Way, i: Piece) -> move.Way:
     )
 
 
-def shelter_targets(st: Tactics2GMState, p: Piece, way: move.Way) -> list[Piece]:
+def shelter_targets(st: Tactics2GMState, p: Piece, way: move.Way, near: Side) -> list[Piece]:
     """The friendly armoured vehicles infantry ``p`` may join, ending its move on their
     square (GM-35, A-9)."""
     if not pairs.may_take_cover(st, p):
         return []
-    near = move.paths(way).keys() - origins(st)  # an assaulter's way back stays free
+    paths = move.paths(way)
     return [
         v
-        for v in own(st, p.side)
-        if v is not p and v.sq in near and v.sq != p.sq and pairs.shelters(st, v)
+        for v in near.shelters
+        if v is not p and v.sq in paths and v.sq not in near.origins and v.sq != p.sq
     ]
 
 
-def carriers(st: Tactics2GMState, p: Piece, way: move.Way) -> list[Piece]:
+def carriers(st: Tactics2GMState, p: Piece, way: move.Way, near: Side) -> list[Piece]:
     """The friendly transports (infantry) or towers (artillery) ``p`` may board, moving onto
     their square within its move (GM-92, GM-96), and the landing craft whose ramp it stands
     before (GM-81, GM-82, A-24); not again in a turn it left one."""
     kind = st.lib.units[p.card].kind
     if p.landed or kind not in carry.CARRIED:
         return []
-    near = move.paths(way).keys() - origins(st)  # an assaulter's way back stays free
+    paths = move.paths(way)
     return [
         c
-        for c in own(st, p.side)
+        for c in near.carriers
         if c is not p
-        and (carry.front(st, c) == p.sq if carry.is_craft(st, c) else c.sq in near)
+        and (
+            carry.front(st, c) == p.sq
+            if carry.is_craft(st, c)
+            else c.sq in paths and c.sq not in near.origins
+        )
         and c.sq != p.sq
         and carry.takes(st, c, kind)
     ]
@@ -362,7 +375,8 @@ def move_actions(
     side = side_of(st, seat)
     deploying = arriving is not None
     movers = arriving if arriving is not None else [p for p in mine(st, seat) if may_move(st, p)]
-    friends = squares_of(own(st, side)) | origins(st)  # an assaulter's way back stays free
+    near = Side(st, side)
+    friends = near.friends  # an assaulter's way back stays free
     for p, way in ways(st, movers):
         marches = "march" in st.lib.units[p.card].abilities
         if not deploying and marches and not p.marched and st.ap[seat] >= 1:
@@ -378,16 +392,33 @@ def move_actions(
                 together = sorted(move.reach(pair_way(st, way, i), friends))
                 yield from (Action("move", (p.id, label(sq))) for sq in together)
             yield from (Action("move", (p.id, label(sq), ALONE)) for sq in own_way)
-        yield from (Action("assault", (p.id, d.id)) for d in assault_targets(st, p, way))
-        yield from (Action("advance", (p.id, v.id)) for v in shelter_targets(st, p, way))
-        yield from (Action("board", (p.id, c.id)) for c in carriers(st, p, way))
+        yield from (Action("assault", (p.id, d.id)) for d in assault_targets(st, p, way, near))
+        yield from (Action("advance", (p.id, v.id)) for v in shelter_targets(st, p, way, near))
+        yield from (Action("board", (p.id, c.id)) for c in carriers(st, p, way, near))
     for p in mine(st, seat):
         if p.aboard and (not deploying or skills.drops(st, p)):
             yield from (Action("unload", (p.id, label(sq))) for sq in set_down_squares(st, p))
     if deploying:
         return
+    yield from swaps(st, movers)
+
+
+def swaps(st: Tactics2GMState, movers: list[Piece]) -> Iterator[Action]:
+    """Each swap once, in the order of the movers (each with those after it in the list):
+    only orthogonal neighbours are asked (GM-31)."""
+    at: dict[Square, list[int]] = {}
+    for j, b in enumerate(movers):
+        if b.sq is not None:
+            at.setdefault(b.sq, []).append(j)
     for a in movers:
-        for b in movers:
+        if a.sq is None:
+            continue
+        x, y = a.sq
+        near = [
+            j for sq in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)) for j in at.get(sq, ())
+        ]
+        for j in sorted(near):
+            b = movers[j]
             if a.id < b.id and swappable(st, a, b):
                 yield Action("swap", (a.id, b.id))
 
@@ -397,13 +428,15 @@ def swappable(st: Tactics2GMState, a: Piece, b: Piece) -> bool:
     unit of a pair advancing under cover (it moves with its partner, or leaves it)."""
     if a.sq is None or b.sq is None:
         raise InvariantError("swappable: no a.sq or b.sq")
+    if field.steps(a.sq, b.sq) != 1:  # the quick question first: most pairs are far apart
+        return False
     if pairs.partner(st, a) is not None or pairs.partner(st, b) is not None:
         return False
     if carry.is_craft(st, a) != carry.is_craft(st, b):
         return False  # a boat keeps to the sea, the others to the land
     if river.crosses(river.closed(st, a) | river.closed(st, b), a.sq, b.sq):
         return False  # a swap is a step each way: not across the river
-    return field.steps(a.sq, b.sq) == 1 and movement(st, a) >= 1 and movement(st, b) >= 1
+    return movement(st, a) >= 1 and movement(st, b) >= 1
 
 
 # ---- Despliegue --------------------------------------------------------------------------
@@ -544,30 +577,58 @@ def enemy_hqs(st: Tactics2GMState, side: int) -> list[str]:
 
 
 # ---- Disparo and Voltear -----------------------------------------------------------------
-def fire_targets(st: Tactics2GMState, p: Piece, key: str, empty: list[Square]) -> list[str]:
+def fire_targets(
+    st: Tactics2GMState, p: Piece, weapons_of: dict[str, Weapon], key: str, seen: Sighted
+) -> list[str]:
     """Enemy units within the weapon's range, counted in orthogonal steps (GM-43), the enemy
-    HQ within range (GM-16, A-5), and the ``empty`` squares whose terrain fire can wear
-    down (GM-53); a fighter reaches any of them, and enemy aircraft waiting at their HQ
+    HQ within range (GM-16, A-5), and the empty squares whose terrain fire can wear down
+    (GM-53); a fighter reaches any of them, and enemy aircraft waiting at their HQ
     (GM-67)."""
-    weapon = weapons(st.lib, p)[key]
-    enemy = 1 - p.side
-    foes = [q for q in st.pieces if q.side == enemy and not q.aboard]
+    weapon = weapons_of[key]
     if p.sq is None:  # a fighter
         out = [
             q.id
-            for q in foes
+            for q in seen.foes
             if (q.sq is None and weapon.air) or (q.sq is not None and weapon.ground)
         ]
-        return (
-            [*out, *enemy_hqs(st, p.side), *(label(sq) for sq in empty)] if weapon.ground else out
-        )
+        if not weapon.ground:
+            return out
+        return [*out, *enemy_hqs(st, p.side), *(label(sq) for sq in seen.empty)]
     if not weapon.ground:
         return []
-    out = [q.id for q in foes if q.sq is not None and field.steps(p.sq, q.sq) <= weapon.range]
-    for h in hqs(st, enemy):
-        if field.hq_distance(SIDES[enemy], p.sq, h // 2) <= weapon.range:
-            out.append(hq_word(h))
-    return out + [label(sq) for sq in empty if field.steps(p.sq, sq) <= weapon.range]
+    reach = weapon.range
+    return [word for word, d in seen.around(st, p) if d <= reach]
+
+
+class Sighted:
+    """What a side's units may fire at in one listing, and how far each of its units is
+    from each: the distances are the same for every weapon a unit carries."""
+
+    def __init__(self, st: Tactics2GMState, side: int) -> None:
+        self.side = side
+        self.foes = [q for q in st.pieces if q.side != side and not q.aboard]
+        self.empty = wear.targets(st)
+        self._of: Piece | None = None
+        self._around: list[tuple[str, int]] = []
+
+    def around(self, st: Tactics2GMState, p: Piece) -> list[tuple[str, int]]:
+        """Each target's word and its distance from ``p``, in the order of the actions:
+        units, the enemy's HQs, empty squares."""
+        if p.sq is None:
+            raise InvariantError("Sighted.around: a unit off the field")
+        if self._of is not p:
+            self._of = p
+            x, y = p.sq
+            enemy = 1 - self.side
+            out = [
+                (q.id, abs(q.sq[0] - x) + abs(q.sq[1] - y)) for q in self.foes if q.sq is not None
+            ]
+            out += [
+                (hq_word(h), field.hq_distance(SIDES[enemy], p.sq, h // 2)) for h in hqs(st, enemy)
+            ]
+            out += [(label(sq), abs(sq[0] - x) + abs(sq[1] - y)) for sq in self.empty]
+            self._around = out
+        return self._around
 
 
 def fire_actions(st: Tactics2GMState, seat: int) -> Iterator[Action]:
@@ -579,7 +640,7 @@ def fire_actions(st: Tactics2GMState, seat: int) -> Iterator[Action]:
             raise InvariantError("fire_actions: no p")
         yield from (Action("fire", (p.id, key, p.assaulting)) for key in assault.arms(st, p))
         return
-    empty = wear.targets(st)
+    seen = Sighted(st, side_of(st, seat))
     for p in mine(st, seat):
         if p.assaulting:
             yield Action("storm", (p.id,))
@@ -587,8 +648,10 @@ def fire_actions(st: Tactics2GMState, seat: int) -> Iterator[Action]:
         if p.aboard:
             continue  # aboard, a unit does not fire (A-24)
         yield from (Action("screen", (p.id, *where)) for where in smoke.screens(st, p))
-        for key in ready(st.lib, p):
-            yield from (Action("fire", (p.id, key, t)) for t in fire_targets(st, p, key, empty))
+        arms = weapons(st.lib, p)
+        for key in ready(st.lib, p, arms=arms):
+            for t in fire_targets(st, p, arms, key, seen):
+                yield Action("fire", (p.id, key, t))
 
 
 def skill_actions(st: Tactics2GMState, seat: int) -> Iterator[Action]:
@@ -596,12 +659,16 @@ def skill_actions(st: Tactics2GMState, seat: int) -> Iterator[Action]:
     time of their own are used when their owner wishes (GM-28, A-17), each once a turn."""
     if st.equipping or st.storming:
         return
-    for p in mine(st, seat):
+    units = mine(st, seat)
+    wounded = any(q.wounds > 0 for q in own(st, side_of(st, seat)))  # else no one to mend
+    clearing = bool(st.terrain)  # else nothing to clear
+    for p in units:
         if p.aboard or p.assaulting or p.sq is None:
             continue
-        skill = skills.mender(st, p)
+        skill = skills.mender(st, p) if wounded else None
         yield from (Action(skill, (p.id, q.id)) for q in skills.patients(st, p) if skill)
-        yield from (Action("clear", (p.id, label(sq))) for sq in skills.clearable(st, p))
+        if clearing:
+            yield from (Action("clear", (p.id, label(sq))) for sq in skills.clearable(st, p))
 
 
 def react_actions(st: Tactics2GMState) -> list[Action]:

@@ -1,0 +1,86 @@
+"""AI seats think in worker processes (issue 47): a search never holds the server's event
+loop, and the game it plays is the one it would play in the server's own process."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+
+import wartable
+from wartable.agents.ismcts import ISMCTSAgent
+from wartable.agents.registry import make_agent
+from wartable.server.thinking import Thinkers, searches
+
+
+class Where(ISMCTSAgent):
+    """A search that says which process it thought in."""
+
+    def act(self, state, player):
+        action = super().act(state, player)
+        self.pid = os.getpid()
+        return action
+
+
+def decision():
+    game = wartable.get_game("undaunted")
+    state = game.new_game("la-raye", seed=3)
+    return game, state, state.current_players[0]
+
+
+def test_a_search_thinks_in_a_worker_and_plays_as_it_would_here():
+    game, state, seat = decision()
+    here = make_agent(game, "ismcts:iterations=30", 5)
+    there = make_agent(game, "ismcts:iterations=30", 5)
+    thinkers = Thinkers(1)
+
+    async def both_decisions():
+        first, agent = await thinkers.act(there, state.clone(), seat)
+        second, agent = await thinkers.act(agent, state.clone(), seat)  # its generator moved on
+        return first, second, agent
+
+    try:
+        first, second, agent = asyncio.run(both_decisions())
+    finally:
+        thinkers.close()
+    assert (first, second) == (here.act(state.clone(), seat), here.act(state.clone(), seat))
+    assert agent.rng.next64() == here.rng.next64()  # the agent came back as it stands now
+
+
+def test_a_search_runs_in_another_process_and_quick_agents_in_this_one():
+    game, state, seat = decision()
+    agent = Where(7, iterations=10)
+    thinkers = Thinkers(1)
+    try:
+        _, back = asyncio.run(thinkers.act(agent, state.clone(), seat))
+    finally:
+        thinkers.close()
+    assert back.pid != os.getpid()
+    assert searches(make_agent(game, "hard", 1))
+    assert not searches(make_agent(game, "random", 1))
+    assert not searches(make_agent(game, "heuristic", 1))
+
+
+def test_the_event_loop_answers_while_a_search_thinks():
+    """A long search in a worker: the loop's timers keep firing on time meanwhile."""
+    game, state, seat = decision()
+    agent = make_agent(game, "ismcts:iterations=100000:seconds=1.5", 2)
+    thinkers = Thinkers(1)
+
+    async def watched():
+        lags = []
+        thinking = asyncio.ensure_future(thinkers.act(agent, state.clone(), seat))
+        while not thinking.done():
+            began = time.perf_counter()
+            await asyncio.sleep(0.01)
+            lags.append(time.perf_counter() - began - 0.01)
+        await thinking
+        return lags
+
+    try:
+        asyncio.run(thinkers.act(make_agent(game, "ismcts:iterations=2", 1), state, seat))
+        lags = asyncio.run(watched())  # the worker started above: only the thinking is timed
+    finally:
+        thinkers.close()
+    assert len(lags) > 50
+    assert sorted(lags)[int(len(lags) * 0.99)] < 0.05
