@@ -165,7 +165,7 @@ def test_a13_a_gun_fires_at_the_air_once_a_turn_and_again_the_next_turn():
 
 def test_gm72_a_gun_may_fire_at_the_air_after_firing_in_its_own_turn():
     st = bomber_scene()
-    st.piece("ger_flak88-1").fired = ["w1"]  # fired at the ground in its own turn
+    st.piece("ger_flak88-1").fired = ("w1",)  # fired at the ground in its own turn
     events = st.apply("allies", "play usa_b25 C4")
     assert kinds(events) == ["bomber", "air_alert"]
 
@@ -251,7 +251,7 @@ def test_gm69_a_fighter_whose_target_intercepts_it_flies_home():
     events = st.apply("axis", "pass")
     assert kinds(events) == ["miss", "fighter_home", "called_off"]
     p47 = st.piece("usa_p47-1")
-    assert p47 is not None and p47.sq is None and p47.fired == []  # still waiting at its HQ
+    assert p47 is not None and p47.sq is None and p47.fired == ()  # still waiting at its HQ
 
 
 def test_gm71_a_bombers_machine_guns_fire_at_each_interceptor_before_it_attacks():

@@ -95,7 +95,7 @@ def test_gm33_the_defender_fires_first_and_a_fallen_assaulter_strikes_nothing():
     assert "ger_grenadiers-1 fires Kar 98k at light_infantry-1" in events[1].text
     assert st.phase != "fire"  # nothing was left to do in it
     assert st.piece("light_infantry-1") is None and d.wounds == 0
-    assert st.storming == "" and d.fired == []  # the extra shot is not its own turn's
+    assert st.storming == "" and d.fired == ()  # the extra shot is not its own turn's
 
 
 def test_gm33_the_defender_chooses_its_weapon_out_of_turn():
@@ -117,7 +117,7 @@ def test_gm33_the_defender_chooses_its_weapon_out_of_turn():
     assert any("Fire back" in w and "Panzerfaust" in w for w in words.values())
     st.rng.force([1])
     st.apply("axis", "react ger_volksgrenadiers-1 panzerfaust")
-    assert d.tokens["panzerfaust"] == "disabled" and d.fired == []
+    assert d.tokens["panzerfaust"] == "disabled" and d.fired == ()
     assert st.current_players == ("allies",) and st.stage == "strike"
 
 
@@ -191,7 +191,7 @@ def test_gm34_the_victor_takes_the_square_and_fires_its_other_weapons():
     st.apply("allies", "storm light_infantry-1")
     events = st.apply("allies", "fire light_infantry-1 w1 ger_grenadiers-1")
     assert kinds(events)[:3] == ["hit", "destroyed", "takes"] and events[2].rule == "GM-34"
-    assert p.sq == sq("D4") and p.origin is None and not p.assaulting and p.fired == ["w1"]
+    assert p.sq == sq("D4") and p.origin is None and not p.assaulting and p.fired == ("w1",)
     assert "fire light_infantry-1 grenades ger_grenadiers-2" in legal(st)
 
 
@@ -223,7 +223,7 @@ def test_a7_a_defender_shot_down_first_gives_its_square_without_a_fight():
     st.rng.force([10])
     events = st.apply("allies", "fire m4_sherman-1 w1 ger_grenadiers-1")
     assert kinds(events)[-3:] == ["critical", "destroyed", "takes"]
-    assert p.sq == sq("D4") and not p.assaulting and p.fired == []  # no reaction, arms intact
+    assert p.sq == sq("D4") and not p.assaulting and p.fired == ()  # no reaction, arms intact
     assert "storm light_infantry-1" not in legal(st)
     assert "fire light_infantry-1 w1 ger_grenadiers-2" in legal(st)
 
@@ -250,7 +250,7 @@ def test_a7_several_assaults_on_one_defender_each_draw_their_own_reaction():
     # the second unit to fire at it this turn suppresses it as well
     assert kinds(events)[:5] == ["suppressed", "critical", "destroyed", "takes", "falls_back"]
     assert b.sq == sq("D4") and c.sq == sq("D3")  # the third goes back, its rifle unfired
-    assert c.fired == [] and not c.assaulting and c.origin is None
+    assert c.fired == () and not c.assaulting and c.origin is None
 
 
 def test_a6_the_assaults_shot_counts_towards_suppression():

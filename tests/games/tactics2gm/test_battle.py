@@ -211,14 +211,14 @@ def test_ex6_a_heavy_infantry_deploys_for_2_ap_bare_and_3_with_the_hmg():
     assert legal(st) == {"equip hmg", "equip mortars", "equip bazooka", "equip prone", "done"}
     st.apply("allies", "done")
     bare = st.piece("heavy_infantry-1")
-    assert bare is not None and bare.sq == sq("A1") and bare.options == [] and st.ap[0] == 8
+    assert bare is not None and bare.sq == sq("A1") and bare.options == () and st.ap[0] == 8
     st.apply("allies", "deploy heavy_infantry B1")
     st.apply("allies", "equip hmg")
     assert st.ap[0] == 8 - 3
     assert legal(st) == {"equip prone", "done"}  # GM-8: no second offensive option
     st.apply("allies", "done")
     hmg = st.piece("heavy_infantry-2")
-    assert hmg is not None and hmg.options == ["hmg"] and hmg.tokens["hmg"] == "ready"
+    assert hmg is not None and hmg.options == ("hmg",) and hmg.tokens["hmg"] == "ready"
     assert st.hands[0] == []
 
 
@@ -233,7 +233,7 @@ def test_ex7_a_sherman_deploys_for_4_ap_bare_and_7_with_the_rocket_launcher():
     st.apply("allies", "equip mrl")
     assert st.ap[0] == 3 and st.equipping == "m4_sherman-2"
     st.apply("allies", "done")
-    assert st.piece("m4_sherman-2").options == ["mrl"]
+    assert st.piece("m4_sherman-2").options == ("mrl",)
 
 
 def test_ex8_gm8_infantry_takes_one_offensive_and_one_defensive_option():
@@ -246,7 +246,7 @@ def test_ex8_gm8_infantry_takes_one_offensive_and_one_defensive_option():
     assert "GM-8" in refused(st, "allies", "equip bazooka")
     st.apply("allies", "equip prone")
     assert st.ap[0] == 10 - 4 and st.equipping == ""  # nothing more it may take
-    assert st.piece("heavy_infantry-1").options == ["mortars", "prone"]
+    assert st.piece("heavy_infantry-1").options == ("mortars", "prone")
 
 
 def test_gm38_units_deploy_on_a_free_square_of_their_own_deployment_line():
@@ -539,7 +539,7 @@ def test_gm47_gm48_a_critical_destroys_and_the_card_goes_to_the_discard_pile():
     st = scene("fire")
     put(st, "m4_sherman", 0, "C2")  # 75 mm: penetration 5
     panzer = put(st, "ger_panzer_iv", 1, "C5")  # armour 5, 4 wounds
-    panzer.attached = ["ram"]
+    panzer.attached = ("ram",)
     before = list(st.discards[1])
     st.rng.force([10])
     events = st.apply("allies", "fire m4_sherman-1 w1 ger_panzer_iv-1")
@@ -573,7 +573,7 @@ def test_ex11_gm79_a_mounted_team_fires_its_rifle_and_its_mortar_at_two_targets(
     st.rng.force([1, 1])
     st.apply("allies", "fire heavy_infantry-1 w1 ger_grenadiers-1")
     st.apply("allies", "fire heavy_infantry-1 mortars ger_grenadiers-2")
-    assert team.fired == ["w1", "mortars"]
+    assert team.fired == ("w1", "mortars")
     assert not [a for a in st.legal_actions("allies") if a.verb == "fire"]  # once each (GM-42)
 
 
@@ -918,11 +918,11 @@ def test_gm27_a_support_card_lasting_one_turn_comes_off_at_its_end():
         tank = put(st, "m4_sherman", 0, "D1")
         st.hands[0] = ["ram", "light_infantry"]
         st.apply("allies", f"play ram {tank.id}")
-        assert tank.attached == ["ram"]
+        assert tank.attached == ("ram",)
         events = []
         while st.active == 0:  # the allies' turn to its end
             events += step(st)
-        assert (tank.attached == ["ram"]) is stays
+        assert (tank.attached == ("ram",)) is stays
         assert ("ram" in st.discards[0]) is not stays
         assert ("detached" in [e.kind for e in events]) is not stays
 

@@ -97,11 +97,11 @@ def test_a26_an_infantry_unit_entering_the_square_picks_up_a_token_its_card_offe
     events = st.apply("allies", f"pick {p.id} bazooka")
     assert kinds(events) == ["pick_up"] and events[0].rule == "GM-106"
     assert st.ap == ap  # free
-    assert p.options == ["bazooka"] and p.tokens["bazooka"] == "disabled"  # its face kept
+    assert p.options == ("bazooka",) and p.tokens["bazooka"] == "disabled"  # its face kept
     assert "bazooka" not in ready(st.lib, p)
     assert st.dropped == {sq("D3"): [("prone", "ready")]}
     st.apply("allies", f"pick {p.id} prone")  # one defensive beside the offensive (GM-8)
-    assert p.options == ["bazooka", "prone"] and st.dropped == {}
+    assert p.options == ("bazooka", "prone") and st.dropped == {}
     assert "GM-106" in refused(st, "allies", f"pick {rifles.id} prone")  # not on its square
     assert "GM-106" in refused(st, "allies", f"pick {p.id} prone")  # nothing left there
 
@@ -136,7 +136,7 @@ def test_gm8_a26_a_full_slot_is_traded_not_filled_and_the_token_left_lies_there(
     assert "GM-8" in refused(st, "allies", f"pick {p.id} bazooka")
     events = st.apply("allies", f"trade {p.id} hmg bazooka")
     assert kinds(events) == ["pick_up"] and "leaves its Heavy machine gun" in events[0].text
-    assert p.options == ["prone", "bazooka"] and "hmg" not in p.tokens
+    assert p.options == ("prone", "bazooka") and "hmg" not in p.tokens
     assert st.dropped == {sq("D3"): [("hmg", "ready"), ("prone", "ready")]}
     # each kind changes once a turn: no trading back and forth
     assert taking(st) == set()

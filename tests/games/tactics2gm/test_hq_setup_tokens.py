@@ -114,9 +114,9 @@ def test_ex16_grenades_never_flip():
 def test_gm76_a_token_brings_its_weapon_vehicle_guns_and_rockets_flip_grenades_do_not():
     """GM-76: a unit equipped with a token carries the token's weapon profile; the vehicle
     machine gun, heavy machine gun and rocket launcher are flip tokens, grenades are not."""
-    sherman = Piece("m4_sherman-1", "m4_sherman", 0, sq("D1"), 0, options=["mg1", "mg2", "mrl"])
-    wolverine = Piece("usa_wolverine-1", "usa_wolverine", 0, sq("E1"), 0, options=["mg1"])
-    squad = Piece("light_infantry-1", "light_infantry", 0, sq("F1"), 0, options=["grenades"])
+    sherman = Piece("m4_sherman-1", "m4_sherman", 0, sq("D1"), 0, options=("mg1", "mg2", "mrl"))
+    wolverine = Piece("usa_wolverine-1", "usa_wolverine", 0, sq("E1"), 0, options=("mg1",))
+    squad = Piece("light_infantry-1", "light_infantry", 0, sq("F1"), 0, options=("grenades",))
     arms = weapons(LIB, sherman)
     assert list(arms) == ["w1", "mg1", "mg2", "mrl"]  # the card's gun, then its tokens
     assert arms["mg1"] == arms["mg2"] == LIB.tokens["tank_mg"].weapon

@@ -104,7 +104,7 @@ def test_gm86_mounted_troops_ride_one_square_further_and_give_up_their_fire():
     events = st.apply("axis", "ride ger_kradschutzen-1")
     assert kinds(events) == ["ride"] and movement(st, p) == 3
     assert "move ger_kradschutzen-1 D3" in legal(st, "axis")
-    assert p.fired == ["w1"]  # no fire this turn
+    assert p.fired == ("w1",)  # no fire this turn
     assert "GM-86" in refused(st, "axis", "ride ger_kradschutzen-1")
 
 

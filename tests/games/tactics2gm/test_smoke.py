@@ -50,7 +50,7 @@ def test_gm77_laying_a_screen_is_no_shot_and_needs_no_die():
     events = st.apply("axis", "screen ger_panzer_iv-1 D4 both")
     assert kinds(events) == ["screen"] and events[0].rule == "GM-77"
     assert st.screens == {sq("C4"): 1, sq("D4"): 1, sq("E4"): 1}
-    assert tank.tokens["smoke"] == "used" and tank.fired == []  # flipped, not a shot (GM-54)
+    assert tank.tokens["smoke"] == "used" and tank.fired == ()  # flipped, not a shot (GM-54)
     assert not [a for a in legal(st, "axis") if a.startswith("screen")]  # once, it flips
     assert "fire ger_panzer_iv-1 w1 light_infantry-1" in legal(st, "axis")  # it still fires
     assert st.view("allies")["field"]["smoke"] == {"C4": "axis", "D4": "axis", "E4": "axis"}

@@ -259,7 +259,7 @@ def placement_problems(lib: Library, sc: Scenario, where: str) -> list[tuple[str
             elif FEATURES[letter][1] == "impassable" and not craft:
                 out.append((f"{at}.square", f"{u.square} cannot be entered"))
             out += [(f"{at}.options", why) for why in equipment_problems(card, u.options)]
-            known = [o for o in u.options if o in card.options]  # the others are refused above
+            known = tuple(o for o in u.options if o in card.options)  # the others are refused above
             probe = Piece("probe", u.card, 0, None, 0, options=known)
             teams = [w for w in weapons(lib, probe).values() if w.mount]
             if u.mounted and not teams:

@@ -93,7 +93,7 @@ def strike(st: Tactics2GMState, p: Piece, key: str) -> list[Event]:
     is done by the defender's fall (shots.taken)."""
     d = defender(st, p)
     weapon = weapons(st.lib, p)[key]
-    p.fired.append(key)
+    p.fired = (*p.fired, key)
     p.tokens[key] = tokens.use(p.tokens[key], flips(st.lib, p, key))  # type: ignore[arg-type]
     out = shots.at_unit(st, p, weapon, d, p.id, assault=True)
     st.storming = st.stage = ""
@@ -105,5 +105,5 @@ def strike(st: Tactics2GMState, p: Piece, key: str) -> list[Event]:
 def fail(st: Tactics2GMState, p: Piece) -> list[Event]:
     """A failed assaulter goes back and fires nothing more this turn (GM-34, A-7)."""
     st.storming = st.stage = ""
-    p.fired = sorted(set(p.fired) | set(weapons(st.lib, p)))
+    p.fired = tuple(sorted(set(p.fired) | set(weapons(st.lib, p))))
     return shots.fall_back(st, p)

@@ -243,7 +243,7 @@ def equip(st: Tactics2GMState, seat: int, option: str) -> list[Event]:
         raise InvariantError("equip: no p")
     o = st.lib.units[p.card].options[option]
     st.ap[seat] -= o.price
-    p.options.append(option)
+    p.options = (*p.options, option)
     p.tokens[option] = "ready"
     title = st.lib.tokens[o.token].title
     out = [ev(EventKind.EQUIP, f"{p.id} takes {title} for {o.price} AP", "GM-7", unit=p.id)]
@@ -300,7 +300,7 @@ def play(st: Tactics2GMState, seat: int, card: str, target: str) -> list[Event]:
         p = st.piece(target)
         if p is None:
             raise InvariantError("play: no p")
-        p.attached.append(card)
+        p.attached = (*p.attached, card)
         kept = True
         out.append(ev(EventKind.ATTACHED, f"{c.title} is fitted to {p.id}", "GM-89"))
     elif c.effect == "impact":
@@ -349,7 +349,7 @@ def fire(st: Tactics2GMState, seat: int, p: Piece, key: str, target: str) -> lis
     if p.id == st.storming:
         return assault.strike(st, p, key)
     weapon = weapons(st.lib, p)[key]
-    p.fired.append(key)
+    p.fired = (*p.fired, key)
     p.tokens[key] = tokens.use(p.tokens[key], flips(st.lib, p, key))  # type: ignore[arg-type]
     t = st.piece(target)
     if (h := hq_named(st, 1 - p.side, target)) is not None:

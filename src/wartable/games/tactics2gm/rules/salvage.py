@@ -137,16 +137,17 @@ def take(st: Tactics2GMState, p: Piece, token: str, own: str = "") -> list[Event
     if own:
         lying.append((unit.options[own].token, face(p.tokens.pop(own, "ready"))))
         lying.sort()
-        p.options.remove(own)
+        i = p.options.index(own)
+        p.options = p.options[:i] + p.options[i + 1 :]
         text = f"{p.id} leaves its {st.lib.tokens[unit.options[own].token].title} on {where} "
         text += f"and takes the {title}"
     else:
         text = f"{p.id} picks up the {title} lying on {where}"
     if not lying:
         del st.dropped[p.sq]
-    p.options.append(name)
+    p.options = (*p.options, name)
     p.tokens[name] = got[1]
     if p.rode and st.lib.tokens[token].weapon is not None:
-        p.fired.append(name)
+        p.fired = (*p.fired, name)
     st.picked.add((p.id, unit.options[name].slot))
     return [ev(EventKind.PICK_UP, text, "GM-106", unit=p.id, token=token, square=where)]

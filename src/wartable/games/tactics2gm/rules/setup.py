@@ -202,7 +202,7 @@ def in_play(st: Tactics2GMState, sc: Scenario) -> None:
                 sq = shifted(GRID.parse(u.square), k)
                 st.serial[u.card] = st.serial.get(u.card, 0) + 1
                 p = Piece(f"{u.card}-{st.serial[u.card]}", u.card, side, sq, 0, owner=owner)
-                p.options, p.mounted = list(u.options), u.mounted
+                p.options, p.mounted = tuple(u.options), u.mounted
                 if u.aboard:  # the carrier listed before it on its square
                     p.aboard = next(q.id for q in st.pieces if q.sq == p.sq and not q.aboard)
                 p.tokens = {key: "ready" for key in [*weapons(st.lib, p), *p.options]}

@@ -99,7 +99,7 @@ def may_ride(st: Tactics2GMState, p: Piece) -> bool:
 def ride(st: Tactics2GMState, p: Piece) -> list[Event]:
     """One square more this turn, and no fire at all (GM-86)."""
     p.rode = True
-    p.fired = sorted(weapons(st.lib, p))
+    p.fired = tuple(sorted(weapons(st.lib, p)))
     return [ev(EventKind.RIDE, f"{p.id} rides on: 1 square more, no fire this turn", "GM-86")]
 
 

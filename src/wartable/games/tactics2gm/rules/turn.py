@@ -175,7 +175,7 @@ def begin_turn(st: Tactics2GMState) -> list[Event]:
             out.append(ev(EventKind.UNSUPPRESSED, f"{p.id} is no longer suppressed", "GM-51"))
         if p.side == side:
             p.moved = p.marched = p.landed = p.tended = p.rode = False
-            p.fired = []
+            p.fired = ()
         p.flak = False  # an anti-aircraft gun fires at the air once a turn
     st.fired_at = {}
     st.picked = set()  # equipment from the ground: each kind once a turn
@@ -261,8 +261,10 @@ def end_turn(st: Tactics2GMState) -> list[Event]:
         if p.side == side:
             for key, state in p.tokens.items():
                 p.tokens[key] = tokens.end_of_turn(state)  # type: ignore[arg-type]  # str
-            for card in [c for c in p.attached if st.lib.support[c].duration == "turn"]:
-                p.attached.remove(card)  # a card lasting the turn comes off (GM-24, GM-27)
+            lasting = [c for c in p.attached if st.lib.support[c].duration == "turn"]
+            if lasting:  # a card lasting the turn comes off (GM-24, GM-27)
+                p.attached = tuple(c for c in p.attached if c not in lasting)
+            for card in lasting:
                 st.discards[commander(st, p)].append(card)
                 text = f"{st.lib.support[card].title} comes off {p.id}: its turn is over"
                 out.append(ev(EventKind.DETACHED, text, "GM-27"))
