@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from wartable.core.errors import WartableError
 from wartable.core.observation import Feature, Observer, counts, one_hot, scaled
@@ -70,3 +72,19 @@ def test_the_helpers_keep_numbers_within_zero_and_one():
     assert scaled(3, 0) == 0.0
     assert counts({"x": 2, "y": 8}, ["y", "x", "z"], 4) == [1.0, 0.5, 0.0]
     assert counts(None, ["x"], 4) == [0.0]
+
+
+@given(
+    value=st.one_of(st.none(), st.sampled_from("abcdz"), st.integers(-2, 6)),
+    choices=st.lists(st.one_of(st.sampled_from("abcd"), st.integers(0, 4)), unique=True),
+    found=st.one_of(st.none(), st.dictionaries(st.sampled_from("abcdz"), st.integers(-5, 50))),
+    keys=st.lists(st.sampled_from("abcdxy")),
+    most=st.sampled_from([-1, 0, 1, 4, 40]),
+)
+def test_the_quick_helpers_give_what_their_plain_definitions_give(
+    value, choices, found, keys, most
+):
+    """``one_hot`` and ``counts`` are written for speed (issue 47): the same numbers as the
+    plain definitions, an element at a time."""
+    assert one_hot(value, choices) == [1.0 if value == c else 0.0 for c in choices]
+    assert counts(found, keys, most) == [scaled((found or {}).get(k, 0), most) for k in keys]

@@ -124,8 +124,12 @@ def _finite(block: list[float]) -> bool:
 
 
 def one_hot(value: object, choices: Sequence[object]) -> list[float]:
-    """1 at ``value``'s place among ``choices`` (all 0 for a value not among them: none)."""
-    return [1.0 if value == c else 0.0 for c in choices]
+    """1 at ``value``'s place among ``choices`` (all 0 for a value not among them: none).
+    The choices are distinct; the search for the place is the sequence's own (in C)."""
+    out = [0.0] * len(choices)
+    if value in choices:
+        out[choices.index(value)] = 1.0
+    return out
 
 
 def scaled(value: float, most: float) -> float:
@@ -137,5 +141,7 @@ def scaled(value: float, most: float) -> float:
 
 def counts(found: Mapping[str, int] | None, keys: Iterable[str], most: float) -> list[float]:
     """How many of each key ``found`` holds, each as a share of ``most``."""
-    got = found or {}
-    return [scaled(got.get(k, 0), most) for k in keys]
+    if not found or most <= 0:
+        return [0.0 for _ in keys]
+    get = found.get  # scaled(), written out: encoders ask it of every key of every block
+    return [min(1.0, max(0.0, get(k, 0) / most)) for k in keys]

@@ -9,7 +9,6 @@ from typing import Any
 from wartable.games.tactics2gm.content import Library, UnitCard, Weapon
 from wartable.geometry.squaregrid import Square
 
-_NEW = object.__new__
 HQ = "hq"  # the word a shot at the enemy HQ names as its target
 HQS = (HQ, "hq2")  # on two fields: the HQ behind the first field, behind the second (GM-105)
 
@@ -54,7 +53,7 @@ class Piece:
         """Field by field onto a bare instance, the tokens anew (the rest are never changed
         in place): a sample copies every piece, and the dataclass's ``__init__`` took
         twice as long."""
-        new = _NEW(Piece)
+        new = Piece.__new__(Piece)
         new.id = self.id
         new.card = self.card
         new.side = self.side
