@@ -84,3 +84,30 @@ def test_the_event_loop_answers_while_a_search_thinks():
         thinkers.close()
     assert len(lags) > 50
     assert sorted(lags)[int(len(lags) * 0.99)] < 0.05
+
+
+def test_a_worker_rebuilds_a_game_from_its_record_catching_up_from_what_it_kept():
+    """The worker's copy of a game: replayed once, then played on by the actions since; a
+    record that is no longer a continuation of the kept one (another game from the same
+    set-up, an undo) is replayed whole."""
+    from wartable.agents.random import RandomAgent
+    from wartable.server import thinking
+
+    game, state, _ = decision()
+    other = state.clone()
+    mover = RandomAgent(4)
+    for _ in range(30):
+        p = state.current_players[0]
+        state.apply(p, mover.act(state, p))
+        if state.action_count == 12:
+            early = state.record()
+    thinking._kept.clear()
+    assert thinking.rebuilt(early).full_state() == game.replay(early).full_state()
+    kept = next(iter(thinking._kept.values()))[1]
+    assert thinking.rebuilt(state.record()).full_state() == state.full_state()
+    assert next(iter(thinking._kept.values()))[1] is kept  # caught up, not replayed
+    for _ in range(5):
+        p = other.current_players[0]
+        other.apply(p, RandomAgent(9).act(other, p))
+    assert thinking.rebuilt(other.record()).full_state() == other.full_state()  # replayed
+    assert next(iter(thinking._kept.values()))[1] is not kept

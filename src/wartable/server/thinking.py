@@ -1,25 +1,31 @@
 """Where AI seats think. A search decides in a worker process of its own, so a server busy
 with several AI games still answers people at once: a thread would share the interpreter's
 lock with the event loop, and a search holding it for seconds stalls every request behind it
-(and gets only a slice of the CPU itself). The agent goes to the worker with a copy of the
-state and comes back with the decision, its random generator advanced as if it had thought
-here: the same seed gives the same game whichever worker thinks. Quick agents (random play,
-the heuristics) answer in a thread: shipping the state would cost more than their thinking.
+(and gets only a slice of the CPU itself). The agent goes to the worker with the game's
+record, which the worker replays (catching up from the state it kept of the game, where it
+has one: only the actions since), and comes back with the decision, its random generator
+advanced as if it had thought here: the same seed gives the same game whichever worker
+thinks. A record, not the state: it is small, and it travels in the compiled build too,
+whose native classes do not pickle. Quick agents (random play, the heuristics) answer in a
+thread: shipping the game would cost more than their thinking.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import multiprocessing
 import os
 import threading
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.connection import wait
+from typing import Any
 
 from wartable.agents.ismcts import ISMCTSAgent
 from wartable.core.action import Action
 from wartable.core.agent import Agent
+from wartable.core.registry import get_game
 from wartable.core.state import GameState
 
 
@@ -28,9 +34,33 @@ def searches(agent: Agent) -> bool:
     return isinstance(agent, ISMCTSAgent)
 
 
-def decide(agent: Agent, state: GameState, seat: str) -> tuple[Action, Agent]:
+KEEP = 16  # games each worker keeps as it last rebuilt them
+_kept: dict[str, tuple[list[list[str]], GameState]] = {}  # in a worker: setup -> played, state
+
+
+def decide(agent: Agent, record: dict[str, Any], seat: str) -> tuple[Action, Agent]:
     """In the worker: the decision, and the agent as it stands after it."""
-    return agent.act(state, seat), agent
+    return agent.act(rebuilt(record).clone(), seat), agent
+
+
+def rebuilt(record: dict[str, Any]) -> GameState:
+    """The state of ``record``: the one kept of its game played on by the actions since,
+    or replayed whole."""
+    setup = {k: v for k, v in record.items() if k != "actions"}
+    key = json.dumps(setup, sort_keys=True, default=repr)
+    actions: list[list[str]] = record["actions"]
+    game = get_game(record["game"])
+    kept = _kept.pop(key, None)
+    if kept is not None and kept[0] == actions[: len(kept[0])]:
+        played, state = kept
+        for player, text in actions[len(played) :]:
+            state.apply(player, game.parse_action(text))
+    else:
+        state = game.replay(record)
+    _kept[key] = (actions, state)
+    while len(_kept) > KEEP:
+        del _kept[next(iter(_kept))]
+    return state
 
 
 def die_with_the_server() -> None:
@@ -45,6 +75,10 @@ def die_with_the_server() -> None:
         os._exit(1)
 
     threading.Thread(target=watch, name="die-with-the-server", daemon=True).start()
+
+
+def quick(agent: Agent, state: GameState, seat: str) -> tuple[Action, Agent]:
+    return agent.act(state, seat), agent
 
 
 def default_workers() -> int:
@@ -73,10 +107,11 @@ class Thinkers:
         """``agent``'s decision for ``seat`` on ``state`` (its own copy), and the agent to
         keep for its next one."""
         if not searches(agent):
-            return await asyncio.to_thread(decide, agent, state, seat)
+            return await asyncio.to_thread(quick, agent, state, seat)
         loop = asyncio.get_running_loop()
+        record = state.record()
         try:
-            return await loop.run_in_executor(self._started(), decide, agent, state, seat)
+            return await loop.run_in_executor(self._started(), decide, agent, record, seat)
         except BrokenProcessPool:  # a worker died (killed, out of memory): start afresh
             self.close()
             raise
