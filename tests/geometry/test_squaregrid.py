@@ -69,3 +69,14 @@ def test_orthogonal_neighbours_are_one_step_away(sq):
     for n in grid.orthogonal(sq):
         assert manhattan(sq, n) == 1
         assert n in set(grid.neighbours(sq))
+
+
+@given(st.tuples(st.integers(-2, 25), st.integers(-2, 30)))
+def test_labels_from_the_table_are_those_written_out(sq):
+    """Labels are made once a grid (issue 47): the same text as writing them out, on the
+    grid and off it; membership the same as its definition."""
+    grid = SquareGrid(8, 10)
+    if sq[0] >= 0:
+        assert grid.label(sq) == f"{'ABCDEFGHIJKLMNOPQRSTUVWXYZ'[sq[0]]}{sq[1] + 1}"
+    assert (sq in grid) == (0 <= sq[0] < 8 and 0 <= sq[1] < 10)
+    assert (1.0, 2) not in grid and (1, 2, 3) not in grid and "A1" not in grid

@@ -53,6 +53,10 @@ def line(a: Square, b: Square) -> list[Square]:
     return out
 
 
+def _label(sq: Square) -> str:
+    return f"{string.ascii_uppercase[sq[0]]}{sq[1] + 1}"
+
+
 class SquareGrid:
     """A rectangle of ``columns`` x ``rows`` squares, labelled like a chess board: a column
     letter and a row number from 1 (``A1`` is square ``(0, 0)``)."""
@@ -65,12 +69,15 @@ class SquareGrid:
             (c, r) for r in range(rows) for c in range(columns)
         )
         self._orthogonal: dict[Square, tuple[Square, ...]] | None = None
+        # every square's label, made once: the rules name squares in every action they list
+        self._labels: dict[Square, str] = {sq: _label(sq) for sq in self.squares}
 
     def __contains__(self, sq: object) -> bool:
         return (
             isinstance(sq, tuple)
             and len(sq) == 2
-            and all(isinstance(v, int) for v in sq)
+            and isinstance(sq[0], int)
+            and isinstance(sq[1], int)
             and 0 <= sq[0] < self.columns
             and 0 <= sq[1] < self.rows
         )
@@ -97,7 +104,8 @@ class SquareGrid:
         return tuple(n for dx, dy in ORTHOGONAL if (n := (sq[0] + dx, sq[1] + dy)) in self)
 
     def label(self, sq: Square) -> str:
-        return f"{string.ascii_uppercase[sq[0]]}{sq[1] + 1}"
+        found = self._labels.get(sq)
+        return _label(sq) if found is None else found
 
     def parse(self, text: str) -> Square:
         """The square a label names; ValueError when it names none on this grid."""

@@ -109,23 +109,34 @@ def tile_footings(ground: tuple[str, ...], grid: SquareGrid) -> dict[Square, str
 
 
 def mine_at(st: Tactics2GMState, sq: Square, p: Piece) -> Weapon | None:
-    """The mine that attacks ``p`` when it enters ``sq``: one the other side laid, the
-    anti-tank mine against vehicles only."""
+    """The mine that attacks ``p`` when it enters ``sq``."""
+    return laid_mine(st, sq, p.side, is_vehicle(st.lib.units[p.card]))
+
+
+def laid_mine(st: Tactics2GMState, sq: Square, side: int, vehicle: bool) -> Weapon | None:
+    """The mine on ``sq`` that attacks a unit of ``side`` entering it: one the other side
+    laid, the anti-tank mine against vehicles only."""
     key = st.terrain.get(sq)
-    if key is None or st.owner[sq] == p.side:
+    if key is None or st.owner[sq] == side:
         return None
     if key in st.lib.terrain:
         return st.lib.terrain[key].mine
     card = st.lib.support[key]
-    return card.weapon if is_vehicle(st.lib.units[p.card]) else None
+    return card.weapon if vehicle else None
 
 
 def stopping(st: Tactics2GMState, p: Piece) -> set[Square]:
     """Squares that end ``p``'s move when it enters them: wire, and the enemy's mines."""
+    return stops(st, p.side, is_vehicle(st.lib.units[p.card]))
+
+
+def stops(st: Tactics2GMState, side: int, vehicle: bool) -> set[Square]:
+    """Squares that end the move of a unit of ``side`` (a vehicle or not) entering them:
+    what a unit is matters only so far (a listing asks once for each)."""
     return {
         sq
         for sq, key in st.terrain.items()
-        if (key in st.lib.terrain and st.lib.terrain[key].stops) or mine_at(st, sq, p)
+        if (key in st.lib.terrain and st.lib.terrain[key].stops) or laid_mine(st, sq, side, vehicle)
     }
 
 

@@ -11,7 +11,7 @@ from wartable.core.action import Action
 from wartable.core.errors import InvariantError
 from wartable.games.tactics2gm.content import UnitCard, Weapon
 from wartable.games.tactics2gm.deck import equipment_problems, launch_cost, may_attach
-from wartable.games.tactics2gm.model import Piece, ready, weapons
+from wartable.games.tactics2gm.model import Piece, is_vehicle, ready, weapons
 from wartable.games.tactics2gm.phases import OWN_PHASES, Phase
 from wartable.games.tactics2gm.rules import (
     air,
@@ -47,6 +47,7 @@ from wartable.games.tactics2gm.rules.common import (
     side_of,
     squares_of,
     stopping,
+    stops,
 )
 
 if TYPE_CHECKING:
@@ -343,6 +344,7 @@ def ways(st: Tactics2GMState, movers: list[Piece]) -> Iterator[tuple[Piece, move
     ground = footings(st).__getitem__
     enemies = squares_of([q for q in st.pieces if q.side != side])
     sappers = river.sapper_squares(st, side)
+    stopped = {vehicle: stops(st, side, vehicle) for vehicle in (False, True)}
     for p in movers:
         if p.sq is None:
             raise InvariantError("ways: no p.sq")
@@ -350,13 +352,13 @@ def ways(st: Tactics2GMState, movers: list[Piece]) -> Iterator[tuple[Piece, move
         if carry.is_craft(st, p):  # at sea, and only there (GM-81)
             yield p, move.Way(p.sq, points, sailing(st), enemies, grid=st.field.grid)
             continue
-        recon = "recon" in st.lib.units[p.card].abilities
+        unit = st.lib.units[p.card]
+        recon = "recon" in unit.abilities
         walls = river.closed(st, p, sappers)
+        halts = stopped[is_vehicle(unit)]
         yield (
             p,
-            move.Way(
-                p.sq, points, ground, enemies, recon, sappers, stopping(st, p), walls, st.field.grid
-            ),
+            move.Way(p.sq, points, ground, enemies, recon, sappers, halts, walls, st.field.grid),
         )
 
 
