@@ -99,9 +99,14 @@ bench: $(STAMP) $(BENCH_VENV)/.installed compiled
 	@echo "the same, compiled with mypyc:"
 	$(COMPILED)/bin/python bench/combat.py --openspiel-python $(BENCH_VENV)/bin/python
 	$(BIN)/python bench/diadehonor.py --openspiel-python $(BENCH_VENV)/bin/python
+	@echo "the same, compiled with mypyc:"
+	$(COMPILED)/bin/python bench/diadehonor.py --openspiel-python $(BENCH_VENV)/bin/python
 	$(BIN)/python bench/tactics2gm.py --openspiel-python $(BENCH_VENV)/bin/python
 	@echo "the same, compiled with mypyc:"
 	$(COMPILED)/bin/python bench/tactics2gm.py --openspiel-python $(BENCH_VENV)/bin/python
+	$(BIN)/python bench/search.py
+	@echo "the same, compiled with mypyc:"
+	$(COMPILED)/bin/python bench/search.py
 
 clean:
 	rm -rf $(VENV) $(COMPILED) node_modules .mypy_cache .ruff_cache .pytest_cache .hypothesis

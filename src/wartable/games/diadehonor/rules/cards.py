@@ -113,16 +113,23 @@ def enemy_seats(st: DiaDeHonorState, seat: int) -> list[int]:
 def resolve_queue(st: DiaDeHonorState, ev: list[Event]) -> bool:
     """Resolve queued immediate cards in seat order, each completely (Q7). False while one
     waits on a player's decision (``st.pending``)."""
-    while st.pending is None and st.queue and st.phase != Phase.OVER:
+    while not waiting(st) and st.queue and st.phase != Phase.OVER:
         seat, card = st.queue.pop(0)
         me = st.players[seat]
         ev.append(
             Event(EventKind.CARD, f"{title(st, card)} of {me} takes effect", {"card": card}, "DH-3")
         )
         immediate(st, seat, card, ev)
-        if st.pending is None:
+        if not waiting(st):
             victory.check(st, ev, seat)  # a card may win the battle (DH-81)
-    return st.pending is None
+    return not waiting(st)
+
+
+def waiting(st: DiaDeHonorState) -> bool:
+    """Whether a card waits on a player's decision. Asked through a function: the rules
+    change the field between two questions, and the compiled build would trust a type
+    checker's narrowing of it across the call that changed it."""
+    return st.pending is not None
 
 
 def immediate(st: DiaDeHonorState, seat: int, card: str, ev: list[Event]) -> None:
