@@ -337,7 +337,7 @@ def scores_of(game_name, world, player, legal, rng):
 
         values = lookahead.scored(world, world.players.index(player), legal, 1, rng)
     else:
-        from wartable.games.tactics2gm.ai import Mind
+        from wartable.games.tactics2gm.mind import Mind
 
         seat = world.players.index(player)
         mind = Mind(world, world.seat_side[seat], seat)

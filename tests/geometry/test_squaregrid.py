@@ -80,3 +80,5 @@ def test_labels_from_the_table_are_those_written_out(sq):
         assert grid.label(sq) == f"{'ABCDEFGHIJKLMNOPQRSTUVWXYZ'[sq[0]]}{sq[1] + 1}"
     assert (sq in grid) == (0 <= sq[0] < 8 and 0 <= sq[1] < 10)
     assert (1.0, 2) not in grid and (1, 2, 3) not in grid and "A1" not in grid
+    if sq in grid:  # read back from the table, or written otherwise through the long way
+        assert grid.parse(grid.label(sq)) == sq == grid.parse(f" {grid.label(sq).lower()} ")

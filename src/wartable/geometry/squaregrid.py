@@ -71,6 +71,7 @@ class SquareGrid:
         self._orthogonal: dict[Square, tuple[Square, ...]] | None = None
         # every square's label, made once: the rules name squares in every action they list
         self._labels: dict[Square, str] = {sq: _label(sq) for sq in self.squares}
+        self._named: dict[str, Square] = {text: sq for sq, text in self._labels.items()}
 
     def __contains__(self, sq: object) -> bool:
         return (
@@ -109,6 +110,9 @@ class SquareGrid:
 
     def parse(self, text: str) -> Square:
         """The square a label names; ValueError when it names none on this grid."""
+        found = self._named.get(text)  # a label as the grid writes it: the usual case
+        if found is not None:
+            return found
         t = text.strip().upper()
         if len(t) < 2 or t[0] not in string.ascii_uppercase or not t[1:].isdigit():
             raise ValueError(f"{text!r} is not a square: write a column letter and a row, like C7")

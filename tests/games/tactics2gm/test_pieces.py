@@ -5,8 +5,10 @@ copy shares every field but the tokens: lists of words are tuples, replaced whol
 from __future__ import annotations
 
 import dataclasses
+import itertools
 
-from wartable.games.tactics2gm.model import Piece
+import wartable
+from wartable.games.tactics2gm.model import Piece, weapons
 
 
 def test_a_copy_keeps_every_field_and_shares_no_container_it_may_change():
@@ -29,3 +31,20 @@ def test_a_copy_keeps_every_field_and_shares_no_container_it_may_change():
     assert twin.tokens is not p.tokens  # changed in place: each copy its own
     for name in names:  # every other field is replaced whole, never changed in place
         assert isinstance(getattr(p, name), (str, int, tuple, type(None), dict)), name
+
+
+def test_a_units_weapons_are_made_once_and_are_what_its_card_and_options_give():
+    """``weapons`` keeps each card's and options' weapons (issue 47): the same as making
+    them afresh, for every card with none, each and all of its options."""
+    lib = wartable.get_game("tactics2gm").new_game("pitched-battle", seed=1).lib
+    for card, unit in lib.units.items():
+        names = sorted(unit.options)
+        for options in itertools.chain([()], ((n,) for n in names), [tuple(names)]):
+            p = Piece(f"{card}-1", card, 0, None, 0, options=options)
+            plain = {f"w{k}": w for k, w in enumerate(unit.weapons, 1)}
+            for name in options:
+                token = lib.tokens[unit.options[name].token]
+                if token.weapon is not None:
+                    plain[name] = token.weapon
+            assert dict(weapons(lib, p)) == plain
+            assert weapons(lib, p) is weapons(lib, p)  # kept, not made again

@@ -206,7 +206,7 @@ def test_gm100_a_hold_objective_not_met_gives_the_other_side_the_battle():
 
 
 def test_the_heuristic_counts_the_way_round_by_the_bridge():
-    from wartable.games.tactics2gm.ai import goal_steps
+    from wartable.games.tactics2gm.mind import goal_steps
 
     steps = goal_steps(GAME.new_game(REMAGEN, seed=1))
     assert steps[sq("C4")] == 0 and steps[sq("D3")] == 1  # over the bridge

@@ -3,6 +3,7 @@ by the words actions use, its movement, armour and wound value with every bonus.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -113,20 +114,31 @@ class Piece:
         }
 
 
-def weapons(lib: Library, p: Piece) -> dict[str, Weapon]:
+def weapons(lib: Library, p: Piece) -> Mapping[str, Weapon]:
     """The weapons ``p`` carries, by the words actions use: ``w1``, ``w2``... for those its
-    card prints, the option's word for those it bought."""
+    card prints, the option's word for those it bought. Made once for each card and set of
+    options (the heuristic asks it of every unit for every move it weighs)."""
+    key = (p.card, p.options)
+    kept = _ARMS.get(key)
+    if kept is not None and kept[0] is lib:
+        return kept[1]
     unit = lib.units[p.card]
     out = {f"w{k}": w for k, w in enumerate(unit.weapons, 1)}
     for name in p.options:
         token = lib.tokens[unit.options[name].token]
         if token.weapon is not None:
             out[name] = token.weapon
+    if len(_ARMS) >= 4096:  # a bound: cards and their options are few in any one library
+        _ARMS.clear()
+    _ARMS[key] = (lib, out)
     return out
 
 
+_ARMS: dict[tuple[str, tuple[str, ...]], tuple[Library, dict[str, Weapon]]] = {}
+
+
 def ready(
-    lib: Library, p: Piece, out_of_turn: bool = False, arms: dict[str, Weapon] | None = None
+    lib: Library, p: Piece, out_of_turn: bool = False, arms: Mapping[str, Weapon] | None = None
 ) -> list[str]:
     """Its weapons that may fire now: their token ready (GM-52), a weapon team's only once
     mounted (GM-79), and in its own turn not yet fired (GM-42); a shot out of its turn (a

@@ -3,7 +3,7 @@ rule). The orders (rules/orders.py) carry out only what is listed here."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -580,7 +580,7 @@ def enemy_hqs(st: Tactics2GMState, side: int) -> list[str]:
 
 # ---- Disparo and Voltear -----------------------------------------------------------------
 def fire_targets(
-    st: Tactics2GMState, p: Piece, weapons_of: dict[str, Weapon], key: str, seen: Sighted
+    st: Tactics2GMState, p: Piece, weapons_of: Mapping[str, Weapon], key: str, seen: Sighted
 ) -> list[str]:
     """Enemy units within the weapon's range, counted in orthogonal steps (GM-43), the enemy
     HQ within range (GM-16, A-5), and the empty squares whose terrain fire can wear down
