@@ -111,3 +111,28 @@ def test_a_worker_rebuilds_a_game_from_its_record_catching_up_from_what_it_kept(
         other.apply(p, RandomAgent(9).act(other, p))
     assert thinking.rebuilt(other.record()).full_state() == other.full_state()  # replayed
     assert next(iter(thinking._kept.values()))[1] is not kept
+
+
+def test_a_worker_that_dies_is_replaced_and_the_decision_still_comes():
+    """A worker killed between two decisions (out of memory, an operator's kill) breaks the
+    pool: the next decision starts a fresh one rather than leaving the AI seat stuck."""
+    import signal
+
+    game, state, seat = decision()
+    thinkers = Thinkers(1)
+
+    async def two_decisions():
+        first, agent = await thinkers.act(make_agent(game, "ismcts:iterations=5", 1), state, seat)
+        pool = thinkers._pool
+        for pid in list(pool._processes):  # the only worker
+            os.kill(pid, signal.SIGKILL)
+        await asyncio.sleep(0.5)  # the pool notices its worker is gone
+        second, _ = await thinkers.act(agent, state.clone(), seat)
+        return first, second, pool
+
+    try:
+        first, second, pool = asyncio.run(two_decisions())
+    finally:
+        thinkers.close()
+    assert second in state.legal_actions(seat) and first in state.legal_actions(seat)
+    assert thinkers._pool is None and pool is not None  # the broken pool was let go

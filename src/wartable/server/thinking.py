@@ -112,9 +112,9 @@ class Thinkers:
         record = state.record()
         try:
             return await loop.run_in_executor(self._started(), decide, agent, record, seat)
-        except BrokenProcessPool:  # a worker died (killed, out of memory): start afresh
+        except BrokenProcessPool:  # a worker died (killed, out of memory): once more, afresh
             self.close()
-            raise
+        return await loop.run_in_executor(self._started(), decide, agent, record, seat)
 
     def close(self) -> None:
         pool, self._pool = self._pool, None

@@ -47,7 +47,7 @@ def put(st, card, side, where, options=(), *, deployed=0, mounted=False):
     """A unit of ``card`` for side 0 (allies) or 1 (axis) on ``where``, its tokens ready."""
     st.serial[card] = st.serial.get(card, 0) + 1
     p = Piece(f"{card}-{st.serial[card]}", card, side, sq(where), deployed)
-    p.options, p.mounted = list(options), mounted
+    p.options, p.mounted = tuple(options), mounted
     p.tokens = {key: "ready" for key in [*weapons(st.lib, p), *p.options]}  # as deployed
     st.pieces.append(p)
     st._legal_cache = None
