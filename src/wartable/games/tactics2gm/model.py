@@ -137,16 +137,13 @@ def weapons(lib: Library, p: Piece) -> Mapping[str, Weapon]:
 _ARMS: dict[tuple[str, tuple[str, ...]], tuple[Library, dict[str, Weapon]]] = {}
 
 
-def ready(
-    lib: Library, p: Piece, out_of_turn: bool = False, arms: Mapping[str, Weapon] | None = None
-) -> list[str]:
+def ready(lib: Library, p: Piece, out_of_turn: bool = False) -> list[str]:
     """Its weapons that may fire now: their token ready (GM-52), a weapon team's only once
     mounted (GM-79), and in its own turn not yet fired (GM-42); a shot out of its turn (a
-    reaction to an assault) does not count against its own. ``arms``: its weapons, where
-    the caller has them already."""
+    reaction to an assault) does not count against its own."""
     return [
         key
-        for key, w in (weapons(lib, p) if arms is None else arms).items()
+        for key, w in weapons(lib, p).items()
         if (out_of_turn or key not in p.fired)
         and p.tokens.get(key) == "ready"
         and (not w.mount or p.mounted)

@@ -3,13 +3,13 @@ rule). The orders (rules/orders.py) carry out only what is listed here."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from wartable.core.action import Action
 from wartable.core.errors import InvariantError
-from wartable.games.tactics2gm.content import UnitCard, Weapon
+from wartable.games.tactics2gm.content import UnitCard
 from wartable.games.tactics2gm.deck import equipment_problems, launch_cost, may_attach
 from wartable.games.tactics2gm.model import Piece, is_vehicle, ready, weapons
 from wartable.games.tactics2gm.phases import OWN_PHASES, Phase
@@ -194,18 +194,12 @@ def may_give(st: Tactics2GMState, seat: int) -> bool:
     )
 
 
-def only_pass(st: Tactics2GMState, seat: int) -> bool:
-    """Whether ``seat`` could only pass, so that the phase may go by on its own."""
-    chosen = looked(st, seat)
-    return chosen if isinstance(chosen, bool) else not chosen
-
-
 def looked(st: Tactics2GMState, seat: int) -> bool | list[Action]:
-    """Whether ``seat`` could only pass, where public facts say; else its choices, looked
-    at (none: it could only pass). Only public facts may let a phase go by: in the
-    Deployment phase a seat holding cards passes by its own action, whatever its cards
-    allow, or the enemy would learn from the phase moving on that its hand holds nothing
-    playable (as Undaunted's ruling 7)."""
+    """Whether ``seat`` could only pass (so that the phase may go by on its own), where
+    public facts say; else its choices, looked at (none: it could only pass). Only public
+    facts may let a phase go by: in the Deployment phase a seat holding cards passes by its
+    own action, whatever its cards allow, or the enemy would learn from the phase moving on
+    that its hand holds nothing playable (as Undaunted's ruling 7)."""
     if st.storming or st.asking or st.sortie is not None:
         return False
     if st.phase == Phase.DISCARD:
@@ -406,7 +400,7 @@ def move_actions(
 
 
 def swaps(st: Tactics2GMState, movers: list[Piece]) -> Iterator[Action]:
-    """Each swap once, in the order of the movers (each with those after it in the list):
+    """Each swap once, in the order of the movers and, for each, of its partners among them:
     only orthogonal neighbours are asked (GM-31)."""
     at: dict[Square, list[int]] = {}
     for j, b in enumerate(movers):
@@ -580,13 +574,13 @@ def enemy_hqs(st: Tactics2GMState, side: int) -> list[str]:
 
 # ---- Disparo and Voltear -----------------------------------------------------------------
 def fire_targets(
-    st: Tactics2GMState, p: Piece, weapons_of: Mapping[str, Weapon], key: str, seen: Sighted
+    st: Tactics2GMState, p: Piece, key: str, seen: Sighted, around: list[tuple[str, int]]
 ) -> list[str]:
     """Enemy units within the weapon's range, counted in orthogonal steps (GM-43), the enemy
     HQ within range (GM-16, A-5), and the empty squares whose terrain fire can wear down
     (GM-53); a fighter reaches any of them, and enemy aircraft waiting at their HQ
-    (GM-67)."""
-    weapon = weapons_of[key]
+    (GM-67). ``around``: each target's word and distance from ``p`` (``Sighted.around``)."""
+    weapon = weapons(st.lib, p)[key]
     if p.sq is None:  # a fighter
         out = [
             q.id
@@ -599,7 +593,7 @@ def fire_targets(
     if not weapon.ground:
         return []
     reach = weapon.range
-    return [word for word, d in seen.around(st, p) if d <= reach]
+    return [word for word, d in around if d <= reach]
 
 
 class Sighted:
@@ -610,27 +604,18 @@ class Sighted:
         self.side = side
         self.foes = [q for q in st.pieces if q.side != side and not q.aboard]
         self.empty = wear.targets(st)
-        self._of: Piece | None = None
-        self._around: list[tuple[str, int]] = []
 
     def around(self, st: Tactics2GMState, p: Piece) -> list[tuple[str, int]]:
         """Each target's word and its distance from ``p``, in the order of the actions:
-        units, the enemy's HQs, empty squares."""
+        units, the enemy's HQs, empty squares; none for a unit off the field (a fighter)."""
         if p.sq is None:
-            raise InvariantError("Sighted.around: a unit off the field")
-        if self._of is not p:
-            self._of = p
-            x, y = p.sq
-            enemy = 1 - self.side
-            out = [
-                (q.id, abs(q.sq[0] - x) + abs(q.sq[1] - y)) for q in self.foes if q.sq is not None
-            ]
-            out += [
-                (hq_word(h), field.hq_distance(SIDES[enemy], p.sq, h // 2)) for h in hqs(st, enemy)
-            ]
-            out += [(label(sq), abs(sq[0] - x) + abs(sq[1] - y)) for sq in self.empty]
-            self._around = out
-        return self._around
+            return []
+        x, y = p.sq
+        enemy = 1 - self.side
+        out = [(q.id, abs(q.sq[0] - x) + abs(q.sq[1] - y)) for q in self.foes if q.sq is not None]
+        out += [(hq_word(h), field.hq_distance(SIDES[enemy], p.sq, h // 2)) for h in hqs(st, enemy)]
+        out += [(label(sq), abs(sq[0] - x) + abs(sq[1] - y)) for sq in self.empty]
+        return out
 
 
 def fire_actions(st: Tactics2GMState, seat: int) -> Iterator[Action]:
@@ -650,10 +635,11 @@ def fire_actions(st: Tactics2GMState, seat: int) -> Iterator[Action]:
         if p.aboard:
             continue  # aboard, a unit does not fire (A-24)
         yield from (Action("screen", (p.id, *where)) for where in smoke.screens(st, p))
-        arms = weapons(st.lib, p)
-        for key in ready(st.lib, p, arms=arms):
-            for t in fire_targets(st, p, arms, key, seen):
-                yield Action("fire", (p.id, key, t))
+        around = seen.around(st, p)  # the same for every weapon it carries
+        for key in ready(st.lib, p):
+            yield from (
+                Action("fire", (p.id, key, t)) for t in fire_targets(st, p, key, seen, around)
+            )
 
 
 def skill_actions(st: Tactics2GMState, seat: int) -> Iterator[Action]:
@@ -661,10 +647,9 @@ def skill_actions(st: Tactics2GMState, seat: int) -> Iterator[Action]:
     time of their own are used when their owner wishes (GM-28, A-17), each once a turn."""
     if st.equipping or st.storming:
         return
-    units = mine(st, seat)
     wounded = any(q.wounds > 0 for q in own(st, side_of(st, seat)))  # else no one to mend
     clearing = bool(st.terrain)  # else nothing to clear
-    for p in units:
+    for p in mine(st, seat):
         if p.aboard or p.assaulting or p.sq is None:
             continue
         skill = skills.mender(st, p) if wounded else None
