@@ -3,6 +3,8 @@ stronger than random play (the 400-game figures are in docs/games/diadehonor.md)
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import wartable
@@ -10,6 +12,7 @@ from tests.games.diadehonor.scene import put, scene
 from wartable.agents.random import RandomAgent
 from wartable.core.action import Action
 from wartable.games.diadehonor.ai import HeuristicAgent
+from wartable.geometry.squaregrid import chebyshev
 
 GAME = wartable.get_game("diadehonor")
 
@@ -126,3 +129,81 @@ def test_its_ranking_puts_good_shots_then_each_units_best_move_before_ending():
     )
     assert ending < poor < down, "after ending: a poor shot, then lying down"
     assert ranked[-1].verb in ("move", "crawl"), "the other moves last, by what they gain"
+
+
+def plain_square_score(st, seat: int, i: int, q: int) -> float:
+    """A square's worth to unit ``i`` as the heuristic defines it, written out plainly: the
+    pull of the areas to hold, the way to the nearest enemy worth chasing beyond the unit's
+    range, cover, a shot at an enemy it may shoot, and the enemies that see it."""
+    from wartable.games.diadehonor.content import Hold, Kills, Survive
+    from wartable.games.diadehonor.mind import VALUE, Mind
+    from wartable.games.diadehonor.rules import ground
+
+    mind = Mind(st, seat, {})
+    battle, side, kind = st.battle, st.sides[seat], st.kind(i)
+    goal = st.lib.objectives[st.objectives[seat]].conditions
+    foes = [u.index for u in st.units if u.side != side and st.on_map(u.index)]
+    score = 0.0
+    for c in goal:
+        if isinstance(c, Hold):
+            cells = battle.areas[(c.area, side)]
+            score -= 0.8 * min((battle.apart[q * len(battle.ground) + x] for x in cells), default=0)
+    hunting = any(isinstance(c, Kills) and c.types for c in goal)
+    prey = [t for t in foes if mind.worth(t) > VALUE.get(st.units[t].type, 2.0) or not hunting]
+    chased = prey or foes
+    if chased:
+        near = min(chebyshev(battle.grid.squares[q], battle.grid.squares[st.pos[t]])
+                   for t in chased)  # fmt: skip
+        pull = 0.2 if any(isinstance(c, Survive) for c in goal) else 0.6
+        score -= pull * max(0, near - kind.range)
+    covered = ground.cover_at(st, q, i)
+    score += 1.2 * covered
+    seen_by, shot = 0, False
+    for t in foes:
+        d = chebyshev(battle.grid.squares[q], battle.grid.squares[st.pos[t]])
+        if battle.sees(q, st.pos[t]):
+            seen_by += d <= st.kind(t).range
+            shot = shot or ((kind.anti_tank or st.units[t].type != "tank") and d <= kind.range)
+    score += 1.0 if shot else 0.0
+    return score - (0.15 if covered or st.prone[i] else 0.3) * seen_by
+
+
+@pytest.mark.parametrize("lineup", ["1v1", "2v2"])
+def test_square_scores_kept_per_decision_are_the_plain_scores_along_random_battles(lineup):
+    """The heuristic works a square's worth out from sets of squares (who sees what, as the
+    bits of an integer) and shares what every unit of the seat has in common: the same
+    numbers as the plain definition, on squares all over the battlefield."""
+    from wartable.games.diadehonor.mind import Mind, Squares
+
+    rng = random.Random(5)
+    st = GAME.new_game(None, seed=3, options={"players": lineup})
+    checked = 0
+    while not st.is_over and checked < 400:
+        p = st.current_players[0]
+        legal = st.legal_actions(p)
+        seat = st.players.index(p)
+        mine = [u.index for u in st.units if u.seat == seat and st.on_map(u.index)]
+        if mine and rng.random() < 0.2:
+            mind = Mind(st, seat, {})
+            for i in rng.sample(mine, min(2, len(mine))):
+                scorer = Squares(mind, i)
+                for q in rng.sample(range(len(st.battle.ground)), 8):
+                    assert scorer.of(q) == pytest.approx(plain_square_score(st, seat, i, q))
+                    checked += 1
+        st.apply(p, rng.choice(legal))
+    assert checked >= 100
+
+
+def test_what_a_square_watches_is_every_square_it_sees_within_reach():
+    st = GAME.new_game(None, seed=1)
+    battle = st.battle
+    rng = random.Random(2)
+    for _ in range(30):
+        a, reach = rng.randrange(len(battle.ground)), rng.randrange(1, 12)
+        bits = battle.watched(a, reach)
+        plain = {
+            q
+            for q in range(len(battle.ground))
+            if battle.apart[a * len(battle.ground) + q] <= reach and battle.sees(a, q)
+        }
+        assert {q for q in range(len(battle.ground)) if bits >> q & 1} == plain

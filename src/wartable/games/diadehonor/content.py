@@ -283,6 +283,9 @@ class Battle:
     # lines of sight worked out so far: a byte per ordered pair of squares, 0 not yet asked,
     # 1 blocked, 2 clear (a flat table: the rules ask millions of times a study)
     _sight: bytearray = field(init=False, compare=False)
+    # the squares a unit on a square sees within a distance, as bitboard sets, by (square,
+    # distance): worked out as the heuristic asks for them
+    _watch: dict[tuple[int, int], int] = field(init=False, compare=False)
     # moves worked out, by start, speed, footing, crawl and the units around (rules/ground.py):
     # the most recently used, at most MOVES_KEPT
     moves: Memo = field(default_factory=Memo, compare=False)
@@ -306,6 +309,7 @@ class Battle:
             ),
             "light_steps": (board.of(q for q, c in enumerate(entry) if c), 0),
             "_sight": bytearray(len(self.ground) ** 2),
+            "_watch": {},
             "apart": bytes(min(255, chebyshev(a, b)) for a in grid.squares for b in grid.squares),
             "to_zone": {side: steps_to(zone, next_to) for side, zone in self.zones.items()},
             "sheltered": tuple(
@@ -342,6 +346,22 @@ class Battle:
         every enemy, for every unit, every time they list what a seat may do)."""
         sight, base = self._sight, a * len(self.ground)
         return [(sight[base + b] or self._look(a, b)) == 2 for b in others]
+
+    def watched(self, a: int, reach: int) -> int:
+        """The squares within ``reach`` of square ``a`` that it sees, as the bits of an
+        integer (bit q: square q): an AI asks "who sees this square" of every square a
+        unit may reach, and a bit answers it for a whole side at a time."""
+        key = (a, reach)
+        found = self._watch.get(key)
+        if found is None:
+            n = len(self.ground)
+            apart, base = self.apart, a * n
+            found = 0
+            for q in range(n):
+                if apart[base + q] <= reach and self.sees(a, q):
+                    found |= 1 << q
+            self._watch[key] = found
+        return found
 
     def _look(self, a: int, b: int) -> int:
         """Works out and keeps the line between ``a`` and ``b``: 1 blocked, 2 clear."""

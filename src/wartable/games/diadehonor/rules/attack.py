@@ -39,20 +39,26 @@ def penalty(st: DiaDeHonorState, i: int) -> int:
     return st.wounds[i]
 
 
-def own(st: DiaDeHonorState, i: int, name: str, value: int, sign: int) -> tuple[int, list[str]]:
+def own(
+    st: DiaDeHonorState, i: int, name: str, value: int, sign: int, words: bool = True
+) -> tuple[int, list[str]]:
     """A unit's attack (``sign`` 1) or resistance (-1) as its own state leaves it: the sheet's
     value, the rank bonus, the wounds' penalty (DH-42, DH-49) and its player's combat cards
-    this round (+1 / -1 each way: DH-62, DH-63), with the reason for each."""
-    why = [f"{name} {value}"]
+    this round (+1 / -1 each way: DH-62, DH-63), with the reason for each (none without
+    ``words``: an AI weighing thousands of shots reads only the numbers)."""
     bonus, hurt = st.bonus(i), penalty(st, i)
     cards = sign * (st.aggressive[st.seat_of(i)] - st.defensive[st.seat_of(i)])
+    total = value + bonus - hurt + cards
+    if not words:
+        return total, []
+    why = [f"{name} {value}"]
     if bonus:
         why.append(f"rank +{bonus}")
     if hurt:
         why.append(f"wounds -{hurt}")
     if cards:
         why.append(f"combat cards {cards:+d}")
-    return value + bonus - hurt + cards, why
+    return total, why
 
 
 def effective(st: DiaDeHonorState, i: int) -> tuple[int, int]:
@@ -64,23 +70,28 @@ def effective(st: DiaDeHonorState, i: int) -> tuple[int, int]:
     return own(st, i, "attack", kind.attack, 1)[0], own(st, i, "resistance", kind.resistance, -1)[0]
 
 
-def ranged_terms(st: DiaDeHonorState, a: int, t: int) -> Terms:
+def ranged_terms(st: DiaDeHonorState, a: int, t: int, words: bool = True) -> Terms:
+    """The attack and defence of a shot, with their reasons (none without ``words``)."""
     kind = st.kind(a)
-    attack, why = own(st, a, "attack", kind.attack, 1)
+    attack, why = own(st, a, "attack", kind.attack, 1, words)
     if ground.distance(st, a, t) > kind.range:
         attack += BEYOND_RANGE
-        why.append(f"beyond range {kind.range}: {BEYOND_RANGE}")
+        if words:
+            why.append(f"beyond range {kind.range}: {BEYOND_RANGE}")
     if st.battle.level[st.pos[a]] > st.battle.level[st.pos[t]]:
         attack += HIGHER_GROUND
-        why.append(f"higher ground +{HIGHER_GROUND}")
+        if words:
+            why.append(f"higher ground +{HIGHER_GROUND}")
     other = ground.flanker(st, a, t)
     if other >= 0:
         attack += FLANKING
-        why.append(f"flanking with {st.units[other].key} +{FLANKING}")
+        if words:
+            why.append(f"flanking with {st.units[other].key} +{FLANKING}")
     if st.units[a].type == "artillery" and t in st.hit_by_infantry:
         attack += SUPPORT
-        why.append(f"in support of infantry +{SUPPORT}")
-    value, dwhy = defence(st, t)
+        if words:
+            why.append(f"in support of infantry +{SUPPORT}")
+    value, dwhy = defence(st, t, words)
     return Terms(attack, tuple(why), value, dwhy)
 
 
@@ -182,15 +193,18 @@ def in_blast(st: DiaDeHonorState, a: int, t: int) -> list[int]:
     return [t, *near]
 
 
-def defence(st: DiaDeHonorState, t: int) -> tuple[int, tuple[str, ...]]:
-    """A unit's defence against fire: its resistance as its state leaves it, prone, cover."""
-    total, why = own(st, t, "resistance", st.kind(t).resistance, -1)
+def defence(st: DiaDeHonorState, t: int, words: bool = True) -> tuple[int, tuple[str, ...]]:
+    """A unit's defence against fire: its resistance as its state leaves it, prone, cover
+    (the reasons only with ``words``)."""
+    total, why = own(st, t, "resistance", st.kind(t).resistance, -1, words)
     if st.prone[t]:
         total += PRONE
-        why.append(f"prone +{PRONE}")
+        if words:
+            why.append(f"prone +{PRONE}")
     if ground.in_cover(st, t):
         total += COVER
-        why.append(f"cover +{COVER}")
+        if words:
+            why.append(f"cover +{COVER}")
     return total, tuple(why)
 
 
