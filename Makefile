@@ -56,8 +56,10 @@ pytest: $(STAMP)
 test: lint typecheck imports js pytest
 
 # The long checks, marked slow: the statistical agent checks (does the heuristic beat random
-# play, over whole games?), the browser suite and the check that games agree across processes
-# with different hash salts. CI runs them after make test.
+# play, over whole games?), the browser suite, the check that games agree across processes
+# with different hash salts, the tests that start and kill other processes, and the
+# hidden-information checks on every variant of a game's choices (docs/architecture.md).
+# CI runs them after make test.
 slow: $(STAMP) browser
 	env -u PYTHONDONTWRITEBYTECODE $(BIN)/pytest -q -n 2 --dist worksteal -m slow
 

@@ -70,6 +70,7 @@ def test_a_study_is_never_overwritten_nor_continued_differently(tmp_path):
     assert (tmp_path / "games.csv").read_bytes() == before
 
 
+@pytest.mark.slow  # starts other processes (make slow; CI runs it)
 def test_ctrl_c_keeps_the_finished_games_and_resume_finishes_the_study(tmp_path):
     cut, whole = tmp_path / "cut", tmp_path / "whole"
     args = [*STUDY[1:], "--games", "400", "--seed", "3", "--workers", "2"]

@@ -10,7 +10,8 @@ from collections import defaultdict
 import pytest
 
 import wartable
-from tests.conformance.playing import SEEN, SEEN_IDS
+from tests.conformance.playing import SEEN_IDS
+from tests.conformance.seen import SEEN_CASES
 from tests.conformance.test_conformance import mid_game_states
 from wartable.core.action import Action
 from wartable.core.errors import IllegalActionError, UnknownNameError
@@ -70,7 +71,7 @@ def _check(state: GameState, player: str, where: str) -> None:
         assert mine == its, f"{where}: {action} takes {mine}, on a redrawn twin {its}"
 
 
-@pytest.mark.parametrize(("game_name", "scenario", "options"), SEEN, ids=SEEN_IDS)
+@pytest.mark.parametrize(("game_name", "scenario", "options"), SEEN_CASES, ids=SEEN_IDS)
 def test_every_legal_action_is_a_few_clicks_on_what_the_seat_sees(game_name, scenario, options):
     checked = 0
     for state in mid_game_states(game_name, scenario, seeds=range(2), options=options):

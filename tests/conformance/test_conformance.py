@@ -16,11 +16,11 @@ import wartable
 from tests.conformance.playing import (
     CASES,
     IDS,
-    SEEN,
     SEEN_IDS,
     digest_of_a_game,
     play_on,
 )
+from tests.conformance.seen import SEEN_CASES
 from wartable.agents.random import RandomAgent
 from wartable.core.rng import Rng, derive_seed
 from wartable.core.state import GameState
@@ -99,13 +99,13 @@ def test_finished_game_refuses_actions(game_name, scenario):
     checks.finished_game_refuses(wartable.get_game(game_name), scenario)
 
 
-@pytest.mark.parametrize(("game_name", "scenario", "options"), SEEN, ids=SEEN_IDS)
+@pytest.mark.parametrize(("game_name", "scenario", "options"), SEEN_CASES, ids=SEEN_IDS)
 def test_views_hide_what_a_player_cannot_see(game_name, scenario, options):
     """Two states that differ only in what P cannot see give P identical views."""
     checks.views_hide_the_hidden(mid_game_states(game_name, scenario, options=options))
 
 
-@pytest.mark.parametrize(("game_name", "scenario", "options"), SEEN, ids=SEEN_IDS)
+@pytest.mark.parametrize(("game_name", "scenario", "options"), SEEN_CASES, ids=SEEN_IDS)
 def test_sample_hidden_depends_only_on_what_the_player_knows(game_name, scenario, options):
     states = mid_game_states(game_name, scenario, seeds=range(2), options=options)
     checks.samples_know_only_the_view(states)
@@ -269,7 +269,7 @@ def spread(actions: list, most: int) -> list:
     return actions[::step][:most]
 
 
-@pytest.mark.parametrize(("game_name", "scenario", "options"), SEEN, ids=SEEN_IDS)
+@pytest.mark.parametrize(("game_name", "scenario", "options"), SEEN_CASES, ids=SEEN_IDS)
 def test_logs_hide_what_a_player_cannot_see(game_name, scenario, options):
     """The log may tell a player P no more than his view does.
 
@@ -315,7 +315,7 @@ def test_logs_hide_what_a_player_cannot_see(game_name, scenario, options):
     assert checked, "no action left both views alike: the test would prove nothing"
 
 
-@pytest.mark.parametrize(("game_name", "scenario", "options"), SEEN, ids=SEEN_IDS)
+@pytest.mark.parametrize(("game_name", "scenario", "options"), SEEN_CASES, ids=SEEN_IDS)
 def test_actions_in_players_words_name_only_what_the_player_sees(game_name, scenario, options):
     """``describe`` gives every legal action a label, and the label depends only on what the
     player knows: a redrawn twin with the same view labels every action the same way."""
@@ -327,7 +327,7 @@ def test_actions_in_players_words_name_only_what_the_player_sees(game_name, scen
             assert {str(a): twin.describe(p, a) for a in twin.legal_actions(p)} == labels
 
 
-@pytest.mark.parametrize(("game_name", "scenario", "options"), SEEN, ids=SEEN_IDS)
+@pytest.mark.parametrize(("game_name", "scenario", "options"), SEEN_CASES, ids=SEEN_IDS)
 def test_observations_keep_their_layout_and_read_only_the_view(game_name, scenario, options):
     """Every seat's numeric observation (``Game.observer``) has the layout's length at every
     step, its numbers within their bounds (``encode`` checks), and depends on nothing the
@@ -362,7 +362,7 @@ def test_observations_keep_their_layout_and_read_only_the_view(game_name, scenar
         assert len(observer.encode(finished.view(p))) == observer.size
 
 
-@pytest.mark.parametrize(("game_name", "scenario", "options"), SEEN, ids=SEEN_IDS)
+@pytest.mark.parametrize(("game_name", "scenario", "options"), SEEN_CASES, ids=SEEN_IDS)
 def test_whose_turn_it_is_never_hangs_on_what_a_seat_cannot_see(game_name, scenario, options):
     """A seat with hidden cards leaves a phase only by its own action: the engine may pass
     for it only where the choice rests on public facts. Take a twin that differs only in

@@ -21,6 +21,7 @@ def load():
     return module
 
 
+@pytest.mark.slow  # starts other processes (make slow; CI runs it)
 def test_a_few_hundred_steps_learn_and_write_the_curve(tmp_path, capsys):
     example = load()
     out = tmp_path / "curve.csv"

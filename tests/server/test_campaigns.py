@@ -144,6 +144,7 @@ def test_the_last_action_and_the_rosters_result_commit_together(tmp_path, monkey
     store.close()
 
 
+@pytest.mark.slow  # starts other processes (make slow; CI runs it)
 @pytest.mark.skipif(os.name != "posix", reason="SIGKILL is a POSIX signal")
 def test_a_server_killed_mid_battle_records_nothing_and_the_resumed_battle_records_once(tmp_path):
     db = tmp_path / "games.sqlite3"

@@ -19,7 +19,10 @@ from websockets.sync.client import connect as ws_connect
 import wartable
 from tests.server.helpers import Server, code_of, web
 
-pytestmark = pytest.mark.skipif(os.name != "posix", reason="SIGKILL is a POSIX signal")
+pytestmark = [
+    pytest.mark.skipif(os.name != "posix", reason="SIGKILL is a POSIX signal"),
+    pytest.mark.slow,  # servers started and killed in other processes (make slow; CI runs it)
+]
 
 
 def claim(base: str, gid: str, link: str) -> str:

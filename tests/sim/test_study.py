@@ -278,6 +278,7 @@ def test_a_game_with_statistics_the_first_lacked_is_refused(tmp_path):
         w.write([odd])
 
 
+@pytest.mark.slow  # starts other processes (make slow; CI runs it)
 def test_ray_plays_the_same_games_on_a_cluster_of_two_nodes():
     """A local two-node Ray cluster started by the test, joined by its address."""
     pytest.importorskip("ray", reason="the distributed extra is not installed")
