@@ -10,6 +10,7 @@ import time
 import pytest
 
 import wartable
+from tests.server.helpers import run_async
 from wartable.agents.ismcts import ISMCTSAgent
 from wartable.agents.registry import make_agent
 from wartable.server.thinking import Thinkers, searches
@@ -42,7 +43,7 @@ def test_a_search_thinks_in_a_worker_and_plays_as_it_would_here():
         return first, second, agent
 
     try:
-        first, second, agent = asyncio.run(both_decisions())
+        first, second, agent = run_async(both_decisions())
     finally:
         thinkers.close()
     assert (first, second) == (here.act(state.clone(), seat), here.act(state.clone(), seat))
@@ -54,7 +55,7 @@ def test_a_search_runs_in_another_process_and_quick_agents_in_this_one():
     agent = Where(7, iterations=10)
     thinkers = Thinkers(1)
     try:
-        _, back = asyncio.run(thinkers.act(agent, state.clone(), seat))
+        _, back = run_async(thinkers.act(agent, state.clone(), seat))
     finally:
         thinkers.close()
     assert back.pid != os.getpid()
@@ -81,8 +82,8 @@ def test_the_event_loop_answers_while_a_search_thinks():
         return lags
 
     try:
-        asyncio.run(thinkers.act(make_agent(game, "ismcts:iterations=2", 1), state, seat))
-        lags = asyncio.run(watched())  # the worker started above: only the thinking is timed
+        run_async(thinkers.act(make_agent(game, "ismcts:iterations=2", 1), state, seat))
+        lags = run_async(watched())  # the worker started above: only the thinking is timed
     finally:
         thinkers.close()
     assert len(lags) > 50
@@ -135,7 +136,7 @@ def test_a_worker_that_dies_is_replaced_and_the_decision_still_comes():
         return first, second, pool
 
     try:
-        first, second, pool = asyncio.run(two_decisions())
+        first, second, pool = run_async(two_decisions())
     finally:
         thinkers.close()
     assert second in state.legal_actions(seat) and first in state.legal_actions(seat)
