@@ -64,7 +64,7 @@ def test_a_search_runs_in_another_process_and_quick_agents_in_this_one():
     assert not searches(make_agent(game, "heuristic", 1))
 
 
-@pytest.mark.slow  # starts other processes (make slow; CI runs it)
+@pytest.mark.slow  # a search left to think 1.5 s in a worker (make slow; CI runs it)
 def test_the_event_loop_answers_while_a_search_thinks():
     """A long search in a worker: the loop's timers keep firing on time meanwhile."""
     game, state, seat = decision()
@@ -117,7 +117,7 @@ def test_a_worker_rebuilds_a_game_from_its_record_catching_up_from_what_it_kept(
     assert next(iter(thinking._kept.values()))[1] is not kept
 
 
-@pytest.mark.slow  # starts other processes (make slow; CI runs it)
+@pytest.mark.slow  # a worker process killed (make slow; CI runs it)
 def test_a_worker_that_dies_is_replaced_and_the_decision_still_comes():
     """A worker killed between two decisions (out of memory, an operator's kill) breaks the
     pool: the next decision starts a fresh one rather than leaving the AI seat stuck."""

@@ -354,11 +354,11 @@ class Battle:
         key = (a, reach)
         found = self._watch.get(key)
         if found is None:
-            n = len(self.ground)
-            apart, base = self.apart, a * n
+            apart, base = self.apart, a * len(self.ground)
+            near = [q for q in range(len(self.ground)) if apart[base + q] <= reach]
             found = 0
-            for q in range(n):
-                if apart[base + q] <= reach and self.sees(a, q):
+            for q, seen in zip(near, self.visible(a, near), strict=True):
+                if seen:
                     found |= 1 << q
             self._watch[key] = found
         return found

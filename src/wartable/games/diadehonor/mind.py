@@ -83,7 +83,8 @@ class Mind:
         self.goal = st.lib.objectives[st.objectives[seat]].conditions
         self.areas = areas
         # for ``place_score``: each square's steps to the enemy's zone, and the cover test
-        self.to_enemy: tuple[int, ...] = ()
+        # (made at the first square asked: it looks for the machines on the field)
+        self.to_enemy = st.battle.to_zone[enemy_of(self.side)]
         self.placer: Callable[[int], bool] | None = None
         # worked out once a decision, for every unit's ``Squares``
         self._foes: list[int] | None = None
@@ -148,13 +149,14 @@ class Mind:
         return (gain - loss) / max(len(ends), 1)
 
     # ---- squares -----------------------------------------------------------------------------
-    def area_distance(self, area: str, side: str) -> tuple[int, ...]:
+    def area_distance(self, area: str) -> tuple[int, ...]:
+        """Each square's distance to ``area`` (of the seat's side), kept for the game."""
         battle = self.st.battle
-        key = (battle.id, area, side)
+        key = (battle.id, area, self.side)
         found = self.areas.get(key)
         if found is None:
             apart, n = battle.apart, len(battle.ground)
-            cells = battle.areas[(area, side)]
+            cells = battle.areas[(area, self.side)]
             found = tuple(min((apart[q * n + c] for c in cells), default=0) for q in range(n))
             self.areas[key] = found
         return found
@@ -163,12 +165,10 @@ class Mind:
         """How good a square (by its label) is to deploy on or bring a unit to: forward, in
         cover. The machines that give cover are found once a decision (a deployment offers
         every unit on every square)."""
-        battle = self.st.battle
         covered = self.placer
         if covered is None:
             covered = self.placer = ground.cover_test(self.st)
-            self.to_enemy = battle.to_zone[enemy_of(self.side)]
-        q = battle.square_of[label]
+        q = self.st.battle.square_of[label]
         return -self.to_enemy[q] + 2.0 * covered(q) - 0.001 * q
 
     # ---- the activation ------------------------------------------------------------------------
@@ -307,9 +307,8 @@ class Mind:
         """Each square's distance to every area the objective asks to hold."""
         holds = self._holds
         if holds is None:
-            side = self.side
             holds = self._holds = [
-                self.area_distance(c.area, side) for c in self.goal if isinstance(c, Hold)
+                self.area_distance(c.area) for c in self.goal if isinstance(c, Hold)
             ]
         return holds
 
