@@ -90,13 +90,17 @@ def element(page, key: str):
     return marked.first if marked.count() else page.locator(", ".join(where)).first
 
 
+# a point of it a click reaches: one where it is on top, else one where a counter that is no
+# target lies over it (its click reaches the lit place under the pointer: game.js through)
 FREE_POINT = """el => {
     const r = el.getBoundingClientRect();
     const at = [0.5, 0.3, 0.7, 0.15, 0.85];
-    for (const fy of at) for (const fx of at) {
+    for (const under of [false, true]) for (const fy of at) for (const fx of at) {
         const x = r.left + fx * r.width, y = r.top + fy * r.height;
         const hit = document.elementFromPoint(x, y);
         if (hit && el.contains(hit)) return [x, y];
+        if (under && hit && hit.closest('#board .counter:not([data-target])')
+            && document.elementsFromPoint(x, y).some((e) => el.contains(e))) return [x, y];
     }
     return null;
 }"""
@@ -104,8 +108,8 @@ FREE_POINT = """el => {
 
 def press(page, target, key: str = "") -> None:
     """Click it where a person would: its middle, or, where a piece stands there (a counter
-    on a tile or a hex), a free part of it; a place covered whole by its stack, through a
-    counter of the stack (``data-at``)."""
+    on a tile or a hex), a free part of it, else through a counter lying over it; a place
+    covered whole by its stack, through a counter of the stack (``data-at``)."""
     target.scroll_into_view_if_needed()
     point = target.evaluate(FREE_POINT)
     if point is None and key:

@@ -7,6 +7,7 @@ Screenshots of each game at 1280x800 and on a 390x844 phone are kept in build/te
 from __future__ import annotations
 
 import random
+import re
 import time
 from itertools import pairwise
 
@@ -242,6 +243,71 @@ def test_combat_stacks_fan_out(server, browser):
     marks = page.locator(f'#board .counter[data-id="{wounded}"] rect[fill="#b71c1c"]')
     assert marks.count() == 1
     shot(page, "combat-stack.png")
+
+
+# a counter standing on a lit hex, laid by hand over another lit hex that holds none of its men
+# (as a stack spread over its neighbours lies): the counter is all there is under the pointer
+COVER_A_TARGET = """man => {
+    const lit = (at) => document.querySelector(`#board .hex[data-target][data-id="${at}"]`);
+    const held = new Set(window.wartableGame.data.view.soldiers.map((s) => s.hex));
+    const free = [...document.querySelectorAll('#board .hex[data-target]')]
+        .find((h) => !held.has(h.dataset.id));
+    const other = [...document.querySelectorAll('#board .counter:not([data-target])')]
+        .find((c) => c.dataset.id !== man && lit(c.dataset.at));
+    if (!free || !other) return null;
+    const a = free.querySelector('.shape').getBoundingClientRect();
+    const b = other.querySelector('.piece-base').getBoundingClientRect();
+    const scale = document.querySelector('#board').getScreenCTM().a;
+    const dx = (a.x + a.width / 2 - b.x - b.width / 2) / scale;
+    const dy = (a.y + a.height / 2 - b.y - b.height / 2) / scale;
+    other.setAttribute('transform', `translate(${dx} ${dy})`);
+    const x = a.x + a.width / 2, y = a.y + a.height / 2;
+    const top = document.elementFromPoint(x, y).closest('[data-id]').dataset.id;
+    return { hex: free.dataset.id, counter: other.dataset.id, top, x, y };
+}"""
+
+
+def test_combat_a_lit_hex_under_another_hexs_counter_is_reached_through_it(server, browser):
+    """Selecting a man lights where he may act; a click on a counter that is no target of his
+    acts on the lit hex under the pointer, even where the counter's own hex is lit too."""
+
+    def man_of(state: dict) -> str | None:  # a man on the map who may act at a hex holding
+        where = {s["key"]: s.get("hex") for s in state["view"]["soldiers"]}  # another man
+        steps = [state["steps"][a] for a in state["legal"]]
+        for man in sorted({s[0] for s in steps if len(s) == 2 and where.get(s[0])}):
+            aims = {s[1] for s in steps if len(s) == 2 and s[0] == man}
+            if any(k != man and h in aims and k not in aims for k, h in where.items()):
+                return man
+        return None
+
+    body = {"game": "combat", "scenario": "attack-the-farmhouse", "seats": {"us": "human"}}
+    made = played_until(server, {**body, "seed": 5}, 5, man_of)
+    man = man_of(made["state"])
+    assert man, "no man of ours may act at a hex where another man stands"
+    page = open_made(browser, server, made, "#board .counter")
+    page.locator(f'#board .counter[data-id="{man}"]').first.click()
+    page.wait_for_selector("#board .hex[data-target]")
+    covered = page.evaluate(COVER_A_TARGET, man)
+    assert covered and re.fullmatch(r"\d\d\.\d\d", covered["hex"]), covered
+    assert covered["top"] == covered["counter"], covered  # the counter is what lies on top
+    before = moves(page)
+    page.evaluate(
+        """() => { const ws = window.wartableGame.ws, send = ws.send.bind(ws);
+            window.sentMoves = []; ws.send = (m) => { window.sentMoves.push(m); send(m); }; }"""
+    )
+    page.mouse.click(covered["x"], covered["y"])
+    page.wait_for_function(
+        "() => window.sentMoves.length > 0 || document.querySelector('[data-choice]') !== null"
+    )
+    sent = page.evaluate("() => window.sentMoves")
+    if sent:  # one thing may be done there: done at once
+        assert len(sent) == 1 and covered["hex"] in sent[0], sent
+    else:  # several: the chooser asks which, each of them there
+        choices = page.locator("[data-choice]").evaluate_all(
+            "(bs) => bs.map((b) => b.dataset.choice)"
+        )
+        assert choices and all(covered["hex"] in c for c in choices), choices
+    assert before <= moves(page)
 
 
 def test_undaunted_a_suppressed_counter_shows_it(server, browser):

@@ -254,7 +254,7 @@ function ui() {
            choose, render, api: (path) => api(path, {}, game.token), toast,
            last: game.replay ? game.replay.action : shown && shown.last,
            before: game.replay ? null : game.before,
-           piece: (p) => piece(p, () => choose(through(p))), glyph, defs: pieceDefs, keepPieces, key: mapKey };
+           piece: (p) => piece(p, (ev) => choose(through(p, ev))), glyph, defs: pieceDefs, keepPieces, key: mapKey };
 }
 
 // A click on a piece, place or card. On a lit target of the piece chosen before, it takes the
@@ -794,11 +794,20 @@ function logPanel(log, last) {
   return p;
 }
 
-// a counter clicked while a piece is chosen: where the counter's place (p.at, a hex under a
-// stack) is a target of that piece and the counter itself is none, the click is the place's
-function through(p) {
-  if (!game.selected || !p.at || aimedAt(game.selected, p.id).length) return p.id;
-  return aimedAt(game.selected, p.at).length ? p.at : p.id;
+// a counter clicked while a piece is chosen: where the counter itself is no target of that
+// piece, the click is meant for the lit place under the pointer (a stack spread over its
+// neighbours may cover a hex that holds none of its men), else for the counter's own place
+// (p.at, a hex covered whole by its stack)
+function through(p, ev) {
+  if (!game.selected || p.id === game.selected || aimedAt(game.selected, p.id).length) return p.id;
+  for (const e of ev ? document.elementsFromPoint(ev.clientX, ev.clientY) : []) {
+    const place = /** @type {HTMLElement | SVGElement | null} */ (e.closest("#board [data-target]"));
+    if (!place || place.dataset.id === p.id) continue;
+    const { id, side } = place.dataset;
+    const key = [side ? `${side}:${id}` : null, id].find((k) => k && aimedAt(game.selected, k).length);
+    if (key) return key;
+  }
+  return p.at && aimedAt(game.selected, p.at).length ? p.at : p.id;
 }
 
 // ---- replay -------------------------------------------------------------------------------

@@ -69,7 +69,7 @@ export function piece(p, onClick) {
   const { x, y, size: s } = p;
   const g = el("svg:g", { class: `counter ${p.classes || ""}`.trim(), "data-id": p.id, "data-side": p.side,
     "data-at": p.at });
-  g.addEventListener("click", (ev) => { ev.stopPropagation(); onClick(); });
+  g.addEventListener("click", (ev) => { ev.stopPropagation(); onClick(ev); });
   g.append(el("svg:rect", { x, y, width: s, height: s, rx: s * 0.12, class: `shape piece-base ${p.side}` }));
   if (p.hatch) g.append(el("svg:rect", { x, y, width: s, height: s, rx: s * 0.12, fill: `url(#hatch-${p.hatch})`,
     class: "hatch" }));
