@@ -194,6 +194,63 @@ def test_square_scores_kept_per_decision_are_the_plain_scores_along_random_battl
     assert checked >= 100
 
 
+@pytest.mark.parametrize("lineup", ["1v1", "2v2"])
+def test_square_scores_recalled_from_earlier_decisions_are_the_fresh_scores(lineup):
+    """A heuristic lends one decision's square scores to the next with the same inputs (a
+    search's play-outs meet the same positions again and again): along random battles, with
+    one recall kept throughout as an agent keeps it, every unit's scores are those a fresh
+    judgement of the position gives, after moves, shots, lying down and deaths alike."""
+    from wartable.games.diadehonor.mind import Mind, Recall, Squares
+
+    rng = random.Random(8)
+    st = GAME.new_game(None, seed=4, options={"players": lineup})
+    recall = Recall()
+    checked = reused = played = 0
+    while not st.is_over and played < 150:
+        p = st.current_players[0]
+        legal = st.legal_actions(p)
+        seat = st.players.index(p)
+        mine = [u.index for u in st.units if u.seat == seat and st.on_map(u.index)]
+        if mine:
+            kept, fresh = Mind(st, seat, {}, recall), Mind(st, seat, {})
+            for i in mine:
+                before = len(recall.scorers)
+                scorer, plain = kept.scorer(i), Squares(fresh, i)
+                reused += len(recall.scorers) == before
+                for q in [*rng.sample(range(len(st.battle.ground)), 3), st.pos[i]]:
+                    assert scorer.of(q) == plain.of(q)
+                    checked += 1
+        st.apply(p, rng.choice(legal))
+        played += 1
+    assert checked >= 1000 and reused >= 100  # scores were lent, and compared
+
+
+@pytest.mark.parametrize("lineup", ["1v1", "3v3"])
+def test_a_set_up_is_ranked_unit_by_unit_in_squad_order_best_square_first(lineup):
+    """At set-up the heuristic places its reserve in squad order, each unit on the best free
+    square; its ranking lists the first unit's squares best first, then the next unit's (it
+    weighs only the units a ranking reaches): the order a plain sort of every unit on every
+    square gives."""
+    from wartable.games.diadehonor.ai import deploying
+    from wartable.games.diadehonor.mind import Mind
+    from wartable.games.diadehonor.rules.legal import to_deploy
+
+    st = GAME.new_game(None, seed=2, options={"players": lineup})
+    seen = 0
+    while not st.is_over and st.legal_actions(st.current_players[0])[0].verb == "deploy":
+        p = st.current_players[0]
+        legal, seat = st.legal_actions(p), st.players.index(p)
+        mind = Mind(st, seat, {})
+        turn = {st.units[i].key: n for n, i in enumerate(to_deploy(st, seat))}
+        plain = sorted(legal, key=lambda a: (turn[a.args[0]], -mind.place_score(a.args[1])))
+        squares = sum(a.args[0] == legal[0].args[0] for a in legal)
+        for k in (1, 8, squares + 3, len(legal)):
+            assert deploying(mind, legal, k) == plain[:k]
+        st.apply(p, deploying(mind, legal, 1)[0])
+        seen += 1
+    assert seen >= 4
+
+
 def test_what_a_square_watches_is_every_square_it_sees_within_reach():
     st = GAME.new_game(None, seed=1)
     battle = st.battle

@@ -13,12 +13,10 @@ from collections.abc import Callable
 from wartable.core.action import Action
 from wartable.core.agent import Heuristic
 from wartable.core.state import GameState
-from wartable.games.diadehonor.mind import Areas, Mind, Squares
+from wartable.games.diadehonor.mind import Areas, Mind, Recall, Squares
 from wartable.games.diadehonor.rules.common import find
 from wartable.games.diadehonor.rules.legal import to_deploy
 from wartable.games.diadehonor.state import DiaDeHonorState
-
-DEPLOY_ORDER = 1000.0  # more than any two squares' scores differ: one unit after another
 
 
 def played(world: GameState) -> DiaDeHonorState:
@@ -35,15 +33,18 @@ class HeuristicAgent(Heuristic):
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         self._areas: Areas = {}
+        self._recall = Recall()  # what one decision's judgement may lend the next
 
     def choose(self, world: GameState, player: str, legal: list[Action]) -> Action:
         st = played(world)
-        mind = Mind(st, st.players.index(player), self._areas)
+        mind = Mind(st, st.players.index(player), self._areas, self._recall)
         verb = legal[0].verb
         if verb == "react":
             return legal[0]  # detect when held: it comes first
         if verb == "initiative":
             return Action("initiative", ("first",))
+        if verb == "deploy":
+            return deploying(mind, legal, 1)[0]
         key = placing(mind, verb)
         if key is not None:
             return max(legal, key=key)
@@ -54,8 +55,10 @@ class HeuristicAgent(Heuristic):
         move by what it gains, ending the activation, then cards, poor shots, standing up
         and lying down by their worth, then every other move by what it gains."""
         st = played(world)
-        mind = Mind(st, st.players.index(player), self._areas)
+        mind = Mind(st, st.players.index(player), self._areas, self._recall)
         verb = legal[0].verb
+        if verb == "deploy":
+            return deploying(mind, legal, k)
         key = placing(mind, verb)
         if key is not None:  # a stable sort: the first of the best heads it, as ``choose``
             return sorted(legal, key=key, reverse=True)[:k]
@@ -70,16 +73,28 @@ class HeuristicAgent(Heuristic):
 
 
 def placing(mind: Mind, verb: str) -> Callable[[Action], float] | None:
-    """How a target, a square to bring a unit to or to deploy on is judged."""
+    """How a target or a square to bring a unit to is judged."""
     st = mind.st
     if verb == "target":
         return lambda a: mind.worth(find(st, a.args[0]))
     if verb == "place":
         return lambda a: mind.place_score(a.args[0])
-    if verb == "deploy":
-        # units are placed in any order: the heuristic takes them in squad order, the first
-        # in reserve on the best square, so that a ranking offers that unit's best squares
-        # first rather than one square for every unit
-        later = {st.units[i].key: n for n, i in enumerate(to_deploy(st, mind.seat))}
-        return lambda a: mind.place_score(a.args[1]) - DEPLOY_ORDER * later.get(a.args[0], 0)
     return None
+
+
+def deploying(mind: Mind, legal: list[Action], k: int) -> list[Action]:
+    """The best ``k`` deployments, best first. Units are placed in any order: the heuristic
+    takes them in squad order, the first in reserve on the best square, so that a ranking
+    offers that unit's best squares first rather than one square for every unit. A set-up
+    offers every unit on every square of the zone: only the units the ranking reaches are
+    weighed (the first, unless ``k`` is more than its squares)."""
+    later = {mind.st.units[i].key: n for n, i in enumerate(to_deploy(mind.st, mind.seat))}
+    turns: dict[int, list[Action]] = {}
+    for a in legal:
+        turns.setdefault(later.get(a.args[0], 0), []).append(a)
+    out: list[Action] = []
+    for n in sorted(turns):  # a stable sort: the first of the best squares heads each turn
+        out.extend(sorted(turns[n], key=lambda a: mind.place_score(a.args[1]), reverse=True))
+        if len(out) >= k:
+            break
+    return out[:k]

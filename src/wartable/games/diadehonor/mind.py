@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable
 
 from wartable.core.action import Action
 from wartable.games.diadehonor.content import Hold, Kills, Survive, enemy_of
+from wartable.games.diadehonor.model import ON_GROUND
 from wartable.games.diadehonor.rules import attack, ground
 from wartable.games.diadehonor.rules.common import find
 from wartable.games.diadehonor.state import DiaDeHonorState
@@ -34,6 +35,27 @@ SHOTS = frozenset(("fire", "blast", "aimed"))
 Areas = dict[tuple[str, str, str], tuple[int, ...]]
 
 
+class Recall:
+    """What a heuristic worked out in one decision that the next may reuse: each square's
+    shared facts and each unit's square scores, by everything they hang on (so a reuse gives
+    the numbers a fresh count would). Kept by the agent, forgotten when it grows large."""
+
+    LIMIT = 4096
+
+    def __init__(self) -> None:
+        self.facts: dict[tuple[object, ...], dict[int, tuple[float, int, int]]] = {}
+        self.scorers: dict[tuple[object, ...], Squares] = {}
+
+    def squares_for(self, inputs: tuple[object, ...]) -> dict[int, tuple[float, int, int]]:
+        found = self.facts.get(inputs)
+        if found is None:
+            if len(self.facts) >= self.LIMIT or len(self.scorers) >= self.LIMIT:
+                self.facts.clear()
+                self.scorers.clear()
+            found = self.facts[inputs] = {}
+        return found
+
+
 class Squares:
     """How good a square is for one unit: near its goal, in cover, with a shot at an enemy,
     seen by few. What does not hang on the square is worked out once, and each square's
@@ -57,6 +79,16 @@ class Squares:
         self.covered_at = ground.cover_test(st, i)
         self.known: dict[int, float] = {}
 
+    @staticmethod
+    def inputs(mind: Mind, i: int) -> tuple[object, ...]:
+        """All a unit's square scores hang on besides what every unit of the seat shares
+        (``Mind.inputs``): its weapon's reach, whether it may shoot tanks, whether it lies
+        down, and the machines it may shelter beside."""
+        st = mind.st
+        kind = st.kind(i)
+        machines = tuple([q for j, q in mind.machines() if j != i])
+        return (kind.range, kind.anti_tank, st.prone[i], machines)
+
     def of(self, q: int) -> float:
         known = self.known.get(q)
         if known is not None:
@@ -75,13 +107,16 @@ class Squares:
 class Mind:
     """One seat's judgement of one position (a decision's: the position changes after it)."""
 
-    def __init__(self, st: DiaDeHonorState, seat: int, areas: Areas) -> None:
+    def __init__(
+        self, st: DiaDeHonorState, seat: int, areas: Areas, recall: Recall | None = None
+    ) -> None:
         self.st = st
         self.seat = seat
         self.side = st.sides[seat]
         # the conditions of the seat's own secret objective (its own: a sample keeps it)
         self.goal = st.lib.objectives[st.objectives[seat]].conditions
         self.areas = areas
+        self.recall = recall if recall is not None else Recall()
         # for ``place_score``: each square's steps to the enemy's zone, and the cover test
         # (made at the first square asked: it looks for the machines on the field)
         self.to_enemy = st.battle.to_zone[enemy_of(self.side)]
@@ -91,7 +126,9 @@ class Mind:
         self._holds: list[tuple[int, ...]] | None = None
         self._chased: list[int] | None = None
         self._eyes: list[int] | None = None
-        self._squares: dict[int, tuple[float, int, int]] = {}
+        self._machines: list[tuple[int, int]] | None = None
+        self._inputs: tuple[object, ...] | None = None
+        self._squares: dict[int, tuple[float, int, int]] | None = None
         self.pull = 0.2 if any(isinstance(c, Survive) for c in self.goal) else 0.6
 
     # ---- what things are worth ---------------------------------------------------------------
@@ -207,7 +244,7 @@ class Mind:
             return best
         for k in mine:
             if k not in scorers:
-                scorers[k] = Squares(self, find(st, k))
+                scorers[k] = self.scorer(find(st, k))
         order = sorted(mine, key=lambda k: -scorers[k].of(st.pos[find(st, k)]))
         for key in order:
             i = find(st, key)
@@ -245,7 +282,7 @@ class Mind:
                 i = find(st, a.args[0])
                 scorer = scorers.get(a.args[0])
                 if scorer is None:
-                    scorer = scorers[a.args[0]] = Squares(self, i)
+                    scorer = scorers[a.args[0]] = self.scorer(i)
                 tiers.append((4, scorer.of(st.pos[i]) - scorer.of(at[a.args[1]]), n, a))
             else:  # standing up, lying down
                 tiers.append((3, 0.0, n, a))
@@ -336,12 +373,51 @@ class Mind:
             eyes = self._eyes = [watched(st.pos[t], st.kind(t).range) for t in self.foes()]
         return eyes
 
+    def machines(self) -> list[tuple[int, int]]:
+        """The tanks and guns on the ground, wrecks included: each one's index and square."""
+        machines = self._machines
+        if machines is None:
+            st = self.st
+            machines = self._machines = [
+                (u.index, st.pos[u.index])
+                for u in st.units
+                if st.status[u.index] in ON_GROUND and st.kind(u.index).kind == "machine"
+            ]
+        return machines
+
+    def inputs(self) -> tuple[object, ...]:
+        """All that ``square`` hangs on: the battlefield, the seat and its objective (the
+        areas to hold, the enemies wanted, the pull), and each enemy on the map with its
+        square and reach."""
+        inputs = self._inputs
+        if inputs is None:
+            st = self.st
+            foes = tuple([(t, st.pos[t], st.kind(t).range) for t in self.foes()])
+            inputs = self._inputs = (st.battle.id, self.seat, st.objectives[self.seat], foes)
+        return inputs
+
+    def scorer(self, i: int) -> Squares:
+        """Unit ``i``'s square scorer: the one a decision with the same inputs made, if the
+        recall holds it (a search's play-outs weigh the same squares over and over)."""
+        key = (self.inputs(), i, Squares.inputs(self, i))
+        recall = self.recall
+        found = recall.scorers.get(key)
+        if found is None:
+            found = recall.scorers[key] = Squares(self, i)
+        else:
+            found.square = self.square  # its squares' shared part, read from this decision
+        return found
+
     def square(self, q: int) -> tuple[float, int, int]:
         """What square ``q`` is to every unit of the seat alike: the pull of the areas to
         hold, the distance to the nearest enemy worth going after (-1: none) and how many
-        enemies see it within their range. Worked out once a decision: units that stand
-        together reach many of the same squares."""
-        found = self._squares.get(q)
+        enemies see it within their range. Worked out once for the same inputs: units that
+        stand together reach many of the same squares, and a search meets the same enemy
+        positions again and again."""
+        squares = self._squares
+        if squares is None:
+            squares = self._squares = self.recall.squares_for(self.inputs())
+        found = squares.get(q)
         if found is None:
             score = 0.0
             for distance in self.holds():
@@ -354,7 +430,7 @@ class Mind:
             seen_by = 0
             for seen in self.eyes():
                 seen_by += seen >> q & 1
-            found = self._squares[q] = (score, near, seen_by)
+            found = squares[q] = (score, near, seen_by)
         return found
 
     def seen(self, i: int, foes: Iterable[int]) -> bool:
