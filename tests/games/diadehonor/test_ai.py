@@ -251,6 +251,47 @@ def test_a_set_up_is_ranked_unit_by_unit_in_squad_order_best_square_first(lineup
     assert seen >= 4
 
 
+def test_shots_weighed_with_the_targets_coverers_found_once_are_the_rules_shots():
+    """The heuristic finds who may flank a target once a decision (``ground.coverers``) and
+    weighs every shot at it with that list: along random 2v2 battles, each shot's flanker,
+    terms and chances are those the rules give alone, and the flanker is the first unit of
+    the attacker's side, in unit order, that may act, covers the target and flanks it."""
+    from wartable.games.diadehonor.rules import attack, ground
+    from wartable.games.diadehonor.rules.common import find
+
+    rng = random.Random(6)
+    st = GAME.new_game(None, seed=7, options={"players": "2v2"})
+    flanked = shots = 0
+    while not st.is_over and flanked < 200:
+        p = st.current_players[0]
+        legal = st.legal_actions(p)
+        for a in (a for a in legal if a.verb == "fire"):
+            i, t = find(st, a.args[0]), find(st, a.args[1])
+            side = st.units[i].side
+            covering = ground.coverers(st, side, t)
+            plain = -1
+            if st.units[t].type != "tank" and ground.covers_target(st, i, t):
+                plain = next(
+                    (u.index for u in st.units
+                     if u.index != i and u.side == side and st.can_act(u.index)
+                     and ground.covers_target(st, u.index, t)
+                     and ground.flanks(st, i, u.index, t)),
+                    -1,
+                )  # fmt: skip
+            assert ground.flanker(st, i, t, covering) == ground.flanker(st, i, t) == plain
+            terms = attack.ranged_terms(st, i, t, words=False, covering=covering)
+            assert terms.attack == attack.ranged_terms(st, i, t).attack
+            plain_odds: dict[int, float] = {}
+            for die in range(1, 7):
+                n = min(attack.wounds_dealt(die, die + terms.attack, terms.defence), attack.DEATH)
+                plain_odds[n] = plain_odds.get(n, 0.0) + 1 / 6
+            assert attack.chances(terms) == pytest.approx(plain_odds)
+            flanked += plain >= 0
+            shots += 1
+        st.apply(p, rng.choice(legal))
+    assert flanked >= 200 and shots > flanked
+
+
 def test_what_a_square_watches_is_every_square_it_sees_within_reach():
     st = GAME.new_game(None, seed=1)
     battle = st.battle

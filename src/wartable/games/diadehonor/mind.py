@@ -129,11 +129,20 @@ class Mind:
         self._machines: list[tuple[int, int]] | None = None
         self._inputs: tuple[object, ...] | None = None
         self._squares: dict[int, tuple[float, int, int]] | None = None
+        self._covering: dict[tuple[str, int], list[int]] = {}  # ground.coverers, by side and target
+        self._worth: dict[int, float] = {}
         self.pull = 0.2 if any(isinstance(c, Survive) for c in self.goal) else 0.6
 
     # ---- what things are worth ---------------------------------------------------------------
     def worth(self, t: int) -> float:
-        """What unit ``t`` is worth to the seat: to kill when an enemy, to keep when a friend."""
+        """What unit ``t`` is worth to the seat: to kill when an enemy, to keep when a friend
+        (by its type and the objective alone: kept for the decision)."""
+        found = self._worth.get(t)
+        if found is None:
+            found = self._worth[t] = self._worth_of(t)
+        return found
+
+    def _worth_of(self, t: int) -> float:
         unit = self.st.units[t]
         value = VALUE.get(unit.type, 2.0)
         if unit.side != self.side and any(
@@ -158,7 +167,11 @@ class Mind:
 
     def fire_value(self, a: int, t: int) -> float:
         st = self.st
-        terms = attack.ranged_terms(st, a, t, words=False)
+        side = st.units[a].side
+        covering = self._covering.get((side, t))
+        if covering is None:  # the same for every shot at ``t`` this decision
+            covering = self._covering[(side, t)] = ground.coverers(st, side, t)
+        terms = attack.ranged_terms(st, a, t, words=False, covering=covering)
         if st.units[a].type == "tank":
             total = 0.0
             for j in attack.in_blast(st, a, t):

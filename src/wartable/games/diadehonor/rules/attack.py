@@ -70,8 +70,11 @@ def effective(st: DiaDeHonorState, i: int) -> tuple[int, int]:
     return own(st, i, "attack", kind.attack, 1)[0], own(st, i, "resistance", kind.resistance, -1)[0]
 
 
-def ranged_terms(st: DiaDeHonorState, a: int, t: int, words: bool = True) -> Terms:
-    """The attack and defence of a shot, with their reasons (none without ``words``)."""
+def ranged_terms(
+    st: DiaDeHonorState, a: int, t: int, words: bool = True, covering: list[int] | None = None
+) -> Terms:
+    """The attack and defence of a shot, with their reasons (none without ``words``);
+    ``covering`` as ``ground.flanker`` takes it."""
     kind = st.kind(a)
     attack, why = own(st, a, "attack", kind.attack, 1, words)
     if ground.distance(st, a, t) > kind.range:
@@ -82,7 +85,7 @@ def ranged_terms(st: DiaDeHonorState, a: int, t: int, words: bool = True) -> Ter
         attack += HIGHER_GROUND
         if words:
             why.append(f"higher ground +{HIGHER_GROUND}")
-    other = ground.flanker(st, a, t)
+    other = ground.flanker(st, a, t, covering)
     if other >= 0:
         attack += FLANKING
         if words:
@@ -116,13 +119,21 @@ def fire_roll(die: int, attack: int, defence: int, word: str = "") -> dict[str, 
     return rolled([die], 6, need(attack, defence), word or ("wound" if n else "miss"))
 
 
+_CHANCES: dict[tuple[int, int], dict[int, float]] = {}  # by attack and defence
+
+
 def chances(terms: Terms) -> dict[int, float]:
-    """The chance of each number of wounds, before the roll."""
-    out: dict[int, float] = {}
-    for die in range(1, 7):
-        n = min(wounds_dealt(die, die + terms.attack, terms.defence), DEATH)
-        out[n] = out.get(n, 0.0) + 1 / 6
-    return dict(sorted(out.items()))
+    """The chance of each number of wounds, before the roll: one dictionary for each attack
+    and defence, shared by every caller (an AI weighs thousands of shots), so read it only."""
+    key = (terms.attack, terms.defence)
+    found = _CHANCES.get(key)
+    if found is None:
+        out: dict[int, float] = {}
+        for die in range(1, 7):
+            n = min(wounds_dealt(die, die + terms.attack, terms.defence), DEATH)
+            out[n] = out.get(n, 0.0) + 1 / 6
+        found = _CHANCES[key] = dict(sorted(out.items()))
+    return found
 
 
 def fire(st: DiaDeHonorState, a: int, t: int, ev: list[Event]) -> None:

@@ -217,17 +217,29 @@ def covers_target(st: DiaDeHonorState, i: int, target: int) -> bool:
     return distance(st, i, target) <= st.kind(i).range and sees(st, i, target)
 
 
-def flanker(st: DiaDeHonorState, attacker: int, target: int) -> int:
+def flanker(
+    st: DiaDeHonorState, attacker: int, target: int, covering: list[int] | None = None
+) -> int:
     """A unit of the attacker's side that flanks ``target`` with it, or -1; never against
     a tank (DH-33), and only when the attacker itself has the target in range (DH-32). The
-    other unit must be able to act: a sabotaged tank never flanks (DH-32, Q24)."""
+    other unit must be able to act: a sabotaged tank never flanks (DH-32, Q24).
+    ``covering``: ``coverers`` of the target for the attacker's side, where the caller
+    weighs many shots at one target."""
     if st.units[target].type == "tank" or not covers_target(st, attacker, target):
         return -1
-    side = st.units[attacker].side
-    for u in st.units:
-        j = u.index
-        if j == attacker or u.side != side or not st.can_act(j):
-            continue
-        if covers_target(st, j, target) and flanks(st, attacker, j, target):
+    if covering is None:
+        covering = coverers(st, st.units[attacker].side, target)
+    for j in covering:
+        if j != attacker and flanks(st, attacker, j, target):
             return j
     return -1
+
+
+def coverers(st: DiaDeHonorState, side: str, target: int) -> list[int]:
+    """The units of ``side`` able to act that have ``target`` within their no-penalty range
+    and in sight, in unit order: who may flank it with another (``flanker``)."""
+    return [
+        u.index
+        for u in st.units
+        if u.side == side and st.can_act(u.index) and covers_target(st, u.index, target)
+    ]
