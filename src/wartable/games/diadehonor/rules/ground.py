@@ -237,9 +237,13 @@ def flanker(
 
 def coverers(st: DiaDeHonorState, side: str, target: int) -> list[int]:
     """The units of ``side`` able to act that have ``target`` within their no-penalty range
-    and in sight, in unit order: who may flank it with another (``flanker``)."""
+    and in sight, in unit order: who may flank it with another (``flanker``). Sight goes
+    both ways, so the squares the target's square watches within a unit's range say it."""
+    watched, here, pos = st.battle.watched, st.pos[target], st.pos
     return [
         u.index
         for u in st.units
-        if u.side == side and st.can_act(u.index) and covers_target(st, u.index, target)
+        if u.side == side
+        and st.can_act(u.index)  # on the map: its square is a bit of the board
+        and watched(here, st.kind(u.index).range) >> pos[u.index] & 1
     ]
