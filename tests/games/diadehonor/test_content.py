@@ -184,6 +184,17 @@ def test_dh48_the_rank_titles_rise_in_english_as_the_missions_do():
     assert titles[1] == "Second lieutenant"  # the first promotion reads as it always did
 
 
+def test_dh48_a_rank_is_the_last_listed_that_the_missions_reach_for_any_number():
+    """The rank of each number of missions is read from a table: the last listed rank
+    whose missions it reaches, beyond the highest rank's as at it; below none, an error."""
+    lib = load()
+    for missions in range(3 * max(r.missions for r in lib.ranks) + 2):
+        plain = [r for r in lib.ranks if r.missions <= missions][-1]
+        assert lib.rank(missions) is plain
+    with pytest.raises(IndexError, match="no rank"):
+        lib.rank(-1)
+
+
 # ---- the battlefield's memory of moves ---------------------------------------------------
 def test_the_memory_of_moves_keeps_the_most_recently_used_and_never_more_than_its_limit():
     memo = Memo(3)

@@ -260,6 +260,9 @@ class Battle:
     # thousands of times a game
     next_to: tuple[tuple[int, ...], ...] = field(init=False)  # neighbours, by index
     labels: tuple[str, ...] = field(init=False)
+    # for the views: the ground letters as one string, each zone's labels in order
+    ground_text: str = field(init=False, compare=False)
+    zone_labels: dict[str, tuple[str, ...]] = field(init=False, compare=False)
     square_of: dict[str, int] = field(init=False)  # a label's index
     # points to enter each square: 0 where no unit may go, 2 on adverse ground, else 1; and
     # for light-footed units, who pay 1 on adverse ground too
@@ -295,9 +298,14 @@ class Battle:
         board = Bitboard(grid.columns, grid.rows)
         entry = tuple(0 if GROUND[g][3] else 2 if GROUND[g][1] else 1 for g in self.ground)
         next_to = tuple(tuple(grid.index(n) for n in grid.neighbours(sq)) for sq in grid.squares)
+        labels = tuple(grid.label(sq) for sq in grid.squares)
         derived = {
             "next_to": next_to,
-            "labels": tuple(grid.label(sq) for sq in grid.squares),
+            "labels": labels,
+            "ground_text": "".join(self.ground),
+            "zone_labels": {
+                side: tuple(sorted(labels[q] for q in zone)) for side, zone in self.zones.items()
+            },
             "square_of": {grid.label(sq): i for i, sq in enumerate(grid.squares)},
             "entry": entry,
             "light_entry": tuple(min(c, 1) for c in entry),
@@ -538,14 +546,29 @@ class Library:
     boards: BoardsFile
     cards: dict[str, Card]
     objectives: dict[str, Objective]
+    # the rank of each number of missions up to the most any rank asks (``rank``)
+    by_missions: tuple[Rank | None, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        most = max((r.missions for r in self.ranks), default=0)
+        table = tuple(self._reached(m) for m in range(most + 1))
+        object.__setattr__(self, "by_missions", table)
 
     def rank(self, missions: int) -> Rank:
         """The highest rank ``missions`` reach (rule DH-48): the last listed that they reach
-        (asked for every attack a search weighs, so no list is built)."""
+        (asked of every unit in every view and every attack a search weighs: read from a
+        table; more missions than any rank asks reach what that many reach)."""
+        table = self.by_missions
+        found = table[min(missions, len(table) - 1)] if missions >= 0 and table else None
+        if found is None:
+            raise IndexError(f"no rank is reached with {missions} missions")
+        return found
+
+    def _reached(self, missions: int) -> Rank | None:
         for r in reversed(self.ranks):
             if r.missions <= missions:
                 return r
-        raise IndexError(f"no rank is reached with {missions} missions")
+        return None
 
 
 def type_title(type_: str) -> str:

@@ -65,9 +65,9 @@ def view(st: DiaDeHonorState, player: str | None) -> dict[str, Any]:
         "map": {
             "columns": b.grid.columns,
             "rows": b.grid.rows,
-            "ground": "".join(b.ground),
+            "ground": b.ground_text,
             "levels": list(b.level),
-            "zones": {side: sorted(labels[q] for q in zone) for side, zone in b.zones.items()},
+            "zones": {side: list(zone) for side, zone in b.zone_labels.items()},
         },
         "units": units,
         "deck_size": len(st.deck),
