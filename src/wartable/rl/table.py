@@ -73,8 +73,8 @@ class Table:
     def mask(self, state: GameState, player: str) -> npt.NDArray[np.int8]:
         mask = np.zeros(len(self.actions), dtype=np.int8)
         if player in state.current_players:
-            for action in state.legal_actions(player):
-                mask[self.index[action]] = 1  # a KeyError here: the game's space lacks it
+            index = self.index  # a KeyError here: the game's space lacks the action
+            mask[[index[a] for a in state.legal_actions(player)]] = 1  # one numpy call
         return mask
 
     def action(self, number: object) -> Action:
