@@ -90,8 +90,9 @@ def element(page, key: str):
     return marked.first if marked.count() else page.locator(", ".join(where)).first
 
 
-# a point of it a click reaches: one where it is on top, else one where a counter that is no
-# target lies over it (its click reaches the lit place under the pointer: game.js through)
+# a point of it a click reaches: one where it is on top, else one where a counter drawn off
+# its own place (data-at) and no target lies over it (its click reaches the lit place under
+# the pointer: game.js through)
 FREE_POINT = """el => {
     const r = el.getBoundingClientRect();
     const at = [0.5, 0.3, 0.7, 0.15, 0.85];
@@ -99,7 +100,7 @@ FREE_POINT = """el => {
         const x = r.left + fx * r.width, y = r.top + fy * r.height;
         const hit = document.elementFromPoint(x, y);
         if (hit && el.contains(hit)) return [x, y];
-        if (under && hit && hit.closest('#board .counter:not([data-target])')
+        if (under && hit && hit.closest('#board .counter[data-at]:not([data-target])')
             && document.elementsFromPoint(x, y).some((e) => el.contains(e))) return [x, y];
     }
     return null;

@@ -292,6 +292,55 @@ def test_shots_weighed_with_the_targets_coverers_found_once_are_the_rules_shots(
     assert flanked >= 200 and shots > flanked
 
 
+def test_a_recalled_square_score_is_not_lent_where_an_enemy_of_the_same_index_differs():
+    """In a search's play-outs the unit a card brings takes the next index, a gun in one
+    and a sniper in another, both of range 12: what the objective wants of an enemy hangs
+    on its type, so a recall lends nothing across them."""
+    from wartable.games.diadehonor.mind import Mind, Recall
+    from wartable.games.diadehonor.model import Unit
+
+    st = scene()
+    able = put(st, "able", "allies", "light", 0, 6)
+    put(st, "berg", "axis", "light", -6, -8)
+    gun = put(st, "gun", "axis", "artillery", 6, -8)
+    seat = st.units[able].seat
+    st.objectives[seat] = "silence_the_guns"  # the guns are the prey, and the way to go
+    recall = Recall()
+    squares = range(0, len(st.battle.ground), 7)
+    for kind in ("artillery", "sniper", "artillery"):
+        u = st.units[gun]
+        st.units[gun] = Unit(u.index, u.key, u.seat, u.side, kind, u.name, u.missions)
+        assert st.kind(gun).range == 12
+        kept, fresh = Mind(st, seat, {}, recall).scorer(able), Mind(st, seat, {}).scorer(able)
+        assert [kept.of(q) for q in squares] == [fresh.of(q) for q in squares]
+
+
+def test_an_agent_that_recalls_crosses_to_a_worker_process_and_chooses_alike():
+    """The server's searches run in worker processes, the agent pickled there and back
+    with each decision: the recall, a cache of what does not pickle, starts afresh there,
+    and the agent chooses as it would have."""
+    import pickle
+
+    from wartable.agents.registry import make_agent
+
+    rng = random.Random(4)
+    st = GAME.new_game(None, seed=6)
+    search = make_agent(GAME, "ismcts:iterations=6", 3)
+    plain = HeuristicAgent(2)
+    decided = 0
+    while not st.is_over and decided < 3:
+        p = st.current_players[0]
+        legal = st.legal_actions(p)
+        if len(legal) > 1 and legal[0].verb != "deploy":
+            twin = pickle.loads(pickle.dumps(plain))
+            assert twin.act(st, p) == plain.act(st, p)
+            copied = pickle.loads(pickle.dumps(search))  # after decisions that recalled
+            assert copied.act(st, p) == search.act(st, p)
+            decided += 1
+        st.apply(p, rng.choice(legal))
+    assert decided == 3
+
+
 def test_what_a_square_watches_is_every_square_it_sees_within_reach():
     st = GAME.new_game(None, seed=1)
     battle = st.battle

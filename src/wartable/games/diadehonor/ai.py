@@ -35,6 +35,17 @@ class HeuristicAgent(Heuristic):
         self._areas: Areas = {}
         self._recall = Recall()  # what one decision's judgement may lend the next
 
+    def __getstate__(self) -> dict[str, object]:
+        """A copy for another process (the server's search workers) starts with nothing
+        recalled: the recall is only a cache, and holds what does not pickle."""
+        state = dict(self.__dict__)
+        state["_recall"] = None
+        return state
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        self._recall = Recall()
+
     def choose(self, world: GameState, player: str, legal: list[Action]) -> Action:
         st = played(world)
         mind = Mind(st, st.players.index(player), self._areas, self._recall)

@@ -539,6 +539,9 @@ def check_objectives(
     return problems
 
 
+RANK_TABLE = 1000  # ranks by missions are tabled up to this many (a house file may ask more)
+
+
 @dataclass(frozen=True)
 class Library:
     units: dict[str, UnitType]
@@ -550,16 +553,17 @@ class Library:
     by_missions: tuple[Rank | None, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        most = max((r.missions for r in self.ranks), default=0)
+        most = min(max((r.missions for r in self.ranks), default=0), RANK_TABLE)
         table = tuple(self._reached(m) for m in range(most + 1))
         object.__setattr__(self, "by_missions", table)
 
     def rank(self, missions: int) -> Rank:
         """The highest rank ``missions`` reach (rule DH-48): the last listed that they reach
         (asked of every unit in every view and every attack a search weighs: read from a
-        table; more missions than any rank asks reach what that many reach)."""
+        table up to the most missions a rank asks; beyond, the scan's first step finds it
+        where the ranks are listed in order)."""
         table = self.by_missions
-        found = table[min(missions, len(table) - 1)] if missions >= 0 and table else None
+        found = table[missions] if 0 <= missions < len(table) else self._reached(missions)
         if found is None:
             raise IndexError(f"no rank is reached with {missions} missions")
         return found

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from wartable.core.action import Action
+from wartable.core.errors import InvariantError
 from wartable.games.diadehonor.content import Hold, Kills, Survive, enemy_of
 from wartable.games.diadehonor.model import ON_GROUND
 from wartable.games.diadehonor.rules import attack, ground
@@ -33,6 +34,11 @@ SHOTS = frozenset(("fire", "blast", "aimed"))
 
 # an area's distance from every square, by battlefield, area and side (kept for the game)
 Areas = dict[tuple[str, str, str], tuple[int, ...]]
+
+
+def _forgotten(q: int) -> tuple[float, int, int]:
+    """A recalled scorer's shared facts are read only through a decision's own ``Mind``."""
+    raise InvariantError("a recalled square scorer is used only through Mind.scorer")
 
 
 class Recall:
@@ -61,10 +67,25 @@ class Squares:
     seen by few. What does not hang on the square is worked out once, and each square's
     score is kept (moving and crawling reach the same squares)."""
 
-    def __init__(self, mind: Mind, i: int) -> None:
+    square: Callable[[int], tuple[float, int, int]]  # the decision's ``Mind.square``
+    reach: int
+    prone: bool
+    pull: float
+    shots_from: int  # the squares with a shot at an enemy, as bits
+    covered_at: Callable[[int], bool]
+    known: dict[int, float]  # each square's score so far
+
+    def __init__(self, mind: Mind, i: int, kept: Squares | None = None) -> None:
+        """``kept``: the scorer of an earlier decision with the same inputs, whose scores
+        this one shares (``Mind.scorer``)."""
+        self.square = mind.square
+        if kept is not None:
+            self.reach, self.prone, self.pull = kept.reach, kept.prone, kept.pull
+            self.shots_from, self.covered_at = kept.shots_from, kept.covered_at
+            self.known = kept.known
+            return
         st = mind.st
         kind = st.kind(i)
-        self.square = mind.square
         watched = st.battle.watched
         self.reach = reach = kind.range
         self.prone = st.prone[i]
@@ -77,7 +98,7 @@ class Squares:
         self.shots_from = shots_from
         self.pull = mind.pull
         self.covered_at = ground.cover_test(st, i)
-        self.known: dict[int, float] = {}
+        self.known = {}
 
     @staticmethod
     def inputs(mind: Mind, i: int) -> tuple[object, ...]:
@@ -401,11 +422,11 @@ class Mind:
     def inputs(self) -> tuple[object, ...]:
         """All that ``square`` hangs on: the battlefield, the seat and its objective (the
         areas to hold, the enemies wanted, the pull), and each enemy on the map with its
-        square and reach."""
+        square, type (its worth to the objective, whether it is a tank) and reach."""
         inputs = self._inputs
         if inputs is None:
             st = self.st
-            foes = tuple([(t, st.pos[t], st.kind(t).range) for t in self.foes()])
+            foes = tuple([(t, st.pos[t], st.units[t].type, st.kind(t).range) for t in self.foes()])
             inputs = self._inputs = (st.battle.id, self.seat, st.objectives[self.seat], foes)
         return inputs
 
@@ -414,12 +435,12 @@ class Mind:
         recall holds it (a search's play-outs weigh the same squares over and over)."""
         key = (self.inputs(), i, Squares.inputs(self, i))
         recall = self.recall
-        found = recall.scorers.get(key)
-        if found is None:
-            found = recall.scorers[key] = Squares(self, i)
-        else:
-            found.square = self.square  # its squares' shared part, read from this decision
-        return found
+        kept = recall.scorers.get(key)
+        scorer = Squares(self, i, kept)
+        if kept is None:  # what the recall keeps shares the scores, and holds no state
+            kept = recall.scorers[key] = Squares(self, i, scorer)
+            kept.square = _forgotten
+        return scorer
 
     def square(self, q: int) -> tuple[float, int, int]:
         """What square ``q`` is to every unit of the seat alike: the pull of the areas to

@@ -794,20 +794,23 @@ function logPanel(log, last) {
   return p;
 }
 
-// a counter clicked while a piece is chosen: where the counter itself is no target of that
-// piece, the click is meant for the lit place under the pointer (a stack spread over its
-// neighbours may cover a hex that holds none of its men), else for the counter's own place
-// (p.at, a hex covered whole by its stack)
+// a counter clicked while a piece is chosen, where the counter is no target of that piece:
+// a counter drawn off its own place (a Combat! stack spread over its neighbours, p.at its
+// hex) stands for the lit place under the pointer, which may hold none of its men; else for
+// its own place where that is lit (a hex covered whole by its stack); else for itself. A
+// game that draws each piece within its place (no p.at) keeps the click on the piece.
 function through(p, ev) {
   if (!game.selected || p.id === game.selected || aimedAt(game.selected, p.id).length) return p.id;
-  for (const e of ev ? document.elementsFromPoint(ev.clientX, ev.clientY) : []) {
+  if (!p.at) return p.id;
+  const pointed = ev && ev.detail > 0;  // a pointer's click: a scripted one has no place
+  for (const e of pointed ? document.elementsFromPoint(ev.clientX, ev.clientY) : []) {
     const place = /** @type {HTMLElement | SVGElement | null} */ (e.closest("#board [data-target]"));
-    if (!place || place.dataset.id === p.id) continue;
+    if (!place || place.closest(".counter")) continue;
     const { id, side } = place.dataset;
     const key = [side ? `${side}:${id}` : null, id].find((k) => k && aimedAt(game.selected, k).length);
     if (key) return key;
   }
-  return p.at && aimedAt(game.selected, p.at).length ? p.at : p.id;
+  return aimedAt(game.selected, p.at).length ? p.at : p.id;
 }
 
 // ---- replay -------------------------------------------------------------------------------
