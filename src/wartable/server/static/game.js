@@ -795,10 +795,11 @@ function logPanel(log, last) {
 }
 
 // a counter clicked while a piece is chosen, where the counter is no target of that piece:
-// a counter drawn off its own place (a Combat! stack spread over its neighbours, p.at its
-// hex) stands for the lit place under the pointer, which may hold none of its men; else for
-// its own place where that is lit (a hex covered whole by its stack); else for itself. A
-// game that draws each piece within its place (no p.at) keeps the click on the piece.
+// a counter a game may draw off its own place (a stack spread over its neighbours; p.at
+// names the place) stands for the lit place under the pointer, which may hold none of its
+// men; else for its own place where that is lit (a place covered whole by its stack); else
+// for itself. A game that draws each piece within its place (no p.at) keeps the click on
+// the piece.
 function through(p, ev) {
   if (!game.selected || p.id === game.selected || aimedAt(game.selected, p.id).length) return p.id;
   if (!p.at) return p.id;
