@@ -10,7 +10,6 @@ from collections.abc import Callable, Iterable
 from wartable.core.action import Action
 from wartable.core.errors import InvariantError
 from wartable.games.diadehonor.content import Hold, Kills, Survive, enemy_of
-from wartable.games.diadehonor.model import ON_GROUND
 from wartable.games.diadehonor.rules import attack, ground
 from wartable.games.diadehonor.rules.common import find
 from wartable.games.diadehonor.state import DiaDeHonorState
@@ -411,12 +410,7 @@ class Mind:
         """The tanks and guns on the ground, wrecks included: each one's index and square."""
         machines = self._machines
         if machines is None:
-            st = self.st
-            machines = self._machines = [
-                (u.index, st.pos[u.index])
-                for u in st.units
-                if st.status[u.index] in ON_GROUND and st.kind(u.index).kind == "machine"
-            ]
+            machines = self._machines = ground.machines(self.st)
         return machines
 
     def inputs(self) -> tuple[object, ...]:

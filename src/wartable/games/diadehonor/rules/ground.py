@@ -189,15 +189,18 @@ def ground_covers(battle: Battle, here: int) -> bool:
     return battle.sheltered[here]
 
 
+def machines(st: DiaDeHonorState) -> list[tuple[int, int]]:
+    """The tanks and guns on the ground, wrecks included: each one's index and square."""
+    return [
+        (u.index, st.pos[u.index])
+        for u in st.units
+        if st.status[u.index] in ON_GROUND and st.kind(u.index).kind == "machine"
+    ]
+
+
 def machine_squares(st: DiaDeHonorState, unit: int = -1) -> set[int]:
     """The squares of the tanks and guns on the ground, wrecks included, but ``unit``'s."""
-    return {
-        st.pos[u.index]
-        for u in st.units
-        if u.index != unit
-        and st.status[u.index] in ON_GROUND
-        and st.kind(u.index).kind == "machine"
-    }
+    return {q for j, q in machines(st) if j != unit}
 
 
 def flanks(st: DiaDeHonorState, attacker: int, other: int, target: int) -> bool:
