@@ -27,7 +27,7 @@ from wartable.games.combat.board import Board
 from wartable.games.combat.content import TerrainFile, load_map
 from wartable.games.combat.los import line_of_sight
 from wartable.games.combat.sight import SightTable
-from yardstick import RandomPlay, beside_backgammon, measured_arguments, per_call
+from yardstick import RandomPlay, beside_backgammon, build, measured_arguments, per_call
 
 SCENARIOS = ("a-meeting-of-patrols", "attack-the-farmhouse")
 RATIO_AIM = 0.1
@@ -134,12 +134,6 @@ def game_figures(seconds: float) -> dict[str, dict[str, float]]:
         line["clone_us"] = per_call(lambda s: s.clone(), mids, 20) if mids else 0.0
         figures[scenario] = line
     return figures
-
-
-def build() -> str:
-    from wartable.games.combat import state
-
-    return "compiled (mypyc)" if state.__file__.endswith((".so", ".pyd")) else "pure Python"
 
 
 if __name__ == "__main__":

@@ -120,6 +120,14 @@ def beside_backgammon(figures: dict, keys: list, python: str | None, seconds: fl
             line["ratio_vs_openspiel"] = line["actions_per_second"] / result["steps_per_second"]
 
 
+def build() -> str:
+    """Which build runs: the compiled one (mypyc: the core's state is an extension module)
+    or pure Python."""
+    from wartable.core import state
+
+    return "compiled (mypyc)" if state.__file__.endswith((".so", ".pyd")) else "pure Python"
+
+
 def pin_to_one_core() -> None:
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})

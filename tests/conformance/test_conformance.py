@@ -354,12 +354,38 @@ def test_observations_keep_their_layout_and_read_only_the_view(game_name, scenar
             seen.setdefault(p, set()).add(tuple(numbers))
             twin = state.sample_hidden(p, seed=5)
             assert observer.encode(twin.view(p)) == numbers, f"{p}'s numbers read hidden facts"
+            assert observer.quickly(twin, p) in (None, numbers), "the shortcut reads hidden facts"
             assert set(state.legal_actions(p)) <= space
     assert all(len(kinds) > 1 for kinds in seen.values()), "an observation that never changes"
     finished = game.new_game(scenario, seed=4, options=dict(options))  # the option's line-up
     play_on(finished, RandomAgent(derive_seed(4, 1)))
     for p in finished.players:
         assert len(observer.encode(finished.view(p))) == observer.size
+        assert observer.quickly(finished, p) in (None, observer.encode(finished.view(p)))
+
+
+QUICK_STEPS = 400  # actions of one random game per case, every seat's numbers compared at each
+
+
+@pytest.mark.parametrize(("game_name", "scenario", "options"), SEEN_CASES, ids=SEEN_IDS)
+def test_an_observations_shortcut_gives_the_views_numbers(game_name, scenario, options):
+    """Where a game reads a seat's numbers from its state without building the view
+    (``Observer.quick``), they are the view's encoding, number for number, for every seat
+    at every step of a random game: the view stays the definition of what a seat reads."""
+    game = wartable.get_game(game_name)
+    observer = game.observer(scenario, dict(options))
+    state = game.new_game(scenario, seed=11, options=dict(options))
+    if observer.quickly(state, state.players[0]) is None:
+        pytest.skip(f"{game_name} reads its observations from the view only")
+    agent = RandomAgent(12)
+    for _ in range(QUICK_STEPS):
+        for p in state.players:
+            assert observer.quickly(state, p) == observer.encode(state.view(p)), (
+                f"{p} at action {state.action_count}"
+            )
+        if state.is_over:
+            break
+        play_on(state, agent, 1)
 
 
 @pytest.mark.parametrize(("game_name", "scenario", "options"), SEEN_CASES, ids=SEEN_IDS)

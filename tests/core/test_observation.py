@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from wartable.core.errors import WartableError
-from wartable.core.observation import Feature, Observer, counts, one_hot, scaled
+from wartable.core.observation import Feature, Observer, Sparse, counts, one_hot, scaled
 
 
 class Blocks(Observer):
@@ -88,3 +88,36 @@ def test_the_quick_helpers_give_what_their_plain_definitions_give(
     plain definitions, an element at a time."""
     assert one_hot(value, choices) == [1.0 if value == c else 0.0 for c in choices]
     assert counts(found, keys, most) == [scaled((found or {}).get(k, 0), most) for k in keys]
+
+
+def test_a_shortcut_lays_its_numbers_over_its_base():
+    """``quickly``: the base named by the shortcut's key, with its values at its places; an
+    observer without a shortcut gives none, and has no base to give."""
+
+    class Quick(Blocks):
+        def quick(self, state, player):
+            return ("k", [2, 0], [-1.0, 1.0])
+
+        def base(self, key):
+            return [0.0, 1.0, 3.0] if key == "k" else super().base(key)
+
+    assert Quick().quickly(None, "p") == [1.0, 1.0, -1.0]
+    assert Quick().offsets() == {"a": 0, "b": 2}
+    assert Blocks().quickly(None, "p") is None
+    with pytest.raises(WartableError, match="no shortcut"):
+        Quick().base("other")
+
+
+def test_a_sparse_block_reads_as_the_whole_block():
+    block = Sparse(4, {1: 0.5, 3: 1.0})
+    assert list(block) == [0.0, 0.5, 0.0, 1.0] == block
+    assert len(block) == 4 and block[3] == 1.0 and block[-3] == 0.5 and block[1:3] == [0.5, 0.0]
+    with pytest.raises(IndexError):
+        block[4]
+    assert Blocks().encode({"a": Sparse(2, {0: 1.0}), "b": [2]}) == [1.0, 0.0, 2.0]
+
+
+@pytest.mark.parametrize("at", [{2: 1.0}, {-1: 1.0}])
+def test_a_sparse_block_places_its_numbers_inside_itself(at):
+    with pytest.raises(WartableError, match="'a' places a number outside its 2"):
+        Blocks().encode({"a": Sparse(2, at), "b": [0]})

@@ -81,6 +81,25 @@ def test_an_episode_is_a_game_that_replays_and_its_numbers_are_the_seats_views()
     assert all(a == b and np.array_equal(x, y) for (a, x), (b, y) in zip(seen, twin, strict=True))
 
 
+@pytest.mark.parametrize("game_name", wartable.game_names())
+def test_every_games_environment_reads_the_views_numbers(game_name):
+    """Through the game's shortcut or not, the environment's numbers are the view's
+    encoding for the seat to act and for every other seat, step after step."""
+    env = rl.env(game_name)
+    env.reset(seed=2)
+    observer = env.table.observer
+    picks = np.random.default_rng(2)
+    for _ in range(150):
+        state = env.game_state
+        for p in state.players:
+            numbers = np.array(observer.encode(state.view(p)), dtype=np.float32)
+            assert np.array_equal(env.table.numbers(state, p), numbers), p
+        agent = env.agent_selection
+        if env.terminations[agent] or env.truncations[agent]:
+            break
+        env.step(int(picks.choice(np.flatnonzero(env.observe(agent)["action_mask"]))))
+
+
 def test_a_seat_reads_the_same_numbers_whatever_the_enemy_holds():
     """The observation of a seat is its view's: redraw the enemy's hand and deck, and the
     numbers stay; the mask is the seat's own legal actions."""

@@ -1,20 +1,69 @@
 """A seat's view as a fixed-length list of numbers, for learning agents.
 
-An observer reads only what ``GameState.view(player)`` returns, never the state itself, so a
+An observer encodes what ``GameState.view(player)`` returns, never the state itself, so a
 numeric observation can hold nothing the seat could not read on its screen. Each game lays
 its numbers out in named blocks (``Feature``); the layout is fixed for a scenario and its
 options, so a network's input keeps its meaning from one step, and one game, to the next.
+
+Building a view's dictionaries is most of an environment's step, so a game may also give a
+shortcut (``quick``) that reads the state's own lists for the same numbers: what never changes
+in a seat's game once (``base``), and the rest as places and values. The view's encoding stays
+the definition: each game's shortcut is tested to give exactly its numbers, for every seat, at
+random positions (the conformance suite), so it too holds only what the view holds.
 """
 
 from __future__ import annotations
 
 import math
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from wartable.core.errors import WartableError
+
+if TYPE_CHECKING:
+    from wartable.core.state import GameState
+
+# a shortcut's answer: the key of the seat's ``base``, then the places (indices into the whole
+# observation) whose numbers differ from the base's, and those numbers
+Quick = tuple[Hashable, list[int], list[float]]
+
+
+class Sparse(Sequence[float]):
+    """A block that is mostly zeros, given by the numbers that are not (place in the block:
+    number): a board's planes hold a few pieces on hundreds of squares, and the environments
+    lay such a block out without walking its zeros. Reads as the whole block."""
+
+    __slots__ = ("at", "size")
+
+    def __init__(self, size: int, at: Mapping[int, float] | None = None) -> None:
+        self.size = size
+        self.at: dict[int, float] = dict(at or {})
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __getitem__(self, k: Any) -> Any:
+        if isinstance(k, slice):
+            return list(self)[k]
+        if not -self.size <= k < self.size:
+            raise IndexError(k)
+        return self.at.get(k % self.size, 0.0)
+
+    def __iter__(self) -> Iterator[float]:
+        out = [0.0] * self.size
+        for k, x in self.at.items():
+            out[k] = x
+        return iter(out)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and list(self) == list(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Sparse({self.size}, {self.at!r})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +120,14 @@ class Observer(ABC):
                 raise WartableError(
                     f"observation block {f.name!r} has {len(values)} numbers, not {f.size}"
                 )
+            if (
+                isinstance(values, Sparse)
+                and values.at
+                and not 0 <= min(values.at) <= max(values.at) < f.size
+            ):
+                raise WartableError(
+                    f"observation block {f.name!r} places a number outside its {f.size}"
+                )
             out.append(values)
         return out
 
@@ -92,6 +149,33 @@ class Observer(ABC):
         """Every block whose name starts with ``prefix``, all zeros, at its layout's size: an
         encoder fills in only what the view holds, and the sizes are stated once."""
         return {f.name: [0.0] * f.size for f in self.features if f.name.startswith(prefix)}
+
+    def quick(self, state: GameState, player: str) -> Quick | None:
+        """The seat's numbers read from the state without building its view, where the game
+        gives such a shortcut (``None``: it does not, or not for this state). Exactly
+        ``encode(state.view(player))``: ``base(key)`` with ``values`` written at ``places``."""
+        return None
+
+    def base(self, key: Hashable) -> list[float]:
+        """The numbers a ``quick`` answer's ``key`` starts from: those that stay for the
+        whole game (the ground, the seat's own marks), zero where the state writes."""
+        raise WartableError(f"{type(self).__name__} gives no shortcut, so no base {key!r}")
+
+    def quickly(self, state: GameState, player: str) -> list[float] | None:
+        """``quick``'s numbers laid out in full, in plain Python (the environments do the same
+        with numpy): what the tests compare with ``encode``."""
+        found = self.quick(state, player)
+        if found is None:
+            return None
+        key, places, values = found
+        out = list(map(float, self.base(key)))
+        for at, value in zip(places, values, strict=True):
+            out[at] = float(value)
+        return out
+
+    def offsets(self) -> dict[str, int]:
+        """Where each block starts in the whole observation, by name."""
+        return {f["name"]: f["offset"] for f in self.layout()}
 
     def bounds(self) -> tuple[list[float], list[float]]:
         """The lowest and highest value of every number, in order."""

@@ -27,7 +27,8 @@ class Board:
         self.cube: tuple[Cube, ...] = tuple(map(self.grid.to_cube, self.hexes))
         # each hex's index by its label: every move names its hex, and play-outs read
         # hundreds of thousands of them
-        self._at: dict[str, int] = {self.grid.label(h): i for i, h in enumerate(self.hexes)}
+        self.labels: tuple[str, ...] = tuple(map(self.grid.label, self.hexes))  # by index
+        self._at: dict[str, int] = {label: i for i, label in enumerate(self.labels)}
         self.table = table
         kinds = ["open"] * len(self.hexes)
         for kind, labels in m.terrain.items():

@@ -28,6 +28,13 @@ class Ground:
             h for h, k in zip(board.hexes, board.kind, strict=True) if terrain[k].rough
         }
         self.sight = sight or SightTable(board)
+        # what views list of the map: each hex that is not open ground at level 0, with its
+        # terrain and level (every view of every game on this ground lists the same)
+        self.listed: tuple[tuple[str, str, int], ...] = tuple(
+            (label, kind, level)
+            for label, kind, level in zip(board.labels, board.kind, board.level, strict=True)
+            if kind != "open" or level
+        )
         self._variants: OrderedDict[frozenset[tuple[int, str]], Ground] = OrderedDict()
 
     def changed(self, changes: tuple[tuple[int, str], ...]) -> Ground:

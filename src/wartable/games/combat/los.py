@@ -77,8 +77,8 @@ def line_of_sight(
     path = tuple(
         s for s in (tuple(index[h] for h in step if h in index) for step in grid.line(a, b)) if s
     )
-    hexes = board.hexes
-    labels = tuple(tuple(board.label(hexes[i]) for i in step) for step in path)
+    hexes, names = board.hexes, board.labels
+    labels = tuple(tuple(names[i] for i in step) for step in path)
     modifier = _smoke(path, hexes, smoke or {})
     if a == b:
         return Sight(True, "same hex", "12.0", modifier=modifier, path=labels)
@@ -140,7 +140,7 @@ def hidden_low(board: Board, end: int, other: int, middle: Sequence[tuple[int, .
 
 
 def labels_of(board: Board, i: int) -> str:
-    return board.label(board.hexes[i])
+    return board.labels[i]
 
 
 def judge(

@@ -8,18 +8,20 @@ soldier the squad can field, block by block; then every German counter of the sc
 German counter only its face shows until it is known - team, hex, order, markers - and its
 identity blocks stay 0 till then, since the view holds nothing more.
 
-Everything is read from the view; the scenario gives only the fixed things the numbers are
-laid out by (its hexes, the squad it can field, its German keys, its card numbers) and what a
-kind of terrain means (the terrain table, printed on the player aid).
+Everything is read from the view (``quick`` reads the same numbers from the state's lists,
+tested against the view's for every step of random games); the scenario gives only the fixed
+things the numbers are laid out by (its hexes, the squad it can field, its German keys, its
+card numbers) and what a kind of terrain means (the terrain table, printed on the player aid).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, get_args
+from collections.abc import Hashable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, cast, get_args
 
-from wartable.core.observation import Feature, Observer, one_hot, scaled
-from wartable.games.combat.model import TEAMS_DE, TEAMS_US
+from wartable.core.observation import Feature, Observer, Quick, one_hot, scaled
+from wartable.games.combat.ground import Ground
+from wartable.games.combat.model import GERMANY, IN_CUP, TEAMS_DE, TEAMS_US
 from wartable.games.combat.phases import Phase
 from wartable.games.combat.rules import care, checks
 from wartable.games.combat.rules.hand import READY
@@ -27,6 +29,10 @@ from wartable.games.combat.rules.night import HOUSE_FLARES
 from wartable.games.combat.scenario import CombatScenario
 from wartable.games.combat.schema import CardUse
 from wartable.games.combat.view import AMMO
+
+if TYPE_CHECKING:
+    from wartable.core.state import GameState
+    from wartable.games.combat.state import CombatState
 
 PHASES = (Phase.DEPLOY, Phase.CARDS, Phase.ORDERS, Phase.IMPULSES, Phase.OVER)
 STAGES = ("snap", "move", "aim", "throw", "melee", "fire", "end")
@@ -66,17 +72,22 @@ class CombatObserver(Observer):
         self.roles = tuple(lib.characters.germany.roles)
         self.levels = [lv.result for lv in sc.file.victory.levels["list"]]
         self.tallies = list(sc.file.victory.points)
-        self.objectives = [board.label(board.hexes[t]) for t in sc.objectives]
+        self.objectives = [board.labels[t] for t in sc.objectives]
         self.flares = max(HOUSE_FLARES, sc.file.night.flares if sc.file.night else 0, 1)
         self.terrain = lib.terrain.terrain
         # the map as a fresh game shows it; a shelled map is worked out again when seen
-        self.base = [
+        self.first_map = [
             [board.label(h), board.kind[i], board.level[i]]
             for i, h in enumerate(board.hexes)
             if board.kind[i] != "open" or board.level[i]
         ]
         self._grounds: dict[tuple[tuple[str, str, int], ...], dict[str, list[float]]] = {}
-        self._base_planes = self._ground(self.base)
+        self._base_planes = self._ground(self.first_map)
+        self.scenario = sc.id
+        self.turns = sc.turns
+        self.card_at = {n: k for k, n in enumerate(self.cards)}
+        self.enemy_card_at = {n: k for k, n in enumerate(self.enemy_cards)}
+        self.order_at = {name: k for k, name in enumerate(self.orders)}
         h, f, g, o = len(board.hexes), len(self.squad), len(self.foes), len(self.orders)
         super().__init__(
             [
@@ -169,6 +180,7 @@ class CombatObserver(Observer):
                 ),
             ]
         )
+        self.at = self.offsets()
 
     def _ground(self, terrain: list[list[Any]]) -> dict[str, list[float]]:
         """The terrain planes of a map whose non-open hexes are ``terrain``."""
@@ -268,7 +280,7 @@ class CombatObserver(Observer):
     def _map(self, view: Mapping[str, Any], reached: set[str], out: dict[str, Any]) -> None:
         n, index = len(self.place), self.index
         terrain = view["map"]["terrain"]
-        planes = self._base_planes if terrain == self.base else self._ground(terrain)
+        planes = self._base_planes if terrain == self.first_map else self._ground(terrain)
         for name, plane in planes.items():
             out[f"map.{name}"] = plane
         objective = [0.0] * n
@@ -371,6 +383,236 @@ class CombatObserver(Observer):
                 ]
         out.update(us)
         out.update(them)
+
+    # ---- the shortcut: the same numbers from the state's lists ----------------------------
+    def quick(self, state: GameState, player: str) -> Quick | None:
+        """``_encode``'s numbers read from the state, as the view holds them: a German
+        counter's identity only once it is known, the cup's counters only counted."""
+        if state.game_name != "combat":
+            return None
+        st = cast("CombatState", state)
+        if st.sc.id != self.scenario:
+            return None
+        at = self.at
+        places: list[int] = []
+        values: list[float] = []
+        put, value = places.append, values.append
+
+        def one(block: str, k: int, x: float = 1.0) -> None:
+            put(at[block] + k)
+            value(x)
+
+        if st.phase in PHASES:
+            one("phase", PHASES.index(st.phase))
+        one("turn", 0, scaled(st.turn, self.turns))
+        if 0 <= st.impulse < 5:
+            one("impulse", st.impulse)
+        if 0 <= st.squad_roll < 7:
+            one("squad_roll", st.squad_roll)
+        for n in st.hand:
+            if n in self.card_at:
+                one("hand", self.card_at[n])
+        one("hand.size", 0, scaled(len(st.hand), MOST_HAND))
+        for k, kind in enumerate(READY_KINDS):
+            one("ready", k, scaled(st.ready.count(kind), 2))
+        one("piles", 0, scaled(len(st.deck), MOST_CARDS))
+        one("piles", 1, scaled(len(st.discard), MOST_CARDS))
+        one("piles", 2, scaled(len(st.set_aside), MOST_CARDS))
+        for n in set(st.discard):
+            if n in self.card_at:
+                one("discard", self.card_at[n])
+        for n in set(st.enemy_discard):
+            if n in self.enemy_card_at:
+                one("enemy_discard", self.enemy_card_at[n])
+        if st.initiative_card in self.card_at:
+            one("initiative_card", self.card_at[st.initiative_card])
+        track = at["track"]
+        for k, (initiative, team) in enumerate(st.track):
+            if team in TEAMS:
+                t = track + 3 * TEAMS.index(team)
+                places.extend((t, t + 1, t + 2))
+                values.extend(
+                    (1.0, scaled(initiative, MOST_INITIATIVE), scaled(k + 1, len(st.track)))
+                )
+        status = st.status
+        one("cup", 0, scaled(sum(1 for x in status if x == IN_CUP), len(self.foes)))
+        act = st.act
+        acting = -1
+        if act is not None:
+            acting = act.soldier
+            key = st.soldiers[acting].key
+            if key in self.squad:
+                one("acting", self.squad.index(key))
+            if act.stage in STAGES:
+                one("acting.stage", STAGES.index(act.stage))
+            one("acting.left", 0, scaled(act.moves, MOST_MOVES))
+            one("acting.left", 1, float(act.must))
+        if st.dark:
+            one("night", 0)
+            one("night", 1, scaled(st.dark, MOST_RANGE))
+            one("night", 2, scaled(st.flares_left, self.flares))
+        one("victory_points", 0, max(-1.0, min(1.0, sum(p for _, p in st.vp_log) / MOST_VP)))
+        tally: dict[str, int] = {}
+        for what, _ in st.vp_log:
+            tally[what] = tally.get(what, 0) + 1
+        for k, what in enumerate(self.tallies):
+            one("victory_log", k, scaled(tally.get(what, 0), MOST_TALLY))
+        board = st.sc.board
+        reached = {board.labels[t] for t in st.sc.objectives if t in st.reached}
+        for k, label in enumerate(self.objectives):
+            if label in reached:
+                one("objectives", k)
+        end = st.outcome
+        if end is not None:
+            one("outcome", 0)
+            one("outcome", 1, float(end.winner == player))
+            if end.kind in self.levels:
+                one("outcome", 2 + self.levels.index(end.kind))
+
+        # the map: objectives, smoke, grenades, flares, who stands where
+        index = self.index
+        for label in self.objectives:
+            one("map.objective", index[label], 0.5 if label in reached else 1.0)
+        smoke: dict[int, float] = {}
+        for cloud in st.clouds:
+            for h in cloud.hexes:
+                i = board.index[h]
+                smoke[i] = max(smoke.get(i, 0.0), 1.0 if cloud.state == "smoke" else 0.5)
+        for i, x in smoke.items():
+            one("map.smoke", i, x)
+        self._stacked("map.grenades", [h for h, _ in st.bursts], 2, places, values)
+        self._stacked("map.flares", [h for h, _ in st.flares], 1, places, values)
+        targets: list[int] = []
+        mine: list[int] = []
+        known: list[int] = []
+        unknown: list[int] = []
+        for s in st.soldiers:
+            i = s.index
+            if status[i] == IN_CUP:
+                continue
+            if st.aim[i] >= 0:
+                targets.append(st.aim[i])
+            if st.pos[i] >= 0 and status[i] in ("active", "captured"):
+                if s.side != GERMANY:
+                    mine.append(st.pos[i])
+                else:
+                    (known if st.seen[i] else unknown).append(st.pos[i])
+        self._stacked("map.targets", targets, 2, places, values)
+        self._stacked("map.squad", mine, MOST_STACK, places, values)
+        self._stacked("map.known", known, MOST_STACK, places, values)
+        self._stacked("map.unknown", unknown, MOST_STACK, places, values)
+        if acting >= 0 and st.pos[acting] >= 0:
+            one("map.acting", st.pos[acting])
+        self._men(st, places, values)
+        return st.ground, places, values
+
+    def base(self, key: Hashable) -> list[float]:
+        """The terrain planes of a ground (as shells left it), zero elsewhere."""
+        if not isinstance(key, Ground):
+            return super().base(key)
+        blocks: dict[str, list[float]] = {f.name: [0.0] * f.size for f in self.features}
+        for name, plane in self._ground([list(entry) for entry in key.listed]).items():
+            blocks[f"map.{name}"] = plane
+        return [x for f in self.features for x in blocks[f.name]]
+
+    def _stacked(
+        self, block: str, hexes: list[int], most: float, places: list[int], values: list[float]
+    ) -> None:
+        """``_plane``'s numbers: how many of ``hexes`` are each hex, / ``most`` (at most 1)."""
+        plane: dict[int, float] = {}
+        for h in hexes:
+            plane[h] = min(1.0, plane.get(h, 0.0) + 1 / most)
+        start = self.at[block]
+        for h, x in plane.items():
+            places.append(start + h)
+            values.append(x)
+
+    def _men(self, st: CombatState, places: list[int], values: list[float]) -> None:
+        """``_soldiers``' numbers: each soldier's blocks, a German's identity once known (a
+        view lists every soldier out of the cup: the play-outs ask this for each)."""
+        at = self.at
+        o, r = len(self.orders), len(self.roles)
+        put, value = places.append, values.append
+        order_at, roles = self.order_at, self.roles
+        names = ("place", "status", "team", "order", "morale", "wounds", "ammo", "flags")
+        starts = {foe: tuple(at[("foes." if foe else "squad.") + name] for name in names)
+                  for foe in (False, True)}  # fmt: skip
+        status, pos, seen, aim = st.status, st.pos, st.seen, st.aim
+        for s in st.soldiers:
+            i = s.index
+            state = status[i]
+            if state == IN_CUP:
+                continue
+            n = self.slot[s.key]
+            foe = s.side == GERMANY
+            place, first, team, order, morale, wounded, ammo, flags = starts[foe]
+            if pos[i] >= 0:
+                col, row = self.place[pos[i]]
+                k = place + 3 * n
+                places.extend((k, k + 1, k + 2))
+                values.extend((1.0, col, row))
+            if state in STATUSES:
+                put(first + 4 * n + STATUSES.index(state))
+                value(1.0)
+            teams = TEAMS_DE if foe else TEAMS_US
+            if s.team in teams:
+                put(team + (4 if foe else 3) * n + teams.index(s.team))
+                value(1.0)
+            if st.order[i] in order_at:
+                put(order + o * n + order_at[st.order[i]])
+                value(1.0)
+            places.extend((morale + 7 * n + st.morale[i], ammo + 3 * n + st.ammo[i]))
+            values.extend((1.0, 1.0))
+            wounds = st.wounds[i]
+            if wounds:
+                k = wounded + 4 * n
+                places.extend((k, k + 1, k + 2, k + 3))
+                values.extend(scaled(wounds.count(w), MOST_WOUNDS) for w in WOUNDS)
+            k = flags + 7 * n
+            blast = st.blast[i]
+            for f, on in enumerate(
+                (
+                    st.alert[i] if foe else seen[i],
+                    st.live[i],
+                    aim[i] >= 0,
+                    blast == "near",
+                    blast == "far",
+                    st.mate[i] >= 0,
+                    st.guard[i] >= 0,
+                )
+            ):
+                if on:
+                    put(k + f)
+                    value(1.0)
+            if foe:
+                if seen[i]:
+                    put(at["foes.known"] + n)
+                    value(1.0)
+                    w = r + 3
+                    k = at["foes.identity"] + w * n
+                    if s.role in roles:
+                        put(k + roles.index(s.role))
+                        value(1.0)
+                    places.extend((k + r, k + r + 1, k + r + 2))
+                    values.extend(_printed({"tq": s.tq, "ldr": s.ldr, "ws": s.ws}))
+                k = at["foes.dirs"] + 6 * n
+                for d in st.dirs[i]:
+                    if 1 <= d <= 6:
+                        put(k + d - 1)
+                        value(1.0)
+            else:
+                put(at["squad.present"] + n)
+                value(1.0)
+                k = at["squad.counter"] + 6 * n
+                places.extend(range(k, k + 6))
+                values.extend(
+                    (
+                        *_printed({"tq": s.tq, "ldr": s.ldr, "ws": s.ws}),
+                        float("medic" in s.skills),
+                        float("tough" in s.skills),
+                        float(st.papers[i] >= 0),
+                    )
+                )
 
 
 def _set(block: list[float], at: int, choices: Sequence[object], value: object) -> None:

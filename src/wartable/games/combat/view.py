@@ -30,7 +30,7 @@ def view(st: CombatState, player: str | None) -> dict[str, Any]:
             "key": s.key,
             "side": s.side,
             "team": s.team,
-            "hex": board.label(board.hexes[st.pos[i]]) if st.pos[i] >= 0 else None,
+            "hex": board.labels[st.pos[i]] if st.pos[i] >= 0 else None,
             "status": st.status[i],
             "order": st.order[i] or None,
             "dirs": list(st.dirs[i]),
@@ -39,7 +39,7 @@ def view(st: CombatState, player: str | None) -> dict[str, Any]:
             "ammo": AMMO[st.ammo[i]],
             "known": known,
             "grenade_live": st.live[i],
-            "grenade_target": board.label(board.hexes[st.aim[i]]) if st.aim[i] >= 0 else None,
+            "grenade_target": board.labels[st.aim[i]] if st.aim[i] >= 0 else None,
             "blast": st.blast[i] or None,
             "with": st.soldiers[st.mate[i]].key if st.mate[i] >= 0 else None,
             "guarded_by": st.soldiers[st.guard[i]].key if st.guard[i] >= 0 else None,
@@ -69,12 +69,7 @@ def view(st: CombatState, player: str | None) -> dict[str, Any]:
             "moves": st.act.moves,
             "must": st.act.must,
         }
-    kind = st.ground.kind  # craters and rubble included
-    terrain = [
-        [board.label(h), kind[i], board.level[i]]
-        for i, h in enumerate(board.hexes)
-        if kind[i] != "open" or board.level[i]
-    ]
+    terrain = [list(entry) for entry in st.ground.listed]  # craters and rubble included
     return {
         "game": "combat",
         "scenario": sc.id,
@@ -115,20 +110,16 @@ def view(st: CombatState, player: str | None) -> dict[str, Any]:
             "terrain": terrain,
         },
         "compass": [sc.file.compass.at, sc.file.compass.toward],
-        "objectives": [
-            {"hex": board.label(board.hexes[t]), "reached": t in st.reached} for t in sc.objectives
-        ],
+        "objectives": [{"hex": board.labels[t], "reached": t in st.reached} for t in sc.objectives],
         # where the squad may still deploy (22.0): the hexes deploy actions name, while it does
         "deploy_zone": (
-            [board.label(board.hexes[h]) for h in sc.deploy_zone]
-            if st.phase == Phase.DEPLOY
-            else []
+            [board.labels[h] for h in sc.deploy_zone] if st.phase == Phase.DEPLOY else []
         ),
         "smoke": [{"hex": board.label(h), "marker": c.state} for c in st.clouds for h in c.hexes],
-        "grenades": [board.label(board.hexes[h]) for h, _ in st.bursts],
+        "grenades": [board.labels[h] for h, _ in st.bursts],
         "wind": sc.file.wind,
         "night": {"range": st.dark, "flares_left": st.flares_left} if st.dark else None,
-        "flares": [board.label(board.hexes[h]) for h, _ in st.flares],
+        "flares": [board.labels[h] for h, _ in st.flares],
         "victory_points": sum(p for _, p in st.vp_log),
         "victory_log": [[what, points] for what, points in st.vp_log],  # public, for a breakdown
         "outcome": st.outcome.to_json() if st.outcome else None,

@@ -16,15 +16,20 @@ the dice are not in the view, so they cannot be in the numbers.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Hashable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, cast
 
 from wartable.core.errors import WartableError
-from wartable.core.observation import Feature, Observer, counts, one_hot, scaled
+from wartable.core.observation import Feature, Observer, Quick, counts, one_hot, scaled
 from wartable.games.diadehonor.content import GROUND, Library, enemy_of, steps_to
-from wartable.games.diadehonor.model import LIVING
+from wartable.games.diadehonor.model import ACTIVE, LIVING, ON_GROUND, WRECK
+from wartable.games.diadehonor.phases import Phase
 from wartable.games.diadehonor.space import slots
 from wartable.geometry.squaregrid import SquareGrid
+
+if TYPE_CHECKING:
+    from wartable.core.state import GameState
+    from wartable.games.diadehonor.state import DiaDeHonorState
 
 PHASES = ("deploy", "cards", "initiative", "activate", "over")
 DECISIONS = ("place", "react", "aim")  # what a card waits on (the view's "waiting_on")
@@ -98,6 +103,9 @@ class DiaDeHonorObserver(Observer):
             tuple(grid.index(n) for n in grid.neighbours(sq)) for sq in grid.squares
         )
         self._static: dict[tuple[str, str], dict[str, list[float]]] = {}
+        self._bases: dict[Hashable, list[float]] = {}  # ``base`` by its key
+        self._slot_of: dict[str, int] = {}  # a unit's key: its unit slot
+        self._ranked: dict[int, float] = {}  # a number of missions: its rank's number
         q, u = self.squares, len(self.unit_slots)
         per_seat: list[Feature] = []
         for s in self.slots:
@@ -166,6 +174,7 @@ class DiaDeHonorObserver(Observer):
                 *per_seat,
             ]
         )
+        self.at = self.offsets()
 
     # ---- the fixed ground of a battlefield, read from the view once per side ----------------
     def _ground(self, view: Mapping[str, Any], side: str) -> dict[str, list[float]]:
@@ -305,3 +314,196 @@ class DiaDeHonorObserver(Observer):
             aimed.get(u["key"], 0.0),
             scaled(self.ranks.get(u["rank"], 0), self.top_rank),
         ]
+
+    # ---- the shortcut: the same numbers from the state's lists ----------------------------
+    def quick(self, state: GameState, player: str) -> Quick | None:
+        """``_encode``'s numbers read from the state: the view's fields are the state's lists
+        (the unit's square, wounds, stance...), and the seat's secrets it reads are its own
+        hand and objective, as the view's. Tested against the view's encoding for every seat."""
+        if state.game_name != "diadehonor" or player not in self.players:
+            return None
+        st = cast("DiaDeHonorState", state)
+        if st.battle.id != self.battlefield or tuple(st.players) != self.players:
+            return None
+        at = self.at
+        me = self.players.index(player)
+        side = st.sides[me]
+        if (self.battlefield, side) not in self._static:
+            b = st.battle
+            self._ground(
+                {
+                    "battlefield": b.id,
+                    "map": {
+                        "columns": b.grid.columns,
+                        "rows": b.grid.rows,
+                        "ground": b.ground_text,
+                        "levels": list(b.level),
+                        "zones": {s: list(zone) for s, zone in b.zone_labels.items()},
+                    },
+                },
+                side,
+            )
+        places: list[int] = []
+        values: list[float] = []
+        put, value = places.append, values.append
+
+        phase = st.phase
+        put(at["phase"] + PHASES.index(phase))
+        value(1.0)
+        put(at["round"])
+        value(scaled(st.round, self.max_rounds))
+        order = st.order
+        if order:
+            put(at["initiative"])
+            value(float(order[0] == side))
+            put(at["initiative"] + 1)
+            value(float(order[-1] == side))
+        if st.pending is not None and st.pending[0] in DECISIONS:
+            put(at["decision"] + DECISIONS.index(st.pending[0]))
+            value(1.0)
+        put(at["deck"])
+        value(scaled(len(st.deck), self.deck))
+        self._counted(at["hand"], st.hands[me], put, value)
+        if st.objectives[me] in self.objectives:
+            put(at["objective"] + self.objectives.index(st.objectives[me]))
+            value(1.0)
+        sides = st.sides
+        self._counted(at["queue.mine"], [c for s, c in st.queue if sides[s] == side], put, value)
+        self._counted(at["queue.theirs"], [c for s, c in st.queue if sides[s] != side], put, value)
+
+        # the units, by seat and slot; a slot a card filled again shows its living unit
+        planes = (at["map.mine"], at["map.mates"], at["map.enemies"], at["map.wrecks"])
+        status, pos, units = st.status, st.pos, st.units
+        slots = len(self.unit_slots)
+        held: list[int] = [-1] * (len(self.players) * slots)
+        aimed: set[str] = set()  # the keys of units a sniper aims at, as the view names them
+        slot_of = self._slot_of
+        for u in units:
+            i = u.index
+            now = status[i]
+            if pos[i] >= 0 and now in ON_GROUND:
+                if now == WRECK:
+                    plane = planes[3]
+                elif u.seat == me:
+                    plane = planes[0]
+                else:
+                    plane = planes[1] if sides[u.seat] == side else planes[2]
+                put(plane + pos[i])
+                value(1.0)
+            if now == ACTIVE and i in st.aim:
+                aimed.add(units[st.aim[i][0]].key)
+            n = slot_of.get(u.key)
+            if n is None:
+                n = slot_of[u.key] = self.unit_index[u.key.split("/", 1)[1]]
+            k = u.seat * slots + n
+            before = held[k]
+            if before < 0 or status[before] not in LIVING:
+                held[k] = i
+
+        to_act = None if phase == Phase.OVER else st.seat
+        for seat, slot in enumerate(self._who(player, sides)):
+            start = at[f"{slot}.seat"]
+            put(start + 1)
+            value(scaled(len(st.hands[seat]), self.deck))
+            put(start + 2)
+            value(float(to_act == seat))
+            put(start + 3)
+            value(scaled(st.defensive[seat], MOST_PLAYED))
+            put(start + 4)
+            value(scaled(st.aggressive[seat], MOST_PLAYED))
+            start = at[f"{slot}.units"]
+            for n in range(slots):
+                i = held[seat * slots + n]
+                if i >= 0:
+                    self._unit_numbers(st, i, aimed, start + n * UNIT_NUMBERS, places, values)
+            waiting = st.bench[seat]
+            if waiting:
+                start = at[f"{slot}.bench"]
+                for n, (t, cap) in enumerate(zip(self.types, self.caps, strict=True)):
+                    put(start + n)
+                    value(scaled(sum(1 for soldier in waiting if soldier[1] == t), cap))
+        return (player, sides), places, values
+
+    def base(self, key: Hashable) -> list[float]:
+        """A seat's numbers that stay: its seat and side, the ground as its side sees it
+        (worked out by ``quick``), and which seat slots a seat fills."""
+        made = self._bases.get(key)
+        if made is not None:
+            return made
+        player, sides = cast("tuple[str, tuple[str, ...]]", key)
+        side = sides[self.players.index(player)]
+        if (self.battlefield, side) not in self._static:
+            return super().base(key)
+        blocks: dict[str, list[float]] = {f.name: [0.0] * f.size for f in self.features}
+        blocks["seat"] = one_hot(player, self.players)
+        blocks["side"] = one_hot(side, SIDES)
+        blocks.update(self._static[(self.battlefield, side)])
+        for slot in self._who(player, sides):
+            blocks[f"{slot}.seat"][0] = 1.0
+        made = self._bases[key] = [x for f in self.features for x in blocks[f.name]]
+        return made
+
+    def _who(self, player: str, sides: Sequence[str]) -> list[str]:
+        """Each seat's slot as ``player`` sees it, in seat order: "me", "mate1"..., "enemy1"..."""
+        side = sides[self.players.index(player)]
+        mates = enemies = 0
+        out = []
+        for p, s in zip(self.players, sides, strict=True):
+            if p == player:
+                out.append("me")
+            elif s == side:
+                mates += 1
+                out.append(f"mate{mates}")
+            else:
+                enemies += 1
+                out.append(f"enemy{enemies}")
+        return out
+
+    def _counted(self, start: int, cards: Sequence[str], put: Any, value: Any) -> None:
+        found: dict[str, int] = {}
+        for card in cards:
+            found[card] = found.get(card, 0) + 1
+        for card, n in found.items():
+            if card in self.cards:
+                put(start + self.cards.index(card))
+                value(scaled(n, self.copies))
+
+    def _unit_numbers(
+        self, st: DiaDeHonorState, i: int, aimed: set[str], start: int, places: Any, values: Any
+    ) -> None:
+        """``_unit``'s fourteen numbers of unit ``i``, from the state (each view asks them of
+        every unit: ``scaled`` written out for counts that are never negative)."""
+        square = st.pos[i]
+        _, column, row = self.where[st.battle.labels[square]] if square >= 0 else (0, 0.0, 0.0)
+        wounds, actions = st.wounds[i], st.actions[i]
+        places.extend(
+            (start + STATUSES.index(st.status[i]), *range(start + 4, start + 11), start + 13)
+        )
+        values.extend(
+            (
+                1.0,
+                column,
+                row,
+                wounds / MOST_WOUNDS if wounds < MOST_WOUNDS else 1.0,
+                float(st.prone[i]),
+                actions / ACTIONS if actions < ACTIONS else 1.0,
+                float(st.attacked[i]),
+                float(st.sabotaged[i]),
+                self._rank_number(st.units[i].missions, st.lib),
+            )
+        )
+        if i in st.aim:
+            places.append(start + 11)
+            values.append(scaled(st.aim[i][1], MOST_AIM))
+        if st.units[i].key in aimed:
+            places.append(start + 12)
+            values.append(1.0)
+
+    def _rank_number(self, missions: int, lib: Library) -> float:
+        """A unit's rank as its number: its place in the rank table / the top rank."""
+        found = self._ranked.get(missions)
+        if found is None:
+            found = scaled(self.ranks.get(lib.rank(missions).title, 0), self.top_rank)
+            if len(self._ranked) < 4096:
+                self._ranked[missions] = found
+        return found

@@ -23,7 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from wartable.core.errors import WartableError
-from wartable.core.observation import Feature, Observer, one_hot, scaled
+from wartable.core.observation import Feature, Observer, Sparse, one_hot, scaled
 from wartable.games.tactics2gm.content import FEATURES, Library, UnitCard
 from wartable.games.tactics2gm.phases import Phase
 from wartable.games.tactics2gm.rules.common import SIDES
@@ -389,12 +389,12 @@ class Tactics2GMObserver(Observer):
             out[f"{who}.seats"] = self._seats(view, s, me)
             out[f"{who}.in_play"] = _counts((u["card"] for u in ours), self.unit_index, MOST_COPIES)
             out[f"{who}.discard"] = _counts(s["discard"], self.card_index, MOST_COPIES)
-        by_me = [0.0] * self.n
+        by_me: dict[int, float] = {}
         for u in units:
             k = place.get(u["square"])
             if k is not None and u["commander"] == me and u["side"] == mine:
-                by_me[k] += 0.25
-        out["mine.by_me"] = [min(1.0, x) for x in by_me]
+                by_me[k] = by_me.get(k, 0.0) + 0.25
+        out["mine.by_me"] = Sparse(self.n, {k: min(1.0, x) for k, x in by_me.items()})
         bids = view.get("bids")
         out["bids"] = [
             float(bids is not None),
@@ -435,14 +435,14 @@ class Tactics2GMObserver(Observer):
 
     def _focus(
         self, view: Mapping[str, Any], place: Mapping[str, int], where: Mapping[str, str]
-    ) -> list[float]:
+    ) -> Sparse:
         n = self.n
-        out = [0.0] * (len(FOCUS) * n)
+        out = Sparse(len(FOCUS) * n)
 
         def mark(plane: int, word: str) -> None:
             k = place.get(where.get(word, word))
             if k is not None:
-                out[plane * n + k] = 1.0
+                out.at[plane * n + k] = 1.0
 
         mark(0, view["equipping"])
         if view["storming"]:
@@ -466,29 +466,32 @@ class Tactics2GMObserver(Observer):
         scenario: Mapping[str, Any],
         side: int,
         mine: str,
-    ) -> dict[str, list[float]]:
+    ) -> dict[str, Sparse]:
         n, columns, place = self.n, self.columns, self.place[side]
-        ground = [0.0] * (len(GROUND) * n)
+        ground = Sparse(len(GROUND) * n)
         for r, row in enumerate(field["rows"][:ROWS]):
             line = ROWS - 1 - r if side else r
             for c, f in enumerate(row[:columns]):
-                ground[GROUND.index(f) * n + line * columns + c] = 1.0
-        terrain = [0.0] * (len(self.terrain) * n)
-        owner = [0.0] * (2 * n)
+                ground.at[GROUND.index(f) * n + line * columns + c] = 1.0
+        terrain = Sparse(len(self.terrain) * n)
+        owner = Sparse(2 * n)
         for sq, (card, who) in field["terrain"].items():
             k = place.get(sq)
             if k is None:
                 continue
             if card in self.terrain:
-                terrain[self.terrain.index(card) * n + k] = 1.0
+                terrain.at[self.terrain.index(card) * n + k] = 1.0
             if who is not None:
-                owner[(0 if who == mine else 1) * n + k] = 1.0
-        state = [0.0] * (len(SQUARE_PLANES) * n)
+                owner.at[(0 if who == mine else 1) * n + k] = 1.0
+        state = Sparse(len(SQUARE_PLANES) * n)
 
         def put(plane: str, sq: str, value: float = 1.0) -> None:
             k = place.get(sq)
             if k is not None:
-                state[S[plane] * n + k] = value
+                if value:
+                    state.at[S[plane] * n + k] = value
+                else:
+                    state.at.pop(S[plane] * n + k, None)
 
         for sq in field["ruins"]:
             put("ruins", sq)
@@ -515,7 +518,7 @@ class Tactics2GMObserver(Observer):
             "board.state": state,
         }
 
-    def _units(self, units: Sequence[Mapping[str, Any]], place: Mapping[str, int]) -> list[float]:
+    def _units(self, units: Sequence[Mapping[str, Any]], place: Mapping[str, int]) -> Sparse:
         n, width = self.n, len(UNIT_PLANES)
         rows: dict[int, list[float]] = {}  # each square's planes, raw, before they are shares
         for u in units:
@@ -533,39 +536,43 @@ class Tactics2GMObserver(Observer):
             states = list(tokens.values())
             value = card.wounds + (1 if level >= 2 else 0)
             armour = card.armour + sum(self.armour_of.get(a, 0) for a in attached)
-            for plane, x in (  # summed over the square's units
-                (UNITS, 1),
-                (self.category[u["card"]], 1),
-                (WOUNDS, u["wounds"]),
-                (WOUNDS_LEFT, max(0, value - u["wounds"])),
-                (ABOARD, bool(u["aboard"])),
-                (BESIDE, bool(u["beside"])),
-                (READY, states.count("ready")),
-                (USED, states.count("used")),
-                (DISABLED, states.count("disabled")),
-                (CAN_FIRE, able),
-                (FITTED, len(attached)),
-            ):
-                row[plane] += x
-            for plane, x in (  # the most of them
+            wounds = u["wounds"]
+            # summed over the square's units (written out: every view asks it of every unit)
+            row[UNITS] += 1
+            row[self.category[u["card"]]] += 1
+            row[WOUNDS] += wounds
+            row[WOUNDS_LEFT] += max(0, value - wounds)
+            row[ABOARD] += bool(u["aboard"])
+            row[BESIDE] += bool(u["beside"])
+            row[READY] += states.count("ready")
+            row[USED] += states.count("used")
+            row[DISABLED] += states.count("disabled")
+            row[CAN_FIRE] += able
+            row[FITTED] += len(attached)
+            # the most of them
+            for plane, x in (
                 (ARMOUR, armour),
                 (LEVEL, level),
-                (SUPPRESSED, u["suppressed"]),
-                (SMOKED, u["smoked"]),
-                (MOVED, u["moved"]),
-                (FIRED, bool(fired)),
-                (MOUNTED, u["mounted"]),
-                (ASSAULTING, bool(u["assaulting"])),
                 (REACH, reach),
                 (PUNCH, punch),
             ):
                 if x > row[plane]:
                     row[plane] = x
-        out = [0.0] * (width * n)
+            for plane, on in (
+                (SUPPRESSED, u["suppressed"]),
+                (SMOKED, u["smoked"]),
+                (MOVED, u["moved"]),
+                (FIRED, fired),
+                (MOUNTED, u["mounted"]),
+                (ASSAULTING, u["assaulting"]),
+            ):
+                if on:
+                    row[plane] = 1
+        out = Sparse(width * n)
         for k, row in rows.items():  # as shares, as ``scaled`` makes them
             for plane, x in enumerate(row):
                 if x:
-                    out[plane * n + k] = min(1.0, x / UNIT_PLANES[plane][2])
+                    out.at[plane * n + k] = min(1.0, x / UNIT_PLANES[plane][2])
         return out
 
     def _hqs(
@@ -653,12 +660,12 @@ def _tally(cards: Iterable[str]) -> dict[str, int]:
     return out
 
 
-def _counts(cards: Iterable[str], index: Mapping[str, int], most: float) -> list[float]:
+def _counts(cards: Iterable[str], index: Mapping[str, int], most: float) -> Sparse:
     """``counts`` of ``cards`` over the keys ``index`` numbers, filled only where a card is
     (a hand holds a few of the catalogue's cards)."""
-    out = [0.0] * len(index)
+    out = Sparse(len(index))
     for card, n in _tally(cards).items():
         k = index.get(card)
         if k is not None:
-            out[k] = scaled(n, most)
+            out.at[k] = scaled(n, most)
     return out

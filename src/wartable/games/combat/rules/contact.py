@@ -68,7 +68,7 @@ def entered(st: CombatState, i: int, ev: list[Event]) -> bool:
             st.live[j], st.aim[j] = False, -1
             st.order[j], st.dirs[j] = "melee", ()
     if started:
-        where = st.sc.board.label(st.sc.board.hexes[here])
+        where = st.sc.board.labels[here]
         log(ev, EventKind.MELEE, f"melee on {where}", "15.0")
         alert_near(st, here, 3, ev, "a melee within 3 hexes")
     return True

@@ -231,7 +231,7 @@ def shell(st: CombatState, weapon_id: str, land: int, ev: list[Event]) -> None:
         what, roll = mark
         threshold = (gun.rubble if building else gun.crater)[0]  # as crater_or_rubble reads it
         said = rolled([roll], 10, threshold, what, under=True, zero=True)
-        text = f"{board.label(board.hexes[land])}: {what} (roll {roll})"
+        text = f"{board.labels[land]}: {what} (roll {roll})"
         log(ev, EventKind.ARTILLERY, text, "20.0", roll=said)
         if what == "rubble":
             for o in st.soldiers:

@@ -79,7 +79,7 @@ def describe(st: CombatState, i: int, aim: int, odds: ThrowOdds) -> str:
     friends = [t for t in odds.hit if st.soldiers[t].side == side and odds.hit[t] >= 0.005]
     text = f"lands on target {odds.on_target:.0%}"
     if odds.aim != aim:
-        where = st.sc.board.label(st.sc.board.hexes[odds.aim])
+        where = st.sc.board.labels[odds.aim]
         text = f"out of reach: falls short on {where} ({odds.on_target:.0%})"
     if foes:
         text += "; hit: " + ", ".join(f"{label(st, t)} {odds.hit[t]:.0%}" for t in foes)

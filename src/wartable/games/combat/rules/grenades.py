@@ -109,7 +109,7 @@ def arm(st: CombatState, i: int, ev: list[Event]) -> None:
 
 def shift_aim(st: CombatState, i: int, to: int, ev: list[Event]) -> None:
     check = checks.tqc(st.rng, tq_now(st, i))
-    where = st.sc.board.label(st.sc.board.hexes[to])
+    where = st.sc.board.labels[to]
     if check.passed:
         st.aim[i] = to
     moved = "moves the target marker to" if check.passed else "cannot move the target marker to"
@@ -149,7 +149,7 @@ def throw(st: CombatState, i: int, ev: list[Event], target: int | None = None) -
         log(ev, EventKind.CARD, text, "5.1", roll=landing_roll(landing, in_sight))
         landing = explosives.throw(st.rng, st.sc.compass, board.hexes[aim], in_sight)
     what = "fires a rifle grenade" if order == RIFLE else "throws a grenade"
-    text = f"{label(st, i)} {what} at {board.label(board.hexes[aim])}: roll {landing.roll}"
+    text = f"{label(st, i)} {what} at {board.labels[aim]}: roll {landing.roll}"
     if not in_sight:
         text += " (+3, out of sight)"
     if landing.scattered:
@@ -250,7 +250,7 @@ def explode_all(st: CombatState, ev: list[Event]) -> None:
         log(
             ev,
             EventKind.EXPLOSION,
-            f"the grenade on {st.sc.board.label(st.sc.board.hexes[land])} explodes",
+            f"the grenade on {st.sc.board.labels[land]} explodes",
             "14.2",
         )
         aftermath(st, land, grenade_id, ev)
@@ -326,7 +326,7 @@ def step_to(st: CombatState, i: int, to: int, ev: list[Event], why: str) -> None
     log(
         ev,
         EventKind.ENEMY_MOVE,
-        f"{label(st, i)} moves to {st.sc.board.label(st.sc.board.hexes[to])} {why}",
+        f"{label(st, i)} moves to {st.sc.board.labels[to]} {why}",
         "10.09",
     )
     came_in(st, i, ev)
@@ -358,7 +358,7 @@ def aim_enemy(st: CombatState, i: int, ev: list[Event]) -> None:
         return
     target = pick(st, options)
     st.aim[i] = st.pos[target]
-    where = st.sc.board.label(st.sc.board.hexes[st.aim[i]])
+    where = st.sc.board.labels[st.aim[i]]
     log(ev, EventKind.AIM, f"{label(st, i)} marks {where} as his grenade's target", "10.09")
 
 

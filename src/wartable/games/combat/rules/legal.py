@@ -84,7 +84,7 @@ def order_actions(st: CombatState, i: int) -> list[Action]:
     out = []
     for o in allowed_orders(st, i):
         if o in AIMED:
-            out += [Action("order", (key, o, board.label(board.hexes[h]))) for h in AIMED[o](st, i)]
+            out += [Action("order", (key, o, board.labels[h])) for h in AIMED[o](st, i)]
         elif o in TENDED:
             out += [Action("order", (key, o, st.soldiers[m].key)) for m in TENDED[o](st, i)]
         else:
@@ -230,27 +230,18 @@ def activation_choices(st: CombatState) -> list[Action]:
             if edges.exits(st, i, ways or edges.ALL_WAYS):
                 out.append(Action("leave", (key,)))  # by the squad's own edge (9.5)
         if act.stage == "aim":
-            out += [
-                Action("aim", (key, board.label(board.hexes[h])))
-                for h in grenades.aim_options(st, i)
-            ]
+            out += [Action("aim", (key, board.labels[h])) for h in grenades.aim_options(st, i)]
         if not act.must or not out:
             # a compulsory move stops only by ducking back, unless no step is left to him
             out.append(Action("stay", (key,)))
     elif act.stage == "throw":
-        out += [
-            Action("throw", (key, board.label(board.hexes[h])))
-            for h in grenades.smoke_options(st, i)
-        ]
+        out += [Action("throw", (key, board.labels[h])) for h in grenades.smoke_options(st, i)]
     elif act.stage == "melee":
         out += [Action("strike", (key, st.soldiers[t].key)) for t in foes_here(st, i)]
     elif act.stage == "fire":
         out += [Action("fire", (key, st.soldiers[t].key)) for t in targets(st, i)]
         if flare_ready(st, i):
-            out += [
-                Action("flare", (key, board.label(board.hexes[h])))
-                for h in night.flare_hexes(st, i)
-            ]
+            out += [Action("flare", (key, board.labels[h])) for h in night.flare_hexes(st, i)]
         if not act.must:
             out.append(Action("hold", (key,)))
     else:

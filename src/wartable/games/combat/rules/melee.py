@@ -91,7 +91,7 @@ def enemy_charge(st: CombatState, i: int, hexes_to_move: int, ev: list[Event]) -
         best = min(distance(st, h, goal) for h in steps)
         ties = [h for h in steps if distance(st, h, goal) == best]
         st.pos[i] = pick(st, sorted(ties, key=board.hexes.__getitem__))
-        where = board.label(board.hexes[st.pos[i]])
+        where = board.labels[st.pos[i]]
         log(ev, EventKind.ENEMY_MOVE, f"{label(st, i)} charges to {where}", "10.08")
         if contact.entered(st, i, ev) or st.order[i] != "charge":
             break  # a melee, or men who gave up to him: he stays to guard them (17.4)

@@ -82,7 +82,7 @@ def fire_flare(st: CombatState, i: int, aim: int, ev: list[Event]) -> None:
         log(
             ev,
             EventKind.FLARE,
-            f"a flare aimed at {board.label(board.hexes[aim])} lights {where}",
+            f"a flare aimed at {board.labels[aim]} lights {where}",
             "21.1",
         )
     else:
@@ -100,7 +100,7 @@ def burn_down(st: CombatState, ev: list[Event]) -> None:
         roll = st.rng.die(10, 0)
         downwind = st.sc.compass.step(board.hexes[h], st.sc.file.wind)
         if roll >= GOES_OUT_FROM or downwind not in board.index:
-            where = board.label(board.hexes[h])
+            where = board.labels[h]
             word = "goes out" if roll >= GOES_OUT_FROM else "drifts off the map"
             said = rolled([roll], 10, GOES_OUT_FROM, word, zero=True)
             log(ev, EventKind.FLARE, f"the flare over {where} goes out ({roll})", "21.1", roll=said)

@@ -19,14 +19,13 @@ if TYPE_CHECKING:
 
 
 def reach_objectives(st: CombatState, i: int, ev: list[Event]) -> None:
-    hexes = st.sc.board.hexes
     for t in st.sc.objectives:
         if t not in st.reached and distance(st, st.pos[i], t) <= 1:
             st.reached = st.reached | {t}
             log(
                 ev,
                 EventKind.OBJECTIVE,
-                f"{st.soldiers[i].name} reaches the point at {st.sc.board.label(hexes[t])}",
+                f"{st.soldiers[i].name} reaches the point at {st.sc.board.labels[t]}",
                 "scenario",
             )
 
