@@ -290,17 +290,28 @@ def test_random_agents_reach_the_end_through_the_environment():
 @pytest.mark.parametrize(("wrong", "says"), [(1.5, "holds 1.5"), (float("nan"), "holds nan")])
 def test_the_environment_checks_every_number_against_its_bounds(monkeypatch, wrong, says):
     """The table checks a whole observation at once; a number out of its bounds (or NaN)
-    still names its block, as ``Observer.encode`` does."""
+    still names its block, as ``Observer.encode`` does, whether the view's encoding or the
+    game's shortcut put it there."""
     env = rl.env("undaunted", "la-raye")
     env.reset(seed=1)
     observer = env.table.observer
     first = observer.features[0]
-    right = observer.blocks
+    right, quick = observer.blocks, observer.quick
 
     def spoilt(view):
         blocks = right(view)
         return [[wrong] * first.size, *blocks[1:]]
 
-    monkeypatch.setattr(observer, "blocks", spoilt)
+    def hasty(state, player):
+        key, places, values = quick(state, player)
+        return key, [*places, 0], [*values, wrong]
+
+    monkeypatch.setattr(observer, "quick", hasty)
+    with pytest.raises(wartable.core.errors.WartableError, match=f"shortcut puts {says[6:]}"):
+        env.observe(env.agent_selection)
+    monkeypatch.setattr(observer, "blocks", spoilt)  # the view is wrong too: it names the block
+    with pytest.raises(wartable.core.errors.WartableError, match=f"{first.name!r} {says}"):
+        env.observe(env.agent_selection)
+    monkeypatch.setattr(observer, "quick", lambda state, player: None)
     with pytest.raises(wartable.core.errors.WartableError, match=f"{first.name!r} {says}"):
         env.observe(env.agent_selection)

@@ -71,8 +71,7 @@ class Table:
     def numbers(self, state: GameState, player: str) -> npt.NDArray[np.float32]:
         """``Observer.encode``, the bounds checked for every number at once; through the
         game's shortcut where it gives one (``Observer.quick``: the same numbers, without
-        building the view). Numbers out of their bounds are read again from the view, whose
-        encoding is the definition, and names the block."""
+        building the view)."""
         quick = self.observer.quick(state, player)
         if quick is None:
             return self.from_view(state.view(player))
@@ -81,7 +80,7 @@ class Table:
         if base is None:
             base = np.array(self.observer.base(key), np.float32)
             if not self.fits(base):
-                return self.from_view(state.view(player))
+                self.outside(state, player, base)
             if len(self.bases) >= KEEP_BASES:  # a game's keys may change (a shelled map)
                 self.bases.clear()
             self.bases[key] = base
@@ -91,8 +90,20 @@ class Table:
             written: npt.NDArray[np.float32] = np.array(values, np.float32)
             numbers[at] = written
             if not self.fits(written, at):
-                return self.from_view(state.view(player))
+                self.outside(state, player, numbers)
         return numbers
+
+    def outside(self, state: GameState, player: str, numbers: npt.NDArray[np.float32]) -> None:
+        """A shortcut's number out of its bounds: the game's mistake. The view's encoding
+        (the definition) names its block if it is wrong too; else the shortcut is."""
+        self.from_view(state.view(player))
+        wrong = int(np.flatnonzero(~((numbers >= self.low) & (numbers <= self.high)))[0])
+        name = next(f.name for f, start in zip(self.observer.features, self.starts, strict=True)
+                    if start <= wrong < start + f.size)  # fmt: skip
+        raise WartableError(
+            f"the observation's shortcut puts {numbers[wrong]} in block {name!r}, outside its "
+            "bounds, where the view's encoding does not"
+        )
 
     def from_view(self, view: Mapping[str, Any]) -> npt.NDArray[np.float32]:
         """The view's blocks laid end to end: the dense ones in one numpy call, a sparse

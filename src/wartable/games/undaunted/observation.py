@@ -5,16 +5,26 @@ one network can learn from both seats. The layout (docs/dev/undaunted.md lists i
 who acts, the round, the card being resolved, the tiles with their cover, objectives and
 markers, every counter's tile and suppression, each side's public zones, and the seat's own
 hand, discard pile, removed cards and bid. Hidden zones never appear: the view has none.
+
+``quick`` reads the same numbers from the state's short lists of counts (an environment's
+step would otherwise be mostly the view's dictionaries); it is tested against the view's
+encoding for every seat at every step of random games.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Hashable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, cast
 
-from wartable.core.observation import Feature, Observer, counts, one_hot, scaled
+from wartable.core.observation import Feature, Observer, Quick, counts, one_hot, scaled
+from wartable.games.undaunted.model import NO_BID
 from wartable.games.undaunted.phases import Phase
+from wartable.games.undaunted.rules.victory import pinned
 from wartable.games.undaunted.scenario import Scenario
+
+if TYPE_CHECKING:
+    from wartable.core.state import GameState
+    from wartable.games.undaunted.state import UndauntedState
 
 PENDING = (
     *("move", "scout", "stalk", "attack", "suppress", "target"),
@@ -24,6 +34,9 @@ MOST_CARDS = 40  # a zone's count is shared out of this many (a deck of any scen
 MOST_COVER = 5
 MOST_POINTS = 10
 MARKS = ("scouted", "controlled")
+# a zone's count as its share, ``scaled(n, MOST_CARDS)`` read from a table (asked of every
+# card kind of every zone at every step of an environment)
+SHARES = tuple(scaled(n, MOST_CARDS) for n in range(MOST_CARDS + 1))
 
 
 class UndauntedObserver(Observer):
@@ -68,6 +81,8 @@ class UndauntedObserver(Observer):
                 Feature("outcome", 3, "the game is over: won, lost, drawn"),
             ]
         )
+        self.at = self.offsets()
+        self._bases: dict[Hashable, list[float]] = {}
 
     def _encode(self, view: Mapping[str, Any]) -> Mapping[str, Sequence[float]]:
         me = view["you"]
@@ -136,3 +151,124 @@ class UndauntedObserver(Observer):
             out += [float(c is not None), float(bool(c and c["suppressed"]))]
             out += one_hot(c["tile"] if c else None, self.tiles)
         return out
+
+    # ---- the shortcut: the same numbers from the state's lists ----------------------------
+    def quick(self, state: GameState, player: str) -> Quick | None:
+        """``_encode``'s numbers read from the state: of the other side only what its view
+        shows (sizes, supply, play area, markers, counters, a bid once revealed)."""
+        if state.game_name != "undaunted":
+            return None
+        st = cast("UndauntedState", state)
+        sc = st.sc
+        if sc is not self.sc and sc.id != self.sc.id:
+            return None
+        at = self.at
+        me = sc.players.index(player)
+        places: list[int] = []
+        values: list[float] = []
+        put, value = places.append, values.append
+        bidding = st.phase == Phase.BID
+        put(at["phase"] + (0 if bidding else 1))
+        value(1.0)
+        put(at["round"])
+        value(scaled(st.round, self.max_rounds))
+        acting = at["acting"]
+        places.extend((acting, acting + 1, acting + 2))
+        values.extend(
+            (
+                float(st.initiative == me),
+                float(not bidding and st.active == me),
+                float(player in st.current_players),
+            )
+        )
+        p = st.pending
+        if p is not None:
+            if p.verb in PENDING:
+                put(at["pending.choice"] + PENDING.index(p.verb))
+                value(1.0)
+            put(at["pending.card"] + p.kind)
+            value(1.0)
+            if p.unit >= 0:
+                put(at["pending.unit"] + p.unit)
+                value(1.0)
+            put(at["pending.left"])
+            value(scaled(p.left, 10))
+        tiles = len(self.tiles)
+        block = 2 + tiles
+        for who, i in (("mine", me), ("theirs", 1 - me)):
+            s = st.sides[i]
+            k = at[f"{who}.sizes"]
+            places.extend((k, k + 1, k + 2, k + 3))
+            values.extend(
+                _share(n) for n in (sum(s.hand), len(s.deck), sum(s.discard), sum(s.removed))
+            )
+            self._zone(at[f"{who}.supply"], s.supply, places, values)
+            self._zone(at[f"{who}.play_area"], s.play, places, values)
+            k = at[f"{who}.points"]
+            places.extend((k, k + 1))
+            values.extend((scaled(st.points(i), MOST_POINTS), scaled(sc.goal[i] or 0, MOST_POINTS)))
+            k = at[f"{who}.flags"]
+            places.extend((k, k + 1))
+            values.extend((float(pinned(st, i)), float(bidding and s.bid != NO_BID)))
+            if s.target >= 0:
+                put(at[f"{who}.target"] + s.target)
+                value(1.0)
+            k = at[f"{who}.marks"]
+            for t, mark in enumerate(s.marks):
+                if mark:  # 1 scouted, 2 controlled: MARKS in that order
+                    put(k + 2 * t + mark - 1)
+                    value(1.0)
+            k = at[f"{who}.counters"]
+            for u, tile in enumerate(s.pos):
+                if tile >= 0:
+                    start = k + block * u
+                    places.extend((start, start + 1, start + 2 + tile))
+                    values.extend((1.0, float(bool(s.supp[u])), 1.0))
+            if st.revealed is not None and st.revealed[i] >= 0:
+                put(at[f"{who}.bid"] + st.revealed[i])
+                value(1.0)
+        s = st.sides[me]
+        self._zone(at["hand"], s.hand, places, values)
+        self._zone(at["discard"], s.discard, places, values)
+        self._zone(at["removed"], s.removed, places, values)
+        if s.bid >= 0 and bidding:
+            put(at["my_bid"] + s.bid)
+            value(1.0)
+        end = st.outcome
+        if end is not None:
+            winner = end.winner
+            put(at["outcome"] + (0 if winner == player else 2 if winner is None else 1))
+            value(1.0)
+        return player, places, values
+
+    def base(self, key: Hashable) -> list[float]:
+        """A seat's numbers that stay: its seat, and the tiles' cover, hills and objectives."""
+        made = self._bases.get(key)
+        if made is not None:
+            return made
+        if key not in self.sc.players:
+            return super().base(key)
+        sc = self.sc
+        blocks: dict[str, list[float]] = {f.name: [0.0] * f.size for f in self.features}
+        blocks["seat"] = one_hot(key, list(sc.players))
+        tiles = range(len(self.tiles))
+        blocks["tiles.cover"] = [scaled(sc.cover[t], MOST_COVER) for t in tiles]
+        blocks["tiles.hill"] = [float(sc.hill[t]) for t in tiles]
+        blocks["tiles.cover_vs_hill"] = [
+            scaled((sc.cover_hill[t] if sc.hill[t] else None) or 0, MOST_COVER) for t in tiles
+        ]
+        blocks["tiles.objective"] = [scaled(sc.objective[t], MOST_POINTS) for t in tiles]
+        made = self._bases[key] = [x for f in self.features for x in blocks[f.name]]
+        return made
+
+    @staticmethod
+    def _zone(start: int, zone: list[int], places: list[int], values: list[float]) -> None:
+        """``counts`` of a zone held as counts per card kind."""
+        for k, n in enumerate(zone):
+            if n:
+                places.append(start + k)
+                values.append(SHARES[n] if n <= MOST_CARDS else 1.0)
+
+
+def _share(n: int) -> float:
+    return SHARES[n] if 0 <= n <= MOST_CARDS else scaled(n, MOST_CARDS)
