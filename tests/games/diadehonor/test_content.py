@@ -12,14 +12,15 @@ import pytest
 from wartable.core.errors import ContentError
 from wartable.games.diadehonor.content import (
     DATA,
-    MOVES_KEPT,
+    GROUND,
     Library,
-    Memo,
     battle,
     load,
     starting,
 )
 from wartable.games.diadehonor.game import DiaDeHonor
+from wartable.games.diadehonor.memo import MOVES_KEPT, Memo
+from wartable.geometry.squaregrid import line
 
 
 def test_eight_boards_and_every_start_zone_holds_three_whole_squads():
@@ -229,3 +230,20 @@ def test_a_battlefield_s_memory_of_moves_stays_bounded_over_battles_and_changes_
             assert len(memo) <= 64
         assert one.full_state() == two.full_state()
     assert len(memo) == 64  # it filled, and forgot the oldest
+
+
+@pytest.mark.parametrize("field", ["crossroads", "front-line"])
+def test_dh29_lines_of_sight_kept_in_the_table_are_the_lines_drawn_afresh(field):
+    """The table of sight (sight.py) answers every pair of squares, asked in a random
+    order and in both directions, as a line drawn between the centres that crosses no
+    square whose ground blocks sight (woods, buildings, walls)."""
+    b = battle(load(DATA).boards, field)  # a fresh battlefield: an empty table
+    n = len(b.ground)
+    pairs = [(a, c) for a in range(n) for c in range(n)]
+    random.Random(field).shuffle(pairs)
+    for a, c in pairs[:6000]:
+        path = line(b.grid.squares[min(a, c)], b.grid.squares[max(a, c)])[1:-1]
+        plain = not any(GROUND[b.ground[b.grid.index(sq)]][2] for sq in path)
+        assert b.sees(a, c) == plain == b.sees(c, a), (b.labels[a], b.labels[c])
+    others = random.Random(1).sample(range(n), 40)
+    assert b.visible(7, others) == [b.sees(7, c) for c in others]

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, cast, get_args
 
 from wartable.core.observation import Feature, Observer, Quick, one_hot, scaled
 from wartable.games.combat.ground import Ground
-from wartable.games.combat.model import GERMANY, IN_CUP, TEAMS_DE, TEAMS_US
+from wartable.games.combat.model import GERMANY, IN_CUP, TEAMS_DE, TEAMS_US, Soldier
 from wartable.games.combat.phases import Phase
 from wartable.games.combat.rules import care, checks
 from wartable.games.combat.rules.hand import READY
@@ -50,6 +50,7 @@ MOST_TALLY = 20  # entries of one kind in the victory log
 MOST_RANGE = 12  # the night's sight range
 MOST_INITIATIVE = 100
 MOST_TQ, MOST_LDR, MOST_WS = 9, 5, 10
+KEEP_FIXED = 4096  # soldiers whose fixed numbers an observer keeps
 SQUAD_FLAGS = ("spotted", "grenade armed", "grenade target", "near", "far", "with", "guarded")
 FOE_FLAGS = ("alert", "grenade armed", "grenade target", "near", "far", "with", "guarded")
 
@@ -181,6 +182,15 @@ class CombatObserver(Observer):
             ]
         )
         self.at = self.offsets()
+        # per side (False: the squad, True: the Germans), where a soldier's blocks start
+        names = ("place", "status", "order", "morale", "wounds", "ammo", "flags")
+        self._starts = {foe: tuple(self.at[("foes." if foe else "squad.") + name]
+                                   for name in names) for foe in (False, True)}  # fmt: skip
+        self._dirs, self._papers = self.at["foes.dirs"], self.at["squad.counter"] + 5
+        # per soldier (games and samples deal German identities anew: by the soldier itself,
+        # held here so that its id stays his) and whether he is known: what stays of his
+        # numbers (``_printed_numbers``)
+        self._fixed: dict[tuple[int, bool], tuple[Soldier, tuple[int, ...], tuple[float, ...]]] = {}
 
     def _ground(self, terrain: list[list[Any]]) -> dict[str, list[float]]:
         """The terrain planes of a map whose non-open hexes are ``terrain``."""
@@ -530,13 +540,10 @@ class CombatObserver(Observer):
     def _men(self, st: CombatState, places: list[int], values: list[float]) -> None:
         """``_soldiers``' numbers: each soldier's blocks, a German's identity once known (a
         view lists every soldier out of the cup: the play-outs ask this for each)."""
-        at = self.at
-        o, r = len(self.orders), len(self.roles)
-        put, value = places.append, values.append
-        order_at, roles = self.order_at, self.roles
-        names = ("place", "status", "team", "order", "morale", "wounds", "ammo", "flags")
-        starts = {foe: tuple(at[("foes." if foe else "squad.") + name] for name in names)
-                  for foe in (False, True)}  # fmt: skip
+        o = len(self.orders)
+        order_at = self.order_at
+        starts = self._starts
+        fixed = self._fixed
         status, pos, seen, aim = st.status, st.pos, st.seen, st.aim
         for s in st.soldiers:
             i = s.index
@@ -545,22 +552,26 @@ class CombatObserver(Observer):
                 continue
             n = self.slot[s.key]
             foe = s.side == GERMANY
-            place, first, team, order, morale, wounded, ammo, flags = starts[foe]
+            known = bool(seen[i]) if foe else True
+            mine = fixed.get((id(s), known))
+            if mine is None or mine[0] is not s:
+                if len(fixed) >= KEEP_FIXED:
+                    fixed.clear()
+                mine = fixed[(id(s), known)] = (s, *self._printed_numbers(s, n, foe, known))
+            places += mine[1]
+            values += mine[2]
+            place, first, order, morale, wounded, ammo, flags = starts[foe]
             if pos[i] >= 0:
                 col, row = self.place[pos[i]]
                 k = place + 3 * n
                 places.extend((k, k + 1, k + 2))
                 values.extend((1.0, col, row))
             if state in STATUSES:
-                put(first + 4 * n + STATUSES.index(state))
-                value(1.0)
-            teams = TEAMS_DE if foe else TEAMS_US
-            if s.team in teams:
-                put(team + (4 if foe else 3) * n + teams.index(s.team))
-                value(1.0)
+                places.append(first + 4 * n + STATUSES.index(state))
+                values.append(1.0)
             if st.order[i] in order_at:
-                put(order + o * n + order_at[st.order[i]])
-                value(1.0)
+                places.append(order + o * n + order_at[st.order[i]])
+                values.append(1.0)
             places.extend((morale + 7 * n + st.morale[i], ammo + 3 * n + st.ammo[i]))
             values.extend((1.0, 1.0))
             wounds = st.wounds[i]
@@ -582,37 +593,48 @@ class CombatObserver(Observer):
                 )
             ):
                 if on:
-                    put(k + f)
-                    value(1.0)
+                    places.append(k + f)
+                    values.append(1.0)
             if foe:
-                if seen[i]:
-                    put(at["foes.known"] + n)
-                    value(1.0)
-                    w = r + 3
-                    k = at["foes.identity"] + w * n
-                    if s.role in roles:
-                        put(k + roles.index(s.role))
-                        value(1.0)
-                    places.extend((k + r, k + r + 1, k + r + 2))
-                    values.extend(_printed({"tq": s.tq, "ldr": s.ldr, "ws": s.ws}))
-                k = at["foes.dirs"] + 6 * n
+                k = self._dirs + 6 * n
                 for d in st.dirs[i]:
                     if 1 <= d <= 6:
-                        put(k + d - 1)
-                        value(1.0)
-            else:
-                put(at["squad.present"] + n)
-                value(1.0)
-                k = at["squad.counter"] + 6 * n
-                places.extend(range(k, k + 6))
-                values.extend(
-                    (
-                        *_printed({"tq": s.tq, "ldr": s.ldr, "ws": s.ws}),
-                        float("medic" in s.skills),
-                        float("tough" in s.skills),
-                        float(st.papers[i] >= 0),
-                    )
-                )
+                        places.append(k + d - 1)
+                        values.append(1.0)
+            elif st.papers[i] >= 0:
+                places.append(self._papers + 6 * n)
+                values.append(1.0)
+
+    def _printed_numbers(
+        self, s: Soldier, n: int, foe: bool, known: bool
+    ) -> tuple[tuple[int, ...], tuple[float, ...]]:
+        """What stays of soldier ``s`` (slot ``n``): his team, and what his counter prints
+        (a German's once known): worked out once a soldier."""
+        at, r = self.at, len(self.roles)
+        places: list[int] = []
+        values: list[float] = []
+        teams = TEAMS_DE if foe else TEAMS_US
+        if s.team in teams:
+            places.append(at["foes.team" if foe else "squad.team"] + len(teams) * n
+                          + teams.index(s.team))  # fmt: skip
+            values.append(1.0)
+        printed = _printed({"tq": s.tq, "ldr": s.ldr, "ws": s.ws})
+        if foe and known:
+            places.append(at["foes.known"] + n)
+            values.append(1.0)
+            k = at["foes.identity"] + (r + 3) * n
+            if s.role in self.roles:
+                places.append(k + self.roles.index(s.role))
+                values.append(1.0)
+            places.extend((k + r, k + r + 1, k + r + 2))
+            values.extend(printed)
+        elif not foe:
+            places.append(at["squad.present"] + n)
+            values.append(1.0)
+            k = at["squad.counter"] + 6 * n
+            places.extend(range(k, k + 5))
+            values.extend((*printed, float("medic" in s.skills), float("tough" in s.skills)))
+        return tuple(places), tuple(values)
 
 
 def _set(block: list[float], at: int, choices: Sequence[object], value: object) -> None:

@@ -3,7 +3,6 @@ file validated, every value with its provenance (house where the box's data is n
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Literal
@@ -12,8 +11,10 @@ from pydantic import Field
 
 from wartable.content.loader import validate
 from wartable.content.types import Strict
+from wartable.games.diadehonor import sight
+from wartable.games.diadehonor.memo import Memo
 from wartable.geometry.bitboard import Bitboard
-from wartable.geometry.squaregrid import Square, SquareGrid, chebyshev, line
+from wartable.geometry.squaregrid import Square, SquareGrid, chebyshev
 
 DATA = Path(__file__).resolve().parent / "data"
 BOARD_COLUMNS, BOARD_ROWS = 8, 10
@@ -206,44 +207,6 @@ def zone_squares(doc: BoardsFile, f: Battlefield, zone: Zone) -> int | None:
     return sum(g in GROUND and not GROUND[g][3] for row in rows for g in row)
 
 
-MOVES_KEPT = 2_048  # answers a battlefield's memory of moves keeps (``Memo``, ``Battle.moves``)
-
-
-class Memo:
-    """A bounded memory of answers worked out before: the ``limit`` used most recently stay,
-    and the one used least recently goes when a new one comes. A battlefield's is shared by
-    every battle fought on it, for as long as the process lives (a study's worker plays
-    hundreds), so it must not grow with the battles played; and its answers are mostly
-    asked again within one battle, while the units stand where they stand."""
-
-    __slots__ = ("_kept", "limit")
-
-    def __init__(self, limit: int = MOVES_KEPT) -> None:
-        if limit < 1:
-            raise ValueError(f"a memo keeps at least one answer, not {limit}")
-        self.limit = limit
-        self._kept: OrderedDict[tuple[object, ...], object] = OrderedDict()
-
-    def get(self, key: tuple[object, ...]) -> object | None:
-        """The answer kept for ``key`` (now the most recently used), or None."""
-        kept = self._kept
-        found = kept.get(key)
-        if found is not None:
-            kept.move_to_end(key)
-        return found
-
-    def put(self, key: tuple[object, ...], value: object) -> None:
-        """Keep ``value`` for ``key``, forgetting the least recently used beyond the limit."""
-        kept = self._kept
-        kept[key] = value
-        kept.move_to_end(key)
-        if len(kept) > self.limit:
-            kept.popitem(last=False)
-
-    def __len__(self) -> int:
-        return len(self._kept)
-
-
 @dataclass(frozen=True)
 class Battle:
     """A battlefield ready for play: squares indexed row by row, with what each one is."""
@@ -281,6 +244,7 @@ class Battle:
     apart: bytes = field(init=False, compare=False)
     # whether the ground alone gives cover on each square (rules/ground.py: ground_covers)
     sheltered: tuple[bool, ...] = field(init=False)
+    opaque: tuple[bool, ...] = field(init=False)  # whether each square's ground blocks sight
     # the squares of each area an objective may name, per side whose objective it is
     areas: dict[tuple[str, str], frozenset[int]] = field(init=False)
     # lines of sight worked out so far: a byte per ordered pair of squares, 0 not yet asked,
@@ -290,7 +254,7 @@ class Battle:
     # distance): worked out as the heuristic asks for them
     _watch: dict[tuple[int, int], int] = field(init=False, compare=False)
     # moves worked out, by start, speed, footing, crawl and the units around (rules/ground.py):
-    # the most recently used, at most MOVES_KEPT
+    # the most recently used, at most memo.MOVES_KEPT
     moves: Memo = field(default_factory=Memo, compare=False)
 
     def __post_init__(self) -> None:
@@ -324,6 +288,7 @@ class Battle:
                 g == "t" or any(self.covering(j) for j in next_to[q])
                 for q, g in enumerate(self.ground)
             ),
+            "opaque": tuple(GROUND[g][2] for g in self.ground),
         }
         for name, value in derived.items():
             object.__setattr__(self, name, value)  # the one way to set a frozen field
@@ -346,39 +311,17 @@ class Battle:
 
     def sees(self, a: int, b: int) -> bool:
         """Whether the line between the centres of squares ``a`` and ``b`` crosses no square
-        that blocks sight (DH-29); worked out once per pair and battlefield."""
-        return (self._sight[a * len(self.ground) + b] or self._look(a, b)) == 2
+        that blocks sight (DH-29); worked out once per pair and battlefield (sight.py)."""
+        return sight.sees(self, a, b)
 
     def visible(self, a: int, others: list[int]) -> list[bool]:
-        """``sees`` from square ``a`` to each of ``others``, in one call (the rules ask it of
-        every enemy, for every unit, every time they list what a seat may do)."""
-        sight, base = self._sight, a * len(self.ground)
-        return [(sight[base + b] or self._look(a, b)) == 2 for b in others]
+        """``sees`` from square ``a`` to each of ``others``, in one call."""
+        return sight.visible(self, a, others)
 
     def watched(self, a: int, reach: int) -> int:
         """The squares within ``reach`` of square ``a`` that it sees, as the bits of an
-        integer (bit q: square q): an AI asks "who sees this square" of every square a
-        unit may reach, and a bit answers it for a whole side at a time."""
-        key = (a, reach)
-        found = self._watch.get(key)
-        if found is None:
-            apart, base = self.apart, a * len(self.ground)
-            near = [q for q in range(len(self.ground)) if apart[base + q] <= reach]
-            found = 0
-            for q, seen in zip(near, self.visible(a, near), strict=True):
-                if seen:
-                    found |= 1 << q
-            self._watch[key] = found
-        return found
-
-    def _look(self, a: int, b: int) -> int:
-        """Works out and keeps the line between ``a`` and ``b``: 1 blocked, 2 clear."""
-        n = len(self.ground)
-        lo, hi = (a, b) if a <= b else (b, a)  # one line for both directions
-        path = line(self.grid.squares[lo], self.grid.squares[hi])
-        seen = 1 if any(self.blocks(self.grid.index(sq)) for sq in path[1:-1]) else 2
-        self._sight[a * n + b] = self._sight[b * n + a] = seen
-        return seen
+        integer (bit q: square q)."""
+        return sight.watched(self, a, reach)
 
     def blocks(self, i: int) -> bool:
         return GROUND[self.ground[i]][2]

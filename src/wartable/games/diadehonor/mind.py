@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable
 
 from wartable.core.action import Action
 from wartable.core.errors import InvariantError
+from wartable.games.diadehonor import sight
 from wartable.games.diadehonor.content import Hold, Kills, Survive, enemy_of
 from wartable.games.diadehonor.rules import attack, ground
 from wartable.games.diadehonor.rules.common import find
@@ -85,7 +86,7 @@ class Squares:
             return
         st = mind.st
         kind = st.kind(i)
-        watched = st.battle.watched
+        battle = st.battle
         self.reach = reach = kind.range
         self.prone = st.prone[i]
         # the squares from where this unit has a shot at an enemy it may shoot (sight goes
@@ -93,7 +94,7 @@ class Squares:
         shots_from = 0
         for t in mind.foes():
             if kind.anti_tank or st.units[t].type != "tank":
-                shots_from |= watched(st.pos[t], reach)
+                shots_from |= sight.watched(battle, st.pos[t], reach)
         self.shots_from = shots_from
         self.pull = mind.pull
         self.covered_at = ground.cover_test(st, i)
@@ -402,8 +403,8 @@ class Mind:
         eyes = self._eyes
         if eyes is None:
             st = self.st
-            watched = st.battle.watched
-            eyes = self._eyes = [watched(st.pos[t], st.kind(t).range) for t in self.foes()]
+            b = st.battle
+            eyes = self._eyes = [sight.watched(b, st.pos[t], st.kind(t).range) for t in self.foes()]
         return eyes
 
     def machines(self) -> list[tuple[int, int]]:
@@ -463,8 +464,8 @@ class Mind:
 
     def seen(self, i: int, foes: Iterable[int]) -> bool:
         st = self.st
-        sees = st.battle.sees
-        return any(sees(st.pos[t], st.pos[i]) for t in foes)
+        b = st.battle
+        return any(sight.sees(b, st.pos[t], st.pos[i]) for t in foes)
 
     # ---- cards -----------------------------------------------------------------------------------
     def card(self, plays: list[Action]) -> Action | None:

@@ -99,6 +99,7 @@ class DiaDeHonorObserver(Observer):
             )
             for i, sq in enumerate(grid.squares)
         }
+        self.spot = [(column, row) for _, column, row in self.where.values()]  # by index
         self.next_to = tuple(
             tuple(grid.index(n) for n in grid.neighbours(sq)) for sq in grid.squares
         )
@@ -474,7 +475,7 @@ class DiaDeHonorObserver(Observer):
         """``_unit``'s fourteen numbers of unit ``i``, from the state (each view asks them of
         every unit: ``scaled`` written out for counts that are never negative)."""
         square = st.pos[i]
-        _, column, row = self.where[st.battle.labels[square]] if square >= 0 else (0, 0.0, 0.0)
+        column, row = self.spot[square] if square >= 0 else (0.0, 0.0)
         wounds, actions = st.wounds[i], st.actions[i]
         places.extend(
             (start + STATUSES.index(st.status[i]), *range(start + 4, start + 11), start + 13)

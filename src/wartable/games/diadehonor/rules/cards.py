@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wartable.core.action import Action
+from wartable.core.action import Action, act
 from wartable.core.errors import InvariantError
 from wartable.core.events import Event
 from wartable.core.rng import Rng
@@ -181,14 +181,14 @@ def decisions(st: DiaDeHonorState) -> list[Action]:
         raise InvariantError("decisions: no st.pending")
     kind, seat, _, _, _ = st.pending
     if kind == "react":  # asked whether or not the card is held, so the question tells nothing
-        out = [Action("react", ("pass",))]
+        out = [act("react", ("pass",))]
         if "mine_detection" in st.hands[seat]:
-            out.insert(0, Action("react", ("detect",)))
+            out.insert(0, act("react", ("detect",)))
         return out
     if kind == "place":
         labels = st.battle.labels
-        return [Action("place", (labels[q],)) for q in unit_cards.places(st, seat)]
-    return [Action("target", (st.units[i].key,)) for i in aims(st)]
+        return [act("place", (labels[q],)) for q in unit_cards.places(st, seat)]
+    return [act("target", (st.units[i].key,)) for i in aims(st)]
 
 
 def decide(st: DiaDeHonorState, action: Action, ev: list[Event]) -> None:
@@ -257,25 +257,23 @@ def plays(st: DiaDeHonorState, seat: int) -> list[Action]:
         if card in ("defensive_combat", "aggressive_combat") or (
             card == "medic" and wounded_soldiers(st, seat)
         ):
-            out.append(Action("play", (card,)))
+            out.append(act("play", (card,)))
         elif card in ("medic_choice", "first_aid"):
-            out += [Action("play", (card, st.units[i].key)) for i in wounded_soldiers(st, seat)]
+            out += [act("play", (card, st.units[i].key)) for i in wounded_soldiers(st, seat)]
         elif card == "mechanic":
             tanks = [
                 i
                 for i in machines_of(st, [seat], tanks_only=True)
                 if st.wounds[i] or st.sabotaged[i]
             ]
-            out += [Action("play", (card, st.units[i].key)) for i in tanks]
+            out += [act("play", (card, st.units[i].key)) for i in tanks]
         elif card == "grenade":
             out += [
-                Action("play", (card, st.units[a].key, st.units[t].key))
-                for a, t in throws(st, seat)
+                act("play", (card, st.units[a].key, st.units[t].key)) for a, t in throws(st, seat)
             ]
         elif card == "air_attack":
             out += [
-                Action("play", (card, st.units[i].key))
-                for i in machines_of(st, enemy_seats(st, seat))
+                act("play", (card, st.units[i].key)) for i in machines_of(st, enemy_seats(st, seat))
             ]
     return out
 

@@ -9,7 +9,8 @@ from functools import reduce
 from operator import itemgetter, or_
 from typing import TYPE_CHECKING, cast
 
-from wartable.core.action import Action
+from wartable.core.action import Action, act
+from wartable.games.diadehonor import sight
 from wartable.games.diadehonor.model import ACTIVE, ON_GROUND
 
 if TYPE_CHECKING:
@@ -132,7 +133,7 @@ def move_actions(
         verb = "crawl" if crawling else "move"
         made = cast("tuple[Action, ...] | None", battle.moves.get((unit, verb)))
         if made is None:  # the unit's action to each square, made once for all its moves
-            made = tuple(Action(verb, (unit, label)) for label in battle.labels)
+            made = tuple(act(verb, (unit, label)) for label in battle.labels)
             battle.moves.put((unit, verb), made)
         picked = itemgetter(*squares)(made) if len(squares) > 1 else tuple(made[q] for q in squares)
         listed = (squares, picked)
@@ -153,7 +154,7 @@ def move_actions(
 
 def sees(st: DiaDeHonorState, a: int, b: int) -> bool:
     """Units ``a`` and ``b`` see each other; units never block (DH-29)."""
-    return st.battle.sees(st.pos[a], st.pos[b])
+    return sight.sees(st.battle, st.pos[a], st.pos[b])
 
 
 def distance(st: DiaDeHonorState, a: int, b: int) -> int:
@@ -242,11 +243,11 @@ def coverers(st: DiaDeHonorState, side: str, target: int) -> list[int]:
     """The units of ``side`` able to act that have ``target`` within their no-penalty range
     and in sight, in unit order: who may flank it with another (``flanker``). Sight goes
     both ways, so the squares the target's square watches within a unit's range say it."""
-    watched, here, pos = st.battle.watched, st.pos[target], st.pos
+    battle, here, pos = st.battle, st.pos[target], st.pos
     return [
         u.index
         for u in st.units
         if u.side == side
         and st.can_act(u.index)  # on the map: its square is a bit of the board
-        and watched(here, st.kind(u.index).range) >> pos[u.index] & 1
+        and sight.watched(battle, here, st.kind(u.index).range) >> pos[u.index] & 1
     ]

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wartable.core.action import Action
+from wartable.core.action import Action, act
+from wartable.games.diadehonor import sight
 from wartable.games.diadehonor.model import ACTIVE, RESERVE
 from wartable.games.diadehonor.rules import cards, ground, listing
 
@@ -41,7 +42,7 @@ def deployments(st: DiaDeHonorState, seat: int) -> list[Action]:
     taken = {st.pos[u.index] for u in st.units if st.status[u.index] == ACTIVE}
     label = st.battle.grid.label
     zone = [label(st.battle.square(q)) for q in sorted(st.battle.zones[st.sides[seat]] - taken)]
-    return [Action("deploy", (st.units[i].key, q)) for i in to_deploy(st, seat) for q in zone]
+    return [act("deploy", (st.units[i].key, q)) for i in to_deploy(st, seat) for q in zone]
 
 
 def initiative(st: DiaDeHonorState, seat: int) -> list[Action]:
@@ -85,9 +86,9 @@ def stance_and_moves(st: DiaDeHonorState, i: int, held: dict[int, int]) -> tuple
     the crawls (DH-15, DH-21)."""
     key = st.units[i].key
     if st.prone[i]:
-        return (Action("stand", (key,)), *ground.move_actions(st, i, True, held))
+        return (act("stand", (key,)), *ground.move_actions(st, i, True, held))
     kind = st.kind(i)
-    stance = (Action("prone", (key,)),) if kind.kind == "soldier" else ()
+    stance = (act("prone", (key,)),) if kind.kind == "soldier" else ()
     return (*stance, *ground.move_actions(st, i, False, held)) if kind.speed else stance
 
 
@@ -98,10 +99,10 @@ def strikes_of(st: DiaDeHonorState, i: int, foes: list[int]) -> listing.Strikes:
     aims: tuple[Action, ...] = ()
     melees: tuple[Action, ...] = ()
     if units[i].type == "sniper":
-        aims = tuple(Action("aim", (key, units[t].key)) for t in marks(st, i, foes))
-    fires = tuple(Action("fire", (key, units[t].key)) for t in targets(st, i, foes))
+        aims = tuple(act("aim", (key, units[t].key)) for t in marks(st, i, foes))
+    fires = tuple(act("fire", (key, units[t].key)) for t in targets(st, i, foes))
     if st.kind(i).kind == "soldier":
-        melees = tuple(Action("melee", (key, units[t].key)) for t in duellists(st, i, foes))
+        melees = tuple(act("melee", (key, units[t].key)) for t in duellists(st, i, foes))
     return aims, fires, melees
 
 
@@ -120,7 +121,7 @@ def targets(st: DiaDeHonorState, i: int, foes: list[int] | None = None) -> list[
         for t in (enemies(st, i) if foes is None else foes)
         if (anti_tank or units[t].type != "tank") and not sabotaged[t]
     ]
-    seen = st.battle.visible(pos[i], [pos[t] for t in open_to])
+    seen = sight.visible(st.battle, pos[i], [pos[t] for t in open_to])
     return [t for t, yes in zip(open_to, seen, strict=True) if yes]
 
 

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from wartable.core.action import Action
+from wartable.core.action import Action, act
 from wartable.core.errors import InvariantError
 from wartable.games.tactics2gm.content import UnitCard
 from wartable.games.tactics2gm.deck import equipment_problems, launch_cost, may_attach
@@ -109,7 +109,7 @@ def in_turn(st: Tactics2GMState) -> list[int]:
 # ---- what each moment offers ---------------------------------------------------------------
 def bids(st: Tactics2GMState, seat: int) -> list[Action]:
     top = min(st.hq.bid_max, sum(st.ap[k] for k in seats_of(st, side_of(st, seat))))
-    return [Action("bid", (str(n),)) for n in range(top + 1)]
+    return [act("bid", (str(n),)) for n in range(top + 1)]
 
 
 def opening_hand(st: Tactics2GMState, seat: int) -> list[Action]:
@@ -117,13 +117,13 @@ def opening_hand(st: Tactics2GMState, seat: int) -> list[Action]:
 
 
 def first_player(st: Tactics2GMState, seat: int) -> list[Action]:
-    return [Action("first", (s,)) for s in SIDES]
+    return [act("first", (s,)) for s in SIDES]
 
 
 def discards(st: Tactics2GMState, seat: int) -> list[Action]:
     hand = st.hands[seat]
     if len(hand) > st.hq.hand_limit:
-        return [Action("discard", (c,)) for c in sorted(set(hand))]
+        return [act("discard", (c,)) for c in sorted(set(hand))]
     return [DONE]
 
 
@@ -165,7 +165,7 @@ def choices(st: Tactics2GMState, seat: int) -> Iterator[Action]:
         yield from move_actions(st, seat)
         yield from salvage.actions(st, seat)  # GM-106
     elif phase == Phase.DEPLOY and st.equipping:
-        yield from (Action("equip", (o,)) for o in equip_choices(st, st.piece(st.equipping)))
+        yield from (act("equip", (o,)) for o in equip_choices(st, st.piece(st.equipping)))
     elif phase == Phase.DEPLOY:
         yield from deploy_actions(st, seat)
         yield from play_actions(st, seat)
@@ -376,24 +376,24 @@ def move_actions(
     for p, way in ways(st, movers):
         marches = "march" in st.lib.units[p.card].abilities
         if not deploying and marches and not p.marched and st.ap[seat] >= 1:
-            yield Action("march", (p.id,))
+            yield act("march", (p.id,))
         if not deploying and skills.may_ride(st, p):
-            yield Action("ride", (p.id,))
+            yield act("ride", (p.id,))
         i = None if p.beside else pairs.partner(st, p)
         own_way = sorted(move.reach(way, friends))
         if i is None:
-            yield from (Action("move", (p.id, label(sq))) for sq in own_way)
+            yield from (act("move", (p.id, label(sq))) for sq in own_way)
         else:  # a vehicle with infantry beside it: the pair together, or the vehicle alone
             if may_move(st, i):
                 together = sorted(move.reach(pair_way(st, way, i), friends))
-                yield from (Action("move", (p.id, label(sq))) for sq in together)
-            yield from (Action("move", (p.id, label(sq), ALONE)) for sq in own_way)
-        yield from (Action("assault", (p.id, d.id)) for d in assault_targets(st, p, way, near))
-        yield from (Action("advance", (p.id, v.id)) for v in shelter_targets(st, p, way, near))
-        yield from (Action("board", (p.id, c.id)) for c in carriers(st, p, way, near))
+                yield from (act("move", (p.id, label(sq))) for sq in together)
+            yield from (act("move", (p.id, label(sq), ALONE)) for sq in own_way)
+        yield from (act("assault", (p.id, d.id)) for d in assault_targets(st, p, way, near))
+        yield from (act("advance", (p.id, v.id)) for v in shelter_targets(st, p, way, near))
+        yield from (act("board", (p.id, c.id)) for c in carriers(st, p, way, near))
     for p in mine(st, seat):
         if p.aboard and (not deploying or skills.drops(st, p)):
-            yield from (Action("unload", (p.id, label(sq))) for sq in set_down_squares(st, p))
+            yield from (act("unload", (p.id, label(sq))) for sq in set_down_squares(st, p))
     if deploying:
         return
     yield from swaps(st, movers)
@@ -416,7 +416,7 @@ def swaps(st: Tactics2GMState, movers: list[Piece]) -> Iterator[Action]:
         for j in sorted(near):
             b = movers[j]
             if a.id < b.id and swappable(st, a, b):
-                yield Action("swap", (a.id, b.id))
+                yield act("swap", (a.id, b.id))
 
 
 def swappable(st: Tactics2GMState, a: Piece, b: Piece) -> bool:
@@ -477,9 +477,9 @@ def deploy_actions(st: Tactics2GMState, seat: int) -> Iterator[Action]:
         unit = st.lib.units.get(card)
         if unit is None or unit.cls == "bomber" or launch_cost(unit) > st.ap[seat]:
             continue
-        yield from (Action("deploy", (card, where)) for where in deploy_squares(st, seat, unit))
+        yield from (act("deploy", (card, where)) for where in deploy_squares(st, seat, unit))
         yield from (
-            Action("deploy", (card, where, ABOARD)) for where in aboard_squares(st, side, unit)
+            act("deploy", (card, where, ABOARD)) for where in aboard_squares(st, side, unit)
         )
 
 
@@ -517,7 +517,7 @@ def equip_choices(st: Tactics2GMState, p: Piece | None) -> list[str]:
 def play_actions(st: Tactics2GMState, seat: int) -> list[Action]:
     out = []
     for card in sorted(set(st.hands[seat])):
-        out += [Action("play", (card, *([t] if t else []))) for t in play_targets(st, seat, card)]
+        out += [act("play", (card, *([t] if t else []))) for t in play_targets(st, seat, card)]
     return out
 
 
@@ -625,21 +625,19 @@ def fire_actions(st: Tactics2GMState, seat: int) -> Iterator[Action]:
         p = st.piece(st.storming)
         if p is None:
             raise InvariantError("fire_actions: no p")
-        yield from (Action("fire", (p.id, key, p.assaulting)) for key in assault.arms(st, p))
+        yield from (act("fire", (p.id, key, p.assaulting)) for key in assault.arms(st, p))
         return
     seen = Sighted(st, side_of(st, seat))
     for p in mine(st, seat):
         if p.assaulting:
-            yield Action("storm", (p.id,))
+            yield act("storm", (p.id,))
             continue
         if p.aboard:
             continue  # aboard, a unit does not fire
-        yield from (Action("screen", (p.id, *where)) for where in smoke.screens(st, p))
+        yield from (act("screen", (p.id, *where)) for where in smoke.screens(st, p))
         around = seen.around(st, p)  # the same for every weapon it carries
         for key in ready(st.lib, p):
-            yield from (
-                Action("fire", (p.id, key, t)) for t in fire_targets(st, p, key, seen, around)
-            )
+            yield from (act("fire", (p.id, key, t)) for t in fire_targets(st, p, key, seen, around))
 
 
 def skill_actions(st: Tactics2GMState, seat: int) -> Iterator[Action]:
@@ -653,9 +651,9 @@ def skill_actions(st: Tactics2GMState, seat: int) -> Iterator[Action]:
         if p.aboard or p.assaulting or p.sq is None:
             continue
         skill = skills.mender(st, p) if wounded else None
-        yield from (Action(skill, (p.id, q.id)) for q in skills.patients(st, p) if skill)
+        yield from (act(skill, (p.id, q.id)) for q in skills.patients(st, p) if skill)
         if clearing:
-            yield from (Action("clear", (p.id, label(sq))) for sq in skills.clearable(st, p))
+            yield from (act("clear", (p.id, label(sq))) for sq in skills.clearable(st, p))
 
 
 def react_actions(st: Tactics2GMState) -> list[Action]:
@@ -664,7 +662,7 @@ def react_actions(st: Tactics2GMState) -> list[Action]:
     if p is None:
         raise InvariantError("react_actions: no p")
     d = assault.defender(st, p)
-    return [Action("react", (d.id, key)) for key in assault.arms(st, d, out_of_turn=True)]
+    return [act("react", (d.id, key)) for key in assault.arms(st, d, out_of_turn=True)]
 
 
 def mount_actions(st: Tactics2GMState, seat: int) -> Iterator[Action]:
@@ -673,4 +671,4 @@ def mount_actions(st: Tactics2GMState, seat: int) -> Iterator[Action]:
         if p.sq is None or p.mount_turn == st.turn or p.aboard:
             continue
         if any(w.mount for w in weapons(st.lib, p).values()):
-            yield Action("fold" if p.mounted else "mount", (p.id,))
+            yield act("fold" if p.mounted else "mount", (p.id,))
