@@ -109,6 +109,9 @@ bench: $(STAMP) $(BENCH_VENV)/.installed compiled
 	$(BIN)/python bench/search.py
 	@echo "the same, compiled with mypyc:"
 	$(COMPILED)/bin/python bench/search.py
+	$(BIN)/python bench/rl.py
+	@echo "the same, compiled with mypyc:"
+	$(COMPILED)/bin/python bench/rl.py
 
 clean:
 	rm -rf $(VENV) $(COMPILED) node_modules .mypy_cache .ruff_cache .pytest_cache .hypothesis
