@@ -16,7 +16,7 @@ card numbers) and what a kind of terrain means (the terrain table, printed on th
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast, get_args
 
 from wartable.core.observation import Feature, Observer, Quick, one_hot, scaled
@@ -419,21 +419,20 @@ class CombatObserver(Observer):
             one("impulse", st.impulse)
         if 0 <= st.squad_roll < 7:
             one("squad_roll", st.squad_roll)
-        for n in st.hand:
-            if n in self.card_at:
-                one("hand", self.card_at[n])
+        card_at = self.card_at
+        self._ones(at["hand"], [card_at[n] for n in st.hand if n in card_at], places, values)
         one("hand.size", 0, scaled(len(st.hand), MOST_HAND))
         for k, kind in enumerate(READY_KINDS):
-            one("ready", k, scaled(st.ready.count(kind), 2))
+            if kind in st.ready:
+                one("ready", k, scaled(st.ready.count(kind), 2))
         one("piles", 0, scaled(len(st.deck), MOST_CARDS))
         one("piles", 1, scaled(len(st.discard), MOST_CARDS))
         one("piles", 2, scaled(len(st.set_aside), MOST_CARDS))
-        for n in set(st.discard):
-            if n in self.card_at:
-                one("discard", self.card_at[n])
-        for n in set(st.enemy_discard):
-            if n in self.enemy_card_at:
-                one("enemy_discard", self.enemy_card_at[n])
+        spent = {card_at[n] for n in st.discard if n in card_at}
+        self._ones(at["discard"], spent, places, values)
+        theirs = self.enemy_card_at
+        spent = {theirs[n] for n in st.enemy_discard if n in theirs}
+        self._ones(at["enemy_discard"], spent, places, values)
         if st.initiative_card in self.card_at:
             one("initiative_card", self.card_at[st.initiative_card])
         track = at["track"]
@@ -466,7 +465,8 @@ class CombatObserver(Observer):
         for what, _ in st.vp_log:
             tally[what] = tally.get(what, 0) + 1
         for k, what in enumerate(self.tallies):
-            one("victory_log", k, scaled(tally.get(what, 0), MOST_TALLY))
+            if what in tally:
+                one("victory_log", k, scaled(tally[what], MOST_TALLY))
         board = st.sc.board
         reached = {board.labels[t] for t in st.sc.objectives if t in st.reached}
         for k, label in enumerate(self.objectives):
@@ -525,6 +525,13 @@ class CombatObserver(Observer):
             blocks[f"map.{name}"] = plane
         return [x for f in self.features for x in blocks[f.name]]
 
+    @staticmethod
+    def _ones(start: int, found: Iterable[int], places: list[int], values: list[float]) -> None:
+        """1 at each of ``found``'s places in the block from ``start``."""
+        before = len(places)
+        places += [start + k for k in found]
+        values += [1.0] * (len(places) - before)
+
     def _stacked(
         self, block: str, hexes: list[int], most: float, places: list[int], values: list[float]
     ) -> None:
@@ -580,21 +587,25 @@ class CombatObserver(Observer):
                 places.extend((k, k + 1, k + 2, k + 3))
                 values.extend(scaled(wounds.count(w), MOST_WOUNDS) for w in WOUNDS)
             k = flags + 7 * n
+            if st.alert[i] if foe else seen[i]:
+                places.append(k)
+                values.append(1.0)
+            if st.live[i]:
+                places.append(k + 1)
+                values.append(1.0)
+            if aim[i] >= 0:
+                places.append(k + 2)
+                values.append(1.0)
             blast = st.blast[i]
-            for f, on in enumerate(
-                (
-                    st.alert[i] if foe else seen[i],
-                    st.live[i],
-                    aim[i] >= 0,
-                    blast == "near",
-                    blast == "far",
-                    st.mate[i] >= 0,
-                    st.guard[i] >= 0,
-                )
-            ):
-                if on:
-                    places.append(k + f)
-                    values.append(1.0)
+            if blast in ("near", "far"):
+                places.append(k + (3 if blast == "near" else 4))
+                values.append(1.0)
+            if st.mate[i] >= 0:
+                places.append(k + 5)
+                values.append(1.0)
+            if st.guard[i] >= 0:
+                places.append(k + 6)
+                values.append(1.0)
             if foe:
                 k = self._dirs + 6 * n
                 for d in st.dirs[i]:
