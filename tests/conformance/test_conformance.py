@@ -364,7 +364,7 @@ def test_observations_keep_their_layout_and_read_only_the_view(game_name, scenar
         assert observer.quickly(finished, p) in (None, observer.encode(finished.view(p)))
 
 
-QUICK_STEPS = 400  # actions of one random game per case, every seat's numbers compared at each
+QUICK_STEPS = 250  # actions of one random game per case, every seat's numbers compared at each
 
 
 @pytest.mark.parametrize(("game_name", "scenario", "options"), SEEN_CASES, ids=SEEN_IDS)

@@ -47,6 +47,7 @@ GROUND_FLAGS = {
     "cover": "the ground gives cover",
 }
 UNIT_NUMBERS = 14  # per unit slot; see ``_unit``
+KEEP_UNITS = 65_536  # unit slots' numbers an observer keeps
 
 
 def seat_slots(lineup: str) -> tuple[str, ...]:
@@ -107,6 +108,10 @@ class DiaDeHonorObserver(Observer):
         self._bases: dict[Hashable, list[float]] = {}  # ``base`` by its key
         self._slot_of: dict[str, int] = {}  # a unit's key: its unit slot
         self._ranked: dict[int, float] = {}  # a number of missions: its rank's number
+        # per seat seen from and the sides: where each seat's seat, units and bench blocks start
+        self._starts: dict[tuple[str, tuple[str, ...]], list[tuple[int, int, int]]] = {}
+        # a unit slot's numbers by what they are read from (``_unit_numbers``)
+        self._units_seen: dict[tuple[Any, ...], tuple[tuple[int, ...], tuple[float, ...]]] = {}
         q, u = self.squares, len(self.unit_slots)
         per_seat: list[Feature] = []
         for s in self.slots:
@@ -402,26 +407,32 @@ class DiaDeHonorObserver(Observer):
                 held[k] = i
 
         to_act = None if phase == Phase.OVER else st.seat
-        for seat, slot in enumerate(self._who(player, sides)):
-            start = at[f"{slot}.seat"]
-            put(start + 1)
-            value(scaled(len(st.hands[seat]), self.deck))
-            put(start + 2)
-            value(float(to_act == seat))
-            put(start + 3)
-            value(scaled(st.defensive[seat], MOST_PLAYED))
-            put(start + 4)
-            value(scaled(st.aggressive[seat], MOST_PLAYED))
-            start = at[f"{slot}.units"]
+        starts = self._starts.get((player, sides))
+        if starts is None:
+            starts = self._starts[(player, sides)] = [
+                (at[f"{slot}.seat"], at[f"{slot}.units"], at[f"{slot}.bench"])
+                for slot in self._who(player, sides)
+            ]
+        deck = self.deck
+        for seat, (start, units_at, bench_at) in enumerate(starts):
+            places.extend((start + 1, start + 2, start + 3, start + 4))
+            values.extend(
+                (
+                    scaled(len(st.hands[seat]), deck),
+                    float(to_act == seat),
+                    scaled(st.defensive[seat], MOST_PLAYED),
+                    scaled(st.aggressive[seat], MOST_PLAYED),
+                )
+            )
+            first = seat * slots
             for n in range(slots):
-                i = held[seat * slots + n]
+                i = held[first + n]
                 if i >= 0:
-                    self._unit_numbers(st, i, aimed, start + n * UNIT_NUMBERS, places, values)
+                    self._unit_numbers(st, i, aimed, units_at + n * UNIT_NUMBERS, places, values)
             waiting = st.bench[seat]
             if waiting:
-                start = at[f"{slot}.bench"]
                 for n, (t, cap) in enumerate(zip(self.types, self.caps, strict=True)):
-                    put(start + n)
+                    put(bench_at + n)
                     value(scaled(sum(1 for soldier in waiting if soldier[1] == t), cap))
         return (player, sides), places, values
 
@@ -473,32 +484,67 @@ class DiaDeHonorObserver(Observer):
         self, st: DiaDeHonorState, i: int, aimed: set[str], start: int, places: Any, values: Any
     ) -> None:
         """``_unit``'s fourteen numbers of unit ``i``, from the state (each view asks them of
-        every unit: ``scaled`` written out for counts that are never negative)."""
-        square = st.pos[i]
+        every unit: kept by what they are read from, as most units stand still between two
+        steps, and ``scaled`` written out for counts that are never negative)."""
+        u = st.units[i]
+        aim = st.aim.get(i)
+        key = (
+            start,
+            st.status[i],
+            st.pos[i],
+            st.wounds[i],
+            st.prone[i],
+            st.actions[i],
+            st.attacked[i],
+            st.sabotaged[i],
+            aim[1] if aim is not None else -1,
+            u.key in aimed,
+            u.missions,
+        )
+        found = self._units_seen.get(key)
+        if found is None:
+            if len(self._units_seen) >= KEEP_UNITS:
+                self._units_seen.clear()
+            found = self._units_seen[key] = self._unit_made(key, st.lib)
+        places += found[0]
+        values += found[1]
+
+    def _unit_made(
+        self, key: tuple[Any, ...], lib: Library
+    ) -> tuple[tuple[int, ...], tuple[float, ...]]:
+        (
+            start,
+            status,
+            square,
+            wounds,
+            prone,
+            actions,
+            attacked,
+            sabotaged,
+            aims,
+            aimed,
+            missions,
+        ) = key
         column, row = self.spot[square] if square >= 0 else (0.0, 0.0)
-        wounds, actions = st.wounds[i], st.actions[i]
-        places.extend(
-            (start + STATUSES.index(st.status[i]), *range(start + 4, start + 11), start + 13)
-        )
-        values.extend(
-            (
-                1.0,
-                column,
-                row,
-                wounds / MOST_WOUNDS if wounds < MOST_WOUNDS else 1.0,
-                float(st.prone[i]),
-                actions / ACTIONS if actions < ACTIONS else 1.0,
-                float(st.attacked[i]),
-                float(st.sabotaged[i]),
-                self._rank_number(st.units[i].missions, st.lib),
-            )
-        )
-        if i in st.aim:
+        places = [start + STATUSES.index(status), *range(start + 4, start + 11), start + 13]
+        values = [
+            1.0,
+            column,
+            row,
+            scaled(wounds, MOST_WOUNDS),
+            float(prone),
+            scaled(actions, ACTIONS),
+            float(attacked),
+            float(sabotaged),
+            self._rank_number(missions, lib),
+        ]
+        if aims >= 0:
             places.append(start + 11)
-            values.append(scaled(st.aim[i][1], MOST_AIM))
-        if st.units[i].key in aimed:
+            values.append(scaled(aims, MOST_AIM))
+        if aimed:
             places.append(start + 12)
             values.append(1.0)
+        return tuple(places), tuple(values)
 
     def _rank_number(self, missions: int, lib: Library) -> float:
         """A unit's rank as its number: its place in the rank table / the top rank."""
