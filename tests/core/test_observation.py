@@ -121,3 +121,18 @@ def test_a_sparse_block_reads_as_the_whole_block():
 def test_a_sparse_block_places_its_numbers_inside_itself(at):
     with pytest.raises(WartableError, match="'a' places a number outside its 2"):
         Blocks().encode({"a": Sparse(2, at), "b": [0]})
+
+
+@pytest.mark.parametrize(
+    ("places", "says"), [([3], "outside"), ([-1], "outside"), ([0, 0], "a place twice")]
+)
+def test_a_shortcut_writes_each_place_of_the_observation_once(places, says):
+    class Wrong(Blocks):
+        def quick(self, state, player):
+            return ("k", places, [1.0] * len(places))
+
+        def base(self, key):
+            return [0.0, 0.0, 0.0]
+
+    with pytest.raises(WartableError, match=says):
+        Wrong().quickly(None, "p")

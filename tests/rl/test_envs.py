@@ -315,3 +315,19 @@ def test_the_environment_checks_every_number_against_its_bounds(monkeypatch, wro
     monkeypatch.setattr(observer, "quick", lambda state, player: None)
     with pytest.raises(wartable.core.errors.WartableError, match=f"{first.name!r} {says}"):
         env.observe(env.agent_selection)
+
+
+@pytest.mark.parametrize("place", [-1, 10**6])
+def test_a_shortcut_writing_outside_the_observation_is_refused(monkeypatch, place):
+    env = rl.env("undaunted", "la-raye")
+    env.reset(seed=1)
+    observer = env.table.observer
+    quick = observer.quick
+
+    def astray(state, player):
+        key, places, values = quick(state, player)
+        return key, [*places, place], [*values, 1.0]
+
+    monkeypatch.setattr(observer, "quick", astray)
+    with pytest.raises(wartable.core.errors.WartableError, match="outside the observation"):
+        env.observe(env.agent_selection)

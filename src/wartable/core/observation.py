@@ -153,7 +153,8 @@ class Observer(ABC):
     def quick(self, state: GameState, player: str) -> Quick | None:
         """The seat's numbers read from the state without building its view, where the game
         gives such a shortcut (``None``: it does not, or not for this state). Exactly
-        ``encode(state.view(player))``: ``base(key)`` with ``values`` written at ``places``."""
+        ``encode(state.view(player))``: ``base(key)`` with ``values`` written at ``places``,
+        each place once."""
         return None
 
     def base(self, key: Hashable) -> list[float]:
@@ -169,6 +170,10 @@ class Observer(ABC):
             return None
         key, places, values = found
         out = list(map(float, self.base(key)))
+        if places and (min(places) < 0 or max(places) >= len(out)):
+            raise WartableError("an observation's shortcut writes outside the observation")
+        if len(set(places)) != len(places):
+            raise WartableError("an observation's shortcut writes a place twice")
         for at, value in zip(places, values, strict=True):
             out[at] = float(value)
         return out

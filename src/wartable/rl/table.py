@@ -87,6 +87,8 @@ class Table:
         numbers = base.copy()
         if places:
             at = np.array(places, np.intp)
+            if at.min() < 0 or at.max() >= len(numbers):
+                raise WartableError("the observation's shortcut writes outside the observation")
             written: npt.NDArray[np.float32] = np.array(values, np.float32)
             numbers[at] = written
             if not self.fits(written, at):

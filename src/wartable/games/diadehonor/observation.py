@@ -47,7 +47,7 @@ GROUND_FLAGS = {
     "cover": "the ground gives cover",
 }
 UNIT_NUMBERS = 14  # per unit slot; see ``_unit``
-KEEP_UNITS = 65_536  # unit slots' numbers an observer keeps
+KEEP_UNITS = 8_192  # unit slots' numbers an observer keeps (a few MB; most hits are a step apart)
 
 
 def seat_slots(lineup: str) -> tuple[str, ...]:
