@@ -302,6 +302,8 @@ def page(spec: Any, parts: list[str]) -> str:
 def write_report(folder: Path, out: Path | None = None) -> Path:
     """Read the study in ``folder`` and write its report (default: folder/report.html)."""
     target = out or folder / "report.html"
+    if not target.parent.is_dir():  # said before the charts are drawn, not after
+        raise ArgumentError(f"{target}: cannot be written (no folder {target.parent})")
     text = render(digest(folder))
     try:
         target.write_text(text, encoding="utf-8")
