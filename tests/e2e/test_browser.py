@@ -329,3 +329,28 @@ def test_a_long_list_of_actions_is_grouped_and_paged_never_over_fifteen(server, 
     if closed.count():  # opening another group shows its own actions, paged the same
         closed.first.click()
     shot(page, "actions-grouped.png")
+
+
+def test_a_deal_chosen_by_number_deals_the_same_game_again(server, browser):
+    """The lobby's Deal field: the same number deals the same hand again where one person
+    plays; a game between people refuses a chosen deal, saying why."""
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    hands = []
+    for _ in range(2):
+        page.goto(server + "/")
+        page.select_option("#game", "undaunted")
+        page.select_option("#scenario", "la-raye")
+        page.fill("#deal", "4242")
+        page.click("#create")
+        page.locator("a.seat-link[data-seat=us]").click()
+        page.wait_for_selector("#actions button.action")
+        hands.append(page.evaluate("window.wartableGame.data.view.sides.us.hand"))
+    assert hands[0] and hands[0] == hands[1]
+    page.goto(server + "/")
+    page.select_option("#game", "undaunted")
+    page.select_option("#scenario", "la-raye")
+    page.select_option("select[data-seat=germany]", "human")
+    page.fill("#deal", "4242")
+    page.click("#create")
+    page.wait_for_selector("#toast:has-text('draws in secret')")
+    assert page.locator("a.seat-link").count() == 0

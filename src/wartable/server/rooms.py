@@ -180,8 +180,8 @@ class Rooms:
         humans = [s for s in players if seats.get(s, HUMAN) == HUMAN]
         if chosen is not None and len(humans) > 1:
             raise WartableError(
-                "seed: a game between people gets a seed the server draws in secret, so that "
-                "nobody can know the cards in advance; leave the seed out"
+                "seed: a game between people gets a deal (a seed) the server draws in secret, "
+                "so that nobody can know the cards in advance; leave the deal out"
             )
         if not creator_plays:
             creator_seat = None

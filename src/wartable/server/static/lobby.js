@@ -75,6 +75,10 @@ export async function lobby() {
   const scenSel = el("select", { id: "scenario" });
   const seats = el("table", { class: "seats" });
   const mine = el("select", { id: "my-seat" });
+  // a deal chosen by number: the same number deals the same game again (where one person
+  // plays; a game between people gets a deal nobody chose, and the server says so)
+  const deal = el("input", { id: "deal", type: "number", min: "0", step: "1", placeholder: "any",
+    title: "the same number deals the same game again; only where one person plays" });
   const opts = el("div", { id: "options" });
   const out = el("div", { id: "created" });
   let rosters = [];  // the campaign rosters of the game chosen, where it has campaigns
@@ -206,10 +210,15 @@ export async function lobby() {
       if (o.type === "checkbox" ? o.checked : o.value !== "")
         options[o.dataset.option] = o.type === "checkbox" ? true
           : o.dataset.kind === "int" ? Number(o.value) : o.value;
+    const seed = deal.value.trim() === "" ? null : Number(deal.value);
+    if (seed !== null && !(Number.isSafeInteger(seed) && seed >= 0)) {
+      toast("The deal is a whole number, 0 or more (or leave it empty for any deal)");
+      return;
+    }
     try {
       const made = await api("/api/games", { method: "POST", body: JSON.stringify({
         game: gameSel.value, scenario: scenSel.value, seats: seatMap, options, rosters: fielding,
-        decks: fieldedDecks,
+        decks: fieldedDecks, ...(seed === null ? {} : { seed }),
         creator_seat: mine.value || null }) });
       const title = gameSel.options[gameSel.selectedIndex].text;
       hold(made.id, (h) => {
@@ -272,7 +281,7 @@ export async function lobby() {
     // the options first: one of them (a line-up) may decide the seats listed below it
     el("p", { text: "Options:" }), opts,
     el("p", { text: "Who sits where:" }), seats, rosterForm, deckPanel,
-    el("p", {}, "You play: ", mine), create), out);
+    el("p", {}, "You play: ", mine, " Deal ", deal), create), out);
   showMine().catch((e) => toast(e.message));
 }
 
