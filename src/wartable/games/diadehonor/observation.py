@@ -544,7 +544,8 @@ class DiaDeHonorObserver(Observer):
         if aimed:
             places.append(start + 12)
             values.append(1.0)
-        return tuple(places), tuple(values)
+        kept = [(k, x) for k, x in zip(places, values, strict=True) if x]  # the base holds 0
+        return tuple(k for k, _ in kept), tuple(x for _, x in kept)
 
     def _rank_number(self, missions: int, lib: Library) -> float:
         """A unit's rank as its number: its place in the rank table / the top rank."""
