@@ -14,21 +14,27 @@ reads the same whoever's copy stands on it). Off the board: the phase, the round
 being resolved (an assault, a held shot, an air combat), each HQ, each seat, each side's
 units in play and discards per card, the bids, and the seat's own hand (and its teammate's:
 no secret between them). Only what ``view`` holds is read; the catalogue of cards and the
-options are public knowledge.
+options are public knowledge. ``numbers.py`` reads the same numbers from the state (the
+environments' shortcut), held to this encoding by the conformance suite.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from operator import attrgetter, itemgetter
+from typing import TYPE_CHECKING, Any, cast
 
 from wartable.core.errors import WartableError
-from wartable.core.observation import Feature, Observer, Sparse, one_hot, scaled
+from wartable.core.observation import Feature, Observer, Quick, Sparse, one_hot, scaled
 from wartable.games.tactics2gm.content import FEATURES, Library, UnitCard
 from wartable.games.tactics2gm.phases import Phase
 from wartable.games.tactics2gm.rules.common import SIDES
 from wartable.games.tactics2gm.rules.field import COLUMNS, ROWS
 from wartable.geometry.squaregrid import SquareGrid
+
+if TYPE_CHECKING:
+    from wartable.core.state import GameState
+    from wartable.games.tactics2gm.state import Tactics2GMState
 
 PHASES = tuple(Phase)  # in their order: an observation's phase is its index
 GROUND = tuple(FEATURES)  # . F H M L R S
@@ -84,6 +90,10 @@ UNIT_PLANES: tuple[tuple[str, str, float], ...] = (
     ("fitted", "support cards fitted to its units (GM-89) / 3", 3),
 )
 U = {name: k for k, (name, _, _) in enumerate(UNIT_PLANES)}
+# what the unit planes read of a unit: the same names in its view and on its piece
+FACTS = ("card", "tokens", "fired", "attached", "level", "wounds", "aboard", "beside",
+         "mounted", "suppressed", "smoked", "moved", "assaulting")  # fmt: skip
+VIEWED, PIECE = itemgetter(*FACTS), attrgetter(*FACTS)
 UNITS, WOUNDS, WOUNDS_LEFT, ABOARD, BESIDE = (
     U[k] for k in ("units", "wounds", "wounds_left", "aboard", "beside")
 )
@@ -145,6 +155,7 @@ class Tactics2GMObserver(Observer):
             {grid.label((c, r)): r * self.columns + c for c, r in grid.squares},
             {grid.label((c, r)): (ROWS - 1 - r) * self.columns + c for c, r in grid.squares},
         )
+        self.squares = {grid.label(sq): sq for sq in grid.squares}  # a label's square
         self.cards = [*lib.units, *lib.support]  # the catalogue: both armies, units first
         self.unit_cards = list(lib.units)
         self.card_index = {c: k for k, c in enumerate(self.cards)}
@@ -318,8 +329,25 @@ class Tactics2GMObserver(Observer):
                 Feature("scenario", 8, "the scenario's objective and river"),
             ]
         )
+        self.at = self.offsets()
 
     # ---- encoding ------------------------------------------------------------------------
+    def quick(self, state: GameState, player: str) -> Quick | None:
+        """The numbers read from the state (numbers.py), for a battle of this layout."""
+        if state.game_name != "tactics2gm" or player not in state.players:
+            return None
+        st = cast("Tactics2GMState", state)
+        if st.field.copies != self.fields or st.field.grid.columns != self.columns:
+            return None
+        from wartable.games.tactics2gm.numbers import shortcut  # it reads this module
+
+        return shortcut(self, st, player)
+
+    def base(self, key: Hashable) -> list[float]:
+        from wartable.games.tactics2gm.numbers import BASE
+
+        return [0.0] * self.size if key == BASE else super().base(key)
+
     def notes(self) -> list[str]:
         """The board blocks' planes and the small blocks' numbers, one row each (under the
         layout's table in docs/dev/tactics2gm.md)."""
@@ -371,8 +399,9 @@ class Tactics2GMObserver(Observer):
         for who, name in (("mine", mine), ("theirs", theirs)):
             s = sides[name]
             ours = [u for u in units if u["side"] == name]
-            on_board = [u for u in ours if u["square"] in place]
-            out[f"{who}.units"] = self._units(on_board, place)
+            out[f"{who}.units"] = self._units(
+                (place[u["square"]], VIEWED(u)) for u in ours if u["square"] in place
+            )
             budget = s["terrain_budget"]
             out[f"{who}.side"] = [
                 scaled(s["ap"], MOST_AP * self.fields),
@@ -518,32 +547,33 @@ class Tactics2GMObserver(Observer):
             "board.state": state,
         }
 
-    def _units(self, units: Sequence[Mapping[str, Any]], place: Mapping[str, int]) -> Sparse:
+    def _units(self, units: Iterable[tuple[Any, ...]]) -> Sparse:
+        """A side's unit planes from each unit's place in the planes and its ``FACTS``, read
+        from its view (``VIEWED``) or from the piece itself (``PIECE``: the shortcut)."""
         n, width = self.n, len(UNIT_PLANES)
         rows: dict[int, list[float]] = {}  # each square's planes, raw, before they are shares
-        for u in units:
-            k = place[u["square"]]
+        for k, facts in units:
+            (card_key, tokens, fired, attached, level, wounds, aboard, beside, mounted,
+             suppressed, smoked, moved, assaulting) = facts  # fmt: skip
             row = rows.get(k)
             if row is None:
                 row = rows[k] = [0.0] * width
-            card = self.lib.units[u["card"]]
-            tokens, fired, attached, level = u["tokens"], u["fired"], u["attached"], u["level"]
+            card = self.lib.units[card_key]
             reach = punch = able = 0
-            for key, (rng, pen, mount) in self.profile[u["card"]].items():
-                if tokens.get(key) == "ready" and key not in fired and (not mount or u["mounted"]):
+            for key, (rng, pen, mount) in self.profile[card_key].items():
+                if tokens.get(key) == "ready" and key not in fired and (not mount or mounted):
                     able += 1
                     reach, punch = max(reach, rng), max(punch, pen)
             states = list(tokens.values())
             value = card.wounds + (1 if level >= 2 else 0)
             armour = card.armour + sum(self.armour_of.get(a, 0) for a in attached)
-            wounds = u["wounds"]
             # summed over the square's units (written out: every view asks it of every unit)
             row[UNITS] += 1
-            row[self.category[u["card"]]] += 1
+            row[self.category[card_key]] += 1
             row[WOUNDS] += wounds
             row[WOUNDS_LEFT] += max(0, value - wounds)
-            row[ABOARD] += bool(u["aboard"])
-            row[BESIDE] += bool(u["beside"])
+            row[ABOARD] += bool(aboard)
+            row[BESIDE] += bool(beside)
             row[READY] += states.count("ready")
             row[USED] += states.count("used")
             row[DISABLED] += states.count("disabled")
@@ -559,12 +589,12 @@ class Tactics2GMObserver(Observer):
                 if x > row[plane]:
                     row[plane] = x
             for plane, on in (
-                (SUPPRESSED, u["suppressed"]),
-                (SMOKED, u["smoked"]),
-                (MOVED, u["moved"]),
+                (SUPPRESSED, suppressed),
+                (SMOKED, smoked),
+                (MOVED, moved),
                 (FIRED, fired),
-                (MOUNTED, u["mounted"]),
-                (ASSAULTING, u["assaulting"]),
+                (MOUNTED, mounted),
+                (ASSAULTING, assaulting),
             ):
                 if on:
                     row[plane] = 1
