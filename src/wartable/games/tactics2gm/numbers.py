@@ -96,7 +96,7 @@ def shortcut(o: Tactics2GMObserver, st: Tactics2GMState, player: str) -> Quick:
         standing = [(square(p.sq), PIECE(p)) for p in ours if p.sq is not None]
         planes = o._units((place, facts) for place, facts in standing if place is not None)
         start = at[f"{whose}.units"]
-        out.update((start + place, x) for place, x in planes.at.items())
+        out.update({start + place: x for place, x in planes.at.items()})
         team = seats_of(st, k)
         first = at[f"{whose}.side"]
         for j, x in enumerate(

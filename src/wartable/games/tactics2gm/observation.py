@@ -90,6 +90,7 @@ UNIT_PLANES: tuple[tuple[str, str, float], ...] = (
     ("fitted", "support cards fitted to its units (GM-89) / 3", 3),
 )
 U = {name: k for k, (name, _, _) in enumerate(UNIT_PLANES)}
+MOSTS = tuple(float(most) for _, _, most in UNIT_PLANES)
 # what the unit planes read of a unit: the same names in its view and on its piece
 FACTS = ("card", "tokens", "fired", "attached", "level", "wounds", "aboard", "beside",
          "mounted", "suppressed", "smoked", "moved", "assaulting")  # fmt: skip
@@ -147,6 +148,7 @@ class Tactics2GMObserver(Observer):
         self.fields, self.seats = fields, seats
         self.columns = COLUMNS * fields
         self.n = n = self.columns * ROWS
+        self.plane_starts = tuple(plane * n for plane in range(len(UNIT_PLANES)))
         self.income, self.novice, self.time_limit = income, novice, time_limit
         self.bid_max = lib.hq.bid_max
         grid = SquareGrid(self.columns, ROWS)
@@ -164,6 +166,17 @@ class Tactics2GMObserver(Observer):
         self.generals = list(lib.generals)
         self.profile = {key: _profile(lib, u) for key, u in lib.units.items()}
         self.category = {key: U[CATEGORY[u.cls]] for key, u in lib.units.items()}
+        # per unit card, what the unit planes read of it: its printed wounds and armour, its
+        # weapons (word, range, penetration, must be set up) and its category's plane
+        self.cards_of = {
+            key: (
+                u.wounds,
+                u.armour,
+                tuple((w, *arms) for w, arms in self.profile[key].items()),
+                self.category[key],
+            )
+            for key, u in lib.units.items()
+        }
         self.armour_of = {k: s.amount for k, s in lib.support.items() if s.effect == "armour"}
         units = [(name, meaning) for name, meaning, _ in UNIT_PLANES]
         # the planes of each board block, in order: one number a square each
@@ -549,8 +562,10 @@ class Tactics2GMObserver(Observer):
 
     def _units(self, units: Iterable[tuple[Any, ...]]) -> Sparse:
         """A side's unit planes from each unit's place in the planes and its ``FACTS``, read
-        from its view (``VIEWED``) or from the piece itself (``PIECE``: the shortcut)."""
-        n, width = self.n, len(UNIT_PLANES)
+        from its view (``VIEWED``) or from the piece itself (``PIECE``: the shortcut).
+        Written out, not looped over tables of planes: every observation asks it of every
+        unit."""
+        width, cards = len(UNIT_PLANES), self.cards_of
         rows: dict[int, list[float]] = {}  # each square's planes, raw, before they are shares
         for k, facts in units:
             (card_key, tokens, fired, attached, level, wounds, aboard, beside, mounted,
@@ -558,51 +573,63 @@ class Tactics2GMObserver(Observer):
             row = rows.get(k)
             if row is None:
                 row = rows[k] = [0.0] * width
-            card = self.lib.units[card_key]
+            wounds_printed, armour, profile, category = cards[card_key]
             reach = punch = able = 0
-            for key, (rng, pen, mount) in self.profile[card_key].items():
+            for key, rng, pen, mount in profile:
                 if tokens.get(key) == "ready" and key not in fired and (not mount or mounted):
                     able += 1
-                    reach, punch = max(reach, rng), max(punch, pen)
+                    if rng > reach:
+                        reach = rng
+                    if pen > punch:
+                        punch = pen
             states = list(tokens.values())
-            value = card.wounds + (1 if level >= 2 else 0)
-            armour = card.armour + sum(self.armour_of.get(a, 0) for a in attached)
-            # summed over the square's units (written out: every view asks it of every unit)
+            value = wounds_printed + (1 if level >= 2 else 0)
+            if attached:
+                armour += sum(self.armour_of.get(a, 0) for a in attached)
+            # summed over the square's units
             row[UNITS] += 1
-            row[self.category[card_key]] += 1
+            row[category] += 1
             row[WOUNDS] += wounds
-            row[WOUNDS_LEFT] += max(0, value - wounds)
-            row[ABOARD] += bool(aboard)
-            row[BESIDE] += bool(beside)
-            row[READY] += states.count("ready")
-            row[USED] += states.count("used")
-            row[DISABLED] += states.count("disabled")
+            if value > wounds:
+                row[WOUNDS_LEFT] += value - wounds
+            if aboard:
+                row[ABOARD] += 1
+            if beside:
+                row[BESIDE] += 1
+            if states:
+                row[READY] += states.count("ready")
+                row[USED] += states.count("used")
+                row[DISABLED] += states.count("disabled")
             row[CAN_FIRE] += able
             row[FITTED] += len(attached)
             # the most of them
-            for plane, x in (
-                (ARMOUR, armour),
-                (LEVEL, level),
-                (REACH, reach),
-                (PUNCH, punch),
-            ):
-                if x > row[plane]:
-                    row[plane] = x
-            for plane, on in (
-                (SUPPRESSED, suppressed),
-                (SMOKED, smoked),
-                (MOVED, moved),
-                (FIRED, fired),
-                (MOUNTED, mounted),
-                (ASSAULTING, assaulting),
-            ):
-                if on:
-                    row[plane] = 1
-        out = Sparse(width * n)
+            if armour > row[ARMOUR]:
+                row[ARMOUR] = armour
+            if level > row[LEVEL]:
+                row[LEVEL] = level
+            if reach > row[REACH]:
+                row[REACH] = reach
+            if punch > row[PUNCH]:
+                row[PUNCH] = punch
+            # marks: any unit of the square
+            if suppressed:
+                row[SUPPRESSED] = 1
+            if smoked:
+                row[SMOKED] = 1
+            if moved:
+                row[MOVED] = 1
+            if fired:
+                row[FIRED] = 1
+            if mounted:
+                row[MOUNTED] = 1
+            if assaulting:
+                row[ASSAULTING] = 1
+        out = Sparse(width * self.n)
+        at, starts = out.at, self.plane_starts
         for k, row in rows.items():  # as shares, as ``scaled`` makes them
-            for plane, x in enumerate(row):
+            for start, x, most in zip(starts, row, MOSTS, strict=True):
                 if x:
-                    out.at[plane * n + k] = min(1.0, x / UNIT_PLANES[plane][2])
+                    at[start + k] = x / most if x < most else 1.0
         return out
 
     def _hqs(
