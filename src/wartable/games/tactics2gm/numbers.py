@@ -262,7 +262,7 @@ def _board(
         ready = sum(face == "ready" for _, face in lying)
         put("dropped_ready", sq, scaled(ready, 4))
         put("dropped_disabled", sq, scaled(len(lying) - ready, 4))
-    for step in river.label_of(st.walls):
+    for step in river.label_of(st.walls) if st.brief is not None else ():  # as the view
         for label in step.split("|"):
             put("river", o.squares[label])
     objective = st.brief.objective if st.brief is not None else None
