@@ -77,11 +77,7 @@ class CombatObserver(Observer):
         self.flares = max(HOUSE_FLARES, sc.file.night.flares if sc.file.night else 0, 1)
         self.terrain = lib.terrain.terrain
         # the map as a fresh game shows it; a shelled map is worked out again when seen
-        self.first_map = [
-            [board.label(h), board.kind[i], board.level[i]]
-            for i, h in enumerate(board.hexes)
-            if board.kind[i] != "open" or board.level[i]
-        ]
+        self.first_map = [list(entry) for entry in sc.ground.listed]
         self._grounds: dict[tuple[tuple[str, str, int], ...], dict[str, list[float]]] = {}
         self._base_planes = self._ground(self.first_map)
         self.scenario = sc.id

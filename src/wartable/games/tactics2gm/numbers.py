@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from wartable.core.observation import Quick, scaled
+from wartable.core.observation import Quick, one_hot, scaled
 from wartable.games.tactics2gm.observation import (
     GROUND,
     MOST_AP,
@@ -23,6 +23,7 @@ from wartable.games.tactics2gm.observation import (
     SORTIE_STAGES,
     S,
     Tactics2GMObserver,
+    _counts,
 )
 from wartable.games.tactics2gm.phases import Phase
 from wartable.games.tactics2gm.rules import objectives, river, wear
@@ -294,7 +295,7 @@ def _hqs(
             scaled(st.hq_hp[h], st.hq.hit_points),
             scaled(sum(st.ap[j] for j in team if hq_of(st, j) == h), MOST_AP),
             scaled(o.income + novice + bonus, 10),
-            *(float(general == g) for g in o.generals),
+            *one_hot(general, o.generals),
             scaled(sum(where(st, p) == word for p in ours), 4),
             float(seat in team and hq_of(st, seat) == h),
         ]
@@ -332,11 +333,5 @@ def _seats(
 
 
 def _counted(start: int, cards: list[str], index: dict[str, int], out: dict[int, float]) -> None:
-    """``_counts``: how many of each card, among the keys ``index`` numbers."""
-    found: dict[str, int] = {}
-    for c in cards:
-        found[c] = found.get(c, 0) + 1
-    for c, many in found.items():
-        k = index.get(c)
-        if k is not None:
-            out[start + k] = scaled(many, MOST_COPIES)
+    """``_counts``' numbers, at their places in the whole observation."""
+    out.update({start + k: x for k, x in _counts(cards, index, MOST_COPIES).at.items()})
