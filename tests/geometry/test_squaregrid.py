@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from wartable.geometry.squaregrid import SquareGrid, chebyshev, line, manhattan
+from wartable.geometry.squaregrid import SquareGrid, apart, chebyshev, line, manhattan
 
 squares = st.tuples(st.integers(-15, 15), st.integers(-15, 15))
 
@@ -82,3 +82,12 @@ def test_labels_from_the_table_are_those_written_out(sq):
     assert (1.0, 2) not in grid and (1, 2, 3) not in grid and "A1" not in grid
     if sq in grid:  # read back from the table, or written otherwise through the long way
         assert grid.parse(grid.label(sq)) == sq == grid.parse(f" {grid.label(sq).lower()} ")
+
+
+@pytest.mark.parametrize(("columns", "rows"), [(1, 1), (3, 5), (7, 2), (16, 20)])
+def test_the_table_of_distances_is_chebyshev_between_every_pair_in_index_order(columns, rows):
+    grid = SquareGrid(columns, rows)
+    table = apart(columns, rows)
+    assert len(table) == len(grid.squares) ** 2
+    for a, b in itertools.product(grid.squares, repeat=2):
+        assert table[grid.index(a) * len(grid.squares) + grid.index(b)] == chebyshev(a, b)

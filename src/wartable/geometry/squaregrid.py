@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import string
 from collections.abc import Iterator
+from functools import cache
 
 Square = tuple[int, int]
 
@@ -51,6 +52,20 @@ def line(a: Square, b: Square) -> list[Square]:
             y, iy = y + sy, iy + 1
         out.append((x, y))
     return out
+
+
+@cache
+def apart(columns: int, rows: int) -> bytes:
+    """Squares apart (``chebyshev``, at most 255) for every ordered pair of a grid's squares
+    in index order, a byte each: made once for each shape, as every battlefield made for a
+    battle would otherwise make it again (100,000 pairs on a 16 x 20 grid)."""
+    out = bytearray()
+    for r in range(rows):
+        for c in range(columns):
+            for r2 in range(rows):
+                dy = abs(r - r2)
+                out.extend(min(255, max(dy, abs(c - c2))) for c2 in range(columns))
+    return bytes(out)
 
 
 def _label(sq: Square) -> str:

@@ -14,7 +14,7 @@ from wartable.content.types import Strict
 from wartable.games.diadehonor import sight
 from wartable.games.diadehonor.memo import Memo
 from wartable.geometry.bitboard import Bitboard
-from wartable.geometry.squaregrid import Square, SquareGrid, chebyshev
+from wartable.geometry.squaregrid import Square, SquareGrid, apart
 
 DATA = Path(__file__).resolve().parent / "data"
 BOARD_COLUMNS, BOARD_ROWS = 8, 10
@@ -282,7 +282,7 @@ class Battle:
             "light_steps": (board.of(q for q, c in enumerate(entry) if c), 0),
             "_sight": bytearray(len(self.ground) ** 2),
             "_watch": {},
-            "apart": bytes(min(255, chebyshev(a, b)) for a in grid.squares for b in grid.squares),
+            "apart": apart(grid.columns, grid.rows),
             "to_zone": {side: steps_to(zone, next_to) for side, zone in self.zones.items()},
             "sheltered": tuple(
                 g == "t" or any(self.covering(j) for j in next_to[q])
