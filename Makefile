@@ -88,7 +88,7 @@ COMPILED := .venv-compiled
 compiled:
 	$(PYTHON) -m venv $(COMPILED)
 	$(COMPILED)/bin/python -m pip install -q --upgrade pip==25.3
-	$(COMPILED)/bin/python -m pip install -q -c constraints.txt mypy setuptools==80.9.0 types-PyYAML pydantic PyYAML typer rich numpy gymnasium pettingzoo
+	$(COMPILED)/bin/python -m pip install -q -c constraints.txt mypy setuptools==80.9.0 types-PyYAML pydantic PyYAML typer rich babel numpy gymnasium pettingzoo
 	rm -rf build  # a module dropped from the list must not come back from an earlier build
 	WARTABLE_MYPYC=1 $(COMPILED)/bin/python -m pip install -q --no-build-isolation --no-deps --force-reinstall .
 	$(COMPILED)/bin/python tools/goldens.py --check

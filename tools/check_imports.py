@@ -18,15 +18,18 @@ ALLOWED: dict[str, set[str]] = {
     "geometry": {"core"},
     "components": {"core", "geometry"},
     "content": {"core"},
-    "games": {"core", "geometry", "components", "content"},
+    # the player's language: catalogs and saying the engine's words (core/words.py) in it
+    "i18n": {"core"},
+    "locale": set(),
+    "games": {"core", "geometry", "components", "content", "i18n"},
     "agents": {"core", "geometry", "components", "content", "games"},
     "sim": {"core", "agents"},
     # the conformance checks a game's own tests may run: the core's contract, random play
     "testing": {"core", "agents"},
     # interfaces know games only through the core API and the registry
-    "cli": {"core", "agents", "sim", "geometry", "server", "root"},
-    "server": {"core", "agents", "sim", "geometry", "root"},
-    "web": {"core", "root"},
+    "cli": {"core", "agents", "sim", "geometry", "server", "i18n", "root"},
+    "server": {"core", "agents", "sim", "geometry", "i18n", "root"},
+    "web": {"core", "i18n", "root"},
     "rl": {"core", "agents", "root"},
     "data": set(),
 }

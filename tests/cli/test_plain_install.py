@@ -1,4 +1,4 @@
-"""The command line works with the core dependencies alone (pydantic, PyYAML, typer, rich):
+"""The command line works with the core dependencies alone (pydantic, PyYAML, typer, rich, babel):
 what an extra brings (the web server, plots, learning, Ray, PostgreSQL) is imported only
 where it is used, and nothing leans on a package that merely happens to be installed (click
 came with Ray and uvicorn here, but a plain install has none)."""

@@ -29,6 +29,7 @@ from wartable.core.errors import (
 from wartable.core.game import Game
 from wartable.core.registry import broken_games, game_names, get_game, list_games
 from wartable.core.rng import SEED_LIMIT
+from wartable.i18n import Voice, choose_language
 from wartable.sim.backends import BACKENDS
 from wartable.sim.runner import plan
 
@@ -65,6 +66,13 @@ def record_game(file: Path, record: dict[str, Any]) -> Game:
 
 
 GameArg = Annotated[str, typer.Argument(help=f"game name: {', '.join(game_names())}")]
+LangArg = Annotated[
+    str | None,
+    typer.Option(
+        "--lang",
+        help="the language to play in: en, es or de (default: your system's, from LANG)",
+    ),
+]
 OptionArg = Annotated[
     list[str] | None,
     typer.Option("--option", help="a game option KEY=VALUE, e.g. night=true (repeat for more)"),
@@ -126,6 +134,14 @@ def game_options(
         out[key] = value
         said[key] = f"--option {pair}"
     return out
+
+
+def voice_for(g: Game, lang: str | None) -> Voice:
+    """The player's language: ``--lang``, else the system's (LANG), else English."""
+    try:
+        return Voice(choose_language(lang), g.name)
+    except ValueError as exc:
+        usage("--lang", str(exc))
 
 
 @app.command()
@@ -216,9 +232,11 @@ def play(
     ] = None,
     deck: DeckArg = None,
     confirm: ConfirmArg = True,
+    lang: LangArg = None,
 ) -> None:
     """Play a game in the terminal against the computer or hotseat."""
     g = load_game(game)
+    voice = voice_for(g, lang)
     if save is not None and (save.is_dir() or not save.parent.is_dir()):
         fail(f"--save {save}: " + ("is a folder" if save.is_dir() else "no such folder"))
     if db is not None and roster is None and not deck:
@@ -256,6 +274,7 @@ def play(
         on_end=on_end,
         campaign=kept,
         confirm_ends=confirm,
+        voice=voice,
     ).run()
 
 
@@ -264,12 +283,14 @@ def play(
 def resume(
     file: Annotated[Path, typer.Argument(help="a file written by play --save")],
     confirm: ConfirmArg = True,
+    lang: LangArg = None,
 ) -> None:
     """Continue a saved game."""
     record, seats = saves.read(file)
     if seats is None:
         fail(f"{file} is a bare record with no seats; use: wartable replay {file}")
     g = record_game(file, record)
+    voice = voice_for(g, lang)
     state = g.replay(record)
     saves.check_seats(file, seats, state.players, g)
     if state.is_over:
@@ -290,6 +311,7 @@ def resume(
         on_end=on_end,
         campaign=kept,
         confirm_ends=confirm,
+        voice=voice,
     ).run()
 
 

@@ -24,23 +24,33 @@ from wartable.core.game import Game
 from wartable.core.rng import derive_seed
 from wartable.core.rulecite import rule_keys
 from wartable.core.state import GameState
+from wartable.core.words import say, word
+from wartable.i18n import Voice
 
-HELP = """Type the number of a choice, or the action itself{example}. Many choices come in
-steps: what acts, then what it does, then where ('back' goes up a step, 'next' and 'prev'
-turn the page); words typed narrow them at any step: fire, l1, deploy a2.
-Other commands: undo, board, map [HEX], log, rules, rules ID, rules all, cards, card ID,
-save [FILE], resign, help, quit.
-'rules ID' says what a rule the log cites means (rules 13.0); 'rules all' gives the guide.
-'cards' tells what the cards your actions name do; 'card ID' tells one card.
-'map HEX' centres a map too wide for the screen on a hex; 'map' follows the action again.
-Undo takes back your last action unless it rolled dice or revealed a card.
-Resign concedes the game (for your whole side, in a game of teams); it asks first."""
+# one paragraph a line: the terminal wraps them to its width, in every language
+HELP = word(
+    "Type the number of a choice, or the action itself{example}. Many choices come in steps: "
+    "what acts, then what it does, then where ('back' goes up a step, 'next' and 'prev' turn "
+    "the page); words typed narrow them at any step: fire, l1, deploy a2.\n"
+    "Other commands: undo, board, map [HEX], log, rules, rules ID, rules all, cards, card ID, "
+    "save [FILE], resign, help, quit.\n"
+    "'rules ID' says what a rule the log cites means (rules 13.0); 'rules all' gives the "
+    "guide.\n"
+    "'cards' tells what the cards your actions name do; 'card ID' tells one card.\n"
+    "'map HEX' centres a map too wide for the screen on a hex; 'map' follows the action "
+    "again.\n"
+    "Undo takes back your last action unless it rolled dice or revealed a card.\n"
+    "Resign concedes the game (for your whole side, in a game of teams); it asks first."
+)
+SHARED_YES = ("y", "yes")  # English answers are understood in every language
 
 
-def help_text(legal: list[Action]) -> str:
+def help_text(legal: list[Action], voice: Voice | None = None) -> str:
     """The help, its example taken from the actions on offer: always this game's notation."""
+    voice = voice or Voice()
     named = [a for a in legal if a.args] or legal
-    return HELP.format(example=f" (e.g. '{named[-1]}')" if named else "")
+    example = voice.t(" (e.g. '{action}')", action=str(named[-1])) if named else ""
+    return voice(say(HELP, example=example))
 
 
 # public events that repeat a private one without its secret (cards drawn, the bid made)
@@ -64,7 +74,10 @@ class Session:
         on_end: Callable[[GameState], None] | None = None,
         campaign: dict[str, str] | None = None,
         confirm_ends: bool = True,
+        voice: Voice | None = None,
     ) -> None:
+        self.voice = voice or Voice(game=game.name)
+        self.t = self.voice.t
         self.game = game
         self.state = state
         self.seats = seats
@@ -102,7 +115,7 @@ class Session:
                 continue
             if e.kind in PUBLIC_TWINS and e.data.get("player") == who:
                 continue  # the player already saw the private version of this event
-            line = Text("  · " + words(self.game, e.text), style=_style(e))
+            line = Text("  · " + words(self.game, self.voice(e.text)), style=_style(e))
             if cite and e.rule:
                 line.append(f"  [{', '.join(rule_keys(e.rule))}]", style="dim")
             self.console.print(line)
@@ -122,18 +135,26 @@ class Session:
                     self.turn(player)
         except (Quit, KeyboardInterrupt):
             if self.save_path is None:
-                where = " (start with --save FILE to keep games)"
+                where = self.t("(start with --save FILE to keep games)")
             elif not self.save():
-                where = " Not saved (see above)."
+                where = self.t("Not saved (see above).")
             else:
-                where = f" Saved in {self.save_path}; go on with: wartable resume {self.save_path}"
-            self.console.print("\nGame left unfinished." + where)
+                where = self.t(
+                    "Saved in {path}; go on with: wartable resume {path}", path=str(self.save_path)
+                )
+            self.console.print("\n" + self.t("Game left unfinished.") + " " + where)
             return
         self.console.print(render(self.game, self.state.view(self.viewer()), self.focus))
         o = self.state.outcome
         if o is None:
             raise InvariantError("run: no o")
-        self.console.print(Text(f"\n{o.winner or 'Nobody'} wins: {o.reason}", style="bold yellow"))
+        reason = self.voice(o.reason)
+        said = (
+            self.t("{winner} wins: {reason}", winner=o.winner, reason=reason)
+            if o.winner
+            else self.t("Nobody wins: {reason}", reason=reason)
+        )
+        self.console.print(Text("\n" + said, style="bold yellow"))
         if self.on_end is not None:
             self.on_end(self.state)
 
@@ -141,7 +162,7 @@ class Session:
         if player in self.agents:
             self.drawn_for = None  # what the others did: the whole picture next time
             agent = self.agents[player]
-            with thinking(self.console, player, getattr(agent, "seconds", None)):
+            with thinking(self.console, player, getattr(agent, "seconds", None), self.voice):
                 action = agent.act(self.state, player)
             self.apply(player, action)
             return
@@ -164,7 +185,7 @@ class Session:
             if menu is None or menu_at != at:  # a new position (after an undo): new choices
                 menu, menu_at = Menu(options_of(self.state, player, legal)), at
             width = self.console.width
-            text = menu_text(menu, player, width)
+            text = menu_text(menu, player, width, self.voice)
             for hint in self.state.hints(player):
                 text.append("\n" + "\n".join(fitted("      ", hint, width)), style="dim not bold")
             self.console.print(text, soft_wrap=True)  # its lines already fit the width
@@ -178,7 +199,10 @@ class Session:
             try:
                 self.apply(player, chosen)
             except IllegalActionError as exc:
-                self.console.print(Text(f"Not allowed: {exc.reason}", style="bold red"))
+                reason = self.voice(exc.reason)
+                self.console.print(
+                    Text(self.t("Not allowed: {reason}", reason=reason), style="bold red")
+                )
                 continue
             return
 
@@ -193,14 +217,18 @@ class Session:
         idle = {o.steps[0] for o in menu.options if len(o.steps) == 2}
         if len(idle) < 2:
             return True
-        answer = self.ask(
-            f"{len(idle)} units or cards could still act. {option.label} anyway? (yes/no) "
+        question = self.voice.tn(
+            "{count} unit or card could still act. {choice} anyway? (yes/no)",
+            "{count} units or cards could still act. {choice} anyway? (yes/no)",
+            len(idle),
+            choice=option.label,
         )
+        answer = self.ask(question + " ")
         if answer.strip().lower() in ("q", "quit", "exit"):
             raise Quit
-        if answer.strip().lower() in ("y", "yes"):
+        if self.yes(answer):
             return True
-        self.console.print("Not done: choose again.")
+        self.console.print(self.t("Not done: choose again."))
         return False
 
     def read(self, answer: str, legal: list[Action], player: str, menu: Menu) -> Action | None:
@@ -213,22 +241,27 @@ class Session:
             try:
                 self.state = self.game.undo(self.state, player)
             except IllegalActionError as exc:
-                self.console.print(Text(f"Cannot undo: {exc.reason}", style="bold red"))
+                reason = self.voice(exc.reason)
+                self.console.print(
+                    Text(self.t("Cannot undo: {reason}", reason=reason), style="bold red")
+                )
                 return None
             self.forget_undone()
-            self.console.print("Undone.")
+            self.console.print(self.t("Undone."))
             self.console.print(render(self.game, self.state.view(player), self.focus))
             if self.save_path is not None:
                 self.save()
             return None
         if answer == "resign":
-            sure = self.ask("Resign and lose the game (your whole side with you)? Type yes: ")
-            if sure.strip().lower() in ("y", "yes"):
+            sure = self.ask(
+                self.t("Resign and lose the game (your whole side with you)? Type yes:") + " "
+            )
+            if self.yes(sure):
                 return RESIGN
-            self.console.print("Not resigned: the game goes on.")
+            self.console.print(self.t("Not resigned: the game goes on."))
             return None
         if answer in ("", "h", "help", "?"):
-            self.console.print(help_text(legal))
+            self.console.print(help_text(legal, self.voice))
             return None
         if answer == "board":
             self.console.print(render(self.game, self.state.view(self.viewer()), self.focus))
@@ -249,7 +282,9 @@ class Session:
             self.console.print(Prose(text))
             return None
         if answer == "card":
-            self.console.print("Say which card: card ID ('cards' tells those your actions name).")
+            self.console.print(
+                self.t("Say which card: card ID ('cards' tells those your actions name).")
+            )
             return None
         if answer == "cards" or answer.startswith("card "):
             self.show_cards(answer.split()[1:], legal)
@@ -258,19 +293,18 @@ class Session:
             parts = answer.split(maxsplit=1)
             target = Path(parts[1]).expanduser() if len(parts) == 2 else self.save_path
             if target is None:
-                self.console.print("Say where: save FILE")
+                self.console.print(self.t("Say where: save FILE"))
             elif self.save(target):
                 self.save_path = target
-                self.console.print(f"Saved to {target}")
+                self.console.print(self.t("Saved to {path}", path=str(target)))
             return None
         if menu.narrow(answer):  # words that are no command narrow the choices
             return None
         try:
             return self.game.parse_action(answer)
         except ActionParseError as exc:
-            self.console.print(
-                Text(f"Not understood: {exc}. Type help for help.", style="bold red")
-            )
+            said = self.t("Not understood: {problem}. Type help for help.", problem=str(exc))
+            self.console.print(Text(said, style="bold red"))
             return None
 
     def step(self, answer: str, legal: list[Action], menu: Menu) -> Action | bool | None:
@@ -280,9 +314,8 @@ class Session:
         if answer.isdigit():
             n = int(answer)
             if not 1 <= n <= len(shown):
-                self.console.print(
-                    Text(f"Choose a number from 1 to {len(shown)}.", style="bold red")
-                )
+                said = self.t("Choose a number from 1 to {last}.", last=len(shown))
+                self.console.print(Text(said, style="bold red"))
                 return None
             choice = shown[n - 1]
             if choice.option is not None:
@@ -291,12 +324,12 @@ class Session:
             return None
         if answer in ("back", ".."):  # no one-letter forms: "b" narrows, as any word does
             if not menu.back():
-                self.console.print("At the first step already.")
+                self.console.print(self.t("At the first step already."))
             return None
         if answer in ("next", "more", "prev"):
             forward = answer != "prev"
             if (forward and page + 1 >= pages) or (not forward and page == 0):
-                self.console.print("No more pages that way.")
+                self.console.print(self.t("No more pages that way."))
             else:
                 menu.page = page + (1 if forward else -1)
             return None
@@ -307,11 +340,13 @@ class Session:
         """'map HEX' centres the map on a hex; 'map' alone follows the action again."""
         view = self.state.view(self.viewer())
         if len(words) > 1:
-            self.console.print(Text("Say one hex: map HEX (like map 27.08)", style="bold red"))
+            said = self.t("Say one hex: map HEX (like map 27.08)")
+            self.console.print(Text(said, style="bold red"))
             return
         problem = focus_problem(self.game, view, words[0]) if words else None
         if problem:
-            self.console.print(Text(f"Cannot centre the map: {problem}.", style="bold red"))
+            said = self.t("Cannot centre the map: {problem}.", problem=self.voice(problem))
+            self.console.print(Text(said, style="bold red"))
             return
         self.focus = words[0] if words else None
         self.console.print(render(self.game, view, self.focus))
@@ -322,17 +357,19 @@ class Session:
         if not ids:
             ids = [arg for arg in dict.fromkeys(a for x in legal for a in x.args) if arg in faces]
             if not ids:
-                self.console.print("None of your actions names a card; 'card ID' tells any card.")
+                self.console.print(
+                    self.t("None of your actions names a card; 'card ID' tells any card.")
+                )
         for card in ids:
             face = faces.get(card)
             if face is None:
-                self.console.print(Text(f"No card {card!r}.", style="bold red"))
+                self.console.print(Text(self.t("No card {card!r}.", card=card), style="bold red"))
                 continue
-            head = Text(f"{card}: {face.title}", style="bold")
+            head = Text(f"{card}: {self.voice(face.title)}", style="bold")
             if face.initiative:
-                head.append(f"  initiative {face.initiative}", style="cyan")
+                head.append("  " + self.t("initiative {n}", n=face.initiative), style="cyan")
             self.console.print(head)
-            for line in face.text.splitlines():
+            for line in self.voice(face.text).splitlines():
                 self.console.print(f"    {line}")
 
     def apply(self, player: str, action: Action) -> None:
@@ -361,7 +398,11 @@ class Session:
             return
         self.console.clear()
         answer = self.ask(
-            f"Pass the screen to {player.upper()} and press Enter when only they can see it. "
+            self.t(
+                "Pass the screen to {seat} and press Enter when only they can see it.",
+                seat=player.upper(),
+            )
+            + " "
         )
         if answer.strip() in ("q", "quit", "exit"):
             raise Quit
@@ -378,15 +419,22 @@ class Session:
             saves.write(target, self.state.record(), self.seats, self.campaign)
         except (OSError, ValueError) as exc:
             reason = (exc.strerror if isinstance(exc, OSError) else None) or str(exc)
-            self.console.print(
-                Text(
-                    f"Could not save to {target}: {reason}. The game goes on; "
-                    "try: save FILE (in a folder that exists).",
-                    style="bold red",
-                )
+            said = self.t(
+                "Could not save to {path}: {reason}. The game goes on; "
+                "try: save FILE (in a folder that exists).",
+                path=str(target),
+                reason=reason,
             )
+            self.console.print(Text(said, style="bold red"))
             return False
         return True
+
+    def yes(self, answer: str) -> bool:
+        """A yes, in English or in the player's language (its word or the word's first
+        letter: "s", "sí"; "j", "ja")."""
+        said = answer.strip().lower()
+        word_ = self.t("yes").lower()
+        return said in SHARED_YES or said in (word_, word_[:1])
 
 
 def _style(e: Event) -> str:

@@ -11,16 +11,27 @@ from contextlib import contextmanager
 
 from rich.console import Console
 
+from wartable.i18n import Voice
+
 QUIET = 0.5  # seconds of thinking shown by nothing at all
 
 
-def words(who: str, elapsed: float, budget: float | None) -> str:
-    say = f"{who} is thinking… {elapsed:.1f} s"
-    return say + (f" (up to about {budget:g} s a move)" if budget else "")
+def words(who: str, elapsed: float, budget: float | None, voice: Voice | None = None) -> str:
+    t = (voice or Voice()).t
+    if budget:
+        return t(
+            "{seat} is thinking… {seconds} s (up to about {budget} s a move)",
+            seat=who,
+            seconds=f"{elapsed:.1f}",
+            budget=f"{budget:g}",
+        )
+    return t("{seat} is thinking… {seconds} s", seat=who, seconds=f"{elapsed:.1f}")
 
 
 @contextmanager
-def thinking(console: Console, who: str, budget: float | None = None) -> Iterator[None]:
+def thinking(
+    console: Console, who: str, budget: float | None = None, voice: Voice | None = None
+) -> Iterator[None]:
     """Shows the spinner, on a terminal only, once ``QUIET`` seconds have passed."""
     if not console.is_terminal:
         yield
@@ -31,9 +42,9 @@ def thinking(console: Console, who: str, budget: float | None = None) -> Iterato
     def show() -> None:
         if done.wait(QUIET):
             return
-        with console.status(words(who, time.monotonic() - start, budget)) as status:
+        with console.status(words(who, time.monotonic() - start, budget, voice)) as status:
             while not done.wait(0.1):
-                status.update(words(who, time.monotonic() - start, budget))
+                status.update(words(who, time.monotonic() - start, budget, voice))
 
     spinner = threading.Thread(target=show, daemon=True)
     spinner.start()

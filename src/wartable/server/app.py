@@ -493,12 +493,12 @@ class Connection:
         self.cursor: int | None = None  # log lines this client has (None: send the tail)
         self.sending = asyncio.Lock()
 
-    async def say(self, message: dict[str, Any]) -> None:
+    async def send(self, message: dict[str, Any]) -> None:
         async with self.sending:
             await self.ws.send_json(message)
 
     async def error(self, message: str) -> None:
-        await self.say({"type": "error", "message": message})
+        await self.send({"type": "error", "message": message})
 
     async def serve(self, game_id: str) -> None:
         if not GAME_ID.fullmatch(game_id):

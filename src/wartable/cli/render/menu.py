@@ -9,6 +9,7 @@ import textwrap
 from rich.text import Text
 
 from wartable.cli.choices import Choice, Menu
+from wartable.i18n import Voice
 
 
 def fitted(first: str, body: str, width: int) -> list[str]:
@@ -43,28 +44,33 @@ def choice_lines(n: int, choice: Choice, width: int) -> Text:
     return out
 
 
-def menu_text(menu: Menu, player: str, width: int) -> Text:
+def menu_text(menu: Menu, player: str, width: int, voice: Voice | None = None) -> Text:
     """The heading (where in the steps, which page) and the page's choices."""
+    t = (voice or Voice()).t
     shown, page, pages = menu.shown()
     where = []
     if menu.query:
-        where.append(f"matching '{' '.join(menu.query)}'")
+        where.append(t("matching '{words}'", words=" ".join(menu.query)))
     if menu.where():
         where.append(menu.where() + " …")
-    head = f"\n{player}, choose" + (f" ({'; '.join(where)})" if where else "") + ":"
-    text = Text(head, style="bold")
+    head = (
+        t("{seat}, choose ({where}):", seat=player, where="; ".join(where))
+        if where
+        else t("{seat}, choose:", seat=player)
+    )
+    text = Text("\n" + head, style="bold")
     for n, choice in enumerate(shown, 1):
         text.append("\n")
         text.append_text(choice_lines(n, choice, width))
     moves = []
     if pages > 1:
-        moves.append(f"page {page + 1} of {pages}: 'next', 'prev'")
+        moves.append(t("page {page} of {pages}: 'next', 'prev'", page=page + 1, pages=pages))
     if menu.can_back():
-        moves.append("'back' goes up a step")
+        moves.append(t("'back' goes up a step"))
     if any(c.option is None for c in shown):
-        moves.append("a group's number opens it")
+        moves.append(t("a group's number opens it"))
     if moves or len(menu.options) > len(shown):
-        moves.append("or type words to narrow (fire, l1, deploy a2)")
+        moves.append(t("or type words to narrow (fire, l1, deploy a2)"))
     if moves:
         text.append("\n")
         text.append_text(Text("\n".join(fitted("    ", "; ".join(moves), width)), style="dim"))

@@ -1,0 +1,77 @@
+"""Words the engine says, as data: what to say and with what, so that each interface can say
+it in its player's language (docs/i18n.md).
+
+The rules, views and refusals stay language-free: a text they make with ``say`` is a ``Said``,
+a ``str`` holding the English words (so everything that reads text as text still works: logs,
+saved cases, tests) that also keeps its message id and arguments. An interface renders it in
+another language with ``wartable.i18n.Voice``, looking the id up in the message catalogs and
+putting the arguments back in (each of them said in that language too where it is a
+``Said``). Saves, replays and stored games keep actions, not texts, so they are the same in
+every language.
+
+Message ids are English with ``{name}`` placeholders (``str.format``); ``tools/catalogs.py``
+finds every ``say`` and ``say_n`` in the code (Babel's extractor) and keeps the catalogs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+
+class Said(str):
+    """English words that remember how they were made: ``msgid`` (with its ``plural`` form and
+    the number ``n`` where the words depend on a number) and the ``args`` put into it."""
+
+    msgid: str
+    plural: str | None
+    n: int | None  # the number that chose the form
+    args: Mapping[str, Any]
+
+    def __new__(
+        cls,
+        msgid: str,
+        args: Mapping[str, Any],
+        plural: str | None = None,
+        count: int | None = None,
+    ) -> Said:
+        form = msgid if plural is None or count == 1 else plural
+        self = super().__new__(cls, form.format_map(args) if args else form)
+        self.msgid, self.plural, self.n, self.args = msgid, plural, count, args
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Said, (self.msgid, dict(self.args), self.plural, self.n))
+
+    def to_json(self) -> dict[str, Any]:
+        """The message as data, its arguments as plain text or as messages themselves."""
+        out: dict[str, Any] = {
+            "id": self.msgid,
+            "args": {k: _plain(v) for k, v in self.args.items()},
+        }
+        if self.plural is not None:
+            out["plural"], out["n"] = self.plural, self.n
+        return out
+
+
+def _plain(value: object) -> object:
+    if isinstance(value, Said):
+        return value.to_json()
+    return value if isinstance(value, (int, float, str, bool)) or value is None else str(value)
+
+
+def say(msgid: str, /, **args: Any) -> Said:
+    """``msgid`` with ``args`` put in: English now, any language later."""
+    return Said(msgid, args)
+
+
+def say_n(singular: str, plural: str, count: int, /, **args: Any) -> Said:
+    """Words that depend on a number (``count``, also given to the words as ``{count}``):
+    English has two forms, other languages may have more (the catalogs know them)."""
+    return Said(singular, {"count": count, **args}, plural, count)
+
+
+def word(msgid: str, /) -> str:
+    """Marks a word or phrase for the catalogs without saying it yet (a table of names, a
+    glossary title): the interfaces translate it where they show it."""
+    return msgid

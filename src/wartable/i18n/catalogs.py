@@ -1,0 +1,56 @@
+"""The message catalogs: a ``.po`` file per language beside each package that speaks (the
+shared one in ``wartable/locale``, each game's in its own ``locale`` folder), read with Babel
+and compiled in memory into the standard library's gettext translations."""
+
+from __future__ import annotations
+
+import gettext
+import itertools
+from functools import cache
+from io import BytesIO
+from pathlib import Path
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+SHARED = Path(__file__).resolve().parents[1] / "locale"
+GAMES = Path(__file__).resolve().parents[1] / "games"
+SOURCE = "en"  # the language the code is written in: its catalog is the code itself
+LANGUAGES = ("en", "es", "de")
+NAMES = {"en": "English", "es": "Español", "de": "Deutsch"}
+
+
+def folders(game: str | None) -> list[Path]:
+    """Where a text may be found, the most particular first: the game's catalogs, then the
+    shared ones."""
+    return ([GAMES / game / "locale"] if game else []) + [SHARED]
+
+
+@cache
+def _mo(path: Path) -> bytes | None:
+    """A ``.po`` file compiled (Babel), or None where there is none."""
+    if not path.is_file():
+        return None
+    with path.open("rb") as f:
+        catalog = read_po(f, abort_invalid=True)
+    out = BytesIO()
+    write_mo(out, catalog)
+    return out.getvalue()
+
+
+@cache
+def translations(language: str, game: str | None = None) -> gettext.NullTranslations:
+    """The translations of ``language`` for ``game``'s texts, falling back on the shared
+    ones (English: the texts as the code says them)."""
+    if language not in LANGUAGES:
+        raise ValueError(f"no catalog for {language!r}: choose one of {', '.join(LANGUAGES)}")
+    chain = [
+        gettext.GNUTranslations(BytesIO(mo))
+        for folder in folders(game)
+        if (mo := _mo(folder / f"{language}.po")) is not None
+    ]
+    if language == SOURCE or not chain:
+        return gettext.NullTranslations()
+    for outer, inner in itertools.pairwise(chain):
+        outer.add_fallback(inner)
+    return chain[0]

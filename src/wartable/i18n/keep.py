@@ -1,0 +1,168 @@
+"""Keeping the catalogs: every message the code says is found (Babel's extractor reads the
+calls of ``say``, ``say_n`` and ``word``, and the interfaces' ``t`` and ``tn``), written to
+each domain's template (``messages.pot``) and merged into each language's ``.po`` file; and
+what is missing or wrong in them is listed (tools/catalogs.py; tests/i18n)."""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from babel.messages.catalog import Catalog, Message
+from babel.messages.extract import extract_from_file
+from babel.messages.pofile import read_po, write_po
+
+from wartable.i18n.catalogs import GAMES, LANGUAGES, SHARED, SOURCE
+
+PACKAGE = SHARED.parent
+KEYWORDS = {"say": None, "say_n": (1, 2), "word": None, "t": None, "tn": (1, 2)}
+TEMPLATE = "messages.pot"
+
+
+@dataclass(frozen=True)
+class Domain:
+    """A package's texts and where their catalogs live."""
+
+    name: str  # "wartable" for the shared texts, else the game's name
+    sources: tuple[Path, ...]
+    folder: Path
+
+    def po(self, language: str) -> Path:
+        return self.folder / f"{language}.po"
+
+
+def domains() -> list[Domain]:
+    """The shared texts (everything outside the games) and each game's."""
+    games = sorted(p for p in GAMES.iterdir() if (p / "__init__.py").is_file())
+    shared = tuple(p for p in sorted(PACKAGE.rglob("*.py")) if GAMES not in p.parents)
+    out = [Domain("wartable", shared, SHARED)]
+    for g in games:
+        out.append(Domain(g.name, tuple(sorted(g.rglob("*.py"))), g / "locale"))
+    return out
+
+
+def extracted(domain: Domain) -> Catalog:
+    """The template of a domain's messages, as the code says them now."""
+    catalog = Catalog(
+        domain=domain.name,
+        project="wartable",
+        copyright_holder="the wartable authors",
+        fuzzy=False,
+    )
+    for path in domain.sources:
+        for line, message, comments, context in extract_from_file(
+            "python", path, keywords=KEYWORDS, comment_tags=("i18n:",), strip_comment_tags=True
+        ):
+            where = (str(path.relative_to(PACKAGE.parent)), line)
+            catalog.add(message, locations=[where], auto_comments=comments, context=context)
+    return catalog
+
+
+def read(path: Path) -> Catalog | None:
+    if not path.is_file():
+        return None
+    with path.open("rb") as f:
+        return read_po(f)
+
+
+def ids(catalog: Catalog) -> set[object]:
+    return {m.id for m in catalog if m.id}
+
+
+def placeholders(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+def problems(domain: Domain) -> Iterator[str]:
+    """What keeps a domain's catalogs from being whole: a template behind the code, a
+    language that lacks a message or says it with other placeholders."""
+    found = extracted(domain)
+    pot = read(domain.folder / TEMPLATE)
+    if not ids(found):
+        return
+    if pot is None or ids(pot) != ids(found):
+        yield (
+            f"{domain.folder / TEMPLATE}: not the messages the code says "
+            "(run python tools/catalogs.py --write)"
+        )
+    for language in LANGUAGES:
+        if language == SOURCE:
+            continue
+        po = read(domain.po(language))
+        if po is None:
+            yield f"{domain.po(language)}: missing"
+            continue
+        for m in found:
+            if m.id:
+                yield from _check(domain.po(language), po.get(m.id, context=m.context), m, po)
+
+
+def _check(path: Path, said: Message | None, wanted: Message, po: Catalog) -> Iterator[str]:
+    key = wanted.id if isinstance(wanted.id, str) else wanted.id[0]
+    if said is None:
+        yield f"{path}: {key!r} is not in the catalog"
+        return
+    forms = [
+        f or "" for f in (said.string if isinstance(said.string, (list, tuple)) else [said.string])
+    ]
+    if said.fuzzy or not all(forms):
+        yield f"{path}: {key!r} is not translated"
+        return
+    if isinstance(wanted.id, str):
+        if placeholders(forms[0]) != placeholders(wanted.id):
+            yield f"{path}: {key!r} is said with other placeholders: {forms[0]!r}"
+        return
+    if len(forms) != po.num_plurals:
+        yield f"{path}: {key!r} has {len(forms)} forms, not {po.num_plurals}"
+    needed = placeholders(wanted.id[1]) | placeholders(wanted.id[0])
+    for form in forms:  # a form may leave the number out ("one card"), nothing else
+        if placeholders(form) - needed or needed - {"count"} - placeholders(form):
+            yield f"{path}: {key!r} is said with other placeholders: {form!r}"
+
+
+def write(domain: Domain) -> list[Path]:
+    """The template made again from the code and merged into each language's catalog (new
+    messages left to translate, gone ones dropped); the files that changed."""
+    found = extracted(domain)
+    if not ids(found):
+        return []
+    changed: list[Path] = []
+    domain.folder.mkdir(parents=True, exist_ok=True)
+    changed += _save(domain.folder / TEMPLATE, found)
+    for language in LANGUAGES:
+        if language == SOURCE:
+            continue
+        po = read(domain.po(language)) or Catalog(
+            locale=language,
+            domain=domain.name,
+            project="wartable",
+            copyright_holder="the wartable authors",
+            fuzzy=False,
+        )
+        po.update(found, update_header_comment=False, no_fuzzy_matching=True)
+        po.obsolete.clear()  # what the code no longer says goes (the history keeps it)
+        changed += _save(domain.po(language), po)
+    return changed
+
+
+def _save(path: Path, catalog: Catalog) -> list[Path]:
+    from io import BytesIO
+
+    out = BytesIO()
+    write_po(out, catalog, sort_output=True, include_lineno=False, width=100)
+    text = _steady(out.getvalue())
+    if path.is_file() and _steady(path.read_bytes()) == text:
+        return []
+    path.write_bytes(text)
+    return [path]
+
+
+def _steady(po: bytes) -> bytes:
+    """A catalog without the header lines that change at every write (its dates)."""
+    return b"\n".join(
+        line
+        for line in po.split(b"\n")
+        if not line.startswith((b'"POT-Creation-Date', b'"PO-Revision-Date'))
+    )

@@ -1,0 +1,42 @@
+"""Saying the engine's words, and the interfaces' own, in one language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wartable.core.words import Said, say, say_n
+from wartable.i18n.catalogs import SOURCE, translations
+
+
+class Voice:
+    """One language for one game's texts (and the shared ones). ``voice(text)`` says a
+    ``Said`` in the language, its arguments said too; a plain text is looked up as a message
+    id (a name marked with ``word``) and stays as it is where the catalogs lack it."""
+
+    def __init__(self, language: str = SOURCE, game: str | None = None) -> None:
+        self.language, self.game = language, game
+        self.catalog = translations(language, game)
+
+    def __call__(self, text: str) -> str:
+        if self.language == SOURCE:
+            return str(text)
+        if not isinstance(text, Said):
+            return self.catalog.gettext(text) if text else text
+        if text.plural is None:
+            form = self.catalog.gettext(text.msgid)
+        else:
+            form = self.catalog.ngettext(text.msgid, text.plural, text.n or 0)
+        if not text.args:
+            return form
+        args = {k: self(v) if isinstance(v, str) else v for k, v in text.args.items()}
+        try:
+            return form.format_map(args)
+        except (KeyError, IndexError, ValueError):  # a catalog's mistake: say it in English
+            return str(text)
+
+    def t(self, msgid: str, /, **args: Any) -> str:
+        """The interface's own words, said now."""
+        return self(say(msgid, **args))
+
+    def tn(self, singular: str, plural: str, count: int, /, **args: Any) -> str:
+        return self(say_n(singular, plural, count, **args))

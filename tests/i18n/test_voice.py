@@ -1,0 +1,127 @@
+"""Saying the engine's words in the player's language (docs/i18n.md): a ``Said`` is English
+text that remembers its message; a Voice says it again in Spanish or German, its arguments
+too; the language comes from --lang, the system or the browser."""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+from typer.testing import CliRunner
+
+from wartable.cli.main import app
+from wartable.core.words import Said, say, say_n
+from wartable.i18n import Voice, choose_language, translations
+from wartable.i18n import catalogs as catalogs_mod
+
+
+def test_said_is_the_english_text_and_keeps_its_message():
+    said = say("Choose a number from 1 to {last}.", last=4)
+    assert said == "Choose a number from 1 to 4." and isinstance(said, str)
+    assert said.msgid == "Choose a number from 1 to {last}." and said.args == {"last": 4}
+    assert said.to_json() == {"id": "Choose a number from 1 to {last}.", "args": {"last": 4}}
+    again = pickle.loads(pickle.dumps(said))
+    assert again == said and isinstance(again, Said) and again.msgid == said.msgid
+    one, many = (say_n("{count} card", "{count} cards", n) for n in (1, 3))
+    assert (one, many) == ("1 card", "3 cards")
+    assert many.to_json() == {
+        "id": "{count} card", "args": {"count": 3}, "plural": "{count} cards", "n": 3
+    }  # fmt: skip
+
+
+def test_a_voice_says_the_words_its_arguments_and_its_plurals_in_the_language():
+    es, de, en = Voice("es"), Voice("de"), Voice("en")
+    said = say("Not allowed: {reason}", reason=say("Undone."))
+    assert es(said) == "No permitido: Deshecho."  # the argument said in Spanish too
+    assert de(said) == "Nicht erlaubt: Rückgängig gemacht."
+    assert en(said) == "Not allowed: Undone."
+    assert es.t("Choose a number from 1 to {last}.", last=7) == "Elige un número del 1 al 7."
+    question = "{count} unit or card could still act. {choice} anyway? (yes/no)"
+    plural = "{count} units or cards could still act. {choice} anyway? (yes/no)"
+    assert de.tn(question, plural, 1, choice="Zug beenden").startswith("1 Einheit oder Karte")
+    assert de.tn(question, plural, 3, choice="Zug beenden").startswith("3 Einheiten oder Karten")
+    assert es("Undone.") == "Deshecho."  # a plain text is looked up as a message id
+    assert es("A text no catalog has") == "A text no catalog has"
+    assert es(say("{x} and {y}", x="left", y=2)) == "left and 2"  # not in any catalog
+
+
+def test_a_catalog_with_a_broken_placeholder_is_said_in_english(monkeypatch):
+    es = Voice("es")
+    said = say("Saved to {path}", path="/tmp/a")
+
+    class Broken:
+        def gettext(self, message):
+            return "Guardada en {ruta}"
+
+    monkeypatch.setattr(es, "catalog", Broken())
+    assert es(said) == "Saved to /tmp/a"
+
+
+def test_a_game_s_catalog_comes_before_the_shared_one(tmp_path, monkeypatch):
+    game_folder = tmp_path / "games" / "thing" / "locale"
+    game_folder.mkdir(parents=True)
+    (game_folder / "es.po").write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=utf-8\\n"\n\n'
+        'msgid "Undone."\nmsgstr "Deshecho del todo."\n'
+    )
+    monkeypatch.setattr(catalogs_mod, "GAMES", tmp_path / "games")
+    translations.cache_clear()
+    try:
+        voice = Voice("es", "thing")
+        assert voice("Undone.") == "Deshecho del todo."
+        assert voice("Not saved (see above).") == "No se guardó (mira arriba)."  # shared
+    finally:
+        translations.cache_clear()
+
+
+@pytest.mark.parametrize(
+    ("environ", "accepted", "expected"),
+    [
+        ({"LANG": "es_AR.UTF-8"}, (), "es"),
+        ({"LANGUAGE": "fr:de", "LANG": "en_US.UTF-8"}, (), "de"),
+        ({"LC_ALL": "de_CH.UTF-8", "LANG": "es_ES.UTF-8"}, (), "de"),
+        ({"LANG": "C.UTF-8"}, (), "en"),
+        ({}, ("fr-FR", "es-419", "en"), "es"),
+        ({"LANG": "pt_BR.UTF-8"}, (), "en"),
+        ({}, (), "en"),
+    ],
+)
+def test_the_language_follows_the_system_then_the_browser(environ, accepted, expected):
+    assert choose_language(None, environ, accepted) == expected
+
+
+def test_a_language_asked_for_must_be_one_we_have():
+    assert choose_language("de", {"LANG": "es_ES.UTF-8"}) == "de"
+    assert choose_language("es-MX") == "es"
+    with pytest.raises(ValueError, match="no language 'fr': choose one of en, es, de"):
+        choose_language("fr")
+
+
+runner = CliRunner()
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("es", ("us, elige:", "Elige un número del 1 al", "Partida sin terminar.")),
+        ("de", ("us, wähle:", "Wähle eine Zahl von 1 bis", "Partie nicht beendet.")),
+    ],
+)
+def test_the_terminal_speaks_the_language_asked_for(lang, words):
+    result = runner.invoke(
+        app, ["play", "undaunted", "--seed", "3", "--lang", lang], input="1\n99\nquit\n"
+    )
+    assert result.exit_code == 0, result.output
+    for w in words:
+        assert w in result.output
+
+
+def test_the_system_s_language_is_spoken_and_a_bad_lang_prints_usage():
+    spanish = runner.invoke(
+        app, ["play", "undaunted", "--seed", "3"], input="quit\n", env={"LANG": "es_AR.UTF-8"}
+    )
+    assert "Partida sin terminar." in spanish.output
+    bad = runner.invoke(app, ["play", "undaunted", "--lang", "fr"], input="quit\n")
+    assert bad.exit_code == 2
+    assert "Usage" in bad.output and "--lang: no language 'fr'" in bad.output
+    assert "Traceback" not in bad.output
