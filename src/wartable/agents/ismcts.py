@@ -123,12 +123,17 @@ class ISMCTSAgent:
         self.last_iterations = 0  # how many the latest decision ran (for benches and tests)
 
     def act(self, state: GameState, player: str) -> Action:
+        return self.think(state, player)[0]
+
+    def think(self, state: GameState, player: str) -> tuple[Action, Node]:
+        """The move chosen and the tree searched for it (its root's children: each move
+        tried, with its play-outs and their total; agents/coach.py reads them)."""
         # the budget counts the whole decision, the guide's own choice included
         deadline = None if self.seconds is None else time.thread_time() + self.seconds
         legal = state.legal_actions(player)
-        if len(legal) == 1:
-            return legal[0]
         root = Node(player)
+        if len(legal) == 1:
+            return legal[0], root
         # the guide's own choice, kept unless the search finds a move clearly better
         anchor = self.guide.act(state, player) if self.guide is not None else None
         play_on: int | None = None
@@ -160,10 +165,10 @@ class ISMCTSAgent:
         if anchor is not None and best != anchor and kept is not None and kept.visits:
             found = root.children[best]
             if found.visits < self.confirm:  # too few play-outs to overrule the guide
-                return anchor
+                return anchor, root
             if found.total / found.visits < kept.total / kept.visits + self.margin:
-                return anchor
-        return best
+                return anchor, root
+        return best, root
 
     def _iterate(
         self, world: GameState, root: Node, play_on: int, first: Action | None = None
@@ -195,19 +200,24 @@ class ISMCTSAgent:
             path.append(node)
             if node.visits == 0:
                 break
-        if self.guide is not None and self.playout == "guide":
-            self._guided(world, mover)
-        else:
-            for _ in range(play_on):  # play on at random
-                if world.is_over:
-                    break
-                who = world.current_players[0]
-                world.apply(who, self.rng.choice(world.legal_actions(who)))
+        self.play_on(world, mover, play_on)
         rewards = score(world)
         root.visits += 1  # its width grows with it (its total is no one's)
         for n in path[1:]:
             n.visits += 1
             n.total += rewards.get(n.mover, 0.0)
+
+    def play_on(self, world: GameState, mover: str, steps: int = PLAY_ON) -> None:
+        """A play-out from ``world``, whose last action ``mover`` took: with the guide for
+        ``horizon`` turns, else up to ``steps`` random actions."""
+        if self.guide is not None and self.playout == "guide":
+            self._guided(world, mover)
+            return
+        for _ in range(steps):  # play on at random
+            if world.is_over:
+                break
+            who = world.current_players[0]
+            world.apply(who, self.rng.choice(world.legal_actions(who)))
 
     def _widened(
         self,

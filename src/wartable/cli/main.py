@@ -73,6 +73,13 @@ LangArg = Annotated[
         help="the language to play in: en, es or de (default: your system's, from LANG)",
     ),
 ]
+CoachArg = Annotated[
+    bool | None,
+    typer.Option(
+        "--coach/--no-coach",
+        help="allow 'hint' and 'review' (default: on against the computer, off between people)",
+    ),
+]
 OptionArg = Annotated[
     list[str] | None,
     typer.Option("--option", help="a game option KEY=VALUE, e.g. night=true (repeat for more)"),
@@ -233,6 +240,7 @@ def play(
     deck: DeckArg = None,
     confirm: ConfirmArg = True,
     lang: LangArg = None,
+    coach: CoachArg = None,
 ) -> None:
     """Play a game in the terminal against the computer or hotseat."""
     g = load_game(game)
@@ -275,6 +283,7 @@ def play(
         campaign=kept,
         confirm_ends=confirm,
         voice=voice,
+        coach=coach,
     ).run()
 
 
@@ -284,6 +293,7 @@ def resume(
     file: Annotated[Path, typer.Argument(help="a file written by play --save")],
     confirm: ConfirmArg = True,
     lang: LangArg = None,
+    coach: CoachArg = None,
 ) -> None:
     """Continue a saved game."""
     record, seats = saves.read(file)
@@ -312,6 +322,7 @@ def resume(
         campaign=kept,
         confirm_ends=confirm,
         voice=voice,
+        coach=coach,
     ).run()
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.text import Text
 
+from wartable.agents.coach import Coach
 from wartable.agents.registry import make_agent
 from wartable.cli import saves
 from wartable.cli.choices import Menu, options_of
@@ -33,7 +34,9 @@ HELP = word(
     "what acts, then what it does, then where ('back' goes up a step, 'next' and 'prev' turn "
     "the page); words typed narrow them at any step: fire, l1, deploy a2.\n"
     "Other commands: undo, board, map [HEX], log, rules, rules ID, rules all, cards, card ID, "
-    "save [FILE], resign, help, quit.\n"
+    "hint, review, save [FILE], resign, help, quit.\n"
+    "'hint' asks the coach what the hard level would play, with your chance to win; 'review' "
+    "weighs your last move beside the coach's choice.\n"
     "'rules ID' says what a rule the log cites means (rules 13.0); 'rules all' gives the "
     "guide.\n"
     "'cards' tells what the cards your actions name do; 'card ID' tells one card.\n"
@@ -75,6 +78,7 @@ class Session:
         campaign: dict[str, str] | None = None,
         confirm_ends: bool = True,
         voice: Voice | None = None,
+        coach: bool | None = None,
     ) -> None:
         self.voice = voice or Voice(game=game.name)
         self.t = self.voice.t
@@ -100,6 +104,11 @@ class Session:
         self.at_screen: str | None = None
         self.focus: str | None = None  # a hex the player centred the map on (until they act)
         self.unseen: dict[str, list[Event]] = {p: [] for p in state.players}
+        # the coach: on against the computer; between people only where all asked for it
+        allowed = len(self.humans) == 1 if coach is None else coach
+        self.coach = Coach(game) if allowed and self.humans else None
+        self.coach_asked_off = coach is False
+        self.last_move: dict[str, tuple[GameState, Action]] = {}  # each person's, for review
 
     # ---- output ------------------------------------------------------------------------
     def viewer(self) -> str | None:
@@ -247,6 +256,7 @@ class Session:
                 )
                 return None
             self.forget_undone()
+            self.last_move.pop(player, None)
             self.console.print(self.t("Undone."))
             self.console.print(render(self.game, self.state.view(player), self.focus))
             if self.save_path is not None:
@@ -262,6 +272,9 @@ class Session:
             return None
         if answer in ("", "h", "help", "?"):
             self.console.print(help_text(legal, self.voice))
+            return None
+        if answer in ("hint", "review"):
+            self.advise(answer, player)
             return None
         if answer == "board":
             self.console.print(render(self.game, self.state.view(self.viewer()), self.focus))
@@ -372,8 +385,36 @@ class Session:
             for line in self.voice(face.text).splitlines():
                 self.console.print(f"    {line}")
 
+    def advise(self, asked: str, player: str) -> None:
+        """``hint``: the coach's move from here; ``review``: the player's last move beside
+        the coach's choice then."""
+        if self.coach is None:
+            said = (
+                self.t("The coach is off in this game (--no-coach).")
+                if self.coach_asked_off
+                else self.t(
+                    "The coach is off in a game between people: start it with --coach if "
+                    "every player agrees."
+                )
+            )
+            self.console.print(Text(said, style="bold red"))
+            return
+        with thinking(self.console, self.t("The coach"), None, self.voice):
+            if asked == "hint":
+                advice = self.coach.hint(self.state, player)
+                said = self.voice(advice.words(self.state))
+                said += f"  ({advice.action})"
+            elif player not in self.last_move:
+                said = self.t("No move of yours to review yet.")
+            else:
+                before, played = self.last_move[player]
+                said = self.voice(self.coach.review(before, player, played).words(before))
+        self.console.print(Text(said, style="cyan"))
+
     def apply(self, player: str, action: Action) -> None:
         self.log_at[self.state.action_count] = len(self.log)  # where an undo cuts the log
+        if player in self.humans and self.coach is not None and action != RESIGN:
+            self.last_move[player] = (self.state.clone(), action)
         events = self.state.apply(player, action)
         self.focus = None  # after an action the map follows the action again
         self.record_events(events)
