@@ -354,3 +354,24 @@ def test_a_deal_chosen_by_number_deals_the_same_game_again(server, browser):
     page.click("#create")
     page.wait_for_selector("#toast:has-text('draws in secret')")
     assert page.locator("a.seat-link").count() == 0
+
+
+def test_the_coach_lights_its_move_says_the_chance_and_plays_it_on_a_click(server, browser):
+    page = open_game(browser, server, "diadehonor", seat="axis-1")
+    page.wait_for_function(SETTLED)
+    page.wait_for_selector("#coach #hint:not([disabled])")
+    before = moves(page)
+    page.click("#coach #hint")
+    page.wait_for_selector("#coach #advice", timeout=30000)
+    said = page.inner_text("#coach #advice")
+    assert said.startswith("The coach would play ") and "Your chance to win: about " in said
+    advice = page.evaluate("() => window.wartableGame.advice")
+    assert advice["action"] in page.evaluate("() => window.wartableGame.data.legal")
+    assert page.locator("#board .hinted").count() >= 1  # the move is lit on the board
+    shot(page, "coach-hint.png")
+    page.click("#coach #play-hint")
+    page.wait_for_function("n => window.wartableGame.data.n > n", arg=before, timeout=15000)
+    page.wait_for_function(SETTLED, timeout=15000)
+    page.click("#coach #review")
+    page.wait_for_selector("#coach #reviewed", timeout=30000)
+    assert page.inner_text("#coach #reviewed").startswith("Your last move, ")

@@ -32,9 +32,10 @@ from wartable.core.errors import (
 )
 from wartable.core.game import Game
 from wartable.core.registry import get_game, list_games
+from wartable.i18n import choose_language
 from wartable.server import deck_api, rosters
 from wartable.server.guard import Guard, Hosts
-from wartable.server.rooms import Forbidden, NotFound, Room, Rooms, Stale, Unplayable
+from wartable.server.rooms import Busy, Forbidden, NotFound, Room, Rooms, Stale, Unplayable
 from wartable.server.store import Store, open_store
 from wartable.server.thinking import Thinkers
 from wartable.server.writer import Writer
@@ -113,6 +114,11 @@ class Message(BaseModel):
     token: TOKEN | None = None
     n: int | None = Field(default=None, ge=0)
     action: str | None = Field(default=None, max_length=200)
+
+
+def accepted_languages(header: str | None) -> list[str]:
+    """The languages of an Accept-Language header, in its order (``es-AR,es;q=0.9``)."""
+    return [part.split(";")[0].strip() for part in (header or "").split(",") if part.strip()]
 
 
 def bearer(authorization: str | None) -> str | None:
@@ -368,6 +374,67 @@ def create_app(
         except InvariantError as exc:
             raise HTTPException(500, f"{FAULT}: {exc}") from exc
         return rooms.snapshot(room, seat)
+
+    @app.post("/api/games/{game_id}/coach")
+    async def allow_coach(
+        game_id: str, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        """A person's seat allows the coach (in a game between people it is on once all do)."""
+        room = await room_or_404(game_id)
+        seat = room.seat_of(bearer(authorization))
+        if seat is None:
+            raise HTTPException(403, "allowing the coach needs a seat's token")
+        try:
+            await rooms.allow_coach(room, seat)
+        except Forbidden as exc:
+            raise HTTPException(403, str(exc)) from exc
+        return rooms.coach(room)
+
+    @app.get("/api/games/{game_id}/hint")
+    async def hint(
+        game_id: str,
+        lang: Annotated[str | None, Query(max_length=12)] = None,
+        authorization: Annotated[str | None, Header()] = None,
+        accept_language: Annotated[str | None, Header(max_length=200)] = None,
+    ) -> dict[str, Any]:
+        """The coach's move for the seat, from its view alone, with its chance to win."""
+        return await coached(game_id, "hint", lang, authorization, accept_language)
+
+    @app.get("/api/games/{game_id}/review")
+    async def review(
+        game_id: str,
+        lang: Annotated[str | None, Query(max_length=12)] = None,
+        authorization: Annotated[str | None, Header()] = None,
+        accept_language: Annotated[str | None, Header(max_length=200)] = None,
+    ) -> dict[str, Any]:
+        """The seat's last move beside the coach's choice there."""
+        return await coached(game_id, "review", lang, authorization, accept_language)
+
+    async def coached(
+        game_id: str,
+        asked: str,
+        lang: str | None,
+        authorization: str | None,
+        accept_language: str | None,
+    ) -> dict[str, Any]:
+        room = await room_or_404(game_id)
+        seat = room.seat_of(bearer(authorization))
+        if seat is None:
+            raise HTTPException(403, "the coach advises a seat: send its token")
+        try:
+            language = choose_language(lang, {}, accepted_languages(accept_language))
+        except ValueError as exc:
+            raise HTTPException(400, str(exc)) from exc
+        try:
+            if asked == "hint":
+                return await rooms.hint(room, seat, language)
+            return await rooms.review(room, seat, language)
+        except Forbidden as exc:
+            raise HTTPException(403, str(exc)) from exc
+        except Busy as exc:
+            raise HTTPException(429, str(exc)) from exc
+        except IllegalActionError as exc:
+            raise HTTPException(409, str(exc)) from exc
 
     @app.post("/api/games/{game_id}/claim")
     async def claim(game_id: str, body: Claim) -> dict[str, Any]:

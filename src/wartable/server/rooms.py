@@ -33,6 +33,7 @@ from wartable.core.game import Game
 from wartable.core.registry import get_game
 from wartable.core.rng import derive_seed
 from wartable.core.state import GameState
+from wartable.server import coaching
 from wartable.server.rosters import squads_of, with_battles
 from wartable.server.store import (
     HUMAN,
@@ -73,6 +74,10 @@ class Forbidden(WartableError):
     """The request's token or invitation does not open what it asks for."""
 
 
+class Busy(WartableError):
+    """A question to the coach while it still answers the seat's last one."""
+
+
 class Unplayable(WartableError):
     """A stored game that these rules cannot rebuild (it was played under other rules)."""
 
@@ -102,6 +107,10 @@ class Room:
     listeners: dict[int, Listener] = field(default_factory=dict)
     driver: asyncio.Task[None] | None = None  # the task moving the AI seats, while one runs
     rosters: dict[str, str] = field(default_factory=dict)  # seat -> campaign roster it fields
+    # the people's seats that allowed the coach (coaching.py; kept while the server runs)
+    coach_allowed: set[str] = field(default_factory=set)
+    coaching: set[str] = field(default_factory=set)  # seats the coach is thinking for now
+    advice: dict[tuple[str, ...], dict[str, Any]] = field(default_factory=dict)  # the latest
 
     def seat_of(self, token: str | None) -> str | None:
         """The seat a token opens (None: a spectator). Every seat's hash is compared, so the
@@ -437,6 +446,77 @@ class Rooms:
         await asyncio.gather(*drivers, return_exceptions=True)
         self.thinkers.close()
 
+    # ---- the coach ------------------------------------------------------------------------
+    def coach(self, room: Room) -> dict[str, Any]:
+        """Whether the coach may be asked in this game, and which people allowed it."""
+        return {
+            "on": coaching.coach_on(room.seats, room.coach_allowed),
+            "people": coaching.people(room.seats),
+            "allowed": sorted(room.coach_allowed),
+        }
+
+    async def allow_coach(self, room: Room, seat: str) -> None:
+        if seat not in coaching.people(room.seats):
+            raise Forbidden("only a person's seat allows the coach")
+        room.coach_allowed.add(seat)
+        await self.notify(room)
+
+    def _coached(self, room: Room, seat: str) -> None:
+        if not coaching.coach_on(room.seats, room.coach_allowed):
+            waiting = sorted(set(coaching.people(room.seats)) - room.coach_allowed)
+            raise Forbidden(
+                "the coach is off in a game between people until every one allows it "
+                f"(waiting for {', '.join(waiting)})"
+            )
+        if room.state.is_over:
+            raise IllegalActionError("the game is over")
+
+    async def hint(self, room: Room, seat: str, language: str) -> dict[str, Any]:
+        """The coach's move for ``seat``, which must be to act (worked out in a worker)."""
+        self._coached(room, seat)
+        if seat not in room.state.current_players:
+            raise IllegalActionError("a hint is for a seat that is to act")
+        n = room.state.action_count
+        found = await self._ask(room, seat, ("hint", seat, str(n), language), coaching.hint,
+                                room.state.record(), language)  # fmt: skip
+        return {**found, "n": n}
+
+    async def review(self, room: Room, seat: str, language: str) -> dict[str, Any]:
+        """``seat``'s last action beside the coach's choice where it was taken."""
+        self._coached(room, seat)
+        mine = [k for k, who in enumerate(room.actors) if who == seat]
+        if not mine:
+            raise IllegalActionError("no move of this seat to review yet")
+        record = room.state.record()
+        record["actions"] = record["actions"][: mine[-1] + 1]
+        key = ("review", seat, str(mine[-1]), language)
+        return await self._ask(room, seat, key, coaching.review, record, language)
+
+    async def _ask(
+        self,
+        room: Room,
+        seat: str,
+        key: tuple[str, ...],
+        work: Callable[[dict[str, Any], str, str], dict[str, Any]],
+        record: dict[str, Any],
+        language: str,
+    ) -> dict[str, Any]:
+        """The coach's answer, worked out once for the same question (the advice for a
+        position is always the same), one question of a seat at a time: asking faster than
+        it thinks cannot keep the server's workers busy."""
+        found = room.advice.get(key)
+        if found is not None:
+            return found
+        if seat in room.coaching:
+            raise Busy("the coach is still thinking about your last question")
+        room.coaching.add(seat)
+        try:
+            found = await self.thinkers.call(work, record, seat, language)
+        finally:
+            room.coaching.discard(seat)
+        room.advice = {key: found}
+        return found
+
     async def notify(self, room: Room) -> None:
         await asyncio.gather(*(send() for send in list(room.listeners.values())))
 
@@ -482,6 +562,7 @@ class Rooms:
             "log_since": since,  # None: the log starts afresh; else these lines follow on
             "log_end": len(room.events),
             "outcome": st.outcome.to_json() if st.outcome else None,
+            "coach": self.coach(room),
         }
 
     @staticmethod

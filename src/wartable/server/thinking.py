@@ -17,16 +17,19 @@ import json
 import multiprocessing
 import os
 import threading
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.connection import wait
-from typing import Any
+from typing import Any, TypeVar
 
 from wartable.agents.ismcts import ISMCTSAgent
 from wartable.core.action import Action
 from wartable.core.agent import Agent
 from wartable.core.registry import get_game
 from wartable.core.state import GameState
+
+T = TypeVar("T")
 
 
 def searches(agent: Agent) -> bool:
@@ -115,6 +118,16 @@ class Thinkers:
         except BrokenProcessPool:  # a worker died (killed, out of memory): once more, afresh
             self.close()
         return await loop.run_in_executor(self._started(), decide, agent, record, seat)
+
+    async def call(self, work: Callable[..., T], *args: Any) -> T:
+        """``work(*args)`` in a worker process (the coach's advice): off the event loop and
+        its interpreter lock, as a search's decision."""
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._started(), work, *args)
+        except BrokenProcessPool:  # a worker died: once more, afresh
+            self.close()
+        return await loop.run_in_executor(self._started(), work, *args)
 
     def close(self) -> None:
         pool, self._pool = self._pool, None

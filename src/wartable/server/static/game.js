@@ -22,7 +22,8 @@ const game = { id: null, seat: null, token: null, data: null, filter: null, ws: 
                draw: null,  // the game's drawing, once its module is loaded
                drawnAt: null,  // the position last drawn (a new one animates what changed)
                looked: false,  // the board was scrolled to the seat's pieces once
-               shown: null, before: null, queue: [], timer: null, shownAt: 0, pacing: false };
+               shown: null, before: null, queue: [], timer: null, shownAt: 0, pacing: false,
+               advice: null, review: null, asking: false };  // the coach's last answers
 
 export function startGame(id) {
   const frag = new URLSearchParams(location.hash.slice(1));
@@ -467,6 +468,8 @@ function render() {
     if (hand) side.append(hand);
     side.append(...draw.hands(view, ui()).map(otherHand));
     side.append(actionsPanel(d));
+    const coach = coachPanel(d);
+    if (coach) side.append(coach);
     if (d.seat && !d.outcome) side.append(el("div", { class: "panel resign" },
       el("button", { id: "resign", text: "Resign…", title: "concede the game (asks first)", onclick: resign })));
     if (d.outcome) side.append(el("div", { class: "panel" },
@@ -476,6 +479,7 @@ function render() {
   side.append(logPanel(game.replay ? game.replay.log : d.fullLog || game.log, game.replay ? null : d.last));
   $app.replaceChildren(turnChip(d), el("div", { class: "game" }, board, side));
   markLast(view, fresh);
+  if (!game.replay && hinted(d)) for (const n of named(game.advice.action, d.seat, view)) n.classList.add("hinted");
   markSteps();
   if (!game.replay && game.only && game.at !== game.selected) chooser(d);  // at a target
   const scroller = document.querySelector(/** @type {"div"} */ (".board-scroll"));
@@ -812,6 +816,63 @@ function through(p, ev) {
     if (key) return key;
   }
   return aimedAt(game.selected, p.at).length ? p.at : p.id;
+}
+
+// ---- the coach ----------------------------------------------------------------------------
+// "Hint": the move the hard level would make from what this seat sees, lit on the board, in
+// words with the chance to win, and played with one click; "Review my last move": that move
+// beside the coach's choice. Between people the coach is on once every person allowed it.
+function hinted(d) {
+  return game.advice !== null && game.advice.n === d.n && d.legal.includes(game.advice.action);
+}
+
+function coachPanel(d) {
+  const c = d.coach;
+  if (!d.seat || d.outcome || !c || game.replay) return null;
+  const panel = el("div", { class: "panel coach", id: "coach" }, el("div", { class: "muted", text: "Coach" }));
+  if (!c.on) {
+    const waiting = c.people.filter((p) => !c.allowed.includes(p)).map(seatName).join(", ");
+    const mine = c.allowed.includes(d.seat);
+    panel.append(el("p", { class: "muted", text: mine
+      ? `On once ${waiting} allow${c.people.length - c.allowed.length > 1 ? "" : "s"} it too.`
+      : "Off in a game between people until every one allows it." }));
+    if (!mine) panel.append(el("button", { id: "allow-coach", text: "Allow the coach", onclick: allowCoach }));
+    return panel;
+  }
+  const turn = d.to_act.includes(d.seat);
+  panel.append(
+    el("button", { id: "hint", text: game.asking ? "Thinking…" : "Hint", disabled: !turn || game.asking ? "" : null,
+                   title: turn ? "what the hard level would play, from what you see" : "when it is your turn",
+                   onclick: () => askCoach("hint") }),
+    " ",
+    el("button", { id: "review", text: "Review my last move", disabled: game.asking ? "" : null,
+                   onclick: () => askCoach("review") }));
+  if (hinted(d)) {
+    panel.append(el("p", { id: "advice", text: game.advice.text }),
+      el("button", { id: "play-hint", text: "Play it", onclick: () => act(game.advice.action) }));
+  }
+  if (game.review && game.review.at === d.n) panel.append(el("p", { id: "reviewed", text: game.review.text }));
+  return panel;
+}
+
+async function askCoach(what) {
+  if (game.asking) return;
+  game.asking = true;
+  render();
+  try {
+    const lang = document.documentElement.lang || "en";
+    const r = await api(`/api/games/${game.id}/${what}?lang=${encodeURIComponent(lang)}`, {}, game.token);
+    if (what === "hint") game.advice = r;
+    else game.review = { ...r, at: game.data.n };
+  } catch (e) { toast(e.message); }
+  game.asking = false;
+  render();
+}
+
+async function allowCoach() {
+  try {
+    await api(`/api/games/${game.id}/coach`, { method: "POST" }, game.token);
+  } catch (e) { toast(e.message); }
 }
 
 // ---- replay -------------------------------------------------------------------------------
