@@ -22,13 +22,15 @@ ALLOWED: dict[str, set[str]] = {
     "i18n": {"core"},
     "locale": set(),
     "games": {"core", "geometry", "components", "content", "i18n"},
+    # a guided first battle: lessons as data in a game's folder, led through the core's API
+    "lessons": {"core", "content"},
     "agents": {"core", "geometry", "components", "content", "games"},
     "sim": {"core", "agents"},
     # the conformance checks a game's own tests may run: the core's contract, random play
     "testing": {"core", "agents"},
     # interfaces know games only through the core API and the registry
-    "cli": {"core", "agents", "sim", "geometry", "server", "i18n", "root"},
-    "server": {"core", "agents", "sim", "geometry", "i18n", "root"},
+    "cli": {"core", "agents", "sim", "geometry", "server", "i18n", "lessons", "root"},
+    "server": {"core", "agents", "sim", "geometry", "i18n", "lessons", "root"},
     "web": {"core", "i18n", "root"},
     "rl": {"core", "agents", "root"},
     "data": set(),

@@ -30,6 +30,7 @@ from wartable.core.game import Game
 from wartable.core.registry import broken_games, game_names, get_game, list_games
 from wartable.core.rng import SEED_LIMIT
 from wartable.i18n import Voice, choose_language
+from wartable.lessons import Teacher, lessons_of
 from wartable.sim.backends import BACKENDS
 from wartable.sim.runner import plan
 
@@ -285,6 +286,36 @@ def play(
         voice=voice,
         coach=coach,
     ).run()
+
+
+@app.command()
+@friendly_errors
+def learn(
+    game: GameArg,
+    lesson: Annotated[
+        str | None, typer.Option(help="which lesson (default: the game's first)")
+    ] = None,
+    lang: LangArg = None,
+) -> None:
+    """Learn to play: a guided first battle on the real rules, then a real one."""
+    g = load_game(game)
+    voice = voice_for(g, lang)
+    found = lessons_of(g)
+    if not found:
+        fail(f"{g.name} has no lesson yet")
+    chosen = found[0] if lesson is None else next((x for x in found if x.id == lesson), None)
+    if chosen is None:
+        usage(
+            "--lesson",
+            f"no lesson {quote(lesson)}; choose one of: {', '.join(x.id for x in found)}",
+        )
+    state = g.new_game(chosen.scenario, seed=chosen.seed, options=dict(chosen.options))
+    seats = {p: ("human" if p == chosen.seat else chosen.opponent) for p in state.players}
+    console().print(Prose(f"{voice(chosen.title)}\n\n{voice(chosen.intro)}"))
+    Session(
+        g, state, seats, console(), ask, agent_seed=chosen.seed, voice=voice, coach=True,
+        teacher=Teacher(chosen),
+    ).run()  # fmt: skip
 
 
 @app.command()

@@ -27,6 +27,7 @@ from wartable.core.rulecite import rule_keys
 from wartable.core.state import GameState
 from wartable.core.words import say, word
 from wartable.i18n import Voice
+from wartable.lessons import Teacher
 
 # one paragraph a line: the terminal wraps them to its width, in every language
 HELP = word(
@@ -79,6 +80,7 @@ class Session:
         confirm_ends: bool = True,
         voice: Voice | None = None,
         coach: bool | None = None,
+        teacher: Teacher | None = None,
     ) -> None:
         self.voice = voice or Voice(game=game.name)
         self.t = self.voice.t
@@ -109,6 +111,7 @@ class Session:
         self.coach = Coach(game) if allowed and self.humans else None
         self.coach_asked_off = coach is False
         self.last_move: dict[str, tuple[GameState, Action]] = {}  # each person's, for review
+        self.teacher = teacher  # a lesson's steps, where the game is one (wartable learn)
 
     # ---- output ------------------------------------------------------------------------
     def viewer(self) -> str | None:
@@ -186,6 +189,7 @@ class Session:
         brief = self.drawn_for == now
         self.console.print(render(self.game, self.state.view(player), self.focus, brief=brief))
         self.drawn_for = now
+        self.teach(self.teacher.prompt(player) if self.teacher else None)
         menu: Menu | None = None
         menu_at: tuple[int, int] = (0, -1)
         while True:
@@ -203,7 +207,14 @@ class Session:
                 offer(w for o in menu.options for w in (*o.text.split(), *o.steps))
             answer = self.ask(f"{player}> ").strip()
             chosen = self.read(answer, legal, player, menu)
-            if chosen is None or not self.sure(player, chosen, menu):
+            if chosen is None:
+                continue
+            wrong = self.teacher.check(player, chosen) if self.teacher else None
+            if wrong is not None:  # not the lesson's move: said why, nothing played
+                self.teach(wrong, style="bold magenta")
+                self.console.print(self.t("Try again."))
+                continue
+            if not self.sure(player, chosen, menu):
                 continue
             try:
                 self.apply(player, chosen)
@@ -246,6 +257,9 @@ class Session:
         taken = self.step(answer, legal, menu)
         if taken is None or isinstance(taken, Action):
             return taken
+        if answer == "undo" and self.teacher is not None and self.teacher.step is not None:
+            self.console.print(self.t("Undo waits until the lesson's steps are done."))
+            return None
         if answer == "undo":
             try:
                 self.state = self.game.undo(self.state, player)
@@ -385,6 +399,11 @@ class Session:
             for line in self.voice(face.text).splitlines():
                 self.console.print(f"    {line}")
 
+    def teach(self, text: str | None, style: str = "bold green") -> None:
+        """A lesson's words, in the player's language, set apart from the game's."""
+        if text:
+            self.console.print(Text("\n" + self.voice(text).strip() + "\n", style=style))
+
     def advise(self, asked: str, player: str) -> None:
         """``hint``: the coach's move from here; ``review``: the player's last move beside
         the coach's choice then."""
@@ -421,6 +440,9 @@ class Session:
         if len(self.humans) == 1:
             self.show_events(events, self.humans[0])
             self.unseen[self.humans[0]] = []
+        if self.teacher is not None:
+            for said in self.teacher.taken(player, action):
+                self.teach(said)
         if self.save_path is not None:
             self.save()
 

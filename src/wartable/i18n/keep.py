@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+import yaml
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po, write_po
@@ -18,6 +19,8 @@ from wartable.i18n.catalogs import GAMES, LANGUAGES, SHARED, SOURCE
 
 PACKAGE = SHARED.parent
 KEYWORDS = {"say": None, "say_n": (1, 2), "word": None, "t": None, "tn": (1, 2)}
+# the fields of a lesson (a game's lessons/*.yaml, wartable.lessons) that a player reads
+LESSON_TEXTS = ("title", "intro", "say", "wrong", "then", "battle")
 TEMPLATE = "messages.pot"
 
 
@@ -39,7 +42,8 @@ def domains() -> list[Domain]:
     shared = tuple(p for p in sorted(PACKAGE.rglob("*.py")) if GAMES not in p.parents)
     out = [Domain("wartable", shared, SHARED)]
     for g in games:
-        out.append(Domain(g.name, tuple(sorted(g.rglob("*.py"))), g / "locale"))
+        lessons = sorted((g / "lessons").glob("*.yaml"))
+        out.append(Domain(g.name, (*sorted(g.rglob("*.py")), *lessons), g / "locale"))
     return out
 
 
@@ -52,12 +56,29 @@ def extracted(domain: Domain) -> Catalog:
         fuzzy=False,
     )
     for path in domain.sources:
+        where = str(path.relative_to(PACKAGE.parent))
+        if path.suffix == ".yaml":
+            for text in _lesson_texts(yaml.safe_load(path.read_text(encoding="utf-8"))):
+                catalog.add(text, locations=[(where, 0)])  # no line: written without one
+            continue
         for line, message, comments, context in extract_from_file(
             "python", path, keywords=KEYWORDS, comment_tags=("i18n:",), strip_comment_tags=True
         ):
-            where = (str(path.relative_to(PACKAGE.parent)), line)
-            catalog.add(message, locations=[where], auto_comments=comments, context=context)
+            catalog.add(message, locations=[(where, line)], auto_comments=comments, context=context)
     return catalog
+
+
+def _lesson_texts(data: object) -> Iterator[str]:
+    """The texts a player reads in a lesson's data, in the file's order."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if key in LESSON_TEXTS and isinstance(value, str) and value:
+                yield value
+            else:
+                yield from _lesson_texts(value)
+    elif isinstance(data, list):
+        for item in data:
+            yield from _lesson_texts(item)
 
 
 def read(path: Path) -> Catalog | None:
