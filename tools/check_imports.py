@@ -23,7 +23,7 @@ ALLOWED: dict[str, set[str]] = {
     "locale": set(),
     "games": {"core", "geometry", "components", "content", "i18n"},
     # a guided first battle: lessons as data in a game's folder, led through the core's API
-    "lessons": {"core", "content"},
+    "lessons": {"core", "content", "agents"},
     "agents": {"core", "geometry", "components", "content", "games"},
     "sim": {"core", "agents"},
     # the conformance checks a game's own tests may run: the core's contract, random play

@@ -375,3 +375,26 @@ def test_the_coach_lights_its_move_says_the_chance_and_plays_it_on_a_click(serve
     page.click("#coach #review")
     page.wait_for_selector("#coach #reviewed", timeout=30000)
     assert page.inner_text("#coach #reviewed").startswith("Your last move, ")
+
+
+def test_learn_to_play_from_the_lobby_leads_step_by_step_and_refuses_another_move(server, browser):
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(server + "/")
+    page.select_option("#game", "undaunted")
+    page.click("#learn")
+    page.wait_for_selector("#lesson #lesson-say")
+    page.wait_for_function(SETTLED)
+    assert "step 1 of" in page.inner_text("#lesson")
+    assert page.inner_text("#lesson-say").startswith("Every round begins with a secret bid")
+    before = moves(page)
+    page.evaluate("() => window.wartable.act('bid fog-of-war')")  # not this step's move
+    page.wait_for_selector("#lesson #lesson-wrong")
+    assert "bid the Platoon Sergeant (9)" in page.inner_text("#lesson-wrong")
+    assert moves(page) == before  # nothing was played
+    shot(page, "lesson-refused.png")
+    page.evaluate("() => window.wartable.act('bid platoon-sergeant')")
+    page.wait_for_function("n => window.wartableGame.data.n > n", arg=before, timeout=15000)
+    page.wait_for_function(SETTLED, timeout=15000)
+    page.wait_for_function("() => window.wartableGame.data.lesson.step === 1")
+    assert "step 2 of" in page.inner_text("#lesson")
+    assert "so you act first" in page.inner_text("#lesson")

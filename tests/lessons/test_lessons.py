@@ -17,7 +17,7 @@ from wartable.cli.session import Session
 from wartable.content.loader import validate
 from wartable.core.errors import ContentError
 from wartable.i18n import Voice
-from wartable.lessons import Lesson, Teacher, lessons_of
+from wartable.lessons import Lesson, Teacher, lessons_of, opponents, start
 
 LESSONS = [(name, lesson) for name in wartable.game_names() for lesson in
            lessons_of(wartable.get_game(name))]  # fmt: skip
@@ -27,8 +27,7 @@ def play_lesson(name: str, lesson: Lesson, language: str = "en") -> tuple[str, T
     """The lesson through a real Session: at each step a legal move that is not the step's
     first (where there is one), then the step's move; the battle after is left at once."""
     game = wartable.get_game(name)
-    state = game.new_game(lesson.scenario, seed=lesson.seed, options=dict(lesson.options))
-    seats = {p: ("human" if p == lesson.seat else lesson.opponent) for p in state.players}
+    state, seats = start(game, lesson)
     teacher = Teacher(lesson)
     out = io.StringIO()
     tried: set[int] = set()
@@ -58,7 +57,8 @@ def play_lesson(name: str, lesson: Lesson, language: str = "en") -> tuple[str, T
 
     session = Session(
         game, state, seats, Console(file=out, width=100), ask,
-        agent_seed=lesson.seed, voice=Voice(language, game.name), coach=True, teacher=teacher,
+        voice=Voice(language, game.name), coach=True, teacher=teacher,
+        agents=opponents(game, lesson, state.players),
     )  # fmt: skip
     session.run()
     return out.getvalue(), teacher, refused

@@ -30,7 +30,7 @@ from wartable.core.game import Game
 from wartable.core.registry import broken_games, game_names, get_game, list_games
 from wartable.core.rng import SEED_LIMIT
 from wartable.i18n import Voice, choose_language
-from wartable.lessons import Teacher, lessons_of
+from wartable.lessons import Teacher, lessons_of, opponents, start
 from wartable.sim.backends import BACKENDS
 from wartable.sim.runner import plan
 
@@ -309,12 +309,11 @@ def learn(
             "--lesson",
             f"no lesson {quote(lesson)}; choose one of: {', '.join(x.id for x in found)}",
         )
-    state = g.new_game(chosen.scenario, seed=chosen.seed, options=dict(chosen.options))
-    seats = {p: ("human" if p == chosen.seat else chosen.opponent) for p in state.players}
+    state, seats = start(g, chosen)
     console().print(Prose(f"{voice(chosen.title)}\n\n{voice(chosen.intro)}"))
     Session(
-        g, state, seats, console(), ask, agent_seed=chosen.seed, voice=voice, coach=True,
-        teacher=Teacher(chosen),
+        g, state, seats, console(), ask, voice=voice, coach=True, teacher=Teacher(chosen),
+        agents=opponents(g, chosen, state.players),
     ).run()  # fmt: skip
 
 

@@ -81,6 +81,7 @@ class Session:
         voice: Voice | None = None,
         coach: bool | None = None,
         teacher: Teacher | None = None,
+        agents: dict[str, Agent] | None = None,
     ) -> None:
         self.voice = voice or Voice(game=game.name)
         self.t = self.voice.t
@@ -93,7 +94,7 @@ class Session:
         self.on_end = on_end  # told of the finished game (a campaign records it), never of one left
         self.campaign = campaign  # kept in the save, so a resumed battle is recorded too
         self.humans = [p for p, who in seats.items() if who == "human"]
-        self.agents: dict[str, Agent] = {
+        self.agents: dict[str, Agent] = agents or {  # a lesson brings its own opponents
             p: make_agent(game, who, derive_seed(agent_seed, n))
             for n, (p, who) in enumerate(seats.items())
             if who != "human"

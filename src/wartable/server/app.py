@@ -33,6 +33,7 @@ from wartable.core.errors import (
 from wartable.core.game import Game
 from wartable.core.registry import get_game, list_games
 from wartable.i18n import choose_language
+from wartable.lessons import lessons_of
 from wartable.server import deck_api, rosters
 from wartable.server.guard import Guard, Hosts
 from wartable.server.rooms import Busy, Forbidden, NotFound, Room, Rooms, Stale, Unplayable
@@ -69,6 +70,13 @@ class NewGame(BaseModel):
     decks: dict[SEAT, Annotated[str, Field(max_length=60)]] = Field(
         default_factory=dict, max_length=8
     )
+
+
+class NewLesson(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(max_length=40)
+    lesson: str | None = Field(default=None, max_length=60)  # by default the game's first
+    lang: str | None = Field(default=None, max_length=12)  # by default the browser's
 
 
 class NewRoster(BaseModel):
@@ -309,6 +317,9 @@ def create_app(
                     "decks": game.deck_building() is not None,  # seats field built decks
                     "deck_options": deck_api.option_names(game),  # set by the decks chosen
                     "round_name": info.round_name,
+                    "lessons": [
+                        {"id": x.id, "title": x.title} for x in lessons_of(game)
+                    ],  # a guided first battle (POST /api/lessons)
                     "scenarios": [
                         {"id": s.id, "title": s.title, "seats": list(s.players)}
                         for s in game.scenarios()
@@ -316,6 +327,39 @@ def create_app(
                 }
             )
         return {"games": out}
+
+    @app.post("/api/lessons")
+    async def learn(
+        body: NewLesson, accept_language: Annotated[str | None, Header(max_length=200)] = None
+    ) -> dict[str, Any]:
+        """A lesson's game (docs/learn.md), the asker in its seat against its opponent."""
+        try:
+            game = get_game(body.game)
+            found = lessons_of(game)
+            lesson = next((x for x in found if body.lesson in (None, x.id)), None)
+            if lesson is None:
+                ids = ", ".join(x.id for x in found) or "none yet"
+                raise WartableError(f"lesson: no lesson {body.lesson!r}; lessons: {ids}")
+            language = choose_language(body.lang, {}, accepted_languages(accept_language))
+            setup = game.new_game(lesson.scenario, seed=lesson.seed, options=dict(lesson.options))
+            seats = {p: lesson.opponent for p in setup.players}
+            made = await rooms.create(
+                game.name,
+                lesson.scenario,
+                {**seats, lesson.seat: "human"},
+                lesson.seed,
+                dict(lesson.options),
+                lesson=lesson,
+                language=language,
+            )
+        except (WartableError, ValueError) as exc:
+            raise HTTPException(400, str(exc)) from exc
+        return {
+            "id": made.id,
+            "seat": made.seat,
+            "token": made.token,
+            "link": seat_link(made.id, made.seat, made.token) if made.seat and made.token else None,
+        }
 
     @app.post("/api/games")
     async def create(body: NewGame) -> dict[str, Any]:

@@ -33,6 +33,8 @@ from wartable.core.game import Game
 from wartable.core.registry import get_game
 from wartable.core.rng import derive_seed
 from wartable.core.state import GameState
+from wartable.i18n import Voice
+from wartable.lessons import Lesson, Teacher, opponents
 from wartable.server import coaching
 from wartable.server.rosters import squads_of, with_battles
 from wartable.server.store import (
@@ -110,6 +112,11 @@ class Room:
     # the people's seats that allowed the coach (coaching.py; kept while the server runs)
     coach_allowed: set[str] = field(default_factory=set)
     coaching: set[str] = field(default_factory=set)  # seats the coach is thinking for now
+    # a lesson's game (docs/learn.md): its teacher, its language, what it said last
+    teacher: Teacher | None = None
+    voice: Voice = field(default_factory=Voice)
+    lesson_said: list[str] = field(default_factory=list)
+    lesson_wrong: str | None = None
     advice: dict[tuple[str, ...], dict[str, Any]] = field(default_factory=dict)  # the latest
 
     def seat_of(self, token: str | None) -> str | None:
@@ -158,6 +165,8 @@ class Rooms:
         creator_seat: str | None = None,
         creator_plays: bool = True,
         rosters: dict[str, str] | None = None,
+        lesson: Lesson | None = None,
+        language: str = "en",
     ) -> Created:
         """A new game. The creator takes ``creator_seat`` (by default the first human seat;
         none when ``creator_plays`` is false) and gets an invitation for every other human
@@ -227,6 +236,9 @@ class Rooms:
         room = Room(game_id, game, record["scenario"], state, stored, token_hash(host))
         room.rosters = fielding
         self._seat_agents(room, seed)
+        if lesson is not None:  # its opponents as it was written with, and its teacher
+            room.agents.update(opponents(game, lesson, players))
+            room.teacher, room.voice = Teacher(lesson), Voice(language, game.name)
         self.rooms[game_id] = room
         self.wake(room)  # an AI may have the first move
         return Created(game_id, creator_seat, token, host, codes)
@@ -374,6 +386,11 @@ class Rooms:
     async def _take(self, room: Room, seat: str, n: int, action: Action) -> None:
         async with room.lock:
             self._check_turn(room, seat, n)
+            wrong = room.teacher.check(seat, action) if room.teacher else None
+            if wrong is not None:  # not the lesson's move: said why, nothing played
+                room.lesson_wrong = room.voice(wrong)
+                await self.notify(room)
+                raise IllegalActionError(room.lesson_wrong)
             twin = room.state.clone()
             before = twin.current_players
             try:  # IllegalActionError: nothing changed anywhere
@@ -394,6 +411,10 @@ class Rooms:
                 raise Stale(str(exc)) from exc
             room.state = twin
             room.record_action(seat, before, events)
+            if room.teacher is not None:
+                said = room.teacher.taken(seat, action)
+                if said or seat == room.teacher.lesson.seat:
+                    room.lesson_said, room.lesson_wrong = [room.voice(s) for s in said], None
         await self.notify(room)
 
     @staticmethod
@@ -563,6 +584,26 @@ class Rooms:
             "log_end": len(room.events),
             "outcome": st.outcome.to_json() if st.outcome else None,
             "coach": self.coach(room),
+            "lesson": self.lesson(room),
+        }
+
+    @staticmethod
+    def lesson(room: Room) -> dict[str, Any] | None:
+        """A lesson's words for the page: its title, the step (what to do and why), what it
+        said after the last move, and why a move was not the step's."""
+        teacher = room.teacher
+        if teacher is None:
+            return None
+        step = teacher.step
+        return {
+            "title": room.voice(teacher.lesson.title),
+            "seat": teacher.lesson.seat,
+            "step": teacher.at,
+            "steps": len(teacher.lesson.steps),
+            "intro": room.voice(teacher.lesson.intro) if teacher.at == 0 else None,
+            "say": room.voice(step.say) if step is not None else None,
+            "said": room.lesson_said,
+            "wrong": room.lesson_wrong,
         }
 
     @staticmethod

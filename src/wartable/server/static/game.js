@@ -468,6 +468,8 @@ function render() {
     if (hand) side.append(hand);
     side.append(...draw.hands(view, ui()).map(otherHand));
     side.append(actionsPanel(d));
+    const lesson = lessonPanel(d);
+    if (lesson) side.prepend(lesson);  // the step first: what to do now, and why
     const coach = coachPanel(d);
     if (coach) side.append(coach);
     if (d.seat && !d.outcome) side.append(el("div", { class: "panel resign" },
@@ -816,6 +818,21 @@ function through(p, ev) {
     if (key) return key;
   }
   return aimedAt(game.selected, p.at).length ? p.at : p.id;
+}
+
+// ---- a lesson -----------------------------------------------------------------------------
+// A lesson's game (docs/learn.md): the step says what to do and why; a move that is not the
+// step's is refused with the reason (nothing is played: try again); what happened is said.
+function lessonPanel(d) {
+  const l = d.lesson;
+  if (!l || game.replay) return null;
+  const panel = el("div", { class: "panel lesson", id: "lesson" },
+    el("div", { class: "muted", text: l.say ? `${l.title} · step ${l.step + 1} of ${l.steps}` : l.title }));
+  if (l.intro) panel.append(el("p", { class: "lesson-intro", text: l.intro }));
+  for (const said of l.said) panel.append(el("p", { class: "lesson-said", text: said }));
+  if (l.wrong) panel.append(el("p", { class: "lesson-wrong", id: "lesson-wrong", text: l.wrong + " Try again." }));
+  if (l.say) panel.append(el("p", { class: "lesson-say", id: "lesson-say", text: l.say }));
+  return panel;
 }
 
 // ---- the coach ----------------------------------------------------------------------------

@@ -235,6 +235,26 @@ export async function lobby() {
       showMine();
     } catch (e) { toast(e.message); }
   } });
+  // a guided first battle of the game chosen (docs/learn.md), where it has one: straight in
+  const learn = el("button", { id: "learn", text: "Learn to play", title: "a guided first battle, then a real one",
+    onclick: async () => {
+      const g = games.find((x) => x.name === gameSel.value);
+      try {
+        const made = await api("/api/lessons", { method: "POST", body: JSON.stringify({
+          game: g.name, lang: document.documentElement.lang || "en" }) });
+        hold(made.id, (h) => { h.title = g.title; h.seats[made.seat] = made.token; });
+        location.assign(`/play/${made.id}#seat=${made.seat}`);
+      } catch (e) { toast(e.message); }
+    } });
+  const learning = el("p", { class: "learn" });
+  function showLearn() {
+    const g = games.find((x) => x.name === gameSel.value);
+    learning.replaceChildren(...(g.lessons.length
+      ? [learn, " ", el("span", { class: "muted", text: g.lessons[0].title })]
+      : [el("span", { class: "muted", text: `No lesson for ${g.title} yet.` })]));
+  }
+  gameSel.addEventListener("change", showLearn);
+  showLearn();
   const list = el("div", { class: "panel", id: "my-games" });
   async function showMine() {
     const all = held();
@@ -278,6 +298,7 @@ export async function lobby() {
   $app.replaceChildren(list, el("div", { class: "panel lobby" },
     el("h2", { text: "New game" }),
     el("p", {}, "Game ", gameSel, " Scenario ", scenSel),
+    learning,
     // the options first: one of them (a line-up) may decide the seats listed below it
     el("p", { text: "Options:" }), opts,
     el("p", { text: "Who sits where:" }), seats, rosterForm, deckPanel,
