@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from wartable.core.action import Action
 from wartable.core.state import GameState
+from wartable.i18n import Voice
 
 PAGE = 20  # the most choices on the screen at once
 
@@ -72,12 +73,17 @@ def words_of(text: str, label: str) -> frozenset[str]:
     return frozenset(out)
 
 
-def options_of(state: GameState, player: str, legal: Sequence[Action]) -> list[Option]:
+def options_of(
+    state: GameState, player: str, legal: Sequence[Action], voice: Voice | None = None
+) -> list[Option]:
+    """Each legal action as a choice: its notation, its words (in ``voice``'s language),
+    its odds."""
+    speak = voice or Voice()
     out = []
     for a in legal:
         text = str(a)
-        label = state.describe(player, a)
-        info = state.action_info(player, a).get("text", "") or ""
+        label = speak(state.describe(player, a))
+        info = speak(state.action_info(player, a).get("text", "") or "")
         out.append(
             Option(a, text, label, info, state.board_steps(player, a), words_of(text, label))
         )

@@ -197,7 +197,7 @@ class Session:
             legal = self.state.legal_actions(player)
             at = (id(self.state), self.state.action_count)
             if menu is None or menu_at != at:  # a new position (after an undo): new choices
-                menu, menu_at = Menu(options_of(self.state, player, legal)), at
+                menu, menu_at = Menu(options_of(self.state, player, legal, self.voice)), at
             width = self.console.width
             text = menu_text(menu, player, width, self.voice)
             for hint in self.state.hints(player):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from wartable.core.action import Action
+from wartable.core.words import say
 from wartable.games.undaunted.rules.combat import hit_chance, total_defence
 from wartable.games.undaunted.rules.legal import spot
 
@@ -25,8 +26,16 @@ def action_info(st: UndauntedState, i: int, action: Action) -> dict[str, Any]:
         total, base, cover, rng = total_defence(sc, arg, o.pos[arg], frm, False)
         chance = hit_chance(total, p.left)
         return {
-            "text": f"defence {base} + cover {cover} + range {rng} = {total}; "
-            f"{p.left} d10: {chance:.0%} to hit",
+            "text": say(
+                "defence {defence} + cover {cover} + range {range} = {total}; "
+                "{dice} d10: {chance} to hit",
+                defence=base,
+                cover=cover,
+                range=rng,
+                total=total,
+                dice=p.left,
+                chance=f"{chance:.0%}",
+            ),
             "total": total,
             "dice": p.left,
             "chance": chance,
@@ -40,7 +49,8 @@ def action_info(st: UndauntedState, i: int, action: Action) -> dict[str, Any]:
             for u, t in enumerate(o.pos)
             if t >= 0
         )
-        return {"text": f"best {best[0]:.0%} to hit ({best[1]})", "chance": best[0]}
+        text = say("best {chance} to hit ({unit})", chance=f"{best[0]:.0%}", unit=best[1])
+        return {"text": text, "chance": best[0]}
     if verb == "play" and card_verb == "blast" and s.target >= 0:
         dice = next(a.amount for a in sc.kinds[arg].actions if a.verb == "blast")
         parts = []
@@ -52,6 +62,8 @@ def action_info(st: UndauntedState, i: int, action: Action) -> dict[str, Any]:
                         f"{st.players[side]} {sc.units[u].key} {total}: "
                         f"{hit_chance(total, dice):.0%}"
                     )
-        text = "; ".join(parts) if parts else "no counter on the target tile"
-        return {"text": f"blast {sc.tiles[s.target]}: {text}"}
+        tile = sc.tiles[s.target]
+        if not parts:
+            return {"text": say("blast {tile}: no counter on the target tile", tile=tile)}
+        return {"text": say("blast {tile}: {odds}", tile=tile, odds="; ".join(parts))}
     return {}
