@@ -125,3 +125,14 @@ def test_learn_in_the_terminal_and_its_bad_arguments():
     )
     none = runner.invoke(app, ["learn", "duel"])
     assert none.exit_code == 2 and "duel has no lesson yet" in none.output
+
+
+def test_resigning_is_never_a_wrong_move_and_only_the_lesson_seat_is_led():
+    from wartable.core.action import RESIGN
+
+    lesson = lessons_of(wartable.get_game("undaunted"))[0]
+    teacher = Teacher(lesson)
+    assert teacher.check(lesson.seat, RESIGN) is None
+    other = next(p for p in ("us", "germany") if p != lesson.seat)
+    assert teacher.prompt(other) is None and teacher.prompt(lesson.seat) == lesson.steps[0].say
+    assert teacher.prompt(lesson.seat) is None  # said once a step

@@ -74,13 +74,14 @@ def test_a_seat_asks_one_question_at_a_time_and_the_same_question_is_answered_on
         room = Room("g", game, "la-raye", state, {"us": ("human", ""), "germany": ("random", "")})
         first = asyncio.ensure_future(rooms.hint(room, "us", "en"))
         await asyncio.sleep(0)
-        try:
-            await rooms.hint(room, "us", "en")
+        try:  # another question of the same seat while the first is answered
+            await rooms.hint(room, "us", "de")
         except Busy as exc:
             busy = str(exc)
-        assert await first == {"text": "advice", "n": 0}
+        same = asyncio.ensure_future(rooms.hint(room, "us", "en"))  # the same question: awaited
+        assert await first == {"text": "advice", "n": 0} == await same
         assert await rooms.hint(room, "us", "en") == {"text": "advice", "n": 0}  # kept
-        await rooms.hint(room, "us", "de")  # another language: asked again
+        await rooms.hint(room, "us", "de")  # another language, once the first is answered
         return busy
 
     busy = run_async(main())

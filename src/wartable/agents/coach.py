@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from wartable.agents.ismcts import ISMCTSAgent, score
+from wartable.agents.ismcts import PLAY_ON, ISMCTSAgent, score
 from wartable.agents.registry import level, make_agent, parse_spec
 from wartable.core.action import Action
 from wartable.core.errors import ArgumentError
@@ -42,7 +42,7 @@ class Advice:
 
     def words(self, state: GameState) -> Said:
         return say(
-            "The coach would play {move}. Your chance to win: about {now} now, about {after} "
+            "The coach would play {move}. Your chance to win: about {now}% now, about {after}% "
             "after it.",
             move=state.describe(self.player, self.action),
             now=percent(self.chance_now),
@@ -63,7 +63,7 @@ class Review:
         played = before.describe(self.player, self.played)
         if self.played == self.advice.action:
             return say(
-                "Your last move, {move}, is the coach's choice too: about {chance} to win "
+                "Your last move, {move}, is the coach's choice too: about {chance}% to win "
                 "after it.",
                 move=played,
                 chance=percent(self.chance_played),
@@ -71,15 +71,15 @@ class Review:
         better = before.describe(self.player, self.advice.action)
         if round(100 * self.chance_played) >= round(100 * self.advice.chance_after):
             return say(
-                "Your last move, {move}: about {chance} to win after it, as good as the "
+                "Your last move, {move}: about {chance}% to win after it, as good as the "
                 "coach's choice, {better}.",
                 move=played,
                 chance=percent(self.chance_played),
                 better=better,
             )
         return say(
-            "Your last move, {move}: about {chance} to win after it. The coach would have "
-            "played {better}: about {other}.",
+            "Your last move, {move}: about {chance}% to win after it. The coach would have "
+            "played {better}: about {other}%.",
             move=played,
             chance=percent(self.chance_played),
             better=better,
@@ -87,8 +87,9 @@ class Review:
         )
 
 
-def percent(chance: float) -> str:
-    return f"{round(100 * chance)}%"
+def percent(chance: float) -> int:
+    """A chance as a whole percentage (the words put the sign, as each language writes it)."""
+    return round(100 * chance)
 
 
 class Coach:
@@ -154,6 +155,7 @@ class Coach:
             if action is not None:
                 w.apply(player, action)
             agent.rng = Rng(derive_seed(COACH_SEED, k, 3))  # each move meets the same dice
-            agent.play_on(w, player)
+            # as the search plays on: where the game estimates a position, at random not at all
+            agent.play_on(w, player, 0 if w.estimate(player) is not None else PLAY_ON)
             total += score(w).get(player, 0.0)
         return (1 + total / self.samples) / 2

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 
@@ -113,6 +114,7 @@ class Session:
         self.coach_asked_off = coach is False
         self.last_move: dict[str, tuple[GameState, Action]] = {}  # each person's, for review
         self.teacher = teacher  # a lesson's steps, where the game is one (wartable learn)
+        self.lesson_said: list[str] = []  # what the lesson says once the moves it names are shown
 
     # ---- output ------------------------------------------------------------------------
     def viewer(self) -> str | None:
@@ -190,6 +192,9 @@ class Session:
         brief = self.drawn_for == now
         self.console.print(render(self.game, self.state.view(player), self.focus, brief=brief))
         self.drawn_for = now
+        for said in self.lesson_said:
+            self.teach(said)
+        self.lesson_said = []
         self.teach(self.teacher.prompt(player) if self.teacher else None)
         menu: Menu | None = None
         menu_at: tuple[int, int] = (0, -1)
@@ -441,9 +446,8 @@ class Session:
         if len(self.humans) == 1:
             self.show_events(events, self.humans[0])
             self.unseen[self.humans[0]] = []
-        if self.teacher is not None:
-            for said in self.teacher.taken(player, action):
-                self.teach(said)
+        if self.teacher is not None:  # said at the seat's next decision, after the others move
+            self.lesson_said += self.teacher.taken(player, action)
         if self.save_path is not None:
             self.save()
 
@@ -496,9 +500,14 @@ class Session:
     def yes(self, answer: str) -> bool:
         """A yes, in English or in the player's language (its word or the word's first
         letter: "s", "sí"; "j", "ja")."""
-        said = answer.strip().lower()
-        word_ = self.t("yes").lower()
-        return said in SHARED_YES or said in (word_, word_[:1])
+        said, yes = _plain(answer), _plain(self.t("yes"))
+        return said in SHARED_YES or said in (yes, yes[:1])
+
+
+def _plain(text: str) -> str:
+    """Lower case without accents: "Sí", "si" and "SI" are one answer."""
+    decomposed = unicodedata.normalize("NFKD", text.strip().lower())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 def _style(e: Event) -> str:

@@ -6,7 +6,8 @@ a ``str`` holding the English words (so everything that reads text as text still
 saved cases, tests) that also keeps its message id and arguments. An interface renders it in
 another language with ``wartable.i18n.Voice``, looking the id up in the message catalogs and
 putting the arguments back in (each of them said in that language too where it is a
-``Said``). Saves, replays and stored games keep actions, not texts, so they are the same in
+``Said``: a plain text argument, a file's path or a word the player typed, is left as it
+is). Saves, replays and stored games keep actions, not texts, so they are the same in
 every language.
 
 Message ids are English with ``{name}`` placeholders (``str.format``); ``tools/catalogs.py``
@@ -71,7 +72,9 @@ def say_n(singular: str, plural: str, count: int, /, **args: Any) -> Said:
     return Said(singular, {"count": count, **args}, plural, count)
 
 
-def word(msgid: str, /) -> str:
-    """Marks a word or phrase for the catalogs without saying it yet (a table of names, a
-    glossary title): the interfaces translate it where they show it."""
-    return msgid
+def word(msgid: str, /) -> Said:
+    """A word or phrase the catalogs hold (a name, a label): marked for them where it is
+    written as a literal, and said in the player's language wherever it is shown, even as
+    another message's argument. A name from data (a card's title) is wrapped at run time
+    (``word(kind.title)``); its literal is marked where the names are listed."""
+    return Said(msgid, {})

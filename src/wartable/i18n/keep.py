@@ -92,8 +92,15 @@ def ids(catalog: Catalog) -> set[object]:
     return {m.id for m in catalog if m.id}
 
 
-def placeholders(text: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+def placeholders(text: str) -> set[str] | None:
+    """The names a text's ``{placeholders}`` use; None where they are not well formed (a
+    brace left open, a conversion or format that ``str.format`` refuses)."""
+    try:
+        names = {n for _, n, _, _ in string.Formatter().parse(text) if n is not None}
+        text.format_map({n: 0 for n in names})  # a format spec that cannot be applied fails
+    except (ValueError, KeyError, IndexError):
+        return None
+    return names
 
 
 def problems(domain: Domain) -> Iterator[str]:
@@ -129,7 +136,14 @@ def _check(path: Path, said: Message | None, wanted: Message, po: Catalog) -> It
         f or "" for f in (said.string if isinstance(said.string, (list, tuple)) else [said.string])
     ]
     if said.fuzzy or not all(forms):
-        yield f"{path}: {key!r} is not translated"
+        yield f"{path}: {key!r} is not translated" + (" (fuzzy: redo it)" if said.fuzzy else "")
+        return
+    if said.id != wanted.id:  # the plural form changed in the code: translate it again
+        yield f"{path}: {key!r} is translated for another plural, {said.id!r}"
+        return
+    if any(placeholders(f) is None for f in forms):
+        bad = next(f for f in forms if placeholders(f) is None)
+        yield f"{path}: {key!r} is said with a malformed placeholder: {bad!r}"
         return
     if isinstance(wanted.id, str):
         if placeholders(forms[0]) != placeholders(wanted.id):
@@ -137,9 +151,10 @@ def _check(path: Path, said: Message | None, wanted: Message, po: Catalog) -> It
         return
     if len(forms) != po.num_plurals:
         yield f"{path}: {key!r} has {len(forms)} forms, not {po.num_plurals}"
-    needed = placeholders(wanted.id[1]) | placeholders(wanted.id[0])
-    for form in forms:  # a form may leave the number out ("one card"), nothing else
-        if placeholders(form) - needed or needed - {"count"} - placeholders(form):
+    needed = (placeholders(wanted.id[1]) or set()) | (placeholders(wanted.id[0]) or set())
+    for k, form in enumerate(forms):  # the first form (one) may leave the number out
+        have = placeholders(form) or set()
+        if have - needed or needed - ({"count"} if k == 0 else set()) - have:
             yield f"{path}: {key!r} is said with other placeholders: {form!r}"
 
 
@@ -162,10 +177,18 @@ def write(domain: Domain) -> list[Path]:
             copyright_holder="the wartable authors",
             fuzzy=False,
         )
+        was = {_key(m.id): m.id for m in po if m.id}
         po.update(found, update_header_comment=False, no_fuzzy_matching=True)
         po.obsolete.clear()  # what the code no longer says goes (the history keeps it)
+        for m in po:  # a plural changed in the code: its old translation must be redone
+            if m.id and was.get(_key(m.id), m.id) != m.id:
+                m.flags.add("fuzzy")
         changed += _save(domain.po(language), po)
     return changed
+
+
+def _key(msgid: object) -> object:
+    return msgid[0] if isinstance(msgid, tuple) else msgid
 
 
 def _save(path: Path, catalog: Catalog) -> list[Path]:

@@ -10,8 +10,10 @@ from wartable.i18n.catalogs import SOURCE, translations
 
 class Voice:
     """One language for one game's texts (and the shared ones). ``voice(text)`` says a
-    ``Said`` in the language, its arguments said too; a plain text is looked up as a message
-    id (a name marked with ``word``) and stays as it is where the catalogs lack it."""
+    ``Said`` in the language, its ``Said`` arguments too (plain text arguments stay as they
+    are: a path, a seat, what the player typed); a plain text given whole (a lesson's text
+    read from its file) is looked up as a message id and stays as it is where the catalogs
+    lack it."""
 
     def __init__(self, language: str = SOURCE, game: str | None = None) -> None:
         self.language, self.game = language, game
@@ -28,7 +30,7 @@ class Voice:
             form = self.catalog.ngettext(text.msgid, text.plural, text.n or 0)
         if not text.args:
             return form
-        args = {k: self(v) if isinstance(v, str) else v for k, v in text.args.items()}
+        args = {k: self(v) if isinstance(v, Said) else v for k, v in text.args.items()}
         try:
             return form.format_map(args)
         except (KeyError, IndexError, ValueError):  # a catalog's mistake: say it in English

@@ -4,7 +4,7 @@ what just happened; after the last step the game goes on as a real battle."""
 
 from __future__ import annotations
 
-from wartable.core.action import Action
+from wartable.core.action import RESIGN, Action
 from wartable.lessons.model import Lesson, Step
 
 
@@ -31,6 +31,8 @@ class Teacher:
         """Why ``action`` is not the step's move (None: it is, or no step leads now)."""
         step = self.step
         if step is None or player != self.lesson.seat or str(action) in step.expect:
+            return None
+        if action == RESIGN:  # leaving the lesson is always allowed
             return None
         return step.wrong
 

@@ -125,8 +125,23 @@ class Message(BaseModel):
 
 
 def accepted_languages(header: str | None) -> list[str]:
-    """The languages of an Accept-Language header, in its order (``es-AR,es;q=0.9``)."""
-    return [part.split(";")[0].strip() for part in (header or "").split(",") if part.strip()]
+    """The languages of an Accept-Language header, most wanted first (``es-AR,es;q=0.9``);
+    those marked ``q=0`` (not wanted) left out, and only the header's first 400 characters
+    read (a longer one is no reason to refuse the request)."""
+    wanted: list[tuple[float, int, str]] = []
+    for n, part in enumerate((header or "")[:400].split(",")):
+        tag, _, params = part.partition(";")
+        q = 1.0
+        for param in params.split(";"):
+            key, _, value = param.strip().partition("=")
+            if key == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = 0.0
+        if tag.strip() and q > 0:
+            wanted.append((-q, n, tag.strip()))
+    return [tag for _, _, tag in sorted(wanted)]
 
 
 def bearer(authorization: str | None) -> str | None:
@@ -330,7 +345,7 @@ def create_app(
 
     @app.post("/api/lessons")
     async def learn(
-        body: NewLesson, accept_language: Annotated[str | None, Header(max_length=200)] = None
+        body: NewLesson, accept_language: Annotated[str | None, Header()] = None
     ) -> dict[str, Any]:
         """A lesson's game (docs/learn.md), the asker in its seat against its opponent."""
         try:
@@ -439,7 +454,7 @@ def create_app(
         game_id: str,
         lang: Annotated[str | None, Query(max_length=12)] = None,
         authorization: Annotated[str | None, Header()] = None,
-        accept_language: Annotated[str | None, Header(max_length=200)] = None,
+        accept_language: Annotated[str | None, Header()] = None,
     ) -> dict[str, Any]:
         """The coach's move for the seat, from its view alone, with its chance to win."""
         return await coached(game_id, "hint", lang, authorization, accept_language)
@@ -449,7 +464,7 @@ def create_app(
         game_id: str,
         lang: Annotated[str | None, Query(max_length=12)] = None,
         authorization: Annotated[str | None, Header()] = None,
-        accept_language: Annotated[str | None, Header(max_length=200)] = None,
+        accept_language: Annotated[str | None, Header()] = None,
     ) -> dict[str, Any]:
         """The seat's last move beside the coach's choice there."""
         return await coached(game_id, "review", lang, authorization, accept_language)

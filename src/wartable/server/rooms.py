@@ -76,6 +76,9 @@ class Forbidden(WartableError):
     """The request's token or invitation does not open what it asks for."""
 
 
+ADVICE_KEPT = 16  # the coach's answers a room keeps
+
+
 class Busy(WartableError):
     """A question to the coach while it still answers the seat's last one."""
 
@@ -111,13 +114,14 @@ class Room:
     rosters: dict[str, str] = field(default_factory=dict)  # seat -> campaign roster it fields
     # the people's seats that allowed the coach (coaching.py; kept while the server runs)
     coach_allowed: set[str] = field(default_factory=set)
-    coaching: set[str] = field(default_factory=set)  # seats the coach is thinking for now
+    # the coach's questions being answered (by question), and its answers kept
+    coaching: dict[tuple[str, ...], asyncio.Future[dict[str, Any]]] = field(default_factory=dict)
+    advice: dict[tuple[str, ...], dict[str, Any]] = field(default_factory=dict)
     # a lesson's game (docs/learn.md): its teacher, its language, what it said last
     teacher: Teacher | None = None
     voice: Voice = field(default_factory=Voice)
     lesson_said: list[str] = field(default_factory=list)
     lesson_wrong: str | None = None
-    advice: dict[tuple[str, ...], dict[str, Any]] = field(default_factory=dict)  # the latest
 
     def seat_of(self, token: str | None) -> str | None:
         """The seat a token opens (None: a spectator). Every seat's hash is compared, so the
@@ -523,19 +527,27 @@ class Rooms:
         language: str,
     ) -> dict[str, Any]:
         """The coach's answer, worked out once for the same question (the advice for a
-        position is always the same), one question of a seat at a time: asking faster than
-        it thinks cannot keep the server's workers busy."""
+        position is always the same: asked again while it is worked out, it is awaited, not
+        asked twice), one question of a seat at a time: asking faster than it thinks cannot
+        keep the server's workers busy."""
         found = room.advice.get(key)
         if found is not None:
             return found
-        if seat in room.coaching:
+        running = room.coaching.get(key)
+        if running is not None:
+            return await asyncio.shield(running)
+        if any(k[1] == seat for k in room.coaching):
             raise Busy("the coach is still thinking about your last question")
-        room.coaching.add(seat)
+        running = room.coaching[key] = asyncio.ensure_future(
+            self.thinkers.call(work, record, seat, language)
+        )
         try:
-            found = await self.thinkers.call(work, record, seat, language)
+            found = await asyncio.shield(running)
         finally:
-            room.coaching.discard(seat)
-        room.advice = {key: found}
+            room.coaching.pop(key, None)
+        if len(room.advice) >= ADVICE_KEPT:
+            room.advice.clear()
+        room.advice[key] = found
         return found
 
     async def notify(self, room: Room) -> None:

@@ -111,22 +111,20 @@ class Thinkers:
         keep for its next one."""
         if not searches(agent):
             return await asyncio.to_thread(quick, agent, state, seat)
-        loop = asyncio.get_running_loop()
-        record = state.record()
-        try:
-            return await loop.run_in_executor(self._started(), decide, agent, record, seat)
-        except BrokenProcessPool:  # a worker died (killed, out of memory): once more, afresh
-            self.close()
-        return await loop.run_in_executor(self._started(), decide, agent, record, seat)
+        return await self.call(decide, agent, state.record(), seat)
 
     async def call(self, work: Callable[..., T], *args: Any) -> T:
-        """``work(*args)`` in a worker process (the coach's advice): off the event loop and
-        its interpreter lock, as a search's decision."""
+        """``work(*args)`` in a worker process (a search's decision, the coach's advice): off
+        the event loop and its interpreter lock. A worker that died (killed, out of memory)
+        costs one more try in a fresh pool; the broken pool is closed once, by whichever
+        call finds it still in place, so a retry already sent to the fresh one is kept."""
         loop = asyncio.get_running_loop()
+        pool = self._started()
         try:
-            return await loop.run_in_executor(self._started(), work, *args)
-        except BrokenProcessPool:  # a worker died: once more, afresh
-            self.close()
+            return await loop.run_in_executor(pool, work, *args)
+        except BrokenProcessPool:
+            if self._pool is pool:
+                self.close()
         return await loop.run_in_executor(self._started(), work, *args)
 
     def close(self) -> None:

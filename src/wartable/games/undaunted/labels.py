@@ -42,11 +42,13 @@ ACTIONS = (
 
 
 def card_name(kind: Kind) -> str:
-    return say("{card} {squad}", card=kind.title, squad=kind.squad) if kind.squad else kind.title
+    title = word(kind.title)
+    return say("{card} {squad}", card=title, squad=kind.squad) if kind.squad else title
 
 
 def unit_name(unit: Unit) -> str:
-    return say("{unit} {squad}", unit=unit.title, squad=unit.squad) if unit.squad else unit.title
+    title = word(unit.title)
+    return say("{unit} {squad}", unit=title, squad=unit.squad) if unit.squad else title
 
 
 # ---- each verb's words (verbs.py hands them over) -----------------------------------------
@@ -67,7 +69,7 @@ def play(st: UndauntedState, i: int, action: Action) -> str | None:
     kind = kind_of(st, action)
     if kind is None:
         return None
-    what = action.args[1]
+    what = word(action.args[1])
     act = next((a for a in kind.actions if a.verb == what), None)
     amount = act.amount if act is not None else 0
     if act is not None and act.squad_only:
