@@ -17,7 +17,7 @@ from wartable.core.errors import (
     WartableError,
     quote,
 )
-from wartable.core.events import Kinds
+from wartable.core.events import Event, Kinds
 from wartable.core.rng import check_seed
 from wartable.core.state import RECORD_FORMAT, GameState
 
@@ -218,6 +218,12 @@ class Game(ABC):
     @abstractmethod
     def _check_action(self, action: Action) -> None:
         """Raise ActionParseError if ``action`` is not in this game's vocabulary."""
+
+    def said(self, event: Event) -> str:
+        """The event's line as the interfaces say it in a player's language: a message
+        (core/words.py) made from its kind and data where the game has one, whose English is
+        the event's own text; the text as it is by default (docs/i18n.md)."""
+        return event.text
 
     def rules_summary(self) -> str:
         return self.info.summary

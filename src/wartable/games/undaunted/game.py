@@ -24,7 +24,7 @@ from wartable.core.game import (
 from wartable.core.observation import Observer
 from wartable.core.rng import Rng
 from wartable.core.verbs import Grammar
-from wartable.games.undaunted import estimates
+from wartable.games.undaunted import estimates, speech
 from wartable.games.undaunted.content import DATA, Library
 from wartable.games.undaunted.event_kinds import EventKind
 from wartable.games.undaunted.glossary import faces
@@ -164,6 +164,9 @@ class Undaunted(Game):
 
     def guide(self) -> dict[str, Any]:
         return guide.packaged(__file__)
+
+    def said(self, event: Event) -> str:
+        return speech.said(event)
 
     def glossary(self, scenario: str | None = None) -> dict[str, CardFace]:
         return faces(self.scenario(scenario))

@@ -81,6 +81,8 @@ def resolve_bids(st: UndauntedState, ev: list[Event]) -> None:
                     for i, b in enumerate(st.revealed)
                 },
                 "initiative": holder,
+                "values": {st.players[i]: values[i] for i in range(2)},  # the bids' initiative
+                "kept": st.initiative == before,
             },
             RULE_BID,
         )

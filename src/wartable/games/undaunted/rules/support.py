@@ -98,7 +98,8 @@ def conceal(st: UndauntedState, i: int, ev: list[Event]) -> None:
         if moved
         else f"{who} conceals, but {other} has no Fog of War card left in supply"
     )
-    ev.append(Event(EventKind.CONCEAL, text, {"player": who, "moved": moved}, RULES["conceal"]))
+    data = {"player": who, "moved": moved, "other": other}
+    ev.append(Event(EventKind.CONCEAL, text, data, RULES["conceal"]))
 
 
 def control(st: UndauntedState, i: int, tile: int, ev: list[Event]) -> None:
@@ -114,7 +115,7 @@ def control(st: UndauntedState, i: int, tile: int, ev: list[Event]) -> None:
             EventKind.CONTROL,
             f"{who} takes control of {name}"
             + (f"; {st.players[1 - i]}'s marker there flips to scouted" if flipped else ""),
-            {"player": who, "tile": name, "flipped": flipped},
+            {"player": who, "tile": name, "flipped": flipped, "other": st.players[1 - i]},
             RULES["control"],
         )
     )
