@@ -180,6 +180,8 @@ LINES: dict[str, Callable[[Data], Said]] = {
     K.HUNKER: lambda d: say("{who} returns {card} to supply", who=d["player"], card=d["card"]),
     K.RALLY: lambda d: say("{who} {unit} rallies: ready again", who=d["player"], unit=d["unit"]),
     K.END_TURN: lambda d: say("{who} ends the turn", who=d["player"]),
+    # the reason, made by the rules as a message, travels in the data within the process
+    K.GAME_OVER: lambda d: say("{winner} wins: {reason}", winner=d["winner"], reason=d["reason"]),
 }
 # words that stand in the lines above as arguments
 WORDS = (word("hit"), word("miss"), word("hand"), word("deck"), word("discard"))
@@ -187,6 +189,6 @@ WORDS = (word("hit"), word("miss"), word("hand"), word("deck"), word("discard"))
 
 def said(event: Event) -> str:
     """The event's line as a message (its English is the rules' own line); the line as it
-    is where this game has no message for its kind (the end of the game's reasons, for now)."""
+    is where this game has no message for its kind."""
     line = LINES.get(event.kind)
     return event.text if line is None else line(event.data)

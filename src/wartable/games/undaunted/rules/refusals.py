@@ -1,11 +1,13 @@
 """Why an action is not legal now, verb by verb, in words a player understands (verbs.py
-hands each verb its function); where a verb has nothing to say, the moment's words do."""
+hands each verb its function); where a verb has nothing to say, the moment's words do. The
+words are messages (core/words.py): the interfaces say them in the player's language."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from wartable.core.action import Action
+from wartable.core.words import say, word
 from wartable.games.undaunted.phases import Phase
 from wartable.games.undaunted.scenario import FOG
 
@@ -13,17 +15,17 @@ if TYPE_CHECKING:
     from wartable.games.undaunted.state import UndauntedState
 
 REASONS = {  # why a card's action cannot be played now
-    "attack": "there is no enemy counter on the board",
-    "suppress": "there is no enemy counter on the board",
-    "move": "no neighbouring tile is scouted or controlled by your side",
-    "control": "the tile holds an enemy counter or is already yours",
-    "recon": "you hold no Fog of War card",
-    "blast": "the mortar has no target marker on the board",
-    "target": "no tile is 3 or more tiles from the mortar",
-    "guide": "none of your ready counters can move onto a scouted or controlled tile",
-    "bolster": "no eligible card is left in your supply",
-    "inspire": "no eligible card is in your play area",
-    "command": "your deck and discard pile are empty",
+    "attack": word("there is no enemy counter on the board"),
+    "suppress": word("there is no enemy counter on the board"),
+    "move": word("no neighbouring tile is scouted or controlled by your side"),
+    "control": word("the tile holds an enemy counter or is already yours"),
+    "recon": word("you hold no Fog of War card"),
+    "blast": word("the mortar has no target marker on the board"),
+    "target": word("no tile is 3 or more tiles from the mortar"),
+    "guide": word("none of your ready counters can move onto a scouted or controlled tile"),
+    "bolster": word("no eligible card is left in your supply"),
+    "inspire": word("no eligible card is in your play area"),
+    "command": word("your deck and discard pile are empty"),
 }
 
 
@@ -35,18 +37,26 @@ def unknown(st: UndauntedState, action: Action) -> str:
     """An action of no verb's table in this scenario (a tile or card it does not have)."""
     if action in st.sc.actions.decode:
         return ""
-    return f"{str(action)!r} is not an action of this scenario (see the legal actions)"
+    return say(
+        "{action!r} is not an action of this scenario (see the legal actions)", action=str(action)
+    )
 
 
 # ---- the moments' words ------------------------------------------------------------------
 def bidding(st: UndauntedState, i: int, action: Action) -> str:
     why = unknown(st, action)
-    return why or f"{str(action)!r}: both players must first choose a card for initiative (bid)"
+    return why or say(
+        "{action!r}: both players must first choose a card for initiative (bid)", action=str(action)
+    )
 
 
 def playing(st: UndauntedState, i: int, action: Action) -> str:
     why = unknown(st, action)
-    return why or f"{str(action)!r} is not legal now; legal actions: {legal_now(st, i)}"
+    return why or say(
+        "{action!r} is not legal now; legal actions: {legal}",
+        action=str(action),
+        legal=legal_now(st, i),
+    )
 
 
 # ---- the verbs' own -----------------------------------------------------------------------
@@ -54,7 +64,7 @@ def bid(st: UndauntedState, i: int, action: Action) -> str:
     if why := unknown(st, action):
         return why
     if st.phase != Phase.BID:
-        return f"{str(action)!r}: initiative has been decided for this round"
+        return say("{action!r}: initiative has been decided for this round", action=str(action))
     return card(st, i, action)
 
 
@@ -72,19 +82,21 @@ def card(st: UndauntedState, i: int, action: Action) -> str:
     kind = sc.kinds[arg]
     s = st.sides[i]
     if not s.hand[arg]:
-        return f"{text!r}: there is no {kind.key} card in your hand"
+        return say("{action!r}: there is no {card} card in your hand", action=text, card=kind.key)
     if kind.category == FOG:
-        return f"{text!r}: Fog of War cards can only be bid for initiative"
+        return say("{action!r}: Fog of War cards can only be bid for initiative", action=text)
     if verb == "rally":
-        return f"{text!r}: the {kind.key} counter is not suppressed"
+        return say("{action!r}: the {card} counter is not suppressed", action=text, card=kind.key)
     if verb == "play" and kind.unit >= 0 and s.supp[kind.unit]:
-        return (
-            f"{text!r}: the {kind.key} counter is suppressed; its cards may only rally "
-            f"it or hunker down"
+        return say(
+            "{action!r}: the {card} counter is suppressed; its cards may only rally it or "
+            "hunker down",
+            action=text,
+            card=kind.key,
         )
     if verb == "play":
-        why = REASONS.get(card_verb, "that action cannot be taken now")
-        return f"'play {kind.key} {card_verb}': {why}"
+        why = REASONS.get(card_verb, word("that action cannot be taken now"))
+        return say("'play {card} {action}': {why}", card=kind.key, action=card_verb, why=why)
     return ""
 
 
@@ -93,9 +105,12 @@ def finish(st: UndauntedState, i: int, action: Action) -> str:
     p = st.pending
     if p is None or st.phase == Phase.BID:
         return ""
-    return (
-        f"{str(action)!r}: finish the {st.sc.kinds[p.kind].key} {p.verb} first "
-        f"(choose one of: {legal_now(st, i)})"
+    return say(
+        "{action!r}: finish the {card} {verb} first (choose one of: {legal})",
+        action=str(action),
+        card=st.sc.kinds[p.kind].key,
+        verb=word(p.verb),
+        legal=legal_now(st, i),
     )
 
 
@@ -106,7 +121,8 @@ def choice(st: UndauntedState, i: int, action: Action) -> str:
         return why
     if st.pending is not None or st.phase == Phase.BID:
         return ""
-    return (
-        f"{str(action)!r}: no card action is waiting for that choice "
-        f"(legal now: {legal_now(st, i)})"
+    return say(
+        "{action!r}: no card action is waiting for that choice (legal now: {legal})",
+        action=str(action),
+        legal=legal_now(st, i),
     )

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
 from wartable.core.outcome import Outcome
+from wartable.core.words import say, word
 from wartable.games.undaunted.content import GOALS
 from wartable.games.undaunted.event_kinds import EventKind
 
@@ -70,8 +71,16 @@ def by_points(st: UndauntedState, why: str, kind: str, ev: list[Event]) -> None:
     """More objective points wins; a tie goes to the side holding the initiative."""
     a, b = st.points(0), st.points(1)
     winner = 0 if a > b else 1 if b > a else st.initiative
-    tie = " (tied on points: the initiative holder wins)" if a == b else ""
-    _finish(st, winner, f"{why}; objective points {a}-{b}{tie}", kind, ev)
+    if a == b:
+        reason = say(
+            "{why}; objective points {a}-{b} (tied on points: the initiative holder wins)",
+            why=why,
+            a=a,
+            b=b,
+        )
+    else:
+        reason = say("{why}; objective points {a}-{b}", why=why, a=a, b=b)
+    _finish(st, winner, reason, kind, ev)
 
 
 def check(st: UndauntedState, ev: list[Event]) -> bool:
@@ -79,24 +88,30 @@ def check(st: UndauntedState, ev: list[Event]) -> bool:
     sc = st.sc
     p0, p1 = pinned(st, 0), pinned(st, 1)
     if p0 and p1:
-        by_points(st, "both sides pinned down", "both pinned down", ev)
+        by_points(st, word("both sides pinned down"), "both pinned down", ev)
         return True
     if p0 or p1:
         loser = 0 if p0 else 1
         winner = 1 - loser
         who = st.players[loser]
         if sc.victory[winner] != MORE:
-            _finish(st, winner, f"{who} is pinned down", "pinned down", ev)
+            _finish(st, winner, say("{side} is pinned down", side=who), "pinned down", ev)
             return True
         mine, theirs = st.points(winner), st.points(loser)
         if mine > theirs:
-            reason = f"{who} is pinned down and behind on objective points ({mine}-{theirs})"
+            reason = say(
+                "{side} is pinned down and behind on objective points ({a}-{b})",
+                side=who,
+                a=mine,
+                b=theirs,
+            )
             _finish(st, winner, reason, "more objectives", ev)
             return True
     first = st.active
     for j in (first, 1 - first):
         goal = sc.goal[j]
         if sc.victory[j] == POINTS and goal is not None and st.points(j) >= goal:
-            _finish(st, j, f"{st.points(j)} objective points (goal {goal})", "objectives", ev)
+            reason = say("{n} objective points (goal {goal})", n=st.points(j), goal=goal)
+            _finish(st, j, reason, "objectives", ev)
             return True
     return False
