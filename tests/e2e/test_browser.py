@@ -398,3 +398,30 @@ def test_learn_to_play_from_the_lobby_leads_step_by_step_and_refuses_another_mov
     page.wait_for_function("() => window.wartableGame.data.lesson.step === 1")
     assert "step 2 of" in page.inner_text("#lesson")
     assert "so you act first" in page.inner_text("#lesson")
+
+
+def test_the_page_and_a_lesson_in_spanish(server, browser):
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(server + "/")
+    page.select_option("#lang", "es")  # the header's language: kept, the page drawn again
+    page.wait_for_function("() => document.documentElement.lang === 'es'")
+    page.wait_for_selector(".lobby h2")
+    assert page.inner_text(".lobby h2") == "Nueva partida"
+    page.select_option("#game", "undaunted")
+    assert page.inner_text("#learn") == "Aprender a jugar"
+    page.click("#learn")
+    page.wait_for_selector("#lesson #lesson-say")
+    page.wait_for_function(SETTLED)
+    assert page.inner_text("#lesson-say").startswith("Cada ronda empieza con una puja secreta")
+    assert "paso 1 de" in page.inner_text("#lesson")
+    assert "Pujar con Sargento de pelotón (iniciativa 9)" in page.inner_text("#actions")
+    assert page.inner_text("#coach #hint") == "Pista"
+    page.evaluate("() => window.wartable.act('bid fog-of-war')")
+    page.wait_for_selector("#lesson #lesson-wrong")
+    assert page.inner_text("#lesson-wrong").endswith("Inténtalo de nuevo.")
+    before = moves(page)
+    page.evaluate("() => window.wartable.act('bid platoon-sergeant')")
+    page.wait_for_function("n => window.wartableGame.data.n > n", arg=before, timeout=15000)
+    page.wait_for_function(SETTLED, timeout=15000)
+    assert "Pujas: US Platoon Sergeant (9)" in page.inner_text(".log")  # names, not ids
+    shot(page, "lesson-spanish.png")

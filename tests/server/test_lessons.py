@@ -15,7 +15,7 @@ def test_a_lesson_is_made_and_played_through_by_its_moves_with_a_wrong_one_refus
     assert next(g for g in listed if g["name"] == "undaunted")["lessons"] == [
         {"id": "first-battle", "title": lesson.title}
     ]
-    made = c.post("/api/lessons", json={"game": "undaunted", "lang": "en"}).json()
+    made = c.post("/api/lessons", json={"game": "undaunted"}).json()
     assert made["seat"] == lesson.seat
     me = auth(made["token"])
     assert made["link"] == f"/play/{made['id']}#seat={lesson.seat}&token={made['token']}"
@@ -45,10 +45,15 @@ def test_a_lesson_is_made_and_played_through_by_its_moves_with_a_wrong_one_refus
 
 
 def test_a_lesson_speaks_the_asked_language_and_a_bad_one_is_refused(c):
-    made = c.post("/api/lessons", json={"game": "undaunted"},
-                  headers={"Accept-Language": "es-AR,es;q=0.9"}).json()  # fmt: skip
-    state = c.get(f"/api/games/{made['id']}").json()
+    made = c.post("/api/lessons", json={"game": "undaunted"}).json()
+    url = f"/api/games/{made['id']}"
+    state = c.get(url, headers={"Accept-Language": "es-AR,es;q=0.9"}).json()
     assert state["lesson"]["say"].startswith("Cada ronda empieza con una puja secreta")
+    assert state["labels"] == {}  # a spectator: no actions, but the log is in Spanish too
+    german = c.get(url + "?lang=de", headers=auth(made["token"])).json()
+    assert german["lesson"]["say"].startswith("Jede Runde beginnt mit einem geheimen Gebot")
+    assert german["labels"]["bid platoon-sergeant"] == "Zugführer bieten (Initiative 9)"
+    assert c.get(url + "?lang=fr").status_code == 400
     bad = c.post("/api/lessons", json={"game": "undaunted", "lesson": "nope"})
     assert bad.status_code == 400 and "no lesson 'nope'; lessons: first-battle" in bad.text
     none = c.post("/api/lessons", json={"game": "duel"})

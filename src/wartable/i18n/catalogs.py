@@ -54,3 +54,27 @@ def translations(language: str, game: str | None = None) -> gettext.NullTranslat
     for outer, inner in itertools.pairwise(chain):
         outer.add_fallback(inner)
     return chain[0]
+
+
+@cache
+def _table(path: Path) -> dict[str, str]:
+    if not path.is_file():
+        return {}
+    with path.open("rb") as f:
+        catalog = read_po(f)
+    return {
+        m.id: m.string
+        for m in catalog
+        if isinstance(m.id, str) and m.id and isinstance(m.string, str) and m.string and not m.fuzzy
+    }
+
+
+def messages(language: str, game: str | None = None) -> dict[str, str]:
+    """Every translated message of ``language`` for ``game`` and the shared texts, by its
+    English (a game's own first): what the page says its words with (``/api/words``)."""
+    if language not in LANGUAGES:
+        raise ValueError(f"no catalog for {language!r}: choose one of {', '.join(LANGUAGES)}")
+    out: dict[str, str] = {}
+    for folder in reversed(folders(game)):
+        out.update(_table(folder / f"{language}.po"))
+    return out

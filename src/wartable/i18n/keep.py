@@ -1,5 +1,6 @@
-"""Keeping the catalogs: every message the code says is found (Babel's extractor reads the
-calls of ``say``, ``say_n`` and ``word``, and the interfaces' ``t`` and ``tn``), written to
+"""Keeping the catalogs: every message the code says is found (Babel's extractors read the
+calls of ``say``, ``say_n`` and ``word``, the interfaces' ``t`` and ``tn``, and the page's
+``t`` in its scripts), written to
 each domain's template (``messages.pot``) and merged into each language's ``.po`` file; and
 what is missing or wrong in them is listed (tools/catalogs.py; tests/i18n)."""
 
@@ -19,6 +20,8 @@ from wartable.i18n.catalogs import GAMES, LANGUAGES, SHARED, SOURCE
 
 PACKAGE = SHARED.parent
 KEYWORDS = {"say": None, "say_n": (1, 2), "word": None, "t": None, "tn": (1, 2)}
+# in the page's scripts only t: Babel reads a name before a template literal as a tagged call
+PAGE_KEYWORDS = {"t": None}
 # the fields of a lesson (a game's lessons/*.yaml, wartable.lessons) that a player reads
 LESSON_TEXTS = ("title", "intro", "say", "wrong", "then", "battle")
 TEMPLATE = "messages.pot"
@@ -39,11 +42,13 @@ class Domain:
 def domains() -> list[Domain]:
     """The shared texts (everything outside the games) and each game's."""
     games = sorted(p for p in GAMES.iterdir() if (p / "__init__.py").is_file())
-    shared = tuple(p for p in sorted(PACKAGE.rglob("*.py")) if GAMES not in p.parents)
+    page = sorted((PACKAGE / "server" / "static").glob("*.js"))  # the page's t("...")
+    shared = (*(p for p in sorted(PACKAGE.rglob("*.py")) if GAMES not in p.parents), *page)
     out = [Domain("wartable", shared, SHARED)]
     for g in games:
         lessons = sorted((g / "lessons").glob("*.yaml"))
-        out.append(Domain(g.name, (*sorted(g.rglob("*.py")), *lessons), g / "locale"))
+        code = (*sorted(g.rglob("*.py")), *sorted(g.glob("*.js")))
+        out.append(Domain(g.name, (*code, *lessons), g / "locale"))
     return out
 
 
@@ -61,8 +66,14 @@ def extracted(domain: Domain) -> Catalog:
             for text in _lesson_texts(yaml.safe_load(path.read_text(encoding="utf-8"))):
                 catalog.add(text, locations=[(where, 0)])  # no line: written without one
             continue
+        page = path.suffix == ".js"  # the page says its words with t("...") alone
         for line, message, comments, context in extract_from_file(
-            "python", path, keywords=KEYWORDS, comment_tags=("i18n:",), strip_comment_tags=True
+            "javascript" if page else "python",
+            path,
+            keywords=PAGE_KEYWORDS if page else KEYWORDS,
+            comment_tags=("i18n:",),
+            strip_comment_tags=True,
+            options={"parse_template_string": True} if page else None,
         ):
             catalog.add(message, locations=[(where, line)], auto_comments=comments, context=context)
     return catalog

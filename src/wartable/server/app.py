@@ -28,11 +28,13 @@ from wartable.core.errors import (
     ActionParseError,
     IllegalActionError,
     InvariantError,
+    UnknownNameError,
     WartableError,
 )
 from wartable.core.game import Game
 from wartable.core.registry import get_game, list_games
-from wartable.i18n import choose_language
+from wartable.i18n import Voice, choose_language
+from wartable.i18n.catalogs import messages
 from wartable.lessons import lessons_of
 from wartable.server import deck_api, rosters
 from wartable.server.guard import Guard, Hosts
@@ -76,7 +78,6 @@ class NewLesson(BaseModel):
     model_config = ConfigDict(extra="forbid")
     game: str = Field(max_length=40)
     lesson: str | None = Field(default=None, max_length=60)  # by default the game's first
-    lang: str | None = Field(default=None, max_length=12)  # by default the browser's
 
 
 class NewRoster(BaseModel):
@@ -120,8 +121,18 @@ class Message(BaseModel):
     model_config = ConfigDict(extra="forbid")
     type: str = Field(pattern="^(hello|act)$")
     token: TOKEN | None = None
+    lang: str | None = Field(default=None, max_length=12)  # hello: the language to speak
     n: int | None = Field(default=None, ge=0)
     action: str | None = Field(default=None, max_length=200)
+
+
+def voice_of(room: Room, lang: str | None, accept_language: str | None = None) -> Voice:
+    """The language a request asks for (``lang``, else its Accept-Language, else English),
+    for the room's game; a language we do not have is a 400."""
+    try:
+        return Voice(choose_language(lang, {}, accepted_languages(accept_language)), room.game.name)
+    except ValueError as exc:
+        raise HTTPException(400, str(exc)) from exc
 
 
 def accepted_languages(header: str | None) -> list[str]:
@@ -315,6 +326,23 @@ def create_app(
         return Response(page("favicon.svg"), media_type="image/svg+xml")
 
     # ---- API -----------------------------------------------------------------------------
+    @app.get("/api/words")
+    async def words(
+        lang: Annotated[str, Query(max_length=12)],
+        game: Annotated[str | None, Query(max_length=40)] = None,
+    ) -> dict[str, Any]:
+        """The page's words in ``lang`` (docs/i18n.md): each translated message by its
+        English, the game's own and the shared ones; public, the same for everyone."""
+        try:
+            language = choose_language(lang)
+            if game is not None:
+                get_game(game)  # an unknown game is a 404, not an empty table
+            return {"lang": language, "words": messages(language, game)}
+        except ValueError as exc:
+            raise HTTPException(400, str(exc)) from exc
+        except UnknownNameError as exc:
+            raise HTTPException(404, str(exc)) from exc
+
     @app.get("/api/catalog")
     async def catalog() -> dict[str, Any]:
         out = []
@@ -344,9 +372,7 @@ def create_app(
         return {"games": out}
 
     @app.post("/api/lessons")
-    async def learn(
-        body: NewLesson, accept_language: Annotated[str | None, Header()] = None
-    ) -> dict[str, Any]:
+    async def learn(body: NewLesson) -> dict[str, Any]:
         """A lesson's game (docs/learn.md), the asker in its seat against its opponent."""
         try:
             game = get_game(body.game)
@@ -355,7 +381,6 @@ def create_app(
             if lesson is None:
                 ids = ", ".join(x.id for x in found) or "none yet"
                 raise WartableError(f"lesson: no lesson {body.lesson!r}; lessons: {ids}")
-            language = choose_language(body.lang, {}, accepted_languages(accept_language))
             setup = game.new_game(lesson.scenario, seed=lesson.seed, options=dict(lesson.options))
             seats = {p: lesson.opponent for p in setup.players}
             made = await rooms.create(
@@ -365,7 +390,6 @@ def create_app(
                 lesson.seed,
                 dict(lesson.options),
                 lesson=lesson,
-                language=language,
             )
         except (WartableError, ValueError) as exc:
             raise HTTPException(400, str(exc)) from exc
@@ -407,14 +431,17 @@ def create_app(
 
     @app.get("/api/games/{game_id}")
     async def state(
-        game_id: str, authorization: Annotated[str | None, Header()] = None
+        game_id: str,
+        lang: Annotated[str | None, Query(max_length=12)] = None,
+        authorization: Annotated[str | None, Header()] = None,
+        accept_language: Annotated[str | None, Header()] = None,
     ) -> dict[str, Any]:
         room = await room_or_404(game_id)
         token = bearer(authorization)
         seat = room.seat_of(token)
         if token and seat is None:
             raise HTTPException(403, "this token opens no seat of this game")
-        return rooms.snapshot(room, seat)
+        return rooms.snapshot(room, seat, voice=voice_of(room, lang, accept_language))
 
     @app.post("/api/games/{game_id}/actions")
     async def act(
@@ -617,6 +644,7 @@ class Connection:
         self.ws = ws
         self.seat: str | None = None
         self.cursor: int | None = None  # log lines this client has (None: send the tail)
+        self.voice = Voice()  # the language its hello asked for
         self.sending = asyncio.Lock()
 
     async def send(self, message: dict[str, Any]) -> None:
@@ -642,7 +670,7 @@ class Connection:
         async def push() -> None:
             try:
                 async with self.sending:
-                    message = self.rooms.snapshot(room, self.seat, self.cursor)
+                    message = self.rooms.snapshot(room, self.seat, self.cursor, self.voice)
                     self.cursor = message["log_end"]
                     await self.ws.send_json(message)
             except Exception:  # a client gone mid-send is dropped
@@ -672,6 +700,11 @@ class Connection:
             return
         if msg.type == "hello":
             self.cursor = None
+            try:
+                self.voice = Voice(choose_language(msg.lang or "en"), room.game.name)
+            except ValueError as exc:
+                await self.error(str(exc))
+                return
             self.seat = room.seat_of(msg.token)
             if msg.token and self.seat is None:
                 await self.error("this token opens no seat")
@@ -684,7 +717,9 @@ class Connection:
             return
         try:
             await self.rooms.act(room, self.seat, msg.n, msg.action)
-        except (Stale, ActionParseError, IllegalActionError) as exc:
+        except IllegalActionError as exc:  # the rule's reason, in this client's language
+            await self.error(self.voice(exc.reason))
+        except (Stale, ActionParseError) as exc:
             await self.error(str(exc))
         except InvariantError as exc:
             await self.error(f"{FAULT}: {exc}")

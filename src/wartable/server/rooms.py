@@ -117,9 +117,9 @@ class Room:
     # the coach's questions being answered (by question), and its answers kept
     coaching: dict[tuple[str, ...], asyncio.Future[dict[str, Any]]] = field(default_factory=dict)
     advice: dict[tuple[str, ...], dict[str, Any]] = field(default_factory=dict)
-    # a lesson's game (docs/learn.md): its teacher, its language, what it said last
+    # a lesson's game (docs/learn.md): its teacher, what it said last (each client hears it
+    # in its own language)
     teacher: Teacher | None = None
-    voice: Voice = field(default_factory=Voice)
     lesson_said: list[str] = field(default_factory=list)
     lesson_wrong: str | None = None
 
@@ -170,7 +170,6 @@ class Rooms:
         creator_plays: bool = True,
         rosters: dict[str, str] | None = None,
         lesson: Lesson | None = None,
-        language: str = "en",
     ) -> Created:
         """A new game. The creator takes ``creator_seat`` (by default the first human seat;
         none when ``creator_plays`` is false) and gets an invitation for every other human
@@ -242,7 +241,7 @@ class Rooms:
         self._seat_agents(room, seed)
         if lesson is not None:  # its opponents as it was written with, and its teacher
             room.agents.update(opponents(game, lesson, players))
-            room.teacher, room.voice = Teacher(lesson), Voice(language, game.name)
+            room.teacher = Teacher(lesson)
         self.rooms[game_id] = room
         self.wake(room)  # an AI may have the first move
         return Created(game_id, creator_seat, token, host, codes)
@@ -392,9 +391,9 @@ class Rooms:
             self._check_turn(room, seat, n)
             wrong = room.teacher.check(seat, action) if room.teacher else None
             if wrong is not None:  # not the lesson's move: said why, nothing played
-                room.lesson_wrong = room.voice(wrong)
+                room.lesson_wrong = wrong
                 await self.notify(room)
-                raise IllegalActionError(room.lesson_wrong)
+                raise IllegalActionError(wrong)
             twin = room.state.clone()
             before = twin.current_players
             try:  # IllegalActionError: nothing changed anywhere
@@ -418,7 +417,7 @@ class Rooms:
             if room.teacher is not None:
                 said = room.teacher.taken(seat, action)
                 if said or seat == room.teacher.lesson.seat:
-                    room.lesson_said, room.lesson_wrong = [room.voice(s) for s in said], None
+                    room.lesson_said, room.lesson_wrong = said, None
         await self.notify(room)
 
     @staticmethod
@@ -554,9 +553,13 @@ class Rooms:
         await asyncio.gather(*(send() for send in list(room.listeners.values())))
 
     # ---- what a seat sees -----------------------------------------------------------------
-    def snapshot(self, room: Room, seat: str | None, since: int | None = None) -> dict[str, Any]:
-        """What ``seat`` (None: a spectator) sees now. The log holds the last lines, or with
-        ``since`` only the lines added after event number ``since`` (live updates)."""
+    def snapshot(
+        self, room: Room, seat: str | None, since: int | None = None, voice: Voice | None = None
+    ) -> dict[str, Any]:
+        """What ``seat`` (None: a spectator) sees now, its words in ``voice``'s language
+        (English by default). The log holds the last lines, or with ``since`` only the lines
+        added after event number ``since`` (live updates)."""
+        voice = voice or Voice(game=room.game.name)
         st = room.state
         legal = st.legal_actions(seat) if seat is not None else []
         info, labels, steps = {}, {}, {}
@@ -565,11 +568,11 @@ class Rooms:
                 raise InvariantError("snapshot: no seat")
             text = st.action_info(seat, a).get("text")
             if text:
-                info[str(a)] = text
-            labels[str(a)] = st.describe(seat, a)
+                info[str(a)] = voice(text)
+            labels[str(a)] = voice(st.describe(seat, a))
             steps[str(a)] = list(st.board_steps(seat, a))
         start = max(0, len(room.events) - 4 * LOG_TAIL) if since is None else since
-        lines = log_lines(room.events[start:], seat)
+        lines = log_lines(room.events[start:], seat, room.game, voice)
         if since is None:
             lines = lines[-LOG_TAIL:]
         return {
@@ -596,11 +599,11 @@ class Rooms:
             "log_end": len(room.events),
             "outcome": st.outcome.to_json() if st.outcome else None,
             "coach": self.coach(room),
-            "lesson": self.lesson(room),
+            "lesson": self.lesson(room, voice),
         }
 
     @staticmethod
-    def lesson(room: Room) -> dict[str, Any] | None:
+    def lesson(room: Room, voice: Voice) -> dict[str, Any] | None:
         """A lesson's words for the page: its title, the step (what to do and why), what it
         said after the last move, and why a move was not the step's."""
         teacher = room.teacher
@@ -608,14 +611,14 @@ class Rooms:
             return None
         step = teacher.step
         return {
-            "title": room.voice(teacher.lesson.title),
+            "title": voice(teacher.lesson.title),
             "seat": teacher.lesson.seat,
             "step": teacher.at,
             "steps": len(teacher.lesson.steps),
-            "intro": room.voice(teacher.lesson.intro) if teacher.at == 0 else None,
-            "say": room.voice(step.say) if step is not None else None,
-            "said": room.lesson_said,
-            "wrong": room.lesson_wrong,
+            "intro": voice(teacher.lesson.intro) if teacher.at == 0 else None,
+            "say": voice(step.say) if step is not None else None,
+            "said": [voice(s) for s in room.lesson_said],
+            "wrong": voice(room.lesson_wrong) if room.lesson_wrong else None,
         }
 
     @staticmethod
@@ -638,7 +641,8 @@ class Rooms:
         total = len(history)
         step = max(0, min(step, total))
         past = room.game.replay(room.state.record(), upto=step)
-        lines = log_lines([(n, e) for n, e in room.events if n <= step], seat)[-LOG_TAIL:]
+        lines = log_lines([(n, e) for n, e in room.events if n <= step], seat, room.game)
+        lines = lines[-LOG_TAIL:]
         action = None
         if step:
             who, done = history[step - 1]
@@ -717,11 +721,14 @@ def why_barred(room: Room, tokens: Iterable[str], host: str | None) -> str | Non
     return None
 
 
-def log_lines(events: list[tuple[int, Event]], seat: str | None) -> list[dict[str, Any]]:
-    """The log as ``seat`` may read it; a line that reports dice carries them as ``roll``
-    (docs/adding-a-game.md), for the page to draw."""
+def log_lines(
+    events: list[tuple[int, Event]], seat: str | None, game: Game, voice: Voice | None = None
+) -> list[dict[str, Any]]:
+    """The log as ``seat`` may read it, in ``voice``'s language (``Game.said``); a line that
+    reports dice carries them as ``roll`` (docs/adding-a-game.md), for the page to draw."""
+    say = voice or Voice(game=game.name)
     return [
-        {"n": n, "kind": e.kind, "text": e.text, "rule": e.rule}
+        {"n": n, "kind": e.kind, "text": say(game.said(e)), "rule": e.rule}
         | ({"roll": e.data["roll"]} if "roll" in e.data else {})
         for n, e in events
         if e.visible(seat)

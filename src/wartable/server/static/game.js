@@ -6,6 +6,7 @@ import { held, hold } from "./held.js";
 import { diceTray, positions, shotLine, slide, strikes } from "./motion.js";
 import { glyph, keepPieces, mapKey, piece, pieceDefs } from "./pieces.js";
 import { hideTip, tipped } from "./tip.js";
+import { language, loadWords, t } from "./words.js";
 
 // ---- a game -------------------------------------------------------------------------------
 // `data` is always the latest state the server sent (what an action is sent against); `shown`
@@ -38,7 +39,7 @@ export function startGame(id) {
   const where = document.getElementById("where");
   where.textContent = (game.seat ? "playing " + game.seat : "watching") + " · game " + id;
   if (game.seat) where.append(" ", el("details", { id: "seat-link" },
-    el("summary", { text: "play from another device" }),
+    el("summary", { text: t("play from another device") }),
     copyable("This link is your seat: open it on your other device, and share it with nobody.",
       `/play/${id}#seat=${game.seat}&token=${game.token}`)));
   connect();
@@ -66,7 +67,7 @@ function connect() {
   game.ws = ws;
   ws.onopen = () => {
     game.retry = 0;
-    ws.send(JSON.stringify({ type: "hello", token: game.token }));
+    ws.send(JSON.stringify({ type: "hello", token: game.token, lang: language() }));
     online(true);
   };
   ws.onmessage = (msg) => {
@@ -211,7 +212,7 @@ function clearChoice() {
 function resign() {
   const d = game.data;
   if (!d.seat || d.outcome || game.sent === d.n) return;
-  const sure = "Resign and lose this game? In a game of teams your whole side concedes with you.";
+  const sure = t("Resign and lose this game? In a game of teams your whole side concedes with you.");
   if (!window.confirm(sure) || !sendable()) return;
   game.sent = d.n;
   game.ws.send(JSON.stringify({ type: "act", n: d.n, action: "resign" }));
@@ -242,7 +243,8 @@ const modules = {};
 
 async function drawingFor(name) {
   if (!modules[name]) {
-    modules[name] = import(`/games/${encodeURIComponent(name)}/page.js`)
+    modules[name] = loadWords(name).catch(() => {})  // the game's own words first
+      .then(() => import(`/games/${encodeURIComponent(name)}/page.js`))
       .then((m) => ({ ...generic, ...m }))
       .catch(() => generic);  // no page module: the generic drawing plays it just as well
   }
@@ -388,7 +390,7 @@ function selection() {
   return el("div", { id: "selection", class: "selection", role: "status" },
     el("b", { text: words(keyParts(game.selected)[1]) }),
     ` chosen: ${n} lit ${n === 1 ? "place" : "places"} on the board (point at one for the odds) `, ...here,
-    el("button", { id: "cancel-choice", text: "✕ cancel", title: "Escape", onclick: clearChoice }));
+    el("button", { id: "cancel-choice", text: "✕ " + t("cancel"), title: "Escape", onclick: clearChoice }));
 }
 
 // Several actions share what was clicked: a small chooser opens beside it, each entry in
@@ -398,8 +400,8 @@ function chooser(d) {
   const at = game.at ? elementsOf(game.at)[0] : null;
   const title = game.at ? words(keyParts(game.at)[1]) : "Choose";
   const box = el("div", { id: "chooser", class: "chooser", role: "dialog", "aria-label": "choose one" },
-    el("div", { class: "chooser-head" }, el("b", { text: title }), el("span", { class: "muted", text: " choose one" }),
-      el("button", { class: "chooser-cancel", text: "✕", title: "cancel (Escape)", onclick: clearChoice })),
+    el("div", { class: "chooser-head" }, el("b", { text: title }), el("span", { class: "muted", text: " " + t("choose one") }),
+      el("button", { class: "chooser-cancel", text: "✕", title: t("cancel (Escape)"), onclick: clearChoice })),
     ...paged("chooser", acts, (a) => {
       const b = actionButton(a, d);
       b.setAttribute("data-choice", a);
@@ -473,9 +475,9 @@ function render() {
     const coach = coachPanel(d);
     if (coach) side.append(coach);
     if (d.seat && !d.outcome) side.append(el("div", { class: "panel resign" },
-      el("button", { id: "resign", text: "Resign…", title: "concede the game (asks first)", onclick: resign })));
+      el("button", { id: "resign", text: t("Resign…"), title: t("concede the game (asks first)"), onclick: resign })));
     if (d.outcome) side.append(el("div", { class: "panel" },
-      el("button", { id: "replay", text: "Replay this game", onclick: () => openReplay(0) })));
+      el("button", { id: "replay", text: t("Replay this game"), onclick: () => openReplay(0) })));
     side.append(...draw.panels(view, ui()));
   }
   side.append(logPanel(game.replay ? game.replay.log : d.fullLog || game.log, game.replay ? null : d.last));
@@ -541,9 +543,9 @@ function zoomBar() {
     render();
   };
   return el("div", { class: "zoom", id: "zoom" },
-    el("button", { text: "−", title: "zoom out", onclick: () => step(-1) }),
+    el("button", { text: "−", title: t("zoom out"), onclick: () => step(-1) }),
     el("span", { class: "muted", text: ` ${Math.round(game.zoom * 10) / 10}× ` }),
-    el("button", { text: "+", title: "zoom in", onclick: () => step(1) }),
+    el("button", { text: "+", title: t("zoom in"), onclick: () => step(1) }),
     el("label", { class: "muted at-once", title: "show the other side's moves one by one, or at once" },
       el("input", { type: "checkbox", id: "at-once", ...(atOnce() ? { checked: "" } : {}),
         onclick: (e) => { localStorage.setItem(AT_ONCE, e.target.checked ? "yes" : "no");
@@ -584,24 +586,25 @@ function pinchable(scroller, svg) {
 function turnBanner(d) {
   if (game.replay) return null;
   if (d.outcome) return el("div", { id: "turn", class: "turn over" },
-    el("span", { id: "outcome", text: "Game over: " + d.outcome.reason }));
+    el("span", { id: "outcome", text: t("Game over: {reason}", { reason: d.outcome.reason }) }));
   if (d.unclaimed && d.unclaimed.length)
     return el("div", { id: "turn", class: "turn waiting" },
-      el("span", { id: "unclaimed", text: `Waiting for ${d.unclaimed.map(seatName).join(", ")} to join` }));
+      el("span", { id: "unclaimed", text: t("Waiting for {seats} to join", { seats: d.unclaimed.map(seatName).join(", ") }) }));
   if (game.pacing) {
-    const who = d.last ? seatName(d.last.seat) : "the other side";
-    return el("div", { id: "turn", class: "turn playing", title: "click to skip to the latest move",
-      onclick: skip }, `${who} is moving… `, el("small", { text: "click to skip" }));
+    const who = d.last ? seatName(d.last.seat) : t("the other side");
+    return el("div", { id: "turn", class: "turn playing", title: t("click to skip to the latest move"),
+      onclick: skip }, t("{who} is moving…", { who }) + " ", el("small", { text: t("click to skip") }));
   }
   if (game.online === false) return el("div", { id: "turn", class: "turn offline",
-    text: "Connection lost: reconnecting… (moves wait until it is back)" });
+    text: t("Connection lost: reconnecting… (moves wait until it is back)") });
   if (d.legal.length) return el("div", { id: "turn", class: "turn yours", onclick: () =>
-    document.getElementById("actions").scrollIntoView({ block: "center", behavior: "smooth" }) }, "● Your move",
-    d.to_act.length > 1 ? el("small", { text: " (both sides choose at once)" }) : null);
-  const ai = (s) => d.seats[s] && d.seats[s] !== "human" ? " (AI)" : "";
+    document.getElementById("actions").scrollIntoView({ block: "center", behavior: "smooth" }) }, "● " + t("Your move"),
+    d.to_act.length > 1 ? el("small", { text: " " + t("(both sides choose at once)") }) : null);
+  const ai = (s) => d.seats[s] && d.seats[s] !== "human" ? " " + t("(AI)") : "";
+  const and = ` ${t("and")} `;
   return el("div", { id: "turn", class: "turn waiting",
-    text: d.seat ? `Waiting for ${d.to_act.map((s) => seatName(s) + ai(s)).join(" and ")}…`
-      : `Watching: ${d.to_act.map(seatName).join(" and ")} to move` });
+    text: d.seat ? t("Waiting for {seats}…", { seats: d.to_act.map((s) => seatName(s) + ai(s)).join(and) })
+      : t("Watching: {seats} to move", { seats: d.to_act.map(seatName).join(and) }) });
 }
 
 // whose move it is, in one line that stays at the top of a phone's screen (the banner in
@@ -624,7 +627,7 @@ function statusPanel(d, view) {
   p.append(el("div", {}, el("b", { text: heading }), el("span", { class: "muted", text: ` · ${d.title}` })));
   const banner = turnBanner(d);
   if (banner) p.append(banner);
-  else if (d.outcome) p.append(el("div", { id: "outcome", text: "Game over: " + d.outcome.reason }));
+  else if (d.outcome) p.append(el("div", { id: "outcome", text: t("Game over: {reason}", { reason: d.outcome.reason }) }));
   const last = lastMoveLine(d);
   if (last) p.append(last);
   const fielded = Object.entries(d.rosters || {});
@@ -641,13 +644,13 @@ function lastMoveLine(d) {
   const line = (d.fullLog || []).find((e) => e.n === d.last.n);
   if (!line) return null;
   return el("div", { id: "last-move", class: "last-move" },
-    el("span", { class: "muted", text: "Last move: " }), words(line.text));
+    el("span", { class: "muted", text: t("Last move:") + " " }), words(line.text));
 }
 
 function handPanel(view) {
   const cards = game.draw.hand(view, ui());
   if (!cards.length) return null;
-  const p = el("div", { class: "panel cards", id: "hand" }, el("div", { class: "muted", text: "Your hand" }));
+  const p = el("div", { class: "panel cards", id: "hand" }, el("div", { class: "muted", text: t("Your hand") }));
   const row = el("div", { class: "hand-row" });
   for (const c of cards) {
     const face = game.cards[c.id];
@@ -676,7 +679,7 @@ function otherHand({ who, cards }) {
       el("span", { class: "card-title", text: c.title || (face ? face.title : c.label) }),
       c.note ? el("span", { class: "card-note", text: c.note }) : null));
   }
-  if (!cards.length) row.append(el("span", { class: "muted", text: "no cards" }));
+  if (!cards.length) row.append(el("span", { class: "muted", text: t("no cards") }));
   p.append(row);
   return p;
 }
@@ -698,13 +701,13 @@ function actionsPanel(d) {
   let legal = d.legal.filter((a) => !fixed.includes(a));
   if (game.only) {  // several actions of what was chosen: the chooser at the board, and here
     legal = d.legal.filter((a) => game.only.includes(a));
-    p.append(el("div", {}, el("span", { class: "filter", text: "choose one" }),
-      " ", el("button", { text: "cancel", onclick: clearChoice })));
+    p.append(el("div", {}, el("span", { class: "filter", text: t("choose one") }),
+      " ", el("button", { text: t("cancel"), onclick: clearChoice })));
   } else if (game.filter) {
     const only = legal.filter((a) => involves(a, game.filter, d));
     if (only.length) legal = only;
-    p.append(el("div", {}, el("span", { class: "filter", text: "involving " + words(game.filter) }), " ",
-      el("button", { text: "show all", onclick: clearChoice })));
+    p.append(el("div", {}, el("span", { class: "filter", text: t("involving {what}", { what: words(game.filter) }) }), " ",
+      el("button", { text: t("show all"), onclick: clearChoice })));
   }
   p.append(...listed(legal, d));
   for (const h of d.hints || []) p.append(el("div", { class: "hint", text: h }));
@@ -765,9 +768,9 @@ function paged(key, items, draw) {
   if (items.length > PAGE) {
     const turn = (k) => () => { game.pages.set(key, k); render(); };
     out.push(el("div", { class: "pager" },
-      at > 0 ? el("button", { text: "◀ previous", onclick: turn(at - 1) }) : null,
+      at > 0 ? el("button", { text: "◀ " + t("previous"), onclick: turn(at - 1) }) : null,
       el("span", { class: "muted", text: ` ${at * PAGE + 1}–${Math.min(items.length, (at + 1) * PAGE)} of ${items.length} ` }),
-      (at + 1) * PAGE < items.length ? el("button", { text: "next ▶", onclick: turn(at + 1) }) : null));
+      (at + 1) * PAGE < items.length ? el("button", { text: t("next") + " ▶", onclick: turn(at + 1) }) : null));
   }
   return out;
 }
@@ -788,7 +791,7 @@ function actionButton(a, d) {
 // are buttons that open the rules panel at their explanation
 function logPanel(log, last) {
   const p = el("div", { class: "panel log", id: "log" });
-  if (!log.length) p.append(el("p", { class: "muted", text: "Nothing has happened yet." }));
+  if (!log.length) p.append(el("p", { class: "muted", text: t("Nothing has happened yet.") }));
   let n = null;
   for (const e of log) {
     const cls = [e.n !== n ? "first" : "", last && e.n === last.n ? "latest" : ""];
@@ -827,10 +830,10 @@ function lessonPanel(d) {
   const l = d.lesson;
   if (!l || game.replay) return null;
   const panel = el("div", { class: "panel lesson", id: "lesson" },
-    el("div", { class: "muted", text: l.say ? `${l.title} · step ${l.step + 1} of ${l.steps}` : l.title }));
+    el("div", { class: "muted", text: l.say ? t("{title} · step {n} of {steps}", { title: l.title, n: l.step + 1, steps: l.steps }) : l.title }));
   if (l.intro) panel.append(el("p", { class: "lesson-intro", text: l.intro }));
   for (const said of l.said) panel.append(el("p", { class: "lesson-said", text: said }));
-  if (l.wrong) panel.append(el("p", { class: "lesson-wrong", id: "lesson-wrong", text: l.wrong + " Try again." }));
+  if (l.wrong) panel.append(el("p", { class: "lesson-wrong", id: "lesson-wrong", text: `${l.wrong} ${t("Try again.")}` }));
   if (l.say) panel.append(el("p", { class: "lesson-say", id: "lesson-say", text: l.say }));
   return panel;
 }
@@ -846,27 +849,27 @@ function hinted(d) {
 function coachPanel(d) {
   const c = d.coach;
   if (!d.seat || d.outcome || !c || game.replay) return null;
-  const panel = el("div", { class: "panel coach", id: "coach" }, el("div", { class: "muted", text: "Coach" }));
+  const panel = el("div", { class: "panel coach", id: "coach" }, el("div", { class: "muted", text: t("Coach") }));
   if (!c.on) {
     const waiting = c.people.filter((p) => !c.allowed.includes(p)).map(seatName).join(", ");
     const mine = c.allowed.includes(d.seat);
     panel.append(el("p", { class: "muted", text: mine
-      ? `On once ${waiting} allow${c.people.length - c.allowed.length > 1 ? "" : "s"} it too.`
-      : "Off in a game between people until every one allows it." }));
-    if (!mine) panel.append(el("button", { id: "allow-coach", text: "Allow the coach", onclick: allowCoach }));
+      ? t("On once these players allow it too: {waiting}.", { waiting })
+      : t("Off in a game between people until every one allows it.") }));
+    if (!mine) panel.append(el("button", { id: "allow-coach", text: t("Allow the coach"), onclick: allowCoach }));
     return panel;
   }
   const turn = d.to_act.includes(d.seat);
   panel.append(
-    el("button", { id: "hint", text: game.asking ? "Thinking…" : "Hint", disabled: !turn || game.asking ? "" : null,
-                   title: turn ? "what the hard level would play, from what you see" : "when it is your turn",
+    el("button", { id: "hint", text: game.asking ? t("Thinking…") : t("Hint"), disabled: !turn || game.asking ? "" : null,
+                   title: turn ? t("what the hard level would play, from what you see") : t("when it is your turn"),
                    onclick: () => askCoach("hint") }),
     " ",
-    el("button", { id: "review", text: "Review my last move", disabled: game.asking ? "" : null,
+    el("button", { id: "review", text: t("Review my last move"), disabled: game.asking ? "" : null,
                    onclick: () => askCoach("review") }));
   if (hinted(d)) {
     panel.append(el("p", { id: "advice", text: game.advice.text }),
-      el("button", { id: "play-hint", text: "Play it", onclick: () => act(game.advice.action) }));
+      el("button", { id: "play-hint", text: t("Play it"), onclick: () => act(game.advice.action) }));
   }
   if (game.review && game.review.at === d.n) panel.append(el("p", { id: "reviewed", text: game.review.text }));
   return panel;
@@ -877,8 +880,7 @@ async function askCoach(what) {
   game.asking = true;
   render();
   try {
-    const lang = document.documentElement.lang || "en";
-    const r = await api(`/api/games/${game.id}/${what}?lang=${encodeURIComponent(lang)}`, {}, game.token);
+    const r = await api(`/api/games/${game.id}/${what}?lang=${language()}`, {}, game.token);
     if (what === "hint") game.advice = r;
     else game.review = { ...r, at: game.data.n };
   } catch (e) { toast(e.message); }
@@ -923,11 +925,11 @@ function replayPanel() {
   return el("div", { class: "panel", id: "replay-panel" },
     el("div", { id: "replay-step", text: `Replay: step ${r.step} of ${r.steps}` +
       (r.action ? ` (${seatName(r.action.seat)}: ${words(r.action.text)})` : "") }),
-    el("button", { text: "« start", onclick: () => openReplay(0) }),
+    el("button", { text: "« " + t("start"), onclick: () => openReplay(0) }),
     el("button", { text: "◀", onclick: () => stepReplay(-1) }),
     el("button", { text: "▶", onclick: () => stepReplay(1) }),
-    el("button", { text: "end »", onclick: () => openReplay(r.steps) }),
-    el("button", { text: "back to the game", onclick: closeReplay }));
+    el("button", { text: t("end") + " »", onclick: () => openReplay(r.steps) }),
+    el("button", { text: t("back to the game"), onclick: closeReplay }));
 }
 
 // for the browser tests and the curious: the game's state and the page's own verbs

@@ -3,6 +3,7 @@
 import { $app, api, copyable, el, toast } from "./dom.js";
 import { guideFor } from "./guide.js";
 import { forget, held, hold } from "./held.js";
+import { t } from "./words.js";
 
 // ---- deck builder ---------------------------------------------------------------------------
 // A deck is built card by card: the server lists the army's cards and says, at each change,
@@ -201,7 +202,7 @@ export async function lobby() {
   });
   gameSel.addEventListener("change", refresh);
   refresh();
-  const create = el("button", { id: "create", text: "Create game", onclick: async () => {
+  const create = el("button", { id: "create", text: t("Create game"), onclick: async () => {
     const seatMap = {}, options = {}, fielding = {}, fieldedDecks = chosenDecks();
     for (const s of seats.querySelectorAll("select[data-seat]")) seatMap[s.dataset.seat] = s.value;
     for (const s of seats.querySelectorAll("select[data-roster]"))
@@ -236,12 +237,11 @@ export async function lobby() {
     } catch (e) { toast(e.message); }
   } });
   // a guided first battle of the game chosen (docs/learn.md), where it has one: straight in
-  const learn = el("button", { id: "learn", text: "Learn to play", title: "a guided first battle, then a real one",
+  const learn = el("button", { id: "learn", text: t("Learn to play"), title: t("a guided first battle, then a real one"),
     onclick: async () => {
       const g = games.find((x) => x.name === gameSel.value);
       try {
-        const made = await api("/api/lessons", { method: "POST", body: JSON.stringify({
-          game: g.name, lang: document.documentElement.lang || "en" }) });
+        const made = await api("/api/lessons", { method: "POST", body: JSON.stringify({ game: g.name }) });
         hold(made.id, (h) => { h.title = g.title; h.seats[made.seat] = made.token; });
         location.assign(`/play/${made.id}#seat=${made.seat}`);
       } catch (e) { toast(e.message); }
@@ -251,7 +251,7 @@ export async function lobby() {
     const g = games.find((x) => x.name === gameSel.value);
     learning.replaceChildren(...(g.lessons.length
       ? [learn, " ", el("span", { class: "muted", text: g.lessons[0].title })]
-      : [el("span", { class: "muted", text: `No lesson for ${g.title} yet.` })]));
+      : [el("span", { class: "muted", text: t("No lesson for {game} yet.", { game: g.title }) })]));
   }
   gameSel.addEventListener("change", showLearn);
   showLearn();
@@ -293,16 +293,16 @@ export async function lobby() {
         el("td", {}, el("button", { text: "forget", title: "remove from this browser's list",
           onclick: () => { forget(g.id); showMine(); } }))));
     }
-    list.replaceChildren(el("h2", { text: "Your games" }), table);
+    list.replaceChildren(el("h2", { text: t("Your games") }), table);
   }
   $app.replaceChildren(list, el("div", { class: "panel lobby" },
-    el("h2", { text: "New game" }),
-    el("p", {}, "Game ", gameSel, " Scenario ", scenSel),
+    el("h2", { text: t("New game") }),
+    el("p", {}, t("Game") + " ", gameSel, " " + t("Scenario") + " ", scenSel),
     learning,
     // the options first: one of them (a line-up) may decide the seats listed below it
-    el("p", { text: "Options:" }), opts,
-    el("p", { text: "Who sits where:" }), seats, rosterForm, deckPanel,
-    el("p", {}, "You play: ", mine, " Deal ", deal), create), out);
+    el("p", { text: t("Options:") }), opts,
+    el("p", { text: t("Who sits where:") }), seats, rosterForm, deckPanel,
+    el("p", {}, t("You play:") + " ", mine, " " + t("Deal") + " ", deal), create), out);
   showMine().catch((e) => toast(e.message));
 }
 

@@ -1,0 +1,30 @@
+"""The page's words (docs/i18n.md): /api/words gives each translated message by its English,
+the game's own and the shared ones; a game's state speaks the language asked for."""
+
+from __future__ import annotations
+
+from tests.server.helpers import auth, new_game
+
+
+def test_the_page_words_of_a_language_the_game_s_own_with_the_shared(c):
+    es = c.get("/api/words?lang=es&game=undaunted").json()
+    assert es["lang"] == "es"
+    assert es["words"]["Hint"] == "Pista"  # the page's own (server/static/*.js)
+    assert es["words"]["Rifleman"] == "Fusilero"  # the game's
+    de = c.get("/api/words?lang=de-AT").json()
+    assert de["lang"] == "de" and de["words"]["Your move"] == "Dein Zug"
+    assert "Rifleman" not in de["words"]  # no game asked: the shared words only
+    assert c.get("/api/words?lang=fr").status_code == 400
+    assert c.get("/api/words?lang=es&game=chess").status_code == 404
+
+
+def test_a_state_speaks_the_language_asked_for_and_english_by_default(c):
+    gid, tokens, _ = new_game(c, seats={"us": "human", "germany": "heuristic"}, seed=3)
+    english = c.get(f"/api/games/{gid}", headers=auth(tokens["us"])).json()
+    spanish = c.get(f"/api/games/{gid}?lang=es", headers=auth(tokens["us"])).json()
+    assert english["legal"] == spanish["legal"]  # the same game, other words
+    bid = next(a for a in english["legal"] if a.startswith("bid "))
+    assert english["labels"][bid].startswith("Bid ") and "(initiative " in english["labels"][bid]
+    assert (
+        spanish["labels"][bid].startswith("Pujar con ") and "(iniciativa " in spanish["labels"][bid]
+    )
