@@ -16,27 +16,38 @@ const SEATS = { us: "US", germany: "Germany" };
 const base = (key) => key.replace(/-[A-Z]$/, "");
 const squadOf = (key) => (key.match(/-([A-Z])$/) || [])[1] || "";
 
+// a card's name in the player's language: "Rifleman (A)" is "Rifleman A" ("Fusilero A")
+function named(title, ui) {
+  const [, name, squad] = title.match(/^(.*?)(?: \((\w)\))?$/) || [title, title, ""];
+  return (ui.t ? ui.t(name) : name) + (squad ? ` ${squad}` : "");
+}
+
 // ids in players' words: "rifleman-A" is "Rifleman A", "us" is "US"
 export function words(text, ui) {
   const titles = Object.fromEntries(Object.entries(ui.cards || {}).map(([id, c]) =>
-    [id, c.title.replace(/ \((\w)\)$/, " $1")]));
+    [id, named(c.title, ui)]));
   return text.replace(/\b[a-z]+(?:-[a-z]+)*(?:-[A-Z])?\b/g, (w) => titles[w] || SEATS[w] || w).replaceAll("->", "→");
 }
 
 export function status(view, ui) {
   const { el } = ui;
+  const t = ui.t || ((m, a = {}) => m.replace(/\{(\w+)\}/g, (w, k) => (k in a ? String(a[k]) : w)));
   if (!view.sides) return [];
-  const phase = view.phase === "bid" ? "initiative bids" : view.phase === "turn" ? `${words(view.active || "", ui)}'s turn` : view.phase;
-  const lines = [el("div", { text: `Round ${view.round}` + (phase ? ` · ${phase}` : "") }),
-    el("div", { text: `Initiative: ${words(view.initiative, ui)}` + (view.bids ? ` (bids: ${Object.entries(view.bids)
-      .map(([s, b]) => `${words(s, ui)} ${b ? words(b, ui) : "none"}`).join(", ")})` : "") })];
+  const phase = view.phase === "bid" ? t("initiative bids")
+    : view.phase === "turn" ? t("{side}'s turn", { side: words(view.active || "", ui) }) : view.phase;
+  const bids = view.bids ? Object.entries(view.bids)
+    .map(([s, b]) => `${words(s, ui)} ${b ? words(b, ui) : t("none")}`).join(", ") : null;
+  const lines = [el("div", { text: t("Round {n}", { n: view.round }) + (phase ? ` · ${phase}` : "") }),
+    el("div", { text: bids ? t("Initiative: {side} (bids: {bids})", { side: words(view.initiative, ui), bids })
+      : t("Initiative: {side}", { side: words(view.initiative, ui) }) })];
   for (const [s, info] of Object.entries(view.sides))
     lines.push(el("div", { class: "side-line" }, el("span", { class: "dot " + s }),
       el("b", { text: ` ${words(s, ui)} ` }),
-      el("span", { class: "objective-pill", title: "objective points / goal",
+      el("span", { class: "objective-pill", title: t("objective points / goal"),
         text: `★ ${info.objective_points}/${info.goal ?? "-"}` }),
-      el("span", { class: "muted", text: ` hand ${info.hand_size} · deck ${info.deck_size} · discard ` +
-        `${info.discard_size}` }), info.pinned_down ? el("b", { class: "warn", text: " · pinned down" }) : null));
+      el("span", { class: "muted", text: " " + t("hand {hand} · deck {deck} · discard {discard}",
+        { hand: info.hand_size, deck: info.deck_size, discard: info.discard_size }) }),
+      info.pinned_down ? el("b", { class: "warn", text: " · " + t("pinned down") }) : null));
   return lines;
 }
 
@@ -45,9 +56,11 @@ export function hand(view, ui) {
   if (!mine) return [];
   return Object.entries(mine).flatMap(([card, n]) => Array(n).fill(card)).map((id) => {
     const face = ui.cards[id];
-    const title = face ? face.title.replace(/ \(\w\)$/, "") : id;
+    const title = face ? named(face.title.replace(/ \(\w\)$/, ""), ui) : id;
+    const squad = squadOf(id);
     return { id, label: face ? `${title} [${face.initiative}]` : id, title,
-      note: squadOf(id) ? `squad ${squadOf(id)}` : null, initiative: face ? face.initiative : null,
+      note: squad ? (ui.t ? ui.t("squad {squad}", { squad }) : `squad ${squad}`) : null,
+      initiative: face ? face.initiative : null,
       art: cardArt(id, ui) };
   });
 }

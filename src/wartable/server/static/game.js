@@ -257,7 +257,8 @@ function ui() {
            choose, render, api: (path) => api(path, {}, game.token), toast,
            last: game.replay ? game.replay.action : shown && shown.last,
            before: game.replay ? null : game.before,
-           piece: (p) => piece(p, (ev) => choose(through(p, ev))), glyph, defs: pieceDefs, keepPieces, key: mapKey };
+           piece: (p) => piece(p, (ev) => choose(through(p, ev))), glyph, defs: pieceDefs, keepPieces, key: mapKey,
+           t };  // the player's language: a game's drawing says its words with ui.t("...")
 }
 
 // A click on a piece, place or card. On a lit target of the piece chosen before, it takes the
