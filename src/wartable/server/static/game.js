@@ -37,7 +37,8 @@ export function startGame(id) {
   game.seat = frag.get("seat") && mine[frag.get("seat")] ? frag.get("seat") : Object.keys(mine)[0] || null;
   game.token = game.seat ? mine[game.seat] : null;
   const where = document.getElementById("where");
-  where.textContent = (game.seat ? "playing " + game.seat : "watching") + " · game " + id;
+  where.textContent = (game.seat ? t("playing {seat}", { seat: game.seat }) : t("watching")) + " · " +
+    t("game {id}", { id });
   if (game.seat) where.append(" ", el("details", { id: "seat-link" },
     el("summary", { text: t("play from another device") }),
     copyable("This link is your seat: open it on your other device, and share it with nobody.",
@@ -99,7 +100,7 @@ function online(up) {
   const link = document.getElementById("link");
   if (link) {
     link.className = up ? "link up" : "link down";
-    link.textContent = up ? "● connected" : "● connection lost — reconnecting…";
+    link.textContent = "● " + (up ? t("connected") : t("connection lost — reconnecting…"));
     link.title = up ? "the server hears your moves" : "your moves cannot reach the server until it is back";
   }
   if (was !== up && game.data && !game.replay) render();
@@ -547,11 +548,11 @@ function zoomBar() {
     el("button", { text: "−", title: t("zoom out"), onclick: () => step(-1) }),
     el("span", { class: "muted", text: ` ${Math.round(game.zoom * 10) / 10}× ` }),
     el("button", { text: "+", title: t("zoom in"), onclick: () => step(1) }),
-    el("label", { class: "muted at-once", title: "show the other side's moves one by one, or at once" },
+    el("label", { class: "muted at-once", title: t("show the other side's moves one by one, or at once") },
       el("input", { type: "checkbox", id: "at-once", ...(atOnce() ? { checked: "" } : {}),
         onclick: (e) => { localStorage.setItem(AT_ONCE, e.target.checked ? "yes" : "no");
                           if (e.target.checked && game.pacing) skip(); } }),
-      " their moves at once"));
+      " " + t("their moves at once")));
 }
 
 // a pinch on the board: the distance between two touching fingers scales the zoom

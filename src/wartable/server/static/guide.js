@@ -2,6 +2,7 @@
 // by the header's "Rules" button or at one rule by a log line's citation. Nothing in it
 // needs hover: every part is a click (or a tap) away, and Escape closes it.
 import { api, el, toast } from "./dom.js";
+import { t } from "./words.js";
 
 const guides = new Map();  // name -> the guide's promise: asked once a page
 let current = null;  // the game whose guide the header's button opens
@@ -16,8 +17,8 @@ export function guideFor(name) {
   current = name;
   let button = document.getElementById("rules-open");
   if (!button) {
-    button = el("button", { id: "rules-open", class: "rules-open", title: "how to play, every action, every mark",
-      onclick: () => current && openGuide(current) }, "Rules");
+    button = el("button", { id: "rules-open", class: "rules-open", title: t("how to play, every action, every mark"),
+      onclick: () => current && openGuide(current) }, t("Rules"));
     document.querySelector("header").append(button);
   }
   button.hidden = !name;

@@ -69,7 +69,7 @@ function deckBuilder(g, known, onSaved) {
 
 // ---- lobby --------------------------------------------------------------------------------
 export async function lobby() {
-  document.getElementById("where").textContent = "lobby";
+  document.getElementById("where").textContent = t("lobby");
   const { games } = await api("/api/catalog");
   const gameSel = el("select", { id: "game" });
   for (const g of games) gameSel.append(el("option", { value: g.name, text: g.title }));
@@ -308,7 +308,7 @@ export async function lobby() {
 
 // ---- joining by invitation -----------------------------------------------------------------
 export async function join(id) {
-  document.getElementById("where").textContent = "joining game " + id;
+  document.getElementById("where").textContent = t("joining game {id}", { id });
   guideFor(null);
   const code = new URLSearchParams(location.hash.slice(1)).get("invite");
   history.replaceState(null, "", location.pathname);  // the code leaves the address bar
