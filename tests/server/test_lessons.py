@@ -4,18 +4,24 @@ changes nothing; the lesson plays through by its moves, as in the terminal."""
 
 from __future__ import annotations
 
+import pytest
+
 import wartable
 from tests.server.helpers import auth, settle
 from wartable.lessons import lessons_of
 
+TAUGHT = [name for name in wartable.game_names() if lessons_of(wartable.get_game(name))]
 
-def test_a_lesson_is_made_and_played_through_by_its_moves_with_a_wrong_one_refused(c):
-    lesson = lessons_of(wartable.get_game("undaunted"))[0]
+
+@pytest.mark.parametrize("name", TAUGHT)
+def test_a_lesson_is_made_and_played_through_by_its_moves_with_a_wrong_one_refused(c, name):
+    lesson = lessons_of(wartable.get_game(name))[0]
     listed = c.get("/api/catalog").json()["games"]
-    assert next(g for g in listed if g["name"] == "undaunted")["lessons"] == [
-        {"id": "first-battle", "title": lesson.title}
-    ]
-    made = c.post("/api/lessons", json={"game": "undaunted"}).json()
+    assert next(g for g in listed if g["name"] == name)["lessons"][0] == {
+        "id": lesson.id,
+        "title": lesson.title,
+    }
+    made = c.post("/api/lessons", json={"game": name}).json()
     assert made["seat"] == lesson.seat
     me = auth(made["token"])
     assert made["link"] == f"/play/{made['id']}#seat={lesson.seat}&token={made['token']}"

@@ -31,6 +31,9 @@ class Lesson(Strict):
     seed: int  # the same dice and decks every time: the steps rely on them
     options: dict[str, str | int | bool] = Field(default_factory=dict)
     opponent: str = "easy"  # who plays the other seats, in the steps and the battle after
+    # moves played for everyone before the first step, each [seat, action] (a squad deployed
+    # for the player, where setting up is not what the lesson teaches)
+    prelude: list[tuple[str, str]] = Field(default_factory=list)
     intro: str  # what the game is about, before the first step
     steps: list[Step] = Field(min_length=1)
     battle: str  # the words that hand over to a real battle, played on to its end

@@ -1,7 +1,7 @@
 """A lesson's game as it starts, the same in the terminal and on the server: the scenario,
-seed and options it names, the player in its seat, and the other seats played by its
-opponent, each seeded from the lesson's seed by its place among the seats. The steps rely
-on those exact moves."""
+seed and options it names, its prelude played, the player in its seat, and the other seats
+played by its opponent, each seeded from the lesson's seed by its place among the seats.
+The steps rely on those exact moves."""
 
 from __future__ import annotations
 
@@ -14,8 +14,10 @@ from wartable.lessons.model import Lesson
 
 
 def start(game: Game, lesson: Lesson) -> tuple[GameState, dict[str, str]]:
-    """The game and who sits where (``human`` in the lesson's seat)."""
+    """The game, its prelude played, and who sits where (``human`` in the lesson's seat)."""
     state = game.new_game(lesson.scenario, seed=lesson.seed, options=dict(lesson.options))
+    for seat, text in lesson.prelude:
+        state.apply(seat, game.parse_action(text))
     seats = {p: ("human" if p == lesson.seat else lesson.opponent) for p in state.players}
     return state, seats
 

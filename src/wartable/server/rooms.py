@@ -239,10 +239,12 @@ class Rooms:
         room = Room(game_id, game, record["scenario"], state, stored, token_hash(host))
         room.rosters = fielding
         self._seat_agents(room, seed)
-        if lesson is not None:  # its opponents as it was written with, and its teacher
-            room.agents.update(opponents(game, lesson, players))
-            room.teacher = Teacher(lesson)
         self.rooms[game_id] = room
+        if lesson is not None:  # its opponents as it was written with, its prelude, its teacher
+            room.agents.update(opponents(game, lesson, players))
+            for seat, text in lesson.prelude:  # stored as actions, as any game's moves
+                await self._take(room, seat, room.state.action_count, game.parse_action(text))
+            room.teacher = Teacher(lesson)
         self.wake(room)  # an AI may have the first move
         return Created(game_id, creator_seat, token, host, codes)
 
