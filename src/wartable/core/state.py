@@ -29,6 +29,7 @@ from wartable.core.marks import Mark
 from wartable.core.outcome import Outcome, side_returns
 from wartable.core.rng import check_seed
 from wartable.core.verbs import Grammar
+from wartable.core.words import say
 
 RECORD_FORMAT = "wartable-record"
 
@@ -292,8 +293,11 @@ class GameState(ABC):
         winner = others[0][0] if len(others) == 1 else None
         returns = side_returns(winner, sides)  # with no single winner, nobody else loses
         returns.update(dict.fromkeys(sides[mine], -1.0))
-        who = player if mine == player else f"{player} ({mine})"
-        reason = f"{who} resigned"
+        reason = (
+            say("{seat} resigned", seat=player)
+            if mine == player
+            else say("{seat} ({side}) resigned", seat=player, side=mine)
+        )
         self.outcome = Outcome(winner, reason, kind="resignation", returns=returns, conceded=player)
         return [Event(RESIGNED, reason, {"player": player, "side": mine})]
 

@@ -445,21 +445,28 @@ def create_app(
 
     @app.post("/api/games/{game_id}/actions")
     async def act(
-        game_id: str, body: Act, authorization: Annotated[str | None, Header()] = None
+        game_id: str,
+        body: Act,
+        lang: Annotated[str | None, Query(max_length=12)] = None,
+        authorization: Annotated[str | None, Header()] = None,
+        accept_language: Annotated[str | None, Header()] = None,
     ) -> dict[str, Any]:
         room = await room_or_404(game_id)
         seat = room.seat_of(bearer(authorization))
         if seat is None:
             raise HTTPException(403, "acting needs a seat's token")
+        voice = voice_of(room, lang, accept_language)
         try:
             await rooms.act(room, seat, body.n, body.action)
         except Stale as exc:
             raise HTTPException(409, str(exc)) from exc
-        except (ActionParseError, IllegalActionError) as exc:
+        except IllegalActionError as exc:  # the rule's reason, in the asked language
+            raise HTTPException(400, voice(exc.reason)) from exc
+        except ActionParseError as exc:
             raise HTTPException(400, str(exc)) from exc
         except InvariantError as exc:
             raise HTTPException(500, f"{FAULT}: {exc}") from exc
-        return rooms.snapshot(room, seat)
+        return rooms.snapshot(room, seat, voice=voice)
 
     @app.post("/api/games/{game_id}/coach")
     async def allow_coach(
@@ -594,12 +601,17 @@ def create_app(
 
     @app.get("/api/games/{game_id}/replay")
     async def replay(
-        game_id: str, step: int = 0, authorization: Annotated[str | None, Header()] = None
+        game_id: str,
+        step: int = 0,
+        lang: Annotated[str | None, Query(max_length=12)] = None,
+        authorization: Annotated[str | None, Header()] = None,
+        accept_language: Annotated[str | None, Header()] = None,
     ) -> dict[str, Any]:
         room = await room_or_404(game_id)
         seat = room.seat_of(bearer(authorization))
+        voice = voice_of(room, lang, accept_language)
         try:
-            return rooms.replay(room, seat, step)
+            return rooms.replay(room, seat, step, voice)
         except IllegalActionError as exc:
             raise HTTPException(400, str(exc)) from exc
 

@@ -599,7 +599,9 @@ class Rooms:
             "log": lines,
             "log_since": since,  # None: the log starts afresh; else these lines follow on
             "log_end": len(room.events),
-            "outcome": st.outcome.to_json() if st.outcome else None,
+            "outcome": (
+                {**st.outcome.to_json(), "reason": voice(st.outcome.reason)} if st.outcome else None
+            ),
             "coach": self.coach(room),
             "lesson": self.lesson(room, voice),
         }
@@ -634,7 +636,9 @@ class Rooms:
         text = room.game.public_action(who, done, seat)
         return {"n": room.state.action_count, "seat": who, "text": text}
 
-    def replay(self, room: Room, seat: str | None, step: int) -> dict[str, Any]:
+    def replay(
+        self, room: Room, seat: str | None, step: int, voice: Voice | None = None
+    ) -> dict[str, Any]:
         """A finished game as it stood after ``step`` actions, seen from ``seat``: its view,
         its log, and the step's action as that seat may read it."""
         if room.state.outcome is None:
@@ -643,7 +647,7 @@ class Rooms:
         total = len(history)
         step = max(0, min(step, total))
         past = room.game.replay(room.state.record(), upto=step)
-        lines = log_lines([(n, e) for n, e in room.events if n <= step], seat, room.game)
+        lines = log_lines([(n, e) for n, e in room.events if n <= step], seat, room.game, voice)
         lines = lines[-LOG_TAIL:]
         action = None
         if step:

@@ -9,6 +9,7 @@ import pytest
 import wartable
 from wartable.agents.random import RandomAgent
 from wartable.games.undaunted import speech
+from wartable.games.undaunted.event_kinds import EventKind
 from wartable.i18n import Voice
 
 GAME = wartable.get_game("undaunted")
@@ -42,3 +43,16 @@ def test_the_log_reads_in_spanish_and_german():
     assert any(line.startswith("Pujas: us platoon-sergeant (9), germany fog-of-war (1).")
                for line in lines["es"])  # fmt: skip
     assert any(line.startswith("Gebote: us platoon-sergeant (9)") for line in lines["de"])
+
+
+def test_a_bid_of_no_card_and_a_resignation_are_said_in_spanish():
+    from wartable.core.events import Event
+
+    empty = Event(EventKind.INITIATIVE, "", {"bids": {"us": "scout-A", "germany": None},
+                  "values": {"us": 6, "germany": 0}, "initiative": "us", "kept": True})  # fmt: skip
+    said = Voice("es", "undaunted")(speech.said(empty))
+    assert said == "Pujas: us scout-A (6), germany ninguna carta (0). us conserva la iniciativa"
+    state = GAME.new_game("la-raye", seed=1)
+    (event,) = state.apply("us", "resign")
+    assert Voice("de", "undaunted")(GAME.said(event)) == "us hat aufgegeben"
+    assert Voice("es")(state.outcome.reason) == "us se rindió"

@@ -11,7 +11,8 @@ const HEAD = 30;  // the tile's header: its id, objective, markers and cover
 const ROOMY = { size: 36, step: 38, cols: 3 }, CROWDED = { size: 27, step: 28, cols: 4 };
 const SYMBOL = { rifleman: "infantry", scout: "recon", "machine-gunner": "mg", sniper: "sniper",
   mortar: "mortar" };
-const SEATS = { us: "US", germany: "Germany" };
+// the seats' names in the player's language
+const seatNames = (ui) => (ui.t ? { us: ui.t("US"), germany: ui.t("Germany") } : { us: "US", germany: "Germany" });
 
 const base = (key) => key.replace(/-[A-Z]$/, "");
 const squadOf = (key) => (key.match(/-([A-Z])$/) || [])[1] || "";
@@ -26,7 +27,9 @@ function named(title, ui) {
 export function words(text, ui) {
   const titles = Object.fromEntries(Object.entries(ui.cards || {}).map(([id, c]) =>
     [id, named(c.title, ui)]));
-  return text.replace(/\b[a-z]+(?:-[a-z]+)*(?:-[A-Z])?\b/g, (w) => titles[w] || SEATS[w] || w).replaceAll("->", "→");
+  const seats = seatNames(ui);
+  const seat = (w) => seats[w];
+  return text.replace(/\b[a-z]+(?:-[a-z]+)*(?:-[A-Z])?\b/g, (w) => titles[w] || seat(w) || w).replaceAll("->", "→");
 }
 
 export function status(view, ui) {

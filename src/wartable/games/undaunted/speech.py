@@ -58,10 +58,17 @@ def _bids(d: Data) -> Said:
         else say("{seat} no card (0)", seat=seat)
         for seat, card in d["bids"].items()
     ]
-    holder = d["initiative"]
+    holder, bids = d["initiative"], _joined(shown)
     if d["kept"]:
-        return say("Bids: {bids}. {seat} keeps the initiative", bids=", ".join(shown), seat=holder)
-    return say("Bids: {bids}. {seat} takes the initiative", bids=", ".join(shown), seat=holder)
+        return say("Bids: {bids}. {seat} keeps the initiative", bids=bids, seat=holder)
+    return say("Bids: {bids}. {seat} takes the initiative", bids=bids, seat=holder)
+
+
+def _joined(parts: list[Said]) -> Said:
+    """Messages one after the other, each still said in the player's language."""
+    if len(parts) == 1:
+        return parts[0]
+    return say("{first}, {rest}", first=parts[0], rest=_joined(parts[1:]))
 
 
 def _play(d: Data) -> Said:

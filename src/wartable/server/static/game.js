@@ -905,7 +905,7 @@ async function openReplay(step) {
   if (game.replay) step = Math.max(0, Math.min(step, game.replay.steps));
   replayWanted = step;
   try {
-    const r = await api(`/api/games/${game.id}/replay?step=${step}`, {}, game.token);
+    const r = await api(`/api/games/${game.id}/replay?step=${step}&lang=${language()}`, {}, game.token);
     if (replayWanted !== step) return;
     game.replay = r;
     render();

@@ -12,7 +12,10 @@ const loaded = new Set();
 
 /** The language to speak: the one chosen here, else the browser's, else English. */
 export function language() {
-  const chosen = localStorage.getItem(KEY);
+  let chosen = null;
+  try {  // a browser that keeps nothing (private mode, storage off) still gets the page
+    chosen = localStorage.getItem(KEY);
+  } catch { /* the browser's languages, then */ }
   if (chosen && chosen in LANGUAGES) return chosen;
   for (const wish of navigator.languages || [navigator.language || "en"]) {
     const code = wish.slice(0, 2).toLowerCase();
@@ -23,7 +26,9 @@ export function language() {
 
 /** Another language: kept in this browser, and the page drawn again in it. */
 export function chooseLanguage(lang) {
-  localStorage.setItem(KEY, lang);
+  try {
+    localStorage.setItem(KEY, lang);
+  } catch { /* kept for this page only: the reload below falls back to the browser's */ }
   location.reload();
 }
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from wartable.core.action import Action
 from wartable.core.errors import InvariantError
 from wartable.core.events import Event
-from wartable.core.words import say
+from wartable.core.words import say_n
 from wartable.games.undaunted.event_kinds import EventKind
 from wartable.games.undaunted.model import EMPTY_BID, NO_BID, Pending
 from wartable.games.undaunted.phases import Phase
@@ -37,7 +37,11 @@ RULE_LIMIT = "Round limit (option max_rounds): the game ends as if both sides we
 def start_round(st: UndauntedState, ev: list[Event]) -> None:
     st.round += 1
     if st.round > st.max_rounds:
-        limit = say("round limit of {n} reached", n=st.max_rounds)
+        limit = say_n(
+            "round limit of {count} reached",
+            "round limit of {count} reached",  # the same English; other languages differ
+            st.max_rounds,
+        )
         victory.by_points(st, limit, "round limit", ev)
         return
     ev.append(Event(EventKind.ROUND, f"Round {st.round} begins", {"round": st.round}, RULE_ROUND))
