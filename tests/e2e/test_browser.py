@@ -423,6 +423,6 @@ def test_the_page_and_a_lesson_in_spanish(server, browser):
     page.evaluate("() => window.wartable.act('bid platoon-sergeant')")
     page.wait_for_function("n => window.wartableGame.data.n > n", arg=before, timeout=15000)
     page.wait_for_function(SETTLED, timeout=15000)
-    assert "Pujas: US Sargento de pelotón (9)" in page.inner_text(".log")  # names, not ids
+    assert "Pujas: EE. UU. Sargento de pelotón (9)" in page.inner_text(".log")  # names, not ids
     assert "Ronda 1" in page.inner_text("#status") and "Tu mano" in page.inner_text("#hand")
     shot(page, "lesson-spanish.png")

@@ -771,7 +771,8 @@ function paged(key, items, draw) {
     const turn = (k) => () => { game.pages.set(key, k); render(); };
     out.push(el("div", { class: "pager" },
       at > 0 ? el("button", { text: "◀ " + t("previous"), onclick: turn(at - 1) }) : null,
-      el("span", { class: "muted", text: ` ${at * PAGE + 1}–${Math.min(items.length, (at + 1) * PAGE)} of ${items.length} ` }),
+      el("span", { class: "muted", text: " " + t("{first}–{last} of {all}",
+        { first: at * PAGE + 1, last: Math.min(items.length, (at + 1) * PAGE), all: items.length }) + " " }),
       (at + 1) * PAGE < items.length ? el("button", { text: t("next") + " ▶", onclick: turn(at + 1) }) : null));
   }
   return out;
@@ -925,7 +926,7 @@ function closeReplay() {
 function replayPanel() {
   const r = game.replay;
   return el("div", { class: "panel", id: "replay-panel" },
-    el("div", { id: "replay-step", text: `Replay: step ${r.step} of ${r.steps}` +
+    el("div", { id: "replay-step", text: t("Replay: step {n} of {steps}", { n: r.step, steps: r.steps }) +
       (r.action ? ` (${seatName(r.action.seat)}: ${words(r.action.text)})` : "") }),
     el("button", { text: "« " + t("start"), onclick: () => openReplay(0) }),
     el("button", { text: "◀", onclick: () => stepReplay(-1) }),

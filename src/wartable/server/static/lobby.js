@@ -228,11 +228,11 @@ export async function lobby() {
       });
       out.replaceChildren(el("h3", { text: "Game " + made.id }),
         made.seat ? el("p", {}, el("a", { href: `/play/${made.id}#seat=${made.seat}`,
-          class: "seat-link", "data-seat": made.seat, text: "Play as " + made.seat })) : null,
+          class: "seat-link", "data-seat": made.seat, text: t("Play as {seat}", { seat: made.seat }) })) : null,
         ...Object.entries(made.invitations).map(([seat, link]) =>
-          copyable(`Invitation for ${seat} (send it to one person; the first to open it takes the seat):`,
+          copyable(t("Invitation for {seat} (send it to one person; the first to open it takes the seat):", { seat }),
             link, { class: "link invitation", "data-seat": seat })),
-        copyable("Spectators:", made.spectator));
+        copyable(t("Spectators:"), made.spectator));
       showMine();
     } catch (e) { toast(e.message); }
   } });
@@ -268,20 +268,20 @@ export async function lobby() {
       body: JSON.stringify({ games: asked }) });
     const table = el("table", { class: "mine" });
     for (const g of lines) {
-      const status = g.over ? "over: " + g.over
-        : g.unclaimed.length ? "waiting for " + g.unclaimed.join(", ") + " to join"
-        : g.your_turn ? "your move" : "waiting";
-      const open = g.seat ? el("a", { href: `/play/${g.id}#seat=${g.seat}`, text: "open" })
-        : el("a", { href: `/play/${g.id}`, text: "watch" });
+      const status = g.over ? t("over: {reason}", { reason: g.over })
+        : g.unclaimed.length ? t("waiting for {seats} to join", { seats: g.unclaimed.join(", ") })
+        : g.your_turn ? t("your move") : t("waiting");
+      const open = g.seat ? el("a", { href: `/play/${g.id}#seat=${g.seat}`, text: t("open") })
+        : el("a", { href: `/play/${g.id}`, text: t("watch") });
       const manage = el("td", {});
       for (const [seat, state] of Object.entries(g.invitations || {})) {
         if (state === "claimed") continue;
         manage.append(el("span", { class: "muted", text: `${seat}: ${state} ` }),
-          el("button", { text: "new link", "data-seat": seat, class: "reinvite", onclick: async () => {
+          el("button", { text: t("new link"), "data-seat": seat, class: "reinvite", onclick: async () => {
             const r = await api(`/api/games/${g.id}/invitations/${seat}`, { method: "POST" }, all[g.id].host);
             manage.append(copyable(`New invitation for ${seat}:`, r.invitation));
           } }),
-          state === "open" ? el("button", { text: "withdraw", onclick: async () => {
+          state === "open" ? el("button", { text: t("withdraw"), onclick: async () => {
             await api(`/api/games/${g.id}/invitations/${seat}`, { method: "DELETE" }, all[g.id].host);
             showMine();
           } }) : null);
@@ -290,7 +290,7 @@ export async function lobby() {
         el("td", { text: `${g.title} · ${g.scenario_title}` }),
         el("td", { text: g.seat ? "as " + g.seat : "created" }),
         el("td", { class: "game-status", text: status }), el("td", {}, open), manage,
-        el("td", {}, el("button", { text: "forget", title: "remove from this browser's list",
+        el("td", {}, el("button", { text: t("forget"), title: t("remove from this browser's list"),
           onclick: () => { forget(g.id); showMine(); } }))));
     }
     list.replaceChildren(el("h2", { text: t("Your games") }), table);
