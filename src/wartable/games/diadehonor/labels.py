@@ -12,27 +12,29 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from wartable.core.words import Said, say, word
+
 if TYPE_CHECKING:
     from wartable.core.action import Action
     from wartable.games.diadehonor.state import DiaDeHonorState
 
-TYPES = {
-    "light": "Light",
-    "assault": "Assault",
-    "heavy": "Heavy",
-    "artillery": "Artillery",
-    "tank": "Tank",
-    "sniper": "Sniper",
-    "green_beret": "Green beret",
+TYPES = {  # marked for the catalogs: the menus say them in the player's language
+    "light": word("Light"),
+    "assault": word("Assault"),
+    "heavy": word("Heavy"),
+    "artillery": word("Artillery"),
+    "tank": word("Tank"),
+    "sniper": word("Sniper"),
+    "green_beret": word("Green beret"),
 }
 SIMPLE = {
-    "prone": "Go prone: {unit}",
-    "stand": "Stand up: {unit}",
+    "prone": word("Go prone: {unit}"),
+    "stand": word("Stand up: {unit}"),
 }
 TWO = {
-    "fire": "Fire: {unit} at {other}",
-    "melee": "Melee: {unit} against {other}",
-    "aim": "Aim: {unit} at {other}",
+    "fire": word("Fire: {unit} at {other}"),
+    "melee": word("Melee: {unit} against {other}"),
+    "aim": word("Aim: {unit} at {other}"),
 }
 
 
@@ -77,65 +79,110 @@ def pending(st: DiaDeHonorState) -> tuple[str, str, int]:
 
 
 # ---- each verb's words (verbs.py hands them over; only legal actions come here) -----------
+# The words are the engine's messages (core/words.py): menus say them in the player's
+# language. ``unit_words`` and ``name`` above stay plain English: the log and views call them
+# by the thousand, and their lines are said again from their data where a game does so.
+SIDES = {"allies": word("Allies"), "axis": word("Axis")}
+named = word  # a name from data (a card's title): translated where the catalogs hold it
+
+
+def _seat(seat: str) -> Said:
+    side, _, n = seat.partition("-")
+    return say("{side} {n}", side=SIDES.get(side) or named(side.capitalize()), n=n)
+
+
+def _unit(st: DiaDeHonorState, seat: int, key: str) -> str:
+    """``name``, as a message: the type said in the player's language."""
+    unit = next((u for u in st.units if u.key == key), None)
+    _, _, rest = key.rpartition("/")
+    kind, _, n = rest.rpartition("-")
+    if unit is None or not kind or not n.isdigit():
+        return key
+    kind_words = TYPES.get(kind) or named(kind.replace("_", " ").capitalize())
+    words = say("{type} {n}", type=kind_words, n=n)
+    if unit.seat == seat or sum(side == unit.side for side in st.sides) < 2:
+        return words
+    return say("{unit} of {seat}", unit=words, seat=_seat(st.players[unit.seat]))
+
+
+def _card(st: DiaDeHonorState, card_id: str) -> Said:
+    return named(card(st, card_id))
+
+
 def deploy(st: DiaDeHonorState, seat: int, action: Action) -> str:
-    return f"Deploy {name(st, seat, action.args[0])} at {action.args[1]}"
+    return say(
+        "Deploy {unit} at {square}", unit=_unit(st, seat, action.args[0]), square=action.args[1]
+    )
 
 
 def initiative(st: DiaDeHonorState, seat: int, action: Action) -> str:
-    return "Our side acts first" if action.args[0] == "first" else "Our side acts second"
+    if action.args[0] == "first":
+        return word("Our side acts first")
+    return word("Our side acts second")
+
+
+MOVES = {"move": word("Move {unit} to {square}"), "crawl": word("Crawl {unit} to {square}")}
 
 
 def movement(st: DiaDeHonorState, seat: int, action: Action) -> str:
     """move, crawl."""
-    return f"{action.verb.capitalize()} {name(st, seat, action.args[0])} to {action.args[1]}"
+    return say(MOVES[action.verb], unit=_unit(st, seat, action.args[0]), square=action.args[1])
 
 
 def stance(st: DiaDeHonorState, seat: int, action: Action) -> str:
     """prone, stand."""
-    return SIMPLE[action.verb].format(unit=name(st, seat, action.args[0]))
+    return say(SIMPLE[action.verb], unit=_unit(st, seat, action.args[0]))
 
 
 def at_unit(st: DiaDeHonorState, seat: int, action: Action) -> str:
     """fire, melee, aim."""
-    unit, other = (name(st, seat, k) for k in action.args)
-    return TWO[action.verb].format(unit=unit, other=other)
+    unit, other = (_unit(st, seat, k) for k in action.args)
+    return say(TWO[action.verb], unit=unit, other=other)
 
 
 def play(st: DiaDeHonorState, seat: int, action: Action) -> str:
     args = action.args
-    title = card(st, args[0])
+    title = _card(st, args[0])
     if len(args) == 1:
-        return f"Play {title}"
+        return say("Play {card}", card=title)
     if len(args) == 2:
-        return f"Play {title} on {name(st, seat, args[1])}"
-    return f"Play {title}: {name(st, seat, args[1])} at {name(st, seat, args[2])}"
+        return say("Play {card} on {unit}", card=title, unit=_unit(st, seat, args[1]))
+    return say(
+        "Play {card}: {unit} at {other}",
+        card=title,
+        unit=_unit(st, seat, args[1]),
+        other=_unit(st, seat, args[2]),
+    )
 
 
 def react(st: DiaDeHonorState, seat: int, action: Action) -> str:
     _, _, unit = pending(st)
-    victim = name(st, seat, st.units[unit].key) if 0 <= unit < len(st.units) else "your soldier"
+    victim = (
+        _unit(st, seat, st.units[unit].key) if 0 <= unit < len(st.units) else word("your soldier")
+    )
     if action.args[0] == "detect":
-        return f"Play Mine detection: the mine under {victim} is found"
-    return f"No mine detection: {victim} steps on the mine"
+        return say("Play Mine detection: the mine under {unit} is found", unit=victim)
+    return say("No mine detection: {unit} steps on the mine", unit=victim)
 
 
 def target(st: DiaDeHonorState, seat: int, action: Action) -> str:
     _, card_id, _ = pending(st)
-    who = name(st, seat, action.args[0])
+    who = _unit(st, seat, action.args[0])
     if card_id == "mine_choice":
-        return f"Lay the mine under {who}"
+        return say("Lay the mine under {unit}", unit=who)
     if card_id == "spy":
-        return f"Sabotage {who}"
+        return say("Sabotage {unit}", unit=who)
     if card_id == "enemy_air_attack":
-        return f"Aircraft destroy {who}"
-    return f"{card(st, card_id) if card_id else 'Target'}: {who}"
+        return say("Aircraft destroy {unit}", unit=who)
+    return say("{card}: {unit}", card=_card(st, card_id) if card_id else word("Target"), unit=who)
 
 
 def place(st: DiaDeHonorState, seat: int, action: Action) -> str:
     kind, card_id, _ = pending(st)
-    brought = f"the {card(st, card_id)}" if kind == "place" and card_id else "the new unit"
-    return f"Place {brought} at {action.args[0]}"
+    if kind == "place" and card_id:
+        return say("Place the {card} at {square}", card=_card(st, card_id), square=action.args[0])
+    return say("Place the new unit at {square}", square=action.args[0])
 
 
 def done(st: DiaDeHonorState, seat: int, action: Action) -> str:
-    return "End your activation"
+    return word("End your activation")
