@@ -10,6 +10,7 @@ from functools import cache
 from io import BytesIO
 from pathlib import Path
 
+from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
@@ -17,7 +18,6 @@ SHARED = Path(__file__).resolve().parents[1] / "locale"
 GAMES = Path(__file__).resolve().parents[1] / "games"
 SOURCE = "en"  # the language the code is written in: its catalog is the code itself
 LANGUAGES = ("en", "es", "de")
-NAMES = {"en": "English", "es": "Español", "de": "Deutsch"}
 
 
 def folders(game: str | None) -> list[Path]:
@@ -26,13 +26,26 @@ def folders(game: str | None) -> list[Path]:
     return ([GAMES / game / "locale"] if game else []) + [SHARED]
 
 
+def _known(language: str) -> None:
+    if language not in LANGUAGES:
+        raise ValueError(f"no catalog for {language!r}: choose one of {', '.join(LANGUAGES)}")
+
+
 @cache
-def _mo(path: Path) -> bytes | None:
-    """A ``.po`` file compiled (Babel), or None where there is none."""
+def _catalog(path: Path) -> Catalog | None:
+    """A ``.po`` file read once (Babel), or None where there is none."""
     if not path.is_file():
         return None
     with path.open("rb") as f:
-        catalog = read_po(f, abort_invalid=True)
+        return read_po(f, abort_invalid=True)
+
+
+@cache
+def _mo(path: Path) -> bytes | None:
+    """A ``.po`` file compiled, for the standard library's gettext."""
+    catalog = _catalog(path)
+    if catalog is None:
+        return None
     out = BytesIO()
     write_mo(out, catalog)
     return out.getvalue()
@@ -42,8 +55,7 @@ def _mo(path: Path) -> bytes | None:
 def translations(language: str, game: str | None = None) -> gettext.NullTranslations:
     """The translations of ``language`` for ``game``'s texts, falling back on the shared
     ones (English: the texts as the code says them)."""
-    if language not in LANGUAGES:
-        raise ValueError(f"no catalog for {language!r}: choose one of {', '.join(LANGUAGES)}")
+    _known(language)
     chain = [
         gettext.GNUTranslations(BytesIO(mo))
         for folder in folders(game)
@@ -58,10 +70,9 @@ def translations(language: str, game: str | None = None) -> gettext.NullTranslat
 
 @cache
 def _table(path: Path) -> dict[str, str]:
-    if not path.is_file():
+    catalog = _catalog(path)
+    if catalog is None:
         return {}
-    with path.open("rb") as f:
-        catalog = read_po(f)
     return {
         m.id: m.string
         for m in catalog
@@ -72,8 +83,7 @@ def _table(path: Path) -> dict[str, str]:
 def messages(language: str, game: str | None = None) -> dict[str, str]:
     """Every translated message of ``language`` for ``game`` and the shared texts, by its
     English (a game's own first): what the page says its words with (``/api/words``)."""
-    if language not in LANGUAGES:
-        raise ValueError(f"no catalog for {language!r}: choose one of {', '.join(LANGUAGES)}")
+    _known(language)
     out: dict[str, str] = {}
     for folder in reversed(folders(game)):
         out.update(_table(folder / f"{language}.po"))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import string
 from collections.abc import Iterator
 from dataclasses import dataclass
+from io import BytesIO
 from pathlib import Path
 
 import yaml
@@ -203,8 +204,6 @@ def _key(msgid: object) -> object:
 
 
 def _save(path: Path, catalog: Catalog) -> list[Path]:
-    from io import BytesIO
-
     out = BytesIO()
     write_po(out, catalog, sort_output=True, include_lineno=False, width=100)
     text = _steady(out.getvalue())

@@ -18,8 +18,12 @@ def start(game: Game, lesson: Lesson) -> tuple[GameState, dict[str, str]]:
     state = game.new_game(lesson.scenario, seed=lesson.seed, options=dict(lesson.options))
     for seat, text in lesson.prelude:
         state.apply(seat, game.parse_action(text))
-    seats = {p: ("human" if p == lesson.seat else lesson.opponent) for p in state.players}
-    return state, seats
+    return state, seats(lesson, state.players)
+
+
+def seats(lesson: Lesson, players: tuple[str, ...]) -> dict[str, str]:
+    """Who sits where: a person in the lesson's seat, its opponent in every other."""
+    return {p: ("human" if p == lesson.seat else lesson.opponent) for p in players}
 
 
 def opponents(game: Game, lesson: Lesson, players: tuple[str, ...]) -> dict[str, Agent]:

@@ -35,7 +35,7 @@ from wartable.core.game import Game
 from wartable.core.registry import get_game, list_games
 from wartable.i18n import Voice, choose_language
 from wartable.i18n.catalogs import messages
-from wartable.lessons import lessons_of
+from wartable.lessons import lessons_of, seats
 from wartable.server import deck_api, rosters
 from wartable.server.guard import Guard, Hosts
 from wartable.server.rooms import Busy, Forbidden, NotFound, Room, Rooms, Stale, Unplayable
@@ -126,13 +126,18 @@ class Message(BaseModel):
     action: str | None = Field(default=None, max_length=200)
 
 
-def voice_of(room: Room, lang: str | None, accept_language: str | None = None) -> Voice:
-    """The language a request asks for (``lang``, else its Accept-Language, else English),
-    for the room's game; a language we do not have is a 400."""
+def language_of(lang: str | None, accept_language: str | None = None) -> str:
+    """The language a request asks for (``lang``, else its Accept-Language, else English);
+    a language we do not have is a 400."""
     try:
-        return Voice(choose_language(lang, {}, accepted_languages(accept_language)), room.game.name)
+        return choose_language(lang, {}, accepted_languages(accept_language))
     except ValueError as exc:
         raise HTTPException(400, str(exc)) from exc
+
+
+def voice_of(room: Room, lang: str | None, accept_language: str | None = None) -> Voice:
+    """``language_of``'s language, for the room's game."""
+    return Voice(language_of(lang, accept_language), room.game.name)
 
 
 def accepted_languages(header: str | None) -> list[str]:
@@ -382,11 +387,10 @@ def create_app(
                 ids = ", ".join(x.id for x in found) or "none yet"
                 raise WartableError(f"lesson: no lesson {body.lesson!r}; lessons: {ids}")
             setup = game.new_game(lesson.scenario, seed=lesson.seed, options=dict(lesson.options))
-            seats = {p: lesson.opponent for p in setup.players}
             made = await rooms.create(
                 game.name,
                 lesson.scenario,
-                {**seats, lesson.seat: "human"},
+                seats(lesson, setup.players),
                 lesson.seed,
                 dict(lesson.options),
                 lesson=lesson,
@@ -514,10 +518,7 @@ def create_app(
         seat = room.seat_of(bearer(authorization))
         if seat is None:
             raise HTTPException(403, "the coach advises a seat: send its token")
-        try:
-            language = choose_language(lang, {}, accepted_languages(accept_language))
-        except ValueError as exc:
-            raise HTTPException(400, str(exc)) from exc
+        language = language_of(lang, accept_language)
         try:
             if asked == "hint":
                 return await rooms.hint(room, seat, language)
