@@ -465,6 +465,7 @@ function render() {
   const was = document.querySelector(".board-scroll");  // a new state keeps the view in place
   const scrolled = was ? [was.scrollLeft, was.scrollTop] : [0, 0];
   const side = el("div", { class: "side" });
+  let lesson = null;
   side.append(statusPanel(d, view));
   if (game.replay) side.append(replayPanel());
   else {
@@ -472,8 +473,10 @@ function render() {
     if (hand) side.append(hand);
     side.append(...draw.hands(view, ui()).map(otherHand));
     side.append(actionsPanel(d));
-    const lesson = lessonPanel(d);
-    if (lesson) side.prepend(lesson);  // the step first: what to do now, and why
+    lesson = lessonPanel(d);
+    // the step first, what to do now and why: above the side panels, or on a phone, where
+    // the side panels stack under the board, above the board itself
+    if (lesson && window.innerWidth > 700) side.prepend(lesson);
     const coach = coachPanel(d);
     if (coach) side.append(coach);
     if (d.seat && !d.outcome) side.append(el("div", { class: "panel resign" },
@@ -483,7 +486,8 @@ function render() {
     side.append(...draw.panels(view, ui()));
   }
   side.append(logPanel(game.replay ? game.replay.log : d.fullLog || game.log, game.replay ? null : d.last));
-  $app.replaceChildren(turnChip(d), el("div", { class: "game" }, board, side));
+  const above = lesson && window.innerWidth <= 700 ? lesson : null;
+  $app.replaceChildren(turnChip(d), el("div", { class: "game" }, above, board, side));
   markLast(view, fresh);
   if (!game.replay && hinted(d)) for (const n of named(game.advice.action, d.seat, view)) n.classList.add("hinted");
   markSteps();
