@@ -83,12 +83,17 @@ def test_card_2_raises_the_rally_bonus_and_card_24_doubles_command_range():
 def test_card_10_empties_a_full_magazine_at_the_first_nine():
     st, bru, foe = duel(10)
     st.rng.force([9, 5])
-    attack(st, bru, foe, [])
+    shot: list = []
+    attack(st, bru, foe, shot)
     assert st.ammo[bru] == fire.AMMO_NONE
+    said = " ".join(e.text for e in shot)  # the log says what the card did, not "low"
+    assert "out of ammunition (the card in play)" in said and "low on ammunition" not in said
     st2, bru2, foe2 = duel(36)
     st2.rng.force([9, 5])
-    attack(st2, bru2, foe2, [])
+    shot2: list = []
+    attack(st2, bru2, foe2, shot2)
     assert st2.ammo[bru2] == fire.AMMO_LOW
+    assert "low on ammunition" in " ".join(e.text for e in shot2)
 
 
 def test_card_13_keeps_the_squad_still_in_impulse_1():

@@ -93,7 +93,12 @@ def attack(st: CombatState, i: int, t: int, ev: list[Event]) -> None:
     full = st.ammo[i] == fire.AMMO_OK
     st.ammo[i] = shots.ammo
     if full and shots.ammo == fire.AMMO_LOW and cards.ammo_runs_out(st, i):
-        st.ammo[i] = fire.AMMO_NONE  # the card: full straight to empty
+        st.ammo[i] = fire.AMMO_NONE  # the card: full straight to empty, and the log says so
+        notes = tuple(
+            "out of ammunition (the card in play)" if n == "low on ammunition" else n
+            for n in shots.notes
+        )
+        shots = dataclasses.replace(shots, notes=notes)
     roll = {}
     if face_down(st, i):  # his weapon, skill and dice would tell who he is: only the hits
         text = f"{label(st, i)} fires at {label(st, t)}: {shots.hits} hit(s)"
