@@ -130,7 +130,10 @@ class Session:
                 continue
             if e.kind in PUBLIC_TWINS and e.data.get("player") == who:
                 continue  # the player already saw the private version of this event
-            line = Text("  · " + words(self.game, self.voice(self.game.said(e))), style=_style(e))
+            line = Text(
+                "  · " + words(self.game, self.voice(self.game.said(e)), self.voice),
+                style=_style(e),
+            )
             if cite and e.rule:
                 line.append(f"  [{', '.join(rule_keys(e.rule))}]", style="dim")
             self.console.print(line)

@@ -16,7 +16,7 @@ finds every ``say`` and ``say_n`` in the code (Babel's extractor) and keeps the 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 
@@ -70,6 +70,15 @@ def say_n(singular: str, plural: str, count: int, /, **args: Any) -> Said:
     """Words that depend on a number (``count``, also given to the words as ``{count}``):
     English has two forms, other languages may have more (the catalogs know them)."""
     return Said(singular, {"count": count, **args}, plural, count)
+
+
+def listing(items: Sequence[str], /) -> str:
+    """Items one after another, separated by commas: one message the catalogs hold, nested
+    (each item said in the language where it is a ``Said``); "" for none."""
+    out = items[-1] if items else ""
+    for item in reversed(items[:-1]):
+        out = say("{first}, {rest}", first=item, rest=out)
+    return out
 
 
 def word(msgid: str, /) -> Said:

@@ -25,6 +25,9 @@ KEYWORDS = {"say": None, "say_n": (1, 2), "word": None, "t": None, "tn": (1, 2)}
 PAGE_KEYWORDS = {"t": None}
 # the fields of a lesson (a game's lessons/*.yaml, wartable.lessons) that a player reads
 LESSON_TEXTS = ("title", "intro", "say", "wrong", "then", "battle")
+# the fields of a game's content data (data/*.yaml) a player reads as names: card, unit,
+# board and objective titles (the rules guide's texts are not yet among them)
+DATA_TEXTS = ("title",)
 TEMPLATE = "messages.pot"
 
 
@@ -48,8 +51,9 @@ def domains() -> list[Domain]:
     out = [Domain("wartable", shared, SHARED)]
     for g in games:
         lessons = sorted((g / "lessons").glob("*.yaml"))
+        data = sorted(p for p in (g / "data").rglob("*.yaml") if p.name != "guide.yaml")
         code = (*sorted(g.rglob("*.py")), *sorted(g.glob("*.js")))
-        out.append(Domain(g.name, (*code, *lessons), g / "locale"))
+        out.append(Domain(g.name, (*code, *lessons, *data), g / "locale"))
     return out
 
 
@@ -64,7 +68,8 @@ def extracted(domain: Domain) -> Catalog:
     for path in domain.sources:
         where = str(path.relative_to(PACKAGE.parent))
         if path.suffix == ".yaml":
-            for text in _lesson_texts(yaml.safe_load(path.read_text(encoding="utf-8"))):
+            fields = LESSON_TEXTS if path.parent.name == "lessons" else DATA_TEXTS
+            for text in _yaml_texts(yaml.safe_load(path.read_text(encoding="utf-8")), fields):
                 catalog.add(text, locations=[(where, 0)])  # no line: written without one
             continue
         page = path.suffix == ".js"  # the page says its words with t("...") alone
@@ -80,17 +85,17 @@ def extracted(domain: Domain) -> Catalog:
     return catalog
 
 
-def _lesson_texts(data: object) -> Iterator[str]:
-    """The texts a player reads in a lesson's data, in the file's order."""
+def _yaml_texts(data: object, fields: tuple[str, ...] = LESSON_TEXTS) -> Iterator[str]:
+    """The texts a player reads in a YAML file's ``fields``, in the file's order."""
     if isinstance(data, dict):
         for key, value in data.items():
-            if key in LESSON_TEXTS and isinstance(value, str) and value:
+            if key in fields and isinstance(value, str) and value:
                 yield value
             else:
-                yield from _lesson_texts(value)
+                yield from _yaml_texts(value, fields)
     elif isinstance(data, list):
         for item in data:
-            yield from _lesson_texts(item)
+            yield from _yaml_texts(item, fields)
 
 
 def read(path: Path) -> Catalog | None:

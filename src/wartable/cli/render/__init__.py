@@ -14,6 +14,7 @@ from rich.console import RenderableType
 from wartable.cli.render import generic
 from wartable.core.errors import WartableError
 from wartable.core.game import Game
+from wartable.i18n import Voice
 
 _MODULES: dict[str, ModuleType] = {}
 
@@ -57,8 +58,9 @@ def focus_problem(game: Game, view: dict[str, Any], label: str) -> str | None:
     return problem
 
 
-def words(game: Game, text: str) -> str:
+def words(game: Game, text: str, voice: Voice | None = None) -> str:
     """A log line or an action in players' words, where the game's drawing says how
-    (``words(text)``: ids to names, "usa_command" to "Command Post"); else as it is."""
+    (``words(text, voice)``: ids to names, "usa_command" to "Command Post", each name said
+    in ``voice``'s language); else as it is."""
     say = getattr(drawing(game), "words", None)
-    return text if say is None else str(say(text))
+    return text if say is None else str(say(text, voice))

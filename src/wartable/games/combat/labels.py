@@ -10,32 +10,36 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from wartable.core.words import Said, say, word
 from wartable.games.combat.rules.common import face_down
+from wartable.games.combat.vocabulary import ORDERS, TEAMS, of
 
 if TYPE_CHECKING:
     from wartable.core.action import Action
     from wartable.games.combat.state import CombatState
 
-ORDER = {
-    "medical_aid": "medical aid for",
-    "carry_drag": "carry",
-    "search": "search",
-    "grenade": "grenade at",
-    "rifle_grenade": "rifle grenade at",
+named = word  # a title from the data: the catalogs read it from the data files
+AIMED = {  # an order given with its hex or man
+    "medical_aid": word("{unit}: medical aid for {other}"),
+    "carry_drag": word("{unit}: carry {other}"),
+    "search": word("{unit}: search {other}"),
+    "grenade": word("{unit}: grenade at {other}"),
+    "rifle_grenade": word("{unit}: rifle grenade at {other}"),
 }
 STEP = {
-    "move": "move to",
-    "aim": "aim the grenade at",
-    "throw": "throw smoke at",
-    "flare": "fire a flare over",
+    "move": word("{unit}: move to {hex}"),
+    "aim": word("{unit}: aim the grenade at {hex}"),
+    "throw": word("{unit}: throw smoke at {hex}"),
+    "flare": word("{unit}: fire a flare over {hex}"),
 }
 ALONE = {
-    "leave": "leave the map by our edge",
-    "stay": "stay here",
-    "hold": "hold fire",
-    "done": "done",
-    "duck": "duck back",
+    "leave": word("{unit}: leave the map by our edge"),
+    "stay": word("{unit}: stay here"),
+    "hold": word("{unit}: hold fire"),
+    "done": word("{unit}: done"),
+    "duck": word("{unit}: duck back"),
 }
+ATTACK = {"fire": word("{unit} fires at {other}"), "strike": word("{unit} strikes at {other}")}
 
 
 def name(st: CombatState, key: str) -> str | None:
@@ -43,7 +47,9 @@ def name(st: CombatState, key: str) -> str | None:
     soldier)."""
     for s in st.soldiers:
         if s.key == key:
-            return f"unknown {s.team} counter {key}" if face_down(st, s.index) else s.name
+            if face_down(st, s.index):
+                return say("unknown {team} counter {key}", team=of(TEAMS, s.team), key=key)
+            return s.name
     return None
 
 
@@ -51,51 +57,58 @@ def who(st: CombatState, key: str) -> str:
     return name(st, key) or key
 
 
-def card(st: CombatState, number: str) -> str:
+def card(st: CombatState, number: str) -> Said:
     cards = st.sc.lib.friendly_cards.cards
     n = int(number) if number.isdigit() else 0
-    return f"{cards[n - 1].title} ({n})" if 0 < n <= len(cards) else f"card {number}"
+    if 0 < n <= len(cards):
+        return say("{title} ({n})", title=named(cards[n - 1].title), n=n)
+    return say("card {n}", n=number)
 
 
 # ---- each verb's words (verbs.py hands them over) -----------------------------------------
-def deploy(st: CombatState, seat: int, action: Action) -> str:
-    return f"Deploy {who(st, action.args[0])} at {action.args[1]}"
+def deploy(st: CombatState, seat: int, action: Action) -> Said:
+    return say("Deploy {unit} at {hex}", unit=who(st, action.args[0]), hex=action.args[1])
 
 
-def play(st: CombatState, seat: int, action: Action) -> str:
-    return f"Play {card(st, action.args[0])} for initiative"
+def play(st: CombatState, seat: int, action: Action) -> Said:
+    return say("Play {card} for initiative", card=card(st, action.args[0]))
 
 
-def discard(st: CombatState, seat: int, action: Action) -> str:
-    return f"Discard {card(st, action.args[0])}"
+def discard(st: CombatState, seat: int, action: Action) -> Said:
+    return say("Discard {card}", card=card(st, action.args[0]))
 
 
-def use(st: CombatState, seat: int, action: Action) -> str:
+def use(st: CombatState, seat: int, action: Action) -> Said:
     args = action.args
     if len(args) == 1:
-        return f"Use {card(st, args[0])}: held ready"
-    on = name(st, args[1]) or f"team {args[1].capitalize()}"
-    return f"Use {card(st, args[0])} on {on}"
+        return say("Use {card}: held ready", card=card(st, args[0]))
+    on = name(st, args[1]) or say("team {team}", team=TEAMS.get(args[1], args[1].capitalize()))
+    return say("Use {card} on {other}", card=card(st, args[0]), other=on)
 
 
-def order(st: CombatState, seat: int, action: Action) -> str:
+def order(st: CombatState, seat: int, action: Action) -> Said:
     args = action.args
-    what = ORDER.get(args[1], args[1].replace("_", " "))
+    unit = who(st, args[0])
+    if len(args) == 3 and args[1] in AIMED:
+        return say(AIMED[args[1]], unit=unit, other=name(st, args[2]) or args[2])
+    what = of(ORDERS, args[1])
     if len(args) == 3:
-        return f"{who(st, args[0])}: {what} {name(st, args[2]) or args[2]}"
-    return f"{who(st, args[0])}: {what}"
+        return say(
+            "{unit}: {order} {other}", unit=unit, order=what, other=name(st, args[2]) or args[2]
+        )
+    return say("{unit}: {order}", unit=unit, order=what)
 
 
-def attack(st: CombatState, seat: int, action: Action) -> str:
+def attack(st: CombatState, seat: int, action: Action) -> Said:
     """fire, strike."""
-    return f"{who(st, action.args[0])} {action.verb}s at {who(st, action.args[1])}"
+    return say(ATTACK[action.verb], unit=who(st, action.args[0]), other=who(st, action.args[1]))
 
 
-def toward(st: CombatState, seat: int, action: Action) -> str:
+def toward(st: CombatState, seat: int, action: Action) -> Said:
     """move, aim, throw, flare: the man, then the hex."""
-    return f"{who(st, action.args[0])}: {STEP[action.verb]} {action.args[1]}"
+    return say(STEP[action.verb], unit=who(st, action.args[0]), hex=action.args[1])
 
 
-def alone(st: CombatState, seat: int, action: Action) -> str:
+def alone(st: CombatState, seat: int, action: Action) -> Said:
     """leave, stay, hold, done, duck: the man alone."""
-    return f"{who(st, action.args[0])}: {ALONE[action.verb]}"
+    return say(ALONE[action.verb], unit=who(st, action.args[0]))

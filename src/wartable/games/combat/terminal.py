@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -22,6 +23,7 @@ from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderR
 from rich.table import Table
 from rich.text import Text
 
+from wartable.games.combat.vocabulary import ORDERS
 from wartable.geometry.span import around
 
 TERRAIN = {
@@ -489,12 +491,16 @@ def names() -> dict[str, str]:
     return out
 
 
-def words(text: str) -> str:
+def words(text: str, voice: Callable[[str], str] | None = None) -> str:
     """Ids in players' words: "sgt-mayfield" is "Sgt Mayfield", "m1_garand" "M1 Garand",
-    "aimed_fire" "aimed fire", "us" "US" (as the page's ``words``)."""
+    "aimed_fire" "aimed fire", "us" "US" (as the page's ``words``); an order said in
+    ``voice``'s language."""
+    said = voice or str
 
-    def say(m: re.Match[str]) -> str:
-        word = m[0]
-        return SIDE_NAME.get(word) or names().get(word) or word.replace("_", " ")
+    def swap(m: re.Match[str]) -> str:
+        found = m[0]
+        if found in ORDERS:
+            return said(ORDERS[found])
+        return SIDE_NAME.get(found) or names().get(found) or found.replace("_", " ")
 
-    return ID.sub(say, text)
+    return ID.sub(swap, text)

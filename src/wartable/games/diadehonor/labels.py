@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.words import Said, say, word
+from wartable.games.diadehonor.rules.common import named
 
 if TYPE_CHECKING:
     from wartable.core.action import Action
@@ -66,8 +67,10 @@ def name(st: DiaDeHonorState, seat: int, key: str) -> str:
 
 
 def card(st: DiaDeHonorState, card_id: str) -> str:
+    """A card by its title (the data's, said in the player's language: the catalogs hold
+    every title of the game's data)."""
     face = st.lib.cards.get(card_id)
-    return face.title if face is not None else card_id.replace("_", " ")
+    return named(face.title) if face is not None else card_id.replace("_", " ")
 
 
 def pending(st: DiaDeHonorState) -> tuple[str, str, int]:
@@ -83,7 +86,6 @@ def pending(st: DiaDeHonorState) -> tuple[str, str, int]:
 # language. ``unit_words`` and ``name`` above stay plain English: the log and views call them
 # by the thousand, and their lines are said again from their data where a game does so.
 SIDES = {"allies": word("Allies"), "axis": word("Axis")}
-named = word  # a name from data (a card's title): translated where the catalogs hold it
 
 
 def _seat(seat: str) -> Said:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 import string
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -30,8 +31,9 @@ from rich.table import Table
 from rich.text import Text
 
 from wartable.content.loader import validate
+from wartable.core.words import word
 from wartable.games.diadehonor.content import DATA, CardsFile, check_cards
-from wartable.games.diadehonor.labels import TYPES, seat_words, unit_words
+from wartable.games.diadehonor.labels import SIDES, TYPES, seat_words, unit_words
 from wartable.geometry.span import around
 
 # each ground letter of the view: its name, and the symbol drawn for it (no letter, so that a
@@ -420,25 +422,29 @@ SNAKE = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
 SIDE_WORD = re.compile(r"\b(axis|allies)\b")
 
 
-def words(text: str) -> str:
+def words(text: str, voice: Callable[[str], str] | None = None) -> str:
     """A log line in players' words, as the page's ``words`` puts it: a unit's id
     ``axis-1/light-3`` reads "Light 3 (Axis 1)", a seat's ``allies-2`` "Allies 2", a card's id
     (``first_aid``) its title, another word joined by underscores its words, a side its name
-    with a capital."""
+    with a capital. Each name is said in ``voice``'s language."""
+    said = voice or str
+
+    def side(key: str) -> str:
+        return said(SIDES.get(key) or word(key.capitalize()))
 
     def unit(m: re.Match[str]) -> str:
-        side, n, kind, k = m.groups()
-        name = TYPES.get(kind, kind.replace("_", " ").capitalize())
-        return f"{name} {k} ({side.capitalize()} {n})"
+        seat, n, kind, k = m.groups()
+        name = said(TYPES.get(kind) or word(kind.replace("_", " ").capitalize()))
+        return f"{name} {k} ({side(seat)} {n})"
 
     def snake(m: re.Match[str]) -> str:
         face = faces().get(m.group(0))
-        return face[0] if face else m.group(0).replace("_", " ")
+        return said(word(face[0])) if face else m.group(0).replace("_", " ")
 
     text = UNIT_ID.sub(unit, text)
-    text = SEAT_ID.sub(lambda m: f"{m.group(1).capitalize()} {m.group(2)}", text)
+    text = SEAT_ID.sub(lambda m: f"{side(m.group(1))} {m.group(2)}", text)
     text = SNAKE.sub(snake, text)
-    return SIDE_WORD.sub(lambda m: m.group(1).capitalize(), text)
+    return SIDE_WORD.sub(lambda m: side(m.group(1)), text)
 
 
 def card_face(card: Any) -> tuple[str, str]:

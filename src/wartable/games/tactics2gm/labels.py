@@ -6,10 +6,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from wartable.core.action import Action
+from wartable.core.words import Said, say, word
 from wartable.games.tactics2gm.deck import launch_cost
 from wartable.games.tactics2gm.model import HQS, weapons
 from wartable.games.tactics2gm.phases import Phase
 from wartable.games.tactics2gm.rules import pairs, shots, wear
+from wartable.games.tactics2gm.rules.common import named
 from wartable.games.tactics2gm.rules.field import GRID, WIDE
 from wartable.games.tactics2gm.rules.fire import odds
 
@@ -17,41 +19,58 @@ if TYPE_CHECKING:
     from wartable.games.tactics2gm.state import Tactics2GMState
 
 SQUARES = frozenset(GRID.label(sq) for sq in WIDE.grid.squares)  # target words naming terrain
+SIDES = {"allies": word("Allies"), "axis": word("Axis")}
+TOWARD = {"left": word("left"), "right": word("right"), "both": word("both")}  # a spread
+SPREAD = {
+    "left": word("Lay a smoke screen from {unit} on {square} and the square to its left (+2/+2)"),
+    "right": word("Lay a smoke screen from {unit} on {square} and the square to its right (+2/+2)"),
+    "both": word("Lay a smoke screen from {unit} on {square} and the squares either side (+2/+2)"),
+}
+ORDERS = {
+    "march": word("March {unit}"),
+    "mount": word("Set up {unit}"),
+    "fold": word("Pack up {unit}"),
+}
 
 
-def unit_words(st: Tactics2GMState, unit: str) -> str:
+def unit_words(st: Tactics2GMState, unit: str) -> Said:
     """``tiger-2`` is "Tiger 2": the card's title and the copy's number."""
     card, _, n = unit.rpartition("-")
-    title = st.lib.units[card].title if card in st.lib.units else card
-    return f"{title} {n}"
+    title = named(st.lib.units[card].title) if card in st.lib.units else card
+    return say("{card} {n}", card=title, n=n)
 
 
 def card_words(st: Tactics2GMState, key: str) -> str:
+    """A card by its title (said in the player's language: the catalogs hold every title of
+    the game's data)."""
     lib = st.lib
     for table in (lib.units, lib.support, lib.terrain, lib.generals):
         if key in table:
-            return table[key].title
+            return named(table[key].title)
     return key
 
 
-def hq_words(st: Tactics2GMState, word: str, whose: str) -> str:
+def hq_words(st: Tactics2GMState, hq: str, enemy: bool) -> Said:
     """An HQ named in an action: "the enemy HQ"; on two fields, which one (GM-105)."""
     if st.field.copies == 1:
-        return f"the {whose}HQ"
-    return f"the {whose}HQ behind columns {'A-H' if word == HQS[0] else 'I-P'}"
+        return word("the enemy HQ") if enemy else word("the HQ")
+    columns = "A-H" if hq == HQS[0] else "I-P"
+    if enemy:
+        return say("the enemy HQ behind columns {columns}", columns=columns)
+    return say("the HQ behind columns {columns}", columns=columns)
 
 
 def target_words(st: Tactics2GMState, target: str) -> str:
     """A support card's or a bomber's target: the HQ, a general, a unit or a square."""
     if target in HQS:
-        return hq_words(st, target, "enemy ")
+        return hq_words(st, target, enemy=True)
     if target in st.lib.generals:
         return card_words(st, target)
     return unit_words(st, target) if st.piece(target) is not None else target
 
 
 def token_words(st: Tactics2GMState, token: str) -> str:
-    return st.lib.tokens[token].title if token in st.lib.tokens else token
+    return named(st.lib.tokens[token].title) if token in st.lib.tokens else token
 
 
 def weapon_words(st: Tactics2GMState, unit: str, key: str) -> str:
@@ -65,176 +84,280 @@ def weapon_words(st: Tactics2GMState, unit: str, key: str) -> str:
     return f"{name} {alike.index(key) + 1}" if len(alike) > 1 else name
 
 
-def move_words(st: Tactics2GMState, a: tuple[str, ...]) -> str:
+def move_words(st: Tactics2GMState, a: tuple[str, ...]) -> Said:
     """A move, naming the infantry a vehicle takes along or leaves behind (GM-35, GM-36)."""
     p = st.piece(a[0])
     q = pairs.partner(st, p) if p is not None else None
-    words = f"Move {unit_words(st, a[0])} to {a[1]}"
+    unit, square = unit_words(st, a[0]), a[1]
     if q is None:
-        return words
+        return say("Move {unit} to {square}", unit=unit, square=square)
+    other = unit_words(st, q.id)
     if p is not None and p.beside:
-        return f"{words}, leaving the cover of {unit_words(st, q.id)}"
+        return say(
+            "Move {unit} to {square}, leaving the cover of {other}",
+            unit=unit,
+            square=square,
+            other=other,
+        )
     if a[2:] == ("alone",):
-        return f"{words} alone, leaving {unit_words(st, q.id)} behind"
-    return f"{words} with {unit_words(st, q.id)} beside it"
+        return say(
+            "Move {unit} to {square} alone, leaving {other} behind",
+            unit=unit,
+            square=square,
+            other=other,
+        )
+    return say(
+        "Move {unit} to {square} with {other} beside it", unit=unit, square=square, other=other
+    )
 
 
 # ---- each verb's words (verbs.py hands them over) -----------------------------------------
-def fire(st: Tactics2GMState, seat: int, action: Action) -> str:
+def fire(st: Tactics2GMState, seat: int, action: Action) -> Said:
     a = action.args
     if a[2] in HQS:
-        target = hq_words(st, a[2], "enemy ")
+        target: str = hq_words(st, a[2], enemy=True)
     elif a[2] in SQUARES:
         target = wear.name(st, st.field.grid.parse(a[2]))
     else:
         target = unit_words(st, a[2])
-    strike = " (the assault: armour aside)" if a[0] == st.storming else ""
-    return f"Fire {unit_words(st, a[0])}'s {weapon_words(st, a[0], a[1])} at {target}{strike}"
+    unit, weapon = unit_words(st, a[0]), weapon_words(st, a[0], a[1])
+    if a[0] == st.storming:
+        return say(
+            "Fire {unit}'s {weapon} at {target} (the assault: armour aside)",
+            unit=unit, weapon=weapon, target=target,
+        )  # fmt: skip
+    return say("Fire {unit}'s {weapon} at {target}", unit=unit, weapon=weapon, target=target)
 
 
-def react(st: Tactics2GMState, seat: int, action: Action) -> str:
+def react(st: Tactics2GMState, seat: int, action: Action) -> Said:
     a = action.args
-    weapon = weapon_words(st, a[0], a[1])
-    return f"Fire back with {unit_words(st, a[0])}'s {weapon} at {unit_words(st, st.storming)}"
+    return say(
+        "Fire back with {unit}'s {weapon} at {other}",
+        unit=unit_words(st, a[0]), weapon=weapon_words(st, a[0], a[1]),
+        other=unit_words(st, st.storming),
+    )  # fmt: skip
 
 
-def move(st: Tactics2GMState, seat: int, action: Action) -> str:
+def move(st: Tactics2GMState, seat: int, action: Action) -> Said:
     return move_words(st, action.args)
 
 
-def assault(st: Tactics2GMState, seat: int, action: Action) -> str:
+def assault(st: Tactics2GMState, seat: int, action: Action) -> Said:
     a = action.args
     d = st.piece(a[1])
-    where = f" on {GRID.label(d.sq)}" if d is not None and d.sq is not None else ""
-    return f"Assault {unit_words(st, a[1])}{where} with {unit_words(st, a[0])}"
+    unit, other = unit_words(st, a[0]), unit_words(st, a[1])
+    if d is not None and d.sq is not None:
+        return say(
+            "Assault {other} on {square} with {unit}",
+            other=other,
+            square=GRID.label(d.sq),
+            unit=unit,
+        )
+    return say("Assault {other} with {unit}", other=other, unit=unit)
 
 
-def board(st: Tactics2GMState, seat: int, action: Action) -> str:
-    return f"Board {unit_words(st, action.args[1])} with {unit_words(st, action.args[0])}"
-
-
-def unload(st: Tactics2GMState, seat: int, action: Action) -> str:
-    return f"Set {unit_words(st, action.args[0])} down on {action.args[1]}"
-
-
-def advance(st: Tactics2GMState, seat: int, action: Action) -> str:
+def board(st: Tactics2GMState, seat: int, action: Action) -> Said:
     a = action.args
-    return f"Advance {unit_words(st, a[0])} beside {unit_words(st, a[1])} (+1/+1 to be hit)"
+    return say("Board {other} with {unit}", other=unit_words(st, a[1]), unit=unit_words(st, a[0]))
 
 
-def mend(st: Tactics2GMState, seat: int, action: Action) -> str:
+def unload(st: Tactics2GMState, seat: int, action: Action) -> Said:
+    a = action.args
+    return say("Set {unit} down on {square}", unit=unit_words(st, a[0]), square=a[1])
+
+
+def advance(st: Tactics2GMState, seat: int, action: Action) -> Said:
+    a = action.args
+    return say(
+        "Advance {unit} beside {other} (+1/+1 to be hit)",
+        unit=unit_words(st, a[0]), other=unit_words(st, a[1]),
+    )  # fmt: skip
+
+
+def mend(st: Tactics2GMState, seat: int, action: Action) -> Said:
     """repair, heal."""
-    word = "Repair" if action.verb == "repair" else "Heal"
     a = action.args
-    return f"{word} one wound of {unit_words(st, a[1])} with {unit_words(st, a[0])}"
+    unit, other = unit_words(st, a[0]), unit_words(st, a[1])
+    if action.verb == "repair":
+        return say("Repair one wound of {other} with {unit}", other=other, unit=unit)
+    return say("Heal one wound of {other} with {unit}", other=other, unit=unit)
 
 
-def clear(st: Tactics2GMState, seat: int, action: Action) -> str:
-    return f"Clear the obstacle on {action.args[1]} with {unit_words(st, action.args[0])}"
+def clear(st: Tactics2GMState, seat: int, action: Action) -> Said:
+    a = action.args
+    return say("Clear the obstacle on {square} with {unit}", square=a[1], unit=unit_words(st, a[0]))
 
 
-def salvage(st: Tactics2GMState, seat: int, action: Action) -> str:
+def salvage(st: Tactics2GMState, seat: int, action: Action) -> Said:
     """pick, trade: equipment from the ground (GM-106)."""
     a = action.args
     p = st.piece(a[0])
-    where = f" on {GRID.label(p.sq)}" if p is not None and p.sq is not None else ""
-    title = token_words(st, a[-1])
+    square = GRID.label(p.sq) if p is not None and p.sq is not None else "?"
+    title, unit = token_words(st, a[-1]), unit_words(st, a[0])
     if action.verb == "pick":
-        return f"Pick up the {title}{where} with {unit_words(st, a[0])} (free)"
+        return say(
+            "Pick up the {token} on {square} with {unit} (free)",
+            token=title,
+            square=square,
+            unit=unit,
+        )
     own = st.lib.units[p.card].options.get(a[1]) if p is not None else None
     mine = token_words(st, own.token) if own is not None else a[1]
-    return f"Trade {unit_words(st, a[0])}'s {mine} for the {title}{where}"
+    return say(
+        "Trade {unit}'s {mine} for the {token} on {square}",
+        unit=unit, mine=mine, token=title, square=square,
+    )  # fmt: skip
 
 
-def ride(st: Tactics2GMState, seat: int, action: Action) -> str:
-    return f"Ride on with {unit_words(st, action.args[0])}: 1 square more, no fire this turn"
+def ride(st: Tactics2GMState, seat: int, action: Action) -> Said:
+    return say(
+        "Ride on with {unit}: 1 square more, no fire this turn", unit=unit_words(st, action.args[0])
+    )
 
 
-def screen(st: Tactics2GMState, seat: int, action: Action) -> str:
+def screen(st: Tactics2GMState, seat: int, action: Action) -> Said:
     a = action.args
-    spread = {"left": " and the square to its left", "right": " and the square to its right"}
-    extra = spread.get(a[2], " and the squares either side") if a[2:] else ""
-    return f"Lay a smoke screen from {unit_words(st, a[0])} on {a[1]}{extra} (+2/+2)"
+    unit = unit_words(st, a[0])
+    if a[2:]:
+        return say(SPREAD.get(a[2], SPREAD["both"]), unit=unit, square=a[1])
+    return say("Lay a smoke screen from {unit} on {square} (+2/+2)", unit=unit, square=a[1])
 
 
-def smoke(st: Tactics2GMState, seat: int, action: Action) -> str:
-    return f"Throw smoke around {unit_words(st, action.args[0])} (+1/+1 to hit it this turn)"
+def smoke(st: Tactics2GMState, seat: int, action: Action) -> Said:
+    return say(
+        "Throw smoke around {unit} (+1/+1 to hit it this turn)", unit=unit_words(st, action.args[0])
+    )
 
 
-def pass_(st: Tactics2GMState, seat: int, action: Action) -> str:
+def pass_(st: Tactics2GMState, seat: int, action: Action) -> Said:
     if st.sortie is not None:
-        return "Nothing more: let the air combat go on"
-    return "No smoke: let the shot come"
+        return word("Nothing more: let the air combat go on")
+    return word("No smoke: let the shot come")
 
 
-def escort(st: Tactics2GMState, seat: int, action: Action) -> str:
-    return f"Send {unit_words(st, action.args[0])} to escort the bomber"
+def escort(st: Tactics2GMState, seat: int, action: Action) -> Said:
+    return say("Send {unit} to escort the bomber", unit=unit_words(st, action.args[0]))
 
 
-def intercept(st: Tactics2GMState, seat: int, action: Action) -> str:
+def intercept(st: Tactics2GMState, seat: int, action: Action) -> Said:
     a = action.args
-    return f"Intercept with {unit_words(st, a[0])}'s {weapon_words(st, a[0], a[1])}"
+    return say(
+        "Intercept with {unit}'s {weapon}",
+        unit=unit_words(st, a[0]),
+        weapon=weapon_words(st, a[0], a[1]),
+    )
 
 
-def aloft(st: Tactics2GMState, seat: int, action: Action) -> str:
+def aloft(st: Tactics2GMState, seat: int, action: Action) -> Said:
     """flak, engage."""
     a = action.args
-    word = "Fire anti-aircraft" if action.verb == "flak" else "Engage"
-    weapon = weapon_words(st, a[0], a[1])
-    return f"{word}: {unit_words(st, a[0])}'s {weapon} at {unit_words(st, a[2])}"
+    unit, weapon, other = unit_words(st, a[0]), weapon_words(st, a[0], a[1]), unit_words(st, a[2])
+    if action.verb == "flak":
+        return say(
+            "Fire anti-aircraft: {unit}'s {weapon} at {other}",
+            unit=unit,
+            weapon=weapon,
+            other=other,
+        )
+    return say("Engage: {unit}'s {weapon} at {other}", unit=unit, weapon=weapon, other=other)
 
 
-def storm(st: Tactics2GMState, seat: int, action: Action) -> str:
+def storm(st: Tactics2GMState, seat: int, action: Action) -> Said:
     p = st.piece(action.args[0])
-    who = unit_words(st, p.assaulting) if p is not None and p.assaulting else "the defender"
-    return f"Resolve {unit_words(st, action.args[0])}'s assault: {who} fires first"
+    unit = unit_words(st, action.args[0])
+    if p is not None and p.assaulting:
+        return say(
+            "Resolve {unit}'s assault: {other} fires first",
+            unit=unit,
+            other=unit_words(st, p.assaulting),
+        )
+    return say("Resolve {unit}'s assault: the defender fires first", unit=unit)
 
 
-def unit_order(st: Tactics2GMState, seat: int, action: Action) -> str:
+def unit_order(st: Tactics2GMState, seat: int, action: Action) -> Said:
     """march, mount, fold."""
-    words = {"march": "March", "mount": "Set up", "fold": "Pack up"}[action.verb]
-    return f"{words} {unit_words(st, action.args[0])}"
+    return say(ORDERS[action.verb], unit=unit_words(st, action.args[0]))
 
 
-def swap(st: Tactics2GMState, seat: int, action: Action) -> str:
-    return f"Swap {unit_words(st, action.args[0])} and {unit_words(st, action.args[1])}"
-
-
-def deploy(st: Tactics2GMState, seat: int, action: Action) -> str:
+def swap(st: Tactics2GMState, seat: int, action: Action) -> Said:
     a = action.args
-    where = f"at {hq_words(st, a[1], '')}" if a[1] in HQS else f"on {a[1]}"
-    aboard = " aboard the carrier there" if a[2:] == ("aboard",) else ""
-    return f"Deploy {card_words(st, a[0])} {where}{aboard}"
+    return say("Swap {unit} and {other}", unit=unit_words(st, a[0]), other=unit_words(st, a[1]))
 
 
-def equip(st: Tactics2GMState, seat: int, action: Action) -> str | None:
+def deploy(st: Tactics2GMState, seat: int, action: Action) -> Said:
+    a = action.args
+    card = card_words(st, a[0])
+    if a[1] in HQS:
+        return say("Deploy {card} at {hq}", card=card, hq=hq_words(st, a[1], enemy=False))
+    if a[2:] == ("aboard",):
+        return say("Deploy {card} on {square} aboard the carrier there", card=card, square=a[1])
+    return say("Deploy {card} on {square}", card=card, square=a[1])
+
+
+def equip(st: Tactics2GMState, seat: int, action: Action) -> Said | None:
     p = st.piece(st.equipping)
     if p is None or action.args[0] not in st.lib.units[p.card].options:
         return None
     o = st.lib.units[p.card].options[action.args[0]]
-    return f"Equip {st.lib.tokens[o.token].title} (+{o.price} AP)"
+    return say("Equip {token} (+{price} AP)", token=token_words(st, o.token), price=o.price)
 
 
-def play(st: Tactics2GMState, seat: int, action: Action) -> str:
+def play(st: Tactics2GMState, seat: int, action: Action) -> Said:
     a = action.args
-    return f"Play {card_words(st, a[0])}" + (f" on {target_words(st, a[1])}" if a[1:] else "")
+    if a[1:]:
+        return say(
+            "Play {card} on {target}", card=card_words(st, a[0]), target=target_words(st, a[1])
+        )
+    return say("Play {card}", card=card_words(st, a[0]))
 
 
-def terrain(st: Tactics2GMState, seat: int, action: Action) -> str:
+def terrain(st: Tactics2GMState, seat: int, action: Action) -> Said:
     a = action.args
-    extent = f", spread {a[2]}" if len(a) > 2 else ""
-    words = f"Lay {card_words(st, a[0])} on {a[1]}{extent}"
-    if st.phase != Phase.TERRAIN and a[0] in st.lib.terrain:  # bought with AP (GM-13)
-        words += f" for {st.lib.terrain[a[0]].cost + (1 if extent else 0)} AP"
-    return words
+    card, square = card_words(st, a[0]), a[1]
+    bought = st.phase != Phase.TERRAIN and a[0] in st.lib.terrain  # bought with AP (GM-13)
+    if len(a) > 2:
+        side = TOWARD.get(a[2], a[2])
+        if bought:
+            ap = st.lib.terrain[a[0]].cost + 1
+            return say(
+                "Lay {card} on {square}, spread {side} for {ap} AP",
+                card=card,
+                square=square,
+                side=side,
+                ap=ap,
+            )
+        return say("Lay {card} on {square}, spread {side}", card=card, square=square, side=side)
+    if bought:
+        ap = st.lib.terrain[a[0]].cost
+        return say("Lay {card} on {square} for {ap} AP", card=card, square=square, ap=ap)
+    return say("Lay {card} on {square}", card=card, square=square)
 
 
-def discard(st: Tactics2GMState, seat: int, action: Action) -> str:
-    return f"Discard {card_words(st, action.args[0])}"
+def discard(st: Tactics2GMState, seat: int, action: Action) -> Said:
+    return say("Discard {card}", card=card_words(st, action.args[0]))
 
 
-def give(st: Tactics2GMState, seat: int, action: Action) -> str:
-    return "Give 1 AP to your teammate"
+def give(st: Tactics2GMState, seat: int, action: Action) -> Said:
+    return word("Give 1 AP to your teammate")
+
+
+def done(st: Tactics2GMState, seat: int, action: Action) -> Said:
+    return word("Done")
+
+
+def mulligan(st: Tactics2GMState, seat: int, action: Action) -> Said:
+    """keep, redraw: the opening hand (GM-14)."""
+    if action.verb == "keep":
+        return word("Keep this hand")
+    return word("Redraw: 5 new cards")
+
+
+def bid(st: Tactics2GMState, seat: int, action: Action) -> Said:
+    return say("Bid {ap} AP", ap=action.args[0])
+
+
+def first(st: Tactics2GMState, seat: int, action: Action) -> Said:
+    return say("{side} play the first turn", side=SIDES.get(action.args[0], action.args[0]))
 
 
 def action_info(st: Tactics2GMState, action: Action) -> dict[str, Any]:
@@ -242,7 +365,7 @@ def action_info(st: Tactics2GMState, action: Action) -> dict[str, Any]:
     needs to hit and to land a critical (an assault's shot ignores armour, a reaction is
     aimed at the assaulter); fire at terrain cannot miss."""
     if action.verb in ("deploy", "play"):  # what the card costs, before it (a legal action's)
-        return {"text": f"{launch_cost(st.lib.card(action.args[0]))} AP"}
+        return {"text": say("{ap} AP", ap=launch_cost(st.lib.card(action.args[0])))}
     if action.verb not in ("fire", "react", "flak", "engage", "intercept"):
         return {}
     p = st.piece(action.args[0])
@@ -258,7 +381,7 @@ def action_info(st: Tactics2GMState, action: Action) -> dict[str, Any]:
     t = st.piece(target)
     if target in SQUARES:
         left = wear.points_left(st, st.field.grid.parse(target))
-        return {"text": f"a sure hit on terrain with {left} PI left", "chance": 1.0}
+        return {"text": say("a sure hit on terrain with {pi} PI left", pi=left), "chance": 1.0}
     if t is None and target in HQS:
         hit, crit = shots.need(st, p, weapon, None)
     elif t is None:
@@ -267,7 +390,9 @@ def action_info(st: Tactics2GMState, action: Action) -> dict[str, Any]:
         storm = action.verb == "fire" and p.id == st.storming
         k = shots.terms(st, p, weapon, t, assault=storm, aimed=action.verb in ("fire", "react"))
         if not k.pierces:
-            return {"text": f"{k.need[0]}+ to hit, but it cannot pierce the armour", "chance": 0.0}
+            words = say("{hit}+ to hit, but it cannot pierce the armour", hit=k.need[0])
+            return {"text": words, "chance": 0.0}
         hit, crit = k.need
     chance, critical = odds((hit, crit))
-    return {"text": f"{hit}+ to hit, {crit}+ critical", "chance": chance, "critical": critical}
+    words = say("{hit}+ to hit, {crit}+ critical", hit=hit, crit=crit)
+    return {"text": words, "chance": chance, "critical": critical}

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 import string
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -27,6 +28,7 @@ from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderR
 from rich.table import Table
 from rich.text import Text
 
+from wartable.core.words import say, word
 from wartable.games.tactics2gm.content import FEATURES, Library, load
 
 GROUND_STYLE = {
@@ -106,24 +108,35 @@ PLAIN = frozenset(
 ID = re.compile(r"\b(allies|axis):(hq2?)\b|\b([a-z][a-z0-9_]*)-(\d+)\b|\b[a-z][a-z0-9_]*\b")
 
 
-def words(text: str) -> str:
+def words(text: str, voice: Callable[[str], str] | None = None) -> str:
     """Ids in players' words, as the page's ``words``: "m4_sherman-1" is "M4 Sherman 1",
     "usa_command" "Company Command Post", "axis:hq2" "the Axis HQ behind I-P", "allies"
-    "Allies"; ids that are plain words too ("wall", "general") stay as they are."""
+    "Allies"; ids that are plain words too ("wall", "general") stay as they are. Each name
+    is said in ``voice``'s language (the catalogs hold every title)."""
+    said = voice or str
 
-    def say(m: re.Match[str]) -> str:
+    def name(card: str) -> str:
+        return said(word(title(card)))
+
+    def side(key: str) -> str:
+        return said(word(SIDE_NAME[key]))
+
+    def swap(m: re.Match[str]) -> str:
         if m[1]:
-            behind = " behind I-P" if m[2] == "hq2" else ""
-            return f"the {SIDE_NAME[m[1]]} HQ{behind}"
+            if m[2] == "hq2":
+                return said(say("the {side} HQ behind I-P", side=word(SIDE_NAME[m[1]])))
+            return said(say("the {side} HQ", side=word(SIDE_NAME[m[1]])))
         if m[3]:  # a unit (or a team seat, allies-2)
-            key = SIDE_NAME.get(m[3]) or (title(m[3]) if known(m[3]) else m[3])
-            return f"{key} {m[4]}" if known(m[3]) else f"{key}-{m[4]}"
-        word = m[0]
-        if word in SIDE_NAME:
-            return SIDE_NAME[word]
-        return title(word) if known(word) and word not in PLAIN else word
+            if known(m[3]):
+                return f"{name(m[3])} {m[4]}"
+            key = side(m[3]) if m[3] in SIDE_NAME else m[3]
+            return f"{key}-{m[4]}"
+        found = m[0]
+        if found in SIDE_NAME:
+            return side(found)
+        return name(found) if known(found) and found not in PLAIN else found
 
-    return ID.sub(say, text).replace(" -> ", " → ")
+    return ID.sub(swap, text).replace(" -> ", " → ")
 
 
 def letters(view: dict[str, Any]) -> dict[str, str]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
+from wartable.core.words import say
 from wartable.games.combat.event_kinds import EventKind
 from wartable.games.combat.model import GERMANY, US
 from wartable.games.combat.rules import checks
@@ -19,6 +20,7 @@ from wartable.games.combat.rules.common import (
     pick,
 )
 from wartable.games.combat.schema import CardEffect
+from wartable.games.combat.vocabulary import MORALE, of
 
 if TYPE_CHECKING:
     from wartable.games.combat.state import CombatState
@@ -108,7 +110,8 @@ def on_play(st: CombatState, ev: list[Event]) -> None:
             team = [s.index for s in st.soldiers if s.team == e.team and st.alive(s.index)]
             if team:
                 st.tripped = pick(st, team)
-                log(ev, EventKind.CARD, f"{label(st, st.tripped)} trips: he may only hide", "5.1")
+                text = say("{unit} trips: he may only hide", unit=label(st, st.tripped))
+                log(ev, EventKind.CARD, text, "5.1")
     if any(True for _ in effects(st, "panic")):
         before = list(st.morale)
         for s in st.soldiers:
@@ -123,9 +126,6 @@ def on_play(st: CombatState, ev: list[Event]) -> None:
             )
             if worst > before[s.index]:
                 st.morale[s.index] = worst
-                log(
-                    ev,
-                    EventKind.MORALE,
-                    f"{s.name} catches the panic: {checks.LADDER[worst]}",
-                    "5.1",
-                )
+                morale = of(MORALE, checks.LADDER[worst])
+                text = say("{unit} catches the panic: {morale}", unit=s.name, morale=morale)
+                log(ev, EventKind.MORALE, text, "5.1")

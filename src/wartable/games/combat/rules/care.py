@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
+from wartable.core.words import say
 from wartable.games.combat.event_kinds import EventKind
 from wartable.games.combat.model import CAPTURED, US
 from wartable.games.combat.rules import checks, hand
@@ -111,7 +112,8 @@ def give(st: CombatState, i: int, order: str, mate: int, ev: list[Event]) -> Non
     if order == CARRY:
         st.order[mate] = CARRIED
         st.mate[mate] = i
-        log(ev, EventKind.ORDER, f"{label(st, mate)} is carried by {label(st, i)}", "7.18")
+        text = say("{unit} is carried by {carrier}", unit=label(st, mate), carrier=label(st, i))
+        log(ev, EventKind.ORDER, text, "7.18")
 
 
 def carry_along(st: CombatState, i: int) -> None:
@@ -130,23 +132,34 @@ def end_of_turn(st: CombatState, ev: list[Event]) -> None:
             continue
         if st.order[i] == MEDIC and open_wounds(st, p):
             check = None if hand.spend(st, "sure_heal") else checks.tqc(st.rng, tq_now(st, i))
-            text = check.text if check else "card 42: it succeeds"
             if check is None or check.passed:
                 worst = min(open_wounds(st, p), key=values.__getitem__)
                 left = list(st.wounds[p])
                 left[left.index(worst)] = BANDAGED + worst
                 st.wounds[p] = tuple(left)
             roll = {"roll": checks.roll_of(check)} if check else {}
-            log(
-                ev,
-                EventKind.MEDICAL_AID,
-                f"{s.name} treats {label(st, p)}: {text}",
-                "7.14, 16.1",
-                **roll,
-            )
+            if check is None:
+                text = say(
+                    "{medic} treats {patient}: card 42: it succeeds",
+                    medic=s.name,
+                    patient=label(st, p),
+                )
+            else:
+                text = say(
+                    "{medic} treats {patient}: {check}",
+                    medic=s.name,
+                    patient=label(st, p),
+                    check=check.text,
+                )
+            log(ev, EventKind.MEDICAL_AID, text, "7.14, 16.1", **roll)
         elif st.order[i] == SEARCH and p not in st.papers:
             check = checks.tqc(st.rng, tq_now(st, i))
             if check.passed:
                 st.papers[i] = p  # the Papers marker: scored at the end if he still holds it
-            text = f"{s.name} searches {label(st, p)}: {check.text}"
+            text = say(
+                "{searcher} searches {prisoner}: {check}",
+                searcher=s.name,
+                prisoner=label(st, p),
+                check=check.text,
+            )
             log(ev, EventKind.SEARCH, text, "7.15", roll=checks.roll_of(check))

@@ -11,16 +11,29 @@ from typing import Any
 
 from wartable.core.events import rolled
 from wartable.core.rng import Rng
+from wartable.core.words import Said, say, word
+from wartable.games.combat.vocabulary import MORALE, of
 
 LADDER = ("berserk", "aggressive", "bold", "normal", "cautious", "shaken", "rout")
 BERSERK, AGGRESSIVE, BOLD, NORMAL, CAUTIOUS, SHAKEN, ROUT = range(7)
 
 
-NAMES = {
-    "MC": "Morale Check",
-    "RC": "Rally Check",
-    "TQC": "Troop Quality Check",
-    "WMC": "Wound Morale Check",
+# the checks as the log names them: short ("MC roll 4 vs TQ 5"), and what one did in full
+# where the roll may not be told ("fails a Morale Check")
+KINDS = {"MC": word("MC"), "RC": word("RC"), "TQC": word("TQC"), "WMC": word("WMC")}
+ROLLED = {
+    True: word("{check} roll {roll} vs TQ {tq}: passes"),
+    False: word("{check} roll {roll} vs TQ {tq}: fails"),
+}
+DONE = {
+    ("MC", True): word("passes a Morale Check"),
+    ("MC", False): word("fails a Morale Check"),
+    ("RC", True): word("passes a Rally Check"),
+    ("RC", False): word("fails a Rally Check"),
+    ("TQC", True): word("passes a Troop Quality Check"),
+    ("TQC", False): word("fails a Troop Quality Check"),
+    ("WMC", True): word("passes a Wound Morale Check"),
+    ("WMC", False): word("fails a Wound Morale Check"),
 }
 
 
@@ -34,21 +47,23 @@ class Check:
     morale_to: int = NORMAL
 
     @property
-    def text(self) -> str:
-        return f"{self.kind} roll {self.roll} vs TQ {self.target}: {self._result}"
+    def text(self) -> Said:
+        text = say(ROLLED[self.passed], check=KINDS[self.kind], roll=self.roll, tq=self.target)
+        return self._moved(text)
 
     @property
-    def outcome(self) -> str:
+    def outcome(self) -> Said:
         """What the check did, without the roll or the quality it was rolled against."""
-        verb, _, moved = self._result.partition(";")
-        return f"{verb} a {NAMES[self.kind]}" + (f";{moved}" if moved else "")
+        return self._moved(DONE[self.kind, self.passed])
 
-    @property
-    def _result(self) -> str:
-        word = "passes" if self.passed else "fails"
-        if self.morale_to != self.morale_from:
-            return f"{word}; morale {LADDER[self.morale_from]} -> {LADDER[self.morale_to]}"
-        return word
+    def _moved(self, check: Said) -> Said:
+        """The check, and the morale it left him in where it changed."""
+        if self.morale_to == self.morale_from:
+            return check
+        old, new = LADDER[self.morale_from], LADDER[self.morale_to]
+        return say(
+            "{check}; morale {old} -> {new}", check=check, old=of(MORALE, old), new=of(MORALE, new)
+        )
 
 
 def highest(chance: int, top: int = 9) -> int | None:
@@ -66,8 +81,8 @@ def roll_of(check: Check) -> dict[str, Any]:
     """A check's roll in the shape the page shows (docs/adding-a-game.md): at or under the TQ;
     in an MC, RC or WMC a 0 always passes and a 9 always fails."""
     need = highest(check.target) if check.kind == "TQC" else max(0, min(check.target, 8))
-    word = "passes" if check.passed else "fails"
-    return rolled([check.roll], 10, need, word, under=True, zero=True)
+    result = "passes" if check.passed else "fails"
+    return rolled([check.roll], 10, need, result, under=True, zero=True)
 
 
 def zero_rolls(

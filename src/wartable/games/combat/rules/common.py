@@ -11,9 +11,11 @@ from typing import TYPE_CHECKING
 from wartable.core.errors import InvariantError
 from wartable.core.events import Event
 from wartable.core.rng import Rng
+from wartable.core.words import say
 from wartable.games.combat.event_kinds import EventKind
 from wartable.games.combat.model import GONE, US
 from wartable.games.combat.rules import checks
+from wartable.games.combat.vocabulary import TEAMS, of
 
 if TYPE_CHECKING:
     from wartable.games.combat.schema import CardEffect, Weapon
@@ -89,7 +91,7 @@ def label(st: CombatState, i: int) -> str:
     s = st.soldiers[i]
     if not face_down(st, i):
         return s.name
-    return f"unknown {s.team} {s.key}"
+    return say("unknown {team} {key}", team=of(TEAMS, s.team), key=s.key)
 
 
 def said(st: CombatState, i: int, check: checks.Check) -> str:
@@ -113,7 +115,7 @@ def turn_over(st: CombatState, i: int, ev: list[Event]) -> None:
         log(
             ev,
             EventKind.ENEMY_ORDER,
-            f"{label(st, i)}: a slow weapon, Rapid Fire becomes Aimed Fire",
+            say("{unit}: a slow weapon, Rapid Fire becomes Aimed Fire", unit=label(st, i)),
             "14.1",
         )
 

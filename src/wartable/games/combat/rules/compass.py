@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from wartable.core.words import word
 from wartable.geometry.hexgrid import Cube, HexGrid, Offset, cube_add, cube_sub
 
 # flat-topped hexes, clockwise from straight up the map
@@ -69,6 +70,13 @@ def planned_moves(order: str, dirs: tuple[int, ...], impulse: int) -> tuple[int,
     return (hexes, dirs[min(which, len(dirs) - 1)])
 
 
+# why an enemy's move stops short (9.5, 10.07)
+EDGE_WAIT = word("the map edge is in the way this impulse (9.5)")
+NEUTRAL_EDGE = word("would keep trying to leave by a neutral edge (9.5)")
+ROUGH_WAIT = word("rough ground ahead; it can move on later (10.07)")
+ROUGH_SPRINT = word("enters rough ground at a sprint (10.07)")
+
+
 @dataclass(frozen=True, slots=True)
 class Step:
     """What an enemy does with its move this impulse."""
@@ -108,15 +116,13 @@ def enemy_move(
                 return Step("leave", tuple(path), f"leaves in direction {direction}", nxt)
             later = _can_move_later(compass, pos, order, dirs, impulse, on_map, rough, may_leave)
             if later:
-                return Step("wait", tuple(path), "the map edge is in the way this impulse (9.5)")
-            return Step(
-                "take_cover", tuple(path), "would keep trying to leave by a neutral edge (9.5)"
-            )
+                return Step("wait", tuple(path), EDGE_WAIT)
+            return Step("take_cover", tuple(path), NEUTRAL_EDGE)
         if order == "sprint" and nxt in rough:
             if _can_move_later(compass, pos, order, dirs, impulse, on_map, rough):
-                return Step("wait", tuple(path), "rough ground ahead; it can move on later (10.07)")
+                return Step("wait", tuple(path), ROUGH_WAIT)
             path.append(nxt)
-            return Step("take_cover", tuple(path), "enters rough ground at a sprint (10.07)")
+            return Step("take_cover", tuple(path), ROUGH_SPRINT)
         path.append(nxt)
         pos = nxt
     return Step("move", tuple(path))

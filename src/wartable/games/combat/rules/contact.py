@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
+from wartable.core.words import say, word
 from wartable.games.combat.event_kinds import EventKind
 from wartable.games.combat.rules import checks, guards
 from wartable.games.combat.rules.common import label, log, unmask_decoy
@@ -20,6 +21,8 @@ from wartable.games.combat.rules.enemy_phase import alert_near
 
 if TYPE_CHECKING:
     from wartable.games.combat.state import CombatState
+
+MELEE_NEAR = word("a melee within 3 hexes")  # why the Germans near it are alerted (9.8)
 
 
 def entered(st: CombatState, i: int, ev: list[Event]) -> bool:
@@ -33,7 +36,8 @@ def entered(st: CombatState, i: int, ev: list[Event]) -> bool:
         j for j in present if st.soldiers[j].decoy and st.soldiers[j].side != st.soldiers[i].side
     ]
     for j in decoys:  # face to face, a decoy is seen for what it is
-        unmask_decoy(st, j, ev, f"{st.soldiers[j].key} was a decoy and is removed", "12.0")
+        text = say("{unit} was a decoy and is removed", unit=st.soldiers[j].key)
+        unmask_decoy(st, j, ev, text, "12.0")
     present = [j for j in present if j not in decoys]
     sides = {st.soldiers[j].side for j in present}
     if len(sides) < 2:
@@ -44,12 +48,8 @@ def entered(st: CombatState, i: int, ev: list[Event]) -> bool:
         if routed[side] and len(routed[side]) < len(js):
             for j in routed[side]:  # steadied by comrades: they fight as Shaken (15.0)
                 st.morale[j] = checks.SHAKEN
-                log(
-                    ev,
-                    EventKind.MORALE,
-                    f"{label(st, j)} rallies to Shaken beside his comrades",
-                    "15.0",
-                )
+                text = say("{unit} rallies to Shaken beside his comrades", unit=label(st, j))
+                log(ev, EventKind.MORALE, text, "15.0")
             routed[side] = []
     all_routed = {side for side, js in by_side.items() if len(routed[side]) == len(js)}
     if len(all_routed) == 2:
@@ -69,6 +69,6 @@ def entered(st: CombatState, i: int, ev: list[Event]) -> bool:
             st.order[j], st.dirs[j] = "melee", ()
     if started:
         where = st.sc.board.labels[here]
-        log(ev, EventKind.MELEE, f"melee on {where}", "15.0")
-        alert_near(st, here, 3, ev, "a melee within 3 hexes")
+        log(ev, EventKind.MELEE, say("melee on {hex}", hex=where), "15.0")
+        alert_near(st, here, 3, ev, MELEE_NEAR)
     return True

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
+from wartable.core.words import say
 from wartable.games.combat.event_kinds import EventKind
 from wartable.games.combat.model import ACTIVE, DEAD, GERMANY
 from wartable.games.combat.rules.common import comrades_here, label, log
@@ -51,9 +52,11 @@ def change_over(st: CombatState, ev: list[Event]) -> None:
         if st.status[i] == DEAD and st.pos[i] >= 0:
             st.status[i], st.wounds[i], st.crewless[i] = ACTIVE, (), "killed"
             st.order[i] = ""
-            log(ev, EventKind.CREW, f"the assistant takes over {label(st, i)}'s gun", "14.3")
+            text = say("the assistant takes over {unit}'s gun", unit=label(st, i))
+            log(ev, EventKind.CREW, text, "14.3")
         elif st.status[i] == ACTIVE and "bad_wound" in st.wounds[i]:
             left = list(st.wounds[i])
             left.remove("bad_wound")
             st.wounds[i], st.crewless[i] = tuple(left), "wounded"
-            log(ev, EventKind.CREW, f"{label(st, i)}'s assistant, unhurt, takes the gun", "14.3")
+            text = say("{unit}'s assistant, unhurt, takes the gun", unit=label(st, i))
+            log(ev, EventKind.CREW, text, "14.3")

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from wartable.core.events import Event, rolled
+from wartable.core.words import Said, say, say_n, word
 from wartable.games.combat.event_kinds import EventKind
 from wartable.games.combat.model import GERMANY, US
 from wartable.games.combat.rules import checks, explosives, fire, hand, smoke, wounds
@@ -37,6 +38,7 @@ from wartable.games.combat.rules.events import (
 from wartable.games.combat.rules.harm import kill, morale_check, shelter, take_cover
 from wartable.games.combat.scenario import EVENT_CARDS
 from wartable.games.combat.schema import EventTable
+from wartable.games.combat.vocabulary import TERRAIN, WOUNDS, of
 
 if TYPE_CHECKING:
     from wartable.games.combat.state import CombatState
@@ -48,6 +50,46 @@ WEAPON_OF = {
     "enemy_mortar_81mm": "mortar_81mm",
     "enemy_artillery_105mm": "howitzer_105mm",
 }
+# the event tables' results as the log names them (events.yaml: a result's name, else the words
+# of its id), by their English: a name the data adds reads as it is, untranslated
+EVENT_NAMES: dict[str, Said] = {
+    name: name
+    for name in (
+        word("remove friendly light wound"),
+        word("remove enemy light wound"),
+        word("friendly ammo resupply"),
+        word("enemy ammo resupply"),
+        word("friendly mortar 60mm"),
+        word("friendly mortar 81mm"),
+        word("enemy mortar 81mm"),
+        word("friendly artillery 105mm"),
+        word("enemy artillery 105mm"),
+        word("friendly illumination"),
+        word("enemy illumination"),
+        word("enemy reinforcements"),
+        word("reveal enemy"),
+        word("roll friendly table"),
+        word("noise"),
+        word("no event"),
+        word("Lucky Strike"),
+        word("Come on men!"),
+        word("Uh-oh"),
+        word("Second Thoughts"),
+        word("Minefield"),
+    )
+}
+ROLLED_ON = {  # an event rolled on the friendly or the enemy table
+    "friendly": word("friendly event, roll {roll}: {name}"),
+    "enemy": word("enemy event, roll {roll}: {name}"),
+}
+NO_TABLE = {
+    "friendly": word("friendly event: this scenario has no event table"),
+    "enemy": word("enemy event: this scenario has no event table"),
+}
+RESHUFFLED = word("the friendly discard pile is shuffled into a new deck")
+STAMPS = {**WOUNDS, "close_call": word("close call"), "kia": word("kia")}  # a wound card's stamp
+MARKERS = {"near": word("near"), "far": word("far")}  # a grenade's marker on the man it hits
+SHELL_NEAR = word("a shell exploded within 5 hexes")  # why the Germans near it are alerted
 
 
 def draw_friendly(st: CombatState, ev: list[Event]) -> int:
@@ -57,12 +99,7 @@ def draw_friendly(st: CombatState, ev: list[Event]) -> int:
         if not st.deck:
             st.deck, st.discard = st.discard, []
             st.rng.shuffle(st.deck)
-            log(
-                ev,
-                EventKind.RESHUFFLE,
-                "the friendly discard pile is shuffled into a new deck",
-                "5.0",
-            )
+            log(ev, EventKind.RESHUFFLE, RESHUFFLED, "5.0")
         card = st.deck.pop()
         if card not in EVENT_CARDS:
             return card
@@ -70,14 +107,16 @@ def draw_friendly(st: CombatState, ev: list[Event]) -> int:
         st.deck += st.discard
         st.discard = []
         st.rng.shuffle(st.deck)
-        log(ev, EventKind.EVENT_CARD, f"event card {card} drawn: play stops for the event", "5.1.3")
+        text = say("event card {card} drawn: play stops for the event", card=card)
+        log(ev, EventKind.EVENT_CARD, text, "5.1.3")
         resolve_event(st, "friendly" if card in FRIENDLY_EVENT_CARDS else "enemy", ev)
 
 
 def wound(st: CombatState, i: int, ev: list[Event]) -> None:
     s = st.soldiers[i]
     if s.side == US and hand.spend(st, "cancel_wound"):
-        log(ev, EventKind.CARD, f"{s.name}: the hit draws no wound card (card held ready)", "5.1")
+        text = say("{unit}: the hit draws no wound card (card held ready)", unit=s.name)
+        log(ev, EventKind.CARD, text, "5.1")
         take_cover(st, i, ev)
         return
     stamps = [
@@ -90,12 +129,13 @@ def wound(st: CombatState, i: int, ev: list[Event]) -> None:
     values = dict(st.sc.lib.charts.firer.wounds)
     hit = wounds.take_hit(stamp, tq=s.tq, wounds=st.wounds[i], values=values, friendly=s.side == US)
     st.wounds[i] = hit.wounds
-    log(
-        ev,
-        EventKind.WOUND,
-        f"{label(st, i)}: {stamp.replace('_', ' ')} (card {stamps[0].number})",
-        "16.0",
+    text = say(
+        "{unit}: {wound} (card {card})",
+        unit=label(st, i),
+        wound=of(STAMPS, stamp),
+        card=stamps[0].number,
     )
+    log(ev, EventKind.WOUND, text, "16.0")
     if hit.condition == wounds.DEAD:
         kill(st, i, ev)
         return
@@ -117,12 +157,32 @@ def blast(
     his Order/Terrain modifier is a hit and draws a wound card (14.2, 20.0)."""
     modifier = shelter(st, t)
     hits, dice = explosives.damage(st.rng, rolls, frag, modifier)
-    what = f" ({marker})" if marker else ""
+    who, shown_dice, plus = label(st, t), " ".join(map(str, dice)), f"{modifier:+d}"
+    if marker:
+        text = say_n(
+            "{unit} ({marker}): rolls {dice} vs {frag}{modifier}: {count} hit(s)",
+            "{unit} ({marker}): rolls {dice} vs {frag}{modifier}: {count} hit(s)",
+            hits,
+            unit=who,
+            marker=of(MARKERS, marker),
+            dice=shown_dice,
+            frag=frag,
+            modifier=plus,
+        )
+    else:
+        text = say_n(
+            "{unit}: rolls {dice} vs {frag}{modifier}: {count} hit(s)",
+            "{unit}: rolls {dice} vs {frag}{modifier}: {count} hit(s)",
+            hits,
+            unit=who,
+            dice=shown_dice,
+            frag=frag,
+            modifier=plus,
+        )
     log(
         ev,
         source,
-        f"{label(st, t)}{what}: rolls {' '.join(map(str, dice))} vs {frag}{modifier:+d}: "
-        f"{hits} hit(s)",
+        text,
         "14.2" if source == "grenade" else "20.0",
         roll=rolled(
             dice, 10, checks.highest(frag + modifier), checks.hits_word(hits), under=True, zero=True
@@ -137,14 +197,15 @@ def resolve_event(st: CombatState, table: EventTable, ev: list[Event], depth: in
     """Roll 1d10 on the scenario's ``table`` ("friendly" or "enemy") and apply the result."""
     tables = st.sc.lib.events.tables.get(st.sc.file.events)
     if tables is None:
-        log(ev, EventKind.EVENT, f"{table} event: this scenario has no event table", "5.1.3")
+        log(ev, EventKind.EVENT, NO_TABLE[table], "5.1.3")
         return
     roll = st.rng.die(10, 0)
     entry = tables[table][roll]
     extra: dict[str, Any] = entry.model_extra or {}
     name = extra.get("name") or entry.id.replace("_", " ")
     said = rolled([roll], 10, None, str(name), zero=True)  # read on the table
-    log(ev, EventKind.EVENT, f"{table} event, roll {roll}: {name}", "5.1.3", roll=said)
+    text = say(ROLLED_ON[table], roll=roll, name=EVENT_NAMES.get(str(name), str(name)))
+    log(ev, EventKind.EVENT, text, "5.1.3", roll=said)
     kind = entry.id
     if kind in WEAPON_OF:
         bombard(st, WEAPON_OF[kind], extra, ev)
@@ -178,9 +239,10 @@ def resolve_event(st: CombatState, table: EventTable, ev: list[Event], depth: in
     elif kind == "noise":
         noise(st, ev)
     elif kind != "no_event":
-        log(
-            ev, EventKind.EVENT, f"the event {kind!r} is not played by this engine: nothing happens"
+        text = say(
+            "the event {event} is not played by this engine: nothing happens", event=repr(kind)
         )
+        log(ev, EventKind.EVENT, text)
 
 
 def bombard(st: CombatState, weapon_id: str, extra: dict[str, Any], ev: list[Event]) -> None:
@@ -193,20 +255,32 @@ def bombard(st: CombatState, weapon_id: str, extra: dict[str, Any], ev: list[Eve
     many = {}
     if "d" in count:  # the die is the number of strikes
         many["roll"] = rolled([strikes], int(count.split("d")[1]), None, f"{strikes} strikes")
-    log(ev, EventKind.ARTILLERY, f"{gun.name}: {strikes} strike(s)", "20.0", **many)
+    text = say_n("{gun}: {count} strike(s)", "{gun}: {count} strike(s)", strikes, gun=gun.name)
+    log(ev, EventKind.ARTILLERY, text, "20.0", **many)
     for _ in range(strikes):
         s = explosives.strike(st.rng, st.sc.compass, table)
-        where = board.label(s.hex)
-        text = (
-            f"aim roll {s.aim_roll} at {board.label(s.aim)}, scatters {s.distance} "
-            f"in direction {s.direction}"
-        )
-        word = "off the map" if s.hex not in board.index else "lands"
-        aim = rolled([s.aim_roll], 10, None, word, zero=True)  # read on the aim table
+        at = board.label(s.aim)
+        result = "off the map" if s.hex not in board.index else "lands"
+        aim = rolled([s.aim_roll], 10, None, result, zero=True)  # read on the aim table
         if s.hex not in board.index:
-            log(ev, EventKind.ARTILLERY, f"{text}: off the map", "20.0", roll=aim)
+            text = say(
+                "aim roll {roll} at {aim}, scatters {hexes} in direction {direction}: off the map",
+                roll=s.aim_roll,
+                aim=at,
+                hexes=s.distance,
+                direction=s.direction,
+            )
+            log(ev, EventKind.ARTILLERY, text, "20.0", roll=aim)
             continue
-        log(ev, EventKind.ARTILLERY, f"{text}: lands on {where}", "20.0", roll=aim)
+        text = say(
+            "aim roll {roll} at {aim}, scatters {hexes} in direction {direction}: lands on {hex}",
+            roll=s.aim_roll,
+            aim=at,
+            hexes=s.distance,
+            direction=s.direction,
+            hex=board.label(s.hex),
+        )
+        log(ev, EventKind.ARTILLERY, text, "20.0", roll=aim)
         shell(st, weapon_id, board.index[s.hex], ev)
 
 
@@ -231,7 +305,12 @@ def shell(st: CombatState, weapon_id: str, land: int, ev: list[Event]) -> None:
         what, roll = mark
         threshold = (gun.rubble if building else gun.crater)[0]  # as crater_or_rubble reads it
         said = rolled([roll], 10, threshold, what, under=True, zero=True)
-        text = f"{board.labels[land]}: {what} (roll {roll})"
+        text = say(
+            "{hex}: {terrain} (roll {roll})",
+            hex=board.labels[land],
+            terrain=of(TERRAIN, what),
+            roll=roll,
+        )
         log(ev, EventKind.ARTILLERY, text, "20.0", roll=said)
         if what == "rubble":
             for o in st.soldiers:
@@ -240,19 +319,19 @@ def shell(st: CombatState, weapon_id: str, land: int, ev: list[Event]) -> None:
         if st.ground.kind[land] != what:  # the map changes for the rest of the game
             st.changes = (*[c for c in st.changes if c[0] != land], (land, what))
             st.ground = st.sc.ground.changed(st.changes)
-    after_blast(st, land, gun.smoke, ev, harmful=True, what="a shell")
+    after_blast(st, land, gun.smoke, ev, harmful=True, why=SHELL_NEAR)
 
 
 def after_blast(
-    st: CombatState, land: int, smoke_value: int, ev: list[Event], *, harmful: bool, what: str
+    st: CombatState, land: int, smoke_value: int, ev: list[Event], *, harmful: bool, why: str
 ) -> None:
     """After a grenade or shell: everyone with or next to it takes a Morale Check (not for
-    smoke grenades), waiting enemies within 5 hexes are alerted (9.8 trigger 5), and a Smoke
-    marker goes on the hex (14.2, 18.0, 20.0)."""
+    smoke grenades), waiting enemies within 5 hexes are alerted (9.8 trigger 5: ``why``), and a
+    Smoke marker goes on the hex (14.2, 18.0, 20.0)."""
     if harmful:
         for o in st.soldiers:
             if st.alive(o.index) and distance(st, st.pos[o.index], land) <= 1:
                 morale_check(st, o.index, "MC", ev)
-        alert_near(st, land, 5, ev, f"{what} exploded within 5 hexes")
+        alert_near(st, land, 5, ev, why)
     cloud = smoke.Cloud(value=smoke_value, hexes=(st.sc.board.hexes[land],), born=st.turn)
     smoke.set_clouds(st, (*st.clouds, cloud))

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
+from wartable.core.words import say, word
 from wartable.games.combat.event_kinds import EventKind
 from wartable.games.combat.model import GERMANY, US
 from wartable.games.combat.rules import care, checks, guards
@@ -23,6 +24,12 @@ if TYPE_CHECKING:
 
 ANY_EDGE = "any-edge"  # the scenario rule that lets Germans leave by any edge
 ALL_WAYS = (1, 2, 3, 4, 5, 6)  # compass directions
+LEAVES = {  # a man leaves the map by one of its edges
+    "north": word("{unit} leaves the map by the north edge"),
+    "east": word("{unit} leaves the map by the east edge"),
+    "south": word("{unit} leaves the map by the south edge"),
+    "west": word("{unit} leaves the map by the west edge"),
+}
 
 
 def side_of(grid: HexGrid, beyond: Offset) -> str:
@@ -64,7 +71,7 @@ def leave(st: CombatState, i: int, side: str, ev: list[Event]) -> None:
         if j >= 0:
             take_off(st, j)
             st.pos[j] = -1
-            log(ev, EventKind.LEAVES, f"{label(st, j)} leaves the map by the {side} edge", "9.5")
+            log(ev, EventKind.LEAVES, say(LEAVES[side], unit=label(st, j)), "9.5")
     guards.guard_lost(st, i, ev)  # his prisoners go with him (17.4)
     if st.soldiers[i].side == GERMANY:
         if side == st.sc.file.edges.friendly:

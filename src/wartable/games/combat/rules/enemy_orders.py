@@ -12,12 +12,19 @@ from dataclasses import dataclass
 
 from wartable.core.errors import InvariantError
 from wartable.core.rng import Rng
+from wartable.core.words import say, word
 from wartable.games.combat.rules.checks import BERSERK, LADDER, ROUT, Check, tqc
 from wartable.games.combat.rules.compass import parse_dirs
 from wartable.games.combat.schema import ROW_RE, EnemyCard
+from wartable.games.combat.vocabulary import MORALE, ORDERS, of
 
 FIRE_ORDERS = frozenset({"aimed_fire", "rapid_fire", "suppressive_fire", "run_and_gun"})
 MOVE_SPEED = ("sprint", "run_and_gun", "evade", "sneak")  # fastest first (17.2, 17.3)
+# why a German took his order, as the log tells it
+BERSERK_NEAR = word("berserk with a detected friendly within 4 hexes (17.2)")
+RALLIES = word("routed, in cover and unseen: rallies (17.3)")
+NO_RALLY = word("routed: fails to rally and flees in the card's rout direction (17.3)")
+FLEES = word("routed: flees in the card's rout direction (17.3)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,32 +64,32 @@ def give(
     if morale == BERSERK:
         dirs = parse_dirs(card.berserk)
         if friendly_within_4:
-            return Given(
-                "charge", (), reason="berserk with a detected friendly within 4 hexes (17.2)"
-            )
+            return Given("charge", (), reason=BERSERK_NEAR)
         order = "run_and_gun" if can_see_friendly else "sprint"
-        return Given(
-            order,
-            dirs,
-            reason=f"berserk: {order.replace('_', ' ')} in the card's berserk direction (17.2)",
+        why = say(
+            "berserk: {order} in the card's berserk direction (17.2)", order=of(ORDERS, order)
         )
+        return Given(order, dirs, reason=why)
     if morale == ROUT:
         if in_cover and not can_see_friendly:
             check = tqc(rng, tq if bare_tq is None else bare_tq)  # unmodified (10.12)
             if check.passed:
-                return Given("rally", (), (check,), "routed, in cover and unseen: rallies (17.3)")
-            return Given(
-                "sprint",
-                parse_dirs(card.rout),
-                (check,),
-                "routed: fails to rally and flees in the card's rout direction (17.3)",
-            )
-        return Given(
-            "sprint", parse_dirs(card.rout), (), "routed: flees in the card's rout direction (17.3)"
-        )
+                return Given("rally", (), (check,), RALLIES)
+            return Given("sprint", parse_dirs(card.rout), (check,), NO_RALLY)
+        return Given("sprint", parse_dirs(card.rout), (), FLEES)
     order, dirs, letters = read_row(card, morale, in_cover)
-    where = "in cover" if in_cover else "in the open"
-    reason = f"card {card.number}, {LADDER[morale]} {where}: {order.replace('_', ' ')}"
+    level, ordered = of(MORALE, LADDER[morale]), of(ORDERS, order)
+    if in_cover:
+        reason = say(
+            "card {card}, {morale} in cover: {order}", card=card.number, morale=level, order=ordered
+        )
+    else:
+        reason = say(
+            "card {card}, {morale} in the open: {order}",
+            card=card.number,
+            morale=level,
+            order=ordered,
+        )
     checks: list[Check] = []
     if friendly_within_4:
         for letter in letters:
@@ -91,12 +98,15 @@ def give(
             check = tqc(rng, tq)
             checks.append(check)
             if check.passed:
-                swapped = "grenade" if letter == "G" else "charge"
-                return Given(
-                    swapped, (), tuple(checks), f"{reason}; passes the {swapped} check (9.6)"
-                )
+                if letter == "G":
+                    why = say("{reason}; passes the grenade check (9.6)", reason=reason)
+                    return Given("grenade", (), tuple(checks), why)
+                why = say("{reason}; passes the charge check (9.6)", reason=reason)
+                return Given("charge", (), tuple(checks), why)
     if order == "rapid_fire" and slow_weapon:
-        order, reason = "aimed_fire", reason + "; a slow weapon fires aimed instead (10.02, 14.1)"
+        order = "aimed_fire"
+        reason = say("{reason}; a slow weapon fires aimed instead (10.02, 14.1)", reason=reason)
     if order in FIRE_ORDERS and no_ammo:
-        order, dirs, reason = "reload", (), reason + "; no ammunition: reload (10.10)"
+        order, dirs = "reload", ()
+        reason = say("{reason}; no ammunition: reload (10.10)", reason=reason)
     return Given(order, dirs, tuple(checks), reason)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.events import Event, rolled
+from wartable.core.words import listing, say, word
 from wartable.games.combat.event_kinds import EventKind
 from wartable.games.combat.model import GERMANY, US
 from wartable.games.combat.phases import Phase
@@ -27,7 +28,8 @@ from wartable.games.combat.rules.common import (
     slow,
     tq_now,
 )
-from wartable.games.combat.rules.initiative import track
+from wartable.games.combat.rules.initiative import ON_TRACK, track
+from wartable.games.combat.vocabulary import ORDERS, of
 
 if TYPE_CHECKING:
     from wartable.games.combat.state import CombatState
@@ -40,6 +42,11 @@ FIRST_ORDERS = {
     5: ("sneak", (5,)),
     6: ("sneak", (6,)),
 }
+# why a waiting German is alerted (9.8)
+CAME_IN = word("an alert soldier entered his hex")
+SEEN_NEAR = word("an alert soldier within 3 hexes sees him")
+COMMANDED = word("within a leader's command range")
+NEAR = word("an alert soldier is near")
 
 
 def give_enemy_order(st: CombatState, i: int, card_no: int, ev: list[Event]) -> None:
@@ -52,10 +59,17 @@ def give_enemy_order(st: CombatState, i: int, card_no: int, ev: list[Event]) -> 
     if (st.turn == 1 or i in st.arrived) and "first-orders-by-die" in special:
         roll = st.rng.die(6)
         st.order[i], st.dirs[i] = FIRST_ORDERS[roll]
+        text = say(
+            "{unit} rolls {roll}: {order} {directions}",
+            unit=label(st, i),
+            roll=roll,
+            order=of(ORDERS, st.order[i]),
+            directions="/".join(map(str, st.dirs[i])),
+        )
         log(
             ev,
             EventKind.ENEMY_ORDER,
-            f"{label(st, i)} rolls {roll}: {st.order[i]} {'/'.join(map(str, st.dirs[i]))}",
+            text,
             "scenario rule",
             roll=rolled([roll], 6, None, st.order[i].replace("_", " ")),  # read on a table
         )
@@ -84,7 +98,8 @@ def give_enemy_order(st: CombatState, i: int, card_no: int, ev: list[Event]) -> 
     ):
         order, dirs = "aimed_fire", ()
     st.order[i], st.dirs[i] = order, dirs
-    log(ev, EventKind.ENEMY_ORDER, f"{label(st, i)}: {given.reason}", "9.1")
+    text = say("{unit}: {reason}", unit=label(st, i), reason=given.reason)
+    log(ev, EventKind.ENEMY_ORDER, text, "9.1")
 
 
 def enemy_order_phase(st: CombatState, ev: list[Event]) -> None:
@@ -104,9 +119,8 @@ def enemy_order_phase(st: CombatState, ev: list[Event]) -> None:
             card = draw_enemy(st)
             st.team_cards.setdefault(s.team, card)
         if guards.enemy_guard_order(st, s.index, card):
-            log(
-                ev, EventKind.ENEMY_ORDER, f"{label(st, s.index)} marches his prisoners off", "17.4"
-            )
+            text = say("{unit} marches his prisoners off", unit=label(st, s.index))
+            log(ev, EventKind.ENEMY_ORDER, text, "17.4")
             continue
         give_enemy_order(st, s.index, card, ev)
     for team in teams:
@@ -117,12 +131,10 @@ def enemy_order_phase(st: CombatState, ev: list[Event]) -> None:
     squad = {s.team for s in st.soldiers if s.side == US}  # only teams the scenario fields
     enemy = {t: cards[c - 1].initiative for t, c in st.team_cards.items()}
     st.track = tuple(track(friendly, enemy, squad))
-    log(
-        ev,
-        EventKind.INITIATIVE,
-        "initiative track: " + ", ".join(f"{t} {v}" for v, t in st.track),
-        "9.1",
+    order = listing(
+        [say("{team} {initiative}", team=of(ON_TRACK, k), initiative=v) for v, k in st.track]
     )
+    log(ev, EventKind.INITIATIVE, say("initiative track: {teams}", teams=order), "9.1")
     st.phase = Phase.IMPULSES
 
 
@@ -130,7 +142,7 @@ def make_alert(st: CombatState, i: int, ev: list[Event], why: str) -> None:
     if st.alert[i] or not st.alive(i):
         return
     st.alert[i] = True
-    log(ev, EventKind.ALERT, f"{label(st, i)} is alerted: {why}", "9.8")
+    log(ev, EventKind.ALERT, say("{unit} is alerted: {why}", unit=label(st, i), why=why), "9.8")
     if st.sc.file.enemy.prepared:
         give_enemy_order(st, i, draw_enemy(st), ev)
 
@@ -140,7 +152,7 @@ def came_in(st: CombatState, i: int, ev: list[Event]) -> None:
     here = st.pos[i]
     for o in st.soldiers:
         if st.pos[o.index] == here and o.side == GERMANY and st.alive(o.index):
-            make_alert(st, o.index, ev, "an alert soldier entered his hex")
+            make_alert(st, o.index, ev, CAME_IN)
 
 
 def alert_near(st: CombatState, hex_index: int, reach: int, ev: list[Event], why: str) -> None:
@@ -166,12 +178,11 @@ def wake_up(st: CombatState, ev: list[Event]) -> None:
                 continue
             gap = distance(st, st.pos[s.index], st.pos[o.index])
             if st.alert[o.index] and gap <= 3 and sees(st, o.index, s.index):
-                make_alert(st, s.index, ev, "an alert soldier within 3 hexes sees him")
+                make_alert(st, s.index, ev, SEEN_NEAR)
                 break
             ldr = ldr_now(st, o.index)
             if (st.alert[o.index] or st.seen[o.index]) and ldr and gap <= ldr:
                 # a face-down leader is not named as one: who he is stays unknown
                 known = not face_down(st, o.index)
-                why = "within a leader's command range" if known else "an alert soldier is near"
-                make_alert(st, s.index, ev, why)
+                make_alert(st, s.index, ev, COMMANDED if known else NEAR)
                 break

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
+from wartable.core.words import say, word
 from wartable.games.combat.event_kinds import EventKind
 from wartable.games.combat.model import US
 from wartable.games.combat.rules import checks, contact, edges, grenades, guards, melee
@@ -32,12 +33,13 @@ if TYPE_CHECKING:
     from wartable.games.combat.state import CombatState
 
 TAKE_COVER_EXEMPT = frozenset({"run_and_gun", "grenade", "charge"})
+SEES = word("it sees a detected friendly")  # why a waiting German is alerted (9.8)
 
 
 def enemy_activation(st: CombatState, i: int, ev: list[Event]) -> None:
     if not st.alert[i]:
         if sees_known(st, i, US):
-            make_alert(st, i, ev, "it sees a detected friendly")
+            make_alert(st, i, ev, SEES)
         spot_for(st, i, ev)
         return
     if not st.order[i]:
@@ -102,13 +104,15 @@ def enemy_moves(st: CombatState, i: int, ev: list[Event]) -> None:
             del path[n + 1 :]  # into a friendly's hex: the move ends in a melee (15.0)
             break
     if path:
-        log(ev, EventKind.ENEMY_MOVE, f"{label(st, i)} moves to {sc.board.label(path[-1])}", "10.0")
+        text = say("{unit} moves to {hex}", unit=label(st, i), hex=sc.board.label(path[-1]))
+        log(ev, EventKind.ENEMY_MOVE, text, "10.0")
         came_in(st, i, ev)
         if contact.entered(st, i, ev):
             return
     if step.kind == "take_cover":
         take_cover(st, i, ev)
-        log(ev, EventKind.TAKE_COVER, f"{label(st, i)} takes cover: {step.reason}", "9.5, 10.07")
+        text = say("{unit} takes cover: {reason}", unit=label(st, i), reason=step.reason)
+        log(ev, EventKind.TAKE_COVER, text, "9.5, 10.07")
     elif step.kind == "leave" and step.beyond is not None and st.alive(i):
         edges.leave(st, i, edges.side_of(sc.board.grid, step.beyond), ev)
     elif (
@@ -120,8 +124,11 @@ def enemy_moves(st: CombatState, i: int, ev: list[Event]) -> None:
         and sees_known(st, i, US)
     ):
         check = checks.tqc(st.rng, st.soldiers[i].tq)
-        what = said(st, i, check)
-        text = f"{label(st, i)} enters cover in sight of a friendly: {what}"
+        text = say(
+            "{unit} enters cover in sight of a friendly: {check}",
+            unit=label(st, i),
+            check=said(st, i, check),
+        )
         log(ev, EventKind.CHECK, text, "9.4", **shown(st, i, check))
         if check.passed:
             take_cover(st, i, ev)

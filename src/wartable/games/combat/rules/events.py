@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from wartable.core.events import Event, rolled
+from wartable.core.words import say, word
 from wartable.games.combat.event_kinds import EventKind
 from wartable.games.combat.model import ACTIVE, GERMANY, IN_CUP, US
 from wartable.games.combat.rules import checks, explosives
@@ -28,12 +29,14 @@ from wartable.games.combat.rules.common import (
     unmask_decoy,
 )
 from wartable.games.combat.rules.enemy_phase import give_enemy_order, make_alert
+from wartable.games.combat.vocabulary import MORALE, TEAMS, of
 
 if TYPE_CHECKING:
     from wartable.games.combat.state import CombatState
 
 FRIENDLY_EVENT_CARDS = {51, 16, 26}  # 51 when drawn; 16 and 26 when played
 ENEMY_EVENT_CARDS = {52, 5, 46}
+HEARD = word("he heard something")  # why a waiting German is alerted by a noise
 
 
 def illuminate(st: CombatState, extra: dict[str, Any], ev: list[Event]) -> None:
@@ -44,15 +47,12 @@ def illuminate(st: CombatState, extra: dict[str, Any], ev: list[Event]) -> None:
     s = explosives.strike(st.rng, st.sc.compass, table)
     where = board.label(s.hex)
     if s.hex not in board.index:
-        log(
-            ev,
-            EventKind.FLARE,
-            f"an illumination round aimed at {board.label(s.aim)} lands off the map",
-        )
+        text = say("an illumination round aimed at {hex} lands off the map", hex=board.label(s.aim))
+        log(ev, EventKind.FLARE, text)
         return
     st.flares = (*st.flares, (board.index[s.hex], st.turn))
     aim = rolled([s.aim_roll], 10, None, "lights", zero=True)  # read on the aim table
-    text = f"an illumination round lights {where} (aim roll {s.aim_roll})"
+    text = say("an illumination round lights {hex} (aim roll {roll})", hex=where, roll=s.aim_roll)
     log(ev, EventKind.FLARE, text, "21.1", roll=aim)
 
 
@@ -66,7 +66,7 @@ def noise(st: CombatState, ev: list[Event]) -> None:
     if not men:
         return
     heard = pick(st, men)
-    log(ev, EventKind.EVENT, f"a noise near {st.soldiers[heard].name}", "5.1.3")
+    log(ev, EventKind.EVENT, say("a noise near {unit}", unit=st.soldiers[heard].name), "5.1.3")
     for s in st.soldiers:
         i = s.index
         if s.side != GERMANY or not st.alive(i) or st.alert[i]:
@@ -74,7 +74,7 @@ def noise(st: CombatState, ev: list[Event]) -> None:
         if distance(st, st.pos[i], st.pos[heard]) <= NOISE_REACH:
             check = checks.tqc(st.rng, tq_now(st, i, morale=False))
             if check.passed:
-                make_alert(st, i, ev, "he heard something")
+                make_alert(st, i, ev, HEARD)
 
 
 def heal_one(st: CombatState, side: str, ev: list[Event]) -> None:
@@ -85,7 +85,8 @@ def heal_one(st: CombatState, side: str, ev: list[Event]) -> None:
             rest = list(w)
             rest.remove("light_wound")
             st.wounds[s.index] = tuple(rest)
-            log(ev, EventKind.EVENT, f"{label(st, s.index)} loses a light wound", "5.1.3")
+            text = say("{unit} loses a light wound", unit=label(st, s.index))
+            log(ev, EventKind.EVENT, text, "5.1.3")
             return
 
 
@@ -102,7 +103,9 @@ def boost(st: CombatState, ev: list[Event]) -> None:
             before = st.morale[i]
             st.morale[i] = checks.shift(before, 1)
             if st.morale[i] != before:
-                log(ev, EventKind.MORALE, f"{s.name} is now {checks.LADDER[st.morale[i]]}", "5.1.3")
+                morale = of(MORALE, checks.LADDER[st.morale[i]])
+                text = say("{unit} is now {morale}", unit=s.name, morale=morale)
+                log(ev, EventKind.MORALE, text, "5.1.3")
 
 
 def reveal_one(st: CombatState, ev: list[Event]) -> None:
@@ -116,15 +119,12 @@ def reveal_one(st: CombatState, ev: list[Event]) -> None:
         return
     i = nearest_the_squad(st, unknown)
     if st.soldiers[i].decoy:
-        key = st.soldiers[i].key
-        unmask_decoy(st, i, ev, f"{key} is turned over: a decoy, removed", "5.1.3")
+        text = say("{key} is turned over: a decoy, removed", key=st.soldiers[i].key)
+        unmask_decoy(st, i, ev, text, "5.1.3")
     else:
-        log(
-            ev,
-            EventKind.SPOTTED,
-            f"{st.soldiers[i].key} is turned over: {st.soldiers[i].name}",
-            "5.1.3",
-        )
+        s = st.soldiers[i]
+        text = say("{key} is turned over: {unit}", key=s.key, unit=s.name)
+        log(ev, EventKind.SPOTTED, text, "5.1.3")
         turn_over(st, i, ev)
 
 
@@ -155,10 +155,10 @@ def reinforce(st: CombatState, extra: dict[str, Any], ev: list[Event]) -> tuple[
         came.append(i)
         st.status[i], st.pos[i], st.alert[i] = ACTIVE, board.index[here], True
         st.order[i], st.dirs[i] = order, dirs
-        log(
-            ev,
-            EventKind.REINFORCEMENT,
-            f"an unknown {st.soldiers[i].team} counter arrives on {label_}",
-            "5.1.3",
+        text = say(
+            "an unknown {team} counter arrives on {hex}",
+            team=of(TEAMS, st.soldiers[i].team),
+            hex=str(label_),
         )
+        log(ev, EventKind.REINFORCEMENT, text, "5.1.3")
     return tuple(came)

@@ -10,10 +10,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from wartable.core.rng import Rng
+from wartable.core.words import Said, listing, say, word
 from wartable.games.combat.rules.checks import ZeroRoll, roll_against
 from wartable.games.combat.schema import ChartsFile, Weapon
+from wartable.games.combat.vocabulary import ORDERS, WOUNDS, at_range, morale_of, of, target_in
 
 AMMO_OK, AMMO_LOW, AMMO_NONE = 0, 1, 2
+# the reasons a shot's skill is what it is: each a word the odds and the log say (a reason
+# keeps reading as its id: ``dict(chance.reasons)["smoke"]``)
+SKILL, SMOKE, CARD, NIGHT = word("skill"), word("smoke"), word("card"), word("night")
+HEAVY, ALONE = word("heavy weapon on the move"), word("no assistant")
+# what befell the ammunition in a burst, as the log tells it after the hits
+DRY = word("out of ammunition: the rest of the burst is not fired")
+LOW, OUT = word("low on ammunition"), word("out of ammunition")
 
 
 def order_group(chart_groups: dict[str, list[str]], order: str) -> int:
@@ -62,9 +71,16 @@ class Chance:
     mc_only: bool  # a hit only forces a Morale Check (Order/Terrain cell or Suppressive Fire)
 
     @property
-    def text(self) -> str:
-        parts = ", ".join(f"{why.replace('_', ' ')} {v:+d}" for why, v in self.reasons[1:])
-        return f"WS {self.reasons[0][1]}, {parts} = {self.ws}"
+    def text(self) -> Said:
+        parts = [
+            say("{reason} {value}", reason=why, value=f"{v:+d}") for why, v in self.reasons[1:]
+        ]
+        return say(
+            "WS {ws}, {reasons} = {total}",
+            ws=self.reasons[0][1],
+            reasons=listing(parts),
+            total=self.ws,
+        )
 
 
 def chance(charts: ChartsFile, weapon: Weapon, s: Situation) -> Chance | None:
@@ -73,13 +89,13 @@ def chance(charts: ChartsFile, weapon: Weapon, s: Situation) -> Chance | None:
     if band is None:
         return None
     suppressive = s.firer_order in ("suppressive_fire", "slow_suppressive_fire")
-    reasons: list[tuple[str, int]] = [("skill", s.ws)]
+    reasons: list[tuple[str, int]] = [(SKILL, s.ws)]
     mc_only = suppressive
     if not suppressive:
         col = order_group(charts.fire.groups, s.target_order)
         reasons.append(
             (
-                f"target {s.target_order} in {s.target_terrain}",
+                target_in(s.target_order, s.target_terrain),
                 charts.fire.modifiers[s.target_terrain][col],
             )
         )
@@ -87,25 +103,25 @@ def chance(charts: ChartsFile, weapon: Weapon, s: Situation) -> Chance | None:
         mc_only = any(
             c["terrain"] == s.target_terrain and c["group"] == group for c in charts.fire.mc_only
         )
-    reasons.append((f"range {s.rng}", band))
+    reasons.append((at_range(s.rng), band))
     order_mod = charts.firer.orders.get(s.firer_order.replace("slow_", ""), 0)
     if order_mod:
-        reasons.append((s.firer_order.replace("_", " "), order_mod))
+        reasons.append((of(ORDERS, s.firer_order), order_mod))
     if s.firer_order == "run_and_gun" and ("heavy" in weapon.flags or "very_heavy" in weapon.flags):
-        reasons.append(("heavy weapon on the move", charts.firer.heavy_run_and_gun))
+        reasons.append((HEAVY, charts.firer.heavy_run_and_gun))
     if "belt" in weapon.flags and not s.assistant:
-        reasons.append(("no assistant", charts.firer.belt_without_assistant))
+        reasons.append((ALONE, charts.firer.belt_without_assistant))
     for wound in s.firer_wounds:
-        reasons.append((wound.replace("_", " "), charts.firer.wounds[wound]))
+        reasons.append((of(WOUNDS, wound), charts.firer.wounds[wound]))
     morale = charts.firer.morale.get(s.firer_morale, 0)
     if morale:
-        reasons.append((f"{s.firer_morale} morale", morale))
+        reasons.append((morale_of(s.firer_morale), morale))
     if s.smoke:
-        reasons.append(("smoke", s.smoke))
+        reasons.append((SMOKE, s.smoke))
     if s.card:
-        reasons.append(("card", s.card))
+        reasons.append((CARD, s.card))
     if s.night:
-        reasons.append(("night", s.night))
+        reasons.append((NIGHT, s.night))
     return Chance(sum(v for _, v in reasons), tuple(reasons), mc_only)
 
 
@@ -137,7 +153,7 @@ def shoot(
     morale_up = False
     for _ in range(count):
         if ammo == AMMO_NONE:
-            notes.append("out of ammunition: the rest of the burst is not fired")
+            notes.append(DRY)
             break
         r = roll_against(rng, ws, tq, nine_fails=True)
         rolls.append(r)
@@ -148,7 +164,7 @@ def shoot(
             if "belt" in weapon.flags and assistant and nines % 2:
                 continue
             ammo = min(AMMO_NONE, ammo + 1)
-            notes.append("low on ammunition" if ammo == AMMO_LOW else "out of ammunition")
+            notes.append(LOW if ammo == AMMO_LOW else OUT)
         if r.success and r.roll == 0:
             morale_up = True
     hits = sum(1 for r in rolls if r.success)

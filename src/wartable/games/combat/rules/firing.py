@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from wartable.core.errors import InvariantError
 from wartable.core.events import Event
+from wartable.core.words import say, say_n, word
 from wartable.games.combat.event_kinds import EventKind
 from wartable.games.combat.model import US
 from wartable.games.combat.rules import cards, checks, crew, fire, guards, hand, night
@@ -29,6 +30,11 @@ from wartable.games.combat.rules.harm import kill, morale_check, take_cover
 
 if TYPE_CHECKING:
     from wartable.games.combat.state import CombatState
+
+REROLLED = word("a card re-rolls one die")  # notes on a burst (fire.Shots.notes)
+EMPTIED = word("out of ammunition (the card in play)")
+FIRED = word("a weapon fired within 10 hexes")  # why the Germans near are alerted (9.8)
+HIT_NEAR = word("a soldier within 3 hexes was hit")
 
 
 def targets(st: CombatState, i: int) -> list[int]:
@@ -88,47 +94,61 @@ def attack(st: CombatState, i: int, t: int, ev: list[Event]) -> None:
         shots = dataclasses.replace(
             again,
             rolls=shots.rolls + again.rolls,
-            notes=(*shots.notes, "a card re-rolls one die", *again.notes),
+            notes=(*shots.notes, REROLLED, *again.notes),
         )
     full = st.ammo[i] == fire.AMMO_OK
     st.ammo[i] = shots.ammo
     if full and shots.ammo == fire.AMMO_LOW and cards.ammo_runs_out(st, i):
         st.ammo[i] = fire.AMMO_NONE  # the card: full straight to empty, and the log says so
-        notes = tuple(
-            "out of ammunition (the card in play)" if n == "low on ammunition" else n
-            for n in shots.notes
-        )
-        shots = dataclasses.replace(shots, notes=notes)
+        emptied = tuple(EMPTIED if n == fire.LOW else n for n in shots.notes)
+        shots = dataclasses.replace(shots, notes=emptied)
     roll = {}
+    unit, target = label(st, i), label(st, t)
     if face_down(st, i):  # his weapon, skill and dice would tell who he is: only the hits
-        text = f"{label(st, i)} fires at {label(st, t)}: {shots.hits} hit(s)"
-    else:
-        word = checks.hits_word(shots.hits)
-        roll = {"roll": checks.zero_rolls(shots.rolls, word, nine_fails=True)}
-        rolls = " ".join(str(r.roll) for r in shots.rolls)
-        notes = "".join(f"; {n}" for n in shots.notes)
-        text = (
-            f"{label(st, i)} fires {weapon.name} at {label(st, t)}: {chance.text}; "
-            f"rolls {rolls}: {shots.hits} hit(s){notes}"
+        text = say_n(
+            "{unit} fires at {target}: {count} hit(s)",
+            "{unit} fires at {target}: {count} hit(s)",
+            shots.hits,
+            unit=unit,
+            target=target,
         )
+    else:
+        result = checks.hits_word(shots.hits)
+        roll = {"roll": checks.zero_rolls(shots.rolls, result, nine_fails=True)}
+        text = say_n(
+            "{unit} fires {weapon} at {target}: {odds}; rolls {rolls}: {count} hit(s)",
+            "{unit} fires {weapon} at {target}: {odds}; rolls {rolls}: {count} hit(s)",
+            shots.hits,
+            unit=unit,
+            weapon=weapon.name,
+            target=target,
+            odds=chance.text,
+            rolls=" ".join(str(r.roll) for r in shots.rolls),
+        )
+        for note in shots.notes:
+            text = say("{text}; {note}", text=text, note=note)
     log(ev, EventKind.FIRE, text, "13.0", **roll)
-    alert_near(st, st.pos[i], 10, ev, "a weapon fired within 10 hexes")
+    alert_near(st, st.pos[i], 10, ev, FIRED)
     if shots.morale_up and not chance.mc_only:
         st.morale[i] = checks.shift(st.morale[i], 1)
     for _ in range(shots.hits):
         if not st.alive(t):
             break
         if s.side == US:
-            alert_near(st, st.pos[t], 3, ev, "a soldier within 3 hexes was hit")
+            alert_near(st, st.pos[t], 3, ev, HIT_NEAR)
         if chance.mc_only:
             morale_check(st, t, "MC", ev)
         elif s.side == US and hand.spend(st, "kill_outright"):
-            log(ev, EventKind.CARD, f"a crack shot: {label(st, t)} is killed outright", "5.1")
+            target = label(st, t)
+            text = say("a crack shot: {unit} is killed outright", unit=target)
+            log(ev, EventKind.CARD, text, "5.1")
             kill(st, t, ev)
         else:
             wound(st, t, ev)
         if st.alive(t) and take_cover(st, t, ev):
-            log(ev, EventKind.DUCK_BACK, f"{label(st, t)} is hit and ducks back", "7.19, 10.13")
+            target = label(st, t)
+            text = say("{unit} is hit and ducks back", unit=target)
+            log(ev, EventKind.DUCK_BACK, text, "7.19, 10.13")
 
 
 def pick_target(st: CombatState, i: int, options: list[int]) -> int:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from wartable.core.action import Action
 from wartable.core.errors import InvariantError
 from wartable.core.events import Event
+from wartable.core.words import Said, say, say_n, word
 from wartable.games.combat.event_kinds import EventKind
 from wartable.games.combat.model import GERMANY, US, Activation
 from wartable.games.combat.phases import Phase
@@ -51,11 +52,29 @@ from wartable.games.combat.rules.firing import attack, targets
 from wartable.games.combat.rules.harm import take_cover
 from wartable.games.combat.rules.observe import spot_for
 from wartable.games.combat.rules.scoring import finish, reach_objectives
+from wartable.games.combat.vocabulary import ORDERS, of
 
 if TYPE_CHECKING:
     from wartable.games.combat.state import CombatState
 
 HAND_LIMIT = 5
+named = word  # a card's title from the data: the catalogs read it from the data files
+# the check an order takes as it is given, passed and failed (7.10, 7.11, 7.17, 17.3)
+ORDER_CHECKS = {
+    grenades.SMOKE: (
+        word("{unit} readies a smoke grenade: {check}"),
+        word("{unit} has no smoke grenade: {check}"),
+    ),
+    grenades.RIFLE: (
+        word("{unit} readies a rifle grenade: {check}"),
+        word("{unit} has no rifle grenade: {check}"),
+    ),
+    "rally": (
+        word("{unit} steadies himself: {check}"),
+        word("{unit} cannot steady himself: {check}"),
+    ),
+}
+DRAWN = word("the hand is empty: one card is drawn")
 
 
 # ---- player actions ---------------------------------------------------------------------------
@@ -67,7 +86,8 @@ def deploy(st: CombatState, seat: int, action: Action) -> list[Event]:
     key, where = action.args
     i = st.find(key)
     st.pos[i] = st.sc.board.at(where)
-    log(ev, EventKind.DEPLOY, f"{st.soldiers[i].name} deploys on {where}", "22.0")
+    text = say("{unit} deploys on {hex}", unit=st.soldiers[i].name, hex=where)
+    log(ev, EventKind.DEPLOY, text, "22.0")
     if all(st.pos[s.index] >= 0 for s in st.soldiers if s.side == US):
         start_turn(st, ev)
     return ev
@@ -78,7 +98,8 @@ def discard(st: CombatState, seat: int, action: Action) -> list[Event]:
     n = int(action.args[0])
     st.hand.remove(n)
     st.discard.append(n)
-    log(ev, EventKind.DISCARD, f"card {n} discarded (hand limit {HAND_LIMIT})", "5.0 step 1c")
+    text = say("card {card} discarded (hand limit {limit})", card=n, limit=HAND_LIMIT)
+    log(ev, EventKind.DISCARD, text, "5.0 step 1c")
     return ev
 
 
@@ -121,22 +142,21 @@ def give_order(st: CombatState, i: int, order: str, at: str, ev: list[Event]) ->
         check = checks.tqc(st.rng, tq)
         if not check.passed:  # he must take another order; no second try this turn
             st.tried = st.tried | {(i, order)}
-            log(
-                ev,
-                EventKind.ORDER,
-                f"{name} {failed}: {check.text}",
-                rule,
-                roll=checks.roll_of(check),
-            )
+            text = say(failed, unit=name, check=check.text)
+            log(ev, EventKind.ORDER, text, rule, roll=checks.roll_of(check))
             return
-        log(ev, EventKind.CHECK, f"{name} {passed}: {check.text}", rule, roll=checks.roll_of(check))
+        text = say(passed, unit=name, check=check.text)
+        log(ev, EventKind.CHECK, text, rule, roll=checks.roll_of(check))
     st.order[i] = order
     if order in (care.MEDIC, care.CARRY, care.SEARCH):
         care.give(st, i, order, st.find(at), ev)
     elif at:
         st.aim[i] = st.sc.board.at(at)
-    target = f" at {at}" if at else ""
-    log(ev, EventKind.ORDER, f"{name}: {order.replace('_', ' ')}{target}", "7.0")
+    if at:
+        text = say("{unit}: {order} at {target}", unit=name, order=of(ORDERS, order), target=at)
+    else:
+        text = say("{unit}: {order}", unit=name, order=of(ORDERS, order))
+    log(ev, EventKind.ORDER, text, "7.0")
 
 
 def orders_given(st: CombatState, ev: list[Event]) -> None:
@@ -147,15 +167,15 @@ def orders_given(st: CombatState, ev: list[Event]) -> None:
         start_impulse(st, 1, ev)
 
 
-def order_check(st: CombatState, i: int, order: str) -> tuple[int, str, str, str] | None:
+def order_check(st: CombatState, i: int, order: str) -> tuple[int, str, Said, Said] | None:
     """The TQC an order takes when it is given: the TQ it is rolled against, the rule, and
-    what passing and failing it mean. A smoke or rifle grenade must be to hand (7.10, 7.11);
-    a routed man rallies only on an unmodified check (7.17 note, 17.3)."""
+    what the log says when he passes and fails it (``ORDER_CHECKS``). A smoke or rifle
+    grenade must be to hand (7.10, 7.11); a routed man rallies only on an unmodified check
+    (7.17 note, 17.3)."""
     if order in (grenades.SMOKE, grenades.RIFLE):
-        what = order.replace("_", " ")
-        return tq_now(st, i), grenades.RULE[order], f"readies a {what}", f"has no {what}"
+        return tq_now(st, i), grenades.RULE[order], *ORDER_CHECKS[order]
     if order == "rally" and st.morale[i] == checks.ROUT:
-        return st.soldiers[i].tq, "7.17, 17.3", "steadies himself", "cannot steady himself"
+        return st.soldiers[i].tq, "7.17, 17.3", *ORDER_CHECKS[order]
     return None
 
 
@@ -170,7 +190,7 @@ def next_unordered(st: CombatState) -> int:
 
 
 def start_turn(st: CombatState, ev: list[Event]) -> None:
-    log(ev, EventKind.TURN, f"Turn {st.turn} of {st.sc.turns}", "4.0")
+    log(ev, EventKind.TURN, say("Turn {turn} of {turns}", turn=st.turn, turns=st.sc.turns), "4.0")
     guards.hand_over(st, ev)
     coming = st.sc.file.enemy.reinforcements
     if coming and st.turn == coming.turn:
@@ -178,15 +198,15 @@ def start_turn(st: CombatState, ev: list[Event]) -> None:
     st.phase = Phase.CARDS
     if not st.hand:
         st.hand.append(draw_friendly(st, ev))
-        log(ev, EventKind.DRAW, "the hand is empty: one card is drawn", "5.0 step 1a")
+        log(ev, EventKind.DRAW, DRAWN, "5.0 step 1a")
     if st.set_aside:
         st.hand += st.set_aside
-        log(
-            ev,
-            EventKind.PLAN_CARDS,
-            f"{len(st.set_aside)} planned card(s) join the hand",
-            "5.0 step 1b",
+        text = say_n(
+            "{count} planned card(s) join the hand",
+            "{count} planned card(s) join the hand",
+            len(st.set_aside),
         )
+        log(ev, EventKind.PLAN_CARDS, text, "5.0 step 1b")
         st.set_aside = []
     st.hand.sort()
 
@@ -194,15 +214,17 @@ def start_turn(st: CombatState, ev: list[Event]) -> None:
 def play_card(st: CombatState, n: int, ev: list[Event]) -> None:
     st.hand.remove(n)
     st.initiative_card = n
-    title = st.sc.lib.friendly_cards.cards[n - 1].title
     able, baker, charlie = initiatives(st, n)
-    log(
-        ev,
-        EventKind.INITIATIVE_CARD,
-        f"card {n} ({title}) goes on the initiative track: Able {able}, Baker {baker}, "
-        f"Charlie {charlie}",
-        "5.0 step 1d",
+    text = say(
+        "card {card} ({title}) goes on the initiative track: Able {able}, Baker {baker}, "
+        "Charlie {charlie}",
+        card=n,
+        title=named(st.sc.lib.friendly_cards.cards[n - 1].title),
+        able=able,
+        baker=baker,
+        charlie=charlie,
     )
+    log(ev, EventKind.INITIATIVE_CARD, text, "5.0 step 1d")
     if n in events.FRIENDLY_EVENT_CARDS:  # step 1e: the card's event first
         resolve_event(st, "friendly", ev)
     elif n in events.ENEMY_EVENT_CARDS:
@@ -219,7 +241,7 @@ def play_card(st: CombatState, n: int, ev: list[Event]) -> None:
 
 def start_impulse(st: CombatState, impulse: int, ev: list[Event]) -> None:
     st.impulse = impulse
-    log(ev, EventKind.IMPULSE, f"Impulse {impulse}", "4.0")
+    log(ev, EventKind.IMPULSE, say("Impulse {impulse}", impulse=impulse), "4.0")
     hexes = st.sc.board.hexes
     queue: list[int] = []
     for _, team in st.track:
@@ -266,12 +288,8 @@ def deciding(st: CombatState) -> bool:
 def begin_friendly(st: CombatState, i: int, ev: list[Event]) -> None:
     if st.order[i] == "duck_back":
         st.order[i] = "hide"  # 7.19: the next activation flips Duck Back to Hide
-        log(
-            ev,
-            EventKind.HIDE,
-            f"{st.soldiers[i].name} goes to ground (Duck Back becomes Hide)",
-            "7.19",
-        )
+        text = say("{unit} goes to ground (Duck Back becomes Hide)", unit=st.soldiers[i].name)
+        log(ev, EventKind.HIDE, text, "7.19")
         spot_for(st, i, ev)
         return
     if melee.after_melee(st, i, ev) or st.order[i] == care.CARRIED or cards.quiet(st):
@@ -371,7 +389,8 @@ def walk(st: CombatState, act: Activation, where: str, ev: list[Event]) -> None:
     st.pos[i] = to
     care.carry_along(st, i)
     guards.lead(st, i)
-    log(ev, EventKind.MOVE, f"{st.soldiers[i].name} moves to {where}", "6.0")
+    text = say("{unit} moves to {hex}", unit=st.soldiers[i].name, hex=where)
+    log(ev, EventKind.MOVE, text, "6.0")
     reach_objectives(st, i, ev)
     # 7.07: a sprinter may run into rough ground, but ducks back at the end of it
     rough = act.rough or (st.order[i] == "sprint" and board.hexes[to] in st.ground.rough)
@@ -463,10 +482,10 @@ def duck(st: CombatState, seat: int, action: Action) -> list[Event]:
     if st.morale[i] == checks.ROUT and not steadies(st, i, ev):
         return ev  # he carries on as his order says
     if st.live[i]:
-        log(ev, EventKind.GRENADE, f"{name} puts the pin back", "7.09")
+        log(ev, EventKind.GRENADE, say("{unit} puts the pin back", unit=name), "7.09")
     st.live[i], st.aim[i] = False, -1  # house ruling: ducking back by choice drops nothing
     st.order[i] = "duck_back"
-    log(ev, EventKind.DUCK_BACK, f"{name} ducks back", "7.19")
+    log(ev, EventKind.DUCK_BACK, say("{unit} ducks back", unit=name), "7.19")
     if act.stage != "end":
         spot_for(st, i, ev)
     close(st)
@@ -488,7 +507,8 @@ def snap(st: CombatState, i: int, action: Action, ev: list[Event]) -> None:
         st.pos[i] = st.sc.board.at(action.args[1])
         care.carry_along(st, i)
         guards.lead(st, i)
-        log(ev, EventKind.MOVE, f"{name} moves to {action.args[1]} (card)", "5.1")
+        text = say("{unit} moves to {hex} (card)", unit=name, hex=action.args[1])
+        log(ev, EventKind.MOVE, text, "5.1")
         reach_objectives(st, i, ev)
         contact.entered(st, i, ev)
     elif action.verb == "fire":
@@ -507,8 +527,13 @@ def steadies(st: CombatState, i: int, ev: list[Event]) -> bool:
     check = checks.tqc(st.rng, st.soldiers[i].tq)
     if not check.passed:
         st.tried = st.tried | {(i, f"duck_back {st.pos[i]}")}
-    word = "steadies himself" if check.passed else "cannot steady himself"
-    text = f"{st.soldiers[i].name} {word} to duck back: {check.text}"
+    name = st.soldiers[i].name
+    if check.passed:
+        text = say("{unit} steadies himself to duck back: {check}", unit=name, check=check.text)
+    else:
+        text = say(
+            "{unit} cannot steady himself to duck back: {check}", unit=name, check=check.text
+        )
     log(ev, EventKind.CHECK, text, "7.17, 17.3", roll=checks.roll_of(check))
     return check.passed
 
@@ -523,12 +548,8 @@ def finish_friendly(
         return
     melee.end_of_charge(st, i, ev)
     if act is not None and act.rough and take_cover(st, i, ev):
-        log(
-            ev,
-            EventKind.DUCK_BACK,
-            f"{st.soldiers[i].name} sprinted into rough ground and ducks back",
-            "7.07",
-        )
+        text = say("{unit} sprinted into rough ground and ducks back", unit=st.soldiers[i].name)
+        log(ev, EventKind.DUCK_BACK, text, "7.07")
     spot_for(st, i, ev)
     if st.order[i] in ("duck_back", "hide"):
         close(st)
@@ -560,18 +581,13 @@ def end_phase(st: CombatState, ev: list[Event]) -> None:
             if check.passed:
                 extra = 2 if hand.spend(st, "plan_bonus") else 0  # cards 23, 47
                 st.set_aside += [draw_friendly(st, ev) for _ in range(ldr_now(st, i) + extra)]
-            log(
-                ev,
-                EventKind.PLAN,
-                f"{s.name} plans: {check.text}",
-                "7.12",
-                roll=checks.roll_of(check),
-            )
+            text = say("{unit} plans: {check}", unit=s.name, check=check.text)
+            log(ev, EventKind.PLAN, text, "7.12", roll=checks.roll_of(check))
         elif order == "rally":
             bonus = cards.rally_bonus(st, i)
             result = checks.rc(st.rng, tq_now(st, i, morale=False) + bonus, st.morale[i])
             st.morale[i] = result.morale_to
-            text = f"{label(st, i)} {said(st, i, result)}"
+            text = say("{unit} {check}", unit=label(st, i), check=said(st, i, result))
             log(ev, EventKind.RALLY, text, "7.17, 10.12", **shown(st, i, result))
         elif order == "reload":
             st.ammo[i] = AMMO_OK
@@ -585,7 +601,7 @@ def end_phase(st: CombatState, ev: list[Event]) -> None:
             check = checks.tqc(st.rng, tq_now(st, i))
             if check.passed:
                 st.seen[i] = False
-            text = f"{s.name} tries to hide again: {check.text}"
+            text = say("{unit} tries to hide again: {check}", unit=s.name, check=check.text)
             log(ev, EventKind.HIDE, text, "7.16", roll=checks.roll_of(check))
     wake_up(st, ev)
     grenades.drift_smoke(st)

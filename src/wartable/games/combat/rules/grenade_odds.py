@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from wartable.core.words import listing, say
 from wartable.games.combat.rules import checks, explosives, grenades
 from wartable.games.combat.rules.common import distance, label, tq_now
 from wartable.games.combat.rules.harm import shelter
@@ -77,14 +78,20 @@ def describe(st: CombatState, i: int, aim: int, odds: ThrowOdds) -> str:
     side = st.soldiers[i].side
     foes = [t for t in odds.hit if st.soldiers[t].side != side]
     friends = [t for t in odds.hit if st.soldiers[t].side == side and odds.hit[t] >= 0.005]
-    text = f"lands on target {odds.on_target:.0%}"
+    chance = f"{odds.on_target:.0%}"
+    text: str = say("lands on target {chance}", chance=chance)
     if odds.aim != aim:
         where = st.sc.board.labels[odds.aim]
-        text = f"out of reach: falls short on {where} ({odds.on_target:.0%})"
+        text = say("out of reach: falls short on {hex} ({chance})", hex=where, chance=chance)
     if foes:
-        text += "; hit: " + ", ".join(f"{label(st, t)} {odds.hit[t]:.0%}" for t in foes)
+        text = say("{odds}; hit: {men}", odds=text, men=men_at(st, foes, odds))
     if friends:
-        text += "; own men at risk: " + ", ".join(
-            f"{label(st, t)} {odds.hit[t]:.0%}" for t in friends
-        )
+        text = say("{odds}; own men at risk: {men}", odds=text, men=men_at(st, friends, odds))
     return text
+
+
+def men_at(st: CombatState, men: list[int], odds: ThrowOdds) -> str:
+    """Each man the blast may hit with his chance: "Pvt Smith 40%"."""
+    return listing(
+        [say("{unit} {chance}", unit=label(st, t), chance=f"{odds.hit[t]:.0%}") for t in men]
+    )

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.events import Event, rolled
+from wartable.core.words import Said, say, word
 from wartable.games.combat.event_kinds import EventKind
 from wartable.games.combat.model import US
 from wartable.games.combat.rules import checks, explosives, fire, hand, smoke
@@ -34,6 +35,21 @@ ORDERS = frozenset({HAND, SMOKE, RIFLE})
 REACH = 3  # every hand grenade (14.2)
 ORDER_REACH = 4  # a known enemy within 4 hexes allows the order (7.09, 9.6)
 RULE = {HAND: "7.09", SMOKE: "7.10", RIFLE: "7.11"}
+# the log's words for a throw and the markers it places (7.09-7.11, 10.09, 14.2)
+THROWN = {
+    (False, True): word("{unit} throws a grenade at {hex}: roll {roll}"),
+    (False, False): word("{unit} throws a grenade at {hex}: roll {roll} (+3, out of sight)"),
+    (True, True): word("{unit} fires a rifle grenade at {hex}: roll {roll}"),
+    (True, False): word("{unit} fires a rifle grenade at {hex}: roll {roll} (+3, out of sight)"),
+}
+MARKED = {"near": word("{unit}: near marker"), "far": word("{unit}: far marker")}
+PLACED = {
+    "near": word("{unit}: WS {ws}{modifier}, roll {roll}: near marker"),
+    "far": word("{unit}: WS {ws}{modifier}, roll {roll}: far marker"),
+}
+TO_THROW = word("{unit} moves to {hex} to throw")  # the enemy grenadier's own steps (10.09)
+AFTER_THROW = word("{unit} moves to {hex} after his throw")
+BLAST_NEAR = word("a grenade exploded within 5 hexes")  # why the Germans near are alerted
 
 
 def grenade_of(st: CombatState, i: int) -> str | None:
@@ -104,7 +120,8 @@ def arm(st: CombatState, i: int, ev: list[Event]) -> None:
     if st.order[i] == RIFLE:
         return  # firing arms a rifle grenade (7.11)
     st.live[i] = True
-    log(ev, EventKind.GRENADE, f"{label(st, i)} arms a grenade", RULE.get(st.order[i], "10.09"))
+    text = say("{unit} arms a grenade", unit=label(st, i))
+    log(ev, EventKind.GRENADE, text, RULE.get(st.order[i], "10.09"))
 
 
 def shift_aim(st: CombatState, i: int, to: int, ev: list[Event]) -> None:
@@ -112,8 +129,19 @@ def shift_aim(st: CombatState, i: int, to: int, ev: list[Event]) -> None:
     where = st.sc.board.labels[to]
     if check.passed:
         st.aim[i] = to
-    moved = "moves the target marker to" if check.passed else "cannot move the target marker to"
-    text = f"{label(st, i)} {moved} {where}: {check.text}"
+        text = say(
+            "{unit} moves the target marker to {hex}: {check}",
+            unit=label(st, i),
+            hex=where,
+            check=check.text,
+        )
+    else:
+        text = say(
+            "{unit} cannot move the target marker to {hex}: {check}",
+            unit=label(st, i),
+            hex=where,
+            check=check.text,
+        )
     log(ev, EventKind.AIM, text, RULE[st.order[i]], roll=checks.roll_of(check))
 
 
@@ -145,22 +173,39 @@ def throw(st: CombatState, i: int, ev: list[Event], target: int | None = None) -
         and st.soldiers[i].side == US
         and hand.spend(st, "reroll_throw", "reroll_any")
     ):
-        text = f"{label(st, i)} throws again (roll {landing.roll} re-rolled)"
+        text = say(
+            "{unit} throws again (roll {roll} re-rolled)", unit=label(st, i), roll=landing.roll
+        )
         log(ev, EventKind.CARD, text, "5.1", roll=landing_roll(landing, in_sight))
         landing = explosives.throw(st.rng, st.sc.compass, board.hexes[aim], in_sight)
-    what = "fires a rifle grenade" if order == RIFLE else "throws a grenade"
-    text = f"{label(st, i)} {what} at {board.labels[aim]}: roll {landing.roll}"
-    if not in_sight:
-        text += " (+3, out of sight)"
-    if landing.scattered:
-        text += f", scatters in direction {landing.scattered}"
+    thrown = say(
+        THROWN[order == RIFLE, in_sight],
+        unit=label(st, i),
+        hex=board.labels[aim],
+        roll=landing.roll,
+    )
     land = board.index.get(landing.hex, -1)
     rule = RULE.get(order, "10.09")
     roll = landing_roll(landing, in_sight)
-    if land < 0:
-        log(ev, EventKind.GRENADE, text + ": it lands off the map", rule, roll=roll)
+    if land < 0:  # only a scattered throw leaves the map
+        text = say(
+            "{throw}, scatters in direction {direction}: it lands off the map",
+            throw=thrown,
+            direction=landing.scattered,
+        )
+        log(ev, EventKind.GRENADE, text, rule, roll=roll)
         return
-    log(ev, EventKind.GRENADE, f"{text}: lands on {board.label(landing.hex)}", rule, roll=roll)
+    where = board.label(landing.hex)
+    if landing.scattered:
+        text = say(
+            "{throw}, scatters in direction {direction}: lands on {hex}",
+            throw=thrown,
+            direction=landing.scattered,
+            hex=where,
+        )
+    else:
+        text = say("{throw}: lands on {hex}", throw=thrown, hex=where)
+    log(ev, EventKind.GRENADE, text, rule, roll=roll)
     if order == SMOKE:
         st.bursts = (*st.bursts, (land, grenade_id))
         return
@@ -179,8 +224,8 @@ def landing_roll(landing: explosives.Landing, in_sight: bool) -> dict[str, objec
     under the face given, else scatters (7.09, 10.09)."""
     penalty = 0 if in_sight else explosives.UNSEEN_PENALTY
     need = checks.highest(explosives.SCATTER_AT - 1 - penalty)
-    word = "scatters" if landing.scattered else "on target"
-    return rolled([landing.roll - penalty], 10, need, word, under=True, zero=True)
+    result = "scatters" if landing.scattered else "on target"
+    return rolled([landing.roll - penalty], 10, need, result, under=True, zero=True)
 
 
 def place_markers(
@@ -200,12 +245,18 @@ def place_markers(
             r = explosives.placement(st.rng, s.grenade_ws, modifier, tq_now(st, i))
         near = "near" if r.success else "far"
         out.append((t, near))
+        caught = label(st, t)
         if face_down(st, i):  # his skill would tell who he is
-            log(ev, EventKind.GRENADE, f"{label(st, t)}: {near} marker", "14.2")
+            log(ev, EventKind.GRENADE, say(MARKED[near], unit=caught), "14.2")
         else:
-            said = f"WS {s.grenade_ws}{modifier:+d}, roll {r.roll}: "
-            roll = checks.zero_rolls([r], near)
-            log(ev, EventKind.GRENADE, f"{label(st, t)}: {said}{near} marker", "14.2", roll=roll)
+            text = say(
+                PLACED[near],
+                unit=caught,
+                ws=s.grenade_ws,
+                modifier=f"{modifier:+d}",
+                roll=r.roll,
+            )
+            log(ev, EventKind.GRENADE, text, "14.2", roll=checks.zero_rolls([r], near))
     return out
 
 
@@ -233,7 +284,7 @@ def damage(
 
 def aftermath(st: CombatState, land: int, grenade_id: str, ev: list[Event]) -> None:
     g = st.sc.lib.weapons.grenades[grenade_id]
-    after_blast(st, land, g.smoke, ev, harmful=g.damage is not None, what="a grenade")
+    after_blast(st, land, g.smoke, ev, harmful=g.damage is not None, why=BLAST_NEAR)
 
 
 def explode_all(st: CombatState, ev: list[Event]) -> None:
@@ -247,12 +298,8 @@ def explode_all(st: CombatState, ev: list[Event]) -> None:
         st.blast[i], st.blast_by[i] = "", ""
     bursts, st.bursts = st.bursts, ()
     for land, grenade_id in bursts:
-        log(
-            ev,
-            EventKind.EXPLOSION,
-            f"the grenade on {st.sc.board.labels[land]} explodes",
-            "14.2",
-        )
+        text = say("the grenade on {hex} explodes", hex=st.sc.board.labels[land])
+        log(ev, EventKind.EXPLOSION, text, "14.2")
         aftermath(st, land, grenade_id, ev)
 
 
@@ -298,7 +345,7 @@ def enemy_grenade(st: CombatState, i: int, ev: list[Event]) -> None:
         arm(st, i, ev)
         aim_enemy(st, i, ev)
     elif st.impulse == 2:
-        step_to(st, i, enemy_grenade_step(st, i), ev, "to throw")
+        step_to(st, i, enemy_grenade_step(st, i), ev, TO_THROW)
         if not any(
             f.side == US and st.alive(f.index) and st.pos[f.index] == st.aim[i] for f in st.soldiers
         ):
@@ -306,29 +353,22 @@ def enemy_grenade(st: CombatState, i: int, ev: list[Event]) -> None:
     elif st.impulse == 3:
         if st.aim[i] < 0:
             st.live[i] = False
-            log(
-                ev,
-                EventKind.GRENADE,
-                f"{label(st, i)} finds no target and keeps his grenade",
-                "10.09",
-            )
+            text = say("{unit} finds no target and keeps his grenade", unit=label(st, i))
+            log(ev, EventKind.GRENADE, text, "10.09")
             return
         throw(st, i, ev)
     elif not in_cover(st, i):
-        step_to(st, i, last_step(st, i), ev, "after his throw")
+        step_to(st, i, last_step(st, i), ev, AFTER_THROW)
 
 
-def step_to(st: CombatState, i: int, to: int, ev: list[Event], why: str) -> None:
-    """The grenadier's own steps (10.09), if he has one to take."""
+def step_to(st: CombatState, i: int, to: int, ev: list[Event], moves: Said) -> None:
+    """The grenadier's own steps (10.09), if he has one to take; ``moves``: the log's words
+    for them (``TO_THROW``, ``AFTER_THROW``)."""
     if to < 0:
         return
     st.pos[i] = to
-    log(
-        ev,
-        EventKind.ENEMY_MOVE,
-        f"{label(st, i)} moves to {st.sc.board.labels[to]} {why}",
-        "10.09",
-    )
+    text = say(moves, unit=label(st, i), hex=st.sc.board.labels[to])
+    log(ev, EventKind.ENEMY_MOVE, text, "10.09")
     came_in(st, i, ev)
 
 
@@ -359,7 +399,8 @@ def aim_enemy(st: CombatState, i: int, ev: list[Event]) -> None:
     target = pick(st, options)
     st.aim[i] = st.pos[target]
     where = st.sc.board.labels[st.aim[i]]
-    log(ev, EventKind.AIM, f"{label(st, i)} marks {where} as his grenade's target", "10.09")
+    text = say("{unit} marks {hex} as his grenade's target", unit=label(st, i), hex=where)
+    log(ev, EventKind.AIM, text, "10.09")
 
 
 def enemy_grenade_step(st: CombatState, i: int) -> int:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
+from wartable.core.words import say, word
 from wartable.games.combat.event_kinds import EventKind
 from wartable.games.combat.model import ACTIVE, CAPTURED, GERMANY, GONE, US
 from wartable.games.combat.rules import checks
@@ -26,6 +27,7 @@ GUARD = "guard"
 KEEPS = ("evade", "sneak", "rally", "plan", "hide")  # the prisoner comes along
 LETS_GO = ("sprint", "run_and_gun")  # he is left where he is
 LETS_RUN = ("aimed_fire", "rapid_fire")  # he bolts one hex at once
+GUARD_GONE = word("his guard is gone")  # why a prisoner is free again
 
 
 def prisoners_of(st: CombatState, g: int) -> list[int]:
@@ -48,7 +50,8 @@ def surrender(st: CombatState, group: list[int], captors: list[int], ev: list[Ev
         st.status[j], st.seen[j], st.guard[j] = CAPTURED, True, g
         st.morale[j] = checks.SHAKEN
         st.order[j], st.dirs[j], st.live[j], st.aim[j] = "", (), False, -1
-        log(ev, EventKind.SURRENDER, f"{label(st, j)} surrenders to {label(st, g)}", "17.4")
+        text = say("{unit} surrenders to {captor}", unit=label(st, j), captor=label(st, g))
+        log(ev, EventKind.SURRENDER, text, "17.4")
         guard_lost(st, j, ev)  # a guard who gives up himself frees the men he held
     st.order[g], st.dirs[g] = GUARD, ()
 
@@ -78,8 +81,12 @@ def hand_over(st: CombatState, ev: list[Event]) -> None:
                 for p in held:
                     st.guard[p] = j
                 relieved.add(j)
-                what = f"{label(st, j)} takes over the prisoners from {label(st, g)}"
-                log(ev, EventKind.GUARD, what, "17.4")
+                text = say(
+                    "{unit} takes over the prisoners from {guard}",
+                    unit=label(st, j),
+                    guard=label(st, g),
+                )
+                log(ev, EventKind.GUARD, text, "17.4")
                 break
 
 
@@ -88,7 +95,7 @@ def free(st: CombatState, p: int, ev: list[Event], why: str) -> None:
     st.status[p], st.guard[p], st.order[p] = ACTIVE, -1, "duck_back"
     if st.soldiers[p].side == GERMANY:
         st.alert[p] = True
-    log(ev, EventKind.FREED, f"{label(st, p)} is free again: {why}", "17.4")
+    log(ev, EventKind.FREED, say("{unit} is free again: {why}", unit=label(st, p), why=why), "17.4")
 
 
 def guard_lost(st: CombatState, g: int, ev: list[Event]) -> None:
@@ -97,9 +104,10 @@ def guard_lost(st: CombatState, g: int, ev: list[Event]) -> None:
     for p in prisoners_of(st, g):
         if st.status[g] == GONE:
             st.pos[p] = -1
-            log(ev, EventKind.CAPTURED, f"{label(st, p)} is led off the map a prisoner", "17.4")
+            text = say("{unit} is led off the map a prisoner", unit=label(st, p))
+            log(ev, EventKind.CAPTURED, text, "17.4")
         else:
-            free(st, p, ev, "his guard is gone")
+            free(st, p, ev, GUARD_GONE)
 
 
 def released(st: CombatState, g: int, order: str, ev: list[Event]) -> None:
@@ -108,19 +116,15 @@ def released(st: CombatState, g: int, order: str, ev: list[Event]) -> None:
     if order not in LETS_GO + LETS_RUN:
         return
     for p in prisoners_of(st, g):
-        free(st, p, ev, f"{label(st, g)} leaves his guard post")
+        free(st, p, ev, say("{unit} leaves his guard post", unit=label(st, g)))
         if order in LETS_RUN:
             card = st.sc.lib.enemy_cards.cards[draw_enemy(st) - 1]
             sc = st.sc
             to = sc.compass.step(sc.board.hexes[st.pos[p]], parse_dirs(card.rout)[0])
             if to in sc.board.index:
                 st.pos[p] = sc.board.index[to]
-                log(
-                    ev,
-                    EventKind.ENEMY_MOVE,
-                    f"{label(st, p)} bolts to {sc.board.label(to)}",
-                    "17.4",
-                )
+                text = say("{unit} bolts to {hex}", unit=label(st, p), hex=sc.board.label(to))
+                log(ev, EventKind.ENEMY_MOVE, text, "17.4")
 
 
 def enemy_guard_order(st: CombatState, g: int, card_no: int) -> bool:

@@ -16,12 +16,15 @@ from typing import TYPE_CHECKING, get_args
 from wartable.core.action import Action
 from wartable.core.errors import InvariantError
 from wartable.core.events import Event
+from wartable.core.words import say, word
 from wartable.games.combat.event_kinds import EventKind
 from wartable.games.combat.model import US, Activation
 from wartable.games.combat.phases import Phase
 from wartable.games.combat.rules import checks, fire
 from wartable.games.combat.rules.common import foes_here, leader_near, log
+from wartable.games.combat.rules.initiative import ON_TRACK
 from wartable.games.combat.schema import CardUse
+from wartable.games.combat.vocabulary import of
 
 if TYPE_CHECKING:
     from wartable.games.combat.state import CombatState
@@ -31,6 +34,7 @@ AT_ONCE = frozenset(
 )
 READY = frozenset(get_args(CardUse)) - AT_ONCE  # the rest wait for their roll
 NOT_RETASKED = ("melee", "carried", "carry_drag", "guard")  # orders a card cannot change
+named = word  # a card's title from the data: the catalogs read it from the data files
 
 
 def use_of(st: CombatState, n: int) -> str | None:
@@ -99,18 +103,25 @@ def use(st: CombatState, n: int, target: str, ev: list[Event]) -> None:
         raise InvariantError("use: no kind")
     st.hand.remove(n)
     st.discard.append(n)
-    title = st.sc.lib.friendly_cards.cards[n - 1].title
+    title = named(st.sc.lib.friendly_cards.cards[n - 1].title)
     if kind in READY:
         st.ready = (*st.ready, kind)
-        log(ev, EventKind.CARD, f"card {n} ({title}) is held ready for this turn", "5.1")
+        text = say("card {card} ({title}) is held ready for this turn", card=n, title=title)
+        log(ev, EventKind.CARD, text, "5.1")
         return
     if kind == "swap_initiative":
         swap(st, target)
-        log(ev, EventKind.CARD, f"card {n} ({title}): {target} swaps places to its left", "5.1")
+        text = say(
+            "card {card} ({title}): {team} swaps places to its left",
+            card=n,
+            title=title,
+            team=of(ON_TRACK, target),
+        )
+        log(ev, EventKind.CARD, text, "5.1")
         return
     i = st.find(target)
-    name = st.soldiers[i].name
-    log(ev, EventKind.CARD, f"card {n} ({title}) on {name}", "5.1")
+    text = say("card {card} ({title}) on {unit}", card=n, title=title, unit=st.soldiers[i].name)
+    log(ev, EventKind.CARD, text, "5.1")
     if kind == "morale_up":
         st.morale[i] = max(checks.AGGRESSIVE, st.morale[i] - 2)  # never to Berserk
     elif kind == "rally":

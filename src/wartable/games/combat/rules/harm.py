@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
+from wartable.core.words import say
 from wartable.games.combat.event_kinds import EventKind
 from wartable.games.combat.model import DEAD, US
 from wartable.games.combat.rules import checks, contact, fire, guards
@@ -46,9 +47,8 @@ def morale_check(st: CombatState, i: int, kind: str, ev: list[Event]) -> None:
     fn = checks.mc if kind == "MC" else checks.wmc
     result = fn(st.rng, tq_now(st, i), st.morale[i])
     st.morale[i] = result.morale_to
-    log(
-        ev, EventKind.CHECK, f"{label(st, i)} {said(st, i, result)}", "19.0", **shown(st, i, result)
-    )
+    text = say("{unit} {check}", unit=label(st, i), check=said(st, i, result))
+    log(ev, EventKind.CHECK, text, "19.0", **shown(st, i, result))
     if kind == "MC" and not result.passed and st.alive(i):
         take_cover(st, i, ev)
     if st.morale[i] == checks.ROUT and st.alive(i) and foes_here(st, i):
@@ -79,7 +79,8 @@ def drop_grenade(st: CombatState, i: int, ev: list[Event]) -> None:
         return
     here = st.pos[i]
     st.bursts = (*st.bursts, (here, grenade))
-    log(ev, EventKind.GRENADE, f"{label(st, i)} drops his live grenade", "10.09, 14.2")
+    text = say("{unit} drops his live grenade", unit=label(st, i))
+    log(ev, EventKind.GRENADE, text, "10.09, 14.2")
     if st.order[i] == "smoke_grenade":
         return
     for o in st.soldiers:
@@ -97,7 +98,7 @@ def mark(st: CombatState, i: int, near_or_far: str, grenade: str) -> None:
 def kill(st: CombatState, i: int, ev: list[Event]) -> None:
     st.status[i] = DEAD
     st.seen[i] = True
-    log(ev, EventKind.KILLED, f"{label(st, i)} is killed", "16.2")
+    log(ev, EventKind.KILLED, say("{unit} is killed", unit=label(st, i)), "16.2")
     if st.live[i]:  # shot before his throw: the grenade falls where he lies (14.2 example)
         drop_grenade(st, i, ev)
     st.aim[i] = -1

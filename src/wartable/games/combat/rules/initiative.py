@@ -7,7 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 
+from wartable.core.words import word
+from wartable.games.combat.vocabulary import TEAMS
+
 FRIENDLY_TEAMS = ("able", "baker", "charlie")
+# the teams as the track names them: the squad's in lower case, as their ids
+ON_TRACK = {**TEAMS, "able": word("able"), "baker": word("baker"), "charlie": word("charlie")}
 
 
 def track(

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from wartable.core.action import Action
 from wartable.core.errors import InvariantError
+from wartable.core.words import say, word
 from wartable.games.combat.model import GERMANY, US
 from wartable.games.combat.phases import Phase
 from wartable.games.combat.rules import (
@@ -395,12 +396,12 @@ def info(st: CombatState, action: Action) -> dict[str, Any]:
         i = st.find(action.args[0])
         found = grenade_info(st, i, action.args[2], action.args[1])
         if found and action.args[1] == grenades.RIFLE:
-            return after_check(st, i, found, "one to hand")  # 7.11
+            return after_check(st, i, found, word("one to hand"))  # 7.11
         return found
     if action.verb == "aim" and st.act is not None:
         i = st.act.soldier
         return after_check(
-            st, i, grenade_info(st, i, action.args[1], st.order[i]), "moving the marker"
+            st, i, grenade_info(st, i, action.args[1], st.order[i]), word("moving the marker")
         )
     if action.verb != "fire" or st.act is None:
         return {}
@@ -411,12 +412,15 @@ def info(st: CombatState, action: Action) -> dict[str, Any]:
         return {}
     weapon = st.sc.lib.weapons.weapons[st.soldiers[i].weapon or ""]
     p = hit_chance(chance.ws, tq_now(st, i), weapon.rate_of_fire)
-    effect = " (a hit only forces a Morale Check)" if chance.mc_only else ""
-    return {
-        "text": f"{chance.text}; {weapon.rate_of_fire} shot(s): {p:.0%} to hit{effect}",
-        "ws": chance.ws,
-        "chance": p,
-    }
+    odds, shots, at = chance.text, weapon.rate_of_fire, f"{p:.0%}"
+    if chance.mc_only:
+        text = say(
+            "{odds}; {shots} shot(s): {chance} to hit (a hit only forces a Morale Check)",
+            odds=odds, shots=shots, chance=at,
+        )  # fmt: skip
+    else:
+        text = say("{odds}; {shots} shot(s): {chance} to hit", odds=odds, shots=shots, chance=at)
+    return {"text": text, "ws": chance.ws, "chance": p}
 
 
 def grenade_info(st: CombatState, i: int, where: str, order: str) -> dict[str, Any]:
@@ -425,8 +429,9 @@ def grenade_info(st: CombatState, i: int, where: str, order: str) -> dict[str, A
     odds = grenade_odds.throw_odds(st, i, aim, order)
     if odds is None:
         return {}
+    described = grenade_odds.describe(st, i, aim, odds)
     return {  # thrown in impulse 3: men may move before then, the odds cannot know
-        "text": grenade_odds.describe(st, i, aim, odds) + " (if nobody moves before the throw)",
+        "text": say("{odds} (if nobody moves before the throw)", odds=described),
         "chance": odds.enemy_hit,
         "risk": odds.friend_hit,
     }
@@ -437,6 +442,8 @@ def after_check(st: CombatState, i: int, found: dict[str, Any], what: str) -> di
     if not found:
         return found
     passes = checks.at_or_under(tq_now(st, i))
-    found["text"] = f"{what}: TQC {passes:.0%}; then " + found["text"]
+    found["text"] = say(
+        "{what}: TQC {chance}; then {odds}", what=what, chance=f"{passes:.0%}", odds=found["text"]
+    )
     found["chance"] *= passes
     return found

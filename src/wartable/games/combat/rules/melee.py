@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
+from wartable.core.words import Said, listing, say
 from wartable.games.combat.event_kinds import EventKind
 from wartable.games.combat.model import US
 from wartable.games.combat.rules import checks, contact, hand
@@ -39,29 +40,54 @@ def strike(st: CombatState, i: int, t: int, ev: list[Event]) -> None:
     """One melee attack: a TQC with wounds and morale, +1 for a charger, +2 for the first
     strike of an unspotted or unknown soldier, who is then revealed (15.0)."""
     tq = tq_now(st, i)
-    extras = []
+    extras: list[str] = []
     if st.order[i] == "charge":
         tq += CHARGE_BONUS
-        extras.append(f"charge +{CHARGE_BONUS}")
+        extras.append(say("charge +{bonus}", bonus=CHARGE_BONUS))
     if not st.seen[i]:
         tq += SURPRISE_BONUS
-        extras.append(f"surprise +{SURPRISE_BONUS}")
+        extras.append(say("surprise +{bonus}", bonus=SURPRISE_BONUS))
         turn_over(st, i, ev)
     if st.soldiers[i].side == US and hand.spend(st, "melee_bonus"):
         tq += BAYONET_BONUS
-        extras.append(f"card +{BAYONET_BONUS}")
+        extras.append(say("card +{bonus}", bonus=BAYONET_BONUS))
     check = checks.tqc(st.rng, tq)
-    bonus = f" ({', '.join(extras)})" if extras else ""
-    result = "hits" if check.passed else "misses"
     log(
         ev,
         EventKind.MELEE,
-        f"{label(st, i)} strikes at {label(st, t)}{bonus}: {check.text}: {result}",
+        struck(label(st, i), label(st, t), listing(extras), check),
         "15.0",
         roll={**checks.roll_of(check), "result": "hit" if check.passed else "miss"},
     )
     if check.passed:
         wound(st, t, ev)  # a man it routs gives up if alone with the enemy (harm.morale_check)
+
+
+def struck(unit: str, target: str, bonuses: str, check: checks.Check) -> Said:
+    """A melee strike as the log tells it, with the bonuses that helped it if any."""
+    if bonuses and check.passed:
+        return say(
+            "{unit} strikes at {target} ({bonuses}): {check}: hits",
+            unit=unit,
+            target=target,
+            bonuses=bonuses,
+            check=check.text,
+        )
+    if bonuses:
+        return say(
+            "{unit} strikes at {target} ({bonuses}): {check}: misses",
+            unit=unit,
+            target=target,
+            bonuses=bonuses,
+            check=check.text,
+        )
+    if check.passed:
+        return say(
+            "{unit} strikes at {target}: {check}: hits", unit=unit, target=target, check=check.text
+        )
+    return say(
+        "{unit} strikes at {target}: {check}: misses", unit=unit, target=target, check=check.text
+    )
 
 
 def weakest(st: CombatState, foes: list[int]) -> int:
@@ -92,7 +118,8 @@ def enemy_charge(st: CombatState, i: int, hexes_to_move: int, ev: list[Event]) -
         ties = [h for h in steps if distance(st, h, goal) == best]
         st.pos[i] = pick(st, sorted(ties, key=board.hexes.__getitem__))
         where = board.labels[st.pos[i]]
-        log(ev, EventKind.ENEMY_MOVE, f"{label(st, i)} charges to {where}", "10.08")
+        text = say("{unit} charges to {hex}", unit=label(st, i), hex=where)
+        log(ev, EventKind.ENEMY_MOVE, text, "10.08")
         if contact.entered(st, i, ev) or st.order[i] != "charge":
             break  # a melee, or men who gave up to him: he stays to guard them (17.4)
 
@@ -101,12 +128,8 @@ def end_of_charge(st: CombatState, i: int, ev: list[Event]) -> None:
     """A charger who has not reached the enemy by the end of impulse 3 ducks back (7.08)."""
     if st.impulse == 3 and st.order[i] == "charge" and not foes_here(st, i) and st.alive(i):
         st.order[i] = "duck_back"
-        log(
-            ev,
-            EventKind.DUCK_BACK,
-            f"{label(st, i)} has not reached the enemy and ducks back",
-            "7.08",
-        )
+        text = say("{unit} has not reached the enemy and ducks back", unit=label(st, i))
+        log(ev, EventKind.DUCK_BACK, text, "7.08")
 
 
 def after_melee(st: CombatState, i: int, ev: list[Event]) -> bool:
@@ -116,7 +139,8 @@ def after_melee(st: CombatState, i: int, ev: list[Event]) -> bool:
         if st.order[i] == "charge" and st.impulse < 4:
             return False
         st.order[i] = "duck_back"
-        log(ev, EventKind.DUCK_BACK, f"{label(st, i)} has won the melee and takes cover", "15.0")
+        text = say("{unit} has won the melee and takes cover", unit=label(st, i))
+        log(ev, EventKind.DUCK_BACK, text, "15.0")
         return True
     return False
 

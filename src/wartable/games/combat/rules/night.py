@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.events import Event, rolled
+from wartable.core.words import say
 from wartable.games.combat.event_kinds import EventKind
 from wartable.games.combat.rules.common import distance, log
 from wartable.games.combat.schema import Night
@@ -79,14 +80,10 @@ def fire_flare(st: CombatState, i: int, aim: int, ev: list[Event]) -> None:
     where = board.label(h)
     if h in board.index:
         st.flares = (*st.flares, (board.index[h], st.turn))
-        log(
-            ev,
-            EventKind.FLARE,
-            f"a flare aimed at {board.labels[aim]} lights {where}",
-            "21.1",
-        )
+        text = say("a flare aimed at {aim} lights {hex}", aim=board.labels[aim], hex=where)
+        log(ev, EventKind.FLARE, text, "21.1")
     else:
-        log(ev, EventKind.FLARE, f"a flare drifts off the map ({where})", "21.1")
+        log(ev, EventKind.FLARE, say("a flare drifts off the map ({hex})", hex=where), "21.1")
 
 
 def burn_down(st: CombatState, ev: list[Event]) -> None:
@@ -103,7 +100,8 @@ def burn_down(st: CombatState, ev: list[Event]) -> None:
             where = board.labels[h]
             word = "goes out" if roll >= GOES_OUT_FROM else "drifts off the map"
             said = rolled([roll], 10, GOES_OUT_FROM, word, zero=True)
-            log(ev, EventKind.FLARE, f"the flare over {where} goes out ({roll})", "21.1", roll=said)
+            text = say("the flare over {hex} goes out ({roll})", hex=where, roll=roll)
+            log(ev, EventKind.FLARE, text, "21.1", roll=said)
             continue
         kept.append((board.index[downwind], fired))
     st.flares = tuple(kept)

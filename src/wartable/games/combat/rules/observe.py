@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
+from wartable.core.words import say, word
 from wartable.games.combat.event_kinds import EventKind
 from wartable.games.combat.model import GERMANY
 from wartable.games.combat.rules import night, spotting
@@ -29,6 +30,8 @@ from wartable.games.combat.rules.enemy_phase import make_alert
 if TYPE_CHECKING:
     from wartable.games.combat.state import CombatState
 
+SEES = word("it sees a friendly")  # why a waiting German is alerted (9.8)
+
 
 def spot_for(st: CombatState, i: int, ev: list[Event]) -> None:
     if not st.alive(i):
@@ -41,9 +44,10 @@ def spot_for(st: CombatState, i: int, ev: list[Event]) -> None:
     if s.side == GERMANY and not st.seen[i] and any(sees(st, i, f.index) for f in others):
         # an unknown counter that sees any friendly is turned over (12.0)
         if s.decoy:
-            unmask_decoy(st, i, ev, f"{label(st, i)} was a decoy and is removed", "12.0")
+            text = say("{unit} was a decoy and is removed", unit=label(st, i))
+            unmask_decoy(st, i, ev, text, "12.0")
             return
-        make_alert(st, i, ev, "it sees a friendly")
+        make_alert(st, i, ev, SEES)
     for t in others:
         if st.seen[t.index]:
             continue
@@ -66,10 +70,21 @@ def spot_for(st: CombatState, i: int, ev: list[Event]) -> None:
             )
         if not result.spotted:
             continue
+        spotter, key, name = label(st, i), t.key, t.name
         if t.side == GERMANY and t.decoy:
-            unmask_decoy(st, t.index, ev, f"{label(st, i)} spots {t.key}: a decoy, removed", "12.0")
+            text = say("{unit} spots {key}: a decoy, removed", unit=spotter, key=key)
+            unmask_decoy(st, t.index, ev, text, "12.0")
+            continue
+        if face_down(st, i):  # his quality would tell who he is: not the chance
+            text = say("{unit} spots {enemy}", unit=spotter, enemy=name)
+            log(ev, EventKind.SPOTTED, text, "12.0")
         else:
-            odds = "" if face_down(st, i) else f" (chance {result.chance})"
-            roll = {} if face_down(st, i) else {"roll": zero_rolls([result.roll], "spotted")}
-            log(ev, EventKind.SPOTTED, f"{label(st, i)} spots {t.name}{odds}", "12.0", **roll)
-            turn_over(st, t.index, ev)
+            text = say(
+                "{unit} spots {enemy} (chance {chance})",
+                unit=spotter,
+                enemy=name,
+                chance=result.chance,
+            )
+            roll = zero_rolls([result.roll], "spotted")
+            log(ev, EventKind.SPOTTED, text, "12.0", roll=roll)
+        turn_over(st, t.index, ev)

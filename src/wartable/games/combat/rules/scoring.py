@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
 from wartable.core.outcome import Outcome
+from wartable.core.words import Said, say, say_n, word
 from wartable.games.combat.event_kinds import EventKind
 from wartable.games.combat.model import ACTIVE, CAPTURED, DEAD, GERMANY, GONE, US
 from wartable.games.combat.phases import Phase
@@ -17,17 +18,30 @@ from wartable.games.combat.rules.harm import loss_category
 if TYPE_CHECKING:
     from wartable.games.combat.state import CombatState
 
+# the scenarios' victory levels (22.0) by their English: a level the data adds reads as it is
+LEVELS: dict[str, Said] = {
+    level: level
+    for level in (
+        word("outstanding victory"),
+        word("good victory"),
+        word("narrow victory"),
+        word("not good enough"),
+        word("poor performance"),
+        word("court martial"),
+    )
+}
+
 
 def reach_objectives(st: CombatState, i: int, ev: list[Event]) -> None:
-    for t in st.sc.objectives:
-        if t not in st.reached and distance(st, st.pos[i], t) <= 1:
-            st.reached = st.reached | {t}
-            log(
-                ev,
-                EventKind.OBJECTIVE,
-                f"{st.soldiers[i].name} reaches the point at {st.sc.board.labels[t]}",
-                "scenario",
+    for h in st.sc.objectives:
+        if h not in st.reached and distance(st, st.pos[i], h) <= 1:
+            st.reached = st.reached | {h}
+            text = say(
+                "{unit} reaches the point at {hex}",
+                unit=st.soldiers[i].name,
+                hex=st.sc.board.labels[h],
             )
+            log(ev, EventKind.OBJECTIVE, text, "scenario")
 
 
 WIN_AT = 9  # victory points for a narrow victory or better (22.0)
@@ -99,4 +113,10 @@ def finish(st: CombatState, ev: list[Event]) -> None:
     st.outcome = Outcome(
         US if won else None, f"{level} ({vp} victory points)", {US: float(vp)}, level, tally(st)
     )
-    log(ev, EventKind.GAME_OVER, f"The game ends: {level}, {vp} victory points", "22.0")
+    text = say_n(
+        "The game ends: {level}, {count} victory points",
+        "The game ends: {level}, {count} victory points",
+        vp,
+        level=LEVELS.get(level, level),
+    )
+    log(ev, EventKind.GAME_OVER, text, "22.0")

@@ -7,10 +7,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from wartable.core.events import Event, rolled
+from wartable.core.words import Said, listing, say, say_n, word
 from wartable.games.diadehonor.event_kinds import EventKind
 from wartable.games.diadehonor.model import DEAD, WRECK
 from wartable.games.diadehonor.rules import ground
-from wartable.games.diadehonor.rules.common import to_bottom
+from wartable.games.diadehonor.rules.common import named, to_bottom
 from wartable.geometry.squaregrid import chebyshev
 
 if TYPE_CHECKING:
@@ -20,6 +21,9 @@ BEYOND_RANGE, HIGHER_GROUND, FLANKING, SUPPORT = -4, 1, 2, 3
 PRONE, COVER = 2, 2
 DEATH = 5  # the fifth wound kills (DH-43)
 STATES = ("intact", "wounded", "serious", "critical", "dying")
+# the damage track's states as the log says them, and a unit's own value as a reason (``own``)
+STATE_WORDS = (word("intact"), word("wounded"), word("serious"), word("critical"), word("dying"))
+OWN = {"attack": word("attack {value}"), "resistance": word("resistance {value}")}
 INFANTRY = ("light", "assault", "heavy")
 
 
@@ -29,9 +33,9 @@ class Terms:
     its reason, for the roll and for the odds shown before it."""
 
     attack: int
-    attack_why: tuple[str, ...]
+    attack_why: tuple[Said, ...]
     defence: int
-    defence_why: tuple[str, ...]
+    defence_why: tuple[Said, ...]
 
 
 def penalty(st: DiaDeHonorState, i: int) -> int:
@@ -41,7 +45,7 @@ def penalty(st: DiaDeHonorState, i: int) -> int:
 
 def own(
     st: DiaDeHonorState, i: int, name: str, value: int, sign: int, words: bool = True
-) -> tuple[int, list[str]]:
+) -> tuple[int, list[Said]]:
     """A unit's attack (``sign`` 1) or resistance (-1) as its own state leaves it: the sheet's
     value, the rank bonus, the wounds' penalty (DH-42, DH-49) and its player's combat cards
     this round (+1 / -1 each way: DH-62, DH-63), with the reason for each (none without
@@ -51,13 +55,14 @@ def own(
     total = value + bonus - hurt + cards
     if not words:
         return total, []
-    why = [f"{name} {value}"]
+    why = [say(OWN[name], value=value)]
     if bonus:
-        why.append(f"rank +{bonus}")
+        why.append(say("rank +{bonus}", bonus=bonus))
     if hurt:
-        why.append(f"wounds -{hurt}")
+        why.append(say("wounds -{wounds}", wounds=hurt))
     if cards:
-        why.append(f"combat cards {cards:+d}")
+        change = f"{cards:+d}"
+        why.append(say("combat cards {change}", change=change))
     return total, why
 
 
@@ -67,7 +72,8 @@ def effective(st: DiaDeHonorState, i: int) -> tuple[int, int]:
     cards its player has played this round. Every part is public: a kept card changes
     nothing until it is played, in sight of all, so no seat learns another's hand here."""
     kind = st.kind(i)
-    return own(st, i, "attack", kind.attack, 1)[0], own(st, i, "resistance", kind.resistance, -1)[0]
+    attack = own(st, i, "attack", kind.attack, 1, words=False)[0]
+    return attack, own(st, i, "resistance", kind.resistance, -1, words=False)[0]
 
 
 def ranged_terms(
@@ -80,20 +86,24 @@ def ranged_terms(
     if ground.distance(st, a, t) > kind.range:
         attack += BEYOND_RANGE
         if words:
-            why.append(f"beyond range {kind.range}: {BEYOND_RANGE}")
+            why.append(
+                say("beyond range {range}: {penalty}", range=kind.range, penalty=BEYOND_RANGE)
+            )
     if st.battle.level[st.pos[a]] > st.battle.level[st.pos[t]]:
         attack += HIGHER_GROUND
         if words:
-            why.append(f"higher ground +{HIGHER_GROUND}")
+            why.append(say("higher ground +{bonus}", bonus=HIGHER_GROUND))
     other = ground.flanker(st, a, t, covering)
     if other >= 0:
         attack += FLANKING
         if words:
-            why.append(f"flanking with {st.units[other].key} +{FLANKING}")
+            why.append(
+                say("flanking with {unit} +{bonus}", unit=st.units[other].key, bonus=FLANKING)
+            )
     if st.units[a].type == "artillery" and t in st.hit_by_infantry:
         attack += SUPPORT
         if words:
-            why.append(f"in support of infantry +{SUPPORT}")
+            why.append(say("in support of infantry +{bonus}", bonus=SUPPORT))
     value, dwhy = defence(st, t, words)
     return Terms(attack, tuple(why), value, dwhy)
 
@@ -143,9 +153,16 @@ def fire(st: DiaDeHonorState, a: int, t: int, ev: list[Event]) -> None:
     ua, ut = st.units[a], st.units[t]
     if ua.type in INFANTRY and st.kind(t).kind == "soldier":
         st.hit_by_infantry.add(t)
-    said = (
-        f"{ua.key} fires at {ut.key}: die {die}, total {total} ({', '.join(terms.attack_why)}) "
-        f"against {terms.defence} ({', '.join(terms.defence_why)})"
+    said = say(
+        "{unit} fires at {other}: die {die}, total {total} ({attack_why}) "
+        "against {defence} ({defence_why})",
+        unit=ua.key,
+        other=ut.key,
+        die=die,
+        total=total,
+        attack_why=listing(terms.attack_why),
+        defence=terms.defence,
+        defence_why=listing(terms.defence_why),
     )
     n = wounds_dealt(die, total, terms.defence)
     sure = ua.type != "tank" and n > 0 and aimed(st, a, t)
@@ -156,7 +173,8 @@ def fire(st: DiaDeHonorState, a: int, t: int, ev: list[Event]) -> None:
         blast(st, a, t, die, total, ev)
         return
     if sure:
-        kill(st, t, ev, f"{ua.key}'s aimed shot kills {ut.key}", "DH-69", ua.seat, "aimed")
+        said = say("{unit}'s aimed shot kills {other}", unit=ua.key, other=ut.key)
+        kill(st, t, ev, said, "DH-69", ua.seat, "aimed")
         return
     harm(st, t, n, ev, ua.seat, "fire")
 
@@ -173,7 +191,7 @@ def lose_sight(st: DiaDeHonorState, ev: list[Event]) -> None:
     for sniper, (t, _, _) in list(st.aim.items()):
         if not (st.on_map(t) and st.on_map(sniper) and ground.sees(st, sniper, t)):
             del st.aim[sniper]
-            said = f"{st.units[sniper].key} loses its mark"
+            said = say("{unit} loses its mark", unit=st.units[sniper].key)
             ev.append(Event(EventKind.AIM, said, rule="DH-69"))
 
 
@@ -204,18 +222,18 @@ def in_blast(st: DiaDeHonorState, a: int, t: int) -> list[int]:
     return [t, *near]
 
 
-def defence(st: DiaDeHonorState, t: int, words: bool = True) -> tuple[int, tuple[str, ...]]:
+def defence(st: DiaDeHonorState, t: int, words: bool = True) -> tuple[int, tuple[Said, ...]]:
     """A unit's defence against fire: its resistance as its state leaves it, prone, cover
     (the reasons only with ``words``)."""
     total, why = own(st, t, "resistance", st.kind(t).resistance, -1, words)
     if st.prone[t]:
         total += PRONE
         if words:
-            why.append(f"prone +{PRONE}")
+            why.append(say("prone +{bonus}", bonus=PRONE))
     if ground.in_cover(st, t):
         total += COVER
         if words:
-            why.append(f"cover +{COVER}")
+            why.append(say("cover +{bonus}", bonus=COVER))
     return total, tuple(why)
 
 
@@ -225,7 +243,13 @@ def blast(st: DiaDeHonorState, a: int, t: int, die: int, total: int, ev: list[Ev
     seat = st.units[a].seat
     for j in in_blast(st, a, t):
         value, why = defence(st, j)
-        said = f"the blast reaches {st.units[j].key}: {total} against {value} ({', '.join(why)})"
+        said = say(
+            "the blast reaches {unit}: {total} against {defence} ({defence_why})",
+            unit=st.units[j].key,
+            total=total,
+            defence=value,
+            defence_why=listing(why),
+        )
         roll = fire_roll(die, total - die, value)
         data = {"unit": st.units[j].key, "defence": value, "roll": roll}
         ev.append(Event(EventKind.BLAST, said, data, "DH-71"))
@@ -235,7 +259,7 @@ def blast(st: DiaDeHonorState, a: int, t: int, die: int, total: int, ev: list[Ev
 def melee_total(st: DiaDeHonorState, i: int, die: int) -> int:
     """A duellist's total: the die, attack, rank and wounds; no ground, prone, cover or flank
     (RULINGS, Q15)."""
-    return die + own(st, i, "attack", st.kind(i).attack, 1)[0]
+    return die + own(st, i, "attack", st.kind(i).attack, 1, words=False)[0]
 
 
 MELEE_DAMAGE = {6: 2, 5: 1}  # by the winner's natural die (DH-38)
@@ -261,15 +285,34 @@ def melee(st: DiaDeHonorState, a: int, t: int, ev: list[Event]) -> None:
     while True:  # equal totals roll again (DH-14)
         da, dt = st.rng.die(6), st.rng.die(6)
         ta, tt = melee_total(st, a, da), melee_total(st, t, dt)
-        said = f"{ua.key} duels {ut.key}: {da} for {ta} against {dt} for {tt}"
         if ta == tt:
+            said = say(
+                "{unit} duels {other}: {die} for {total} against {other_die} for {other_total}: "
+                "equal, they roll again",
+                unit=ua.key,
+                other=ut.key,
+                die=da,
+                total=ta,
+                other_die=dt,
+                other_total=tt,
+            )
             data = {"dice": [da, dt], "roll": rolled([da, dt], 6, None, "tie")}
-            ev.append(Event(EventKind.MELEE, said + ": equal, they roll again", data, "DH-14"))
+            ev.append(Event(EventKind.MELEE, said, data, "DH-14"))
             continue
         break
     winner, loser, die = (a, t, da) if ta > tt else (t, a, dt)
     n = MELEE_DAMAGE.get(die, 0)
-    said += f": {st.units[winner].key} wins"
+    said = say(
+        "{unit} duels {other}: {die} for {total} against {other_die} for {other_total}: "
+        "{winner} wins",
+        unit=ua.key,
+        other=ut.key,
+        die=da,
+        total=ta,
+        other_die=dt,
+        other_total=tt,
+        winner=st.units[winner].key,
+    )
     won = rolled([da, dt], 6, None, "attacker wins" if winner == a else "defender wins")
     data = {"dice": [da, dt], "winner": st.units[winner].key, "roll": won}
     ev.append(Event(EventKind.MELEE, said, data, "DH-37"))
@@ -280,20 +323,30 @@ def harm(st: DiaDeHonorState, t: int, n: int, ev: list[Event], by: int, how: str
     """``n`` wounds to ``t``, dealt by seat ``by``'s unit or card (``how``)."""
     key = st.units[t].key
     if n <= 0:
-        ev.append(Event(EventKind.MISS, f"{key} takes no wound", rule="DH-28"))
+        ev.append(Event(EventKind.MISS, say("{unit} takes no wound", unit=key), rule="DH-28"))
         return
     st.wounds[t] = min(DEATH, st.wounds[t] + n)
     if st.wounds[t] >= DEATH:
-        kill(st, t, ev, f"{key} takes {n} wound{'s' * (n > 1)} and dies", "DH-43", by, how)
+        said = say_n(
+            "{unit} takes {count} wound and dies",
+            "{unit} takes {count} wounds and dies",
+            n,
+            unit=key,
+        )
+        kill(st, t, ev, said, "DH-43", by, how)
         return
-    state = STATES[st.wounds[t]]
-    ev.append(
-        Event(EventKind.WOUND, f"{key} takes {n} wound{'s' * (n > 1)}: {state}", rule="DH-41")
+    said = say_n(
+        "{unit} takes {count} wound: {state}",
+        "{unit} takes {count} wounds: {state}",
+        n,
+        unit=key,
+        state=STATE_WORDS[st.wounds[t]],
     )
+    ev.append(Event(EventKind.WOUND, said, rule="DH-41"))
 
 
 def kill(
-    st: DiaDeHonorState, t: int, ev: list[Event], text: str, rule: str, by: int, how: str
+    st: DiaDeHonorState, t: int, ev: list[Event], text: Said, rule: str, by: int, how: str
 ) -> None:
     """The unit leaves the map; a tank or gun leaves its wreck, which still gives cover. The
     card that brought it goes under the deck (DH-57); ``by`` is credited with the kill."""
@@ -308,5 +361,5 @@ def kill(
     if st.carried[t]:
         card, st.carried[t] = st.carried[t], ""
         to_bottom(st, card)
-        said = f"the {st.lib.cards[card].title} card goes under the deck"
+        said = say("the {card} card goes under the deck", card=named(st.lib.cards[card].title))
         ev.append(Event(EventKind.CARD, said, {"card": card}, "DH-57"))

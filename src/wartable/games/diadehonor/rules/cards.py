@@ -10,12 +10,13 @@ from wartable.core.action import Action, act
 from wartable.core.errors import InvariantError
 from wartable.core.events import Event
 from wartable.core.rng import Rng
+from wartable.core.words import Said, say
 from wartable.games.diadehonor.content import enemy_of
 from wartable.games.diadehonor.event_kinds import EventKind
 from wartable.games.diadehonor.model import ACTIVE
 from wartable.games.diadehonor.phases import Phase
 from wartable.games.diadehonor.rules import attack, ground, unit_cards, victory
-from wartable.games.diadehonor.rules.common import find, first_seat, from_hand, to_bottom
+from wartable.games.diadehonor.rules.common import find, first_seat, from_hand, named, to_bottom
 
 if TYPE_CHECKING:
     from wartable.games.diadehonor.state import DiaDeHonorState
@@ -24,8 +25,9 @@ HEALED = ("light", "assault", "heavy", "sniper", "green_beret")  # soldiers only
 MACHINES = ("tank", "artillery")
 
 
-def title(st: DiaDeHonorState, card: str) -> str:
-    return st.lib.cards[card].title
+def title(st: DiaDeHonorState, card: str) -> Said:
+    """A situation card's title, said where the catalogs hold it."""
+    return named(st.lib.cards[card].title)
 
 
 def draw(st: DiaDeHonorState, seat: int, ev: list[Event]) -> None:
@@ -39,19 +41,24 @@ def draw(st: DiaDeHonorState, seat: int, ev: list[Event]) -> None:
     st.known_bottom = min(st.known_bottom, len(st.deck))
     me = st.players[seat]
     if st.lib.cards[card].timing == "immediate":  # shown to all as it is drawn (DH-3)
-        ev.append(
-            Event(EventKind.CARD, f"{me} draws and shows {title(st, card)}", {"card": card}, "DH-3")
-        )
+        said = say("{seat} draws and shows {card}", seat=me, card=title(st, card))
+        ev.append(Event(EventKind.CARD, said, {"card": card}, "DH-3"))
         st.queue.append((seat, card))
         return
     st.hands[seat].append(card)
     if public:
         st.known_hands[seat].append(card)
-        said = f"{me} draws {title(st, card)}, a card all saw go under the deck, and keeps it"
+        said = say(
+            "{seat} draws {card}, a card all saw go under the deck, and keeps it",
+            seat=me,
+            card=title(st, card),
+        )
         ev.append(Event(EventKind.DRAW_MADE, said, {"card": card}, "DH-2"))
         return
-    ev.append(Event(EventKind.DRAW_MADE, f"{me} draws a situation card and keeps it", rule="DH-2"))
-    ev.append(Event(EventKind.DRAW, f"{me} draws {title(st, card)}", rule="DH-2", visible_to=(me,)))
+    said = say("{seat} draws a situation card and keeps it", seat=me)
+    ev.append(Event(EventKind.DRAW_MADE, said, rule="DH-2"))
+    said = say("{seat} draws {card}", seat=me, card=title(st, card))
+    ev.append(Event(EventKind.DRAW, said, rule="DH-2", visible_to=(me,)))
 
 
 def unseen_in_hand(st: DiaDeHonorState, seat: int) -> list[str]:
@@ -116,9 +123,8 @@ def resolve_queue(st: DiaDeHonorState, ev: list[Event]) -> bool:
     while not waiting(st) and st.queue and st.phase != Phase.OVER:
         seat, card = st.queue.pop(0)
         me = st.players[seat]
-        ev.append(
-            Event(EventKind.CARD, f"{title(st, card)} of {me} takes effect", {"card": card}, "DH-3")
-        )
+        said = say("{card} of {seat} takes effect", card=title(st, card), seat=me)
+        ev.append(Event(EventKind.CARD, said, {"card": card}, "DH-3"))
         immediate(st, seat, card, ev)
         if not waiting(st):
             victory.check(st, ev, seat)  # a card may win the battle (DH-81)
@@ -135,8 +141,12 @@ def waiting(st: DiaDeHonorState) -> bool:
 def immediate(st: DiaDeHonorState, seat: int, card: str, ev: list[Event]) -> None:
     if card in unit_cards.BRINGS:
         if unit_cards.at_cap(st, seat, card):
-            said = f"{st.players[seat]} already has as many as the squad may hold"
-            ev.append(Event(EventKind.NO_EFFECT, f"{title(st, card)}: {said}", rule="DH-55"))
+            said = say(
+                "{card}: {seat} already has as many as the squad may hold",
+                card=title(st, card),
+                seat=st.players[seat],
+            )
+            ev.append(Event(EventKind.NO_EFFECT, said, rule="DH-55"))
             to_bottom(st, card)
             return
         if unit_cards.places(st, seat):
@@ -146,7 +156,8 @@ def immediate(st: DiaDeHonorState, seat: int, card: str, ev: list[Event]) -> Non
         victims = soldiers_of_enemies(st, seat)
         if victims:
             i = st.rng.choice(victims)  # al azar: uniform among every enemy player's soldiers
-            ev.append(Event(EventKind.PICK, f"the mine is under {st.units[i].key}", rule="DH-51"))
+            said = say("the mine is under {unit}", unit=st.units[i].key)
+            ev.append(Event(EventKind.PICK, said, rule="DH-51"))
             st.pending = ("react", st.units[i].seat, card, i, seat)
             st.seat = st.units[i].seat
             return
@@ -160,7 +171,8 @@ def immediate(st: DiaDeHonorState, seat: int, card: str, ev: list[Event]) -> Non
         if chooser >= 0:  # the other side's first seat picks (Q31)
             st.pending, st.seat = ("aim", chooser, card, -1, seat), chooser
             return
-    ev.append(Event(EventKind.NO_EFFECT, f"{title(st, card)} finds no target", rule="DH-53"))
+    said = say("{card} finds no target", card=title(st, card))
+    ev.append(Event(EventKind.NO_EFFECT, said, rule="DH-53"))
     to_bottom(st, card)
 
 
@@ -202,16 +214,12 @@ def decide(st: DiaDeHonorState, action: Action, ev: list[Event]) -> None:
         if action.args[0] == "detect":
             from_hand(st, seat, "mine_detection")
             to_bottom(st, "mine_detection")
-            ev.append(
-                Event(
-                    EventKind.CARD,
-                    f"{me} plays Mine detection: the mine under {victim} is found",
-                    {"card": "mine_detection"},
-                    "DH-67",
-                )
+            said = say(
+                "{seat} plays Mine detection: the mine under {unit} is found", seat=me, unit=victim
             )
+            ev.append(Event(EventKind.CARD, said, {"card": "mine_detection"}, "DH-67"))
         else:
-            said = f"{victim} steps on a mine and dies"
+            said = say("{unit} steps on a mine and dies", unit=victim)
             attack.kill(st, other, ev, said, "DH-65", drawer, "mine")
         to_bottom(st, card)
         return
@@ -222,21 +230,28 @@ def decide(st: DiaDeHonorState, action: Action, ev: list[Event]) -> None:
             ACTIVE,
             2,
         )  # drawn before initiative: it acts this round
-        said = f"{st.units[i].key} joins {me}'s squad at {action.args[0]}"
+        said = say(
+            "{unit} joins {seat}'s squad at {square}",
+            unit=st.units[i].key,
+            seat=me,
+            square=action.args[0],
+        )
         ev.append(Event(EventKind.ARRIVE, said, {"unit": st.units[i].key}, "DH-54"))
         return  # the card stays with its unit (DH-57)
     i = find(st, action.args[0])
     key = st.units[i].key
     if card == "mine_choice":
-        ev.append(Event(EventKind.PICK, f"{me} lays the mine under {key}", rule="DH-66"))
+        said = say("{seat} lays the mine under {unit}", seat=me, unit=key)
+        ev.append(Event(EventKind.PICK, said, rule="DH-66"))
         st.pending = ("react", st.units[i].seat, card, i, seat)
         st.seat = st.units[i].seat
         return
     if card == "spy":
         st.sabotaged[i] = True
-        ev.append(Event(EventKind.SABOTAGE, f"{key} is sabotaged", rule="DH-64"))
+        ev.append(Event(EventKind.SABOTAGE, say("{unit} is sabotaged", unit=key), rule="DH-64"))
     else:
-        attack.kill(st, i, ev, f"{me} picks {key}: enemy aircraft destroy it", "DH-76", seat, "air")
+        said = say("{seat} picks {unit}: enemy aircraft destroy it", seat=me, unit=key)
+        attack.kill(st, i, ev, said, "DH-76", seat, "air")
     to_bottom(st, card)
 
 
@@ -298,54 +313,44 @@ def play(st: DiaDeHonorState, seat: int, action: Action, ev: list[Event]) -> Non
     card, me = action.args[0], st.players[seat]
     from_hand(st, seat, card)
     to_bottom(st, card)
-    ev.append(Event(EventKind.CARD, f"{me} plays {title(st, card)}", {"card": card}, "DH-4"))
+    said = say("{seat} plays {card}", seat=me, card=title(st, card))
+    ev.append(Event(EventKind.CARD, said, {"card": card}, "DH-4"))
     units = [find(st, key) for key in action.args[1:]]
     if card == "defensive_combat":
         st.defensive[seat] += 1
-        ev.append(
-            Event(
-                EventKind.EFFECT, f"{me}'s units: +1 resistance, -1 attack this round", rule="DH-62"
-            )
-        )
+        said = say("{seat}'s units: +1 resistance, -1 attack this round", seat=me)
+        ev.append(Event(EventKind.EFFECT, said, rule="DH-62"))
     elif card == "aggressive_combat":
         st.aggressive[seat] += 1
-        ev.append(
-            Event(
-                EventKind.EFFECT, f"{me}'s units: +1 attack, -1 resistance this round", rule="DH-63"
-            )
-        )
+        said = say("{seat}'s units: +1 attack, -1 resistance this round", seat=me)
+        ev.append(Event(EventKind.EFFECT, said, rule="DH-63"))
     elif card == "medic":
         i = st.rng.choice(wounded_soldiers(st, seat))
         st.wounds[i] = 0
-        ev.append(
-            Event(
-                EventKind.HEAL,
-                f"the medic makes {st.units[i].key} whole (picked at random)",
-                rule="DH-58",
-            )
-        )
+        said = say("the medic makes {unit} whole (picked at random)", unit=st.units[i].key)
+        ev.append(Event(EventKind.HEAL, said, rule="DH-58"))
     elif card == "medic_choice":
         st.wounds[units[0]] = 0
-        ev.append(
-            Event(EventKind.HEAL, f"the medic makes {st.units[units[0]].key} whole", rule="DH-59")
-        )
+        said = say("the medic makes {unit} whole", unit=st.units[units[0]].key)
+        ev.append(Event(EventKind.HEAL, said, rule="DH-59"))
     elif card == "first_aid":
         st.wounds[units[0]] -= 1
-        ev.append(Event(EventKind.HEAL, f"{st.units[units[0]].key} heals one wound", rule="DH-60"))
+        said = say("{unit} heals one wound", unit=st.units[units[0]].key)
+        ev.append(Event(EventKind.HEAL, said, rule="DH-60"))
     elif card == "mechanic":
         i = units[0]
         st.wounds[i], st.sabotaged[i] = max(0, st.wounds[i] - 1), False
-        ev.append(Event(EventKind.HEAL, f"the mechanic sees to {st.units[i].key}", rule="DH-61"))
+        said = say("the mechanic sees to {unit}", unit=st.units[i].key)
+        ev.append(Event(EventKind.HEAL, said, rule="DH-61"))
     elif card == "grenade":
         thrower, target = units
-        ev.append(
-            Event(
-                EventKind.GRENADE,
-                f"{st.units[thrower].key} throws a grenade at {st.units[target].key}",
-                rule="DH-68",
-            )
+        said = say(
+            "{unit} throws a grenade at {other}",
+            unit=st.units[thrower].key,
+            other=st.units[target].key,
         )
+        ev.append(Event(EventKind.GRENADE, said, rule="DH-68"))
         attack.harm(st, target, 2, ev, seat, "grenade")
     elif card == "air_attack":
-        said = f"aircraft destroy {st.units[units[0]].key}"
+        said = say("aircraft destroy {unit}", unit=st.units[units[0]].key)
         attack.kill(st, units[0], ev, said, "DH-75", seat, "air")

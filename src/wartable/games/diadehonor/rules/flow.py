@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from wartable.core.action import Action
 from wartable.core.errors import InvariantError
 from wartable.core.events import Event, rolled
+from wartable.core.words import say, say_n, word
 from wartable.games.diadehonor.content import enemy_of
 from wartable.games.diadehonor.event_kinds import EventKind
 from wartable.games.diadehonor.model import ACTIVE
@@ -19,6 +20,16 @@ if TYPE_CHECKING:
     from wartable.games.diadehonor.state import DiaDeHonorState
 
 ACTIONS = 2  # per unit and round (DH-9)
+ROLLED = {  # the initiative roll, by the side that won it
+    "axis": word("Round {round}: initiative, axis {axis}, allies {allies}: the axis choose"),
+    "allies": word("Round {round}: initiative, axis {axis}, allies {allies}: the allies choose"),
+}
+CHOSEN = {  # by the chooser's side and whether it acts first
+    ("axis", True): word("{seat} chooses that the axis act first"),
+    ("axis", False): word("{seat} chooses that the axis act second"),
+    ("allies", True): word("{seat} chooses that the allies act first"),
+    ("allies", False): word("{seat} chooses that the allies act second"),
+}
 
 
 # ---- each verb's effect (verbs.py hands them over) ----------------------------------------
@@ -46,7 +57,8 @@ def chosen(st: DiaDeHonorState, seat: int, action: Action) -> list[Event]:
 
 
 def done(st: DiaDeHonorState, seat: int, action: Action) -> list[Event]:
-    ev = [Event(EventKind.DONE, f"{st.players[seat]} ends their activation", rule="DH-11")]
+    said = say("{seat} ends their activation", seat=st.players[seat])
+    ev = [Event(EventKind.DONE, said, rule="DH-11")]
     next_seat(st, ev)
     return ev
 
@@ -77,9 +89,8 @@ def deploy(st: DiaDeHonorState, seat: int, action: Action, ev: list[Event]) -> N
     i = find(st, action.args[0])
     square = st.battle.square_of[action.args[1]]
     st.pos[i], st.status[i] = square, ACTIVE
-    ev.append(
-        Event(EventKind.DEPLOY, f"{st.units[i].key} deploys at {action.args[1]}", rule="set-up")
-    )
+    said = say("{unit} deploys at {square}", unit=st.units[i].key, square=action.args[1])
+    ev.append(Event(EventKind.DEPLOY, said, rule="set-up"))
     if legal.to_deploy(st, seat):
         return
     later = [s for s in range(len(st.players)) if legal.to_deploy(st, s)]
@@ -109,7 +120,8 @@ def start_round(st: DiaDeHonorState, ev: list[Event]) -> None:
     battle draws a situation card, in seat order (DH-2, Q32); immediate ones resolve."""
     st.round += 1
     if st.round > st.max_rounds:
-        victory.finish(st, None, f"the round limit ({st.max_rounds}) is reached", "round limit", ev)
+        said = say("the round limit ({rounds}) is reached", rounds=st.max_rounds)
+        victory.finish(st, None, said, "round limit", ev)
         return
     for u in st.units:
         st.actions[u.index], st.attacked[u.index] = ACTIONS, False
@@ -127,14 +139,20 @@ def roll_initiative(st: DiaDeHonorState, ev: list[Event]) -> None:
     """A die a side, again on a tie (DH-5, DH-14); the winning side's first seat chooses."""
     while True:
         axis, allies = st.rng.die(6), st.rng.die(6)
-        said = f"Round {st.round}: initiative, axis {axis}, allies {allies}"
         if axis != allies:
             break
+        said = say(
+            "Round {round}: initiative, axis {axis}, allies {allies}: a tie, roll again",
+            round=st.round,
+            axis=axis,
+            allies=allies,
+        )
         data = {"dice": [axis, allies], "roll": rolled([axis, allies], 6, None, "tie")}
-        ev.append(Event(EventKind.INITIATIVE, said + ": a tie, roll again", data, "DH-5"))
+        ev.append(Event(EventKind.INITIATIVE, said, data, "DH-5"))
     winner = "axis" if axis > allies else "allies"
+    said = say(ROLLED[winner], round=st.round, axis=axis, allies=allies)
     data = {"dice": [axis, allies], "roll": rolled([axis, allies], 6, None, f"{winner} choose")}
-    ev.append(Event(EventKind.INITIATIVE, f"{said}: the {winner} choose", data, "DH-5"))
+    ev.append(Event(EventKind.INITIATIVE, said, data, "DH-5"))
     st.phase = Phase.INITIATIVE
     st.seat = first_seat(st, winner)
 
@@ -143,7 +161,7 @@ def choose(st: DiaDeHonorState, seat: int, first: bool, ev: list[Event]) -> None
     mine = st.sides[seat]
     other = enemy_of(mine)
     st.order = (mine, other) if first else (other, mine)
-    said = f"{st.players[seat]} chooses that the {mine} act {'first' if first else 'second'}"
+    said = say(CHOSEN[(mine, first)], seat=st.players[seat])
     ev.append(Event(EventKind.INITIATIVE, said, rule="DH-5"))
     st.phase, st.turn = Phase.ACTIVATE, 0
     st.seat = first_seat(st, st.order[0])
@@ -159,7 +177,7 @@ def next_seat(st: DiaDeHonorState, ev: list[Event]) -> None:
     if seat >= 0:
         st.seat = seat
         return
-    ev.append(Event(EventKind.ROUND_END, f"Round {st.round} ends", rule="DH-7"))
+    ev.append(Event(EventKind.ROUND_END, say("Round {round} ends", round=st.round), rule="DH-7"))
     victory.check(st, ev, st.seat, round_end=True)
     if st.phase != Phase.OVER:
         start_round(st, ev)
@@ -171,25 +189,49 @@ def act(st: DiaDeHonorState, action: Action, ev: list[Event]) -> None:
     st.actions[i] -= 1
     if verb in ("move", "crawl", "prone", "stand") and i in st.aim:
         del st.aim[i]  # moving or changing stance spoils the aim (Q27)
-        ev.append(Event(EventKind.AIM, f"{key} stops aiming", rule="DH-69"))
+        ev.append(Event(EventKind.AIM, say("{unit} stops aiming", unit=key), rule="DH-69"))
     if verb in ("move", "crawl"):
         square = st.battle.square_of[action.args[1]]
         cost = ground.cost_to(st, i, verb == "crawl", square)
         st.pos[i] = square
-        rule = "DH-21" if verb == "crawl" else "DH-15"
-        ev.append(Event(verb, f"{key} {verb}s to {action.args[1]} ({cost} points)", rule=rule))
+        # "points" for one point too, as the English log always said it; other languages
+        # may say their singular
+        if verb == "crawl":
+            said = say_n(
+                "{unit} crawls to {square} ({count} points)",
+                "{unit} crawls to {square} ({count} points)",
+                cost,
+                unit=key,
+                square=action.args[1],
+            )
+            ev.append(Event(EventKind.CRAWL, said, rule="DH-21"))
+        else:
+            said = say_n(
+                "{unit} moves to {square} ({count} points)",
+                "{unit} moves to {square} ({count} points)",
+                cost,
+                unit=key,
+                square=action.args[1],
+            )
+            ev.append(Event(EventKind.MOVE, said, rule="DH-15"))
     elif verb == "prone":
         st.prone[i] = True
-        ev.append(Event(EventKind.PRONE, f"{key} goes prone", rule="DH-20"))
+        ev.append(Event(EventKind.PRONE, say("{unit} goes prone", unit=key), rule="DH-20"))
     elif verb == "stand":
         st.prone[i] = False
-        ev.append(Event(EventKind.STAND, f"{key} stands up", rule="DH-22"))
+        ev.append(Event(EventKind.STAND, say("{unit} stands up", unit=key), rule="DH-22"))
     elif verb == "aim":
         t = find(st, action.args[1])
         target, count, last = st.aim.get(i, (-1, 0, 0))
         count = count + 1 if target == t and last == st.round - 1 else 1
         st.aim[i] = (t, count, st.round)
-        said = f"{key} aims at {st.units[t].key} ({count} round{'s' * (count > 1)} in a row)"
+        said = say_n(
+            "{unit} aims at {other} ({count} round in a row)",
+            "{unit} aims at {other} ({count} rounds in a row)",
+            count,
+            unit=key,
+            other=st.units[t].key,
+        )
         ev.append(Event(EventKind.AIM, said, rule="DH-69"))
     elif verb in ("fire", "melee"):
         st.attacked[i] = True

@@ -9,9 +9,11 @@ from typing import TYPE_CHECKING
 from wartable.core.errors import InvariantError
 from wartable.core.events import Event
 from wartable.core.rng import Rng
+from wartable.core.words import Said, say, word
 from wartable.games.diadehonor.content import Battle, Hold, Kills, Library, Objective, Survive
 from wartable.games.diadehonor.event_kinds import EventKind
 from wartable.games.diadehonor.model import LIVING
+from wartable.games.diadehonor.rules.common import named
 
 if TYPE_CHECKING:
     from wartable.games.diadehonor.state import DiaDeHonorState
@@ -39,15 +41,17 @@ def deal(st: DiaDeHonorState, ev: list[Event]) -> None:
     cards = list(st.pool)
     st.rng.shuffle(cards)
     st.objectives = cards[: len(st.players)]
-    ev.append(Event(EventKind.OBJECTIVES, "each player is dealt a secret objective", rule="DH-80"))
+    said = word("each player is dealt a secret objective")
+    ev.append(Event(EventKind.OBJECTIVES, said, rule="DH-80"))
     for seat, key in enumerate(st.objectives):
         me = st.players[seat]
-        said = f"{me}'s secret objective: {title(st, key)}"
+        said = say("{seat}'s secret objective: {objective}", seat=me, objective=title(st, key))
         ev.append(Event(EventKind.OBJECTIVE, said, {"objective": key}, "DH-80", visible_to=(me,)))
 
 
-def title(st: DiaDeHonorState, key: str) -> str:
-    return st.lib.objectives[key].title
+def title(st: DiaDeHonorState, key: str) -> Said:
+    """A secret objective's title, said where the catalogs hold it."""
+    return named(st.lib.objectives[key].title)
 
 
 def kills(st: DiaDeHonorState, seat: int) -> list[tuple[str, str]]:

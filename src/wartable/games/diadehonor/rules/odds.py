@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from wartable.core.action import Action
+from wartable.core.words import listing, say, say_n, word
 from wartable.games.diadehonor.rules import attack
 from wartable.games.diadehonor.rules.common import find
 
@@ -21,7 +22,13 @@ def roll(bonus: int) -> str:
 
 
 def spread(odds: dict[int, float]) -> str:
-    return ", ".join(f"{n} {'wound' if n == 1 else 'wounds'} {p:.0%}" for n, p in odds.items())
+    """Each number of wounds with its chance: "0 wounds 17%, 1 wound 33%"."""
+    return listing(
+        [
+            say_n("{count} wound {chance}", "{count} wounds {chance}", n, chance=f"{p:.0%}")
+            for n, p in odds.items()
+        ]
+    )
 
 
 def action_info(st: DiaDeHonorState, action: Action) -> dict[str, Any]:
@@ -29,15 +36,21 @@ def action_info(st: DiaDeHonorState, action: Action) -> dict[str, Any]:
         a, t = find(st, action.args[0]), find(st, action.args[1])
         terms = attack.ranged_terms(st, a, t)
         odds = attack.chances(terms)
-        text = (
-            f"{roll(terms.attack)} ({', '.join(terms.attack_why)}) against {terms.defence} "
-            f"({', '.join(terms.defence_why)}): {spread(odds)}"
-        )
+        text: str = say(
+            "{roll} ({attack_why}) against {defence} ({defence_why}): {odds}",
+            roll=roll(terms.attack), attack_why=listing(terms.attack_why), defence=terms.defence,
+            defence_why=listing(terms.defence_why), odds=spread(odds),
+        )  # fmt: skip
         if attack.aimed(st, a, t):
-            text += "; aimed: any hit kills"
+            text = say("{odds}; aimed: any hit kills", odds=text)
         if st.units[a].type == "tank":
             caught = [st.units[j].key for j in attack.in_blast(st, a, t)[1:]]
-            text += f"; the blast also reaches {', '.join(caught) or 'nobody else'}"
+            if caught:
+                text = say(
+                    "{odds}; the blast also reaches {units}", odds=text, units=", ".join(caught)
+                )
+            else:
+                text = say("{odds}; the blast also reaches nobody else", odds=text)
         hit = sum(p for n, p in odds.items() if n)
         return {
             "text": text,
@@ -52,12 +65,14 @@ def action_info(st: DiaDeHonorState, action: Action) -> dict[str, Any]:
         win = sum(won for won, _ in ends) / len(ends)
         deal = sum(n for won, n in ends if won) / len(ends)
         take = sum(n for won, n in ends if not won) / len(ends)
-        return {
-            "text": f"wins {win:.0%}; wounds dealt {deal:.2f} on average, taken {take:.2f}",
-            "chance": win,
-        }
+        text = say(
+            "wins {chance}; wounds dealt {dealt} on average, taken {taken}",
+            chance=f"{win:.0%}", dealt=f"{deal:.2f}", taken=f"{take:.2f}",
+        )  # fmt: skip
+        return {"text": text, "chance": win}
     if action.verb == "play" and action.args[0] == "grenade":
         t = find(st, action.args[2])
         left = attack.DEATH - st.wounds[t]
-        return {"text": "2 wounds, no roll" + (": it kills" if left <= 2 else ""), "chance": 1.0}
+        sure = word("2 wounds, no roll: it kills") if left <= 2 else word("2 wounds, no roll")
+        return {"text": sure, "chance": 1.0}
     return {}

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
 from wartable.core.outcome import Outcome
+from wartable.core.words import Said, say, word
 from wartable.games.diadehonor.content import enemy_of
 from wartable.games.diadehonor.event_kinds import EventKind
 from wartable.games.diadehonor.model import LIVING, RESERVE
@@ -17,13 +18,22 @@ from wartable.games.diadehonor.rules.attack import DEATH
 if TYPE_CHECKING:
     from wartable.games.diadehonor.state import DiaDeHonorState
 
+DESTROYED = {  # by the side that won
+    "axis": word("the axis destroy the enemy squad"),
+    "allies": word("the allies destroy the enemy squad"),
+}
+FULFILLED = {  # by the side that won
+    "axis": word("{seat} fulfils a secret objective, {objective}: the axis win"),
+    "allies": word("{seat} fulfils a secret objective, {objective}: the allies win"),
+}
+
 
 def can_act(st: DiaDeHonorState, side: str) -> bool:
     return any(u.side == side and st.can_act(u.index) for u in st.units)
 
 
 def finish(
-    st: DiaDeHonorState, winner: str | None, reason: str, kind: str, ev: list[Event]
+    st: DiaDeHonorState, winner: str | None, reason: Said, kind: str, ev: list[Event]
 ) -> None:
     """The battle ends. The core names one winner: the winning side's first seat; every seat
     of that side scores 1, every seat of the other -1 (a draw: 0)."""
@@ -54,7 +64,8 @@ def check(st: DiaDeHonorState, ev: list[Event], actor: int, round_end: bool = Fa
     wins = {st.sides[s] for s in achieved}
     standing = {side: can_act(st, side) for side in ("axis", "allies")}
     if not any(standing.values()) and not wins:
-        finish(st, None, "both squads are destroyed together", "mutual destruction", ev)
+        said = word("both squads are destroyed together")
+        finish(st, None, said, "mutual destruction", ev)
         return
     if standing["axis"] != standing["allies"]:
         wins.add("axis" if standing["axis"] else "allies")
@@ -63,14 +74,14 @@ def check(st: DiaDeHonorState, ev: list[Event], actor: int, round_end: bool = Fa
     winner = st.sides[actor] if len(wins) == 2 else wins.pop()
     seat = next((s for s in achieved if st.sides[s] == winner), -1)
     if seat < 0:
-        finish(st, winner, f"the {winner} destroy the enemy squad", "squad destroyed", ev)
+        finish(st, winner, DESTROYED[winner], "squad destroyed", ev)
         return
     key = st.objectives[seat]
-    said = f"{st.players[seat]} fulfils a secret objective, {objectives.title(st, key)}"
-    ev.append(
-        Event(EventKind.OBJECTIVE_MET, said, {"objective": key, "seat": st.players[seat]}, "DH-82")
-    )
-    finish(st, winner, f"{said}: the {winner} win", "secret objective", ev)
+    me, title = st.players[seat], objectives.title(st, key)
+    said = say("{seat} fulfils a secret objective, {objective}", seat=me, objective=title)
+    ev.append(Event(EventKind.OBJECTIVE_MET, said, {"objective": key, "seat": me}, "DH-82"))
+    reason = say(FULFILLED[winner], seat=me, objective=title)
+    finish(st, winner, reason, "secret objective", ev)
 
 
 def standing(st: DiaDeHonorState, side: str) -> float:

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from wartable.core.action import Action
 from wartable.core.errors import InvariantError
 from wartable.core.events import Event
+from wartable.core.words import say
 from wartable.games.tactics2gm.event_kinds import EventKind
 from wartable.games.tactics2gm.model import HQS, Piece, flips, ready, weapons
 from wartable.games.tactics2gm.phases import AirStage
@@ -34,6 +35,7 @@ from wartable.games.tactics2gm.rules.common import (
     ev,
     hq_named,
     label,
+    named,
     unit_hq,
 )
 from wartable.games.tactics2gm.rules.field import hq_distance, steps
@@ -114,20 +116,25 @@ def take_off(st: Tactics2GMState, seat: int, action: Action) -> list[Event]:
     else:
         p, price = enlist(st, seat, args[0], None)
         if verb == "play":
-            text = f"{who} sends {st.lib.units[p.card].title} for {price} AP"
+            title = named(st.lib.units[p.card].title)
+            text = say("{player} sends {bomber} for {ap} AP", player=who, bomber=title, ap=price)
             out.append(ev(EventKind.BOMBER, text, "GM-68", unit=p.id))
         else:
-            text = f"{who} drops {p.id} over {args[1]} for {price} AP"
+            text = say(
+                "{player} drops {unit} over {square} for {ap} AP",
+                player=who,
+                unit=p.id,
+                square=args[1],
+                ap=price,
+            )
             out.append(ev(EventKind.DROP, text, "GM-74", unit=p.id))
     hq, at = attacked(st, side, action)
     sortie = Sortie(side, seat, action, p.id, at, hq, "defend")
     st.sortie = sortie
     if escorts_ready(st) and fighters(st, 1 - side):
         sortie.stage = "escort"
-        return [
-            *out,
-            ev(EventKind.ESCORT_CALL, f"{SIDES[side]} may name escorts for {p.id}", "GM-70"),
-        ]
+        text = say("{side} may name escorts for {unit}", side=SIDES[side], unit=p.id)
+        return [*out, ev(EventKind.ESCORT_CALL, text, "GM-70")]
     if not answers(st)[:-1]:
         st.sortie = None
         return out
@@ -175,7 +182,11 @@ def alert(st: Tactics2GMState) -> Event:
     s = st.sortie
     if s is None:
         raise InvariantError("alert: no s")
-    text = f"{s.plane} comes in: {SIDES[1 - s.side]} may fire anti-aircraft guns or intercept"
+    text = say(
+        "{unit} comes in: {side} may fire anti-aircraft guns or intercept",
+        unit=s.plane,
+        side=SIDES[1 - s.side],
+    )
     return ev(EventKind.AIR_ALERT, text, "GM-72", unit=s.plane)
 
 
@@ -292,7 +303,8 @@ def escort(st: Tactics2GMState, action: Action) -> list[Event]:
     """A waiting fighter flies with the bomber (GM-70)."""
     s, unit = sortie(st), action.args[0]
     s.escorts.append(unit)
-    return [ev(EventKind.ESCORT, f"{unit} flies escort for {s.plane}", "GM-70", unit=unit)]
+    text = say("{unit} flies escort for {plane}", unit=unit, plane=s.plane)
+    return [ev(EventKind.ESCORT, text, "GM-70", unit=unit)]
 
 
 def anti_aircraft(st: Tactics2GMState, action: Action) -> list[Event]:
@@ -305,7 +317,8 @@ def intercept(st: Tactics2GMState, action: Action) -> list[Event]:
     """A waiting fighter takes off against the attacker (GM-69)."""
     s, (unit, key) = sortie(st), action.args
     s.interceptors.append((unit, key))
-    return [ev(EventKind.INTERCEPT, f"{unit} takes off to intercept {s.plane}", "GM-69", unit=unit)]
+    text = say("{unit} takes off to intercept {plane}", unit=unit, plane=s.plane)
+    return [ev(EventKind.INTERCEPT, text, "GM-69", unit=unit)]
 
 
 def engage(st: Tactics2GMState, action: Action) -> list[Event]:
@@ -343,10 +356,14 @@ def flak(st: Tactics2GMState, gun: str, key: str, target: str) -> list[Event]:
     out = _air_shot(st, gun, key, target)
     if st.piece(s.plane) is None:
         st.sortie = None
-        out.append(
-            ev(EventKind.SHOT_DOWN, f"{s.plane} never makes its attack", "GM-73", unit=s.plane)
-        )
+        out.append(shot_down(s.plane))
     return out
+
+
+def shot_down(plane: str) -> Event:
+    """The attacking aircraft fell in the air combat (GM-73)."""
+    text = say("{unit} never makes its attack", unit=plane)
+    return ev(EventKind.SHOT_DOWN, text, "GM-73", unit=plane)
 
 
 def dogfight(st: Tactics2GMState, escort: str, key: str, target: str) -> list[Event]:
@@ -388,12 +405,11 @@ def fight(st: Tactics2GMState) -> list[Event]:
         if q is not None:
             st.pieces.remove(q)
             st.discards[commander(st, q)].append(q.card)
-            out.append(ev(EventKind.FIGHTER_HOME, f"{f} has fought and leaves the battle", "GM-70"))
+            text = say("{unit} has fought and leaves the battle", unit=f)
+            out.append(ev(EventKind.FIGHTER_HOME, text, "GM-70"))
     st.sortie = None
     if st.piece(s.plane) is None:
-        out.append(
-            ev(EventKind.SHOT_DOWN, f"{s.plane} never makes its attack", "GM-73", unit=s.plane)
-        )
+        out.append(shot_down(s.plane))
     return out
 
 
@@ -405,7 +421,9 @@ def called_off(st: Tactics2GMState, held: Sortie) -> list[Event]:
     target = held.action.args[2]
     if target in HQS or target in {label(sq) for sq in st.field.grid.squares} or st.piece(target):
         return []
-    text = f"{held.plane}'s target {target} is gone: it flies back to its HQ"
+    text = say(
+        "{unit}'s target {target} is gone: it flies back to its HQ", unit=held.plane, target=target
+    )
     return [ev(EventKind.CALLED_OFF, text, "GM-69", unit=held.plane)]
 
 

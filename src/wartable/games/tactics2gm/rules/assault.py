@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from wartable.core.action import Action
 from wartable.core.errors import InvariantError
 from wartable.core.events import Event
+from wartable.core.words import say
 from wartable.games.tactics2gm.event_kinds import EventKind
 from wartable.games.tactics2gm.model import Piece, flips, ready, weapons
 from wartable.games.tactics2gm.rules import shots, smoke, tokens
@@ -43,7 +44,13 @@ def declare(st: Tactics2GMState, p: Piece, d: Piece) -> list[Event]:
     if d.sq is None or p.sq is None:
         raise InvariantError("declare: no d.sq or p.sq")
     p.origin, p.assaulting = p.sq, d.id
-    text = f"{p.id} assaults {d.id} on {label(d.sq)} from {label(p.sq)}"
+    text = say(
+        "{unit} assaults {defender} on {square} from {start}",
+        unit=p.id,
+        defender=d.id,
+        square=label(d.sq),
+        start=label(p.sq),
+    )
     return [ev(EventKind.ASSAULT, text, "GM-32", unit=p.id, defender=d.id)]
 
 
@@ -52,7 +59,10 @@ def storm(st: Tactics2GMState, p: Piece) -> list[Event]:
     its weapon where it has more than one ready."""
     d = defender(st, p)
     st.storming = p.id
-    out = [ev(EventKind.STORM, f"{p.id} storms {d.id}'s position: {d.id} fires first", "GM-33")]
+    text = say(
+        "{unit} storms {defender}'s position: {defender} fires first", unit=p.id, defender=d.id
+    )
+    out = [ev(EventKind.STORM, text, "GM-33")]
     choice = arms(st, d, out_of_turn=True)
     if len(choice) > 1:
         st.stage = "react"
@@ -60,7 +70,8 @@ def storm(st: Tactics2GMState, p: Piece) -> list[Event]:
     if choice:  # its one weapon fires, once the assaulter's side has decided on smoke
         held = smoke.aim(st, d.side, Action("react", (d.id, choice[0])), [p], d.sq)
         return out + (held or react(st, d, choice[0]))
-    out.append(ev(EventKind.NO_REACTION, f"{d.id} has no weapon ready to fire back", "GM-33"))
+    text = say("{unit} has no weapon ready to fire back", unit=d.id)
+    out.append(ev(EventKind.NO_REACTION, text, "GM-33"))
     return out + after_reaction(st, p)
 
 
@@ -84,7 +95,8 @@ def after_reaction(st: Tactics2GMState, p: Piece) -> list[Event]:
     if arms(st, p):
         st.stage = "strike"
         return []
-    out = [ev(EventKind.NO_STRIKE, f"{p.id} has no weapon ready for the assault", "GM-33")]
+    text = say("{unit} has no weapon ready for the assault", unit=p.id)
+    out = [ev(EventKind.NO_STRIKE, text, "GM-33")]
     return out + fail(st, p)
 
 

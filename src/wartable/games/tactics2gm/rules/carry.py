@@ -14,6 +14,7 @@ import functools
 from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
+from wartable.core.words import say
 from wartable.games.tactics2gm.event_kinds import EventKind
 from wartable.games.tactics2gm.model import Piece
 from wartable.games.tactics2gm.rules.common import ev, label
@@ -74,7 +75,8 @@ def board(st: Tactics2GMState, p: Piece, carrier: Piece) -> list[Event]:
     p.aboard = carrier.id
     rule = "GM-82" if is_craft(st, carrier) else "GM-96"
     p.sq = carrier.sq
-    return [ev(EventKind.BOARD, f"{p.id} boards {carrier.id}", rule, unit=p.id, carrier=carrier.id)]
+    text = say("{unit} boards {carrier}", unit=p.id, carrier=carrier.id)
+    return [ev(EventKind.BOARD, text, rule, unit=p.id, carrier=carrier.id)]
 
 
 def follow(st: Tactics2GMState, carrier: Piece) -> None:
@@ -95,5 +97,5 @@ def set_down(st: Tactics2GMState, p: Piece, to: Square) -> list[Event]:
     c = st.piece(carrier)
     rule = "GM-82" if c is not None and is_craft(st, c) else "GM-96"
     p.aboard, p.landed = "", True
-    text = f"{p.id} leaves {carrier} for {label(to)}"
+    text = say("{unit} leaves {carrier} for {square}", unit=p.id, carrier=carrier, square=label(to))
     return [ev(EventKind.SET_DOWN, text, rule, unit=p.id, carrier=carrier)]

@@ -7,6 +7,7 @@ import functools
 from typing import TYPE_CHECKING, Any
 
 from wartable.core.events import Event
+from wartable.core.words import Said, say, say_n, word
 from wartable.games.tactics2gm.content import FEATURES, RUINS, TerrainCard, Weapon
 from wartable.games.tactics2gm.deck import launch_cost
 from wartable.games.tactics2gm.event_kinds import EventKind
@@ -18,6 +19,7 @@ from wartable.geometry.squaregrid import Square, SquareGrid
 if TYPE_CHECKING:
     from wartable.games.tactics2gm.state import Tactics2GMState
 
+named = word  # a title from the data (a card's, a token's): the catalogs read it from the data
 SIDES = ("allies", "axis")  # the seats; allies play the USA from row 1, axis Germany from row 6
 WORSE = {"normal": 0, "difficult": 1, "impassable": 2}
 
@@ -41,9 +43,16 @@ def draw(st: Tactics2GMState, seat: int, n: int) -> list[Event]:
     team = tuple(st.players[k] for k in seats_of(st, side))
     others = tuple(st.players[k] for k in seats_of(st, 1 - side))
     got = sorted(taken)  # in the hand's order: which came off the deck first stays unsaid
+    drew = say("{player} draws {cards}", player=who, cards=", ".join(got))
+    count = say_n(
+        "{player} draws {count} card(s)",
+        "{player} draws {count} card(s)",  # the same English; other languages differ
+        len(taken),
+        player=who,
+    )
     return [
-        ev(EventKind.DRAW, f"{who} draws {', '.join(got)}", "GM-25", team, cards=got),
-        ev(EventKind.DRAWS, f"{who} draws {len(taken)} card(s)", "GM-25", others, count=len(taken)),
+        ev(EventKind.DRAW, drew, "GM-25", team, cards=got),
+        ev(EventKind.DRAWS, count, "GM-25", others, count=len(taken)),
     ]
 
 
@@ -228,7 +237,8 @@ def hq_named(st: Tactics2GMState, side: int, word: str) -> int | None:
     return side + 2 * HQS.index(word)
 
 
-def hq_title(st: Tactics2GMState, h: int) -> str:
+def hq_title(st: Tactics2GMState, h: int) -> Said:
     """An HQ in words: "axis's HQ", or on two fields with its word, "axis's HQ (hq2)"."""
-    name = f"{SIDES[h % 2]}'s HQ"
-    return name if st.field.copies == 1 else f"{name} ({hq_word(h)})"
+    if st.field.copies == 1:
+        return say("{side}'s HQ", side=SIDES[h % 2])
+    return say("{side}'s HQ ({hq})", side=SIDES[h % 2], hq=hq_word(h))

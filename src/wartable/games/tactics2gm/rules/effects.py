@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from wartable.core.action import Action
 from wartable.core.errors import InvariantError
 from wartable.core.events import Event
+from wartable.core.words import say
 from wartable.games.tactics2gm.event_kinds import EventKind
 from wartable.games.tactics2gm.model import Piece
 from wartable.games.tactics2gm.phases import Phase
@@ -24,7 +25,7 @@ from wartable.games.tactics2gm.rules import (
     smoke,
     turn,
 )
-from wartable.games.tactics2gm.rules.common import SIDES, ev, label, seats_of
+from wartable.games.tactics2gm.rules.common import SIDES, ev, seats_of
 from wartable.games.tactics2gm.rules.legal import ABOARD, ALONE
 
 if TYPE_CHECKING:
@@ -94,7 +95,7 @@ def board(st: Tactics2GMState, seat: int, action: Action) -> list[Event]:
         out = [*pairs.part(st, p, "it boards"), *carry.board(st, p, c)]
         p.moved = c.moved = True
         return out
-    text = f"{p.id} moves {label(placed(p))} -> {label(placed(c))}"
+    text = orders.moved(p, placed(p), placed(c))
     out = [ev(EventKind.MOVE, text, "GM-96", unit=p.id), *pairs.part(st, p, "it boards")]
     out += orders.enter(st, p, placed(c))
     return out + carry.board(st, p, c) if p in st.pieces else out
@@ -209,7 +210,7 @@ def give(st: Tactics2GMState, seat: int, action: Action) -> list[Event]:
     st.ap[seat] -= 1
     st.ap[mate] += 1
     st.gave = True
-    text = f"{st.players[seat]} gives 1 AP to {st.players[mate]}"
+    text = say("{player} gives 1 AP to {mate}", player=st.players[seat], mate=st.players[mate])
     return [ev(EventKind.GIVE, text, "GM-104", mate=st.players[mate])]
 
 
@@ -217,4 +218,5 @@ def discard(st: Tactics2GMState, seat: int, action: Action) -> list[Event]:
     card = action.args[0]
     st.hands[seat].remove(card)
     st.discards[seat].append(card)
-    return [ev(EventKind.DISCARD, f"{st.players[seat]} discards {card}", "GM-26", card=card)]
+    text = say("{player} discards {card}", player=st.players[seat], card=card)
+    return [ev(EventKind.DISCARD, text, "GM-26", card=card)]

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from wartable.core.errors import InvariantError
 from wartable.core.events import Event
+from wartable.core.words import say
 from wartable.games.tactics2gm.event_kinds import EventKind
 from wartable.games.tactics2gm.rules.common import SIDES, draw, ev, marshal, seats_of
 
@@ -48,7 +49,11 @@ def deal(st: Tactics2GMState, seat: int) -> list[Event]:
         take(st, seat, card)
     out = []
     if cards:
-        text = f"{st.players[seat]} starts with the scenario's {', '.join(sorted(cards))}"
+        text = say(
+            "{player} starts with the scenario's {cards}",
+            player=st.players[seat],
+            cards=", ".join(sorted(cards)),
+        )
         out.append(ev(EventKind.OPENING_HAND, text, "GM-15", cards=sorted(cards)))
     return out + draw(st, seat, max(0, size(st, seat) - len(cards)))
 

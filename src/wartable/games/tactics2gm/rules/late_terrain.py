@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from wartable.core.action import Action
 from wartable.core.events import Event
+from wartable.core.words import say
 from wartable.games.tactics2gm.event_kinds import EventKind
 from wartable.games.tactics2gm.phases import Phase
 from wartable.games.tactics2gm.rules import salvage, setup
@@ -18,6 +19,7 @@ from wartable.games.tactics2gm.rules.common import (
     ev,
     footing,
     label,
+    named,
     origins,
     own,
     side_of,
@@ -83,6 +85,12 @@ def lay(st: Tactics2GMState, seat: int, action: Action) -> list[Event]:
     squares, cost = setup.lay(st, side_of(st, seat), action)
     st.ap[seat] -= cost
     where = ", ".join(label(sq) for sq in squares)
-    text = f"{st.players[seat]} lays {st.lib.terrain[card].title} on {where} for {cost} AP"
+    text = say(
+        "{player} lays {card} on {squares} for {ap} AP",
+        player=st.players[seat],
+        card=named(st.lib.terrain[card].title),
+        squares=where,
+        ap=cost,
+    )
     out = [ev(EventKind.TERRAIN, text, "GM-13", card=card, squares=[label(sq) for sq in squares])]
     return out + salvage.swept(st, squares)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.errors import InvariantError
+from wartable.core.words import Said, say, say_n
 from wartable.games.tactics2gm.rules.common import SIDES, hq_title, hqs, label
 from wartable.games.tactics2gm.rules.field import GRID, shifted
 
@@ -47,21 +48,29 @@ def words(st: Tactics2GMState, o: Objective) -> str:
     return f"{o.text}; on two fields, {needed(st, o)} enemy units"
 
 
-def reached(st: Tactics2GMState) -> tuple[int, str] | None:
+def reached(st: Tactics2GMState) -> tuple[int, Said] | None:
     """After every action: a ``destroy`` objective met ends the battle at once."""
     if st.brief is None:
         raise InvariantError("reached: no st.brief")
     o = st.brief.objective
     side = SIDES.index(o.side)
     if o.kind == "destroy" and st.destroyed[1 - side] >= needed(st, o):
-        return side, f"{o.side} has destroyed {st.destroyed[1 - side]} enemy units ({o.text})"
+        return side, say_n(
+            "{side} has destroyed {count} enemy units ({objective})",
+            "{side} has destroyed {count} enemy units ({objective})",  # the same English
+            st.destroyed[1 - side],
+            side=o.side,
+            objective=o.text,
+        )
     fallen = [h for h in hqs(st, 1 - side) if st.hq_hp[h] <= 0]
     if o.hq and fallen:
-        return side, f"{hq_title(st, fallen[0])} is destroyed ({o.text})"
+        return side, say(
+            "{hq} is destroyed ({objective})", hq=hq_title(st, fallen[0]), objective=o.text
+        )
     return None
 
 
-def at_the_end(st: Tactics2GMState) -> tuple[int, str]:
+def at_the_end(st: Tactics2GMState) -> tuple[int, Said]:
     """The last round is over: the winner and why."""
     if st.brief is None:
         raise InvariantError("at_the_end: no st.brief")
@@ -69,11 +78,40 @@ def at_the_end(st: Tactics2GMState) -> tuple[int, str]:
     side = SIDES.index(o.side)
     if o.kind == "hold":
         got = held(st, o)
-        said = ", ".join(got) or "none"
         fields = squares(st, o)
         if all(len(set(got).intersection(f)) >= o.count for f in fields):
-            return side, f"{o.side} holds {said} at the end of round {st.brief.rounds}"
-        wanted = " and ".join(f"{o.count} of {', '.join(f)}" for f in fields)
-        return 1 - side, f"{o.side} holds {said}, not {wanted}"
+            return side, holds(o.side, got, st.brief.rounds)
+        return 1 - side, holds_not(o.side, got, o.count, fields)
     lost = st.destroyed[1 - side]
-    return 1 - side, f"{SIDES[1 - side]} held out: {lost} of {needed(st, o)} lost"
+    return 1 - side, say(
+        "{side} held out: {lost} of {needed} lost",
+        side=SIDES[1 - side],
+        lost=lost,
+        needed=needed(st, o),
+    )
+
+
+def holds(side: str, got: list[str], rounds: int) -> Said:
+    """A ``hold`` objective met: the squares ``side`` holds at the end."""
+    if not got:
+        return say("{side} holds none at the end of round {round}", side=side, round=rounds)
+    return say(
+        "{side} holds {squares} at the end of round {round}",
+        side=side,
+        squares=", ".join(got),
+        round=rounds,
+    )
+
+
+def holds_not(side: str, got: list[str], count: int, fields: list[list[str]]) -> Said:
+    """A ``hold`` objective missed: what ``side`` holds, and the ``count`` of each field's
+    squares it needed."""
+    each = [say("{count} of {squares}", count=count, squares=", ".join(f)) for f in fields]
+    wanted = each[0]
+    for more in each[1:]:  # on two fields, one of each
+        wanted = say("{first} and {second}", first=wanted, second=more)
+    if not got:
+        return say("{side} holds none, not {wanted}", side=side, wanted=wanted)
+    return say(
+        "{side} holds {squares}, not {wanted}", side=side, squares=", ".join(got), wanted=wanted
+    )

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from wartable.core.action import Action
 from wartable.core.errors import InvariantError
 from wartable.core.events import Event
+from wartable.core.words import Said, say, say_n, word
 from wartable.games.tactics2gm.deck import launch_cost
 from wartable.games.tactics2gm.event_kinds import EventKind
 from wartable.games.tactics2gm.model import HQS, Piece, flips, weapons
@@ -36,6 +37,7 @@ from wartable.games.tactics2gm.rules.common import (
     label,
     marshal,
     mine_at,
+    named,
 )
 from wartable.games.tactics2gm.rules.legal import equip_choices
 from wartable.geometry.squaregrid import Square
@@ -50,7 +52,13 @@ def lay_terrain(st: Tactics2GMState, side: int, action: Action) -> list[Event]:
     squares, cost = setup.lay(st, side, action)
     st.budget[side] -= cost
     where = ", ".join(label(sq) for sq in squares)
-    text = f"{SIDES[side]} lays {st.lib.terrain[card].title} on {where} for {cost} AP"
+    text = say(
+        "{side} lays {card} on {squares} for {ap} AP",
+        side=SIDES[side],
+        card=named(st.lib.terrain[card].title),
+        squares=where,
+        ap=cost,
+    )
     return [ev(EventKind.TERRAIN, text, "GM-12", card=card, squares=[label(sq) for sq in squares])]
 
 
@@ -122,7 +130,8 @@ def answer(st: Tactics2GMState, action: Action) -> list[Event]:
         if st.asking:
             return out
     else:
-        out = [ev(EventKind.NO_SMOKE, f"{', '.join(st.asking)}: no smoke", "GM-80")]
+        text = say("{units}: no smoke", units=", ".join(st.asking))
+        out = [ev(EventKind.NO_SMOKE, text, "GM-80")]
     seat, held = smoke.release(st)
     return out + act(st, seat, held, aimed=True)
 
@@ -136,12 +145,24 @@ def move(st: Tactics2GMState, p: Piece, to: tuple[int, int], alone: bool = False
         raise InvariantError("move: no start")
     i = None if p.beside else pairs.partner(st, p)
     if i is not None and not alone:
-        text = f"{p.id} moves {label(start)} -> {label(to)} with {i.id} beside it"
+        text = say(
+            "{unit} moves {start} -> {square} with {other} beside it",
+            unit=p.id,
+            start=label(start),
+            square=label(to),
+            other=i.id,
+        )
         out = [ev(EventKind.MOVE, text, "GM-35", unit=p.id), *enter(st, p, to)]
         return out + enter(st, i, to) if i in st.pieces else out
-    out = [ev(EventKind.MOVE, f"{p.id} moves {label(start)} -> {label(to)}", "GM-29", unit=p.id)]
+    text = moved(p, start, to)
+    out = [ev(EventKind.MOVE, text, "GM-29", unit=p.id)]
     out += pairs.part(st, p, "moved apart")
     return out + enter(st, p, to)
+
+
+def moved(p: Piece, start: Square, to: Square) -> Said:
+    """A move's line: "m4_sherman-1 moves C1 -> C2"."""
+    return say("{unit} moves {start} -> {square}", unit=p.id, start=label(start), square=label(to))
 
 
 def advance(st: Tactics2GMState, p: Piece, v: Piece) -> list[Event]:
@@ -149,8 +170,7 @@ def advance(st: Tactics2GMState, p: Piece, v: Piece) -> list[Event]:
     next Movement phase (GM-35, A-9)."""
     if p.sq is None or v.sq is None:
         raise InvariantError("advance: no p.sq or v.sq")
-    text = f"{p.id} moves {label(p.sq)} -> {label(v.sq)}"
-    out = [ev(EventKind.MOVE, text, "GM-35", unit=p.id), *enter(st, p, v.sq)]
+    out = [ev(EventKind.MOVE, moved(p, p.sq, v.sq), "GM-35", unit=p.id), *enter(st, p, v.sq)]
     return out + pairs.join(st, p, v) if p in st.pieces else out
 
 
@@ -163,8 +183,9 @@ def enter(st: Tactics2GMState, p: Piece, to: tuple[int, int]) -> list[Event]:
     if mine is None:
         return []
     key = st.terrain[to]
-    out = [ev(EventKind.MINE, f"{p.id} runs onto a mine at {label(to)}", "GM-63")]
-    out += shots.at_unit(st, None, mine, p, "The mine", aimed=False)
+    text = say("{unit} runs onto a mine at {square}", unit=p.id, square=label(to))
+    out = [ev(EventKind.MINE, text, "GM-63")]
+    out += shots.at_unit(st, None, mine, p, word("The mine"), aimed=False)
     if key in st.lib.support:
         del st.terrain[to]
         st.discards[marshal(st, st.owner.pop(to))].append(key)
@@ -177,7 +198,9 @@ def swap(st: Tactics2GMState, a: Piece, b: Piece) -> list[Event]:
     there, here = b.sq, a.sq
     if there is None or here is None:
         raise InvariantError("swap: no there or here")
-    out = [ev(EventKind.SWAP, f"{a.id} and {b.id} change places", "GM-31")]
+    out = [
+        ev(EventKind.SWAP, say("{unit} and {other} change places", unit=a.id, other=b.id), "GM-31")
+    ]
     a.sq = b.sq = None  # neither square is held while they pass each other
     out += enter(st, a, there)
     if b not in st.pieces:
@@ -188,7 +211,8 @@ def swap(st: Tactics2GMState, a: Piece, b: Piece) -> list[Event]:
 def march(st: Tactics2GMState, seat: int, p: Piece) -> list[Event]:
     st.ap[seat] -= 1
     p.marched = True
-    return [ev(EventKind.MARCH, f"{p.id} marches: 1 AP for one square more this turn", "GM-84")]
+    text = say("{unit} marches: 1 AP for one square more this turn", unit=p.id)
+    return [ev(EventKind.MARCH, text, "GM-84")]
 
 
 # ---- Despliegue --------------------------------------------------------------------------
@@ -206,7 +230,14 @@ def deploy(
     p, price = enlist(st, seat, card, sq)
     who = st.players[seat]
     place = hq_title(st, hq_of(st, seat)) if sq is None else label(sq)
-    out = [ev(EventKind.DEPLOY, f"{who} deploys {p.id} on {place} for {price} AP", "GM-38")]
+    text = say(
+        "{player} deploys {unit} on {place} for {ap} AP",
+        player=who,
+        unit=p.id,
+        place=place,
+        ap=price,
+    )
+    out = [ev(EventKind.DEPLOY, text, "GM-38")]
     # at the HQ (sq None) it is beside nobody, even another aircraft waiting there
     others = (q for q in st.pieces if q.sq == sq and q is not p and not q.aboard)
     v = next(others, None) if sq is not None else None
@@ -221,10 +252,13 @@ def deploy(
 def land(st: Tactics2GMState, p: Piece, sq: Square) -> list[Event]:
     """Paratroopers still alive after the air combat take the square they dropped on."""
     p.sq = sq
-    out = [ev(EventKind.DEPLOY, f"{p.id} lands on {label(sq)}", "GM-74", unit=p.id)]
+    text = say("{unit} lands on {square}", unit=p.id, square=label(sq))
+    out = [ev(EventKind.DEPLOY, text, "GM-74", unit=p.id)]
     if feature(st, sq) != "." or sq in st.terrain:
         p.wounds += 1
-        out.append(ev(EventKind.LANDING, f"{p.id} lands hard and takes a wound", "GM-74"))
+        out.append(
+            ev(EventKind.LANDING, say("{unit} lands hard and takes a wound", unit=p.id), "GM-74")
+        )
         out += shots.wounded(st, p, 1)
     if p in st.pieces:
         equip_next(st, p)
@@ -245,8 +279,9 @@ def equip(st: Tactics2GMState, seat: int, option: str) -> list[Event]:
     st.ap[seat] -= o.price
     p.options = (*p.options, option)
     p.tokens[option] = "ready"
-    title = st.lib.tokens[o.token].title
-    out = [ev(EventKind.EQUIP, f"{p.id} takes {title} for {o.price} AP", "GM-7", unit=p.id)]
+    title = named(st.lib.tokens[o.token].title)
+    text = say("{unit} takes {token} for {ap} AP", unit=p.id, token=title, ap=o.price)
+    out = [ev(EventKind.EQUIP, text, "GM-7", unit=p.id)]
     if not equip_choices(st, p):
         st.equipping = ""
     return out
@@ -254,7 +289,7 @@ def equip(st: Tactics2GMState, seat: int, option: str) -> list[Event]:
 
 def equipped(st: Tactics2GMState) -> list[Event]:
     unit, st.equipping = st.equipping, ""
-    return [ev(EventKind.EQUIPPED, f"{unit} is ready", "GM-7")]
+    return [ev(EventKind.EQUIPPED, say("{unit} is ready", unit=unit), "GM-7")]
 
 
 def play(st: Tactics2GMState, seat: int, card: str, target: str) -> list[Event]:
@@ -268,51 +303,71 @@ def play(st: Tactics2GMState, seat: int, card: str, target: str) -> list[Event]:
     st.hands[seat].remove(card)
     st.ap[seat] -= price
     who = st.players[seat]
-    out = [ev(EventKind.PLAY, f"{who} plays {c.title} for {price} AP", "GM-39", card=card)]
+    text = say("{player} plays {card} for {ap} AP", player=who, card=named(c.title), ap=price)
+    out = [ev(EventKind.PLAY, text, "GM-39", card=card)]
     kept = False
     if c.effect == "action_points":
         st.ap[seat] += c.amount
-        out.append(ev(EventKind.AP, f"{who} gains {c.amount} AP", "GM-39"))
+        out.append(
+            ev(EventKind.AP, say("{player} gains {ap} AP", player=who, ap=c.amount), "GM-39")
+        )
     elif c.effect == "draw":
         out += draw(st, seat, c.amount)
     elif c.effect == "repair_hq":
         h = hq_of(st, seat)
         st.hq_hp[h] = min(st.hq.hit_points, st.hq_hp[h] + c.amount)
-        out.append(ev(EventKind.REPAIR, f"{hq_title(st, h)} is back to {st.hq_hp[h]} PI", "GM-39"))
+        text = say("{hq} is back to {points} PI", hq=hq_title(st, h), points=st.hq_hp[h])
+        out.append(ev(EventKind.REPAIR, text, "GM-39"))
     elif c.effect == "general":
         st.generals[hq_of(st, seat)] = target
-        text = f"{st.lib.generals[target].title} takes command at {hq_title(st, hq_of(st, seat))}"
+        text = say(
+            "{general} takes command at {hq}",
+            general=named(st.lib.generals[target].title),
+            hq=hq_title(st, hq_of(st, seat)),
+        )
         out.append(ev(EventKind.GENERAL, text, "GM-22"))
     elif c.effect in ("veteran", "elite"):
         p = st.piece(target)
         if p is None:
             raise InvariantError("play: no p")
         p.level = 1 if c.effect == "veteran" else 2
-        out.append(ev(EventKind.PROMOTED, f"{p.id} is now {c.effect}", "GM-5"))
+        if c.effect == "veteran":
+            text = say("{unit} is now veteran", unit=p.id)
+        else:
+            text = say("{unit} is now elite", unit=p.id)
+        out.append(ev(EventKind.PROMOTED, text, "GM-5"))
     elif c.effect == "heal":
         p = st.piece(target)
         if p is None:
             raise InvariantError("play: no p")
         healed = min(c.amount, p.wounds)
         p.wounds -= healed
-        out.append(ev(EventKind.HEALED, f"{p.id} loses {healed} wound(s)", "GM-39"))
+        text = say_n(
+            "{unit} loses {count} wound(s)",
+            "{unit} loses {count} wound(s)",  # the same English; other languages differ
+            healed,
+            unit=p.id,
+        )
+        out.append(ev(EventKind.HEALED, text, "GM-39"))
     elif c.effect in ("ram", "armour"):
         p = st.piece(target)
         if p is None:
             raise InvariantError("play: no p")
         p.attached = (*p.attached, card)
         kept = True
-        out.append(ev(EventKind.ATTACHED, f"{c.title} is fitted to {p.id}", "GM-89"))
+        text = say("{card} is fitted to {unit}", card=named(c.title), unit=p.id)
+        out.append(ev(EventKind.ATTACHED, text, "GM-89"))
     elif c.effect == "impact":
         t = st.piece(target)
         if t is None or c.weapon is None:
             raise InvariantError("play: no t or c.weapon")
-        out += shots.at_unit(st, None, c.weapon, t, c.title)
+        out += shots.at_unit(st, None, c.weapon, t, named(c.title))
     elif c.effect == "at_mine":
         sq = st.field.grid.parse(target)
         st.terrain[sq], st.owner[sq] = card, side
         kept = True
-        out.append(ev(EventKind.MINE_LAID, f"{who} lays an anti-tank mine on {label(sq)}", "GM-63"))
+        text = say("{player} lays an anti-tank mine on {square}", player=who, square=label(sq))
+        out.append(ev(EventKind.MINE_LAID, text, "GM-63"))
     if not kept:
         st.discards[seat].append(card)
     return out
@@ -327,16 +382,17 @@ def bomb(st: Tactics2GMState, seat: int, card: str, target: str) -> list[Event]:
     side = st.seat_side[seat]
     unit = st.lib.units[card]
     weapon = next(w for w in unit.weapons if w.ground)
+    source = named(unit.title)
     out = []
     if (h := hq_named(st, 1 - side, target)) is not None:
-        out = shots.at_hq(st, p, weapon, h, unit.title)
+        out = shots.at_hq(st, p, weapon, h, source)
     else:
         for sq in air.area(unit.bomb, st.field.grid.parse(target), side, st.field.grid):
             for t in st.units_at(sq):  # an air attack counts towards suppression (A-6)
                 if t in st.pieces and t.sq == sq and not t.aboard:  # nor one sent back
-                    out += shots.at_unit(st, p, weapon, t, unit.title)
+                    out += shots.at_unit(st, p, weapon, t, source)
             if unit.razes and sq in wear.targets(st):  # empty, with PI left
-                out += shots.at_terrain(st, p, weapon, sq, unit.title)
+                out += shots.at_terrain(st, p, weapon, sq, source)
     st.pieces.remove(p)
     st.discards[seat].append(card)
     return out
@@ -361,7 +417,8 @@ def fire(st: Tactics2GMState, seat: int, p: Piece, key: str, target: str) -> lis
     if p.sq is None and p in st.pieces:  # a fighter: one attack, then gone
         st.pieces.remove(p)
         st.discards[seat].append(p.card)
-        out.append(ev(EventKind.FIGHTER_HOME, f"{p.id} has made its attack and leaves", "GM-66"))
+        text = say("{unit} has made its attack and leaves", unit=p.id)
+        out.append(ev(EventKind.FIGHTER_HOME, text, "GM-66"))
     return out
 
 
@@ -369,5 +426,7 @@ def mount(st: Tactics2GMState, p: Piece, up: bool) -> list[Event]:
     """Setting a weapon team up, or packing it away, in the Flip phase (GM-56, GM-79)."""
     p.mounted, p.mount_turn = up, st.turn
     if up:
-        return [ev(EventKind.MOUNT, f"{p.id} sets up its weapon: it may fire, not move", "GM-79")]
-    return [ev(EventKind.FOLD, f"{p.id} packs up its weapon: it may move next turn", "GM-79")]
+        text = say("{unit} sets up its weapon: it may fire, not move", unit=p.id)
+        return [ev(EventKind.MOUNT, text, "GM-79")]
+    text = say("{unit} packs up its weapon: it may move next turn", unit=p.id)
+    return [ev(EventKind.FOLD, text, "GM-79")]

@@ -9,12 +9,19 @@ from typing import TYPE_CHECKING
 
 from wartable.core.errors import InvariantError
 from wartable.core.events import Event
+from wartable.core.words import say, word
 from wartable.games.tactics2gm.event_kinds import EventKind
 from wartable.games.tactics2gm.model import Piece, is_vehicle
 from wartable.games.tactics2gm.rules.common import ev, label
 
 if TYPE_CHECKING:
     from wartable.games.tactics2gm.state import Tactics2GMState
+
+PARTED = {  # why a pair comes apart, as the callers name it: the whole line for the catalogs
+    "moved apart": word("{unit} leaves the cover of {vehicle}: moved apart"),
+    "it boards": word("{unit} leaves the cover of {vehicle}: it boards"),
+    "it goes in to assault": word("{unit} leaves the cover of {vehicle}: it goes in to assault"),
+}
 
 
 def shelters(st: Tactics2GMState, v: Piece) -> bool:
@@ -46,16 +53,22 @@ def join(st: Tactics2GMState, p: Piece, v: Piece) -> list[Event]:
     p.beside = v.id
     if v.sq is None:
         raise InvariantError("join: no v.sq")
-    text = f"{p.id} advances beside {v.id} on {label(v.sq)}: +1/+1 to be hit"
+    text = say(
+        "{unit} advances beside {vehicle} on {square}: +1/+1 to be hit",
+        unit=p.id,
+        vehicle=v.id,
+        square=label(v.sq),
+    )
     return [ev(EventKind.COVER, text, "GM-35", unit=p.id, vehicle=v.id)]
 
 
 def part(st: Tactics2GMState, p: Piece, why: str) -> list[Event]:
-    """The pair of ``p`` comes apart (GM-36); nothing when it has none."""
+    """The pair of ``p`` comes apart (GM-36), ``why`` one of ``PARTED``; nothing when it has
+    none."""
     q = partner(st, p)
     if q is None:
         return []
     infantry, vehicle = (p, q) if p.beside else (q, p)
     infantry.beside = ""
-    text = f"{infantry.id} leaves the cover of {vehicle.id}: {why}"
+    text = say(PARTED[why], unit=infantry.id, vehicle=vehicle.id)
     return [ev(EventKind.UNCOVERED, text, "GM-36", unit=infantry.id)]

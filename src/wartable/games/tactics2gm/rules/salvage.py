@@ -12,11 +12,12 @@ from typing import TYPE_CHECKING
 from wartable.core.action import Action
 from wartable.core.errors import InvariantError
 from wartable.core.events import Event
+from wartable.core.words import listing, say
 from wartable.games.tactics2gm.deck import equipment_problems
 from wartable.games.tactics2gm.event_kinds import EventKind
 from wartable.games.tactics2gm.model import Piece
 from wartable.games.tactics2gm.phases import Phase
-from wartable.games.tactics2gm.rules.common import ev, footing, label, mine
+from wartable.games.tactics2gm.rules.common import ev, footing, label, mine, named
 
 if TYPE_CHECKING:
     from wartable.games.tactics2gm.state import Tactics2GMState
@@ -52,8 +53,13 @@ def drop(st: Tactics2GMState, t: Piece) -> list[Event]:
     lying = st.dropped.setdefault(t.sq, [])
     lying += [(unit.options[name].token, face(t.tokens.get(name, "ready"))) for name in t.options]
     lying.sort()
-    titles = ", ".join(st.lib.tokens[unit.options[name].token].title for name in t.options)
-    text = f"{t.id}'s equipment stays on {label(t.sq)}: {titles}"
+    titles = listing([named(st.lib.tokens[unit.options[name].token].title) for name in t.options])
+    text = say(
+        "{unit}'s equipment stays on {square}: {tokens}",
+        unit=t.id,
+        square=label(t.sq),
+        tokens=titles,
+    )
     return [ev(EventKind.DROPPED, text, "GM-106", square=label(t.sq))]
 
 
@@ -63,7 +69,8 @@ def swept(st: Tactics2GMState, squares: Iterable[Square]) -> list[Event]:
     for sq in squares:
         if sq in st.dropped and footing(st, sq) == "impassable":
             del st.dropped[sq]
-            out.append(ev(EventKind.KIT_LOST, f"The equipment on {label(sq)} is lost", "GM-106"))
+            text = say("The equipment on {square} is lost", square=label(sq))
+            out.append(ev(EventKind.KIT_LOST, text, "GM-106"))
     return out
 
 
@@ -132,17 +139,24 @@ def take(st: Tactics2GMState, p: Piece, token: str, own: str = "") -> list[Event
     name = option_for(st, p, token)
     if name is None:
         raise InvariantError("take: no name")
-    title = st.lib.tokens[token].title
+    title = named(st.lib.tokens[token].title)
     where = label(p.sq)
     if own:
         lying.append((unit.options[own].token, face(p.tokens.pop(own, "ready"))))
         lying.sort()
         i = p.options.index(own)
         p.options = p.options[:i] + p.options[i + 1 :]
-        text = f"{p.id} leaves its {st.lib.tokens[unit.options[own].token].title} on {where} "
-        text += f"and takes the {title}"
+        text = say(
+            "{unit} leaves its {own} on {square} and takes the {token}",
+            unit=p.id,
+            own=named(st.lib.tokens[unit.options[own].token].title),
+            square=where,
+            token=title,
+        )
     else:
-        text = f"{p.id} picks up the {title} lying on {where}"
+        text = say(
+            "{unit} picks up the {token} lying on {square}", unit=p.id, token=title, square=where
+        )
     if not lying:
         del st.dropped[p.sq]
     p.options = (*p.options, name)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from wartable.core.errors import InvariantError, known
 from wartable.core.events import Event, rolled
+from wartable.core.words import Said, say, say_n
 from wartable.games.tactics2gm.content import Weapon
 from wartable.games.tactics2gm.event_kinds import EventKind
 from wartable.games.tactics2gm.model import Piece, effects, wound_value
@@ -23,6 +24,7 @@ from wartable.games.tactics2gm.rules.common import (
     footing,
     hq_title,
     label,
+    named,
     origins,
     unit_hq,
 )
@@ -179,34 +181,62 @@ def at_unit(
         before = st.fired_at.setdefault(t.id, [])
         if suppresses(before, shooter, k.pierces) and not t.suppressed:
             t.suppressed = True
-            out.append(
-                ev(
-                    EventKind.SUPPRESSED,
-                    f"{t.id} is suppressed: a second unit fires at it",
-                    "GM-50",
-                )
-            )
+            text = say("{unit} is suppressed: a second unit fires at it", unit=t.id)
+            out.append(ev(EventKind.SUPPRESSED, text, "GM-50"))
         if k.pierces and shooter not in before:
             before.append(shooter)
-    hit, crit = k.need
     die = st.rng.die(10)
     shot = resolve(die, k.need, k.pen, k.armour, k.damage, assault=k.armour_aside)
-    needs = "cannot miss" if hit == 1 else f"needs {hit}+"
-    head = f"{source} fires {weapon.name} at {t.id}: {needs} (critical {crit}+), rolls {die}"
+    head = fired(source, weapon, t.id, k.need, die)
     roll = shot_roll(shot)
     if shot.effect == "miss":
-        return [*out, ev(EventKind.MISS, f"{head}: a miss", "GM-44", die=die, roll=roll)]
+        text = say("{shot}: a miss", shot=head)
+        return [*out, ev(EventKind.MISS, text, "GM-44", die=die, roll=roll)]
     if shot.effect == "no_effect":
-        text = f"{head}: a hit, but penetration {k.pen} is below armour {k.armour}: no effect"
+        text = say(
+            "{shot}: a hit, but penetration {pen} is below armour {armour}: no effect",
+            shot=head,
+            pen=k.pen,
+            armour=k.armour,
+        )
         return [*out, ev(EventKind.NO_EFFECT, text, "GM-46", die=die, roll=roll)]
     if shot.effect == "destroyed":  # the building is unharmed by a critical (GM-65)
-        out.append(ev(EventKind.CRITICAL, f"{head}: a critical", "GM-47", die=die, roll=roll))
+        text = say("{shot}: a critical", shot=head)
+        out.append(ev(EventKind.CRITICAL, text, "GM-47", die=die, roll=roll))
         return out + destroy(st, t)
     t.wounds += shot.wounds
-    out.append(
-        ev(EventKind.HIT, f"{head}: a hit, {shot.wounds} wound(s)", "GM-48", die=die, roll=roll)
+    text = say_n(
+        "{shot}: a hit, {count} wound(s)",
+        "{shot}: a hit, {count} wound(s)",  # the same English; other languages differ
+        shot.wounds,
+        shot=head,
     )
+    out.append(ev(EventKind.HIT, text, "GM-48", die=die, roll=roll))
     return out + wounded(st, t, shot.wounds)
+
+
+def fired(source: str, weapon: Weapon, target: str, need: tuple[int, int], die: int) -> Said:
+    """A shot at a unit up to its die: "tiger-1 fires 88 mm KwK 36 at m4_sherman-1: needs 6+
+    (critical 10+), rolls 7"."""
+    hit, crit = need
+    if hit == 1:
+        return say(
+            "{source} fires {weapon} at {target}: cannot miss (critical {critical}+), rolls {die}",
+            source=source,
+            weapon=weapon.name,
+            target=target,
+            critical=crit,
+            die=die,
+        )
+    return say(
+        "{source} fires {weapon} at {target}: needs {hit}+ (critical {critical}+), rolls {die}",
+        source=source,
+        weapon=weapon.name,
+        target=target,
+        hit=hit,
+        critical=crit,
+        die=die,
+    )
 
 
 def wounded(st: Tactics2GMState, t: Piece, n: int) -> list[Event]:
@@ -223,7 +253,8 @@ def wounded(st: Tactics2GMState, t: Piece, n: int) -> list[Event]:
         out += destroy(st, t)
     for q in inside:
         if q in st.pieces and not q.aboard:  # passengers go with their carrier
-            out.append(ev(EventKind.BURIED, f"{q.id} is buried in the ruins", "GM-65", unit=q.id))
+            text = say("{unit} is buried in the ruins", unit=q.id)
+            out.append(ev(EventKind.BURIED, text, "GM-65", unit=q.id))
             out += destroy(st, q)
     return out
 
@@ -234,7 +265,13 @@ def at_terrain(
     """Fire at an empty square's terrain cannot miss: it loses PI equal to the damage, a
     howitzer's +2 against a building included (GM-53, GM-88)."""
     n = weapon.damage + shells(st, p, sq)
-    text = f"{source} fires {weapon.name} at {wear.name(st, sq)}: it cannot miss, {n} damage"
+    text = say(
+        "{source} fires {weapon} at {terrain}: it cannot miss, {damage} damage",
+        source=source,
+        weapon=weapon.name,
+        terrain=wear.name(st, sq),
+        damage=n,
+    )
     worn, _ = wear.damage(st, sq, n)  # nobody is inside to be buried
     return [ev(EventKind.TERRAIN_HIT, text, "GM-53", square=label(sq)), *worn]
 
@@ -247,16 +284,27 @@ def at_hq(st: Tactics2GMState, p: Piece | None, weapon: Weapon, h: int, source: 
         die, (hit, crit), weapon.pen, st.hq.armour, damage(st, p, weapon, None),
         immune_to_criticals=True,
     )  # fmt: skip
-    head = f"{source} fires {weapon.name} at {hq_title(st, h)}: needs {hit}+, rolls {die}"
+    head = say(
+        "{source} fires {weapon} at {hq}: needs {hit}+, rolls {die}",
+        source=source,
+        weapon=weapon.name,
+        hq=hq_title(st, h),
+        hit=hit,
+        die=die,
+    )
     roll = shot_roll(shot, hq=True)
     if shot.effect == "miss":
-        return [ev(EventKind.MISS, f"{head}: a miss", "GM-44", die=die, roll=roll)]
+        return [ev(EventKind.MISS, say("{shot}: a miss", shot=head), "GM-44", die=die, roll=roll)]
     if shot.effect == "no_effect":
-        return [
-            ev(EventKind.NO_EFFECT, f"{head}: the HQ's armour holds", "GM-46", die=die, roll=roll)
-        ]
+        text = say("{shot}: the HQ's armour holds", shot=head)
+        return [ev(EventKind.NO_EFFECT, text, "GM-46", die=die, roll=roll)]
     st.hq_hp[h] = max(0, st.hq_hp[h] - shot.wounds)
-    text = f"{head}: a hit, {shot.wounds} damage ({st.hq_hp[h]} PI left)"
+    text = say(
+        "{shot}: a hit, {damage} damage ({points} PI left)",
+        shot=head,
+        damage=shot.wounds,
+        points=st.hq_hp[h],
+    )
     return [
         ev(EventKind.HQ_HIT, text, "GM-17", die=die, hp=st.hq_hp[h], roll=roll),
         *relieved(st, h),
@@ -282,7 +330,11 @@ def relieved(st: Tactics2GMState, h: int) -> list[Event]:
     if st.hq_hp[h] > 0 or general is None:
         return []
     st.generals[h] = None
-    text = f"{st.lib.generals[general].title} leaves {hq_title(st, h)}: it is destroyed"
+    text = say(
+        "{general} leaves {hq}: it is destroyed",
+        general=named(st.lib.generals[general].title),
+        hq=hq_title(st, h),
+    )
     return [ev(EventKind.GENERAL_LEAVES, text, "GM-21", general=general)]
 
 
@@ -294,7 +346,7 @@ def destroy(st: Tactics2GMState, t: Piece) -> list[Event]:
     st.discards[commander(st, t)] += [t.card, *t.attached]
     st.destroyed[t.side] += 1
     out = [
-        ev(EventKind.DESTROYED, f"{t.id} is destroyed", "GM-48", unit=t.id),
+        ev(EventKind.DESTROYED, say("{unit} is destroyed", unit=t.id), "GM-48", unit=t.id),
         *salvage.drop(st, t),
     ]
     for q in [q for q in st.pieces if q.aboard == t.id]:  # lost with its carrier (GM-93)
@@ -302,9 +354,8 @@ def destroy(st: Tactics2GMState, t: Piece) -> list[Event]:
     for q in st.pieces:
         if q.beside == t.id:
             q.beside = ""
-            out.append(
-                ev(EventKind.UNCOVERED, f"{q.id} loses its cover with {t.id}", "GM-36", unit=q.id)
-            )
+            text = say("{unit} loses its cover with {vehicle}", unit=q.id, vehicle=t.id)
+            out.append(ev(EventKind.UNCOVERED, text, "GM-36", unit=q.id))
     return out + taken(st, t)
 
 
@@ -322,9 +373,8 @@ def taken(st: Tactics2GMState, t: Piece) -> list[Event]:
         if k == 0 and not held:
             p.origin = None
             where = label(known(p.sq, f"the square {p.id} storms"))
-            out.append(
-                ev(EventKind.TAKES, f"{p.id} takes {where}", "GM-34", unit=p.id, square=where)
-            )
+            text = say("{unit} takes {square}", unit=p.id, square=where)
+            out.append(ev(EventKind.TAKES, text, "GM-34", unit=p.id, square=where))
         else:
             out += fall_back(st, p)
     return out
@@ -343,14 +393,26 @@ def fall_back(st: Tactics2GMState, p: Piece) -> list[Event]:
     here = [q for q in st.pieces if q.sq == back and q is not p and not q.aboard]
     if not here:
         p.sq = back
-        return [ev(EventKind.FALLS_BACK, f"{p.id} falls back to {label(back)}", "GM-34", unit=p.id)]
+        text = say("{unit} falls back to {square}", unit=p.id, square=label(back))
+        return [ev(EventKind.FALLS_BACK, text, "GM-34", unit=p.id)]
     v = here[0]
     if len(here) == 1 and v.side == p.side and pairs.shelters(st, v):
         p.sq, p.beside = back, v.id
-        text = f"{p.id} falls back beside {v.id} on {label(back)}"
+        text = say(
+            "{unit} falls back beside {vehicle} on {square}",
+            unit=p.id,
+            vehicle=v.id,
+            square=label(back),
+        )
         return [ev(EventKind.FALLS_BACK, text, "GM-34", unit=p.id, vehicle=v.id)]
     p.sq = refuge(st, p, back)
-    text = f"{p.id} falls back to {label(p.sq)}: {v.id} now holds {label(back)}, where it started"
+    text = say(
+        "{unit} falls back to {square}: {other} now holds {start}, where it started",
+        unit=p.id,
+        square=label(p.sq),
+        other=v.id,
+        start=label(back),
+    )
     return [ev(EventKind.FALLS_BACK, text, "GM-34", unit=p.id)]
 
 

@@ -10,10 +10,11 @@ from typing import TYPE_CHECKING
 
 from wartable.core.errors import InvariantError
 from wartable.core.events import Event
+from wartable.core.words import say
 from wartable.games.tactics2gm.event_kinds import EventKind
 from wartable.games.tactics2gm.model import Piece, weapons
 from wartable.games.tactics2gm.rules import carry, tokens
-from wartable.games.tactics2gm.rules.common import SIDES, ev, label, marshal, mine, own
+from wartable.games.tactics2gm.rules.common import SIDES, ev, label, marshal, mine, named, own
 from wartable.games.tactics2gm.rules.field import steps
 from wartable.games.tactics2gm.rules.tokens import TOOLS
 from wartable.geometry.squaregrid import Square
@@ -60,9 +61,10 @@ def mend(st: Tactics2GMState, p: Piece, q: Piece) -> list[Event]:
     p.tended = True
     q.wounds -= 1
     rule = "GM-94" if skill == "repair" else "GM-95"
-    return [
-        ev(EventKind.MENDED, f"{p.id} takes a wound off {q.id} ({q.wounds} left)", rule, unit=q.id)
-    ]
+    text = say(
+        "{unit} takes a wound off {other} ({wounds} left)", unit=p.id, other=q.id, wounds=q.wounds
+    )
+    return [ev(EventKind.MENDED, text, rule, unit=q.id)]
 
 
 def clearable(st: Tactics2GMState, p: Piece) -> list[Square]:
@@ -87,7 +89,14 @@ def clear(st: Tactics2GMState, p: Piece, sq: Square) -> list[Event]:
     if key in st.lib.support:
         st.discards[marshal(st, owner)].append(key)
     title = st.lib.support[key].title if key in st.lib.support else st.lib.terrain[key].title
-    text = f"{p.id} clears the {title.lower()} of {SIDES[owner]} on {label(sq)}"
+    card, square = named(title), label(sq)
+    if owner < 0:  # laid by the scenario, not by a side
+        text = say("{unit} clears the {card} on {square}", unit=p.id, card=card, square=square)
+    else:
+        text = say(
+            "{unit} clears the {card} of {side} on {square}",
+            unit=p.id, card=card, side=SIDES[owner], square=square,
+        )  # fmt: skip
     return [ev(EventKind.CLEARED, text, "GM-97", unit=p.id, square=label(sq))]
 
 
@@ -100,7 +109,8 @@ def ride(st: Tactics2GMState, p: Piece) -> list[Event]:
     """One square more this turn, and no fire at all (GM-86)."""
     p.rode = True
     p.fired = tuple(sorted(weapons(st.lib, p)))
-    return [ev(EventKind.RIDE, f"{p.id} rides on: 1 square more, no fire this turn", "GM-86")]
+    text = say("{unit} rides on: 1 square more, no fire this turn", unit=p.id)
+    return [ev(EventKind.RIDE, text, "GM-86")]
 
 
 def arriving(st: Tactics2GMState, seat: int) -> list[Piece]:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from wartable.core.action import Action
 from wartable.core.errors import InvariantError
 from wartable.core.events import Event
+from wartable.core.words import say
 from wartable.games.tactics2gm.event_kinds import EventKind
 from wartable.games.tactics2gm.model import Piece, flips, weapons
 from wartable.games.tactics2gm.rules import tokens
@@ -78,7 +79,12 @@ def aim(
     st.aim, st.asking = (seat, action), [t.id for t in waiting]
     who = SIDES[waiting[0].side]
     names = ", ".join(st.asking)
-    text = f"{st.players[seat]} takes aim at {names}: {who} may throw smoke first"
+    text = say(
+        "{player} takes aim at {units}: {side} may throw smoke first",
+        player=st.players[seat],
+        units=names,
+        side=who,
+    )
     return [ev(EventKind.AIM, text, "GM-80", units=list(st.asking))]
 
 
@@ -104,9 +110,8 @@ def throw(st: Tactics2GMState, p: Piece) -> list[Event]:
     p.tokens[key] = tokens.use(p.tokens[key], flips(st.lib, p, key), own_turn)  # type: ignore[arg-type]
     p.smoked = True
     st.asking.remove(p.id)
-    return [
-        ev(EventKind.SMOKE, f"{p.id} throws smoke: +1/+1 to hit it until the next turn", "GM-80")
-    ]
+    text = say("{unit} throws smoke: +1/+1 to hit it until the next turn", unit=p.id)
+    return [ev(EventKind.SMOKE, text, "GM-80")]
 
 
 def release(st: Tactics2GMState) -> tuple[int, Action]:
@@ -151,7 +156,11 @@ def lay(st: Tactics2GMState, p: Piece, at: Square, spread: str = "") -> list[Eve
     for sq in squares:
         st.screens[sq] = p.side  # a later screen lasts longer: the later side's Inicio
     where = ", ".join(label(sq) for sq in squares)
-    text = f"{p.id} lays a smoke screen on {where}: +2/+2 to shots into or out of it"
+    text = say(
+        "{unit} lays a smoke screen on {squares}: +2/+2 to shots into or out of it",
+        unit=p.id,
+        squares=where,
+    )
     return [ev(EventKind.SCREEN, text, "GM-77", unit=p.id, squares=[label(sq) for sq in squares])]
 
 
@@ -162,13 +171,13 @@ def lift(st: Tactics2GMState, side: int) -> list[Event]:
     for p in st.pieces:
         if p.smoked:
             p.smoked = False
-            out.append(ev(EventKind.SMOKE_CLEARS, f"The smoke around {p.id} clears", "GM-80"))
+            text = say("The smoke around {unit} clears", unit=p.id)
+            out.append(ev(EventKind.SMOKE_CLEARS, text, "GM-80"))
     gone = sorted(sq for sq, s in st.screens.items() if s == side)
     for sq in gone:
         del st.screens[sq]
     if gone:
         where = ", ".join(label(sq) for sq in gone)
-        out.append(
-            ev(EventKind.SCREEN_CLEARS, f"{SIDES[side]}'s smoke screen lifts from {where}", "GM-77")
-        )
+        text = say("{side}'s smoke screen lifts from {squares}", side=SIDES[side], squares=where)
+        out.append(ev(EventKind.SCREEN_CLEARS, text, "GM-77"))
     return out

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from wartable.core.events import Event, rolled
 from wartable.core.outcome import Outcome
+from wartable.core.words import Said, say
 from wartable.games.tactics2gm.event_kinds import EventKind
 from wartable.games.tactics2gm.phases import TURN_PHASES, Phase
 from wartable.games.tactics2gm.rules import (
@@ -32,6 +33,7 @@ from wartable.games.tactics2gm.rules.common import (
     hq_title,
     hqs,
     marshal,
+    named,
     seats_of,
 )
 
@@ -44,23 +46,34 @@ if TYPE_CHECKING:
 def bid(st: Tactics2GMState, side: int, spend: int) -> list[Event]:
     """A secret spend of 0 to 5 AP; once both are in, each rolls a D10 and adds it (GM-11)."""
     st.bids[side] = spend
-    out = [ev(EventKind.BID, f"{SIDES[side]} has made a secret bid", "GM-11")]
+    out = [ev(EventKind.BID, say("{side} has made a secret bid", side=SIDES[side]), "GM-11")]
     if None in st.bids:
         return out
     spends = {SIDES[s]: b for s, b in enumerate(st.bids) if b is not None}
-    out.append(
-        ev(EventKind.BIDS, f"The bids: allies {st.bids[0]} AP, axis {st.bids[1]} AP", "GM-11")
+    text = say(
+        "The bids: {allies} {allies_bid} AP, {axis} {axis_bid} AP",
+        allies=SIDES[0],
+        allies_bid=st.bids[0],
+        axis=SIDES[1],
+        axis_bid=st.bids[1],
     )
+    out.append(ev(EventKind.BIDS, text, "GM-11"))
     winner, rounds = setup.bid_winner(spends, lambda: st.rng.die(10))
     for totals in rounds:
-        # each side's die, its bid and their sum: "allies rolls 7 + bid 1 = 8"
-        text = ", ".join(
-            f"{s} rolls {t - spends[s]} + bid {spends[s]} = {t}" for s, t in totals.items()
-        )
-        tie = " (a tie: both roll again)" if totals is not rounds[-1] else ""
+        first, second = (rolls(s, t, spends[s]) for s, t in totals.items())
+        tie = totals is not rounds[-1]
         dice = [t - spends[s] for s, t in totals.items()]  # a die a side, in the text's order
         roll = rolled(dice, 10, None, "tie" if tie else f"{winner} wins")
-        said = f"Each side rolls and adds its bid: {text}{tie}"
+        if tie:
+            said = say(
+                "Each side rolls and adds its bid: {first}, {second} (a tie: both roll again)",
+                first=first,
+                second=second,
+            )
+        else:
+            said = say(
+                "Each side rolls and adds its bid: {first}, {second}", first=first, second=second
+            )
         out.append(ev(EventKind.BID_ROLL, said, "GM-11", roll=roll))
     won = SIDES.index(winner)
     for s in (0, 1):
@@ -68,13 +81,21 @@ def bid(st: Tactics2GMState, side: int, spend: int) -> list[Event]:
         st.budget[s] = st.bids[s] or 0
     st.winner_of_bid = st.active = won
     st.phase = Phase.FIRST
-    out.append(ev(EventKind.BID_WON, f"{winner} wins the bid and chooses who plays first", "GM-11"))
+    text = say("{side} wins the bid and chooses who plays first", side=winner)
+    out.append(ev(EventKind.BID_WON, text, "GM-11"))
     return out
+
+
+def rolls(side: str, total: int, bid: int) -> Said:
+    """A side's die, its bid and their sum: "allies rolls 7 + bid 1 = 8"."""
+    return say(
+        "{side} rolls {die} + bid {bid} = {total}", side=side, die=total - bid, bid=bid, total=total
+    )
 
 
 def choose_first(st: Tactics2GMState, first: int) -> list[Event]:
     st.first = first
-    out = [ev(EventKind.FIRST, f"{SIDES[first]} will play the first turn", "GM-11")]
+    out = [ev(EventKind.FIRST, say("{side} will play the first turn", side=SIDES[first]), "GM-11")]
     st.phase, st.active = Phase.TERRAIN, st.winner_of_bid
     return out
 
@@ -108,7 +129,8 @@ def end_terrain(st: Tactics2GMState, side: int) -> list[Event]:
     not use are lost (GM-12)."""
     out = []
     if st.budget[side]:
-        out.append(ev(EventKind.TERRAIN_DONE, f"{SIDES[side]} is done laying terrain", "GM-12"))
+        text = say("{side} is done laying terrain", side=SIDES[side])
+        out.append(ev(EventKind.TERRAIN_DONE, text, "GM-12"))
     st.budget[side] = 0
     if side == st.winner_of_bid:
         st.active = 1 - side
@@ -127,7 +149,9 @@ def deal(st: Tactics2GMState) -> list[Event]:
     for k, name in enumerate(st.players):
         if not hands.may_redraw(st, k):
             st.redraws[k] = False
-            text = f"{name} keeps its opening hand: the scenario allows no redraw"
+            text = say(
+                "{player} keeps its opening hand: the scenario allows no redraw", player=name
+            )
             out.append(ev(EventKind.MULLIGAN, text, "GM-14"))
     return out + (reveal(st) if None not in st.redraws else [])
 
@@ -135,7 +159,9 @@ def deal(st: Tactics2GMState) -> list[Event]:
 def mulligan(st: Tactics2GMState, seat: int, again: bool) -> list[Event]:
     st.redraws[seat] = again
     who = st.players[seat]
-    out = [ev(EventKind.MULLIGAN, f"{who} has decided on its opening hand", "GM-14")]
+    out = [
+        ev(EventKind.MULLIGAN, say("{player} has decided on its opening hand", player=who), "GM-14")
+    ]
     if None in st.redraws:
         return out
     return out + reveal(st)
@@ -151,12 +177,13 @@ def reveal(st: Tactics2GMState) -> list[Event]:
             st.hands[k] = []
             st.decks[k].sort()
             st.rng.shuffle(st.decks[k])
-            out.append(
-                ev(EventKind.REDRAW, f"{name} shuffles its hand back for a new one", "GM-14")
-            )
+            text = say("{player} shuffles its hand back for a new one", player=name)
+            out.append(ev(EventKind.REDRAW, text, "GM-14"))
             out += draw(st, k, hands.size(st, k))
         else:
-            out.append(ev(EventKind.KEEP, f"{name} keeps its opening hand", "GM-14"))
+            out.append(
+                ev(EventKind.KEEP, say("{player} keeps its opening hand", player=name), "GM-14")
+            )
     st.active, st.turn = st.first, 0
     return out + begin_turn(st)
 
@@ -167,12 +194,15 @@ def begin_turn(st: Tactics2GMState) -> list[Event]:
     st.turn += 1
     side = st.active
     who = SIDES[side]
-    text = f"Turn {st.turn}: {who} (round {(st.turn + 1) // 2})"
+    text = say(
+        "Turn {turn}: {side} (round {round})", turn=st.turn, side=who, round=(st.turn + 1) // 2
+    )
     out = [ev(EventKind.TURN, text, "GM-23", turn=st.turn, player=st.players[marshal(st, side)])]
     for p in st.pieces:  # Inicio: the suppression this side placed ends (GM-51)
         if p.side != side and p.suppressed:
             p.suppressed = False
-            out.append(ev(EventKind.UNSUPPRESSED, f"{p.id} is no longer suppressed", "GM-51"))
+            text = say("{unit} is no longer suppressed", unit=p.id)
+            out.append(ev(EventKind.UNSUPPRESSED, text, "GM-51"))
         if p.side == side:
             p.moved = p.marched = p.landed = p.tended = p.rode = False
             p.fired = ()
@@ -185,9 +215,8 @@ def begin_turn(st: Tactics2GMState) -> list[Event]:
     for k in team:  # a team's players draw one each (GM-104)
         out += draw(st, k, st.hq.draw if len(team) == 1 else 1)
     if not any(st.decks[k] or st.hands[k] for k in team):  # out of cards (A-18, A-25)
-        return out + finish(
-            st, 1 - side, f"{who} has no cards left in deck or hand", "cards", "GM-101, A-18"
-        )
+        why = say("{side} has no cards left in deck or hand", side=who)
+        return out + finish(st, 1 - side, why, "cards", "GM-101, A-18")
     st.phase = Phase.MOVE
     st.passed = [False] * len(st.seat_side)
     st.gave = False
@@ -227,9 +256,27 @@ def income(st: Tactics2GMState, h: int, team: list[int]) -> list[Event]:
     for k, share in zip(team, hq.split(after - before, len(team)), strict=True):
         st.ap[k] += share
     title = hq_title(st, h)
-    text = f"{title}: {before} AP + income, supply line {supply}, command {command} = {after} AP"
     if len(team) > 1:
-        text += " (" + ", ".join(f"{st.players[k]} {st.ap[k]}" for k in team) + ")"
+        shares = ", ".join(f"{st.players[k]} {st.ap[k]}" for k in team)
+        text = say(
+            "{hq}: {before} AP + income, supply line {supply}, command {command} = {after} AP"
+            " ({shares})",
+            hq=title,
+            before=before,
+            supply=supply,
+            command=command,
+            after=after,
+            shares=shares,
+        )
+    else:
+        text = say(
+            "{hq}: {before} AP + income, supply line {supply}, command {command} = {after} AP",
+            hq=title,
+            before=before,
+            supply=supply,
+            command=command,
+            after=after,
+        )
     return [ev(EventKind.HQ, text, "GM-18", supply=supply, command=command, ap=after)]
 
 
@@ -246,9 +293,8 @@ def next_phase(st: Tactics2GMState) -> list[Event]:
             if p.side == st.active:
                 for key, state in p.tokens.items():
                     p.tokens[key] = tokens.flip_phase(state)  # type: ignore[arg-type]  # str
-        out.append(
-            ev(EventKind.FLIP, f"{SIDES[st.active]} turns its disabled tokens back", "GM-55")
-        )
+        text = say("{side} turns its disabled tokens back", side=SIDES[st.active])
+        out.append(ev(EventKind.FLIP, text, "GM-55"))
     return out
 
 
@@ -266,7 +312,11 @@ def end_turn(st: Tactics2GMState) -> list[Event]:
                 p.attached = tuple(c for c in p.attached if c not in lasting)
             for card in lasting:
                 st.discards[commander(st, p)].append(card)
-                text = f"{st.lib.support[card].title} comes off {p.id}: its turn is over"
+                text = say(
+                    "{card} comes off {unit}: its turn is over",
+                    card=named(st.lib.support[card].title),
+                    unit=p.id,
+                )
                 out.append(ev(EventKind.DETACHED, text, "GM-27"))
     kept = 0
     for h, team in pools(st, side):
@@ -274,7 +324,8 @@ def end_turn(st: Tactics2GMState) -> list[Event]:
         for k, pool in zip(team, hq.cut([st.ap[k] for k in team], left), strict=True):
             st.ap[k] = pool
         kept += left
-    out.append(ev(EventKind.END_TURN, f"{SIDES[side]} ends its turn with {kept} AP", "GM-27"))
+    text = say("{side} ends its turn with {ap} AP", side=SIDES[side], ap=kept)
+    out.append(ev(EventKind.END_TURN, text, "GM-27"))
     if side != st.first and st.turn >= 2 * last_round(st):
         return out + time_up(st)
     st.active = 1 - side
@@ -299,7 +350,24 @@ def time_up(st: Tactics2GMState) -> list[Event]:
     timed = bool(st.time_limit) and st.time_limit < st.max_rounds
     kind = "time limit" if timed else "round limit"
     limit = st.time_limit if timed else st.max_rounds
-    reason = f"the {kind} ({limit}): HQ damage allies {damage[0]}, axis {damage[1]}"
+    sides = {
+        "allies": SIDES[0],
+        "allies_damage": damage[0],
+        "axis": SIDES[1],
+        "axis_damage": damage[1],
+    }
+    if timed:
+        reason = say(
+            "the time limit ({limit}): HQ damage {allies} {allies_damage}, {axis} {axis_damage}",
+            limit=limit,
+            **sides,
+        )
+    else:
+        reason = say(
+            "the round limit ({limit}): HQ damage {allies} {allies_damage}, {axis} {axis_damage}",
+            limit=limit,
+            **sides,
+        )
     rule = "GM-102" if timed else "A-19"
     if damage[0] == damage[1]:
         return finish(st, None, reason, kind, rule)
@@ -330,7 +398,10 @@ def finish(
     }
     first = None if winner is None else st.players[marshal(st, winner)]
     st.outcome = Outcome(first, reason, scores, kind, stats)
-    text = f"{name} wins: {reason}" if name else f"A draw: {reason}"
+    if name:
+        text = say("{side} wins: {reason}", side=name, reason=reason)
+    else:
+        text = say("A draw: {reason}", reason=reason)
     return [ev(EventKind.OVER, text, rule)]
 
 
@@ -350,7 +421,7 @@ def settle(st: Tactics2GMState) -> list[Event]:
             if (met := objectives.reached(st)) is not None:
                 return out + finish(st, met[0], met[1], "objective", "GM-100")
         elif lost := [h for h in range(len(st.hq_hp)) if st.hq_hp[h] <= 0]:  # one of two will do
-            why = f"{hq_title(st, lost[0])} is destroyed"  # (GM-105)
+            why = say("{hq} is destroyed", hq=hq_title(st, lost[0]))  # (GM-105)
             return out + finish(st, 1 - lost[0] % 2, why, "hq")
         if st.phase == Phase.TERRAIN:
             seats = [marshal(st, st.active)]

@@ -10,6 +10,7 @@ import functools
 from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
+from wartable.core.words import Said, say, word
 from wartable.games.tactics2gm.content import FEATURES, TerrainCard
 from wartable.games.tactics2gm.event_kinds import EventKind
 from wartable.games.tactics2gm.rules.common import card_on, ev, feature, label
@@ -17,6 +18,13 @@ from wartable.geometry.squaregrid import Square, SquareGrid
 
 if TYPE_CHECKING:
     from wartable.games.tactics2gm.state import Tactics2GMState
+
+NAMES = {  # what fire wears down (tile features, terrain cards with PI), marked for the catalogs
+    "forest": word("the forest on {square}"),
+    "hedge": word("the hedge on {square}"),
+    "house": word("the house on {square}"),
+    "bunker": word("the bunker on {square}"),
+}
 
 
 def standing_card(st: Tactics2GMState, sq: Square) -> TerrainCard | None:
@@ -40,10 +48,13 @@ def points_left(st: Tactics2GMState, sq: Square) -> int:
     return FEATURES[feature(st, sq)][3] - st.tile_wear.get(sq, 0)
 
 
-def name(st: Tactics2GMState, sq: Square) -> str:
+def name(st: Tactics2GMState, sq: Square) -> Said:
+    """What fire at ``sq`` wears down, in words: "the forest on C6"."""
     card = standing_card(st, sq)
     thing = card.title.lower() if card is not None else FEATURES[feature(st, sq)][0]
-    return f"the {thing} on {label(sq)}"
+    if thing in NAMES:
+        return say(NAMES[thing], square=label(sq))
+    return say("the {thing} on {square}", thing=thing, square=label(sq))
 
 
 def targets(st: Tactics2GMState) -> list[Square]:
@@ -71,21 +82,21 @@ def damage(st: Tactics2GMState, sq: Square, n: int) -> tuple[list[Event], bool]:
         st.tile_wear[sq] = st.tile_wear.get(sq, 0) + n
     left = max(points_left(st, sq), 0)
     rule = "GM-65" if card is not None and card.building else "GM-53"
-    out = [
-        ev(EventKind.WORN, f"{what} loses {n} PI ({left} left)", rule, square=label(sq), left=left)
-    ]
+    text = say("{terrain} loses {points} PI ({left} left)", terrain=what, points=n, left=left)
+    out = [ev(EventKind.WORN, text, rule, square=label(sq), left=left)]
     if left > 0:
         return out, False
     if card is None:  # a forest or hedge is open ground now
-        out.append(
-            ev(EventKind.FELLED, f"{what} is shot down: open ground now", "GM-58", square=label(sq))
-        )
+        text = say("{terrain} is shot down: open ground now", terrain=what)
+        out.append(ev(EventKind.FELLED, text, "GM-58", square=label(sq)))
         return out, False
     if card.building:  # the card turns over: ruins for the rest of the battle
         st.ruins.add(sq)
-        out.append(ev(EventKind.RUINS, f"{what} collapses into ruins", "GM-65", square=label(sq)))
+        text = say("{terrain} collapses into ruins", terrain=what)
+        out.append(ev(EventKind.RUINS, text, "GM-65", square=label(sq)))
         return out, True
     del st.terrain[sq], st.owner[sq]  # any other card leaves the field for good (GM-63)
     st.card_wear.pop(sq, None)
-    out.append(ev(EventKind.RAZED, f"{what} is destroyed and taken off the field", "GM-63"))
+    text = say("{terrain} is destroyed and taken off the field", terrain=what)
+    out.append(ev(EventKind.RAZED, text, "GM-63"))
     return out, False
