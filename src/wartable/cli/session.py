@@ -5,6 +5,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from rich.text import Text
@@ -117,6 +118,10 @@ class Session:
         self.lesson_said: list[str] = []  # what the lesson says once the moves it names are shown
 
     # ---- output ------------------------------------------------------------------------
+    def draw(self, view: dict[str, Any], brief: bool = False) -> None:
+        """The board as ``view`` shows it, in the player's language."""
+        self.console.print(render(self.game, view, self.focus, brief=brief, voice=self.voice))
+
     def viewer(self) -> str | None:
         if len(self.humans) == 1:
             return self.humans[0]
@@ -162,7 +167,7 @@ class Session:
                 )
             self.console.print("\n" + self.t("Game left unfinished.") + " " + where)
             return
-        self.console.print(render(self.game, self.state.view(self.viewer()), self.focus))
+        self.draw(self.state.view(self.viewer()))
         o = self.state.outcome
         if o is None:
             raise InvariantError("run: no o")
@@ -193,7 +198,7 @@ class Session:
         # (in the same round: a new round deals new cards, which only the whole picture shows)
         now = (player, self.state.rounds_played())
         brief = self.drawn_for == now
-        self.console.print(render(self.game, self.state.view(player), self.focus, brief=brief))
+        self.draw(self.state.view(player), brief=brief)
         self.drawn_for = now
         for said in self.lesson_said:
             self.teach(said)
@@ -281,7 +286,7 @@ class Session:
             self.forget_undone()
             self.last_move.pop(player, None)
             self.console.print(self.t("Undone."))
-            self.console.print(render(self.game, self.state.view(player), self.focus))
+            self.draw(self.state.view(player))
             if self.save_path is not None:
                 self.save()
             return None
@@ -300,7 +305,7 @@ class Session:
             self.advise(answer, player)
             return None
         if answer == "board":
-            self.console.print(render(self.game, self.state.view(self.viewer()), self.focus))
+            self.draw(self.state.view(self.viewer()))
             return None
         if answer == "map" or answer.startswith("map "):
             self.centre(answer.split()[1:])
@@ -385,7 +390,7 @@ class Session:
             self.console.print(Text(said, style="bold red"))
             return
         self.focus = words[0] if words else None
-        self.console.print(render(self.game, view, self.focus))
+        self.draw(view)
 
     def show_cards(self, ids: list[str], legal: list[Action]) -> None:
         """The named cards' faces; with no names, those of the cards the actions name."""

@@ -17,6 +17,8 @@ from wartable.core.game import Game
 from wartable.i18n import Voice
 
 _MODULES: dict[str, ModuleType] = {}
+# a game's drawing: render(view, focus, voice), and render_brief alike where it has one
+Drawing = Callable[[dict[str, Any], str | None, Callable[[str], str] | None], RenderableType]
 
 
 def drawing(game: Game) -> ModuleType:
@@ -37,16 +39,21 @@ def drawing(game: Game) -> ModuleType:
 
 
 def render(
-    game: Game, view: dict[str, Any], focus: str | None = None, brief: bool = False
+    game: Game,
+    view: dict[str, Any],
+    focus: str | None = None,
+    brief: bool = False,
+    voice: Voice | None = None,
 ) -> RenderableType:
     """A picture of ``view``; ``focus`` (a place on the map) centres a map too wide for the
     screen, for games whose drawing can. ``brief``: the picture between two decisions of one
     player in a row, where the game's drawing has one (``render_brief``: the map and what
-    changes, so that a decision fits one screen), else the whole one."""
+    changes, so that a decision fits one screen), else the whole one. ``voice``: the
+    language its words are said in (English without one)."""
     module = drawing(game)
     short = getattr(module, "render_brief", None) if brief else None
-    draw: Callable[[dict[str, Any], str | None], RenderableType] = short or module.render
-    return draw(view, focus)
+    draw: Drawing = short or module.render
+    return draw(view, focus, voice)
 
 
 def focus_problem(game: Game, view: dict[str, Any], label: str) -> str | None:

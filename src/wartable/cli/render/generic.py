@@ -4,6 +4,7 @@ game is fully playable, only plainer."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rich.console import RenderableType
@@ -12,7 +13,9 @@ from rich.tree import Tree
 LONG = 12  # items of a list shown before the rest is counted
 
 
-def render(view: dict[str, Any], focus: str | None = None) -> RenderableType:
+def render(
+    view: dict[str, Any], focus: str | None = None, voice: Callable[[str], str] | None = None
+) -> RenderableType:
     title = str(view.get("title") or view.get("game") or "the game")
     tree = Tree(f"[bold]{title}[/]")
     for key, value in view.items():

@@ -426,7 +426,9 @@ def outcome(view: dict[str, Any]) -> Text | None:
     return Text(f"result: {o['reason']}" + (f"\ntally: {stats}" if stats else ""), style="bold")
 
 
-def render(view: dict[str, Any], focus: str | None = None) -> RenderableType:
+def render(
+    view: dict[str, Any], focus: str | None = None, voice: Callable[[str], str] | None = None
+) -> RenderableType:
     parts: list[RenderableType] = [status(view), Map(view, focus), soldiers(view)]
     parts += [t for t in (victory(view), outcome(view)) if t is not None]
     return Group(*parts)
@@ -455,7 +457,9 @@ def brief_status(view: dict[str, Any]) -> Text:
     return t
 
 
-def render_brief(view: dict[str, Any], focus: str | None = None) -> RenderableType:
+def render_brief(
+    view: dict[str, Any], focus: str | None = None, voice: Callable[[str], str] | None = None
+) -> RenderableType:
     """The picture between two decisions in a row: a status line and the map, its rows cut
     to what the terminal holds beside a menu, around where the player must act; 'board'
     draws the whole picture."""

@@ -703,7 +703,9 @@ class Map:
         yield window(self.view, options.max_width, self.focus, self.key)
 
 
-def render(view: dict[str, Any], focus: str | None = None) -> RenderableType:
+def render(
+    view: dict[str, Any], focus: str | None = None, voice: Callable[[str], str] | None = None
+) -> RenderableType:
     parts: list[RenderableType] = [status(view), Map(view, focus)]
     you = view.get("you")
     if you:
@@ -735,7 +737,9 @@ def brief_status(view: dict[str, Any]) -> Text:
     return t
 
 
-def render_brief(view: dict[str, Any], focus: str | None = None) -> RenderableType:
+def render_brief(
+    view: dict[str, Any], focus: str | None = None, voice: Callable[[str], str] | None = None
+) -> RenderableType:
     """The picture between two decisions of one player in a row: a status line and the map
     (its column letters and row numbers, no legend); 'board' draws the whole picture."""
     return Group(brief_status(view), Map(view, focus, key=False))

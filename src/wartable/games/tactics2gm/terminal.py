@@ -382,7 +382,9 @@ def dropped_line(view: dict[str, Any]) -> Text:
     return Text("on the ground: " + "; ".join(where))
 
 
-def render(view: dict[str, Any], focus: str | None = None) -> RenderableType:
+def render(
+    view: dict[str, Any], focus: str | None = None, voice: Callable[[str], str] | None = None
+) -> RenderableType:
     me = side_of(view, view.get("me"))  # None: a spectator, who sees the allies' edge below
     letter = letters(view)
     head = Text(f"round {view['round']} · turn {view['turn']} · {view['phase']}")

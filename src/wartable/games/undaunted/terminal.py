@@ -248,6 +248,8 @@ def status(view: dict[str, Any]) -> Text:
     return t
 
 
-def render(view: dict[str, Any], focus: str | None = None) -> RenderableType:
+def render(
+    view: dict[str, Any], focus: str | None = None, voice: Callable[[str], str] | None = None
+) -> RenderableType:
     """The whole board is always drawn (``focus`` is for maps too wide for the screen)."""
     return Group(status(view), Board(view), panel(view))
