@@ -116,6 +116,27 @@ def test_the_terminal_speaks_the_language_asked_for(lang, words):
         assert w in result.output
 
 
+@pytest.mark.parametrize(
+    ("game", "lang", "words"),
+    [
+        ("diadehonor", "es", ("axis-1, elige:", "Desplegar Ligera 1 en A18", "se despliega en")),
+        ("diadehonor", "de", ("axis-1, wähle:", "Leichte 1 auf A18 aufstellen")),
+        ("tactics2gm", "es", ("Pujar 0 PA", "Quedarse esta mano", "se queda su mano inicial")),
+        ("tactics2gm", "de", ("0 AP bieten", "Diese Hand behalten", "behält die Starthand")),
+        ("combat", "es", ("us, elige", "Desplegar a Cpl Thomas en 01.00", "se despliega en 01.00")),
+        ("combat", "de", ("us, wähle", "Cpl Thomas auf 01.00 aufstellen")),
+    ],
+)
+def test_a_few_moves_of_each_game_in_spanish_and_german(game, lang, words):
+    """The menus and the log of each game in the player's language (issue 48, item 6)."""
+    result = runner.invoke(
+        app, ["play", game, "--seed", "3", "--lang", lang], input="1\n" * 6 + "quit\n"
+    )
+    assert result.exit_code == 0, result.output
+    for w in words:
+        assert w in result.output
+
+
 def test_the_system_s_language_is_spoken_and_a_bad_lang_prints_usage():
     spanish = runner.invoke(
         app, ["play", "undaunted", "--seed", "3"], input="quit\n", env={"LANG": "es_AR.UTF-8"}
