@@ -185,15 +185,17 @@ def rules(
     rule: Annotated[
         str | None, typer.Option(help="what one rule says, by the id the log cites (DH-27)")
     ] = None,
+    lang: LangArg = None,
 ) -> None:
     """A short summary of a game's sequence of play and actions (or its guide, or one rule)."""
     g = load_game(game)
+    voice = voice_for(g, lang)
     if rule is not None:
-        text = rule_text(g, rule)
+        text = rule_text(g, rule, voice)
     elif guide:
-        text = guide_text(g)
+        text = guide_text(g, voice=voice)
     else:
-        text = g.rules_summary()
+        text = voice(g.rules_summary())
     console().print(Prose(text))
 
 

@@ -319,7 +319,11 @@ class Session:
             return None
         if answer.startswith("rules "):  # a rule the log cited, or the whole guide
             asked = answer.split(maxsplit=1)[1]
-            text = guide_text(self.game) if asked == "all" else rule_text(self.game, asked)
+            text = (
+                guide_text(self.game, voice=self.voice)
+                if asked == "all"
+                else rule_text(self.game, asked, self.voice)
+            )
             self.console.print(Prose(text))
             return None
         if answer == "card":

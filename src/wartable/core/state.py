@@ -209,11 +209,16 @@ class GameState(ABC):
         if type(action) is not Action:
             action = Action.checked(action)
         if player not in self.players:
+            players = ", ".join(self.players)
             raise IllegalActionError(
-                f"unknown player {quote(player)}; players are {', '.join(self.players)}"
+                say(
+                    "unknown player {player}; players are {players}",
+                    player=quote(player),
+                    players=players,
+                )
             )
         if self.outcome is not None:
-            raise IllegalActionError(f"the game is over ({self.outcome.reason})")
+            raise IllegalActionError(say("the game is over ({reason})", reason=self.outcome.reason))
         self._told = None  # anything told before belongs to no action of the core's
         if action == RESIGN:
             events = self._resign(player)
@@ -323,7 +328,12 @@ class GameState(ABC):
         Action.checked(action)  # an Action of ints or lists is no question for the rules
         current = self._current_players()
         if player not in current:
-            return f"it is not {player}'s turn to act; waiting for {', '.join(current)}"
+            waiting = ", ".join(current)
+            return say(
+                "it is not {player}'s turn to act; waiting for {players}",
+                player=player,
+                players=waiting,
+            )
         return self._explain_illegal(player, action)
 
     def undoable(self, player: str) -> int:
@@ -360,7 +370,7 @@ class GameState(ABC):
         if type(action) is not Action:
             action = Action.checked(action)
         if self.outcome is not None:
-            raise IllegalActionError(f"the game is over ({self.outcome.reason})")
+            raise IllegalActionError(say("the game is over ({reason})", reason=self.outcome.reason))
         if action not in self._cached_legal(player):
             raise IllegalActionError(self._why_not(player, action))
         return action

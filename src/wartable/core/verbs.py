@@ -26,6 +26,7 @@ from wartable.core.action import Action
 from wartable.core.compiled import mypyc_attr
 from wartable.core.errors import ActionParseError
 from wartable.core.events import Event
+from wartable.core.words import say
 
 S = TypeVar("S")  # a game's state
 C = TypeVar("C")  # what a game's action space is built from: its static data
@@ -218,7 +219,20 @@ class Grammar(Generic[S, C]):
                 return
         if verb is not None:
             raise ActionParseError(
-                f"not a {self.game} action: {action}; {verb.name} is written {verb.notation}"
+                say(
+                    "not a {game} action: {action}; {verb} is written {notation}",
+                    game=self.game,
+                    action=str(action),
+                    verb=verb.name,
+                    notation=verb.notation,
+                )
             )
         words = ", ".join(v.name for v in self.verbs)
-        raise ActionParseError(f"not a {self.game} action: {action}; its verbs are {words}")
+        raise ActionParseError(
+            say(
+                "not a {game} action: {action}; its verbs are {verbs}",
+                game=self.game,
+                action=str(action),
+                verbs=words,
+            )
+        )

@@ -25,9 +25,11 @@ KEYWORDS = {"say": None, "say_n": (1, 2), "word": None, "t": None, "tn": (1, 2)}
 PAGE_KEYWORDS = {"t": None}
 # the fields of a lesson (a game's lessons/*.yaml, wartable.lessons) that a player reads
 LESSON_TEXTS = ("title", "intro", "say", "wrong", "then", "battle")
-# the fields of a game's content data (data/*.yaml) a player reads as names: card, unit,
-# board and objective titles (the rules guide's texts are not yet among them)
-DATA_TEXTS = ("title",)
+# the fields of a game's content data (data/*.yaml) a player reads: titles (cards, units,
+# boards, objectives) and what a card or an objective says (text, a card's effect)
+DATA_TEXTS = ("title", "text", "effect")
+GUIDE = "guide.yaml"  # a game's guide for players: every text in it but the board's symbols
+GUIDE_KEEP = ("symbol", "provenance")
 TEMPLATE = "messages.pot"
 
 
@@ -51,7 +53,7 @@ def domains() -> list[Domain]:
     out = [Domain("wartable", shared, SHARED)]
     for g in games:
         lessons = sorted((g / "lessons").glob("*.yaml"))
-        data = sorted(p for p in (g / "data").rglob("*.yaml") if p.name != "guide.yaml")
+        data = sorted((g / "data").rglob("*.yaml"))
         code = (*sorted(g.rglob("*.py")), *sorted(g.glob("*.js")))
         out.append(Domain(g.name, (*code, *lessons, *data), g / "locale"))
     return out
@@ -68,8 +70,14 @@ def extracted(domain: Domain) -> Catalog:
     for path in domain.sources:
         where = str(path.relative_to(PACKAGE.parent))
         if path.suffix == ".yaml":
-            fields = LESSON_TEXTS if path.parent.name == "lessons" else DATA_TEXTS
-            for text in _yaml_texts(yaml.safe_load(path.read_text(encoding="utf-8")), fields):
+            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+            if path.name == GUIDE:
+                texts: Iterator[str] = _all_texts(data)
+            else:
+                texts = _yaml_texts(
+                    data, LESSON_TEXTS if path.parent.name == "lessons" else DATA_TEXTS
+                )
+            for text in texts:
                 catalog.add(text, locations=[(where, 0)])  # no line: written without one
             continue
         page = path.suffix == ".js"  # the page says its words with t("...") alone
@@ -96,6 +104,19 @@ def _yaml_texts(data: object, fields: tuple[str, ...] = LESSON_TEXTS) -> Iterato
     elif isinstance(data, list):
         for item in data:
             yield from _yaml_texts(item, fields)
+
+
+def _all_texts(data: object) -> Iterator[str]:
+    """Every text of a guide, in the file's order, but the board's symbols."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if key not in GUIDE_KEEP:
+                yield from _all_texts(value)
+    elif isinstance(data, list):
+        for item in data:
+            yield from _all_texts(item)
+    elif isinstance(data, str) and data:
+        yield data
 
 
 def read(path: Path) -> Catalog | None:

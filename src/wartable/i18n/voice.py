@@ -36,6 +36,20 @@ class Voice:
         except (KeyError, IndexError, ValueError):  # a catalog's mistake: say it in English
             return str(text)
 
+    def data(self, value: Any, keep: frozenset[str] = frozenset({"symbol"})) -> Any:
+        """Texts read from data (a guide, a card's face) said in the language: every string
+        in ``value``'s dicts and lists, as the catalogs hold it (they read it from the data
+        files), the values of the keys in ``keep`` (a symbol drawn on the board) as they are."""
+        if self.language == SOURCE:
+            return value
+        if isinstance(value, str):
+            return self(value)
+        if isinstance(value, list):
+            return [self.data(v, keep) for v in value]
+        if isinstance(value, dict):
+            return {k: v if k in keep else self.data(v, keep) for k, v in value.items()}
+        return value
+
     def t(self, msgid: str, /, **args: Any) -> str:
         """The interface's own words, said now."""
         return self(say(msgid, **args))

@@ -318,13 +318,19 @@ def create_app(
         return Response(text, media_type="text/javascript")
 
     @app.get("/api/guide/{name}")
-    async def guide(name: str) -> dict[str, Any]:
-        """A game's guide for players (the rules panel): public, the same for everyone."""
+    async def guide(
+        name: str,
+        lang: Annotated[str | None, Query(max_length=12)] = None,
+        accept_language: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        """A game's guide for players (the rules panel) in the asked language: public, the
+        same for everyone."""
         try:
             game = get_game(name[:40])
         except WartableError as exc:
             raise HTTPException(404, "no such game") from exc
-        return {"game": game.name, "title": game.info.title, **game.guide()}
+        voice = Voice(language_of(lang, accept_language), game.name)
+        return {"game": game.name, "title": game.info.title, **voice.data(game.guide())}
 
     @app.get("/favicon.ico")
     async def favicon() -> Response:
@@ -629,11 +635,17 @@ def create_app(
             raise HTTPException(400, str(exc)) from exc
 
     @app.get("/api/games/{game_id}/glossary")
-    async def glossary(game_id: str) -> dict[str, Any]:
-        """What each card of the game's scenario says: public, the same for every seat."""
+    async def glossary(
+        game_id: str,
+        lang: Annotated[str | None, Query(max_length=12)] = None,
+        accept_language: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        """What each card of the game's scenario says, in the asked language: public, the
+        same for every seat."""
         room = await room_or_404(game_id)
+        voice = voice_of(room, lang, accept_language)
         faces = room.game.glossary(room.scenario)
-        return {"cards": {key: face.to_json() for key, face in faces.items()}}
+        return {"cards": {key: voice.data(face.to_json()) for key, face in faces.items()}}
 
     # ---- live ----------------------------------------------------------------------------
     @app.websocket("/ws/games/{game_id}")

@@ -23,57 +23,104 @@ const ORDER = { aimed_fire: ["AF", FIRE], rapid_fire: ["RF", FIRE], suppressive_
   search: ["SE", CARE], guard: ["GU", CARE] };
 const MORALE = { berserk: ["!", "#c62828"], cautious: ["C", "#fbc02d", "#1b1b1b"],
   shaken: ["S", "#ef6c00"], rout: ["R", "#fff", "#c62828"] };
-const SEATS = { us: "US", germany: "Germany" };
+
+// The page's words in the player's language: `ui.t` (server/static/words.js), or without it
+// English, its {placeholders} filled. Each text is said where it is made, its message a string
+// literal that the catalogs' extractor reads (i18n/keep.py: never inside another message's
+// arguments, where it is not read); a name from the view is said with t(name).
+/** @returns {(msgid: string, args?: Record<string, string | number>) => string} */
+const voice = (ui) => (ui && ui.t) || ((m, a = {}) => m.replace(/\{(\w+)\}/g, (w, k) => (k in a ? String(a[k]) : w)));
+// a word of the view's in the player's language ("aimed_fire" is "aimed fire"), none for none
+const named = (w, t) => (w ? t(String(w).replaceAll("_", " ")) : "");
+const seatName = (seat, t) => (seat === "us" ? t("US") : t("Germany"));
+// the phases of a turn, shown after "Turn 2 of 6 ·" (a comment for the translators on the line
+// before each: the catalogs give it to the message on the next line only)
+const phaseWords = (t) => ({
+  // i18n: a phase of the turn, shown after "Turn 2 of 6 ·": the squad deploys
+  deploy: t("deploy"),
+  // i18n: a phase of the turn, shown after "Turn 2 of 6 ·": the cards are played
+  cards: t("cards"),
+  // i18n: a phase of the turn, shown after "Turn 2 of 6 ·": each man is given his order
+  orders: t("orders"),
+  // i18n: a phase of the turn, shown after "Turn 2 of 6 ·": the game has ended
+  over: t("over"),
+});
+// what became of a soldier, in the soldiers' table
+const statusWords = (t) => ({
+  // i18n: what became of a soldier, in the soldiers' table: killed
+  dead: t("dead"),
+  // i18n: what became of a soldier, in the soldiers' table: off the map by an edge
+  gone: t("gone"),
+  // i18n: what became of a soldier, in the soldiers' table: a prisoner
+  captured: t("captured"),
+});
 
 // The line-of-sight tool: on, the next two hexes clicked are asked about (null: off).
 let los = null;
 
-export function words(text) {
-  return text.replace(/\b(us|germany)\b/g, (w) => SEATS[w]).replaceAll("_", " ");
+export function words(text, ui) {
+  const t = voice(ui);
+  return text.replace(/\b(us|germany)\b/g, (w) => seatName(w, t)).replaceAll("_", " ");
 }
 
 export function status(view, ui) {
   const { el } = ui;
-  const lines = [el("div", { text: `Turn ${view.turn}` + (view.turns ? ` of ${view.turns}` : "") +
-      (view.phase ? ` · ${view.phase}` : "") + (view.phase === "impulses" ? ` ${view.impulse}` : "") }),
-    el("div", { text: `Victory points: ${view.victory_points}` })];
-  if (view.initiative_track && view.initiative_track.length)
-    lines.push(el("div", { id: "initiative", text: "Initiative: " +
-      view.initiative_track.map(([v, team]) => `${team} ${v}`).join(", ") }));
-  lines.push(el("div", { class: "muted", text: `Deck ${view.deck_size}, discard ` +
-    `${view.discard_size}` + (view.cup ? ` · ${view.cup} counter(s) in the cup` : "") }));
+  const t = voice(ui);
+  const turn = view.turns ? t("Turn {turn} of {turns}", { turn: view.turn, turns: view.turns })
+    : t("Turn {turn}", { turn: view.turn });
+  const phase = view.phase === "impulses" ? t("impulses {impulse}", { impulse: view.impulse })
+    : phaseWords(t)[view.phase] || view.phase;
+  const lines = [el("div", { text: turn + (phase ? " · " + phase : "") }),
+    el("div", { text: t("Victory points: {points}", { points: view.victory_points }) })];
+  if (view.initiative_track && view.initiative_track.length) {
+    const teams = view.initiative_track.map(([v, team]) => t("{team} {initiative}", { team: named(team, t), initiative: v }));
+    lines.push(el("div", { id: "initiative", text: t("Initiative: {teams}", { teams: teams.join(", ") }) }));
+  }
+  lines.push(el("div", { class: "muted", text: t("Deck {deck}, discard {discard}",
+    { deck: view.deck_size, discard: view.discard_size }) +
+    (view.cup ? " · " + t("{count} counter(s) in the cup", { count: view.cup }) : "") }));
   return lines;
 }
 
 // A card's three numbers are the initiative each team (Able, Baker, Charlie) draws when the
 // card is played for initiative: the lower, the sooner that team acts in the impulse.
-export function hand(view) {
-  return (view.hand || []).map((c) => ({ id: String(c.number), title: c.title, initiative: null,
-    label: `${c.number} ${c.title} [${c.initiative.join("/")}]`,
-    note: `${c.type} card` + (c.initiative.length
-      ? ` · initiative if played: Able ${c.initiative[0]}, Baker ${c.initiative[1]}, Charlie ${c.initiative[2]} (lower acts sooner)`
-      : "") }));
+export function hand(view, ui) {
+  const t = voice(ui);
+  return (view.hand || []).map((c) => {
+    const title = t(c.title);
+    const type = c.type === "order" ? t("order card") : c.type === "discard" ? t("discard card")
+      : t("{type} card", { type: c.type });
+    const [able, baker, charlie] = c.initiative;
+    return { id: String(c.number), title, initiative: null,
+      label: `${c.number} ${title} [${c.initiative.join("/")}]`,
+      note: type + (c.initiative.length ? " · " + t(
+        "initiative if played: Able {able}, Baker {baker}, Charlie {charlie} (lower acts sooner)", { able, baker, charlie }) : "") };
+  });
 }
 
-const BAND_WORDS = [[FIRE, "fire orders (AF aimed, RF rapid, SF suppressive, ME melee)"],
-  [MOVE, "moves (SP sprint, RG run and gun, EV evade, SN sneak, CH charge)"],
-  [THROW, "grenades (GR, SM smoke, GL rifle grenade)"],
-  [LOW, "lying low (HI hide, DB duck back, RA rally, RL reload, PL plan)"],
-  [CARE, "care (MA medical aid, CD carry or drag, SE search, GU guard)"]];
-const MORALE_WORDS = { berserk: "berserk", cautious: "cautious", shaken: "shaken", rout: "routed" };
+// the order bands' colours in words, with the short names the bands carry (kept as they are:
+// they must fit a counter)
+const bandWords = (t) => [[FIRE, t("fire orders (AF aimed, RF rapid, SF suppressive, ME melee)")],
+  [MOVE, t("moves (SP sprint, RG run and gun, EV evade, SN sneak, CH charge)")],
+  [THROW, t("grenades (GR, SM smoke, GL rifle grenade)")],
+  [LOW, t("lying low (HI hide, DB duck back, RA rally, RL reload, PL plan)")],
+  [CARE, t("care (MA medical aid, CD carry or drag, SE search, GU guard)")]];
+const moraleWords = (t) => ({ berserk: t("berserk"), cautious: t("cautious"), shaken: t("shaken"), rout: t("routed") });
 
 // the key to the map, opened on demand over it (folded at first: the map is what matters):
 // the ground present, the order bands, the morale badges and the other marks
 function mapKey(view, ui) {
+  const t = voice(ui);
   const present = [...new Set(["open", ...view.map.terrain.map(([, k]) => k)])].filter((k) => TERRAIN_FILL[k]);
-  return ui.key([...present.map((k) => ({ fill: TERRAIN_FILL[k], text: k.replaceAll("_", " ") })),
-    { mark: "1", text: "ground level of a hex (higher sees over lower)" }, { mark: "★", text: "objective" },
-    { fill: "rgba(160,160,160,.7)", text: "smoke" },
-    ...BAND_WORDS.map(([fill, text]) => ({ fill, edge: "#1b1b1b", text })),
-    ...Object.entries(MORALE).map(([k, [mark, paper, ink]]) => ({ mark, paper, ink, text: MORALE_WORDS[k] })),
-    { mark: "z", text: "a German not yet alerted" }, { mark: "?", text: "an enemy not yet identified" },
-    { fill: "#ef5350", edge: "#fff", text: "a wound each (dark: serious)" },
-    { mark: "- - -", text: "dashed edge: hidden from the enemy" }], { folded: true });
+  const morale = moraleWords(t);
+  return ui.key([...present.map((k) => ({ fill: TERRAIN_FILL[k], text: named(k, t) })),
+    { mark: "1", text: t("ground level of a hex (higher sees over lower)") }, { mark: "★", text: t("objective") },
+    { fill: "rgba(160,160,160,.7)", text: t("smoke") },
+    ...bandWords(t).map(([fill, text]) => ({ fill, edge: "#1b1b1b", text })),
+    ...Object.entries(MORALE).map(([k, [mark, paper, ink]]) => ({ mark, paper, ink, text: morale[k] })),
+    { mark: "z", text: t("a German not yet alerted") }, { mark: "?", text: t("an enemy not yet identified") },
+    { fill: "#ef5350", edge: "#fff", text: t("a wound each (dark: serious)") },
+    { mark: "- - -", text: t("dashed edge: hidden from the enemy") }], { folded: true });
 }
 
 export function panels(view, ui) {
@@ -83,17 +130,20 @@ export function panels(view, ui) {
 // the line-of-sight tool and its answer, in a bar over the map
 export function overlay(view, ui) {
   const { el } = ui;
+  const t = voice(ui);
   const bar = el("div", { class: "los-bar", id: "los" }, mapKey(view, ui));
-  bar.append(el("button", { class: los ? "on" : "", text: los ? "Line of sight: on" : "Line of sight",
-    title: "click two hexes to see whether one sees the other",
+  bar.append(el("button", { class: los ? "on" : "", text: los ? t("Line of sight: on") : t("Line of sight"),
+    title: t("click two hexes to see whether one sees the other"),
     onclick: () => { los = los ? null : { pick: [] }; ui.render(); } }));
   if (los && !los.result) bar.append(el("span", { class: "muted",
-    text: los.pick.length ? `from ${los.pick[0]}: click the other end` : "click the first hex" }));
+    text: los.pick.length ? t("from {hex}: click the other end", { hex: los.pick[0] }) : t("click the first hex") }));
   if (los && los.result) {
     const r = los.result;
+    // the reason is the server's English words: said in the player's language once the catalogs know them
     bar.append(el("span", { id: "los-result", class: r.visible ? "sees" : "blocked",
-      text: r.visible ? `${r.from} sees ${r.to} (${r.range} hexes)` : `${r.from} cannot see ${r.to}: ${r.reason}`,
-      title: r.rule ? `rule ${r.rule}` : null }));
+      text: r.visible ? t("{from} sees {to} ({range} hexes)", { from: r.from, to: r.to, range: r.range })
+        : t("{from} cannot see {to}: {reason}", { from: r.from, to: r.to, reason: t(String(r.reason)) }),
+      title: r.rule ? t("rule {rule}", { rule: r.rule }) : null }));
     los.pick = [];
   }
   return bar;
@@ -164,6 +214,7 @@ function texture(el, kind, cx, cy) {
 
 export function board(view, ui) {
   const { el } = ui;
+  const t = voice(ui);
   const map = view.map;
   const kind = {}, level = {};
   for (const [label, k, lv] of map.terrain) { kind[label] = k; level[label] = lv; }
@@ -189,8 +240,9 @@ export function board(view, ui) {
       g.append(el("svg:polygon", { points: hexPoints(cx, cy, R - 0.5), class: "shape hex-base",
         fill: TERRAIN_FILL[ground] || "#ddd" }));
       g.append(...texture(el, ground, cx, cy));
-      g.append(el("svg:title", { text: `${label}: ${ground.replaceAll("_", " ")}` +
-        (level[label] ? `, level ${level[label]}` : "") + (smoke.has(label) ? ", smoke" : "") }));
+      g.append(el("svg:title", { text: t("{hex}: {terrain}", { hex: label, terrain: named(ground, t) }) +
+        (level[label] ? ", " + t("level {level}", { level: level[label] }) : "") +
+        (smoke.has(label) ? ", " + t("smoke") : "") }));
       if (level[label]) g.append(el("svg:text", { x: cx - R * 0.62, y: cy - R * 0.42,
         "font-size": 7, class: "level", text: String(level[label]) }));
       if (smoke.has(label)) g.append(el("svg:circle", { cx, cy, r: R * 0.8, class: "smoke" }));
@@ -311,11 +363,16 @@ function soldier(s, x, y, ui, moved) {
     : !us && !s.alert ? [{ at: "tr", text: "z", fill: "#cfd8dc", ink: "#37474f" }] : [];
   const hidden = us && !s.spotted;
   const wounds = (s.wounds || []).filter((w) => !w.startsWith("bandaged")).map((w) => (w === "bad_wound" ? 2 : 1));
-  const name = known ? s.name : `unknown ${s.team} counter ${s.key}`;
-  const title = `${name} (${words(s.side)}, ${s.team})` + (s.order ? `, ${s.order.replaceAll("_", " ")}` : "") +
-    `, ${s.morale}` + (s.wounds.length ? `, ${s.wounds.join(" + ").replaceAll("_", " ")}` : "") +
-    (hidden ? ", hidden from the enemy" : "") + (!us && !s.alert ? ", not yet alert" : "") +
-    (s.status === "captured" ? ", captured" : "");
+  const t = voice(ui);
+  const name = known ? s.name : t("unknown {team} counter {key}", { team: named(s.team, t), key: s.key });
+  const facts = [t("{name} ({side}, {team})", { name, side: words(s.side, ui), team: named(s.team, t) })];
+  if (s.order) facts.push(named(s.order, t));
+  facts.push(named(s.morale, t));
+  if (s.wounds.length) facts.push(s.wounds.map((w) => named(w, t)).join(" + "));
+  if (hidden) facts.push(t("hidden from the enemy"));
+  if (!us && !s.alert) facts.push(t("not yet alert"));
+  if (s.status === "captured") facts.push(t("captured"));
+  const title = facts.join(", ");
   return ui.piece({ id: s.key, side: s.side, x, y, size: P, at: s.hex, kind, leader: known && s.ldr > 0,
     chip: { fill: us ? "#f4efdc" : TEAM[s.team] || "#999", text: us ? s.team[0].toUpperCase() : "" },
     band: order ? { text: order[0], fill: order[1] } : null, badges, wounds,
@@ -327,25 +384,34 @@ function soldier(s, x, y, ui, moved) {
 
 function soldiersPanel(view, ui) {
   const { el } = ui;
+  const t = voice(ui);
+  const gone = statusWords(t);
   // unknown counters too: their team, hex, order and alert marker are on the map for all to see;
   // our own men stay listed when they fall
   const rows = view.soldiers.filter((s) => onMap(s) || (s.side === "us" && s.status !== "active"));
   const table = el("table", { class: "soldiers" });
-  table.append(el("tr", {}, ...["", "soldier", "hex", "order", "state"].map((h) => el("th", { text: h }))));
+  const headings = ["", t("soldier"), t("hex"),
+    // i18n: a heading of the soldiers' table: the order each man is given (aimed fire, sneak...)
+    t("order"),
+    t("state")];
+  table.append(el("tr", {}, ...headings.map((h) => el("th", { text: h }))));
   for (const s of rows) {
-    const state = [s.morale === "normal" ? "" : s.morale, ...s.wounds, s.ammo === "ok" ? "" : `ammo ${s.ammo}`,
-      s.side === "us" && !s.spotted ? "hidden" : "", s.side !== "us" && !s.alert ? "waiting" : ""];
+    const ammo = s.ammo === "ok" ? "" : s.ammo === "low" ? t("ammo low") : s.ammo === "none" ? t("ammo none")
+      : t("ammo {ammo}", { ammo: s.ammo });
+    const state = [s.morale === "normal" ? "" : named(s.morale, t), ...s.wounds.map((w) => named(w, t)), ammo,
+      s.side === "us" && !s.spotted ? t("hidden") : "", s.side !== "us" && !s.alert ? t("waiting") : ""];
     const tr = el("tr", { "data-id": s.key, class: ui.filter === s.key ? "picked" : "" },
       el("td", {}, el("span", { class: "dot " + s.side })),
-      el("td", { text: s.known ? s.name : `unknown ${s.team} ${s.key}` }),
+      el("td", { text: s.known ? s.name : t("unknown {team} {key}", { team: named(s.team, t), key: s.key }) }),
       el("td", { text: onMap(s) ? s.hex : "" }),
-      el("td", { text: s.status === "active" ? (s.order || "").replaceAll("_", " ") : s.status }),
-      el("td", { text: state.filter(Boolean).join(", ").replaceAll("_", " ") }));
+      el("td", { text: s.status === "active" ? named(s.order, t) : gone[s.status] || s.status }),
+      el("td", { text: state.filter(Boolean).join(", ") }));
     tr.addEventListener("click", () => ui.choose(s.key));
     table.append(tr);
   }
   const unknown = view.soldiers.filter((s) => onMap(s) && s.side !== "us" && !s.known).length;
   return el("div", { class: "panel soldiers-panel", id: "soldiers" }, table,
-    el("div", { class: "hint", text: `${unknown} unknown German counter(s) on the map` +
-      (view.night ? ` · night: sight ${view.night.range} hexes, ${view.night.flares_left} flare(s)` : "") }));
+    el("div", { class: "hint", text: t("{count} unknown German counter(s) on the map", { count: unknown }) +
+      (view.night ? " · " + t("night: sight {range} hexes, {flares} flare(s)",
+        { range: view.night.range, flares: view.night.flares_left }) : "") }));
 }

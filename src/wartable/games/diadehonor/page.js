@@ -13,26 +13,44 @@
 const Q = 32;  // a square's side in SVG units
 const P = 27;  // a counter's side: one fits a square with room to spare
 const M = 15;  // the margin that holds the column letters and row numbers
-const GROUND = { ".": ["clear", "#e9e3c9"], "=": ["road", "#e3d8b6"], w: ["dense woods", "#9dba86"],
-  r: ["rough ground", "#d3c59c"], B: ["building", "#c9ab8a"], W: ["wall", "#c7c2b4"], t: ["trench", "#d9c79c"] };
+// each ground's colour, by the map's letters (their names: groundWords)
+const GROUND = { ".": "#e9e3c9", "=": "#e3d8b6", w: "#9dba86", r: "#d3c59c", B: "#c9ab8a", W: "#c7c2b4", t: "#d9c79c" };
 const SIDE = { axis: "#56616f", allies: "#4a6b2c" };
 const SIDE_LIGHT = { axis: "#7f8fa3", allies: "#7fa35a" };
-const TYPE = { light: "Light", assault: "Assault", heavy: "Heavy", artillery: "Artillery", tank: "Tank",
-  sniper: "Sniper", green_beret: "Green beret" };
 const LETTER = { light: "L", assault: "A", heavy: "H", artillery: "G", tank: "T", sniper: "S", green_beret: "B" };
 // a glyph of the page's kit, or one drawn here (gun: a filled dot, armour: a track's oval)
 const KIND = { light: "infantry", assault: "infantry", heavy: "mg", artillery: "gun", tank: "armour",
   sniper: "sniper", green_beret: "infantry" };
-const PHASES = { deploy: "deployment", cards: "situation cards", initiative: "initiative",
-  activate: "activation", over: "the battle is over" };
 const INK = "#1b1b1b";
 const PRONE = "#6d5d4b";
 
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
-const seatWords = (seat) => { const [side, n] = seat.split("-"); return `${cap(side)} ${n || ""}`.trim(); };
 const numberOf = (key) => key.split("-").pop();
 const typeOf = (key) => key.split("/").pop().replace(/-\d+$/, "");
-const unitWords = (key) => `${TYPE[typeOf(key)] || cap(typeOf(key).replaceAll("_", " "))} ${numberOf(key)}`;
+
+// ---- the player's language -----------------------------------------------------------------
+// The page's words in the player's language: `ui.t` (server/static/words.js), or without it
+// English, its {placeholders} filled. Each text is said where it is made, its message a string
+// literal that the catalogs' extractor reads (i18n/keep.py: never inside another message's
+// arguments, where it is not read); a name from the view is said with t(name).
+/** @returns {(msgid: string, args?: Record<string, string | number>) => string} */
+const voice = (ui) => (ui && ui.t) || ((m, a = {}) => m.replace(/\{(\w+)\}/g, (w, k) => (k in a ? String(a[k]) : w)));
+// the ground's names, by the map's letters
+const groundWords = (t) => ({ ".": t("clear"), "=": t("road"), "w": t("dense woods"), "r": t("rough ground"),
+  "B": t("building"), "W": t("wall"), "t": t("trench") });
+const typeWords = (t) => ({ light: t("Light"), assault: t("Assault"), heavy: t("Heavy"), artillery: t("Artillery"),
+  tank: t("Tank"), sniper: t("Sniper"), green_beret: t("Green beret") });
+// i18n: the phases of a round, shown after "Round 2 of 8 ·"
+const phaseWords = (t) => ({ deploy: t("deployment"), cards: t("situation cards"), initiative: t("initiative"),
+  activate: t("activation"), over: t("the battle is over") });
+const sideName = (side, t) => (side === "axis" ? t("Axis") : side === "allies" ? t("Allies") : cap(side));
+const typeName = (type, t) => typeWords(t)[type] || cap(type.replaceAll("_", " "));
+// "allies-2" is "Allies 2"; "axis-1/light-3" is "Light 3"
+const seatWords = (seat, t) => {
+  const [side, n] = seat.split("-");
+  return n ? t("{side} {n}", { side: sideName(side, t), n }) : sideName(side, t);
+};
+const unitWords = (key, t) => t("{type} {n}", { type: typeName(typeOf(key), t), n: numberOf(key) });
 const short = (u) => (LETTER[u.type] || "?") + numberOf(u.key);
 const signed = (n) => (n < 0 ? `−${-n}` : `+${n}`);
 
@@ -50,18 +68,24 @@ export function unitValues(u) {
 // ids in players' words: "axis-1/light-3" is "Light 3 (Axis 1)", "allies-2" is "Allies 2", a
 // card id its title
 export function words(text, ui) {
+  const t = voice(ui);
   const cards = (ui && ui.cards) || {};
   return text
-    .replace(/\b(axis|allies)-(\d+)\/([a-z_]+)-(\d+)\b/g, (_, side, n, type, k) =>
-      `${TYPE[type] || cap(type.replaceAll("_", " "))} ${k} (${cap(side)} ${n})`)
-    .replace(/\b(axis|allies)-(\d+)\b/g, (_, side, n) => `${cap(side)} ${n}`)
-    .replace(/\b[a-z]+(?:_[a-z]+)+\b/g, (w) => (cards[w] ? cards[w].title : w.replaceAll("_", " ")))
-    .replace(/\b(axis|allies)\b/g, (w) => cap(w));
+    .replace(/\b(axis|allies)-(\d+)\/([a-z_]+)-(\d+)\b/g, (_, side, n, type, k) => {
+      const unit = t("{type} {n}", { type: typeName(type, t), n: k });
+      const seat = t("{side} {n}", { side: sideName(side, t), n });
+      return t("{unit} ({seat})", { unit, seat });
+    })
+    .replace(/\b(axis|allies)-(\d+)\b/g, (_, side, n) => t("{side} {n}", { side: sideName(side, t), n }))
+    .replace(/\b[a-z]+(?:_[a-z]+)+\b/g, (w) => (cards[w] ? t(cards[w].title) : w.replaceAll("_", " ")))
+    .replace(/\b(axis|allies)\b/g, (w) => sideName(w, t));
 }
 
+// a card's title in the player's language (the catalogs hold every card's title)
 function cardTitle(id, ui) {
+  const t = voice(ui);
   const face = (ui.cards || {})[id];
-  return face ? face.title : cap(id.replaceAll("_", " "));
+  return t(face ? face.title : cap(id.replaceAll("_", " ")));
 }
 
 // ---- geometry ------------------------------------------------------------------------------
@@ -102,6 +126,8 @@ function canAct(view, u) {
 // ---- the board -----------------------------------------------------------------------------
 export function board(view, ui) {
   const { el } = ui;
+  const t = voice(ui);
+  const grounds = groundWords(t);
   const f = frame(view);
   const svg = el("svg:svg", { viewBox: `0 0 ${f.width} ${f.height}`, id: "board", class: "squares" });
   svg.append(ui.defs());
@@ -117,7 +143,7 @@ export function board(view, ui) {
     const g = el("svg:g", { "data-id": label, class: "square" + (ui.filter === label ? " picked" : "") });
     g.addEventListener("click", () => ui.choose(label));
     g.append(el("svg:rect", { x, y, width: Q, height: Q, class: "shape square-base",
-      fill: (GROUND[g0] || ["", "#ddd"])[1], stroke: "#b3ab90", "stroke-width": 0.5,
+      fill: GROUND[g0] || "#ddd", stroke: "#b3ab90", "stroke-width": 0.5,
       ...(ui.filter === label ? { style: "stroke: #f0a800; stroke-width: 2.5" } : {}) }));
     g.append(...texture(el, view, f, c, r));
     if (level) {
@@ -128,8 +154,9 @@ export function board(view, ui) {
     }
     if (zoneOf[label]) g.append(el("svg:rect", { x, y, width: Q, height: Q, fill: SIDE_LIGHT[zoneOf[label]],
       "fill-opacity": 0.22, "pointer-events": "none" }));
-    g.append(el("svg:title", { text: `${label}: ${(GROUND[g0] || [g0])[0]}` + (level ? `, level ${level}` : "") +
-      (zoneOf[label] ? `, ${cap(zoneOf[label])} start zone` : "") }));
+    g.append(el("svg:title", { text: t("{square}: {ground}", { square: label, ground: grounds[g0] || g0 }) +
+      (level ? ", " + t("level {level}", { level }) : "") +
+      (zoneOf[label] ? ", " + t("{side} start zone", { side: sideName(zoneOf[label], t) }) : "") }));
     layers.ground.append(g);
     // the edges this square shares with its east and south neighbours: contour lines where the
     // level changes, the zone's outline where it ends
@@ -181,9 +208,9 @@ export function board(view, ui) {
   }
   // a sniper's aim: a line to its mark, a ring on it
   for (const u of units) if (u.aim && u.aim.target) {
-    const t = view.units.find((v) => v.key === u.aim.target);
-    if (!t || !onBoard(t)) continue;
-    const [ac, ar] = parse(u.square), [tc, tr] = parse(t.square);
+    const mark = view.units.find((v) => v.key === u.aim.target);
+    if (!mark || !onBoard(mark)) continue;
+    const [ac, ar] = parse(u.square), [tc, tr] = parse(mark.square);
     const tx = f.x(tc) + Q / 2, ty = f.y(tr) + Q / 2;
     layers.marks.append(el("svg:line", { x1: f.x(ac) + Q / 2, y1: f.y(ar) + Q / 2, x2: tx, y2: ty, stroke: "#c62828",
       "stroke-width": 1.5, "stroke-dasharray": "4 3", "pointer-events": "none" }),
@@ -270,11 +297,12 @@ function texture(el, view, f, c, r) {
 // board's height with the strip.
 function reserveStrip(view, ui, f, layers) {
   const { el } = ui;
+  const t = voice(ui);
   const reserve = ui.seat ? view.units.filter((u) => u.seat === ui.seat && u.status === "reserve") : [];
   if (!reserve.length) return f.height;
   const step = P + 4, per = Math.max(1, Math.floor((f.width - 2 * M) / step)), top = f.height + 14;
   layers.marks.append(el("svg:text", { x: M, y: top - 4, "font-size": 9, class: "reserve-label",
-    text: `Your reserve (${reserve.length}): choose a unit, then a square of your start zone` }));
+    text: t("Your reserve ({count}): choose a unit, then a square of your start zone", { count: reserve.length }) }));
   reserve.forEach((u, k) => layers.counters.append(counter(u, M + (k % per) * step,
     top + Math.floor(k / per) * step, P, view, ui, false, false)));
   return top + Math.ceil(reserve.length / per) * step + 4;
@@ -298,7 +326,7 @@ function counter(u, x, y, size, view, ui, seatCorner, moved) {
     hatch: wreck ? "hidden" : null,
     classes: (ui.filter === u.key ? "picked " : "") + (moved ? "moved " : "") + (mine ? "mine " : "") +
       (wreck ? "wreck" : ""),
-    title: unitTitle(u, view) });
+    title: unitTitle(u, view, ui) });
   const base = g.querySelector(".piece-base");
   if (base) base.setAttribute("fill", wreck ? "#5f5a55" : SIDE[u.side] || "#777");
   // the symbols the kit does not draw: a gun's dot, a tank's oval
@@ -313,64 +341,89 @@ function counter(u, x, y, size, view, ui, seatCorner, moved) {
   return g;
 }
 
-function unitTitle(u, view) {
-  const name = `${unitWords(u.key)} of ${seatWords(u.seat)}`;
-  if (u.status === "wreck") return `${name}: a wreck at ${u.square} (blocks the square, gives cover)`;
-  const state = [u.state + (u.wounds ? ` (${u.wounds} wound${u.wounds > 1 ? "s" : ""})` : ""),
-    u.prone ? "prone" : "", u.sabotaged ? "sabotaged" : ""].filter(Boolean).join(", ");
-  const acts = canAct(view, u) ? `; ${u.actions} action${u.actions > 1 ? "s" : ""} left` +
-    (u.attacked ? " (attack made)" : "") : "";
-  const aim = u.aim && u.aim.target ? `; aiming at ${words(u.aim.target)} (${u.aim.count || 1})` : "";
+function unitTitle(u, view, ui) {
+  const t = voice(ui);
+  const name = t("{unit} of {seat}", { unit: unitWords(u.key, t), seat: seatWords(u.seat, t) });
+  if (u.status === "wreck") return t("{unit}: a wreck at {square} (blocks the square, gives cover)",
+    { unit: name, square: u.square });
+  const state = t(u.state), count = u.wounds;
+  const wounded = !count ? state : count > 1 ? t("{state} ({count} wounds)", { state, count })
+    : t("{state} ({count} wound)", { state, count });
+  const states = [wounded, u.prone ? t("prone") : "", u.sabotaged ? t("sabotaged") : ""].filter(Boolean).join(", ");
+  const facts = [t("{unit} at {square}: {state}", { unit: name, square: u.square, state: states })];
+  if (canAct(view, u)) {
+    const left = { count: u.actions };
+    facts.push(u.actions > 1 ? (u.attacked ? t("{count} actions left (attack made)", left) : t("{count} actions left", left))
+      : u.attacked ? t("{count} action left (attack made)", left) : t("{count} action left", left));
+  }
+  if (u.aim && u.aim.target)
+    facts.push(t("aiming at {unit} ({count})", { unit: words(u.aim.target, ui), count: u.aim.count || 1 }));
   const v = unitValues(u);
-  const fight = v.changed ? `attack/resistance ${v.now} (printed ${v.printed})` : `attack/resistance ${v.now}`;
-  return `${name} at ${u.square}: ${state}${acts}${aim}; ${fight}, speed ${u.speed}, range ${u.range}; ${u.rank}`;
+  const fight = v.changed ? t("attack/resistance {now} (printed {printed})", { now: v.now, printed: v.printed })
+    : t("attack/resistance {now}", { now: v.now });
+  facts.push(fight + ", " + t("speed {speed}, range {range}", { speed: u.speed, range: u.range }), t(u.rank));
+  return facts.join("; ");
 }
 
 // ---- around the board ----------------------------------------------------------------------
 export function status(view, ui) {
   const { el } = ui;
+  const t = voice(ui);
   if (!view.map) return [];
-  const lines = [el("div", { text: `Round ${view.round} of ${view.max_rounds} · ${PHASES[view.phase] || view.phase}` +
-    (view.battlefield ? ` · ${cap(view.battlefield.replaceAll("-", " "))}` : "") })];
-  if (view.order && view.order.length)
-    lines.push(el("div", { id: "initiative", text: "Initiative: " + view.order.map(cap).join(" first, then ") }));
-  if (view.to_act)
-    lines.push(el("div", { id: "to-act" }, "To act: ", el("b", { text: seatWords(view.to_act) }),
-      view.to_act === ui.seat ? " (you)" : "",
-      view.waiting_on ? el("span", { class: "muted", text: " · a card waits on a decision" }) : null));
+  const round = t("Round {round} of {rounds}", { round: view.round, rounds: view.max_rounds });
+  const lines = [el("div", { text: round + " · " + (phaseWords(t)[view.phase] || view.phase) +
+    (view.battlefield ? " · " + t(cap(view.battlefield.replaceAll("-", " "))) : "") })];
+  if (view.order && view.order.length) {
+    // "Axis first, then Allies": each side after the one before it
+    const order = view.order.map((s) => sideName(s, t))
+      .reduce((first, second) => t("{first} first, then {second}", { first, second }));
+    lines.push(el("div", { id: "initiative", text: t("Initiative: {order}", { order }) }));
+  }
+  if (view.to_act) {
+    // the seat in bold, where the language puts it
+    const [before, after] = t("To act: {seat}").split("{seat}");
+    lines.push(el("div", { id: "to-act" }, before || null, el("b", { text: seatWords(view.to_act, t) }), after || null,
+      view.to_act === ui.seat ? " " + t("(you)") : "",
+      view.waiting_on ? el("span", { class: "muted", text: " · " + t("a card waits on a decision") }) : null));
+  }
   const queue = view.cards_to_resolve || [];
-  if (queue.length)
-    lines.push(el("div", { text: "Cards to resolve: " + queue.map(([s, c]) => `${cardTitle(c, ui)} (${seatWords(s)})`)
-      .join(", ") }));
+  if (queue.length) {
+    const cards = queue.map(([s, c]) => t("{card} ({seat})", { card: cardTitle(c, ui), seat: seatWords(s, t) }));
+    lines.push(el("div", { text: t("Cards to resolve: {cards}", { cards: cards.join(", ") }) }));
+  }
   for (const [seat, e] of Object.entries(view.effects || {})) {
-    const parts = [e.defensive ? "defensive combat: +1 resistance, −1 attack" : "",
-      e.aggressive ? "aggressive combat: +1 attack, −1 resistance" : ""].filter(Boolean);
-    if (parts.length) lines.push(el("div", { class: "muted", text: `${seatWords(seat)} this round: ${parts.join("; ")}` }));
+    const parts = [e.defensive ? t("defensive combat: +1 resistance, −1 attack") : "",
+      e.aggressive ? t("aggressive combat: +1 attack, −1 resistance") : ""].filter(Boolean);
+    if (parts.length) lines.push(el("div", { class: "muted",
+      text: t("{seat} this round: {effects}", { seat: seatWords(seat, t), effects: parts.join("; ") }) }));
   }
   for (const [seat, side] of Object.entries(view.seats || {})) {
     const mine = view.units.filter((u) => u.seat === seat);
     const on = mine.filter((u) => u.status === "active").length;
     const lost = mine.filter((u) => u.status === "dead" || u.status === "wreck").length;
     const held = (view.hand_sizes || {})[seat] || 0;
+    const map = lost ? t("{on} on the map, {lost} lost", { on, lost }) : t("{on} on the map", { on });
+    const cards = held === 1 ? t("{count} card held", { count: held }) : t("{count} cards held", { count: held });
     lines.push(el("div", { class: "side-line" }, el("span", { class: "dot " + side, style: `background: ${SIDE[side]}` }),
-      el("b", { text: ` ${seatWords(seat)}` + (seat === ui.seat ? " (you)" : "") + " " }),
-      el("span", { class: "muted", text: `${on} on the map` + (lost ? `, ${lost} lost` : "") +
-        ` · ${held} card${held === 1 ? "" : "s"} held` })));
+      el("b", { text: " " + seatWords(seat, t) + (seat === ui.seat ? " " + t("(you)") : "") + " " }),
+      el("span", { class: "muted", text: map + " · " + cards })));
   }
-  lines.push(el("div", { class: "muted", text: `Situation deck: ${view.deck_size} card${view.deck_size === 1 ? "" : "s"}` }));
+  const deck = { count: view.deck_size };
+  lines.push(el("div", { class: "muted", text: view.deck_size === 1 ? t("Situation deck: {count} card", deck)
+    : t("Situation deck: {count} cards", deck) }));
   if (view.objectives_done) {
     const done = view.objectives_done;
     const text = Array.isArray(done) ? done.map((d) => words(String(typeof d === "object" ? JSON.stringify(d) : d), ui)).join(", ")
       : typeof done === "object" ? Object.entries(done).map(([k, v]) => `${words(k, ui)} ${Array.isArray(v) ? v.length : v}`).join(", ")
       : String(done);
-    if (text) lines.push(el("div", { id: "objectives-done", text: `Objectives done: ${text}` }));
+    if (text) lines.push(el("div", { id: "objectives-done", text: t("Objectives done: {done}", { done: text }) }));
   }
   if (view.phase === "over") {
     const left = {};
     for (const u of view.units) if (u.status === "active" && !u.sabotaged) left[u.side] = (left[u.side] || 0) + 1;
     const sides = [...new Set(Object.values(view.seats || {}))];
-    lines.push(el("div", { class: "warn", text: "The battle is over: units left " +
-      sides.map((s) => `${cap(s)} ${left[s] || 0}`).join(", ") }));
+    const units = sides.map((s) => t("{side} {n}", { side: sideName(s, t), n: left[s] || 0 }));
+    lines.push(el("div", { class: "warn", text: t("The battle is over: units left {sides}", { sides: units.join(", ") }) }));
   }
   return lines;
 }
@@ -378,7 +431,7 @@ export function status(view, ui) {
 export function hand(view, ui) {
   return (view.hand || []).map((card) => {
     const id = typeof card === "object" ? card.id : card;
-    const title = typeof card === "object" && card.title ? card.title : cardTitle(id, ui);
+    const title = typeof card === "object" && card.title ? voice(ui)(card.title) : cardTitle(id, ui);
     return { id, label: title, title, initiative: null, art: cardArt(id, ui) };
   });
 }
@@ -425,63 +478,85 @@ export function panels(view, ui) {
 
 function objectivePanel(view, ui) {
   const { el } = ui;
+  const t = voice(ui);
   const o = view.objective;
   if (!o) return null;
+  // its title from the data, in the catalogs; its text said once the catalogs hold it
   return el("div", { class: "panel", id: "objective" },
-    el("div", { class: "muted", text: "Your secret objective" }),
-    el("b", { text: o.title || o.id || "?" }),
-    o.text ? el("div", { text: o.text }) : null);
+    el("div", { class: "muted", text: t("Your secret objective") }),
+    el("b", { text: o.title ? t(o.title) : o.id || "?" }),
+    o.text ? el("div", { text: t(o.text) }) : null);
 }
 
 // the viewer's units (a spectator: every unit on the map), each row narrows the actions to it
 function unitsPanel(view, ui) {
   const { el } = ui;
+  const t = voice(ui);
   const rows = ui.seat ? view.units.filter((u) => u.seat === ui.seat) : view.units.filter((u) => u.status === "active");
   const table = el("table", { class: "soldiers" });
-  table.append(el("tr", {}, ...["", "unit", "at", "state", "acts", "A/R", "spd", "rng"]
-    .map((h) => el("th", { text: h }))));
+  const headings = ["", t("unit"),
+    // i18n: a heading of the units' table: the square each unit stands on
+    t("at"),
+    t("state"),
+    // i18n: a heading of the units' table (short): the actions a unit has left
+    t("acts"),
+    // i18n: a heading of the units' table (short): attack/resistance
+    t("A/R"),
+    // i18n: a heading of the units' table (short): speed
+    t("spd"),
+    // i18n: a heading of the units' table (short): range
+    t("rng")];
+  table.append(el("tr", {}, ...headings.map((h) => el("th", { text: h }))));
+  // i18n: what became of a unit, in the units' table: a destroyed tank or gun, still on its square
+  const gone = { wreck: t("wreck"), dead: t("dead"),
+    // i18n: what became of a unit, in the units' table: not yet on the map
+    reserve: t("reserve") };
   for (const u of rows) {
-    const state = u.status !== "active" ? (u.status === "wreck" ? "wreck" : u.status)
-      : [u.state + (u.wounds ? ` (${u.wounds})` : ""), u.prone ? "prone" : "", u.sabotaged ? "sabotaged" : "",
-        u.aim && u.aim.target ? `aiming ×${u.aim.count || 1}` : ""].filter(Boolean).join(", ");
-    const acts = canAct(view, u) ? String(u.actions) + (u.attacked ? " (attacked)" : "") : "";
+    const state = u.status !== "active" ? gone[u.status] || u.status
+      : [t(u.state) + (u.wounds ? ` (${u.wounds})` : ""), u.prone ? t("prone") : "", u.sabotaged ? t("sabotaged") : "",
+        u.aim && u.aim.target ? t("aiming ×{count}", { count: u.aim.count || 1 }) : ""].filter(Boolean).join(", ");
+    const acts = canAct(view, u) ? String(u.actions) + (u.attacked ? " " + t("(attacked)") : "") : "";
+    const unit = unitWords(u.key, t);
     const tr = el("tr", { "data-id": u.key, class: ui.filter === u.key ? "picked" : "" },
       el("td", {}, el("span", { class: "dot " + u.side, style: `background: ${SIDE[u.side]}` })),
-      el("td", { text: unitWords(u.key) + (ui.seat ? "" : ` (${seatWords(u.seat)})`) }),
+      el("td", { text: ui.seat ? unit : t("{unit} ({seat})", { unit, seat: seatWords(u.seat, t) }) }),
       el("td", { text: u.square || "" }),
       el("td", { text: state }),
       el("td", { text: acts }),
-      values(el, u),
+      values(el, u, t),
       el("td", { text: String(u.speed) }),
       el("td", { text: String(u.range) }));
     tr.addEventListener("click", () => ui.choose(u.key));
     table.append(tr);
   }
   return el("div", { class: "panel soldiers-panel", id: "units" },
-    el("div", { class: "muted", text: ui.seat ? "Your units" : "Units on the map" }), table);
+    el("div", { class: "muted", text: ui.seat ? t("Your units") : t("Units on the map") }), table);
 }
 
 // a table cell of attack/resistance now, the printed values after them, muted, where they differ
-function values(el, u) {
+function values(el, u, t) {
   const v = unitValues(u);
   if (!v.changed) return el("td", { text: v.now });
-  return el("td", { title: `printed ${v.printed}: rank, wounds and cards change them` }, v.now,
+  return el("td", { title: t("printed {values}: rank, wounds and cards change them", { values: v.printed }) }, v.now,
     el("span", { class: "muted", text: ` (${v.printed})` }));
 }
 
 // a key to the map's colours and the counters' marks, over the board
 export function overlay(view, ui) {
   if (!view.map) return null;
+  const t = voice(ui);
+  const grounds = groundWords(t);
   const present = new Set(view.map.ground);
   /** @type {{fill: string, edge?: string, dashed?: boolean, text: string}[]} */
   const entries = Object.entries(GROUND).filter(([g]) => present.has(g))
-    .map(([, [name, fill]]) => ({ fill, text: name }));
-  if (view.map.levels.some((l) => l)) entries.push({ fill: "#bca77f", text: "higher ground (level)" });
+    .map(([g, fill]) => ({ fill, text: grounds[g] }));
+  if (view.map.levels.some((l) => l)) entries.push({ fill: "#bca77f", text: t("higher ground (level)") });
   for (const side of Object.keys(view.map.zones || {}))
-    entries.push({ fill: SIDE_LIGHT[side], edge: SIDE[side], dashed: true, text: `${cap(side)} start zone` });
-  entries.push({ fill: PRONE, edge: INK, text: "prone (name on a band)" },
-    { fill: "#ef5350", edge: "#fff", text: "a wound each" },
-    { fill: "#2e7d32", edge: INK, text: "actions left (amber: attack made)" },
-    { fill: "#ef6c00", edge: INK, text: "! sabotaged" }, { fill: "#5f5a55", edge: INK, text: "✕ wreck" });
+    entries.push({ fill: SIDE_LIGHT[side], edge: SIDE[side], dashed: true,
+      text: t("{side} start zone", { side: sideName(side, t) }) });
+  entries.push({ fill: PRONE, edge: INK, text: t("prone (name on a band)") },
+    { fill: "#ef5350", edge: "#fff", text: t("a wound each") },
+    { fill: "#2e7d32", edge: INK, text: t("actions left (amber: attack made)") },
+    { fill: "#ef6c00", edge: INK, text: "! " + t("sabotaged") }, { fill: "#5f5a55", edge: INK, text: "✕ " + t("wreck") });
   return ui.key(entries);
 }

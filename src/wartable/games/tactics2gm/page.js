@@ -33,25 +33,59 @@ const SIDES = ["allies", "axis"];
 const sideOf = (seat) => (seat ? seat.split("-")[0] : seat);
 const SIDE = { allies: "#4a6b2c", axis: "#56616f" };
 const STRIP = { allies: "#e2e8d3", axis: "#dfe2e6" };
-const NAME = { allies: "Allies", axis: "Axis" };
-const ARMY = { usa: "USA", germany: "Germany" };
 const ARMY_SIDE = { usa: "allies", germany: "axis" };
-const GROUND = { ".": ["open ground", "#e8e0c2"], F: ["forest", "#b9cc9c"], H: ["hedge", "#dde0b6"],
-  M: ["mountain", "#d6c09a"], L: ["lake", "#93c0e2"], R: ["river", "#8bbbe0"], S: ["sea", "#4f86b8"] };
-const TERRAIN = { house: "House", bunker: "Bunker", barrier: "Barrier", trench: "Trench", wall: "Wall",
-  wire: "Wire", minefield: "Mines", foxholes: "Foxholes", craters: "Craters", bridge: "Bridge",
-  at_mine: "AT mine" };
-const PHASES = { bid: "secret bids for the first turn", first: "choosing who plays first",
-  terrain: "laying terrain", mulligan: "opening hands", move: "movement", deploy: "deployment and support",
-  fire: "fire", flip: "tokens turned back", discard: "discard", over: "the battle is over" };
-const KINDS = { infantry: "infantry", tank: "tank", transport: "transport", artillery: "artillery",
-  aircraft: "aircraft", support: "support" };
+// each ground's colour, by the field's letters (their names: groundWords)
+const GROUND = { ".": "#e8e0c2", F: "#b9cc9c", H: "#dde0b6", M: "#d6c09a", L: "#93c0e2", R: "#8bbbe0", S: "#4f86b8" };
 const INK = "#1b1b1b", PAPER = "#f4efdc", GOLD = "#c8962a", WATER = "#4f8fc0";
 // words that are card ids and plain English alike: left alone in running text
 const PLAIN = new Set(["general", "impact", "ram", "promotion", "wall", "wire", "house", "bridge", "barrier",
   "bunker", "craters", "foxholes", "minefield", "trench"]);
 
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+
+// ---- the player's language -----------------------------------------------------------------
+// The page's words in the player's language: `ui.t` (server/static/words.js), or without it
+// English, its {placeholders} filled. Each text is said where it is made, its message a string
+// literal that the catalogs' extractor reads (i18n/keep.py: never inside another message's
+// arguments, where it is not read); a name from the view is said with t(name).
+/** @returns {(msgid: string, args?: Record<string, string | number>) => string} */
+const voice = (ui) => (ui && ui.t) || ((m, a = {}) => m.replace(/\{(\w+)\}/g, (w, k) => (k in a ? String(a[k]) : w)));
+const sideName = (side, t) => (side === "allies" ? t("Allies") : side === "axis" ? t("Axis") : side);
+const armyName = (army, t) => (army === "usa" ? t("USA") : army === "germany" ? t("Germany") : null);
+const groundWords = (t) => ({ ".": t("open ground"), F: t("forest"), H: t("hedge"), M: t("mountain"), L: t("lake"),
+  R: t("river"), S: t("sea") });
+// the terrain cards' names across the top of their squares
+const terrainWords = (t) => ({ house: t("House"), bunker: t("Bunker"), barrier: t("Barrier"), trench: t("Trench"),
+  wall: t("Wall"), wire: t("Wire"), minefield: t("Mines"), foxholes: t("Foxholes"), craters: t("Craters"),
+  bridge: t("Bridge"), at_mine: t("AT mine") });
+// the phases of a turn, shown after "Round 2 of 8 · turn 3 ·" (a comment for the translators on
+// the line before a word that could be read otherwise: the catalogs give it to the next line only)
+const phaseWords = (t) => ({ bid: t("secret bids for the first turn"), first: t("choosing who plays first"),
+  terrain: t("laying terrain"), mulligan: t("opening hands"), move: t("movement"), deploy: t("deployment and support"),
+  // i18n: a phase of the turn, shown after "Round 2 of 8 · turn 3 ·": the units fire
+  fire: t("fire"),
+  flip: t("tokens turned back"),
+  // i18n: a phase of the turn, shown after "Round 2 of 8 · turn 3 ·": cards are discarded
+  discard: t("discard"),
+  over: t("the battle is over") });
+// i18n: the kinds of cards and units
+const kindWords = (t) => ({ infantry: t("infantry"), tank: t("tank"), transport: t("transport"),
+  artillery: t("artillery"), aircraft: t("aircraft"), support: t("support") });
+// i18n: an equipment token's state, after its name
+const tokenStates = (t) => ({ ready: t("ready"), used: t("used"), disabled: t("disabled") });
+// the stages of an assault and of an air combat, in brackets after it
+const stageWords = (t) => ({
+  // i18n: an assault's stage: the side assaulted answers it
+  react: t("react"),
+  // i18n: an assault's stage: the assaulting unit strikes
+  strike: t("strike"),
+  // i18n: an air combat's stage: the attacker sends escorts
+  escort: t("escort"),
+  // i18n: an air combat's stage: the other side sends fighters to meet it
+  defend: t("defend"),
+  // i18n: an air combat's stage: the fighters fight it out
+  dogfight: t("dogfight"),
+});
 const numberOf = (id) => id.split("-").pop();
 const isSquare = (s) => typeof s === "string" && /^[A-Z]\d+$/.test(s);
 // what the page narrows the actions to when an HQ is clicked: "axis:hq2" (the word alone is
@@ -60,9 +94,17 @@ const hqKey = (side, name) => `${side}:${name}`;
 let wide = false;  // the last board drawn was two fields: HQs are told apart by their columns
 
 // an HQ in words: "the Axis HQ", on two fields "the Axis HQ behind I-P"
-function hqWords(side, name) {
-  const behind = wide || name === "hq2" ? ` behind ${name === "hq2" ? "I-P" : "A-H"}` : "";
-  return `the ${NAME[side] || side} HQ${behind}`;
+function hqWords(side, name, t) {
+  const who = sideName(side, t);
+  if (name === "hq2") return t("the {side} HQ behind I-P", { side: who });
+  return wide ? t("the {side} HQ behind A-H", { side: who }) : t("the {side} HQ", { side: who });
+}
+
+// an HQ's name: "Axis HQ", on two fields "Axis HQ behind I-P"
+function hqName(side, name, t) {
+  const who = sideName(side, t);
+  if (name === "hq2") return t("{side} HQ behind I-P", { side: who });
+  return wide ? t("{side} HQ behind A-H", { side: who }) : t("{side} HQ", { side: who });
 }
 
 // a side's HQs, each {name, hp, max_hp, ap, general, seats}
@@ -92,14 +134,15 @@ function learn(view, ui) {
     .catch(() => { catalogue = {}; });  // without it the counters keep a plain frame
 }
 
+// a card's title in the player's language (the catalogs hold every card's title)
 function cardTitle(key, ui) {
   const face = (ui && ui.cards || {})[key] || (catalogue || {})[key];
-  return face ? face.title : cap(String(key).replaceAll("_", " "));
+  return voice(ui)(face ? face.title : cap(String(key).replaceAll("_", " ")));
 }
 
 function unitWords(id, ui) {
   const card = id.replace(/-\d+$/, "");
-  return `${cardTitle(card, ui)} ${numberOf(id)}`;
+  return voice(ui)("{card} {n}", { card: cardTitle(card, ui), n: numberOf(id) });
 }
 
 // a name short enough for a counter: "M4 Sherman" is "Sherman", "Panzer IV Ausf. H" "Pz IV"
@@ -173,12 +216,13 @@ function extraSymbol(el, extra, x, y, w, h) {
 // ids in players' words: "m4_sherman-1" is "M4 Sherman 1", "usa_pershing" "M26 Pershing",
 // "allies" "Allies"
 export function words(text, ui) {
+  const t = voice(ui);
   const known = (key) => ((ui && ui.cards) || {})[key] || (catalogue || {})[key];
   return String(text)
-    .replace(/\b(allies|axis):(hq2?)\b/g, (w, side, name) => hqWords(side, name))
-    .replace(/\b([a-z][a-z0-9_]*)-(\d+)\b/g, (w, key, n) => (known(key) ? `${cardTitle(key, ui)} ${n}` : w))
+    .replace(/\b(allies|axis):(hq2?)\b/g, (w, side, name) => hqWords(side, name, t))
+    .replace(/\b([a-z][a-z0-9_]*)-(\d+)\b/g, (w, key, n) => (known(key) ? t("{card} {n}", { card: cardTitle(key, ui), n }) : w))
     .replace(/\b[a-z][a-z0-9_]*\b/g, (w) => (known(w) && !PLAIN.has(w) ? cardTitle(w, ui) : w))
-    .replace(/\b(allies|axis)\b/g, (w) => NAME[w])
+    .replace(/\b(allies|axis)\b/g, (w) => sideName(w, t))
     .replaceAll(" -> ", " → ");
 }
 
@@ -235,7 +279,8 @@ function frame(view) {
 // ---- the board -----------------------------------------------------------------------------
 export function board(view, ui) {
   const { el } = ui;
-  if (!view.field) return el("div", { id: "board", class: "generic-view", text: "No battlefield yet." });
+  const t = voice(ui);
+  if (!view.field) return el("div", { id: "board", class: "generic-view", text: t("No battlefield yet.") });
   learn(view, ui);
   const f = frame(view);
   wide = f.fields > 1;
@@ -282,7 +327,8 @@ export function board(view, ui) {
     const [c, r] = parse(label);
     const x = f.x(c), y = f.y(r);
     const g = el("svg:g", { class: "smoke-screen", "pointer-events": "none" },
-      el("svg:title", { text: `${label}: a smoke screen (+2/+2), lifted at the ${NAME[side] || side}' next Inicio` }));
+      el("svg:title", { text: t("{square}: a smoke screen (+2/+2), lifted at the {side}' next Inicio",
+        { square: label, side: sideName(side, t) }) }));
     for (const [dx, dy, rr] of [[0.12, 0.14, 0.16], [0.5, 0.08, 0.14], [0.88, 0.15, 0.16], [0.1, 0.52, 0.13],
       [0.9, 0.5, 0.14], [0.14, 0.88, 0.16], [0.52, 0.92, 0.14], [0.88, 0.86, 0.16]])
       g.append(el("svg:circle", { cx: x + dx * Q, cy: y + dy * Q, r: rr * Q, fill: "#8d8d8d", "fill-opacity": 0.55 }));
@@ -304,7 +350,7 @@ export function board(view, ui) {
   for (const [label, here] of Object.entries(per)) {
     const [c, r] = parse(label);
     const x0 = f.x(c), y0 = f.y(r);
-    const labelled = squareLabel(view, label) !== "";
+    const labelled = squareLabel(view, label, t) !== "";
     here.sort((a, b) => (a.beside ? 1 : 0) - (b.beside ? 1 : 0));
     const size = here.length === 1 ? P : P2;
     smallest = Math.min(smallest, size);
@@ -379,11 +425,12 @@ function showOwnField(view, ui, f, svg) {
 // grey once spent; a click narrows the actions to picking up or trading for the first
 function dropped(view, ui, f, label, lying) {
   const { el } = ui;
+  const t = voice(ui);
   const [c, r] = parse(label);
   const x = f.x(c), y = f.y(r), s = 7.2;
   const titles = view.field.dropped_titles || {};
-  const name = (t) => titles[t] || cap(t.replaceAll("_", " "));
-  const g = el("svg:g", { class: "dropped", "data-square": label, "data-tokens": lying.map(([t]) => t).join(" ") });
+  const name = (token) => t(titles[token] || cap(token.replaceAll("_", " ")));
+  const g = el("svg:g", { class: "dropped", "data-square": label, "data-tokens": lying.map(([token]) => token).join(" ") });
   g.addEventListener("click", (ev) => { ev.stopPropagation(); ui.choose(lying[0][0]); });
   const shown = lying.slice(0, 5);
   g.append(el("svg:rect", { x: x + 0.8, y: y + Q - 1.6 - shown.length * (s + 0.8), width: s + 1.6,
@@ -395,14 +442,16 @@ function dropped(view, ui, f, label, lying) {
       fill: face === "ready" ? "#d9b44a" : "#6b6b6b", stroke: INK, "stroke-width": 0.5 }),
     el("svg:circle", { cx: x + 1.6 + s / 2, cy: ty + s / 2, r: s * 0.2, fill: face === "ready" ? INK : "#bdbdbd" }));
   });
-  g.append(el("svg:title", { text: `${label}: equipment on the ground, for infantry there to pick up or trade ` +
-    `(GM-106): ${lying.map(([t, face]) => name(t) + (face === "ready" ? "" : " (spent)")).join(", ")}` }));
+  const tokens = lying.map(([token, face]) => (face === "ready" ? name(token) : t("{token} (spent)", { token: name(token) })));
+  g.append(el("svg:title", { text: t("{square}: equipment on the ground, for infantry there to pick up or trade (GM-106): {tokens}",
+    { square: label, tokens: tokens.join(", ") }) }));
   return g;
 }
 
 // a square: its ground, the terrain card on it, what wear left, and its label
 function square(view, ui, f, c, r, label, objective, crowd) {
   const { el } = ui;
+  const t = voice(ui);
   const field = view.field;
   const g0 = field.rows[r].charAt(c);
   const x = f.x(c), y = f.y(r);
@@ -410,7 +459,7 @@ function square(view, ui, f, c, r, label, objective, crowd) {
   const g = el("svg:g", { "data-id": label, class: "square" + (picked ? " picked" : "") });
   g.addEventListener("click", () => ui.choose(label));
   g.append(el("svg:rect", { x, y, width: Q, height: Q, class: "shape square-base",
-    fill: (GROUND[g0] || ["", "#ddd"])[1], stroke: "#b3ab90", "stroke-width": 0.5,
+    fill: GROUND[g0] || "#ddd", stroke: "#b3ab90", "stroke-width": 0.5,
     ...(picked ? { style: "stroke: #f0a800; stroke-width: 2.5" } : {}) }));
   const quiet = el("svg:g", { "pointer-events": "none" });
   quiet.append(...texture(el, g0, x, y));
@@ -418,7 +467,7 @@ function square(view, ui, f, c, r, label, objective, crowd) {
   const ruined = (field.ruins || []).includes(label);
   if (ruined) quiet.append(...rubble(el, x, y));
   else if (card) quiet.append(...terrainArt(el, card[0], x, y));
-  const text = squareLabel(view, label);
+  const text = squareLabel(view, label, t);
   if (text && crowd < 3) {
     const owner = card && card[1];
     // a long label is pressed into its square (bold letters are about 0.6 of their size
@@ -431,26 +480,27 @@ function square(view, ui, f, c, r, label, objective, crowd) {
       ...(fits ? {} : { textLength: Q - 4, lengthAdjust: "spacingAndGlyphs" }) }));
   }
   g.append(quiet);
-  const words = [`${label}: ${(GROUND[g0] || [g0])[0]}`];
-  if (ruined) words.push("ruins (difficult, no cover)");
-  else if (card) words.push(cardTitle(card[0], ui) + (card[1] ? ` (${NAME[card[1]]}')` : ""));
-  if (label in (field.worn || {})) words.push(`${field.worn[label]} PI left`);
-  if (label in (field.smoke || {})) words.push("smoke screen");
-  if ((field.dropped || {})[label] && field.dropped[label].length) words.push("equipment on the ground");
-  if (objective) words.push("objective");
-  g.append(el("svg:title", { text: words.join(", ") }));
+  const facts = [t("{square}: {ground}", { square: label, ground: groundWords(t)[g0] || g0 })];
+  if (ruined) facts.push(t("ruins (difficult, no cover)"));
+  else if (card) facts.push(card[1] ? t("{card} ({side}')", { card: cardTitle(card[0], ui), side: sideName(card[1], t) })
+    : cardTitle(card[0], ui));
+  if (label in (field.worn || {})) facts.push(t("{pi} PI left", { pi: field.worn[label] }));
+  if (label in (field.smoke || {})) facts.push(t("smoke screen"));
+  if ((field.dropped || {})[label] && field.dropped[label].length) facts.push(t("equipment on the ground"));
+  if (objective) facts.push(t("objective"));
+  g.append(el("svg:title", { text: facts.join(", ") }));
   return g;
 }
 
 // the words across a square's top: its terrain card (or ruins) and the PI wear left it
-function squareLabel(view, label) {
+function squareLabel(view, label, t) {
   const field = view.field;
   const card = (field.terrain || {})[label];
   const ruined = (field.ruins || []).includes(label);
   // a scenario's bridge needs no words: its deck over the river says it
   const spans = card && card[0] === "bridge" && view.scenario && (view.scenario.river || []).length;
-  const name = ruined ? "Ruins" : spans ? "" : card ? (TERRAIN[card[0]] || cap(card[0].replaceAll("_", " "))) : "";
-  const pi = label in (field.worn || {}) ? `${field.worn[label]} PI` : "";
+  const name = ruined ? t("Ruins") : spans ? "" : card ? (terrainWords(t)[card[0]] || t(cap(card[0].replaceAll("_", " ")))) : "";
+  const pi = label in (field.worn || {}) ? t("{pi} PI", { pi: field.worn[label] }) : "";
   return [name, pi].filter(Boolean).join(" · ");
 }
 
@@ -596,6 +646,7 @@ function hqStrip(view, ui, f, side, centre) {
 // general and cards on the left, its aircraft on the right
 function hqBox(view, ui, f, side, h, k, [from, to], waiting, g, centre) {
   const { el } = ui;
+  const t = voice(ui);
   const s = view.sides[side];
   const y0 = f.strip[side], mid = f.fields > 1 ? f.behind(k) : f.width / 2;
   const active = view.active === side;
@@ -607,33 +658,41 @@ function hqBox(view, ui, f, side, h, k, [from, to], waiting, g, centre) {
   hq.addEventListener("click", () => ui.choose(key));
   hq.append(el("svg:rect", { x: bx, y: by, width: bw, height: bh, rx: 4, class: "shape hq-base", fill: SIDE[side],
     stroke: INK, "stroke-width": 1, ...(picked ? { style: "stroke: #f0a800; stroke-width: 2.5" } : {}) }));
-  const txt = (x, y, t, size, extra = {}) => el("svg:text", { x, y, "font-size": size, "font-weight": "bold",
-    "text-anchor": "middle", fill: PAPER, "pointer-events": "none", text: t, ...extra });
-  const which = f.fields > 1 ? (h.name === "hq2" ? "I-P" : "A-H") : ARMY[s.army] || cap(s.army);
-  hq.append(txt(mid, by + 9.5, `${NAME[side]} HQ · ${which}`, 7.2));
+  const txt = (x, y, text, size, extra = {}) => el("svg:text", { x, y, "font-size": size, "font-weight": "bold",
+    "text-anchor": "middle", fill: PAPER, "pointer-events": "none", text, ...extra });
+  const which = f.fields > 1 ? (h.name === "hq2" ? "I-P" : "A-H") : armyName(s.army, t) || cap(s.army);
+  // its name, pressed into the box where a language makes it longer than the box (bold letters
+  // are about 0.6 of their size wide)
+  const title = t("{side} HQ", { side: sideName(side, t) }) + " · " + which;
+  hq.append(txt(mid, by + 9.5, title, 7.2,
+    title.length * 7.2 * 0.6 > bw - 6 ? { textLength: bw - 6, lengthAdjust: "spacingAndGlyphs" } : {}));
   const left = Math.max(0, h.hp), full = Math.max(h.max_hp || left, left);
   const pw = Math.min(7, (bw - 12) / Math.max(1, full)), px = mid - (full * pw) / 2;
   for (let j = 0; j < full; j++)
     hq.append(el("svg:rect", { x: px + j * pw + 0.5, y: by + 13, width: pw - 1, height: 6, rx: 1,
       fill: j < left ? "#f2c14e" : "#2b2b2b", stroke: INK, "stroke-width": 0.4, "pointer-events": "none" }));
   const ap = h.ap ?? s.ap;
-  hq.append(txt(mid, by + 29, `${left} PI · ${ap} AP`, 7.6));
+  hq.append(txt(mid, by + 29, t("{pi} PI", { pi: left }) + " · " + t("{ap} AP", { ap }), 7.6));
   const players = (h.seats || []).map((seat) => words(seat, ui));
-  hq.append(el("svg:title", { text: `${cap(hqWords(side, h.name).replace(/^the /, ""))}: ${left} of ${full} PI left, ` +
-    `${ap} AP` + (h.general ? `; general ${cardTitle(h.general, ui)}` : "") +
-    (f.fields > 1 && players.length ? `; commanded by ${players.join(" and ")}` : "") +
-    (waiting.length ? `; aircraft: ${waiting.map((u) => unitWords(u.id, ui)).join(", ")}` : "") }));
+  // "a and b", "a and b and c"
+  const both = players.length ? players.reduce((first, second) => t("{first} and {second}", { first, second })) : "";
+  const aircraft = waiting.map((u) => unitWords(u.id, ui)).join(", ");
+  hq.append(el("svg:title", { text: t("{hq}: {left} of {full} PI left, {ap} AP", { hq: hqName(side, h.name, t), left, full, ap }) +
+    (h.general ? "; " + t("general {card}", { card: cardTitle(h.general, ui) }) : "") +
+    (f.fields > 1 && players.length ? "; " + t("commanded by {players}", { players: both }) : "") +
+    (waiting.length ? "; " + t("aircraft: {units}", { units: aircraft }) : "") }));
   g.append(hq);
   // beside it, on the left: the general and the cards (on two fields, its own player's)
   const seats = (h.seats || []).map((seat) => (view.seats || {})[seat]).filter(Boolean);
   const count = (what) => (f.fields > 1 && seats.length ? seats.reduce((n, p) => n + p[what], 0) : s[what]);
-  const info = (y, t, extra = {}) => el("svg:text", { x: from, y, "font-size": 6.6, fill: "#3b3b33",
-    "pointer-events": "none", text: t, ...extra });
-  const you = (h.seats || []).includes(ui.seat) ? " (you)" : "";
-  const third = f.fields > 1 ? `${players.join(", ")}${you}` : `units lost ${s.lost}`;
-  g.append(info(y0 + 14, h.general ? `General ${cardTitle(h.general, ui)}` : "No general", { "font-weight": "bold" }),
-    info(y0 + 24, `hand ${count("hand")} · deck ${count("deck")}`),
-    info(y0 + 33, third + (active ? " · to play" : ""), active ? { "font-weight": "bold", fill: SIDE[side] } : {}));
+  const info = (y, text, extra = {}) => el("svg:text", { x: from, y, "font-size": 6.6, fill: "#3b3b33",
+    "pointer-events": "none", text, ...extra });
+  const you = (h.seats || []).includes(ui.seat) ? " " + t("(you)") : "";
+  const third = f.fields > 1 ? players.join(", ") + you : t("units lost {lost}", { lost: s.lost });
+  const general = h.general ? t("General {card}", { card: cardTitle(h.general, ui) }) : t("No general");
+  g.append(info(y0 + 14, general, { "font-weight": "bold" }),
+    info(y0 + 24, t("hand {hand} · deck {deck}", { hand: count("hand"), deck: count("deck") })),
+    info(y0 + 33, third + (active ? " · " + t("to play") : ""), active ? { "font-weight": "bold", fill: SIDE[side] } : {}));
   // on the right: its aircraft waiting at the HQ or up in the air; a crowd in two rows
   const x0 = mid + bw / 2 + 6, room = to - x0;
   const fit = (size, gap) => Math.max(1, Math.floor((room + gap) / (size + gap)));
@@ -690,6 +749,7 @@ function counter(u, x, y, size, view, ui, moved) {
 // a unit carried aboard: a small tag beside its carrier, which picks it as a counter would
 function rider(p, carrier, x, y, view, ui) {
   const { el } = ui;
+  const t = voice(ui);
   const s = 9.5;
   const picked = ui.filter === p.id;
   const g = el("svg:g", { "data-id": p.id, "data-side": p.side, class: "rider" + (picked ? " picked" : "") });
@@ -701,97 +761,131 @@ function rider(p, carrier, x, y, view, ui) {
   if (sym.extra) g.append(...extraSymbol(el, sym.extra, x + 1.6, y + 2.2, s - 3.2, (s - 3.2) * 0.65));
   g.append(el("svg:text", { x: x + s / 2, y: y + s - 0.6, "font-size": 2.8, "font-weight": "bold", "text-anchor": "middle",
     fill: PAPER, class: "piece-text", text: numberOf(p.id) }));
-  g.append(el("svg:title", { text: `${unitWords(p.id, ui)} aboard ${unitWords(carrier.id, ui)}` +
-    (unitState(p, ui) ? `: ${unitState(p, ui)}` : "") }));
+  const state = unitState(p, ui), aboard = { unit: unitWords(p.id, ui), carrier: unitWords(carrier.id, ui) };
+  g.append(el("svg:title", { text: state ? t("{unit} aboard {carrier}: {state}", { ...aboard, state })
+    : t("{unit} aboard {carrier}", aboard) }));
   return g;
 }
 
 // each token in words: a weapon by its name (the view's), other equipment by its option's title
-function tokenWords(u) {
+function tokenWords(u, ui) {
+  const t = voice(ui);
   const options = ((catalogue || {})[u.card] || {}).options || {};
   const arms = u.weapons || {};
-  return Object.entries(u.tokens || {}).map(([k, state]) =>
-    `${arms[k] || options[k] || (/^w\d+$/.test(k) ? `weapon ${k.slice(1)}` : k.replaceAll("_", " "))} ${state}`);
+  const states = tokenStates(t);
+  return Object.entries(u.tokens || {}).map(([k, state]) => {
+    const token = arms[k] || options[k] ? t(arms[k] || options[k])
+      : /^w\d+$/.test(k) ? t("weapon {n}", { n: k.slice(1) }) : t(k.replaceAll("_", " "));
+    return t("{token} {state}", { token, state: states[state] || state });
+  });
 }
 
 function unitState(u, ui) {
+  const t = voice(ui);
   const parts = [];
-  if (u.wounds) parts.push(`${u.wounds} wound${u.wounds > 1 ? "s" : ""}`);
-  if (u.level) parts.push(u.level > 1 ? "elite" : "veteran");
-  if (u.suppressed) parts.push("suppressed");
-  if (u.mounted) parts.push("set up");
-  if (u.moved) parts.push("moved");
-  if (u.fired && u.fired.length) parts.push("fired");
-  if (u.assaulting) parts.push(`assaulting ${unitWords(u.assaulting, ui)}`);
-  if (u.beside) parts.push(`beside ${unitWords(u.beside, ui)}`);
-  if (u.smoked) parts.push("in a smoke cloud");
-  if (u.attached && u.attached.length) parts.push("with " + u.attached.map((c) => cardTitle(c, ui)).join(", "));
+  if (u.wounds) parts.push(u.wounds > 1 ? t("{count} wounds", { count: u.wounds }) : t("{count} wound", { count: u.wounds }));
+  if (u.level) parts.push(u.level > 1 ? t("elite") : t("veteran"));
+  if (u.suppressed) parts.push(t("suppressed"));
+  if (u.mounted) parts.push(t("set up"));
+  if (u.moved) parts.push(t("moved"));
+  if (u.fired && u.fired.length) parts.push(t("fired"));
+  if (u.assaulting) parts.push(t("assaulting {unit}", { unit: unitWords(u.assaulting, ui) }));
+  if (u.beside) parts.push(t("beside {unit}", { unit: unitWords(u.beside, ui) }));
+  if (u.smoked) parts.push(t("in a smoke cloud"));
+  if (u.attached && u.attached.length)
+    parts.push(t("with {cards}", { cards: u.attached.map((c) => cardTitle(c, ui)).join(", ") }));
   return parts.join(", ");
 }
 
 function unitTitle(u, view, ui) {
-  const where = isSquare(u.square) ? `at ${u.square}` : HQS.includes(u.square) ?
-    `waiting at ${wide ? hqWords(u.side, u.square) : "its HQ"}` : "in the air";
+  const t = voice(ui);
+  const where = isSquare(u.square) ? t("at {square}", { square: u.square }) : !HQS.includes(u.square) ? t("in the air")
+    : wide ? t("waiting at {hq}", { hq: hqWords(u.side, u.square, t) }) : t("waiting at its HQ");
   const kind = kindOf(u.card);
   const carried = view.units.filter((p) => p.aboard === u.id).map((p) => unitWords(p.id, ui));
-  return `${unitWords(u.id, ui)} (${NAME[u.side]}${kind ? ", " + kind : ""}) ${where}: ${unitState(u, ui) || "fresh"}` +
-    (tokenWords(u).length ? `; ${tokenWords(u).join(", ")}` : "") +
-    (carried.length ? `; carrying ${carried.join(", ")}` : "");
+  const tokens = tokenWords(u, ui);
+  const said = { unit: unitWords(u.id, ui), side: sideName(u.side, t), kind: kind ? kindWords(t)[kind] || kind : "",
+    where, state: unitState(u, ui) || t("fresh") };
+  return (kind ? t("{unit} ({side}, {kind}) {where}: {state}", said) : t("{unit} ({side}) {where}: {state}", said)) +
+    (tokens.length ? "; " + tokens.join(", ") : "") +
+    (carried.length ? "; " + t("carrying {units}", { units: carried.join(", ") }) : "");
 }
 
 // ---- around the board ----------------------------------------------------------------------
 export function status(view, ui) {
   const { el } = ui;
+  const t = voice(ui);
   if (!view.sides) return [];
-  const lines = [el("div", { id: "round", text: `Round ${view.round} of ${view.max_rounds} · turn ${view.turn} · ` +
-    (PHASES[view.phase] || view.phase) })];
-  if (view.active)
-    lines.push(el("div", { id: "to-play" }, "To play: ", el("b", { text: NAME[view.active] }),
-      view.active === sideOf(ui.seat) ? " (you)" : ""));
+  const round = t("Round {round} of {rounds} · turn {turn}", { round: view.round, rounds: view.max_rounds, turn: view.turn });
+  const lines = [el("div", { id: "round", text: round + " · " + (phaseWords(t)[view.phase] || view.phase) })];
+  if (view.active) {
+    // the side in bold, where the language puts it
+    const [before, after] = t("To play: {side}").split("{side}");
+    lines.push(el("div", { id: "to-play" }, before || null, el("b", { text: sideName(view.active, t) }), after || null,
+      view.active === sideOf(ui.seat) ? " " + t("(you)") : ""));
+  }
   const sc = view.scenario;
   if (sc) {
     const o = sc.objective;
     let stands;
-    const each = (view.field && view.field.fields) > 1 ? " on each field" : "";
-    if (o.kind === "hold") stands = `held now: ${(o.held || []).join(", ") || "none"} (${o.count} needed${each})`;
-    else {
+    if (o.kind === "hold") {
+      const held = { squares: (o.held || []).join(", ") || t("none"), count: o.count };
+      stands = (view.field && view.field.fields) > 1 ? t("held now: {squares} ({count} needed on each field)", held)
+        : t("held now: {squares} ({count} needed)", held);
+    } else {
       const other = o.side === "allies" ? "axis" : "allies";
-      stands = `${view.sides[other].lost} of ${o.needed ?? o.count} ${NAME[other]} units destroyed`;
+      stands = t("{lost} of {needed} {side} units destroyed",
+        { lost: view.sides[other].lost, needed: o.needed ?? o.count, side: sideName(other, t) });
     }
-    lines.push(el("div", { id: "objective" }, el("b", { text: sc.title }),
-      el("div", { class: "muted", text: `Objective: ${o.text} · ${stands}` +
-        (sc.rounds ? ` · round ${Math.min(view.round, sc.rounds)} of ${sc.rounds}` : "") })));
+    // the scenario's title from the data, in the catalogs; its objective said once they hold it
+    const goal = t("Objective: {objective}", { objective: t(o.text) });
+    const rounds = sc.rounds ? " · " + t("round {round} of {rounds}", { round: Math.min(view.round, sc.rounds), rounds: sc.rounds }) : "";
+    lines.push(el("div", { id: "objective" }, el("b", { text: t(sc.title) }),
+      el("div", { class: "muted", text: goal + " · " + stands + rounds })));
   }
   for (const side of SIDES) {
     const s = view.sides[side];
+    const hqs = hqsOf(view, side);
+    const points = hqs.map((h) => `${h.hp}/${h.max_hp ?? h.hp}`).join(" · ");
+    const name = t("{side} ({army})", { side: sideName(side, t), army: armyName(s.army, t) || s.army });
+    const chosen = (view.phase === "bid" || view.phase === "mulligan") && s.chosen;
     lines.push(el("div", { class: "side-line" }, el("span", { class: "dot", style: `background: ${SIDE[side]}` }),
-      el("b", { text: ` ${NAME[side]} (${ARMY[s.army] || s.army})` + (side === sideOf(ui.seat) ? " (you)" : "") + " " }),
-      el("span", { text: `${hqsOf(view, side).length > 1 ? "HQs" : "HQ"} ` +
-        `${hqsOf(view, side).map((h) => `${h.hp}/${h.max_hp ?? h.hp}`).join(" · ")} PI · ${s.ap} AP` }),
-      el("span", { class: "muted", text: ` · hand ${s.hand} · deck ${s.deck} · lost ${s.lost}` +
-        (s.general ? ` · ${cardTitle(s.general, ui)}` : "") +
-        (view.phase === "terrain" && s.terrain_budget ? ` · terrain ${s.terrain_budget} AP` : "") +
-        ((view.phase === "bid" || view.phase === "mulligan") && s.chosen ? " · has chosen" : "") })));
+      el("b", { text: " " + name + (side === sideOf(ui.seat) ? " " + t("(you)") : "") + " " }),
+      el("span", { text: (hqs.length > 1 ? t("HQs {points} PI", { points }) : t("HQ {points} PI", { points })) +
+        " · " + t("{ap} AP", { ap: s.ap }) }),
+      el("span", { class: "muted", text: " · " + t("hand {hand} · deck {deck} · lost {lost}", { hand: s.hand, deck: s.deck, lost: s.lost }) +
+        (s.general ? " · " + cardTitle(s.general, ui) : "") +
+        (view.phase === "terrain" && s.terrain_budget ? " · " + t("terrain {ap} AP", { ap: s.terrain_budget }) : "") +
+        (chosen ? " · " + t("has chosen") : "") })));
   }
-  if (view.bids) lines.push(el("div", { class: "muted", text: "Bids: " +
-    SIDES.map((s) => `${NAME[s]} ${view.bids[s]}`).join(", ") + (view.first ? ` · ${NAME[view.first]} plays first` : "") }));
-  if (view.storming) lines.push(el("div", { class: "warn", text: `Assault under way: ${unitWords(view.storming, ui)}` +
-    (view.stage ? ` (${view.stage})` : "") }));
+  if (view.bids) {
+    const bids = SIDES.map((s) => t("{side} {bid}", { side: sideName(s, t), bid: view.bids[s] }));
+    lines.push(el("div", { class: "muted", text: t("Bids: {bids}", { bids: bids.join(", ") }) +
+      (view.first ? " · " + t("{side} plays first", { side: sideName(view.first, t) }) : "") }));
+  }
+  const stages = stageWords(t);
+  if (view.storming) {
+    const unit = unitWords(view.storming, ui);
+    lines.push(el("div", { class: "warn", text: view.stage
+      ? t("Assault under way: {unit} ({stage})", { unit, stage: stages[view.stage] || view.stage })
+      : t("Assault under way: {unit}", { unit }) }));
+  }
   if (view.aim) {
     const [, firer, , target] = String(view.aim.action).split(" ");
     const foe = sideOf(view.aim.by) === "allies" ? "axis" : "allies";
-    const at = HQS.includes(target) ? hqWords(foe, target) : isSquare(target) ? target : target ? unitWords(target, ui) : "?";
-    lines.push(el("div", { class: "warn", text: `${unitWords(firer || "?", ui)} fires at ${at}: ` +
-      "the shot waits while its target may throw smoke" }));
+    const at = HQS.includes(target) ? hqWords(foe, target, t) : isSquare(target) ? target : target ? unitWords(target, ui) : "?";
+    lines.push(el("div", { class: "warn", text: t("{unit} fires at {target}: the shot waits while its target may throw smoke",
+      { unit: unitWords(firer || "?", ui), target: at }) }));
   }
   if (view.sortie) {
     // the HQ attacked, by its index (-1: none): the side's own and which field's
-    const h = view.sortie.hq, at = typeof h === "number" && h >= 0 ? hqWords(SIDES[h % 2], HQS[h >> 1])
+    const h = view.sortie.hq, at = typeof h === "number" && h >= 0 ? hqWords(SIDES[h % 2], HQS[h >> 1], t)
       : (view.sortie.at || []).join(", ");
-    lines.push(el("div", { class: "warn", text: `Air combat: ${unitWords(view.sortie.plane, ui)} ` +
-      `attacks ${at} (${view.sortie.stage})` }));
+    const stage = view.sortie.stage;
+    lines.push(el("div", { class: "warn", text: t("Air combat: {plane} attacks {target} ({stage})",
+      { plane: unitWords(view.sortie.plane, ui), target: at, stage: stages[stage] || stage }) }));
   }
-  if (view.equipping) lines.push(el("div", { class: "warn", text: `Equipping ${unitWords(view.equipping, ui)}` }));
+  if (view.equipping) lines.push(el("div", { class: "warn", text: t("Equipping {unit}", { unit: unitWords(view.equipping, ui) }) }));
   return lines;
 }
 
@@ -807,12 +901,13 @@ export function hands(view, ui) {
 // cards as small faces: each with its kind and the AP it takes to play, its launch cost where it
 // prints one (GM-3), and the points it counts in the deck when those differ
 function faces(ids, view, ui) {
+  const t = voice(ui);
   return ids.map((id) => {
     const c = (catalogue || {})[id];
     const title = cardTitle(id, ui);
     const launch = c ? c.launch ?? c.cost : null;
-    const note = c ? [KINDS[c.kind] || c.kind, `${launch} AP` + (launch !== c.cost ? ` (${c.cost} pts)` : "")]
-      .join(" · ") : null;
+    const cost = c && launch !== c.cost ? t("{ap} AP ({points} pts)", { ap: launch, points: c.cost }) : t("{ap} AP", { ap: launch });
+    const note = c ? [kindWords(t)[c.kind] || c.kind, cost].join(" · ") : null;
     return { id, label: title, title, note, art: cardArt(id, view, ui) };
   });
 }
@@ -837,41 +932,50 @@ function cardArt(id, view, ui) {
 
 export function panels(view, ui) {
   const { el } = ui;
+  const t = voice(ui);
   if (!view.units || !view.units.length) return [];
   const order = (u) => (ui.seat ? (u.side === sideOf(ui.seat) ? 0 : 1) : SIDES.indexOf(u.side));
   const rows = [...view.units].sort((a, b) => order(a) - order(b));
   const table = el("table", { class: "soldiers" });
-  table.append(el("tr", {}, ...["", "unit", "at", "ready", "state"].map((h) => el("th", { text: h }))));
+  const headings = ["", t("unit"),
+    // i18n: a heading of the units' table: the square each unit stands on
+    t("at"),
+    // i18n: a heading of the units' table: how many of its tokens are ready ("2/3")
+    t("ready"),
+    t("state")];
+  table.append(el("tr", {}, ...headings.map((h) => el("th", { text: h }))));
   for (const u of rows) {
     const ready = Object.values(u.tokens || {}).filter((s) => s === "ready").length;
     const all = Object.keys(u.tokens || {}).length;
-    const at = u.aboard ? `aboard ${numberOf(u.aboard)}` : u.square;
+    const at = u.aboard ? t("aboard {n}", { n: numberOf(u.aboard) }) : u.square;
     const tr = el("tr", { "data-id": u.id, class: ui.filter === u.id ? "picked" : "" },
       el("td", {}, el("span", { class: "dot", style: `background: ${SIDE[u.side]}` })),
       el("td", { text: unitWords(u.id, ui) }),
       el("td", { text: at || "" }),
-      el("td", { text: all ? `${ready}/${all}` : "", title: tokenWords(u).join(", ") }),
+      el("td", { text: all ? `${ready}/${all}` : "", title: tokenWords(u, ui).join(", ") }),
       el("td", { text: unitState(u, ui) }));
     tr.addEventListener("click", () => ui.choose(u.id));
     table.append(tr);
   }
   return [el("div", { class: "panel soldiers-panel", id: "units" },
-    el("div", { class: "muted", text: "Units in play (click one to see its actions)" }), table)];
+    el("div", { class: "muted", text: t("Units in play (click one to see its actions)") }), table)];
 }
 
 // a key to the board's colours and marks, over it
 export function overlay(view, ui) {
   if (!view.field) return null;
+  const t = voice(ui);
+  const grounds = groundWords(t);
   const present = new Set(view.field.rows.join(""));
   /** @type {{fill: string, edge?: string, dashed?: boolean, text: string}[]} */
   const entries = Object.entries(GROUND).filter(([g]) => present.has(g) && g !== ".")
-    .map(([, [name, fill]]) => ({ fill, text: name }));
+    .map(([g, fill]) => ({ fill, text: grounds[g] }));
   if (view.scenario && view.scenario.objective.squares.length)
-    entries.push({ fill: "transparent", edge: GOLD, dashed: true, text: "objective" });
-  if (Object.keys(view.field.smoke || {}).length) entries.push({ fill: "#9e9e9e", text: "smoke" });
+    entries.push({ fill: "transparent", edge: GOLD, dashed: true, text: t("objective") });
+  if (Object.keys(view.field.smoke || {}).length) entries.push({ fill: "#9e9e9e", text: t("smoke") });
   if (Object.keys(view.field.dropped || {}).length)
-    entries.push({ fill: "#d9b44a", edge: INK, text: "equipment on the ground" });
-  entries.push({ fill: "#ef5350", edge: "#fff", text: "wound" }, { fill: "#c5e1a5", edge: INK, text: "token ready" },
-    { fill: "#5d5d5d", edge: "#9e9e9e", text: "spent" }, { fill: "#f9c846", edge: INK, text: "suppressed" });
+    entries.push({ fill: "#d9b44a", edge: INK, text: t("equipment on the ground") });
+  entries.push({ fill: "#ef5350", edge: "#fff", text: t("wound") }, { fill: "#c5e1a5", edge: INK, text: t("token ready") },
+    { fill: "#5d5d5d", edge: "#9e9e9e", text: t("spent") }, { fill: "#f9c846", edge: INK, text: t("suppressed") });
   return ui.key(entries);
 }

@@ -41,10 +41,10 @@ export function startGame(id) {
     t("game {id}", { id });
   if (game.seat) where.append(" ", el("details", { id: "seat-link" },
     el("summary", { text: t("play from another device") }),
-    copyable("This link is your seat: open it on your other device, and share it with nobody.",
+    copyable(t("This link is your seat: open it on your other device, and share it with nobody."),
       `/play/${id}#seat=${game.seat}&token=${game.token}`)));
   connect();
-  api(`/api/games/${id}/glossary`).then((g) => { game.cards = g.cards; if (game.shown) render(); })
+  api(`/api/games/${id}/glossary?lang=${language()}`).then((g) => { game.cards = g.cards; if (game.shown) render(); })
     .catch(() => {});  // without it cards show their ids, which still play
   document.addEventListener("keydown", (e) => {
     if (e.key !== "Escape") return;

@@ -2,14 +2,17 @@
 // by the header's "Rules" button or at one rule by a log line's citation. Nothing in it
 // needs hover: every part is a click (or a tap) away, and Escape closes it.
 import { api, el, toast } from "./dom.js";
-import { t } from "./words.js";
+import { language, t } from "./words.js";
 
-const guides = new Map();  // name -> the guide's promise: asked once a page
+const guides = new Map();  // name and language -> the guide's promise: asked once a page
 let current = null;  // the game whose guide the header's button opens
 
 function fetchGuide(name) {
-  if (!guides.has(name)) guides.set(name, api(`/api/guide/${encodeURIComponent(name)}`));
-  return guides.get(name);
+  const key = `${name} ${language()}`;
+  if (!guides.has(key)) {
+    guides.set(key, api(`/api/guide/${encodeURIComponent(name)}?lang=${encodeURIComponent(language())}`));
+  }
+  return guides.get(key);
 }
 
 /** The header's button opens this game's guide (null: the button hides). */

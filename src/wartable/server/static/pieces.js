@@ -2,6 +2,7 @@
 // ui.keepPieces).
 import { el } from "./dom.js";
 import { tipped } from "./tip.js";
+import { t } from "./words.js";
 
 // ui.piece draws one counter: its side's colour, a unit symbol in a NATO-style frame, small
 // letters and values in its corners, a band for an order, round badges for states, a hatch
@@ -121,7 +122,7 @@ export function mapKey(entries, { id = "legend", folded = false } = {}) {
     `${e.edge || "#8a846c"}` });
   const letters = (e) => el("b", { class: "key-mark", text: e.mark,
     style: e.paper ? `background: ${e.paper}; color: ${e.ink || "#fff"}; padding: 0 3px; border-radius: 6px` : "" });
-  const key = el("details", { id, class: "map-key" }, el("summary", { text: "Key to the map" }),
+  const key = el("details", { id, class: "map-key" }, el("summary", { text: t("Key to the map") }),
     ...entries.map((e) => el("span", { class: "muted key-item" }, e.fill ? swatch(e) : letters(e), " " + e.text)));
   key.open = keysOpen.has(id) ? keysOpen.get(id) : !folded && window.innerWidth > 700;
   key.addEventListener("toggle", () => keysOpen.set(id, key.open));

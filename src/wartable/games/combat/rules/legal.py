@@ -27,12 +27,16 @@ from wartable.games.combat.rules.firing import fire_chance, targets
 from wartable.games.combat.rules.flow import HAND_LIMIT, flare_ready, next_unordered
 from wartable.games.combat.rules.melee import known_in_reach
 from wartable.games.combat.rules.wounds import INCAPACITATED, condition
+from wartable.games.combat.vocabulary import ORDERS, of
 
 if TYPE_CHECKING:
     from wartable.games.combat.state import CombatState
 
 MOVES = ("sprint", "run_and_gun", "evade", "sneak")
 FORCED_WAYS = {checks.BERSERK: (2, 3), checks.ROUT: (5, 6)}  # 17.2, 17.3: compass directions
+# why a rule leaves a man one order (only_order): made once, it is asked in every order phase
+ONLY_HIDE = word("his wounds equal his TQ: he may only hide, or be carried (16.2)")
+ONLY_MELEE = word("he is in a melee: Melee only (15.0)")
 
 
 # ---- who acts, and what each moment offers (verbs.py declares the moments) ---------------
@@ -129,9 +133,9 @@ def only_order(st: CombatState, i: int) -> tuple[str, str] | None:
     s = st.soldiers[i]
     values = st.sc.lib.charts.firer.wounds
     if condition(s.tq, st.wounds[i], values, friendly=True) == INCAPACITATED:
-        return "hide", "his wounds equal his TQ: he may only hide, or be carried (16.2)"
+        return "hide", ONLY_HIDE
     if foes_here(st, i):
-        return "melee", "he is in a melee: Melee only (15.0)"
+        return "melee", ONLY_MELEE
     return None
 
 
@@ -256,7 +260,9 @@ def activation_choices(st: CombatState) -> list[Action]:
 def possible(st: CombatState, seat: int, action: Action) -> str:
     legal = st.legal_actions(st.players[seat])
     listed = ", ".join(str(a) for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
-    return f"{str(action)!r} is not possible now; possible: {listed}"
+    return say(
+        "{action!r} is not possible now; possible: {choices}", action=str(action), choices=listed
+    )
 
 
 def why_not_order(st: CombatState, seat: int, action: Action) -> str:
@@ -265,20 +271,37 @@ def why_not_order(st: CombatState, seat: int, action: Action) -> str:
     if st.phase != Phase.ORDERS or len(action.args) not in (2, 3):
         return ""
     i = st.reorder if st.reorder >= 0 else next_unordered(st)
-    name, order = st.soldiers[i].name, action.args[1]
+    name, order, text = st.soldiers[i].name, action.args[1], str(action)
     if action.args[0] != st.soldiers[i].key:
-        return f"{str(action)!r}: orders go in squad order; {name} is next"
+        return say(
+            "{action!r}: orders go in squad order; {soldier} is next", action=text, soldier=name
+        )
     allowed = allowed_orders(st, i)
     if order in allowed and (order in AIMED or order in TENDED):
-        what = "a target hex" if order in AIMED else "the soldier it is for"
-        options = [a.args[2] for a in order_actions(st, i) if a.args[1] == order]
-        return f"{str(action)!r}: {order.replace('_', ' ')} needs {what}, one of: " + (
-            ", ".join(options)
+        options = ", ".join(a.args[2] for a in order_actions(st, i) if a.args[1] == order)
+        if order in AIMED:
+            return say(
+                "{action!r}: {order} needs a target hex, one of: {choices}",
+                action=text,
+                order=of(ORDERS, order),
+                choices=options,
+            )
+        return say(
+            "{action!r}: {order} needs the soldier it is for, one of: {choices}",
+            action=text,
+            order=of(ORDERS, order),
+            choices=options,
         )
     if order in allowed:
-        return f"{str(action)!r}: {order.replace('_', ' ')} takes no target"
-    why = why_not(st, i, order)
-    return f"{str(action)!r}: {name} may take only: {', '.join(allowed)} ({why})"
+        return say("{action!r}: {order} takes no target", action=text, order=of(ORDERS, order))
+    why, orders = why_not(st, i, order), ", ".join(allowed)
+    return say(
+        "{action!r}: {soldier} may take only: {orders} ({reason})",
+        action=text,
+        soldier=name,
+        orders=orders,
+        reason=why,
+    )
 
 
 ORDER_CHOICES = (
@@ -302,18 +325,21 @@ ORDER_CHOICES = (
     care.SEARCH,
 )
 NEEDS = {
-    "grenade": "a grenade needs a known enemy within 4 hexes (7.09)",
-    "rifle_grenade": "a rifle grenade needs a rifle, a known enemy in sight and range, and "
-    "no failed check this turn (7.11)",
-    "smoke_grenade": "a failed check bars it for the turn (7.10)",
-    "charge": "a charge needs a known enemy in sight within 4 hexes (7.08)",
-    care.MEDIC: "medical aid needs a medic in the hex of a wounded man (7.14)",
-    care.CARRY: "carrying needs a comrade in the same hex (7.18)",
-    care.SEARCH: "a search needs a captured officer in the hex (7.15)",
-    "rally": "only a Cautious, Shaken or routed man rallies (7.17)",
-    "reload": "his weapon is not short of ammunition (7.13)",
-    "plan": "only a leader plans (7.12)",
+    "grenade": word("a grenade needs a known enemy within 4 hexes (7.09)"),
+    "rifle_grenade": word(
+        "a rifle grenade needs a rifle, a known enemy in sight and range, and no failed check "
+        "this turn (7.11)"
+    ),
+    "smoke_grenade": word("a failed check bars it for the turn (7.10)"),
+    "charge": word("a charge needs a known enemy in sight within 4 hexes (7.08)"),
+    care.MEDIC: word("medical aid needs a medic in the hex of a wounded man (7.14)"),
+    care.CARRY: word("carrying needs a comrade in the same hex (7.18)"),
+    care.SEARCH: word("a search needs a captured officer in the hex (7.15)"),
+    "rally": word("only a Cautious, Shaken or routed man rallies (7.17)"),
+    "reload": word("his weapon is not short of ammunition (7.13)"),
+    "plan": word("only a leader plans (7.12)"),
 }
+NOT_NOW = word("not possible now")
 
 
 def why_not(st: CombatState, i: int, order: str, free: list[str] | None = None) -> str:
@@ -324,44 +350,44 @@ def why_not(st: CombatState, i: int, order: str, free: list[str] | None = None) 
     if forced:
         return forced[1]
     if care.treated(st, i):
-        return "a medic is treating him: Hide, Rally or Plan only (7.14)"
+        return say("a medic is treating him: Hide, Rally or Plan only (7.14)")
     if free is None:
         free = unrestricted(st, i)
     morale = st.morale[i]
     if order in free:
         if order in MOVES and order not in care.slowest_allowed(st, i):
-            return "his wounds forbid that move (10.0)"
+            return say("his wounds forbid that move (10.0)")
         if order in MOVES and not crew.may_move(st, i, order):
-            return "without an assistant his gun moves only at a Sneak (14.3)"
+            return say("without an assistant his gun moves only at a Sneak (14.3)")
         if order not in pace(st, i, [o for o in free if o not in MOVES or can_move(st, i, o)]):
             if morale == checks.ROUT:
-                return "routed: he flees at the fastest pace his wounds allow (17.3)"
-            return "berserk: he sneaks only when he can neither sprint nor evade (17.2)"
+                return say("routed: he flees at the fastest pace his wounds allow (17.3)")
+            return say("berserk: he sneaks only when he can neither sprint nor evade (17.2)")
         if order not in guards.limit(st, i, [order]):
-            return "he guards prisoners: Evade, Sneak, Rally, Plan or Hide keep them (17.4)"
-        return "the initiative card forbids it this turn (5.1)"
+            return say("he guards prisoners: Evade, Sneak, Rally, Plan or Hide keep them (17.4)")
+        return say("the initiative card forbids it this turn (5.1)")
     if morale == checks.BERSERK:
         if sees_known(st, i, GERMANY):
-            return "berserk with a known enemy in sight: Rapid Fire or a charge only (17.2)"
-        return "berserk, no known enemy in sight: a fast move at them or a grenade (17.2)"
+            return say("berserk with a known enemy in sight: Rapid Fire or a charge only (17.2)")
+        return say("berserk, no known enemy in sight: a fast move at them or a grenade (17.2)")
     if morale == checks.ROUT:
         if order != "rally" or sees_known(st, i, GERMANY):
-            return "routed: he flees from the enemy at his fastest pace (17.3)"
+            return say("routed: he flees from the enemy at his fastest pace (17.3)")
         if (i, "rally") in st.tried:
-            return "routed: he failed his check to rally this turn (7.17)"
-        return "routed: he rallies only in cover out of sight of known enemies (7.17, 17.3)"
+            return say("routed: he failed his check to rally this turn (7.17)")
+        return say("routed: he rallies only in cover out of sight of known enemies (7.17, 17.3)")
     weapon = st.sc.lib.weapons.weapons.get(s.weapon or "")
     flags: set[str] = set(weapon.flags) if weapon else set()
     if order in ("aimed_fire", "rapid_fire", "suppressive_fire", "run_and_gun"):
         if weapon is None:
-            return "he has no weapon to fire"
+            return say("he has no weapon to fire")
         if st.ammo[i] == fire.AMMO_NONE:
-            return "no ammunition: reload first (13.0)"
+            return say("no ammunition: reload first (13.0)")
         if order == "rapid_fire" and "slow" in flags:
-            return "a slow weapon cannot fire rapidly (14.1)"
+            return say("a slow weapon cannot fire rapidly (14.1)")
     if order in MOVES and not movable(order, flags):
-        return "his heavy weapon cannot move that fast (14.1)"
-    return NEEDS.get(order, "not possible now")
+        return say("his heavy weapon cannot move that fast (14.1)")
+    return NEEDS.get(order, NOT_NOW)
 
 
 def hints(st: CombatState) -> list[str]:
@@ -378,11 +404,12 @@ def hints(st: CombatState) -> list[str]:
     never = {"plan"} if not s.ldr else set()  # orders his counter can never take: not listed
     if "medic" not in s.skills:
         never.add(care.MEDIC)
-    out = []
+    out: list[str] = []
     for o in ORDER_CHOICES:
         if o in allowed or o in never or (o == "suppressive_fire" and slow):
             continue
-        out.append(f"not now: {o.replace('_', ' ')} - {why_not(st, i, o, free)}")
+        why = why_not(st, i, o, free)
+        out.append(say("not now: {order} - {reason}", order=of(ORDERS, o), reason=why))
     return out
 
 

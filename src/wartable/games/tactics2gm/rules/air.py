@@ -434,19 +434,24 @@ def why_not(st: Tactics2GMState, side: int) -> str:
         raise InvariantError("why_not: no s")
     who = SIDES[deciding(st)]
     if side != deciding(st):
-        return f"{who} has a choice to make in the air combat over {s.plane} first (GM-69)"
+        return say(
+            "{side} has a choice to make in the air combat over {plane} first (GM-69)",
+            side=who,
+            plane=s.plane,
+        )
     if s.stage == "escort":
-        return (
-            f"name escorts for {s.plane} among your waiting fighters: escort FIGHTER, or "
-            "pass (GM-70)"
+        return say(
+            "name escorts for {plane} among your waiting fighters: escort FIGHTER, or pass (GM-70)",
+            plane=s.plane,
         )
     if s.stage == "dogfight":
-        return (
+        return say(
             "each escort fires at an interceptor first: engage ESCORT WEAPON INTERCEPTOR "
             "(GM-70, A-13)"
         )
-    return (
-        f"{s.plane} is coming in: flak GUN WEAPON AIRCRAFT with an anti-aircraft gun in reach "
+    return say(
+        "{plane} is coming in: flak GUN WEAPON AIRCRAFT with an anti-aircraft gun in reach "
         "and not yet fired this turn, intercept FIGHTER WEAPON with a waiting fighter, or "
-        "pass (GM-69, GM-72, A-13)"
+        "pass (GM-69, GM-72, A-13)",
+        plane=s.plane,
     )

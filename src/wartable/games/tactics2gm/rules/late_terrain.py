@@ -35,13 +35,13 @@ if TYPE_CHECKING:
 def why_not(st: Tactics2GMState) -> str:
     """Why a terrain card may not be laid now, once the battle has begun."""
     if not st.late_terrain:
-        return (
+        return say(
             "no terrain card enters play once the battle has begun (GM-13, GM-40); the "
             "late_terrain option lets a player buy one in his Deployment phase"
         )
     if st.phase != Phase.DEPLOY:
-        return "terrain cards enter play after the start only in your Deployment phase (GM-40)"
-    return (
+        return say("terrain cards enter play after the start only in your Deployment phase (GM-40)")
+    return say(
         "a terrain card still in the deck, paid from your AP (one more to spread it, GM-107), "
         "goes on an empty square at most 1 square from one of your units on the field (a "
         "spread over empty neighbours): no unit there, nor impassable ground, nor a terrain "

@@ -1,6 +1,7 @@
 """Why an action is refused, verb by verb, naming the rule (verbs.py hands each verb its
 function). A verb answers only what it knows of itself; where it has nothing to say, the
-moment's words (what the phase or interruption asks for) explain the refusal."""
+moment's words (what the phase or interruption asks for) explain the refusal. The words are
+messages (core/words.py): the interfaces say them in the player's language."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from wartable.core.action import Action
+from wartable.core.words import say, word
 from wartable.games.tactics2gm.phases import OWN_PHASES, TURN_PHASES, Phase
 from wartable.games.tactics2gm.rules import air, assault, carry, late_terrain, salvage, smoke
 from wartable.games.tactics2gm.rules.common import SIDES, commander, label, mine, side_of
@@ -19,29 +21,38 @@ if TYPE_CHECKING:
 Refusal = Callable[["Tactics2GMState", int, Action], str]
 
 PHASE_WORDS = {
-    Phase.BID: "both sides make a secret bid of 0 to 5 AP: bid N (GM-11)",
-    Phase.FIRST: "the bid's winner chooses who plays first: first allies|axis (GM-11)",
-    Phase.TERRAIN: "lay terrain bought with the bid on your lines 2-3, or done (GM-12)",
-    Phase.MULLIGAN: "keep your opening hand or redraw it once: keep|redraw (GM-14)",
-    Phase.MOVE: (
+    Phase.BID: word("both sides make a secret bid of 0 to 5 AP: bid N (GM-11)"),
+    Phase.FIRST: word("the bid's winner chooses who plays first: first allies|axis (GM-11)"),
+    Phase.TERRAIN: word("lay terrain bought with the bid on your lines 2-3, or done (GM-12)"),
+    Phase.MULLIGAN: word("keep your opening hand or redraw it once: keep|redraw (GM-14)"),
+    Phase.MOVE: word(
         "move your units: move UNIT SQUARE, assault UNIT ENEMY, advance UNIT VEHICLE, board "
         "UNIT CARRIER, unload UNIT SQUARE, swap, march, ride, or done (GM-29)"
     ),
-    Phase.DEPLOY: (
+    Phase.DEPLOY: word(
         "deploy units and play support cards: deploy CARD SQUARE, play CARD, move a unit "
         "that arrived with Movilidad, done (GM-38, GM-87)"
     ),
-    Phase.FIRE: (
+    Phase.FIRE: word(
         "fire: fire UNIT WEAPON TARGET, screen UNIT SQUARE [left|right|both] to lay smoke, "
         "repair|heal UNIT WOUNDED, clear SAPPER SQUARE, storm UNIT to resolve an assault, or "
         "done (GM-42, GM-77, GM-94, GM-95, GM-97)"
     ),
-    Phase.FLIP: "set up or pack away weapon teams: mount|fold UNIT, or done (GM-56)",
-    Phase.DISCARD: "discard down to 7 cards: discard CARD (GM-26)",
+    Phase.FLIP: word("set up or pack away weapon teams: mount|fold UNIT, or done (GM-56)"),
+    Phase.DISCARD: word("discard down to 7 cards: discard CARD (GM-26)"),
 }
+EQUIP_WHY = word("that option is not printed, not affordable, or breaks GM-8/GM-9")
 
 
-def word(action: Action, k: int) -> str:
+def either(items: list[str]) -> str:
+    """Choices one after another, "a or b or c": one message, nested, as ``listing``."""
+    out = items[-1] if items else ""
+    for item in reversed(items[:-1]):
+        out = say("{first} or {rest}", first=item, rest=out)
+    return out
+
+
+def arg(action: Action, k: int) -> str:
     """The action's ``k``-th argument, or "" (an action given to ``apply`` by hand may lack
     it: a refusal never fails on it)."""
     return action.args[k] if len(action.args) > k else ""
@@ -49,8 +60,11 @@ def word(action: Action, k: int) -> str:
 
 # ---- the moments' words ------------------------------------------------------------------
 def in_phase(st: Tactics2GMState, seat: int, action: Action) -> str:
-    now = PHASE_WORDS.get(st.phase, "")
-    return f"{action} is not possible now: {now}" if now else f"{action} is not possible now"
+    now = PHASE_WORDS.get(st.phase)
+    text = str(action)
+    if now is None:
+        return say("{action} is not possible now", action=text)
+    return say("{action} is not possible now: {phase}", action=text, phase=now)
 
 
 def in_air(st: Tactics2GMState, seat: int, action: Action) -> str:
@@ -59,26 +73,40 @@ def in_air(st: Tactics2GMState, seat: int, action: Action) -> str:
 
 def in_smoke(st: Tactics2GMState, seat: int, action: Action) -> str:
     if side_of(st, seat) != smoke.asked(st):
-        return f"{SIDES[smoke.asked(st)]} is deciding whether to throw smoke first (GM-80)"
-    units = " or ".join(f"smoke {u}" for u in st.asking)
-    return f"an enemy takes aim at {', '.join(st.asking)}: {units}, or pass (GM-80, A-15)"
+        side = SIDES[smoke.asked(st)]
+        return say("{side} is deciding whether to throw smoke first (GM-80)", side=side)
+    choices = either([f"smoke {u}" for u in st.asking])
+    aimed = ", ".join(st.asking)
+    return say(
+        "an enemy takes aim at {units}: {choices}, or pass (GM-80, A-15)",
+        units=aimed,
+        choices=choices,
+    )
 
 
 def in_reaction(st: Tactics2GMState, seat: int, action: Action) -> str:
     arms = ", ".join(str(a) for a in react_actions(st))
-    return f"fire back at {st.storming} with one ready weapon (GM-33): {arms}"
+    return say(
+        "fire back at {unit} with one ready weapon (GM-33): {choices}",
+        unit=st.storming,
+        choices=arms,
+    )
 
 
 def in_strike(st: Tactics2GMState, seat: int, action: Action) -> str:
     p = st.piece(st.storming)
     target = p.assaulting if p is not None else ""
-    return f"{st.storming} must fire one weapon at {target}: fire {st.storming} WEAPON {target}"
+    return say(
+        "{unit} must fire one weapon at {target}: fire {unit} WEAPON {target}",
+        unit=st.storming,
+        target=target,
+    )
 
 
 def in_equipping(st: Tactics2GMState, seat: int, action: Action) -> str:
     if action.verb == "equip":
-        return "that option is not printed, not affordable, or breaks GM-8/GM-9"
-    return f"finish equipping {st.equipping} first: equip OPTION, or done (GM-7)"
+        return EQUIP_WHY
+    return say("finish equipping {unit} first: equip OPTION, or done (GM-7)", unit=st.equipping)
 
 
 # ---- the verbs' own -----------------------------------------------------------------------
@@ -89,11 +117,12 @@ def commanded(then: Refusal | None = None) -> Refusal:
         if action.args:
             p = st.piece(action.args[0])
             if p is None:
-                return f"there is no unit {action.args[0]!r} in play"
+                return say("there is no unit {unit!r} in play", unit=action.args[0])
             if p.side != side_of(st, seat):
-                return f"{p.id} is not yours to command"
+                return say("{unit} is not yours to command", unit=p.id)
             if commander(st, p) != seat:
-                return f"{p.id} is {st.players[commander(st, p)]}'s to command (A-25)"
+                seat_name = st.players[commander(st, p)]
+                return say("{unit} is {seat}'s to command (A-25)", unit=p.id, seat=seat_name)
         return then(st, seat, action) if then is not None else ""
 
     return refuse
@@ -101,7 +130,7 @@ def commanded(then: Refusal | None = None) -> Refusal:
 
 def done(st: Tactics2GMState, seat: int, action: Action) -> str:
     if st.phase == Phase.FIRE and any(p.assaulting for p in mine(st, seat)):
-        return "every assault is resolved before the Fire phase ends: storm UNIT (GM-32)"
+        return say("every assault is resolved before the Fire phase ends: storm UNIT (GM-32)")
     return ""
 
 
@@ -110,17 +139,18 @@ def move(st: Tactics2GMState, seat: int, action: Action) -> str:
     if st.phase != Phase.MOVE:
         return ""
     if args[2:] == (ALONE,):
-        return "only a vehicle with infantry beside it moves alone, leaving it behind (GM-36)"
-    p = st.piece(word(action, 0))
+        return say("only a vehicle with infantry beside it moves alone, leaving it behind (GM-36)")
+    p = st.piece(arg(action, 0))
     kept = [q.id for q in st.pieces if q.origin is not None and label(q.origin) in args[1:]]
     if kept:
-        return f"that square is kept for {kept[0]} to fall back to (A-7)"
+        return say("that square is kept for {unit} to fall back to (A-7)", unit=kept[0])
     if p is not None and not may_move(st, p):
-        return (
-            f"{p.id} may not move now: it has moved, was deployed this turn, or is set up "
-            "as a weapon team (GM-37, GM-79)"
+        return say(
+            "{unit} may not move now: it has moved, was deployed this turn, or is set up "
+            "as a weapon team (GM-37, GM-79)",
+            unit=p.id,
         )
-    return (
+    return say(
         "that square is out of its reach: orthogonal steps, difficult ground ends a move, "
         "never into an enemy, nor across a river but at a bridge (GM-29, GM-30, GM-57, "
         "GM-61)"
@@ -130,10 +160,10 @@ def move(st: Tactics2GMState, seat: int, action: Action) -> str:
 def assaults(st: Tactics2GMState, seat: int, action: Action) -> str:
     if st.phase != Phase.MOVE:
         return ""
-    p = st.piece(word(action, 0))
+    p = st.piece(arg(action, 0))
     if p is not None and not assault.may_assault(st, p):
-        return f"only infantry assaults (GM-32); {p.id} is not infantry"
-    return (
+        return say("only infantry assaults (GM-32); {unit} is not infantry", unit=p.id)
+    return say(
         "an assault is a move's last step into an enemy unit's square, by a unit that may "
         "still move (GM-32)"
     )
@@ -141,15 +171,21 @@ def assaults(st: Tactics2GMState, seat: int, action: Action) -> str:
 
 def kept_for(st: Tactics2GMState, action: Action) -> str:
     """A vehicle standing where an assaulter is to fall back to (A-7)."""
-    v = st.piece(word(action, 1))
+    v = st.piece(arg(action, 1))
     kept = [q.id for q in st.pieces if v is not None and q.origin == v.sq]
-    return f"{word(action, 1)} stands where {kept[0]} is to fall back to (A-7)" if kept else ""
+    if not kept:
+        return ""
+    return say(
+        "{vehicle} stands where {unit} is to fall back to (A-7)",
+        vehicle=arg(action, 1),
+        unit=kept[0],
+    )
 
 
 def advance(st: Tactics2GMState, seat: int, action: Action) -> str:
     if st.phase != Phase.MOVE:
         return ""
-    return kept_for(st, action) or (
+    return kept_for(st, action) or say(
         "infantry that may still move advances beside a friendly tank or transport with "
         "armour, within its move, one infantry a vehicle (GM-35)"
     )
@@ -160,13 +196,13 @@ def board(st: Tactics2GMState, seat: int, action: Action) -> str:
         return ""
     if why := kept_for(st, action):
         return why
-    c = st.piece(word(action, 1))
+    c = st.piece(arg(action, 1))
     if c is not None and carry.is_craft(st, c):
-        return (
+        return say(
             "a unit that may still move boards a landing craft with room from the square "
             "before its ramp, toward the enemy's edge (GM-81, GM-82, A-24)"
         )
-    return (
+    return say(
         "a unit that may still move boards a transport (infantry) or a tower (artillery) "
         "with room, moving onto its square; not again in a turn it left one (GM-92, GM-96)"
     )
@@ -175,40 +211,44 @@ def board(st: Tactics2GMState, seat: int, action: Action) -> str:
 def unload(st: Tactics2GMState, seat: int, action: Action) -> str:
     if st.phase != Phase.MOVE:
         return ""
-    p = st.piece(word(action, 0))
+    p = st.piece(arg(action, 0))
     c = st.piece(p.aboard) if p is not None and p.aboard else None
     if c is not None and carry.is_craft(st, c):
-        return (
+        return say(
             "a unit leaves a landing craft only by its ramp, onto the free square before "
             "it, and not in the turn it climbed aboard (GM-82, A-24)"
         )
-    return "a unit aboard is set down on a free square beside its carrier (GM-96, A-24)"
+    return say("a unit aboard is set down on a free square beside its carrier (GM-96, A-24)")
 
 
 def mend(st: Tactics2GMState, seat: int, action: Action) -> str:
     if st.phase not in OWN_PHASES:
         return ""
-    rule = "GM-94" if action.verb == "repair" else "GM-95"
-    return (
-        f"{action.verb} takes one wound off a friend within one square, once a turn, by a "
-        f"unit with that ability; mechanics mend vehicles and guns, medics infantry and guns "
-        f"({rule})"
+    if action.verb == "repair":
+        return say(
+            "repair takes one wound off a friend within one square, once a turn, by a unit "
+            "with that ability; mechanics mend vehicles and guns, medics infantry and guns "
+            "(GM-94)"
+        )
+    return say(
+        "heal takes one wound off a friend within one square, once a turn, by a unit with "
+        "that ability; mechanics mend vehicles and guns, medics infantry and guns (GM-95)"
     )
 
 
 def clear(st: Tactics2GMState, seat: int, action: Action) -> str:
     if st.phase not in OWN_PHASES:
         return ""
-    return (
+    return say(
         "sappers with their tools ready clear wire, a barrier or a mine within one square (GM-97)"
     )
 
 
 def salvage_(st: Tactics2GMState, seat: int, action: Action) -> str:
     if not st.ground_equipment:
-        return "equipment stays on the ground only with the ground_equipment option (GM-106)"
+        return say("equipment stays on the ground only with the ground_equipment option (GM-106)")
     if st.phase != Phase.MOVE:
-        return "equipment is taken from the ground only in your Movement phase (GM-106, A-26)"
+        return say("equipment is taken from the ground only in your Movement phase (GM-106, A-26)")
     return salvage.WHY
 
 
@@ -219,16 +259,18 @@ def terrain(st: Tactics2GMState, seat: int, action: Action) -> str:
 def ride(st: Tactics2GMState, seat: int, action: Action) -> str:
     if st.phase != Phase.MOVE:
         return ""
-    return "only mounted troops that have neither moved nor fired ride on (GM-86)"
+    return say("only mounted troops that have neither moved nor fired ride on (GM-86)")
 
 
 def screen(st: Tactics2GMState, seat: int, action: Action) -> str:
     if st.phase != Phase.FIRE:
         return ""
-    p = st.piece(word(action, 0))
+    p = st.piece(arg(action, 0))
     if p is not None and smoke.token(st, p, smoke.SCREEN) is None:
-        return f"{p.id} has no smoke screen ready: none bought, or used (GM-77, GM-54)"
-    return (
+        return say(
+            "{unit} has no smoke screen ready: none bought, or used (GM-77, GM-54)", unit=p.id
+        )
+    return say(
         "a smoke screen goes on a square within the unit's longest weapon's range, "
         "spread left, right or both only where the field goes on (GM-77, A-15)"
     )
@@ -236,11 +278,11 @@ def screen(st: Tactics2GMState, seat: int, action: Action) -> str:
 
 def throw(st: Tactics2GMState, seat: int, action: Action) -> str:
     """smoke and pass, outside the moments that ask for them."""
-    return "smoke is thrown only when an enemy takes aim at the unit (GM-80, A-15)"
+    return say("smoke is thrown only when an enemy takes aim at the unit (GM-80, A-15)")
 
 
 def aloft(st: Tactics2GMState, seat: int, action: Action) -> str:
-    return (
+    return say(
         "escorts, interceptors and anti-aircraft fire answer only an attack from the air, "
         "while it is coming in (GM-69 to GM-72)"
     )
@@ -249,11 +291,11 @@ def aloft(st: Tactics2GMState, seat: int, action: Action) -> str:
 def storm(st: Tactics2GMState, seat: int, action: Action) -> str:
     if st.phase != Phase.FIRE:
         return ""
-    return "storm takes up an assault your unit declared this turn (GM-33)"
+    return say("storm takes up an assault your unit declared this turn (GM-33)")
 
 
 def give(st: Tactics2GMState, seat: int, action: Action) -> str:
-    return (
+    return say(
         "only a team's Marshal gives, 1 AP to his teammate, once in each of their turns, "
         "in its Movement, Deployment, Fire or Flip phase (GM-104)"
     )
@@ -262,7 +304,7 @@ def give(st: Tactics2GMState, seat: int, action: Action) -> str:
 def held(st: Tactics2GMState, seat: int, action: Action) -> str:
     """deploy and play: a card of the hand."""
     if action.args and action.args[0] not in st.hands[seat]:
-        return f"you hold no {action.args[0]!r} card"
+        return say("you hold no {card!r} card", card=action.args[0])
     return ""
 
 
@@ -271,10 +313,10 @@ def deploy(st: Tactics2GMState, seat: int, action: Action) -> str:
         return why
     if st.phase != Phase.DEPLOY:
         return ""
-    unit = st.lib.units.get(word(action, 0))
+    unit = st.lib.units.get(arg(action, 0))
     if unit is not None and "landing_craft" in unit.abilities:
-        return "a landing craft deploys on the sea of your deployment line (GM-38, GM-81)"
-    return (
+        return say("a landing craft deploys on the sea of your deployment line (GM-38, GM-81)")
+    return say(
         "units deploy on a free square of your deployment line, or aboard a carrier "
         "there that may take them, and cost their AP (GM-38, GM-81, GM-96)"
     )
@@ -285,16 +327,20 @@ def play(st: Tactics2GMState, seat: int, action: Action) -> str:
         return why
     if st.phase != Phase.DEPLOY:
         return ""
-    return "that card cannot be played so now: its AP, or a target it may have (GM-39)"
+    return say("that card cannot be played so now: its AP, or a target it may have (GM-39)")
 
 
 def fire(st: Tactics2GMState, seat: int, action: Action) -> str:
     if st.phase != Phase.FIRE:
         return ""
-    p = st.piece(word(action, 0))
+    p = st.piece(arg(action, 0))
     if p is not None and p.assaulting:
-        return f"{p.id} is assaulting {p.assaulting}: storm {p.id} first (GM-33, GM-34)"
-    return (
+        return say(
+            "{unit} is assaulting {target}: storm {unit} first (GM-33, GM-34)",
+            unit=p.id,
+            target=p.assaulting,
+        )
+    return say(
         "that weapon cannot fire at that target: it has fired, is disabled or not set up, "
         "or the target is out of range; a square is fired at only for terrain with PI "
         "left and no unit on it (GM-42, GM-43, GM-52, GM-53)"
@@ -304,4 +350,4 @@ def fire(st: Tactics2GMState, seat: int, action: Action) -> str:
 def equip(st: Tactics2GMState, seat: int, action: Action) -> str:
     if st.phase != Phase.DEPLOY:
         return ""
-    return "that option is not printed, not affordable, or breaks GM-8/GM-9"
+    return EQUIP_WHY

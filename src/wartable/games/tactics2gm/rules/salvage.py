@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from wartable.core.action import Action
 from wartable.core.errors import InvariantError
 from wartable.core.events import Event
-from wartable.core.words import listing, say
+from wartable.core.words import listing, say, word
 from wartable.games.tactics2gm.deck import equipment_problems
 from wartable.games.tactics2gm.event_kinds import EventKind
 from wartable.games.tactics2gm.model import Piece
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from wartable.games.tactics2gm.state import Tactics2GMState
     from wartable.geometry.squaregrid import Square
 
-WHY = (
+WHY = word(
     "an infantry unit picks up (pick UNIT TOKEN) or trades for (trade UNIT OWN TOKEN) a token "
     "lying on its own square in its Movement phase, if its card offers that token as an "
     "option: one offensive and one defensive at most (GM-8), each kind changed once a turn, "
