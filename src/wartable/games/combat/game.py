@@ -22,6 +22,7 @@ from wartable.core.game import (
 )
 from wartable.core.rng import Rng
 from wartable.core.verbs import Grammar
+from wartable.core.words import word
 from wartable.games.combat import estimates
 from wartable.games.combat.event_kinds import EventKind
 from wartable.games.combat.glossary import faces
@@ -39,7 +40,8 @@ from wartable.games.combat.verbs import GRAMMAR
 if TYPE_CHECKING:
     from wartable.core.observation import Observer
 
-SUMMARY = """\
+SUMMARY = word(  # the game in short: `wartable rules`, said in the player's language
+    """\
 Combat! Volume 1 - solitaire: you command a US squad; the German side is run by the rules.
 
 Each turn:
@@ -56,6 +58,7 @@ wounds, morale and smoke; a 9 misses and costs ammunition; below 0 only a 0 then
 A hit draws a friendly card: close call (Morale Check), light or bad wound, or killed.
 Victory points at the end of the last turn decide the result.
 """
+)
 
 
 OPTIONS = {  # not given: as the scenario says

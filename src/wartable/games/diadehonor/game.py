@@ -23,6 +23,7 @@ from wartable.core.game import (
 from wartable.core.observation import Observer
 from wartable.core.rng import Rng
 from wartable.core.verbs import Grammar
+from wartable.core.words import word
 from wartable.games.diadehonor import campaign, content, estimates, glossary
 from wartable.games.diadehonor.event_kinds import EventKind
 from wartable.games.diadehonor.phases import Phase
@@ -33,11 +34,13 @@ from wartable.games.diadehonor.state import DiaDeHonorState
 from wartable.games.diadehonor.verbs import GRAMMAR
 
 LINEUPS = ("1v1", "2v1", "1v2", "2v2", "3v2", "2v3", "3v3")  # axis v allies (Q1)
-SUMMARY = """Two sides, axis and allies, of one to three players each; every player commands a
+SUMMARY = word(  # the game in short: `wartable rules`, said in the player's language
+    """Two sides, axis and allies, of one to three players each; every player commands a
 squad on a square grid. Each round the sides roll for initiative; then each side's players
 activate in seat order, each unit taking up to two actions (move, go prone, crawl, stand, fire,
 duel), at most one of them an attack. An attack is a die plus attack against resistance; each
 point over is a wound, the fifth kills. A side wins when the enemy has no unit left."""
+)
 
 
 def seats(lineup: str) -> tuple[tuple[str, ...], tuple[str, ...]]:

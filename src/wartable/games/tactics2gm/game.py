@@ -26,6 +26,7 @@ from wartable.core.game import (
 from wartable.core.observation import Observer
 from wartable.core.rng import Rng
 from wartable.core.verbs import Grammar
+from wartable.core.words import word
 from wartable.games.tactics2gm import content, deck, estimates, glossary, scenario
 from wartable.games.tactics2gm.building import ARMY_OF, Building, custom_option
 from wartable.games.tactics2gm.event_kinds import EventKind
@@ -45,7 +46,7 @@ PITCHED = ScenarioInfo(
     "Twelve tiles at random, a secret bid for the first turn, and the first to destroy the "
     "enemy HQ wins.",
 )
-SUMMARY = (
+SUMMARY = word(  # the game in short: `wartable rules`, said in the player's language
     "Two armies play decks built to a points limit. Each turn: Inicio, HQ phase (action "
     "points: income, supply line, command groups), draw 2, move, deploy and play support "
     "cards, fire, flip tokens, discard to 7. A D10 hits on the weapon's number, a critical "

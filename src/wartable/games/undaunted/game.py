@@ -24,6 +24,7 @@ from wartable.core.game import (
 from wartable.core.observation import Observer
 from wartable.core.rng import Rng
 from wartable.core.verbs import Grammar
+from wartable.core.words import word
 from wartable.games.undaunted import estimates, speech
 from wartable.games.undaunted.content import DATA, Library
 from wartable.games.undaunted.event_kinds import EventKind
@@ -49,7 +50,8 @@ OPTIONS = {
 }
 DEFAULT_OPTIONS: dict[str, Any] = {name: o.default for name, o in OPTIONS.items()}
 
-SUMMARY = """\
+SUMMARY = word(  # the game in short: `wartable rules`, said in the player's language
+    """\
 Undaunted: Normandy - two players, US and Germany, each command a platoon through a deck of cards.
 
 Each round:
@@ -84,6 +86,7 @@ hold more objective points than the enemy while it is pinned down. A side out fo
 no rifleman card left counts as pinned down. Both pinned down: more points wins, a tie goes to the
 initiative holder. Removed cards are their owner's alone; the other side sees how many.
 """
+)
 
 
 CARD_EXAMPLE = "a card or unit name (like rifleman-A, platoon-sergeant)"

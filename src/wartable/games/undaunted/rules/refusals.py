@@ -109,7 +109,7 @@ def finish(st: UndauntedState, i: int, action: Action) -> str:
         "{action!r}: finish the {card} {verb} first (choose one of: {legal})",
         action=str(action),
         card=st.sc.kinds[p.kind].key,
-        verb=word(p.verb),
+        verb=word(p.verb.removesuffix("-pick")),  # choosing whom to guide is still guiding
         legal=legal_now(st, i),
     )
 
