@@ -36,7 +36,8 @@ def unmarked(text: object, game: str) -> list[str]:
     if not isinstance(text, Said):
         return [repr(str(text))]
     found = [] if text.msgid in known_ids(game) else [f"not in the catalogs: {text.msgid!r}"]
-    named = (keep.placeholders(text.msgid) or set()) | (keep.placeholders(text.plural or "") or set())
+    named = keep.placeholders(text.msgid) or set()
+    named |= keep.placeholders(text.plural or "") or set()
     extra = set(text.args) - named - {"count"}
     if extra:  # an argument no language shows: data that travels with the words unsaid
         found.append(f"arguments {sorted(extra)} unused by {text.msgid!r}")

@@ -146,3 +146,16 @@ def test_the_system_s_language_is_spoken_and_a_bad_lang_prints_usage():
     assert bad.exit_code == 2
     assert "Usage" in bad.output and "--lang: no language 'fr'" in bad.output
     assert "Traceback" not in bad.output
+
+
+@pytest.mark.parametrize(
+    ("lang", "heading"), [("es", "Secuencia de juego:"), ("de", "Spielablauf")]
+)
+def test_the_rules_guide_in_the_language_asked_for(lang, heading):
+    english = runner.invoke(app, ["rules", "combat", "--guide", "--lang", "en"]).output
+    said = runner.invoke(app, ["rules", "combat", "--guide", "--lang", lang])
+    assert said.exit_code == 0, said.output
+    assert heading in said.output and "Sequence of play:" in english
+    assert said.output.count("\n") > 0.7 * english.count("\n")  # the whole guide, not a part
+    short = runner.invoke(app, ["rules", "tactics2gm", "--lang", lang]).output
+    assert short != runner.invoke(app, ["rules", "tactics2gm", "--lang", "en"]).output

@@ -28,3 +28,26 @@ def test_a_state_speaks_the_language_asked_for_and_english_by_default(c):
     assert (
         spanish["labels"][bid].startswith("Pujar con ") and "(iniciativa " in spanish["labels"][bid]
     )
+
+
+def test_the_rules_panel_and_the_glossary_speak_the_language_asked_for(c):
+    english = c.get("/api/guide/tactics2gm").json()
+    spanish = c.get("/api/guide/tactics2gm?lang=es").json()
+    german = c.get("/api/guide/tactics2gm", headers={"Accept-Language": "de-DE,de;q=0.9"}).json()
+    assert "Estado Mayor" in spanish["summary"] and "HQ" in english["summary"]
+    assert german["summary"] not in (english["summary"], spanish["summary"])
+    assert [s["symbol"] for s in spanish["legend"]] == [s["symbol"] for s in english["legend"]]
+    assert c.get("/api/guide/tactics2gm?lang=fr").status_code == 400
+    gid, _, _ = new_game(
+        c,
+        game="diadehonor",
+        scenario="crossroads",
+        seats={"axis-1": "human", "allies-1": "easy"},
+        seed=3,
+    )
+    cards = c.get(f"/api/games/{gid}/glossary").json()["cards"]
+    spanish_cards = c.get(f"/api/games/{gid}/glossary?lang=es").json()["cards"]
+    assert cards.keys() == spanish_cards.keys()
+    assert cards["first_aid"]["title"] == "First aid"
+    assert spanish_cards["first_aid"]["title"] == "Primeros auxilios"
+    assert spanish_cards["first_aid"]["text"] != cards["first_aid"]["text"]

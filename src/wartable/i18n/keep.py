@@ -6,6 +6,7 @@ what is missing or wrong in them is listed (tools/catalogs.py; tests/i18n)."""
 
 from __future__ import annotations
 
+import re
 import string
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -28,6 +29,7 @@ LESSON_TEXTS = ("title", "intro", "say", "wrong", "then", "battle")
 # the fields of a game's content data (data/*.yaml) a player reads: titles (cards, units,
 # boards, objectives) and what a card or an objective says (text, a card's effect)
 DATA_TEXTS = ("title", "text", "effect")
+ID = re.compile(r"[a-z0-9_]+")  # an id in such a field (2GM's card effects): not words
 GUIDE = "guide.yaml"  # a game's guide for players: every text in it but the board's symbols
 GUIDE_KEEP = ("symbol", "provenance")
 TEMPLATE = "messages.pot"
@@ -97,7 +99,7 @@ def _yaml_texts(data: object, fields: tuple[str, ...] = LESSON_TEXTS) -> Iterato
     """The texts a player reads in a YAML file's ``fields``, in the file's order."""
     if isinstance(data, dict):
         for key, value in data.items():
-            if key in fields and isinstance(value, str) and value:
+            if key in fields and isinstance(value, str) and value and not ID.fullmatch(value):
                 yield value
             else:
                 yield from _yaml_texts(value, fields)

@@ -7,7 +7,9 @@ others (half a hex lower) on its second. Each hex: terrain letter, level digit o
 occupants; while the squad deploys, the window opens on the hexes it may deploy on, marked.
 The drawing reads only the JSON view, never game code: this is the terminal interface's
 drawing for this game, found through ``Combat.interfaces``. ``words`` puts the ids of log
-lines in players' words, its men's and weapons' names read from the game's data.
+lines in players' words, its men's and weapons' names read from the game's data. Every word
+is said in the player's language (``voice``; English without one); the hexes, the ids and
+the commands the player types (``27.08``, ``sgt-taylor``, ``map``) stay as they are.
 """
 
 from __future__ import annotations
@@ -23,7 +25,9 @@ from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderR
 from rich.table import Table
 from rich.text import Text
 
-from wartable.games.combat.vocabulary import ORDERS
+from wartable.core.words import Said, listing, say, say_n, word
+from wartable.games.combat.vocabulary import MORALE, ORDERS, TEAMS, WOUNDS
+from wartable.games.combat.vocabulary import TERRAIN as TERRAIN_WORDS
 from wartable.geometry.span import around
 
 TERRAIN = {
@@ -50,6 +54,61 @@ DEPLOY_STYLE = " on navy_blue"  # the hexes the squad may deploy on
 CELL = 4  # characters a hex column takes
 MARGIN = 5  # the row labels ("12a  ")
 OBJECTIVE, REACHED = "◆", "◇"
+named = word  # a name from the view (a card's, a scenario's title): the catalogs hold them all
+PHASES = {
+    "deploy": word("deploy"),
+    "cards": word("cards"),
+    "orders": word("orders"),
+    "impulses": word("impulses"),
+    "over": word("over"),
+}
+# the teams as the drawing names them: ours by their ids (as the initiative track's log does)
+TEAM = {**TEAMS, "able": word("able"), "baker": word("baker"), "charlie": word("charlie")}
+ROLES = {  # a known German's role (characters.yaml)
+    "recruit": word("recruit"),
+    "rifleman": word("rifleman"),
+    "veteran": word("veteran"),
+    "nco": word("nco"),
+    "officer": word("officer"),
+    "elite": word("elite"),
+    "lmg": word("lmg"),
+    "sniper": word("sniper"),
+}
+# the wound markers as the soldiers' table has always written them (vocabulary.WOUNDS says
+# them in words)
+WOUND_MARKS = {
+    "light_wound": word("light_wound"),
+    "bad_wound": word("bad_wound"),
+    "bandaged_light_wound": word("bandaged_light_wound"),
+    "bandaged_bad_wound": word("bandaged_bad_wound"),
+}
+AMMO = {"low": word("ammo low"), "none": word("ammo none")}
+BLAST = {"near": word("grenade near"), "far": word("grenade far")}  # caught by a grenade
+HEADERS = (
+    word("who"),
+    word("team"),
+    word("hex"),
+    word("order"),
+    word("morale"),
+    word("wounds"),
+    word("notes"),
+)
+# what victory points are scored for (the scenarios' points), and the tally at the end
+POINTS = {
+    "objective_reached": word("objective reached"),
+    "enemy_killed": word("enemy killed"),
+    "enemy_nco_killed": word("enemy nco killed"),
+    "enemy_officer_killed": word("enemy officer killed"),
+    "routed_enemy_off_map": word("routed enemy off map"),
+    "enemy_off_friendly_edge": word("enemy off friendly edge"),
+    "friendly_killed": word("friendly killed"),
+    "friendly_wounded": word("friendly wounded"),
+    "buildings_clear_at_end": word("buildings clear at end"),
+    "papers": word("papers"),
+    "friendly_captured": word("friendly captured"),
+    "enemy_captured": word("enemy captured"),
+    "objectives_reached": word("objectives reached"),
+}
 
 
 def parse(label: str) -> tuple[int, int]:
@@ -66,11 +125,24 @@ def on_map(view: dict[str, Any], label: str) -> bool:
     return _Grid(view["map"]).has(c, r)
 
 
-def bounds(view: dict[str, Any]) -> str:
+def bounds(view: dict[str, Any]) -> Said:
     m = view["map"]
     lo, hi = m["columns"]
     rows = (*m["rows_odd"], *m["rows_even"])
-    return f"columns {lo:02d}-{hi:02d}, rows {min(rows):02d}-{max(rows):02d}"
+    return say(
+        "columns {first}-{last}, rows {top}-{bottom}",
+        first=f"{lo:02d}",
+        last=f"{hi:02d}",
+        top=f"{min(rows):02d}",
+        bottom=f"{max(rows):02d}",
+    )
+
+
+def told(table: dict[str, Said], key: str, said: Callable[[str], str]) -> str:
+    """``key``'s word in ``table``, said; an id the table lacks reads as before (its
+    underscores as spaces)."""
+    found = table.get(key)
+    return key.replace("_", " ") if found is None else said(found)
 
 
 @dataclass
@@ -175,10 +247,12 @@ def window(
     width: int = 200,
     focus: str | None = None,
     lines: int | None = None,
+    voice: Callable[[str], str] | None = None,
 ) -> Text:
     """The map in at most ``width`` columns, a note if only part of it is shown, a legend.
     ``lines``: the brief drawing, the map's rows cut to that many terminal lines (around
     the focus), a line saying what is shown and no legend."""
+    said = voice or str
     grid = _Grid(view["map"])
     terrain = {t[0]: (t[1], t[2]) for t in view["map"]["terrain"]}
     where: dict[str, list[dict[str, Any]]] = {}
@@ -239,99 +313,128 @@ def window(
     lo, hi = view["map"]["columns"]
     deploying = deploy_columns(view)
     if deploying is not None and lines is None:  # the brief drawing's status line says it
-        first, last = deploying
-        out.append(
-            f"  deploy: your squad deploys in columns {first:02d}-{last:02d} (blue background)\n",
-            style="bold",
+        deploy = say(
+            "deploy: your squad deploys in columns {first}-{last} (blue background)",
+            first=f"{deploying[0]:02d}",
+            last=f"{deploying[1]:02d}",
         )
+        out.append(f"  {said(deploy)}\n", style="bold")
+    shown = {  # the columns shown, of the map's
+        "first": f"{cols.start:02d}",
+        "last": f"{cols.stop - 1:02d}",
+        "lo": f"{lo:02d}",
+        "hi": f"{hi:02d}",
+    }
     if lines is not None:
         every = grid.rows()
         if len(cols) < hi - lo + 1 or len(drawn) < len(every):
-            out.append(
-                f"  rows {drawn.start:02d}-{drawn.stop - 1:02d} of {every.start:02d}-"
-                f"{every.stop - 1:02d}, columns {cols.start:02d}-{cols.stop - 1:02d} of "
-                f"{lo:02d}-{hi:02d} shown; 'board': the whole map\n",
-                style="italic",
+            part = say(
+                "rows {top}-{bottom} of {rows_top}-{rows_bottom}, columns {first}-{last} of "
+                "{lo}-{hi} shown; 'board': the whole map",
+                top=f"{drawn.start:02d}",
+                bottom=f"{drawn.stop - 1:02d}",
+                rows_top=f"{every.start:02d}",
+                rows_bottom=f"{every.stop - 1:02d}",
+                **shown,
             )
+            out.append(f"  {said(part)}\n", style="italic")
         out.right_crop(1)  # the last newline: printing ends the line
         return out
     if len(cols) < hi - lo + 1:
-        out.append(
-            f"  columns {cols.start:02d}-{cols.stop - 1:02d} of {lo:02d}-{hi:02d} shown: "
-            "'map HEX' centres the map on a hex, 'map' follows the action again\n",
-            style="italic",
+        part = say(
+            "columns {first}-{last} of {lo}-{hi} shown: 'map HEX' centres the map on a hex, "
+            "'map' follows the action again",
+            **shown,
         )
-    out.append_text(legend(seen, view))
+        out.append(f"  {said(part)}\n", style="italic")
+    out.append_text(legend(seen, view, voice))
     return out
 
 
-MARKS = {
-    "A": "A/B/C our teams (Able, Baker, Charlie)",
-    "count": "a digit after a letter: that many soldiers",
-    "G": "G a known German",
-    "?": "? an unknown German counter",
-    "XX": "XX both sides in one hex",
-    OBJECTIVE: f"{OBJECTIVE} an objective",
-    REACHED: f"{REACHED} an objective reached",
-    "acting": "reversed: the soldier acting",
-    "*": "* a grenade burst",
-    "+": "+ a flare",
-    "smoke": "grey background: smoke",
-    "dispersing": "dark grey: dispersing smoke",
-    "deploy": "blue background: where your squad may deploy",
+MARKS = {  # what each mark on the map means: its symbol (none: a style) and its words
+    "A": ("A/B/C", word("our teams (Able, Baker, Charlie)")),
+    "count": ("", word("a digit after a letter: that many soldiers")),
+    "G": ("G", word("a known German")),
+    "?": ("?", word("an unknown German counter")),
+    "XX": ("XX", word("both sides in one hex")),
+    OBJECTIVE: (OBJECTIVE, word("an objective")),
+    REACHED: (REACHED, word("an objective reached")),
+    "acting": ("", word("reversed: the soldier acting")),
+    "*": ("*", word("a grenade burst")),
+    "+": ("+", word("a flare")),
+    "smoke": ("", word("grey background: smoke")),
+    "dispersing": ("", word("dark grey: dispersing smoke")),
+    "deploy": ("", word("blue background: where your squad may deploy")),
 }
 
 
-def legend(seen: _Seen, view: dict[str, Any]) -> Text:
+def legend(seen: _Seen, view: dict[str, Any], voice: Callable[[str], str] | None = None) -> Text:
     """Every symbol the drawing above shows, in words."""
+    said = voice or str
     marks = {"A" if m in ("B", "C") else m for m in seen.marks}
-    parts = [text for key, text in MARKS.items() if key in marks]
-    names = [f"{TERRAIN.get(k, '?')} {k.replace('_', ' ')}" for k in TERRAIN if k in seen.terrain]
-    names += [f"? {k.replace('_', ' ')}" for k in sorted(seen.terrain - set(TERRAIN))]
-    text = "  " + "; ".join(parts) + ("; " if parts else "") + "terrain: " + ", ".join(names)
+    parts = [
+        f"{symbol} {said(text)}" if symbol else said(text)
+        for key, (symbol, text) in MARKS.items()
+        if key in marks
+    ]
+    names = [f"{TERRAIN[k]} {told(TERRAIN_WORDS, k, said)}" for k in TERRAIN if k in seen.terrain]
+    names += [f"? {told(TERRAIN_WORDS, k, said)}" for k in sorted(seen.terrain - set(TERRAIN))]
+    parts.append(said(say("terrain: {names}", names=listing(names))))
     if seen.levels:
         levels = ", ".join(map(str, sorted(seen.levels)))
-        text += f"; a digit after the terrain: the hex's level ({levels})"
+        level = say("a digit after the terrain: the hex's level ({levels})", levels=levels)
+        parts.append(said(level))
     if "smoke" in seen.marks or "dispersing" in seen.marks:
-        text += f"; wind toward {view.get('wind', '-')}"
-    return Text(text + "\n", style="dim")
+        parts.append(said(say("wind toward {wind}", wind=view.get("wind", "-"))))
+    return Text("  " + "; ".join(parts) + "\n", style="dim")
 
 
-def objectives(view: dict[str, Any], shown: range | None = None) -> Text:
+def objectives(
+    view: dict[str, Any], shown: range | None = None, voice: Callable[[str], str] | None = None
+) -> Text:
     """The objectives in words: where, which are reached, which lie outside the window."""
+    said = voice or str
     objs = view.get("objectives", [])
     if not objs:
-        return Text("objectives: none on the map (see the scenario's victory conditions)")
+        none = word("objectives: none on the map (see the scenario's victory conditions)")
+        return Text(said(none))
     parts = []
     for o in objs:
-        label = o["hex"] + (" reached" if o["reached"] else "")
+        label: str = o["hex"]
+        if o["reached"]:
+            label = say("{hex} reached", hex=label)
         if shown is not None and parse(o["hex"])[0] not in shown:
-            label += " (off the window)"
+            label = say("{hex} (off the window)", hex=label)
         parts.append(label)
-    return Text("objectives: " + ", ".join(parts))
+    return Text(said(say("objectives: {hexes}", hexes=listing(parts))))
 
 
-def victory(view: dict[str, Any]) -> Text | None:
+def victory(view: dict[str, Any], voice: Callable[[str], str] | None = None) -> Text | None:
     """The victory points so far, or the final ones, broken down by what earned them."""
+    said = voice or str
     log = view.get("victory_log") or []
     if not log:
-        over = view.get("outcome") and "victory_log" in view
-        return (
-            Text(f"final victory points: none scored; total {view['victory_points']}")
-            if over
-            else None
-        )
+        if not (view.get("outcome") and "victory_log" in view):
+            return None
+        total = view["victory_points"]
+        return Text(said(say("final victory points: none scored; total {total}", total=total)))
     count: Counter[str] = Counter()
     each: dict[str, int] = {}
     for what, points in log:
         count[what] += 1
         each[what] = points
-    parts = [
-        f"{what.replace('_', ' ')} {n} × {each[what]:+d} = {n * each[what]:+d}"
-        for what, n in count.items()
-    ]
-    head = "final victory points" if view.get("outcome") else "victory points so far"
-    return Text(f"{head}: " + ", ".join(parts) + f"; total {view['victory_points']}")
+    parts = listing(
+        [
+            f"{told(POINTS, what, said)} {n} × {each[what]:+d} = {n * each[what]:+d}"
+            for what, n in count.items()
+        ]
+    )
+    total = view["victory_points"]
+    if view.get("outcome"):
+        head = say("final victory points: {points}; total {total}", points=parts, total=total)
+    else:
+        head = say("victory points so far: {points}; total {total}", points=parts, total=total)
+    return Text(said(head))
 
 
 # the terminal lines the brief drawing leaves beside its map: its status line, the column
@@ -345,116 +448,181 @@ class Map:
     cut to the height too (what the terminal holds less ``BRIEF_ROOM``, at least 10 lines),
     without the legend and the objectives' line."""
 
-    def __init__(self, view: dict[str, Any], focus: str | None = None, brief: bool = False) -> None:
+    def __init__(
+        self,
+        view: dict[str, Any],
+        focus: str | None = None,
+        brief: bool = False,
+        voice: Callable[[str], str] | None = None,
+    ) -> None:
         self.view = view
         self.focus = focus
         self.brief = brief
+        self.voice = voice
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         width = options.max_width
         if self.brief:
             height = options.height or options.max_height
-            yield window(self.view, width, self.focus, max(10, height - BRIEF_ROOM))
+            lines = max(10, height - BRIEF_ROOM)
+            yield window(self.view, width, self.focus, lines, self.voice)
             return
-        yield window(self.view, width, self.focus)
-        yield objectives(self.view, columns(self.view, width, self.focus))
+        yield window(self.view, width, self.focus, voice=self.voice)
+        yield objectives(self.view, columns(self.view, width, self.focus), self.voice)
 
 
-def soldiers(view: dict[str, Any]) -> Table:
-    table = Table(
-        "who", "team", "hex", "order", "morale", "wounds", "notes", box=None, header_style="bold"
-    )
+def soldiers(view: dict[str, Any], voice: Callable[[str], str] | None = None) -> Table:
+    said = voice or str
+    table = Table(*(said(h) for h in HEADERS), box=None, header_style="bold")
     for s in view["soldiers"]:
         if s["status"] != "active":
             continue
-        name = s.get("name") or f"unknown {s['key']}"
-        notes = []
-        if s["side"] == "us":
-            notes.append("spotted" if s["spotted"] else "hidden")
-            notes.append(f"{s['weapon']} WS {s['ws']}, TQ {s['tq']}")
-        elif s["known"]:
-            notes.append(f"{s['role']}, {s['weapon']} WS {s['ws']}, TQ {s['tq']}")
-        if s["side"] != "us":
-            notes.append("alert" if s["alert"] else "waiting")
-        if s["ammo"] != "ok":
-            notes.append(f"ammo {s['ammo']}")
-        if s.get("grenade_live"):
-            notes.append("live grenade")
-        if s.get("grenade_target"):
-            notes.append(f"target {s['grenade_target']}")
-        if s.get("blast"):
-            notes.append(f"grenade {s['blast']}")
-        order = (s["order"] or "-").replace("_", " ") + (
-            " " + "/".join(map(str, s["dirs"])) if s["dirs"] else ""
-        )
+        name = s.get("name") or said(say("unknown {key}", key=s["key"]))
+        order = told(ORDERS, s["order"], said) if s["order"] else "-"
+        if s["dirs"]:
+            order += " " + "/".join(map(str, s["dirs"]))
+        wounds = [told(WOUND_MARKS, w, said) for w in s["wounds"]]
         table.add_row(
             Text(name, style=SIDE_STYLE[s["side"]]),
-            s["team"],
+            told(TEAM, s["team"], said),
             s["hex"] or "-",
             order,
-            s["morale"],
-            ", ".join(s["wounds"]) or "-",
-            "; ".join(notes),
+            told(MORALE, s["morale"], said),
+            (said(listing(wounds)) if len(wounds) > 1 else "".join(wounds)) or "-",
+            "; ".join(notes(s, said)),
         )
     return table
 
 
-def status(view: dict[str, Any]) -> Text:
-    t = Text(
-        f"{view['title']} - turn {view['turn']} of {view['turns']}, {view['phase']}", style="bold"
-    )
+def notes(s: dict[str, Any], said: Callable[[str], str]) -> list[str]:
+    """What the soldiers' table says of a man: ours spotted or hidden, with their weapons;
+    a known German's role and weapon; a German alert or waiting; ammunition, grenades."""
+    out = []
+    if s["side"] == "us":
+        out.append(said(word("spotted") if s["spotted"] else word("hidden")))
+        arms = say("{weapon} WS {ws}, TQ {tq}", weapon=s["weapon"], ws=s["ws"], tq=s["tq"])
+        out.append(said(arms))
+    elif s["known"]:
+        arms = say("{weapon} WS {ws}, TQ {tq}", weapon=s["weapon"], ws=s["ws"], tq=s["tq"])
+        role = said(ROLES[s["role"]]) if s["role"] in ROLES else str(s["role"])
+        out.append(f"{role}, {said(arms)}")
+    if s["side"] != "us":
+        out.append(said(word("alert") if s["alert"] else word("waiting")))
+    if s["ammo"] != "ok":
+        ammo = AMMO.get(s["ammo"])
+        out.append(said(ammo) if ammo is not None else f"ammo {s['ammo']}")
+    if s.get("grenade_live"):
+        out.append(said(word("live grenade")))
+    if s.get("grenade_target"):
+        out.append(said(say("target {hex}", hex=s["grenade_target"])))
+    if s.get("blast"):
+        blast = BLAST.get(s["blast"])
+        out.append(said(blast) if blast is not None else f"grenade {s['blast']}")
+    return out
+
+
+def turn_words(view: dict[str, Any]) -> Said:
+    """The turn, of how many, and the phase (with the impulse, while impulses are played)."""
+    turn, turns = view["turn"], view["turns"]
+    phase = PHASES.get(view["phase"], view["phase"])
     if view["phase"] == "impulses":
-        t.append(f", impulse {view['impulse']}")
-    t.append(f"   victory points {view['victory_points']}")
-    if view["initiative_track"]:
-        t.append(
-            "\ninitiative: " + ", ".join(f"{team} {v}" for v, team in view["initiative_track"])
+        return say(
+            "turn {turn} of {turns}, {phase}, impulse {impulse}",
+            turn=turn,
+            turns=turns,
+            phase=phase,
+            impulse=view["impulse"],
         )
-    hand = ", ".join(f"{c['number']} {c['title']} {c['initiative']}" for c in view["hand"])
-    t.append(f"\nhand: {hand or '-'}   deck {view['deck_size']}, discard {view['discard_size']}")
+    return say("turn {turn} of {turns}, {phase}", turn=turn, turns=turns, phase=phase)
+
+
+def end_reason(view: dict[str, Any]) -> str:
+    """Why the game ended: the victory level reached (the rules write it in English, with the
+    points) said as a message, any other reason as it is (a resignation is a message)."""
+    o = view["outcome"]
+    reason: str = o["reason"]
+    level, points = o.get("kind"), view["victory_points"]
+    if not isinstance(reason, Said) and level and reason == f"{level} ({points} victory points)":
+        return say_n(
+            "{level} ({count} victory points)",
+            "{level} ({count} victory points)",  # the same English
+            points,
+            level=named(level),
+        )
+    return reason
+
+
+def status(view: dict[str, Any], voice: Callable[[str], str] | None = None) -> Text:
+    said = voice or str
+    head = say("{scenario} - {turn}", scenario=named(view["title"]), turn=turn_words(view))
+    line = Text(said(head), style="bold")
+    line.append("   " + said(say("victory points {points}", points=view["victory_points"])))
+    if view["initiative_track"]:
+        track = [f"{told(TEAM, team, said)} {v}" for v, team in view["initiative_track"]]
+        line.append("\n" + said(say("initiative: {teams}", teams=listing(track))))
+    hand = [f"{c['number']} {said(named(c['title']))} {c['initiative']}" for c in view["hand"]]
+    cards = said(say("hand: {cards}", cards=listing(hand) or "-"))
+    pile = say(
+        "deck {deck}, discard {discard}", deck=view["deck_size"], discard=view["discard_size"]
+    )
+    line.append(f"\n{cards}   {said(pile)}")
     if view["outcome"]:
-        t.append(f"\nGAME OVER: {view['outcome']['reason']}", style="bold yellow")
-    return t
+        over = say("GAME OVER: {reason}", reason=end_reason(view))
+        line.append("\n" + said(over), style="bold yellow")
+    return line
 
 
-def outcome(view: dict[str, Any]) -> Text | None:
+def outcome(view: dict[str, Any], voice: Callable[[str], str] | None = None) -> Text | None:
     """How the game ended, with the tally of losses and objectives (from the outcome)."""
+    said = voice or str
     o = view.get("outcome")
     if not o:
         return None
-    stats = ", ".join(f"{k.replace('_', ' ')} {v:g}" for k, v in o.get("stats", {}).items())
-    return Text(f"result: {o['reason']}" + (f"\ntally: {stats}" if stats else ""), style="bold")
+    stats = [f"{told(POINTS, k, said)} {v:g}" for k, v in o.get("stats", {}).items()]
+    text = said(say("result: {reason}", reason=end_reason(view)))
+    if stats:
+        text += "\n" + said(say("tally: {stats}", stats=listing(stats)))
+    return Text(text, style="bold")
 
 
 def render(
     view: dict[str, Any], focus: str | None = None, voice: Callable[[str], str] | None = None
 ) -> RenderableType:
-    parts: list[RenderableType] = [status(view), Map(view, focus), soldiers(view)]
-    parts += [t for t in (victory(view), outcome(view)) if t is not None]
+    parts: list[RenderableType] = [
+        status(view, voice),
+        Map(view, focus, voice=voice),
+        soldiers(view, voice),
+    ]
+    parts += [t for t in (victory(view, voice), outcome(view, voice)) if t is not None]
     return Group(*parts)
 
 
-def brief_status(view: dict[str, Any]) -> Text:
+def brief_status(view: dict[str, Any], voice: Callable[[str], str] | None = None) -> Text:
     """The turn, the phase (while the squad deploys, where), who acts and the victory points
     in one line (cut, never wrapped, where the width is short: the scenario's title last)."""
-    t = Text(f"turn {view['turn']} of {view['turns']}, {view['phase']}", style="bold")
-    t.no_wrap, t.overflow = True, "ellipsis"
-    if view["phase"] == "impulses":
-        t.append(f", impulse {view['impulse']}", style="bold")
+    said = voice or str
+    line = Text(said(turn_words(view)), style="bold")
+    line.no_wrap, line.overflow = True, "ellipsis"
     deploying = deploy_columns(view)
     if deploying is not None:
-        t.append(f" in columns {deploying[0]:02d}-{deploying[1]:02d} (blue)", style="bold")
+        where = say(
+            "in columns {first}-{last} (blue)",
+            first=f"{deploying[0]:02d}",
+            last=f"{deploying[1]:02d}",
+        )
+        line.append(" " + said(where), style="bold")
     acting = view.get("acting")
     if acting:
         who: dict[str, Any] = next(
             (s for s in view["soldiers"] if s["key"] == acting["soldier"]), {}
         )
-        t.append(f" — acting: {who.get('name') or acting['soldier']}", style="bold")
-    t.append(f" — victory points {view['victory_points']}")
+        soldier = who.get("name") or acting["soldier"]
+        line.append(" — " + said(say("acting: {soldier}", soldier=soldier)), style="bold")
+    line.append(" — " + said(say("victory points {points}", points=view["victory_points"])))
     if view["outcome"]:
-        t.append(" — GAME OVER", style="bold yellow")
-    t.append(f" — {view['title']}", style="dim")
-    return t
+        line.append(" — " + said(word("GAME OVER")), style="bold yellow")
+    line.append(" — " + said(named(view["title"])), style="dim")
+    return line
 
 
 def render_brief(
@@ -463,17 +631,23 @@ def render_brief(
     """The picture between two decisions in a row: a status line and the map, its rows cut
     to what the terminal holds beside a menu, around where the player must act; 'board'
     draws the whole picture."""
-    return Group(brief_status(view), Map(view, focus, brief=True))
+    return Group(brief_status(view, voice), Map(view, focus, brief=True, voice=voice))
 
 
 def focus_problem(view: dict[str, Any], label: str) -> str | None:
     """Why the map cannot be centred on ``label`` (None: it can)."""
     if on_map(view, label):
         return None
-    return f"no hex {label!r} on this map ({bounds(view)}; a hex reads like 27.08)"
+    return say(
+        "no hex {label} on this map ({bounds}; a hex reads like 27.08)",
+        label=repr(label),
+        bounds=bounds(view),
+    )
 
 
-SIDE_NAME = {"us": "US", "germany": "Germany"}
+SIDE_NAME = {"us": word("US"), "germany": word("Germany")}
+# ids with underscores a log line names: orders, terrain, wounds (in words, as before)
+ID_WORDS = {**TERRAIN_WORDS, **WOUNDS, **ORDERS}
 # a man's id ("sgt-mayfield"), a weapon's or an order's ("m1_garand", "aimed_fire"), a side's
 ID = re.compile(r"\b[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+\b|\b(?:us|germany)\b")
 
@@ -497,14 +671,15 @@ def names() -> dict[str, str]:
 
 def words(text: str, voice: Callable[[str], str] | None = None) -> str:
     """Ids in players' words: "sgt-mayfield" is "Sgt Mayfield", "m1_garand" "M1 Garand",
-    "aimed_fire" "aimed fire", "us" "US" (as the page's ``words``); an order said in
-    ``voice``'s language."""
+    "aimed_fire" "aimed fire", "us" "US" (as the page's ``words``); an order, a terrain, a
+    wound and a side said in ``voice``'s language."""
     said = voice or str
 
     def swap(m: re.Match[str]) -> str:
         found = m[0]
-        if found in ORDERS:
-            return said(ORDERS[found])
-        return SIDE_NAME.get(found) or names().get(found) or found.replace("_", " ")
+        known = ID_WORDS.get(found) or SIDE_NAME.get(found)
+        if known is not None:
+            return said(known)
+        return names().get(found) or found.replace("_", " ")
 
     return ID.sub(swap, text)

@@ -14,6 +14,10 @@ bottom (the map turned round for a side whose start zone is at the top). Only th
 is read; the card titles come from the game's published card faces. This is the terminal
 interface's drawing for this game, found through ``DiaDeHonor.interfaces``; ``words`` puts a
 log line's ids in players' words.
+
+Every word is said in the player's language (``voice``: core/words.py's messages, English
+without one); the squares (``F7``), the map's symbols and the units' letters the legend
+explains, and the command words the player types (``map``) stay as they are.
 """
 
 from __future__ import annotations
@@ -31,21 +35,24 @@ from rich.table import Table
 from rich.text import Text
 
 from wartable.content.loader import validate
-from wartable.core.words import word
+from wartable.core.words import Said, listing, say, say_n, word
 from wartable.games.diadehonor.content import DATA, CardsFile, check_cards
 from wartable.games.diadehonor.labels import SIDES, TYPES, seat_words, unit_words
 from wartable.geometry.span import around
 
+named = word  # a name from the view (a card's, a rank's, a battlefield's): the catalogs hold it
+Voice = Callable[[str], str] | None
+
 # each ground letter of the view: its name, and the symbol drawn for it (no letter, so that a
 # ground never reads as a unit)
 GROUND = {
-    ".": "clear",
-    "=": "road",
-    "w": "dense woods",
-    "r": "rough ground",
-    "B": "building",
-    "W": "wall",
-    "t": "trench",
+    ".": word("clear"),
+    "=": word("road"),
+    "w": word("dense woods"),
+    "r": word("rough ground"),
+    "B": word("building"),
+    "W": word("wall"),
+    "t": word("trench"),
 }
 SYMBOL = {".": ".", "=": "=", "w": "♣", "r": "^", "B": "█", "W": "#", "t": "∪"}
 GROUND_STYLE = {
@@ -67,13 +74,13 @@ LETTER = {
     "green_beret": "B",
 }
 TYPE_WORDS = {
-    "light": "light infantry",
-    "assault": "assault infantry",
-    "heavy": "heavy infantry",
-    "artillery": "artillery (gun)",
-    "tank": "tank",
-    "sniper": "sniper",
-    "green_beret": "green beret",
+    "light": word("light infantry"),
+    "assault": word("assault infantry"),
+    "heavy": word("heavy infantry"),
+    "artillery": word("artillery (gun)"),
+    "tank": word("tank"),
+    "sniper": word("sniper"),
+    "green_beret": word("green beret"),
 }
 # a colour per seat: the axis in reds, the allies in blues (and always a letter's case)
 SEAT_STYLE = {
@@ -85,17 +92,44 @@ SEAT_STYLE = {
     "allies-3": "bold bright_green",
 }
 SIDE_STYLE = {"axis": "bright_red", "allies": "bright_cyan"}
+# each seat's colour in words (``colour``), for the legend
+COLOURS = {
+    "bright red": word("bright red"),
+    "magenta": word("magenta"),
+    "dark orange": word("dark orange"),
+    "bright cyan": word("bright cyan"),
+    "dodger blue": word("dodger blue"),
+    "bright green": word("bright green"),
+}
+# a side as the view writes it, in small letters (labels.SIDES: with a capital)
+SIDE_NAMES = {"axis": word("axis"), "allies": word("allies")}
 RAISED = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 LOWERED = "₀₁₂₃₄₅₆₇₈₉"
 CELL = 4  # characters a square takes; one more where a side has several seats (the seat's digit)
 MARGIN = 4  # the row numbers ("20  ")
 RIGHT = 4  # the row numbers again, on the right
 PHASES = {
-    "deploy": "deployment",
-    "cards": "situation cards",
-    "initiative": "initiative",
-    "activate": "activation",
-    "over": "the battle is over",
+    "deploy": word("deployment"),
+    "cards": word("situation cards"),
+    "initiative": word("initiative"),
+    "activate": word("activation"),
+    "over": word("the battle is over"),
+}
+# what a card waits on (the view's ``waiting_on``)
+DECISIONS = {
+    # i18n: what a situation card waits on: a square to place something
+    "place": word("place"),
+    # i18n: what a situation card waits on: a reaction (mine detection)
+    "react": word("react"),
+    # i18n: what a situation card waits on: a sniper's target
+    "aim": word("aim"),
+}
+# a unit no longer on the map (its ``status``), and the marks of one that is
+STATUS = {"wreck": word("wreck"), "reserve": word("reserve"), "dead": word("dead")}
+STANCE = {"prone": word("prone"), "sabotaged": word("sabotaged")}
+EFFECTS = {
+    "defensive": word("defensive combat (+1 resistance, -1 attack)"),
+    "aggressive": word("aggressive combat (+1 attack, -1 resistance)"),
 }
 
 
@@ -120,9 +154,10 @@ def on_map(view: dict[str, Any], text: str) -> bool:
     return bool(0 <= c < view["map"]["columns"] and 0 <= r < view["map"]["rows"])
 
 
-def bounds(view: dict[str, Any]) -> str:
+def bounds(view: dict[str, Any]) -> Said:
     m = view["map"]
-    return f"{label(0, 0)} to {label(m['columns'] - 1, m['rows'] - 1)}"
+    first, last = label(0, 0), label(m["columns"] - 1, m["rows"] - 1)
+    return say("{first} to {last}", first=first, last=last)
 
 
 def side_of(view: dict[str, Any]) -> str | None:
@@ -273,10 +308,15 @@ class _Seen:
 
 
 def window(
-    view: dict[str, Any], width: int = 200, focus: str | None = None, key: bool = True
+    view: dict[str, Any],
+    width: int = 200,
+    focus: str | None = None,
+    key: bool = True,
+    voice: Voice = None,
 ) -> Text:
     """The map in at most ``width`` columns, a note if only part of it is shown, a legend
     (``key``: without it, the map and the note alone)."""
+    said = voice or str
     m = view["map"]
     ground, levels = m["ground"], m["levels"]
     zone_of = {q: side for side, squares in m.get("zones", {}).items() for q in squares}
@@ -337,65 +377,86 @@ def window(
         out.append(f" {r + 1}\n", style="dim")
     if len(cols) < m["columns"]:
         shown = f"{string.ascii_uppercase[cols[0]]}-{string.ascii_uppercase[cols[-1]]}"
-        out.append(
-            f"  columns {shown} of {bounds(view)} shown: 'map SQUARE' centres the map on a "
-            "square, 'map' follows the action again\n"
+        whole = bounds(view)
+        note = (
+            say(
+                "columns {shown} of {bounds} shown: 'map SQUARE' centres the map on a square, "
+                "'map' follows the action again",
+                shown=shown,
+                bounds=whole,
+            )
             if key
-            else f"  columns {shown} of {bounds(view)} shown: 'map SQUARE' centres the map\n",
-            style="italic",
+            else say(
+                "columns {shown} of {bounds} shown: 'map SQUARE' centres the map",
+                shown=shown,
+                bounds=whole,
+            )
         )
+        out.append("  " + said(note) + "\n", style="italic")
     if key:
-        out.append_text(legend(seen, view))
+        out.append_text(legend(seen, view, voice))
     else:
         out.right_crop(1)  # the last newline: printing ends the line
     return out
 
 
 MARKS = {
-    "w": "a raised digit: wounds (the 5th kills)",
-    "wp": "a lowered digit: wounds of a prone soldier",
-    "_": "_ prone",
-    "!": "! sabotaged tank",
-    "x": "x a wreck",
-    "hidden": "on higher ground the level takes the place of a wound or prone mark "
-    "(the lists below give them)",
-    "acting": "reversed: can still act now",
-    "yours": "underlined: yours",
+    "w": word("a raised digit: wounds (the 5th kills)"),
+    "wp": word("a lowered digit: wounds of a prone soldier"),
+    "_": word("_ prone"),
+    "!": word("! sabotaged tank"),
+    "x": word("x a wreck"),
+    "hidden": word(
+        "on higher ground the level takes the place of a wound or prone mark "
+        "(the lists below give them)"
+    ),
+    "acting": word("reversed: can still act now"),
+    "yours": word("underlined: yours"),
 }
+UNITS_KEY = (
+    word("the digit after the letter: its number (L3 is Light 3)"),
+    word("the digit before it: its seat (2L3 is Light 3 of seat 2)"),
+    word("then the ground under the unit, blank for clear ground (L3^ stands on rough ground)"),
+)
 
 
-def legend(seen: _Seen, view: dict[str, Any]) -> Text:
+def legend(seen: _Seen, view: dict[str, Any], voice: Voice = None) -> Text:
     """Every symbol the drawing above shows, in words."""
+    said = voice or str
     parts = []
-    types = [f"{LETTER[t]} {TYPE_WORDS[t]}" for t in LETTER if t in seen.types]
+    types = [f"{LETTER[t]} {said(TYPE_WORDS[t])}" for t in LETTER if t in seen.types]
     if types:
-        parts.append("units: " + ", ".join(types) + " (capitals axis, small letters allies)")
-        parts.append("the digit after the letter: its number (L3 is Light 3)")
+        kinds = listing(types)
+        parts.append(said(say("units: {types} (capitals axis, small letters allies)", types=kinds)))
+        after, before, under_it = UNITS_KEY
+        parts.append(said(after))
         if several(view):
-            parts.append("the digit before it: its seat (2L3 is Light 3 of seat 2)")
-        parts.append(
-            "then the ground under the unit, blank for clear ground (L3^ stands on rough ground)"
-        )
-    parts += [text for key, text in MARKS.items() if key in seen.marks]
+            parts.append(said(before))
+        parts.append(said(under_it))
+    parts += [said(text) for key, text in MARKS.items() if key in seen.marks]
     if len(seen.seats) > 2:
-        parts.append(
-            "colours by seat: "
-            + ", ".join(f"{seat_words(s)} {colour(s)}" for s in sorted(seen.seats))
+        by_seat = listing(
+            [
+                f"{spoken(said, seat_said(s))} {spoken(said, colour_said(s))}"
+                for s in sorted(seen.seats)
+            ]
         )
-    names = [f"{SYMBOL[g]} {GROUND[g]}" for g in GROUND if g in seen.ground]
-    parts.append("ground: " + ", ".join(names))
+        parts.append(said(say("colours by seat: {seats}", seats=by_seat)))
+    names = listing([f"{SYMBOL[g]} {said(GROUND[g])}" for g in GROUND if g in seen.ground])
+    parts.append(said(say("ground: {names}", names=names)))
     if seen.levels:
+        levels = listing([str(n) for n in sorted(seen.levels)])
         parts.append(
-            "a plain digit after the ground: higher ground, level "
-            + ", ".join(map(str, sorted(seen.levels)))
+            said(
+                say("a plain digit after the ground: higher ground, level {levels}", levels=levels)
+            )
         )
     if seen.zones:
         zones = view["map"]["zones"]
-        parts.append(
-            "coloured ground: start zones ("
-            + ", ".join(f"{z} {rows_of(zones[z])}" for z in sorted(seen.zones))
-            + ")"
+        starts = listing(
+            [f"{spoken(said, side_said(z))} {said(rows_of(zones[z]))}" for z in sorted(seen.zones)]
         )
+        parts.append(said(say("coloured ground: start zones ({zones})", zones=starts)))
     return Text("  " + "; ".join(parts) + "\n", style="dim")
 
 
@@ -403,9 +464,52 @@ def colour(seat: str) -> str:
     return SEAT_STYLE.get(seat, "bold -").split()[-1].replace("_", " ").replace("1", "")
 
 
-def rows_of(squares: list[str]) -> str:
+def colour_said(seat: str) -> str:
+    """A seat's colour in words the catalogs hold."""
+    name = colour(seat)
+    return COLOURS.get(name) or name
+
+
+def rows_of(squares: list[str]) -> Said:
     rows = sorted({parse(q)[1] + 1 for q in squares})
-    return f"rows {rows[0]}-{rows[-1]}" if rows[0] != rows[-1] else f"row {rows[0]}"
+    first, last = rows[0], rows[-1]
+    return (
+        say("rows {first}-{last}", first=first, last=last)
+        if first != last
+        else say("row {row}", row=first)
+    )
+
+
+def side_said(side: str) -> str:
+    """A side as the view writes it (``axis``), in words the catalogs hold."""
+    return SIDE_NAMES.get(side) or side
+
+
+def seat_said(seat: str) -> str:
+    """``allies-2`` as ``seat_words`` reads it ("Allies 2"), as a message."""
+    side, _, n = seat.partition("-")
+    if not n:
+        return SIDES.get(side) or seat_words(seat)
+    return say("{side} {n}", side=SIDES.get(side) or named(side.capitalize()), n=n)
+
+
+def unit_said(key: str) -> str:
+    """A unit key as ``unit_words`` reads it ("Green beret 1"), as a message."""
+    _, _, rest = key.rpartition("/")
+    kind, _, n = rest.rpartition("-")
+    if not kind or not n.isdigit():
+        return unit_words(key)
+    kind_words = TYPES.get(kind) or named(kind.replace("_", " ").capitalize())
+    return say("{type} {n}", type=kind_words, n=n)
+
+
+def battlefield(view: dict[str, Any], said: Callable[[str], str]) -> str:
+    """The battlefield's name (the view gives its id, ``ruined-village``): in small letters as
+    the id reads where it is said in English, else as the language says its title."""
+    plain = view["battlefield"].replace("-", " ")
+    title = plain.capitalize()
+    out = said(named(title))
+    return plain if out == title else out
 
 
 # ---- words -------------------------------------------------------------------------------
@@ -455,86 +559,140 @@ def card_face(card: Any) -> tuple[str, str]:
 
 
 # ---- the panels --------------------------------------------------------------------------
-def status(view: dict[str, Any]) -> Text:
+def status(view: dict[str, Any], voice: Voice = None) -> Text:
+    said = voice or str
     t = Text()
-    t.append(f"{view['title']} — {view['battlefield'].replace('-', ' ')}", style="bold")
-    phase = PHASES.get(view["phase"], view["phase"])
-    t.append(f" — round {view['round']} of {view['max_rounds']}, {phase}")
+    t.append(f"{view['title']} — {battlefield(view, said)}", style="bold")
+    t.append(" — " + said(round_said(view)))
     you = view.get("you")
     if you:
-        t.append(f"\nyou: {seat_words(you)} ({view['seats'].get(you, '?')})")
+        side = side_said(view["seats"].get(you, "?"))
+        t.append("\n" + said(say("you: {seat} ({side})", seat=seat_said(you), side=side)))
     else:
-        t.append("\nwatching")
-    if view.get("order"):
-        t.append("   initiative: " + " then ".join(view["order"]))
+        t.append("\n" + said(word("watching")))
+    order = view.get("order")
+    if order:
+        t.append("   " + said(say("initiative: {order}", order=in_turn(order))))
     if view.get("to_act"):
         who = view["to_act"]
-        t.append(f"\nto act: {seat_words(who)}", style="bold" if who == you else "")
         if who == you:
-            t.append(" (you)", style="bold")
+            t.append("\n" + said(say("to act: {seat} (you)", seat=seat_said(who))), style="bold")
+        else:
+            t.append("\n" + said(say("to act: {seat}", seat=seat_said(who))))
         waiting = view.get("waiting_on")
         if waiting:
-            t.append(f" — a card waits on a decision ({waiting})")
+            decision = DECISIONS.get(waiting) or str(waiting)
+            t.append(
+                " — " + said(say("a card waits on a decision ({decision})", decision=decision))
+            )
     queue = view.get("cards_to_resolve") or []
     if queue:
-        t.append(
-            "\ncards to resolve: "
-            + ", ".join(f"{card_face(c)[0]} of {seat_words(s)}" for s, c in queue)
+        cards = listing(
+            [say("{card} of {seat}", card=card_title(c), seat=seat_said(s)) for s, c in queue]
         )
+        t.append("\n" + said(say("cards to resolve: {cards}", cards=cards)))
     for seat, e in (view.get("effects") or {}).items():
-        parts = []
-        if e.get("defensive"):
-            parts.append("defensive combat (+1 resistance, -1 attack)")
-        if e.get("aggressive"):
-            parts.append("aggressive combat (+1 attack, -1 resistance)")
+        parts = [EFFECTS[k] for k in EFFECTS if e.get(k)]
         if parts:
-            t.append(f"\n{seat_words(seat)} this round: " + ", ".join(parts))
-    hands = ", ".join(f"{seat_words(s)} {n}" for s, n in (view.get("hand_sizes") or {}).items())
-    t.append(f"\ndeck {view.get('deck_size', 0)} cards; cards held: {hands or '-'}", style="dim")
+            effects = listing(parts)
+            t.append(
+                "\n"
+                + said(say("{seat} this round: {effects}", seat=seat_said(seat), effects=effects))
+            )
+    sizes = view.get("hand_sizes") or {}
+    held = listing([f"{spoken(said, seat_said(s))} {n}" for s, n in sizes.items()]) or "-"
+    deck = view.get("deck_size", 0)
+    cards_held = say_n(
+        "deck {count} cards; cards held: {held}",
+        "deck {count} cards; cards held: {held}",
+        deck,
+        held=held,
+    )
+    t.append("\n" + said(cards_held), style="dim")
     done = view.get("objectives_done")
     if done:
-        t.append(f"\nobjectives done: {objectives_done(done)}")
+        t.append("\n" + said(say("objectives done: {done}", done=objectives_done(done, voice))))
     if view["phase"] == "over":
         left = Counter(
             u["side"] for u in view["units"] if u["status"] == "active" and not u["sabotaged"]
         )
         sides = sorted(set(view["seats"].values()))
+        standing = listing([f"{spoken(said, side_said(s))} {left.get(s, 0)}" for s in sides])
         t.append(
-            "\nTHE BATTLE IS OVER — units left: "
-            + ", ".join(f"{s} {left.get(s, 0)}" for s in sides),
+            "\n" + said(say("THE BATTLE IS OVER — units left: {left}", left=standing)),
             style="bold yellow",
         )
     return t
 
 
-def objectives_done(done: Any) -> str:
+def round_said(view: dict[str, Any]) -> Said:
+    """The round of how many, and the phase."""
+    phase = PHASES.get(view["phase"]) or str(view["phase"])
+    now, last = view["round"], view["max_rounds"]
+    return say("round {round} of {max_rounds}, {phase}", round=now, max_rounds=last, phase=phase)
+
+
+def in_turn(sides: list[str]) -> str:
+    """The sides in the order they act this round: "allies then axis"."""
+    out = side_said(sides[-1])
+    for side in reversed(sides[:-1]):
+        out = say("{first} then {rest}", first=side_said(side), rest=out)
+    return out
+
+
+def spoken(said: Callable[[str], str], text: str) -> str:
+    """``text`` said where it is a message; an id, or a name the view gives that the catalogs
+    cannot know, stays as it is."""
+    return said(text) if isinstance(text, Said) else text
+
+
+def joined(items: list[str], said: Callable[[str], str]) -> str:
+    """Items already said, one after another (the commas between them said too)."""
+    return spoken(said, listing(items))
+
+
+def card_title(card: Any) -> Said:
+    """A card's title (``card_face``), said in the player's language."""
+    return named(card_face(card)[0])
+
+
+def objectives_done(done: Any, voice: Voice = None) -> str:
+    said = voice or str
     if isinstance(done, dict):
         return "; ".join(
-            f"{seat_words(str(k))} {objectives_done(v) or '-'}" for k, v in done.items()
+            f"{spoken(said, seat_said(str(k)))} {objectives_done(v, voice) or '-'}"
+            for k, v in done.items()
         )
     if isinstance(done, list):
         return ", ".join(map(str, done))
     return str(done)
 
 
-def state_words(u: dict[str, Any]) -> str:
+def state_words(u: dict[str, Any], voice: Voice = None) -> str:
+    said = voice or str
     if u["status"] == "wreck":
-        return "wreck"
+        return said(STATUS["wreck"])
     if u["status"] != "active":
-        return str(u["status"])
-    words = [u["state"] + (f" ({u['wounds']})" if u["wounds"] else "")]
+        return spoken(said, STATUS.get(str(u["status"])) or str(u["status"]))
+    state = said(named(u["state"]))
+    words = [state + (f" ({u['wounds']})" if u["wounds"] else "")]
     if u.get("prone"):
-        words.append("prone")
+        words.append(said(STANCE["prone"]))
     if u.get("sabotaged"):
-        words.append("sabotaged")
+        words.append(said(STANCE["sabotaged"]))
     aim = u.get("aim")
     if aim:
         target = str(aim.get("target", "?"))
-        seat = target.partition("/")[0]
-        words.append(
-            f"aiming at {unit_words(target)} of {seat_words(seat)} ({aim.get('count', 1)} in a row)"
+        seat, count = target.partition("/")[0], aim.get("count", 1)
+        aiming = say_n(
+            "aiming at {unit} of {seat} ({count} in a row)",
+            "aiming at {unit} of {seat} ({count} in a row)",
+            count,
+            unit=unit_said(target),
+            seat=seat_said(seat),
         )
-    return ", ".join(words)
+        words.append(said(aiming))
+    return joined(words, said)
 
 
 def values(u: dict[str, Any]) -> str:
@@ -554,7 +712,7 @@ def changed(u: dict[str, Any]) -> bool:
     return values(u) != f"{u['attack']:+d}/{u['resistance']}"
 
 
-BRACKETS = "att/res in brackets: the unit sheet's, where rank, wounds or cards change them"
+BRACKETS = word("att/res in brackets: the unit sheet's, where rank, wounds or cards change them")
 # the units table's columns: the heading, and how narrow a column cut to fit may get (None:
 # never cut); the widest cut first, in this order, until the table fits
 COLUMNS = {
@@ -567,11 +725,27 @@ COLUMNS = {
     "rng": None,
     "rank": 4,
 }
+HEADINGS = {  # each column's heading, as the player reads it
+    "unit": word("unit"),
+    # i18n: a column heading: the square the unit stands on
+    "at": word("at"),
+    "state": word("state"),
+    # i18n: a column heading: the actions the unit has left this activation
+    "acts": word("acts"),
+    # i18n: a column heading: attack / resistance
+    "att/res": word("att/res"),
+    # i18n: a column heading: speed (squares a move)
+    "spd": word("spd"),
+    # i18n: a column heading: range (of fire)
+    "rng": word("rng"),
+    "rank": word("rank"),
+}
 CUT_FIRST = ("rank", "acts", "unit", "state")
 
 
-def unit_rows(view: dict[str, Any], seat: str) -> list[list[Text]]:
+def unit_rows(view: dict[str, Any], seat: str, voice: Voice = None) -> list[list[Text]]:
     """The seat's units as the table's cells, one list a unit."""
+    said = voice or str
     acting = view["phase"] == "activate" and view.get("to_act") == seat
     rows = []
     for u in view["units"]:
@@ -580,16 +754,17 @@ def unit_rows(view: dict[str, Any], seat: str) -> list[list[Text]]:
         if u["status"] == "active":
             acts = str(u["actions"]) if acting else "-"
             if acting and u["attacked"]:
-                acts += " (attacked)"
+                acts = said(say("{acts} (attacked)", acts=acts))
         else:
             acts = "-"
         name = Text()
         name.append(f"{short(u)} ", style=SEAT_STYLE.get(seat, ""))
-        name.append(unit_words(u["key"]))
+        name.append(spoken(said, unit_said(u["key"])))
         if u.get("name") and u["name"] != u["key"]:  # a campaign soldier's own name (DH-46)
             name.append(f" {u['name']}", style="italic")
-        cells = [u.get("square") or "-", state_words(u), acts, values(u)]
-        cells += [str(u["speed"]), str(u["range"]), u.get("rank", "")]
+        rank = u.get("rank", "")
+        cells = [u.get("square") or "-", state_words(u, voice), acts, values(u)]
+        cells += [str(u["speed"]), str(u["range"]), said(named(rank)) if rank else rank]
         rows.append([name, *map(Text, cells)])
     return rows
 
@@ -615,26 +790,29 @@ class Units:
     the name, state, actions and rank are cut with an ellipsis rather than wrapped; attack
     and resistance, the square, speed and range never are."""
 
-    def __init__(self, view: dict[str, Any], seat: str) -> None:
+    def __init__(self, view: dict[str, Any], seat: str, voice: Voice = None) -> None:
         self.view = view
         self.seat = seat
+        self.voice = voice
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield units_table(self.view, self.seat, options.max_width)
+        yield units_table(self.view, self.seat, options.max_width, self.voice)
 
 
-def units_table(view: dict[str, Any], seat: str, width: int = 200) -> Table:
-    rows = unit_rows(view, seat)
+def units_table(view: dict[str, Any], seat: str, width: int = 200, voice: Voice = None) -> Table:
+    said = voice or str
+    rows = unit_rows(view, seat, voice)
+    headings = {key: said(HEADINGS[key]) for key in COLUMNS}
     natural = {
-        heading: max([len(heading), *(row[k].cell_len for row in rows)])
-        for k, heading in enumerate(COLUMNS)
+        key: max([Text(headings[key]).cell_len, *(row[k].cell_len for row in rows)])
+        for k, key in enumerate(COLUMNS)
     }
     widths = fit(natural, width)
     table = Table(box=None, header_style="bold", pad_edge=False, collapse_padding=True)
-    for heading, least in COLUMNS.items():
+    for key, least in COLUMNS.items():
         table.add_column(
-            heading,
-            width=widths[heading],
+            headings[key],
+            width=widths[key],
             no_wrap=True,
             overflow="ellipsis" if least else "crop",
         )
@@ -643,21 +821,28 @@ def units_table(view: dict[str, Any], seat: str, width: int = 200) -> Table:
     return table
 
 
-def squad_line(view: dict[str, Any], seat: str) -> Text:
+def squad_line(view: dict[str, Any], seat: str, voice: Voice = None) -> Text:
     """Another seat's squad at a glance: counts, then every unit not whole and standing, with
     its attack and resistance where they no longer read as printed (a wounded soldier)."""
+    said = voice or str
     units = [u for u in view["units"] if u["seat"] == seat]
     count = Counter(u["status"] for u in units)
     t = Text()
-    t.append(seat_words(seat), style=SEAT_STYLE.get(seat, "bold"))
-    t.append(
-        f": {count.get('active', 0)} on the map"
-        + (f", {count['reserve']} in reserve" if count.get("reserve") else "")
-        + (f", {count['dead']} dead" if count.get("dead") else "")
-        + (f", {count['wreck']} wrecked" if count.get("wreck") else "")
+    t.append(spoken(said, seat_said(seat)), style=SEAT_STYLE.get(seat, "bold"))
+    active, reserve, dead, wrecked = (
+        count.get(k, 0) for k in ("active", "reserve", "dead", "wreck")
     )
+    counts = [say_n("{count} on the map", "{count} on the map", active)]
+    if reserve:
+        counts.append(say_n("{count} in reserve", "{count} in reserve", reserve))
+    if dead:
+        counts.append(say_n("{count} dead", "{count} dead", dead))
+    if wrecked:
+        counts.append(say_n("{count} wrecked", "{count} wrecked", wrecked))
+    t.append(": " + said(listing(counts)))
     notes = [
-        f"{short(u)} {u['square']} {state_words(u)}" + (f", {values(u)}" if changed(u) else "")
+        f"{short(u)} {u['square']} {state_words(u, voice)}"
+        + (f", {values(u)}" if changed(u) else "")
         for u in units
         if u["status"] == "active" and (u["wounds"] or u["prone"] or u["sabotaged"] or u.get("aim"))
     ]
@@ -666,27 +851,29 @@ def squad_line(view: dict[str, Any], seat: str) -> Text:
     return t
 
 
-def hand(view: dict[str, Any]) -> Text | None:
+def hand(view: dict[str, Any], voice: Voice = None) -> Text | None:
+    said = voice or str
     cards = view.get("hand")
     objective = view.get("objective")
     if cards is None and not objective:
         return None
     t = Text()
     if objective:
-        t.append("your secret objective: ", style="bold")
-        t.append(str(objective.get("title") or objective.get("id", "?")), style="bold yellow")
+        t.append(said(word("your secret objective:")) + " ", style="bold")
+        title = str(objective.get("title") or objective.get("id", "?"))
+        t.append(said(named(title)), style="bold yellow")
         if objective.get("text"):
-            t.append(f" — {objective['text']}")
+            t.append(" — " + said(named(str(objective["text"]))))
         t.append("\n")
     if cards is not None:
-        t.append("your hand: ", style="bold")
+        t.append(said(word("your hand:")) + " ", style="bold")
         if not cards:
-            t.append("no cards")
+            t.append(said(word("no cards")))
         for card in cards:
             title, text = card_face(card)
-            t.append(f"\n  {title}", style="bold yellow")
+            t.append("\n  " + said(named(title)), style="bold yellow")
             if text:
-                t.append(f" — {text}")
+                t.append(" — " + said(named(text)))
     return t
 
 
@@ -694,46 +881,61 @@ class Map:
     """The map as a rich renderable: drawn for the width rich measures (``key``: with its
     legend)."""
 
-    def __init__(self, view: dict[str, Any], focus: str | None = None, key: bool = True) -> None:
+    def __init__(
+        self,
+        view: dict[str, Any],
+        focus: str | None = None,
+        key: bool = True,
+        voice: Voice = None,
+    ) -> None:
         self.view = view
         self.focus = focus
         self.key = key
+        self.voice = voice
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield window(self.view, options.max_width, self.focus, self.key)
+        yield window(self.view, options.max_width, self.focus, self.key, self.voice)
 
 
 def render(
     view: dict[str, Any], focus: str | None = None, voice: Callable[[str], str] | None = None
 ) -> RenderableType:
-    parts: list[RenderableType] = [status(view), Map(view, focus)]
+    """The whole picture, every word said in ``voice``'s language (English without one)."""
+    said = voice or str
+    parts: list[RenderableType] = [status(view, voice), Map(view, focus, voice=voice)]
     you = view.get("you")
     if you:
-        parts.append(Text("your units", style="bold"))
-        parts.append(Units(view, you))
+        parts.append(Text(said(word("your units")), style="bold"))
+        parts.append(Units(view, you, voice))
     for seat in view["seats"]:
         if seat != you:
-            parts.append(squad_line(view, seat))
+            parts.append(squad_line(view, seat, voice))
     if any(changed(u) for u in view["units"] if u["status"] == "active"):
-        parts.append(Text(BRACKETS, style="dim"))
-    cards = hand(view)
+        parts.append(Text(said(BRACKETS), style="dim"))
+    cards = hand(view, voice)
     if cards is not None:
         parts.append(cards)
     return Group(*parts)
 
 
-def brief_status(view: dict[str, Any]) -> Text:
+def brief_status(view: dict[str, Any], voice: Voice = None) -> Text:
     """The round, the phase and who acts in one line (cut, never wrapped, where the width
     is short: the battle's name last)."""
+    said = voice or str
     t = Text(no_wrap=True, overflow="ellipsis")
-    phase = PHASES.get(view["phase"], view["phase"])
-    t.append(f"round {view['round']} of {view['max_rounds']}, {phase}", style="bold")
+    t.append(said(round_said(view)), style="bold")
     who, you = view.get("to_act"), view.get("you")
     if who:
-        t.append(f" — to act: {seat_words(who)}" + (" (you)" if who == you else ""), style="bold")
+        seat = seat_said(who)
+        acts = (
+            say("to act: {seat} (you)", seat=seat)
+            if who == you
+            else say("to act: {seat}", seat=seat)
+        )
+        t.append(" — " + said(acts), style="bold")
         if view.get("waiting_on"):
-            t.append(" (a card waits on a decision)")
-    t.append(f" — {view['title']}, {view['battlefield'].replace('-', ' ')}", style="dim")
+            t.append(" " + said(word("(a card waits on a decision)")))
+    t.append(f" — {view['title']}, {battlefield(view, said)}", style="dim")
     return t
 
 
@@ -742,11 +944,17 @@ def render_brief(
 ) -> RenderableType:
     """The picture between two decisions of one player in a row: a status line and the map
     (its column letters and row numbers, no legend); 'board' draws the whole picture."""
-    return Group(brief_status(view), Map(view, focus, key=False))
+    return Group(brief_status(view, voice), Map(view, focus, key=False, voice=voice))
 
 
 def focus_problem(view: dict[str, Any], text: str) -> str | None:
-    """Why the map cannot be centred on ``text`` (None: it can)."""
+    """Why the map cannot be centred on ``text`` (None: it can): a message, said in the
+    player's language by the terminal."""
     if on_map(view, text):
         return None
-    return f"no square {text!r} on this map ({bounds(view)}; a square reads like F7)"
+    typed = repr(text)
+    return say(
+        "no square {square} on this map ({bounds}; a square reads like F7)",
+        square=typed,
+        bounds=bounds(view),
+    )

@@ -5,6 +5,11 @@ JSON view.
 Drawn from the player's own edge: the viewer's side sits at the bottom. The board fits the
 width rich measures: full tiles when there is room, compact ones when narrow, and a list of
 tiles when not even those fit. Each side is named in text (US, GE), not by colour alone.
+
+Every word is said in the player's language (``voice``: core/words.py's messages, English
+without one); the ids the player types (``rifleman-A``, ``13B``, the sides ``us`` and
+``germany``) and the symbols the legend explains (``R``, ``MG``, ``s``, ``C``) stay as they
+are.
 """
 
 from __future__ import annotations
@@ -16,6 +21,11 @@ from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderR
 from rich.table import Table
 from rich.text import Text
 
+from wartable.core.words import Said, listing, say, say_n, word
+
+named = word  # a name from the view (a scenario's, a card's, an action's): the catalogs hold it
+Voice = Callable[[str], str] | None
+
 W = 22  # full tile box width in characters, borders included (even: rows shift by W / 2)
 NARROW = 14  # the narrowest compact tile box
 LINES = 8  # a tile box's height, borders included
@@ -23,6 +33,40 @@ STYLE = {"us": "bold green", "germany": "bold red"}
 TAG = {"us": "US", "germany": "GE"}
 SHORT = {"rifleman": "R", "scout": "S", "machine-gunner": "MG", "sniper": "SN", "mortar": "MO"}
 MARK = {None: "", "scouted": "s", "controlled": "C"}
+# a tile's cover (``_cover``: N, or N/M on a hill), in a full box and in a narrow one
+COVER = word("cover {cover}")
+# i18n: a narrow tile's cover: "cover {cover}" in one letter
+COVER_NARROW = word("c{cover}")
+# the legend's words, after the sides and the counters' names
+LEGEND = (
+    word("-A/-B/-C squad"),
+    word("* suppressed"),
+    word("s scouted, C controlled, ◎ mortar target"),
+    word("★ objective points"),
+    word("cover N (hill N/M: M against a blast or an attacker on a hill)"),
+)
+# the side panel's rows
+ROWS = {
+    "points": word("objective points"),
+    "goal": word("goal"),
+    "hand": word("hand"),
+    "piles": word("deck / discard"),
+    "play": word("play area"),
+    "supply": word("supply"),
+    "removed": word("removed"),
+}
+# a side's goal as the view writes it (rules/victory.py), said again as a message
+GOALS = (
+    word("{n} objective points, or pin the enemy down"),
+    word("pin the enemy down"),
+    word("more objective points than the enemy while it is pinned down"),
+)
+
+
+def spoken(said: Callable[[str], str], text: str) -> str:
+    """``text`` said where it is a message; an id (``rifleman-A``), a number or a text the view
+    gives as it is stays so."""
+    return said(text) if isinstance(text, Said) else text
 
 
 def tag(side: str) -> str:
@@ -86,11 +130,13 @@ def tile_lines(
     sides: dict[str, Any],
     order: tuple[str, str],
     width: int = W,
+    voice: Voice = None,
 ) -> list[Text]:
     """One tile as a box ``width`` characters wide; a narrow box says 'c' for cover."""
+    said = voice or str
     inner = width - 2
     head = Text(f"{tile['id']:<4}", style="bold")
-    head.append(f"cover {_cover(tile)}" if inner >= 18 else f"c{_cover(tile)}")
+    head.append(said(say(COVER if inner >= 18 else COVER_NARROW, cover=_cover(tile))))
     if tile["objective"]:
         head.append(f"  ★{tile['objective']}" if inner >= 18 else f" ★{tile['objective']}")
         head.stylize("bold yellow", len(head) - 2)
@@ -131,7 +177,7 @@ def tile_width(span: int, width: int) -> int | None:
     return None
 
 
-def board(view: dict[str, Any], width: int = 200) -> Text:
+def board(view: dict[str, Any], width: int = 200, voice: Voice = None) -> Text:
     """The board in at most ``width`` columns, then its legend."""
     me = view.get("you") or "us"
     other = "germany" if me == "us" else "us"
@@ -141,13 +187,13 @@ def board(view: dict[str, Any], width: int = 200) -> Text:
     for row in rows:
         if w is None:
             for t in row:
-                out.append_text(_listed(t, view, (other, me)))
+                out.append_text(_listed(t, view, (other, me), voice))
                 out.append("\n")
             continue
         lines = [Text() for _ in range(LINES)]
         for t in row:
             col = half[t["id"]] * (w // 2)
-            cell = tile_lines(t, view["counters"], view["sides"], (other, me), w)
+            cell = tile_lines(t, view["counters"], view["sides"], (other, me), w, voice)
             for line, piece in zip(lines, cell, strict=True):
                 if len(line) < col:
                     line.append(" " * (col - len(line)))
@@ -155,14 +201,17 @@ def board(view: dict[str, Any], width: int = 200) -> Text:
         for line in lines:
             out.append_text(line)
             out.append("\n")
-    out.append_text(legend(view))
+    out.append_text(legend(view, voice))
     return out
 
 
-def _listed(tile: dict[str, Any], view: dict[str, Any], order: tuple[str, str]) -> Text:
+def _listed(
+    tile: dict[str, Any], view: dict[str, Any], order: tuple[str, str], voice: Voice = None
+) -> Text:
     """A tile as one line, for a terminal too narrow for any picture of the board."""
+    said = voice or str
     line = Text(f"{tile['id']:<4}", style="bold")
-    line.append(f"cover {_cover(tile)}")
+    line.append(said(say(COVER, cover=_cover(tile))))
     if tile["objective"]:
         line.append(f" ★{tile['objective']}", style="bold yellow")
     marks = _marks(tile, view["sides"], order)
@@ -176,80 +225,134 @@ def _listed(tile: dict[str, Any], view: dict[str, Any], order: tuple[str, str]) 
     return line
 
 
-def legend(view: dict[str, Any]) -> Text:
+def lowered(name: str, said: Callable[[str], str]) -> str:
+    """A counter's name said in the legend: in small letters where it reads as the data writes
+    it (English), as the language writes it elsewhere (German nouns keep their capital)."""
+    out = said(named(name))
+    return out.lower() if out == name else out
+
+
+def legend(view: dict[str, Any], voice: Voice = None) -> Text:
     """Every symbol the board can show, counter labels included."""
+    said = voice or str
     names = {counter_label(c["unit"], False).split("-")[0]: c["title"] for c in view["counters"]}
-    labels = ", ".join(f"{label} {names[label].lower()}" for label in sorted(names))
-    sides = ", ".join(f"{tag(s)} = {s}" for s in view["sides"])
-    return Text(
-        f"  {sides} (counters and markers); {labels}; -A/-B/-C squad; * suppressed; "
-        "s scouted, C controlled, ◎ mortar target; ★ objective points; "
-        "cover N (hill N/M: M against a blast or an attacker on a hill)\n",
-        style="dim",
-    )
+    labels = listing([f"{label} {lowered(names[label], said)}" for label in sorted(names)])
+    sides = listing([f"{tag(s)} = {s}" for s in view["sides"]])
+    parts = [said(say("{sides} (counters and markers)", sides=sides)), spoken(said, labels)]
+    parts += [said(text) for text in LEGEND]
+    return Text("  " + "; ".join(parts) + "\n", style="dim")
 
 
 class Board:
     """The board as a rich renderable: it is drawn for the width rich measures."""
 
-    def __init__(self, view: dict[str, Any]) -> None:
+    def __init__(self, view: dict[str, Any], voice: Voice = None) -> None:
         self.view = view
+        self.voice = voice
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield board(self.view, options.max_width)
+        yield board(self.view, options.max_width, self.voice)
 
 
-def _size(side: dict[str, Any], zone: str) -> str:
+def _count(n: Any) -> Said:
+    """A number of cards (``?`` where the view does not give it)."""
+    return say_n("{count} cards", "{count} cards", n if isinstance(n, int) else 0, count=n)
+
+
+def _size(side: dict[str, Any], zone: str) -> Said:
     """A zone the viewer may count but not see (the view gives ``ZONE_size``)."""
-    return f"{side.get(zone + '_size', '?')} cards"
+    return _count(side.get(zone + "_size", "?"))
 
 
 def _cards(counts: dict[str, int]) -> str:
     return ", ".join(f"{k}×{n}" if n > 1 else k for k, n in sorted(counts.items())) or "-"
 
 
-def panel(view: dict[str, Any]) -> Table:
+def goal(side: dict[str, Any]) -> str:
+    """A side's goal as a message: the view's words (``victory``) made again from the rules'
+    goals, or as they are where they are none of these."""
+    text, n = side.get("victory", "-"), side.get("goal")
+    if isinstance(text, Said):
+        return text
+    for form in GOALS:
+        if form.format(n=n) == text:
+            return say(form, n=n)
+    return str(text)
+
+
+def points(side: dict[str, Any]) -> Said:
+    """A side's objective points and the number its goal needs (``-``: none)."""
+    held, n = side["objective_points"], side["goal"] or "-"
+    return say("{points} / goal {goal}", points=held, goal=n)
+
+
+def panel(view: dict[str, Any], voice: Voice = None) -> Table:
+    said = voice or str
     me = view.get("you")
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
     table.add_column("")
     for side in view["sides"]:
-        table.add_column(side + (" (you)" if side == me else ""), style=STYLE[side])
+        head = said(say("{side} (you)", side=side)) if side == me else side
+        table.add_column(head, style=STYLE[side])
     s = view["sides"]
     rows: list[tuple[str, Callable[[dict[str, Any]], str]]] = [
-        ("objective points", lambda x: f"{x['objective_points']} / goal {x['goal'] or '-'}"),
-        ("goal", lambda x: x.get("victory", "-")),
-        ("hand", lambda x: _cards(x["hand"]) if "hand" in x else f"{x['hand_size']} cards"),
-        ("deck / discard", lambda x: f"{x['deck_size']} / {x['discard_size']}"),
-        ("play area", lambda x: _cards(x["play_area"])),
+        ("points", points),
+        ("goal", goal),
+        ("hand", lambda x: _cards(x["hand"]) if "hand" in x else _count(x["hand_size"])),
+        ("piles", lambda x: f"{x['deck_size']} / {x['discard_size']}"),
+        ("play", lambda x: _cards(x["play_area"])),
         ("supply", lambda x: _cards(x["supply"])),
         ("removed", lambda x: _cards(x["removed"]) if "removed" in x else _size(x, "removed")),
     ]
     for name, fn in rows:
-        table.add_row(name, *(fn(s[side]) for side in s))
+        table.add_row(said(ROWS[name]), *(spoken(said, fn(s[side])) for side in s))
     return table
 
 
-def status(view: dict[str, Any]) -> Text:
-    t = Text(f"{view['title']} — round {view['round']}, ", style="bold")
-    t.append(f"initiative: {view['initiative']}")
+def status(view: dict[str, Any], voice: Voice = None) -> Text:
+    said = voice or str
+    title, round_, holder = named(view["title"]), view["round"], view["initiative"]
+    t = Text(said(say("{title} — round {round}", title=title, round=round_)), style="bold")
+    t.append(", ", style="bold")
+    t.append(said(say("initiative: {side}", side=holder)))
     if view["bids"]:
-        bids = ", ".join(f"{p} {c or 'nothing'}" for p, c in view["bids"].items())
-        t.append(f"  (bids: {bids})", style="dim")
+        bids = listing(
+            [f"{p} {c}" if c else say("{side} nothing", side=p) for p, c in view["bids"].items()]
+        )
+        t.append("  " + said(say("(bids: {bids})", bids=bids)), style="dim")
     if view["outcome"]:
-        o = view["outcome"]
-        t.append(f"\nGAME OVER: {o['winner'] or 'draw'} — {o['reason']}", style="bold yellow")
+        winner, reason = view["outcome"]["winner"], view["outcome"]["reason"]
+        if winner:
+            over = say("GAME OVER: {side} — {reason}", side=winner, reason=reason)
+        else:
+            over = say("GAME OVER: draw — {reason}", reason=reason)
+        t.append("\n" + said(over), style="bold yellow")
     elif view["phase"] == "bid":
-        t.append("\nPhase: choose a card for initiative (secret bid)")
+        t.append("\n" + said(word("Phase: choose a card for initiative (secret bid)")))
     else:
-        t.append(f"\nPhase: {view['active']}'s turn")
+        active = view["active"]
+        t.append("\n" + said(say("Phase: {side}'s turn", side=active)))
         if view["pending"]:
-            p = view["pending"]
-            t.append(f" — resolving {p['card']} {p['choice']} ({p['left']} left)")
+            t.append(" — " + said(resolving(view["pending"])))
     return t
+
+
+def resolving(pending: dict[str, Any]) -> Said:
+    """The card being resolved, the action chosen on it and how much of it is left."""
+    card, choice, left = pending["card"], named(pending["choice"]), pending["left"]
+    return say_n(
+        "resolving {card} {choice} ({count} left)",
+        "resolving {card} {choice} ({count} left)",
+        left if isinstance(left, int) else 0,
+        card=card,
+        choice=choice,
+        count=left,
+    )
 
 
 def render(
     view: dict[str, Any], focus: str | None = None, voice: Callable[[str], str] | None = None
 ) -> RenderableType:
-    """The whole board is always drawn (``focus`` is for maps too wide for the screen)."""
-    return Group(status(view), Board(view), panel(view))
+    """The whole board is always drawn (``focus`` is for maps too wide for the screen); every
+    word is said in ``voice``'s language."""
+    return Group(status(view, voice), Board(view, voice), panel(view, voice))
