@@ -1,6 +1,7 @@
 """The games' own drawings in Spanish and German (docs/i18n.md): Día de Honor's, 2GM Tactics'
 and Combat!'s status lines, map keys and panels say their words through the page's ``t``, in
-the language chosen in the header.
+the language chosen in the header; a few moves played in each language come back in the log
+said in it.
 
 Each game is opened in English, then in Spanish and German on the same position. What each
 place should say is derived from the catalogs at run time (``wartable.i18n.catalogs.messages``,
@@ -18,7 +19,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from tests.e2e.pages import SETTLED, needs_chromium, shot
+from tests.e2e.pages import SETTLED, act_now, moves, needs_chromium, shot, turn_comes
 from tests.e2e.test_board import combat_mid_game, diadehonor_mid_battle, tactics2gm_battle
 from wartable.i18n.catalogs import messages
 
@@ -106,7 +107,37 @@ def each_language(browser, server, made: dict, game: str, drawn: str, panel: str
         check(places, view, said, page)
         assert said.translated, f"{game} in {lang}: not one word of the drawing is translated"
         shot(page, f"{game}-{lang}.png")
+    for lang in LANGUAGES:  # a few moves in each language: the log says them in it
+        in_language(page, lang, drawn)
+        played_in(page, lang)
     page.close()
+
+
+# the latest log lines as the page has them, and as the server says them in English
+LOG = "() => window.wartableGame.log.slice(-8).map((e) => e.text)"
+ENGLISH_LOG = """async () => {
+    const g = window.wartableGame;
+    const headers = { Authorization: `Bearer ${g.token}` };
+    const r = await fetch(`/api/games/${g.id}?lang=en`, { headers });
+    return (await r.json()).log.slice(-8).map((e) => e.text);
+}"""
+
+
+def played_in(page, lang: str) -> None:
+    """Two moves played on the page in ``lang``: the log shows them, said in it."""
+    before = moves(page)
+    for _ in range(2):
+        data = turn_comes(page)
+        if data["outcome"] is not None:
+            break
+        act_now(page, data["legal"][0])
+    assert moves(page) > before, lang
+    page.wait_for_function(SETTLED, timeout=15000)
+    said, english = page.evaluate(LOG), page.evaluate(ENGLISH_LOG)
+    assert len(said) == len(english) and said, (lang, said)
+    assert said != english, f"the log in {lang} is English: {said}"
+    shown = page.inner_text(".log")
+    assert any(line in shown for line in said if line != english[said.index(line)]), lang
 
 
 # ---- Combat! ----------------------------------------------------------------------------------

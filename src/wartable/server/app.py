@@ -18,7 +18,7 @@ from typing import Annotated, Any
 
 from fastapi import FastAPI, Header, HTTPException, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -38,6 +38,7 @@ from wartable.i18n.catalogs import messages
 from wartable.lessons import lessons_of, seats
 from wartable.server import deck_api, rosters
 from wartable.server.guard import Guard, Hosts
+from wartable.server.guides import guide_file, guide_page, picture_file
 from wartable.server.rooms import Busy, Forbidden, NotFound, Room, Rooms, Stale, Unplayable
 from wartable.server.store import Store, open_store
 from wartable.server.thinking import Thinkers
@@ -330,7 +331,27 @@ def create_app(
         except WartableError as exc:
             raise HTTPException(404, "no such game") from exc
         voice = Voice(language_of(lang, accept_language), game.name)
-        return {"game": game.name, "title": game.info.title, **voice.data(game.guide())}
+        found = {"player_guide": f"/guides/{game.name}"} if guide_file(game.name) else {}
+        return {"game": game.name, "title": game.info.title, **voice.data(game.guide()), **found}
+
+    @app.get("/guides/{name}", response_class=HTMLResponse)
+    async def player_guide(name: str) -> HTMLResponse:
+        """How to play a game in this program (docs/play/NAME.md), where the docs are here."""
+        try:
+            game = get_game(name[:40])
+        except WartableError as exc:
+            raise HTTPException(404, "no such game") from exc
+        page = guide_page(game.name, game.info.title)
+        if page is None:
+            raise HTTPException(404, "no player's guide here: see docs/play in the project")
+        return HTMLResponse(page)
+
+    @app.get("/guides/img/{file}")
+    async def guide_picture(file: str) -> FileResponse:
+        path = picture_file(file)
+        if path is None:
+            raise HTTPException(404, "no such picture")
+        return FileResponse(path, media_type="image/png")
 
     @app.get("/favicon.ico")
     async def favicon() -> Response:

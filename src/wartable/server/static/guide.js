@@ -47,7 +47,7 @@ let closeOpen = null;  // closes the panel open now, with its Escape listener
 export async function openGuide(name, rule = null) {
   let g;
   try { g = await fetchGuide(name); } catch (e) { toast(e.message); return; }
-  if (!g.sequence) { toast("This game has no guide yet: its rules are in its docs"); return; }
+  if (!g.sequence) { toast(t("This game has no guide yet: its rules are in its docs")); return; }
   if (closeOpen) closeOpen();
   const close = () => {
     panel.remove();
@@ -58,29 +58,32 @@ export async function openGuide(name, rule = null) {
   const wanted = rule ? ruleKeys(rule).map((k) => known(g.rules, k)).filter(Boolean) : [];
   const section = (id, title, ...kids) => el("details", { class: "guide-part", id, ...(wanted.length ? {} : { open: "" }) },
     el("summary", { text: title }), ...kids);
-  const rules = section("guide-rules", `Every rule (${Object.keys(g.rules).length})`,
+  const rules = section("guide-rules", t("Every rule ({count})", { count: Object.keys(g.rules).length }),
     el("dl", {}, ...Object.entries(g.rules).flatMap(([k, text]) => [
       el("dt", { id: anchor(k), class: wanted.includes(k) ? "wanted" : null, text: k }),
       el("dd", { class: wanted.includes(k) ? "wanted" : null, text })])));
   if (wanted.length) rules.open = true;
-  const panel = el("aside", { id: "rules", class: "rules-panel", role: "dialog", "aria-label": `${g.title}: rules` },
-    el("div", { class: "rules-head" }, el("b", { text: `${g.title}: how to play` }),
-      el("button", { id: "rules-close", text: "✕ close", onclick: close })),
+  const panel = el("aside", { id: "rules", class: "rules-panel", role: "dialog",
+    "aria-label": t("{game}: rules", { game: g.title }) },
+    el("div", { class: "rules-head" }, el("b", { text: t("{game}: how to play", { game: g.title }) }),
+      el("button", { id: "rules-close", text: "✕ " + t("close"), onclick: close })),
     wanted.length ? el("div", { class: "cited" }, ...wanted.map((k) =>
       el("p", {}, el("b", { text: k + ": " }), g.rules[k]))) : null,
     el("p", { text: g.summary }),
-    section("guide-sequence", "Sequence of play",
+    g.player_guide ? el("p", { class: "player-guide-link" }, el("a", { href: g.player_guide, target: "_blank",
+      rel: "noopener", text: t("Playing it in this program: the player's guide, with pictures") })) : null,
+    section("guide-sequence", t("Sequence of play"),
       el("ol", {}, ...g.sequence.map((s) => el("li", {}, el("b", { text: s.title + ". " }), s.text)))),
-    section("guide-actions", "What each action does",
+    section("guide-actions", t("What each action does"),
       el("dl", {}, ...Object.entries(g.actions).flatMap(([verb, text]) =>
         [el("dt", { text: verb }), el("dd", { text })]))),
-    section("guide-legend", "What the board shows",
+    section("guide-legend", t("What the board shows"),
       el("dl", {}, ...g.legend.flatMap((s) =>
         [el("dt", {}, el("span", { class: "symbol", text: s.symbol }), " " + s.name), el("dd", { text: s.text })]))),
     rules);
   document.body.append(panel);
   document.addEventListener("keydown", onKey, true);  // before the board's own Escape
   closeOpen = close;
-  if (!wanted.length && rule) toast(`This game's guide does not explain ${rule} yet`);
+  if (!wanted.length && rule) toast(t("This game's guide does not explain {rule} yet", { rule }));
   panel.querySelector("#rules-close").focus();
 }
