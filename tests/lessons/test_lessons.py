@@ -64,20 +64,28 @@ def play_lesson(name: str, lesson: Lesson, language: str = "en") -> tuple[str, T
     return out.getvalue(), teacher, refused
 
 
+@pytest.mark.parametrize("language", ["en", "es", "de"])
 @pytest.mark.parametrize(("name", "lesson"), LESSONS, ids=[f"{n}:{x.id}" for n, x in LESSONS])
-def test_a_lesson_plays_to_its_end_by_its_moves_and_explains_a_wrong_one_at_each_step(name, lesson):
-    text, teacher, refused = play_lesson(name, lesson)
+def test_a_lesson_plays_to_its_end_by_its_moves_and_explains_a_wrong_one_at_each_step(
+    name, lesson, language
+):
+    """In every language: each step's words, its explanation of a wrong move and what it
+    says after, all in the language (the catalogs' translation of the lesson's texts)."""
+    text, teacher, refused = play_lesson(name, lesson, language)
+    said = Voice(language, name)
     flat = " ".join(text.split())
     assert teacher.at == len(lesson.steps)  # every step taken
     assert len(refused) >= len(lesson.steps) // 2  # most steps met a wrong choice first
     for at, _ in refused:
-        assert " ".join(lesson.steps[at].wrong.split()) in flat
+        assert " ".join(said(lesson.steps[at].wrong).split()) in flat
     for step in lesson.steps:
-        assert " ".join(step.say.split()) in flat
+        assert " ".join(said(step.say).split()) in flat
         if step.then:
-            assert " ".join(step.then.split()) in flat
-    assert " ".join(lesson.battle.split()) in flat
-    assert flat.count("Try again.") == len(refused)
+            assert " ".join(said(step.then).split()) in flat
+    assert " ".join(said(lesson.battle).split()) in flat
+    assert flat.count(" ".join(said("Try again.").split())) == len(refused)
+    if language != "en":  # the lesson is said in the language, not in English
+        assert " ".join(lesson.steps[0].say.split()) not in flat
 
 
 def test_the_same_lesson_is_the_same_every_time():
