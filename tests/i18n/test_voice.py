@@ -121,7 +121,7 @@ def test_the_terminal_speaks_the_language_asked_for(lang, words):
     [
         ("diadehonor", "es", ("axis-1, elige:", "Desplegar Ligera 1 en A18", "se despliega en")),
         ("diadehonor", "de", ("axis-1, wähle:", "Leichte 1 auf A18 aufstellen")),
-        ("tactics2gm", "es", ("Pujar 0 PA", "Quedarse esta mano", "se queda su mano inicial")),
+        ("tactics2gm", "es", ("Pujar 0 PA", "Quedarse con esta mano", "se queda su mano inicial")),
         ("tactics2gm", "de", ("0 AP bieten", "Diese Hand behalten", "behält die Starthand")),
         ("combat", "es", ("us, elige", "Desplegar a Cpl Thomas en 01.00", "se despliega en 01.00")),
         ("combat", "de", ("us, wähle", "Cpl Thomas auf 01.00 aufstellen")),

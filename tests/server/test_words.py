@@ -51,3 +51,13 @@ def test_the_rules_panel_and_the_glossary_speak_the_language_asked_for(c):
     assert cards["first_aid"]["title"] == "First aid"
     assert spanish_cards["first_aid"]["title"] == "Primeros auxilios"
     assert spanish_cards["first_aid"]["text"] != cards["first_aid"]["text"]
+
+
+def test_combat_s_cards_read_in_the_language_asked_for(c):
+    gid, _, _ = new_game(c, game="combat", scenario="a-meeting-of-patrols", seats={"us": "human"})
+    english = c.get(f"/api/games/{gid}/glossary").json()["cards"]
+    german = c.get(f"/api/games/{gid}/glossary?lang=de").json()["cards"]
+    assert english.keys() == german.keys()
+    for key, card in english.items():
+        lines, said = card["text"].split("\n"), german[key]["text"].split("\n")
+        assert len(lines) == len(said) and not set(lines) & set(said), key  # every line said

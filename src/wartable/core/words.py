@@ -81,6 +81,15 @@ def listing(items: Sequence[str], /) -> str:
     return out
 
 
+def lines(items: Sequence[str], /) -> str:
+    """Items one under another (a card's face): one message the catalogs hold, nested like
+    ``listing``'s; "" for none."""
+    out = items[-1] if items else ""
+    for item in reversed(items[:-1]):
+        out = say("{first}\n{rest}", first=item, rest=out)
+    return out
+
+
 def word(msgid: str, /) -> Said:
     """A word or phrase the catalogs hold (a name, a label): marked for them where it is
     written as a literal, and said in the player's language wherever it is shown, even as

@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from wartable.core.action import Action
-from wartable.core.words import Said, say, word
+from wartable.core.words import Said, say, say_n, word
 from wartable.games.tactics2gm.deck import launch_cost
 from wartable.games.tactics2gm.model import HQS, weapons
 from wartable.games.tactics2gm.phases import Phase
-from wartable.games.tactics2gm.rules import pairs, shots, wear
+from wartable.games.tactics2gm.rules import hands, pairs, shots, wear
 from wartable.games.tactics2gm.rules.common import named
 from wartable.games.tactics2gm.rules.field import GRID, WIDE
 from wartable.games.tactics2gm.rules.fire import odds
@@ -349,15 +349,22 @@ def mulligan(st: Tactics2GMState, seat: int, action: Action) -> Said:
     """keep, redraw: the opening hand (GM-14)."""
     if action.verb == "keep":
         return word("Keep this hand")
-    return word("Redraw: 5 new cards")
+    n = hands.size(st, seat)
+    return say_n("Redraw: {count} new card", "Redraw: {count} new cards", n)
 
 
 def bid(st: Tactics2GMState, seat: int, action: Action) -> Said:
     return say("Bid {ap} AP", ap=action.args[0])
 
 
+FIRST = {
+    "allies": word("The Allies play the first turn"),
+    "axis": word("The Axis play the first turn"),
+}
+
+
 def first(st: Tactics2GMState, seat: int, action: Action) -> Said:
-    return say("{side} play the first turn", side=SIDES.get(action.args[0], action.args[0]))
+    return FIRST.get(action.args[0]) or say("{side} play the first turn", side=action.args[0])
 
 
 def action_info(st: Tactics2GMState, action: Action) -> dict[str, Any]:

@@ -51,6 +51,15 @@ ROLLS = {
 }
 
 
+# a casualty's line, one whole message a zone ("hand", "deck", "discard": a language's
+# words for "from the hand" need not be its word for "hand" alone)
+CASUALTY = {
+    "hand": word("{who} removes a {card} card from the game (from the hand)"),
+    "deck": word("{who} removes a {card} card from the game (from the deck)"),
+    "discard": word("{who} removes a {card} card from the game (from the discard)"),
+}
+
+
 def _bids(d: Data) -> Said:
     shown = [
         say("{seat} {card} ({n})", seat=seat, card=card, n=d["values"][seat])
@@ -160,10 +169,7 @@ LINES: dict[str, Callable[[Data], Said]] = {
     K.BLAST: _roll("blast"),
     K.SUPPRESSED: lambda d: say("{side} {unit} is suppressed", side=d["side"], unit=d["unit"]),
     K.CASUALTY: lambda d: say(
-        "{who} removes a {card} card from the game (from the {zone})",
-        who=d["player"],
-        card=d["card"],
-        zone=named(d["zone"]),
+        CASUALTY.get(d["zone"], CASUALTY["hand"]), who=d["player"], card=d["card"]
     ),
     K.COUNTER_LOST: lambda d: say(
         "{who} has no {unit} card left to lose: the counter leaves the board",
@@ -191,7 +197,7 @@ LINES: dict[str, Callable[[Data], Said]] = {
     K.GAME_OVER: lambda d: say("{winner} wins: {reason}", winner=d["winner"], reason=d["reason"]),
 }
 # words that stand in the lines above as arguments
-WORDS = (word("hit"), word("miss"), word("hand"), word("deck"), word("discard"))
+WORDS = (word("hit"), word("miss"))
 
 
 def said(event: Event) -> str:
