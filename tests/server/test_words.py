@@ -3,6 +3,8 @@ the game's own and the shared ones; a game's state speaks the language asked for
 
 from __future__ import annotations
 
+import pytest
+
 from tests.server.helpers import auth, new_game
 
 
@@ -53,8 +55,13 @@ def test_the_rules_panel_and_the_glossary_speak_the_language_asked_for(c):
     assert spanish_cards["first_aid"]["text"] != cards["first_aid"]["text"]
 
 
-def test_combat_s_cards_read_in_the_language_asked_for(c):
-    gid, _, _ = new_game(c, game="combat", scenario="a-meeting-of-patrols", seats={"us": "human"})
+@pytest.mark.parametrize(
+    ("game", "scenario", "seats"),
+    [("combat", "a-meeting-of-patrols", {"us": "human"}),
+     ("undaunted", "la-raye", {"us": "human", "germany": "easy"})],
+)  # fmt: skip
+def test_the_cards_read_in_the_language_asked_for(c, game, scenario, seats):
+    gid, _, _ = new_game(c, game=game, scenario=scenario, seats=seats)
     english = c.get(f"/api/games/{gid}/glossary").json()["cards"]
     german = c.get(f"/api/games/{gid}/glossary?lang=de").json()["cards"]
     assert english.keys() == german.keys()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.events import Event, rolled
+from wartable.core.words import word
 from wartable.games.undaunted.event_kinds import EventKind
 from wartable.games.undaunted.rules.cards import casualty
 
@@ -13,10 +14,14 @@ if TYPE_CHECKING:
     from wartable.games.undaunted.state import UndauntedState
 
 RULES = {
-    "attack": "Attack X: X dice at any enemy counter; a die at or above its total "
-    "defence hits, a 0 always does",
-    "suppress": "Suppress X: X dice as for an attack, but a hit flips the counter to suppressed",
-    "blast": "Blast X: X dice at each counter, of both sides, on the target marker's tile",
+    "attack": word(
+        "Attack X: X dice at any enemy counter; a die at or above its total "
+        "defence hits, a 0 always does"
+    ),
+    "suppress": word(
+        "Suppress X: X dice as for an attack, but a hit flips the counter to suppressed"
+    ),
+    "blast": word("Blast X: X dice at each counter, of both sides, on the target marker's tile"),
 }
 RULE_DEFENCE = "Attack step 2: total defence = base defence + cover + range (no range for Blast)"
 RULE_ROLL = "Attack step 3: one die at or above the total defence hits; a 0 always hits"

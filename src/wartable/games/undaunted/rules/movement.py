@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
+from wartable.core.words import word
 from wartable.games.undaunted.event_kinds import EventKind
 from wartable.games.undaunted.rules.hidden import DISCARD, IN, note
 
@@ -14,10 +15,12 @@ if TYPE_CHECKING:
     from wartable.games.undaunted.state import UndauntedState
 
 RULES = {
-    "move": "Move X: up to X tiles, each scouted or controlled by the mover's side",
-    "guide": "Guide X: any ready counter of yours, up to X scouted or controlled tiles",
-    "scout": "Scout X: up to X tiles; each new tile gets a scouted marker and a Fog of War card",
-    "stalk": "Stalk X: up to X tiles, scouted or not",
+    "move": word("Move X: up to X tiles, each scouted or controlled by the mover's side"),
+    "guide": word("Guide X: any ready counter of yours, up to X scouted or controlled tiles"),
+    "scout": word(
+        "Scout X: up to X tiles; each new tile gets a scouted marker and a Fog of War card"
+    ),
+    "stalk": word("Stalk X: up to X tiles, scouted or not"),
 }
 RULE_TARGET_LOST = "Target: the target marker is removed when the mortar moves or leaves the board"
 

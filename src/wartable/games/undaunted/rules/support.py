@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wartable.core.events import Event
+from wartable.core.words import word
 from wartable.games.undaunted.event_kinds import EventKind
 from wartable.games.undaunted.rules.cards import draw
 from wartable.games.undaunted.rules.hidden import DISCARD, HAND, IN, OUT, note
@@ -15,13 +16,21 @@ if TYPE_CHECKING:
     from wartable.games.undaunted.state import UndauntedState
 
 RULES = {
-    "bolster": "Bolster X: up to X cards from supply to discard (only the card's squad, if any)",
-    "command": "Command X: draw up to X cards, playable this turn",
-    "conceal": "Conceal: a Fog of War card from the opponent's supply to their discard, if any",
-    "control": "Control: take this counter's tile; an enemy control marker there flips to scouted",
-    "inspire": "Inspire X: up to X cards from the play area back to hand (only the card's squad)",
-    "recon": "Recon: remove a Fog of War card in hand from the game and draw a card",
-    "target": "Target: the target marker goes on a tile 3 or more tiles from the mortar",
+    "bolster": word(
+        "Bolster X: up to X cards from supply to discard (only the card's squad, if any)"
+    ),
+    "command": word("Command X: draw up to X cards, playable this turn"),
+    "conceal": word(
+        "Conceal: a Fog of War card from the opponent's supply to their discard, if any"
+    ),
+    "control": word(
+        "Control: take this counter's tile; an enemy control marker there flips to scouted"
+    ),
+    "inspire": word(
+        "Inspire X: up to X cards from the play area back to hand (only the card's squad)"
+    ),
+    "recon": word("Recon: remove a Fog of War card in hand from the game and draw a card"),
+    "target": word("Target: the target marker goes on a tile 3 or more tiles from the mortar"),
 }
 
 
