@@ -75,24 +75,34 @@ def say_n(singular: str, plural: str, count: int, /, **args: Any) -> Said:
 def listing(items: Sequence[str], /) -> str:
     """Items one after another, separated by commas: one message the catalogs hold, nested
     (each item said in the language where it is a ``Said``); "" for none."""
-    out = items[-1] if items else ""
-    for item in reversed(items[:-1]):
-        out = say("{first}, {rest}", first=item, rest=out)
-    return out
+    return _chained(LISTED, items)
 
 
 def lines(items: Sequence[str], /) -> str:
-    """Items one under another (a card's face): one message the catalogs hold, nested like
-    ``listing``'s; "" for none."""
+    """Items one under another (a card's face), nested like ``listing``'s; "" for none."""
+    return _chained(UNDER, items)
+
+
+def _chained(form: str, items: Sequence[str]) -> str:
     out = items[-1] if items else ""
     for item in reversed(items[:-1]):
-        out = say("{first}\n{rest}", first=item, rest=out)
+        out = say(form, first=item, rest=out)
     return out
+
+
+def named(text: str, /) -> Said:
+    """A name from the data (a card's title, a scenario's) said where it is shown: the
+    catalogs read such names from the data files, so they are not marked where the code
+    names them (``word`` would have the extractor take a literal there for a message)."""
+    return Said(text, {})
 
 
 def word(msgid: str, /) -> Said:
     """A word or phrase the catalogs hold (a name, a label): marked for them where it is
     written as a literal, and said in the player's language wherever it is shown, even as
-    another message's argument. A name from data (a card's title) is wrapped at run time
-    (``word(kind.title)``); its literal is marked where the names are listed."""
+    another message's argument. A name from data (a card's title) is said with ``named``."""
     return Said(msgid, {})
+
+
+LISTED = word("{first}, {rest}")  # an item, then the rest of a list
+UNDER = word("{first}\n{rest}")  # a line, then the lines under it

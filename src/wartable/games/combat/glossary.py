@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from wartable.core.game import CardFace
-from wartable.core.words import lines, word
+from wartable.core.words import lines, named, word
 from wartable.games.combat.library import CombatLibrary
 
-named = word  # a card's title or effect from the data: the catalogs read them from the files
 HOW = {
     "order": word("Order card: played for initiative, it also does this for the turn."),
     "discard": word(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wartable.core.words import Said, say, word
+from wartable.core.words import Said, named, say, word
 from wartable.games.combat.rules.common import face_down
 from wartable.games.combat.vocabulary import ORDERS, TEAMS, of
 
@@ -18,7 +18,6 @@ if TYPE_CHECKING:
     from wartable.core.action import Action
     from wartable.games.combat.state import CombatState
 
-named = word  # a title from the data: the catalogs read it from the data files
 AIMED = {  # an order given with its hex or man
     "medical_aid": word("{unit}: medical aid for {other}"),
     "carry_drag": word("{unit}: carry {other}"),

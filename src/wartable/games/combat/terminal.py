@@ -25,7 +25,7 @@ from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderR
 from rich.table import Table
 from rich.text import Text
 
-from wartable.core.words import Said, listing, say, say_n, word
+from wartable.core.words import Said, listing, named, say, say_n, word
 from wartable.games.combat.vocabulary import MORALE, ORDERS, TEAMS, WOUNDS
 from wartable.games.combat.vocabulary import TERRAIN as TERRAIN_WORDS
 from wartable.geometry.span import around
@@ -54,7 +54,6 @@ DEPLOY_STYLE = " on navy_blue"  # the hexes the squad may deploy on
 CELL = 4  # characters a hex column takes
 MARGIN = 5  # the row labels ("12a  ")
 OBJECTIVE, REACHED = "◆", "◇"
-named = word  # a name from the view (a card's, a scenario's title): the catalogs hold them all
 PHASES = {
     "deploy": word("deploy"),
     "cards": word("cards"),

@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wartable.core.words import Said, say, word
-from wartable.games.diadehonor.rules.common import named
+from wartable.core.words import Said, named, say, word
 
 if TYPE_CHECKING:
     from wartable.core.action import Action

@@ -35,12 +35,11 @@ from rich.table import Table
 from rich.text import Text
 
 from wartable.content.loader import validate
-from wartable.core.words import Said, listing, say, say_n, word
+from wartable.core.words import Said, listing, named, say, say_n, word
 from wartable.games.diadehonor.content import DATA, CardsFile, check_cards
 from wartable.games.diadehonor.labels import SIDES, TYPES, seat_words, unit_words
 from wartable.geometry.span import around
 
-named = word  # a name from the view (a card's, a rank's, a battlefield's): the catalogs hold it
 Voice = Callable[[str], str] | None
 
 # each ground letter of the view: its name, and the symbol drawn for it (no letter, so that a

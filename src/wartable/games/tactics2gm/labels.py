@@ -6,12 +6,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from wartable.core.action import Action
-from wartable.core.words import Said, say, say_n, word
+from wartable.core.words import Said, named, say, say_n, word
 from wartable.games.tactics2gm.deck import launch_cost
 from wartable.games.tactics2gm.model import HQS, weapons
 from wartable.games.tactics2gm.phases import Phase
 from wartable.games.tactics2gm.rules import hands, pairs, shots, wear
-from wartable.games.tactics2gm.rules.common import named
 from wartable.games.tactics2gm.rules.field import GRID, WIDE
 from wartable.games.tactics2gm.rules.fire import odds
 

@@ -29,11 +29,9 @@ from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderR
 from rich.table import Table
 from rich.text import Text
 
-from wartable.core.words import Said, listing, say, say_n, word
+from wartable.core.words import Said, listing, named, say, say_n, word
 from wartable.games.tactics2gm.content import FEATURES, Library, load
 from wartable.games.tactics2gm.labels import SIDES
-
-named = word  # a name from the view or the data (a card's title): the catalogs hold them all
 
 GROUND_STYLE = {
     ".": "",

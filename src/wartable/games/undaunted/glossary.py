@@ -7,13 +7,12 @@ reports its use never disagree.
 from __future__ import annotations
 
 from wartable.core.game import CardFace
-from wartable.core.words import lines, say, word
+from wartable.core.words import lines, named, say, word
 from wartable.games.undaunted.rules import combat, movement, support
 from wartable.games.undaunted.scenario import FOG, Scenario
 
 WHAT = {**movement.RULES, **support.RULES, **combat.RULES}
 
-named = word  # a title from the data: the catalogs read it from the data files
 FOG_TEXT = word(
     "No actions: it takes a place in your hand. It may be bid for initiative, or removed "
     "from the game by a Recon."

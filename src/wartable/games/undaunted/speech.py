@@ -9,11 +9,10 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from wartable.core.events import Event
-from wartable.core.words import Said, say, say_n, word
+from wartable.core.words import Said, named, say, say_n, word
 from wartable.games.undaunted.event_kinds import EventKind as K
 
 Data = Mapping[str, Any]
-named = word  # a word from the data, whose literal is marked where the game lists them
 
 
 def _roll(verb: str) -> Callable[[Data], Said]:

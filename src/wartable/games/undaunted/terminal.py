@@ -21,9 +21,8 @@ from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderR
 from rich.table import Table
 from rich.text import Text
 
-from wartable.core.words import Said, listing, say, say_n, word
+from wartable.core.words import Said, listing, named, say, say_n, word
 
-named = word  # a name from the view (a scenario's, a card's, an action's): the catalogs hold it
 Voice = Callable[[str], str] | None
 
 W = 22  # full tile box width in characters, borders included (even: rows shift by W / 2)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from wartable.core.action import Action
 from wartable.core.errors import InvariantError
 from wartable.core.events import Event
-from wartable.core.words import Said, say, say_n, word
+from wartable.core.words import Said, named, say, say_n, word
 from wartable.games.combat.event_kinds import EventKind
 from wartable.games.combat.model import GERMANY, US, Activation
 from wartable.games.combat.phases import Phase
@@ -58,7 +58,6 @@ if TYPE_CHECKING:
     from wartable.games.combat.state import CombatState
 
 HAND_LIMIT = 5
-named = word  # a card's title from the data: the catalogs read it from the data files
 # the check an order takes as it is given, passed and failed (7.10, 7.11, 7.17, 17.3)
 ORDER_CHECKS = {
     grenades.SMOKE: (

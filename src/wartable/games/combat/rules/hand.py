@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, get_args
 from wartable.core.action import Action
 from wartable.core.errors import InvariantError
 from wartable.core.events import Event
-from wartable.core.words import say, word
+from wartable.core.words import named, say
 from wartable.games.combat.event_kinds import EventKind
 from wartable.games.combat.model import US, Activation
 from wartable.games.combat.phases import Phase
@@ -34,7 +34,6 @@ AT_ONCE = frozenset(
 )
 READY = frozenset(get_args(CardUse)) - AT_ONCE  # the rest wait for their roll
 NOT_RETASKED = ("melee", "carried", "carry_drag", "guard")  # orders a card cannot change
-named = word  # a card's title from the data: the catalogs read it from the data files
 
 
 def use_of(st: CombatState, n: int) -> str | None:

@@ -7,11 +7,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from wartable.core.events import Event, rolled
-from wartable.core.words import Said, listing, say, say_n, word
+from wartable.core.words import Said, listing, named, say, say_n, word
 from wartable.games.diadehonor.event_kinds import EventKind
 from wartable.games.diadehonor.model import DEAD, WRECK
 from wartable.games.diadehonor.rules import ground
-from wartable.games.diadehonor.rules.common import named, to_bottom
+from wartable.games.diadehonor.rules.common import to_bottom
 from wartable.geometry.squaregrid import chebyshev
 
 if TYPE_CHECKING:

@@ -10,13 +10,13 @@ from wartable.core.action import Action, act
 from wartable.core.errors import InvariantError
 from wartable.core.events import Event
 from wartable.core.rng import Rng
-from wartable.core.words import Said, say
+from wartable.core.words import Said, named, say
 from wartable.games.diadehonor.content import enemy_of
 from wartable.games.diadehonor.event_kinds import EventKind
 from wartable.games.diadehonor.model import ACTIVE
 from wartable.games.diadehonor.phases import Phase
 from wartable.games.diadehonor.rules import attack, ground, unit_cards, victory
-from wartable.games.diadehonor.rules.common import find, first_seat, from_hand, named, to_bottom
+from wartable.games.diadehonor.rules.common import find, first_seat, from_hand, to_bottom
 
 if TYPE_CHECKING:
     from wartable.games.diadehonor.state import DiaDeHonorState

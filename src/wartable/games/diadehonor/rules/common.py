@@ -4,13 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wartable.core.words import word
 from wartable.games.diadehonor.model import LIVING
 
 if TYPE_CHECKING:
     from wartable.games.diadehonor.state import DiaDeHonorState
-
-named = word  # a name from the data (a card's title), said where the catalogs hold it
 
 
 def find(st: DiaDeHonorState, key: str) -> int:

@@ -9,11 +9,10 @@ from typing import TYPE_CHECKING
 from wartable.core.errors import InvariantError
 from wartable.core.events import Event
 from wartable.core.rng import Rng
-from wartable.core.words import Said, say, word
+from wartable.core.words import Said, named, say, word
 from wartable.games.diadehonor.content import Battle, Hold, Kills, Library, Objective, Survive
 from wartable.games.diadehonor.event_kinds import EventKind
 from wartable.games.diadehonor.model import LIVING
-from wartable.games.diadehonor.rules.common import named
 
 if TYPE_CHECKING:
     from wartable.games.diadehonor.state import DiaDeHonorState

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from wartable.core.action import Action
 from wartable.core.errors import InvariantError
 from wartable.core.events import Event
-from wartable.core.words import say
+from wartable.core.words import named, say
 from wartable.games.tactics2gm.event_kinds import EventKind
 from wartable.games.tactics2gm.model import HQS, Piece, flips, ready, weapons
 from wartable.games.tactics2gm.phases import AirStage
@@ -35,7 +35,6 @@ from wartable.games.tactics2gm.rules.common import (
     ev,
     hq_named,
     label,
-    named,
     unit_hq,
 )
 from wartable.games.tactics2gm.rules.field import hq_distance, steps

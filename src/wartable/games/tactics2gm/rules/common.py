@@ -7,7 +7,7 @@ import functools
 from typing import TYPE_CHECKING, Any
 
 from wartable.core.events import Event
-from wartable.core.words import Said, say, say_n, word
+from wartable.core.words import Said, say, say_n
 from wartable.games.tactics2gm.content import FEATURES, RUINS, TerrainCard, Weapon
 from wartable.games.tactics2gm.deck import launch_cost
 from wartable.games.tactics2gm.event_kinds import EventKind
@@ -19,7 +19,6 @@ from wartable.geometry.squaregrid import Square, SquareGrid
 if TYPE_CHECKING:
     from wartable.games.tactics2gm.state import Tactics2GMState
 
-named = word  # a title from the data (a card's, a token's): the catalogs read it from the data
 SIDES = ("allies", "axis")  # the seats; allies play the USA from row 1, axis Germany from row 6
 WORSE = {"normal": 0, "difficult": 1, "impassable": 2}
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from wartable.core.action import Action
 from wartable.core.events import Event
-from wartable.core.words import say
+from wartable.core.words import named, say
 from wartable.games.tactics2gm.event_kinds import EventKind
 from wartable.games.tactics2gm.phases import Phase
 from wartable.games.tactics2gm.rules import salvage, setup
@@ -19,7 +19,6 @@ from wartable.games.tactics2gm.rules.common import (
     ev,
     footing,
     label,
-    named,
     origins,
     own,
     side_of,

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from wartable.core.action import Action
 from wartable.core.errors import InvariantError
 from wartable.core.events import Event
-from wartable.core.words import Said, say, say_n, word
+from wartable.core.words import Said, named, say, say_n, word
 from wartable.games.tactics2gm.deck import launch_cost
 from wartable.games.tactics2gm.event_kinds import EventKind
 from wartable.games.tactics2gm.model import HQS, Piece, flips, weapons
@@ -37,7 +37,6 @@ from wartable.games.tactics2gm.rules.common import (
     label,
     marshal,
     mine_at,
-    named,
 )
 from wartable.games.tactics2gm.rules.legal import equip_choices
 from wartable.geometry.squaregrid import Square

@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING
 from wartable.core.action import Action
 from wartable.core.errors import InvariantError
 from wartable.core.events import Event
-from wartable.core.words import listing, say, word
+from wartable.core.words import listing, named, say, word
 from wartable.games.tactics2gm.deck import equipment_problems
 from wartable.games.tactics2gm.event_kinds import EventKind
 from wartable.games.tactics2gm.model import Piece
 from wartable.games.tactics2gm.phases import Phase
-from wartable.games.tactics2gm.rules.common import ev, footing, label, mine, named
+from wartable.games.tactics2gm.rules.common import ev, footing, label, mine
 
 if TYPE_CHECKING:
     from wartable.games.tactics2gm.state import Tactics2GMState

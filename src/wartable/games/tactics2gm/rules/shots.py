@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from wartable.core.errors import InvariantError, known
 from wartable.core.events import Event, rolled
-from wartable.core.words import Said, say, say_n
+from wartable.core.words import Said, named, say, say_n
 from wartable.games.tactics2gm.content import Weapon
 from wartable.games.tactics2gm.event_kinds import EventKind
 from wartable.games.tactics2gm.model import Piece, effects, wound_value
@@ -24,7 +24,6 @@ from wartable.games.tactics2gm.rules.common import (
     footing,
     hq_title,
     label,
-    named,
     origins,
     unit_hq,
 )

@@ -10,11 +10,11 @@ from typing import TYPE_CHECKING
 
 from wartable.core.errors import InvariantError
 from wartable.core.events import Event
-from wartable.core.words import say
+from wartable.core.words import named, say
 from wartable.games.tactics2gm.event_kinds import EventKind
 from wartable.games.tactics2gm.model import Piece, weapons
 from wartable.games.tactics2gm.rules import carry, tokens
-from wartable.games.tactics2gm.rules.common import SIDES, ev, label, marshal, mine, named, own
+from wartable.games.tactics2gm.rules.common import SIDES, ev, label, marshal, mine, own
 from wartable.games.tactics2gm.rules.field import steps
 from wartable.games.tactics2gm.rules.tokens import TOOLS
 from wartable.geometry.squaregrid import Square

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from wartable.core.events import Event, rolled
 from wartable.core.outcome import Outcome
-from wartable.core.words import Said, say
+from wartable.core.words import Said, named, say
 from wartable.games.tactics2gm.event_kinds import EventKind
 from wartable.games.tactics2gm.phases import TURN_PHASES, Phase
 from wartable.games.tactics2gm.rules import (
@@ -33,7 +33,6 @@ from wartable.games.tactics2gm.rules.common import (
     hq_title,
     hqs,
     marshal,
-    named,
     seats_of,
 )
 
