@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from wartable.cli.main import app
-from wartable.core.words import Said, say, say_n
+from wartable.core.words import Percent, Said, percent, say, say_n
 from wartable.i18n import Voice, choose_language, translations
 from wartable.i18n import catalogs as catalogs_mod
 
@@ -43,6 +43,16 @@ def test_a_voice_says_the_words_its_arguments_and_its_plurals_in_the_language():
     assert es("Undone.") == "Deshecho."  # a plain text is looked up as a message id
     assert es("A text no catalog has") == "A text no catalog has"
     assert es(say("{x} and {y}", x="left", y=2)) == "left and 2"  # not in any catalog
+
+
+def test_a_percentage_is_written_the_way_each_language_writes_it():
+    odds = say("Not allowed: {reason}", reason=percent(0.456))
+    assert odds == "Not allowed: 46%" and percent(1.0) == "100%"
+    assert Voice("es")(odds) == "No permitido: 46\u00a0%"  # a space that never breaks the line
+    assert Voice("de")(percent(0.05)) == "5\u00a0%" and Voice("en")(percent(0.05)) == "5%"
+    again = pickle.loads(pickle.dumps(odds))
+    assert isinstance(again.args["reason"], Percent) and Voice("de")(again).endswith("46\u00a0%")
+    assert odds.to_json()["args"] == {"reason": "46%"}
 
 
 def test_a_catalog_with_a_broken_placeholder_is_said_in_english(monkeypatch):

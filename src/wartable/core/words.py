@@ -72,6 +72,26 @@ def say_n(singular: str, plural: str, count: int, /, **args: Any) -> Said:
     return Said(singular, {"count": count, **args}, plural, count)
 
 
+class Percent(str):
+    """A chance written as a percentage: "45%" in English, each language its own way (the
+    voice writes it with the language's number format: "45 %" in German and Spanish)."""
+
+    value: float
+
+    def __new__(cls, value: float) -> Percent:
+        self = super().__new__(cls, f"{value:.0%}")
+        self.value = value
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Percent, (self.value,))
+
+
+def percent(chance: float, /) -> Percent:
+    """A chance (0 to 1) to put into words as a whole percentage."""
+    return Percent(chance)
+
+
 def listing(items: Sequence[str], /) -> str:
     """Items one after another, separated by commas: one message the catalogs hold, nested
     (each item said in the language where it is a ``Said``); "" for none."""

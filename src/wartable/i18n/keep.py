@@ -27,8 +27,11 @@ PAGE_KEYWORDS = {"t": None}
 # the fields of a lesson (a game's lessons/*.yaml, wartable.lessons) that a player reads
 LESSON_TEXTS = ("title", "intro", "say", "wrong", "then", "battle")
 # the fields of a game's content data (data/*.yaml) a player reads: titles (cards, units,
-# boards, objectives) and what a card or an objective says (text, a card's effect)
-DATA_TEXTS = ("title", "text", "effect")
+# boards, objectives, scenarios), what a card or an objective says (text, a card's effect),
+# a scenario's summary, and the names of weapons (a weapon's or weapons' ``name``: other
+# names, of people and places, are not translated)
+DATA_TEXTS = ("title", "text", "effect", "summary")
+ARMS = ("weapon", "weapons")
 ID = re.compile(r"[a-z0-9_]+")  # an id in such a field (2GM's card effects): not words
 GUIDE = "guide.yaml"  # a game's guide for players: every text in it but the board's symbols
 GUIDE_KEEP = ("symbol", "provenance")
@@ -101,6 +104,8 @@ def _yaml_texts(data: object, fields: tuple[str, ...] = LESSON_TEXTS) -> Iterato
         for key, value in data.items():
             if key in fields and isinstance(value, str) and value and not ID.fullmatch(value):
                 yield value
+            elif key in ARMS and fields == DATA_TEXTS:
+                yield from _yaml_texts(value, (*fields, "name"))
             else:
                 yield from _yaml_texts(value, fields)
     elif isinstance(data, list):

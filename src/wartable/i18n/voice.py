@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from wartable.core.words import Said, say, say_n
+from babel.numbers import format_percent
+
+from wartable.core.words import Percent, Said, say, say_n
 from wartable.i18n.catalogs import SOURCE, translations
 
 
@@ -22,6 +24,8 @@ class Voice:
     def __call__(self, text: str) -> str:
         if self.language == SOURCE:
             return str(text)
+        if isinstance(text, Percent):
+            return format_percent(text.value, locale=self.language)
         if not isinstance(text, Said):
             return self.catalog.gettext(text) if text else text
         if text.plural is None:
@@ -30,7 +34,7 @@ class Voice:
             form = self.catalog.ngettext(text.msgid, text.plural, text.n or 0)
         if not text.args:
             return form
-        args = {k: self(v) if isinstance(v, Said) else v for k, v in text.args.items()}
+        args = {k: self(v) if isinstance(v, Said | Percent) else v for k, v in text.args.items()}
         try:
             return form.format_map(args)
         except (KeyError, IndexError, ValueError):  # a catalog's mistake: say it in English
