@@ -4,15 +4,23 @@ too; the language comes from --lang, the system or the browser."""
 
 from __future__ import annotations
 
+import os
 import pickle
+import subprocess
+import sys
+from collections.abc import Iterator
 
 import pytest
+import typer
+from typer._click import Command
 from typer.testing import CliRunner
 
+from wartable.cli import helps
 from wartable.cli.main import app
 from wartable.core.words import Percent, Said, percent, say, say_n
 from wartable.i18n import Voice, choose_language, translations
 from wartable.i18n import catalogs as catalogs_mod
+from wartable.i18n.catalogs import messages
 
 
 def test_said_is_the_english_text_and_keeps_its_message():
@@ -169,3 +177,46 @@ def test_the_rules_guide_in_the_language_asked_for(lang, heading):
     assert said.output.count("\n") > 0.7 * english.count("\n")  # the whole guide, not a part
     short = runner.invoke(app, ["rules", "tactics2gm", "--lang", lang]).output
     assert short != runner.invoke(app, ["rules", "tactics2gm", "--lang", "en"]).output
+
+
+def test_the_command_line_s_help_in_the_language_asked_for():
+    """``--help`` says our commands' docstrings and options, and typer's own words, in the
+    language (cli/helps.py), as a player runs it; in-process, typer speaks English again
+    after the block."""
+    es = Voice("es")
+    run = [sys.executable, "-m", "wartable.cli.main"]
+    env = {**os.environ, "COLUMNS": "80", "LANG": "C"}
+    said = subprocess.run(
+        [*run, "scenarios", "--help", "--lang", "es"], capture_output=True, text=True, env=env
+    ).stdout
+    for english in ("List a game's scenarios.", "Show this message and exit.", "Options"):
+        assert es(english) != english and es(english) in said
+    wrong = subprocess.run([*run, "scenarios", "--lang=es"], capture_output=True, text=True)
+    assert wrong.returncode == 2 and es("Error") in wrong.stderr
+    with helps.spoken(typer.main.get_command(app), es):
+        assert es("Options") == typer.rich_utils.OPTIONS_PANEL_TITLE
+    assert typer.rich_utils.OPTIONS_PANEL_TITLE == "Options"
+    assert helps.language(["play", "combat", "--lang=de"]) == "de"
+    assert helps.language(["play", "combat", "--lang", "fr"]) == "en"  # the command says why
+
+
+def test_every_help_text_of_the_command_line_is_a_message():
+    """A command or option added without its help in the catalogs fails here."""
+    spanish = messages("es")
+
+    def helped(command: Command) -> Iterator[str]:
+        yield from (t for t in (command.help, command.short_help) if t)
+        yield from (h for p in command.params if (h := getattr(p, "help", None)))
+        if isinstance(command, typer.core.TyperGroup):
+            for sub in command.commands.values():
+                yield from helped(sub)
+
+    texts = list(helped(typer.main.get_command(app)))
+    assert len(texts) > 50
+    assert [t for t in texts if getattr(t, "msgid", t) not in spanish] == []
+
+
+def test_the_scenarios_in_the_language_asked_for():
+    said = runner.invoke(app, ["scenarios", "undaunted", "--lang", "es"], terminal_width=120)
+    assert said.exit_code == 0, said.output
+    assert "pelotones" in said.output and "La Raye" in said.output

@@ -58,7 +58,8 @@ def test_the_rules_panel_and_the_glossary_speak_the_language_asked_for(c):
 @pytest.mark.parametrize(
     ("game", "scenario", "seats"),
     [("combat", "a-meeting-of-patrols", {"us": "human"}),
-     ("undaunted", "la-raye", {"us": "human", "germany": "easy"})],
+     ("undaunted", "la-raye", {"us": "human", "germany": "easy"}),
+     ("tactics2gm", "pitched-battle", {"allies": "human", "axis": "random"})],
 )  # fmt: skip
 def test_the_cards_read_in_the_language_asked_for(c, game, scenario, seats):
     gid, _, _ = new_game(c, game=game, scenario=scenario, seats=seats)

@@ -18,6 +18,7 @@ from wartable.core.decks import DeckBuilding, DeckList
 from wartable.core.errors import ArgumentError, ContentError, quote
 from wartable.core.game import Game, OptionValue
 from wartable.core.registry import game_names, list_games
+from wartable.core.words import say
 from wartable.server import decks as kept
 from wartable.server.store import Store
 
@@ -37,7 +38,10 @@ CountArg = Annotated[int, typer.Argument(metavar="COUNT", help="how many copies"
 def main(
     ctx: typer.Context,
     game: Annotated[
-        str, typer.Argument(metavar="GAME", help=f"the game: {', '.join(game_names())}")
+        str,
+        typer.Argument(
+            metavar="GAME", help=say("the game: {names}", names=", ".join(game_names()))
+        ),
     ],
 ) -> None:
     ctx.obj = game

@@ -12,7 +12,7 @@ import typer
 from rich.table import Table
 
 from wartable.agents.registry import agent_names, check_agent, opponent
-from wartable.cli import campaign, decks, saves
+from wartable.cli import campaign, decks, helps, saves
 from wartable.cli import replay as replay_mod
 from wartable.cli.common import console, default_db, fail, friendly_errors, load_game, usage
 from wartable.cli.prompt import Prompt
@@ -29,6 +29,7 @@ from wartable.core.errors import (
 from wartable.core.game import Game
 from wartable.core.registry import broken_games, game_names, get_game, list_games
 from wartable.core.rng import SEED_LIMIT
+from wartable.core.words import say, word
 from wartable.i18n import Voice, choose_language
 from wartable.lessons import Teacher, lessons_of, opponents, start
 from wartable.sim.backends import BACKENDS
@@ -66,7 +67,9 @@ def record_game(file: Path, record: dict[str, Any]) -> Game:
     return get_game(name)
 
 
-GameArg = Annotated[str, typer.Argument(help=f"game name: {', '.join(game_names())}")]
+GameArg = Annotated[
+    str, typer.Argument(help=say("game name: {names}", names=", ".join(game_names())))
+]
 LangArg = Annotated[
     str | None,
     typer.Option(
@@ -164,14 +167,22 @@ def games() -> None:
         fail("\n".join(broken.values()))
 
 
+# where a scenario's data comes from (docs/content.md): the rulebook, the published
+# scenario, or our own design
+PROVENANCE = {"rulebook": word("rulebook"), "published": word("published"), "house": word("house")}
+
+
 @app.command()
 @friendly_errors
-def scenarios(game: GameArg) -> None:
+def scenarios(game: GameArg, lang: LangArg = None) -> None:
     """List a game's scenarios."""
     g = load_game(game)
-    table = Table("id", "title", "data", "about", box=None)
+    voice = voice_for(g, lang)
+    heads = (word("id"), word("title"), word("data"), word("about"))
+    table = Table(*(voice(h) for h in heads), box=None)
     for sc in g.scenarios():
-        table.add_row(sc.id, sc.title, sc.provenance, sc.description)
+        made = PROVENANCE.get(sc.provenance, sc.provenance)
+        table.add_row(sc.id, voice(sc.title), voice(made), voice(sc.description))
     console().print(table)
 
 
@@ -597,20 +608,20 @@ def seat_decks(argv: list[str]) -> list[str]:
     seat's name in the flag, as players write it, for every game alike."""
     out: list[str] = []
     it = iter(argv)
-    for word in it:
-        head, eq, value = word.partition("=")
+    for arg in it:
+        head, eq, value = arg.partition("=")
         if head.startswith("--deck-") and len(head) > len("--deck-"):
             seat = head[len("--deck-") :]
             if not eq:
                 value = next(it, "")
             out += ["--deck", f"{seat}={value}"]
         else:
-            out.append(word)
+            out.append(arg)
     return out
 
 
 def run() -> None:
-    app(args=seat_decks(sys.argv[1:]), prog_name="wartable")
+    helps.main(app, seat_decks(sys.argv[1:]), "wartable")
 
 
 if __name__ == "__main__":

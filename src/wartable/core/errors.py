@@ -28,6 +28,12 @@ def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
     return text
 
 
+def said_by(error: Exception) -> str:
+    """The message an error was raised with (a ``Said`` keeps its words, for an interface
+    to say them in its player's language), else its text."""
+    return error.args[0] if error.args and isinstance(error.args[0], str) else str(error)
+
+
 class WartableError(Exception):
     """Base class of the library's deliberate errors."""
 

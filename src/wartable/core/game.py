@@ -60,6 +60,9 @@ class GameOption:
     # set by an interface from what it keeps (a campaign's roster), not typed by people: forms
     # leave it out; records keep it like any other option
     internal: bool = False
+    # what a form calls it ("max rounds": a ``word`` the interfaces say in the player's
+    # language); "" is the name with its underscores as spaces
+    label: str = ""
 
     def __post_init__(self) -> None:
         """Refuse a declaration that would let values nobody meant through (a game's bug)."""
@@ -126,6 +129,7 @@ class GameOption:
             "maximum": self.maximum,
             "choices": list(self.choices),
             "internal": self.internal,
+            "label": self.label or self.name.replace("_", " "),
         }
 
 

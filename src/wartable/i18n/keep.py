@@ -6,6 +6,7 @@ what is missing or wrong in them is listed (tools/catalogs.py; tests/i18n)."""
 
 from __future__ import annotations
 
+import ast
 import re
 import string
 from collections.abc import Iterator
@@ -36,6 +37,7 @@ ID = re.compile(r"[a-z0-9_]+")  # an id in such a field (2GM's card effects): no
 GUIDE = "guide.yaml"  # a game's guide for players: every text in it but the board's symbols
 GUIDE_KEEP = ("symbol", "provenance")
 TEMPLATE = "messages.pot"
+CLI = PACKAGE / "cli"  # the command line: its help is read from its commands' docstrings
 
 
 @dataclass(frozen=True)
@@ -95,7 +97,30 @@ def extracted(domain: Domain) -> Catalog:
             options={"parse_template_string": True} if page else None,
         ):
             catalog.add(message, locations=[(where, line)], auto_comments=comments, context=context)
+        if path.parent == CLI:
+            for line, text in _helps(path):
+                catalog.add(text, locations=[(where, line)])
     return catalog
+
+
+def _helps(path: Path) -> Iterator[tuple[int, str]]:
+    """The command line's help (cli/helps.py says it in the language): each command's
+    docstring (a function under ``@app.command`` or ``@app.callback``) and each literal
+    ``help=`` text, as typer shows them."""
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.FunctionDef) and any(
+            isinstance(d, ast.Call)
+            and isinstance(d.func, ast.Attribute)
+            and d.func.attr in ("command", "callback")
+            for d in node.decorator_list
+        ):
+            doc = ast.get_docstring(node, clean=True)
+            if doc:
+                yield node.lineno, doc
+        elif isinstance(node, ast.Call):
+            for k in node.keywords:
+                if k.arg == "help" and isinstance(k.value, ast.Constant) and k.value.value:
+                    yield node.lineno, str(k.value.value)
 
 
 def _yaml_texts(data: object, fields: tuple[str, ...] = LESSON_TEXTS) -> Iterator[str]:

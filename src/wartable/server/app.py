@@ -4,6 +4,10 @@ Secrets never travel in a URL the server sees: a seat's link carries its token a
 and an invitation its code the same way (the browser keeps the fragment to itself); the page
 sends them in an ``Authorization`` header, a request body or the websocket's first message.
 So tokens never reach access logs.
+
+What a person reads (the lobby's data, a refusal on the page) is said in the language the
+request asks for: ``lang`` in the query, else its Accept-Language (``Asked``); an error for
+programs only (a malformed body) stays in English.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from contextlib import asynccontextmanager, suppress
 from importlib import resources
 from typing import Annotated, Any
 
-from fastapi import FastAPI, Header, HTTPException, Query, Request, WebSocket
+from fastapi import Depends, FastAPI, Header, HTTPException, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -30,13 +34,17 @@ from wartable.core.errors import (
     InvariantError,
     UnknownNameError,
     WartableError,
+    quote,
+    said_by,
 )
 from wartable.core.game import Game
 from wartable.core.registry import get_game, list_games
+from wartable.core.words import Said, say, word
 from wartable.i18n import Voice, choose_language
 from wartable.i18n.catalogs import messages
 from wartable.lessons import lessons_of, seats
 from wartable.server import deck_api, rosters
+from wartable.server.deck_api import refuse
 from wartable.server.guard import Guard, Hosts
 from wartable.server.guides import guide_file, guide_page, picture_file
 from wartable.server.rooms import Busy, Forbidden, NotFound, Room, Rooms, Stale, Unplayable
@@ -44,9 +52,9 @@ from wartable.server.store import Store, open_store
 from wartable.server.thinking import Thinkers
 from wartable.server.writer import Writer
 
-FAULT = "the game is unchanged: the server met a fault in the rules and logged it"
 MAX_MESSAGE = 4096  # bytes a websocket message may have
 MAX_BODY = 16_384  # bytes a request body may have
+NO_GAME = word("no such game")
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 SEAT = Annotated[str, Field(max_length=40)]
 TOKEN = Annotated[str, Field(max_length=100)]
@@ -136,9 +144,24 @@ def language_of(lang: str | None, accept_language: str | None = None) -> str:
         raise HTTPException(400, str(exc)) from exc
 
 
-def voice_of(room: Room, lang: str | None, accept_language: str | None = None) -> Voice:
-    """``language_of``'s language, for the room's game."""
-    return Voice(language_of(lang, accept_language), room.game.name)
+def asked_language(
+    lang: Annotated[str | None, Query(max_length=12)] = None,
+    accept_language: Annotated[str | None, Header()] = None,
+) -> str:
+    """The language a request asks for (``language_of``), for the endpoints whose answers
+    or refusals a person reads."""
+    return language_of(lang, accept_language)
+
+
+Asked = Annotated[str, Depends(asked_language)]
+
+
+def fault(exc: Exception) -> Said:
+    """A fault in the rules, as a player reads it: nothing changed."""
+    return say(
+        "the game is unchanged: the server met a fault in the rules and logged it: {fault}",
+        fault=str(exc),
+    )
 
 
 def accepted_languages(header: str | None) -> list[str]:
@@ -196,17 +219,20 @@ def seats_by(game: Game) -> dict[str, dict[str, list[str]]]:
     return out
 
 
-def campaign_or_400(name: str) -> Campaign:
+def campaign_or_400(name: str, language: str) -> tuple[Campaign, Voice]:
+    """The campaigns of the game ``name``, and the voice of its words in ``language``."""
     try:
-        camp = get_game(name).campaign()
+        game = get_game(name)
     except WartableError as exc:
-        raise HTTPException(400, str(exc)) from exc
+        raise refuse(400, exc, Voice(language)) from exc
+    voice = Voice(language, game.name)
+    camp = game.campaign()
     if camp is None:
-        raise HTTPException(400, f"{name} has no campaigns")
-    return camp
+        raise refuse(400, say("{game} has no campaigns", game=name), voice)
+    return camp, voice
 
 
-def roster_json(roster: rosters.Roster, camp: Campaign) -> dict[str, Any]:
+def roster_json(roster: rosters.Roster, camp: Campaign, voice: Voice) -> dict[str, Any]:
     return {
         "name": roster.name,
         "game": roster.game,
@@ -214,10 +240,10 @@ def roster_json(roster: rosters.Roster, camp: Campaign) -> dict[str, Any]:
         "soldiers": [
             {
                 "id": s.id,
-                "type": camp.type_title(s.type),
+                "type": voice(camp.type_title(s.type)),
                 "name": s.name,
                 "missions": s.missions,
-                "rank": camp.rank(s.missions).title,
+                "rank": voice(camp.rank(s.missions).title),
             }
             for s in roster.soldiers
         ],
@@ -265,17 +291,20 @@ def create_app(
     app.state.rooms = rooms
     app.add_middleware(Guard, hosts=Hosts(bind, port, origins), origins=origins, max_body=MAX_BODY)
     app.mount("/static", StaticFiles(packages=[("wartable.server", "static")]), name="static")
-    app.include_router(deck_api.deck_routes(writer))
+    app.include_router(deck_api.deck_routes(writer, language_of))
 
-    async def room_or_404(game_id: str) -> Room:
+    async def room_or_404(game_id: str, language: str) -> tuple[Room, Voice]:
+        """The game ``game_id`` and the voice of its words in ``language``."""
+        voice = Voice(language)
         if not GAME_ID.fullmatch(game_id):
-            raise HTTPException(404, "no such game")
+            raise refuse(404, NO_GAME, voice)
         try:
-            return await rooms.get(game_id)
+            room = await rooms.get(game_id)
         except NotFound as exc:
-            raise HTTPException(404, str(exc)) from exc
+            raise refuse(404, exc, voice) from exc
         except Unplayable as exc:
-            raise HTTPException(410, str(exc)) from exc
+            raise refuse(410, exc, voice) from exc
+        return room, Voice(language, room.game.name)
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(_: Request, exc: RequestValidationError) -> JSONResponse:
@@ -307,7 +336,7 @@ def create_app(
         try:
             game = get_game(name[:40])
         except WartableError as exc:
-            raise HTTPException(404, "no such game") from exc
+            raise HTTPException(404, NO_GAME) from exc
         where = game.interfaces.page
         if where is None:
             raise HTTPException(404, "this game has no drawing of its own")
@@ -319,31 +348,28 @@ def create_app(
         return Response(text, media_type="text/javascript")
 
     @app.get("/api/guide/{name}")
-    async def guide(
-        name: str,
-        lang: Annotated[str | None, Query(max_length=12)] = None,
-        accept_language: Annotated[str | None, Header()] = None,
-    ) -> dict[str, Any]:
+    async def guide(name: str, language: Asked) -> dict[str, Any]:
         """A game's guide for players (the rules panel) in the asked language: public, the
         same for everyone."""
         try:
             game = get_game(name[:40])
         except WartableError as exc:
-            raise HTTPException(404, "no such game") from exc
-        voice = Voice(language_of(lang, accept_language), game.name)
+            raise refuse(404, NO_GAME, Voice(language)) from exc
+        voice = Voice(language, game.name)
         found = {"player_guide": f"/guides/{game.name}"} if guide_file(game.name) else {}
         return {"game": game.name, "title": game.info.title, **voice.data(game.guide()), **found}
 
     @app.get("/guides/{name}", response_class=HTMLResponse)
-    async def player_guide(name: str) -> HTMLResponse:
+    async def player_guide(name: str, language: Asked) -> HTMLResponse:
         """How to play a game in this program (docs/play/NAME.md), where the docs are here."""
+        voice = Voice(language)
         try:
             game = get_game(name[:40])
         except WartableError as exc:
-            raise HTTPException(404, "no such game") from exc
+            raise refuse(404, NO_GAME, voice) from exc
         page = guide_page(game.name, game.info.title)
         if page is None:
-            raise HTTPException(404, "no player's guide here: see docs/play in the project")
+            raise refuse(404, say("no player's guide here: see docs/play in the project"), voice)
         return HTMLResponse(page)
 
     @app.get("/guides/img/{file}")
@@ -376,27 +402,41 @@ def create_app(
             raise HTTPException(404, str(exc)) from exc
 
     @app.get("/api/catalog")
-    async def catalog() -> dict[str, Any]:
+    async def catalog(language: Asked) -> dict[str, Any]:
+        """Every game with what the lobby offers of it: its seats, agents, options, lessons
+        and scenarios, the words a person reads said in the language asked (ids as they
+        are)."""
         out = []
         for info in list_games():
             game = get_game(info.name)
+            voice = Voice(language, game.name)
+            options = {}
+            for name, option in game.options().items():
+                said = option.to_json()
+                said["label"], said["help"] = voice(said["label"]), voice(option.help)
+                options[name] = said
             out.append(
                 {
                     "name": info.name,
                     "title": info.title,
                     "seats": list(info.players),
                     "agents": agent_names(game),
-                    "options": {n: o.to_json() for n, o in game.options().items()},
+                    "options": options,
                     "seats_by": seats_by(game),
                     "campaign": game.campaign() is not None,  # seats may field rosters
                     "decks": game.deck_building() is not None,  # seats field built decks
                     "deck_options": deck_api.option_names(game),  # set by the decks chosen
                     "round_name": info.round_name,
                     "lessons": [
-                        {"id": x.id, "title": x.title} for x in lessons_of(game)
+                        {"id": x.id, "title": voice(x.title)} for x in lessons_of(game)
                     ],  # a guided first battle (POST /api/lessons)
                     "scenarios": [
-                        {"id": s.id, "title": s.title, "seats": list(s.players)}
+                        {
+                            "id": s.id,
+                            "title": voice(s.title),
+                            "about": voice(s.description),  # a line under the choice
+                            "seats": list(s.players),
+                        }
                         for s in game.scenarios()
                     ],
                 }
@@ -404,15 +444,22 @@ def create_app(
         return {"games": out}
 
     @app.post("/api/lessons")
-    async def learn(body: NewLesson) -> dict[str, Any]:
+    async def learn(body: NewLesson, language: Asked) -> dict[str, Any]:
         """A lesson's game (docs/learn.md), the asker in its seat against its opponent."""
+        voice = Voice(language)
         try:
             game = get_game(body.game)
+            voice = Voice(language, game.name)
             found = lessons_of(game)
             lesson = next((x for x in found if body.lesson in (None, x.id)), None)
             if lesson is None:
-                ids = ", ".join(x.id for x in found) or "none yet"
-                raise WartableError(f"lesson: no lesson {body.lesson!r}; lessons: {ids}")
+                raise WartableError(
+                    say(
+                        "no lesson {lesson}; lessons: {lessons}",
+                        lesson=quote(body.lesson),
+                        lessons=", ".join(x.id for x in found) or word("none yet"),
+                    )
+                )
             setup = game.new_game(lesson.scenario, seed=lesson.seed, options=dict(lesson.options))
             made = await rooms.create(
                 game.name,
@@ -423,7 +470,7 @@ def create_app(
                 lesson=lesson,
             )
         except (WartableError, ValueError) as exc:
-            raise HTTPException(400, str(exc)) from exc
+            raise refuse(400, exc, voice) from exc
         return {
             "id": made.id,
             "seat": made.seat,
@@ -432,9 +479,12 @@ def create_app(
         }
 
     @app.post("/api/games")
-    async def create(body: NewGame) -> dict[str, Any]:
+    async def create(body: NewGame, language: Asked) -> dict[str, Any]:
+        voice = Voice(language)
         try:
-            chosen = await deck_api.fielded(writer, get_game(body.game), body.decks)
+            game = get_game(body.game)
+            voice = Voice(language, game.name)
+            chosen = await deck_api.fielded(writer, game, body.decks)
             made = await rooms.create(
                 body.game,
                 body.scenario,
@@ -447,7 +497,7 @@ def create_app(
                 rosters=dict(body.rosters),
             )
         except WartableError as exc:
-            raise HTTPException(400, str(exc)) from exc
+            raise refuse(400, exc, voice) from exc
         room = await rooms.get(made.id)
         return {
             "id": made.id,
@@ -463,208 +513,201 @@ def create_app(
     @app.get("/api/games/{game_id}")
     async def state(
         game_id: str,
-        lang: Annotated[str | None, Query(max_length=12)] = None,
+        language: Asked,
         authorization: Annotated[str | None, Header()] = None,
-        accept_language: Annotated[str | None, Header()] = None,
     ) -> dict[str, Any]:
-        room = await room_or_404(game_id)
+        room, voice = await room_or_404(game_id, language)
         token = bearer(authorization)
         seat = room.seat_of(token)
         if token and seat is None:
-            raise HTTPException(403, "this token opens no seat of this game")
-        return rooms.snapshot(room, seat, voice=voice_of(room, lang, accept_language))
+            raise refuse(403, say("this token opens no seat of this game"), voice)
+        return rooms.snapshot(room, seat, voice=voice)
 
     @app.post("/api/games/{game_id}/actions")
     async def act(
         game_id: str,
         body: Act,
-        lang: Annotated[str | None, Query(max_length=12)] = None,
+        language: Asked,
         authorization: Annotated[str | None, Header()] = None,
-        accept_language: Annotated[str | None, Header()] = None,
     ) -> dict[str, Any]:
-        room = await room_or_404(game_id)
+        room, voice = await room_or_404(game_id, language)
         seat = room.seat_of(bearer(authorization))
         if seat is None:
-            raise HTTPException(403, "acting needs a seat's token")
-        voice = voice_of(room, lang, accept_language)
+            raise refuse(403, say("acting needs a seat's token"), voice)
         try:
             await rooms.act(room, seat, body.n, body.action)
         except Stale as exc:
-            raise HTTPException(409, str(exc)) from exc
-        except IllegalActionError as exc:  # the rule's reason, in the asked language
-            raise HTTPException(400, voice(exc.reason)) from exc
-        except ActionParseError as exc:
-            raise HTTPException(400, str(exc)) from exc
+            raise refuse(409, exc, voice) from exc
+        except (IllegalActionError, ActionParseError) as exc:  # the rule's reason, said
+            raise refuse(400, exc, voice) from exc
         except InvariantError as exc:
-            raise HTTPException(500, f"{FAULT}: {exc}") from exc
+            raise refuse(500, fault(exc), voice) from exc
         return rooms.snapshot(room, seat, voice=voice)
 
     @app.post("/api/games/{game_id}/coach")
     async def allow_coach(
-        game_id: str, authorization: Annotated[str | None, Header()] = None
+        game_id: str, language: Asked, authorization: Annotated[str | None, Header()] = None
     ) -> dict[str, Any]:
         """A person's seat allows the coach (in a game between people it is on once all do)."""
-        room = await room_or_404(game_id)
+        room, voice = await room_or_404(game_id, language)
         seat = room.seat_of(bearer(authorization))
         if seat is None:
-            raise HTTPException(403, "allowing the coach needs a seat's token")
+            raise refuse(403, say("allowing the coach needs a seat's token"), voice)
         try:
             await rooms.allow_coach(room, seat)
         except Forbidden as exc:
-            raise HTTPException(403, str(exc)) from exc
+            raise refuse(403, exc, voice) from exc
         return rooms.coach(room)
 
     @app.get("/api/games/{game_id}/hint")
     async def hint(
-        game_id: str,
-        lang: Annotated[str | None, Query(max_length=12)] = None,
-        authorization: Annotated[str | None, Header()] = None,
-        accept_language: Annotated[str | None, Header()] = None,
+        game_id: str, language: Asked, authorization: Annotated[str | None, Header()] = None
     ) -> dict[str, Any]:
         """The coach's move for the seat, from its view alone, with its chance to win."""
-        return await coached(game_id, "hint", lang, authorization, accept_language)
+        return await coached(game_id, "hint", language, authorization)
 
     @app.get("/api/games/{game_id}/review")
     async def review(
-        game_id: str,
-        lang: Annotated[str | None, Query(max_length=12)] = None,
-        authorization: Annotated[str | None, Header()] = None,
-        accept_language: Annotated[str | None, Header()] = None,
+        game_id: str, language: Asked, authorization: Annotated[str | None, Header()] = None
     ) -> dict[str, Any]:
         """The seat's last move beside the coach's choice there."""
-        return await coached(game_id, "review", lang, authorization, accept_language)
+        return await coached(game_id, "review", language, authorization)
 
     async def coached(
-        game_id: str,
-        asked: str,
-        lang: str | None,
-        authorization: str | None,
-        accept_language: str | None,
+        game_id: str, asked: str, language: str, authorization: str | None
     ) -> dict[str, Any]:
-        room = await room_or_404(game_id)
+        room, voice = await room_or_404(game_id, language)
         seat = room.seat_of(bearer(authorization))
         if seat is None:
-            raise HTTPException(403, "the coach advises a seat: send its token")
-        language = language_of(lang, accept_language)
+            raise refuse(403, say("the coach advises a seat: send its token"), voice)
         try:
             if asked == "hint":
                 return await rooms.hint(room, seat, language)
             return await rooms.review(room, seat, language)
         except Forbidden as exc:
-            raise HTTPException(403, str(exc)) from exc
+            raise refuse(403, exc, voice) from exc
         except Busy as exc:
-            raise HTTPException(429, str(exc)) from exc
+            raise refuse(429, exc, voice) from exc
         except IllegalActionError as exc:
-            raise HTTPException(409, str(exc)) from exc
+            raise refuse(409, exc, voice) from exc
 
     @app.post("/api/games/{game_id}/claim")
-    async def claim(game_id: str, body: Claim) -> dict[str, Any]:
+    async def claim(game_id: str, body: Claim, language: Asked) -> dict[str, Any]:
         """The first browser to open an invitation takes its seat, with a token of its own,
         unless it already plays in the game or created it."""
-        room = await room_or_404(game_id)
+        room, voice = await room_or_404(game_id, language)
         try:
             seat, token = await rooms.claim(room, body.invite, body.tokens, body.host)
         except Forbidden as exc:
-            raise HTTPException(403, str(exc)) from exc
+            raise refuse(403, exc, voice) from exc
         return {"seat": seat, "token": token, "link": seat_link(room.id, seat, token)}
 
     @app.get("/api/games/{game_id}/invitations")
     async def invitations(
-        game_id: str, authorization: Annotated[str | None, Header()] = None
+        game_id: str, language: Asked, authorization: Annotated[str | None, Header()] = None
     ) -> dict[str, Any]:
-        room = await room_or_404(game_id)
+        room, voice = await room_or_404(game_id, language)
         try:
             return {"seats": await rooms.invitations(room, bearer(authorization))}
         except Forbidden as exc:
-            raise HTTPException(403, str(exc)) from exc
+            raise refuse(403, exc, voice) from exc
 
     async def reinvite(
-        game_id: str, seat: str, authorization: str | None, withdraw: bool
+        game_id: str, seat: str, language: str, authorization: str | None, withdraw: bool
     ) -> dict[str, Any]:
-        room = await room_or_404(game_id)
+        room, voice = await room_or_404(game_id, language)
         try:
             code = await rooms.reinvite(room, bearer(authorization), seat[:40], withdraw)
         except Forbidden as exc:
-            raise HTTPException(403, str(exc)) from exc
+            raise refuse(403, exc, voice) from exc
         link = f"/join/{room.id}#invite={code}" if code else None
         return {"seat": seat[:40], "invitation": link}
 
     @app.post("/api/games/{game_id}/invitations/{seat}")
     async def new_invitation(
-        game_id: str, seat: str, authorization: Annotated[str | None, Header()] = None
+        game_id: str,
+        seat: str,
+        language: Asked,
+        authorization: Annotated[str | None, Header()] = None,
     ) -> dict[str, Any]:
         """A fresh invitation for an unclaimed seat; the old link stops working."""
-        return await reinvite(game_id, seat, authorization, withdraw=False)
+        return await reinvite(game_id, seat, language, authorization, withdraw=False)
 
     @app.delete("/api/games/{game_id}/invitations/{seat}")
     async def withdraw_invitation(
-        game_id: str, seat: str, authorization: Annotated[str | None, Header()] = None
+        game_id: str,
+        seat: str,
+        language: Asked,
+        authorization: Annotated[str | None, Header()] = None,
     ) -> dict[str, Any]:
-        return await reinvite(game_id, seat, authorization, withdraw=True)
+        return await reinvite(game_id, seat, language, authorization, withdraw=True)
 
     @app.post("/api/mine")
-    async def mine(body: Mine) -> dict[str, Any]:
-        """The lobby's list of games this browser holds a seat in or created."""
+    async def mine(body: Mine, language: Asked) -> dict[str, Any]:
+        """The lobby's list of games this browser holds a seat in or created, what a person
+        reads of them (the scenario's title, why a game ended) in the language asked."""
         held = [(h.id, h.token, h.host) for h in body.games if GAME_ID.fullmatch(h.id)]
-        return {"games": await rooms.mine(held)}
+        lines = await rooms.mine(held)
+        for line in lines:
+            voice = Voice(language, line["game"])
+            line["scenario_title"] = voice(line["scenario_title"])
+            if line["over"] is not None:
+                line["over"] = voice(line["over"])
+        return {"games": lines}
 
     @app.get("/api/rosters")
-    async def roster_list(game: Annotated[str, Query(max_length=40)]) -> dict[str, Any]:
+    async def roster_list(
+        game: Annotated[str, Query(max_length=40)], language: Asked
+    ) -> dict[str, Any]:
         """The campaign rosters of ``game``, each with its soldiers and their ranks."""
-        camp = campaign_or_400(game)
+        camp, voice = campaign_or_400(game, language)
         found = await writer(rosters.list_rosters())
-        return {"rosters": [roster_json(r, camp) for r in found if r.game == game]}
+        return {"rosters": [roster_json(r, camp, voice) for r in found if r.game == game]}
 
     @app.post("/api/rosters")
-    async def roster_new(body: NewRoster) -> dict[str, Any]:
+    async def roster_new(body: NewRoster, language: Asked) -> dict[str, Any]:
         """A new roster: the game's starting squad, every soldier new."""
-        camp = campaign_or_400(body.game)
+        camp, voice = campaign_or_400(body.game, language)
         try:
             made = await writer(
                 rosters.create_roster(body.name, body.game, body.nation, camp.recruits())
             )
         except WartableError as exc:
-            raise HTTPException(400, str(exc)) from exc
-        return roster_json(made, camp)
+            raise refuse(400, exc, voice) from exc
+        return roster_json(made, camp, voice)
 
     @app.get("/api/games/{game_id}/replay")
     async def replay(
         game_id: str,
+        language: Asked,
         step: int = 0,
-        lang: Annotated[str | None, Query(max_length=12)] = None,
         authorization: Annotated[str | None, Header()] = None,
-        accept_language: Annotated[str | None, Header()] = None,
     ) -> dict[str, Any]:
-        room = await room_or_404(game_id)
+        room, voice = await room_or_404(game_id, language)
         seat = room.seat_of(bearer(authorization))
-        voice = voice_of(room, lang, accept_language)
         try:
             return rooms.replay(room, seat, step, voice)
         except IllegalActionError as exc:
-            raise HTTPException(400, str(exc)) from exc
+            raise refuse(400, exc, voice) from exc
 
     @app.get("/api/games/{game_id}/los")
     async def los(
         game_id: str,
         a: Annotated[str, Query(max_length=12)],
         b: Annotated[str, Query(max_length=12)],
+        language: Asked,
     ) -> dict[str, Any]:
-        room = await room_or_404(game_id)
+        room, voice = await room_or_404(game_id, language)
         try:
             return room.game.line_of_sight(room.scenario, a, b)
         except WartableError as exc:
-            raise HTTPException(400, str(exc)) from exc
+            raise refuse(400, exc, voice) from exc
 
     @app.get("/api/games/{game_id}/glossary")
-    async def glossary(
-        game_id: str,
-        lang: Annotated[str | None, Query(max_length=12)] = None,
-        accept_language: Annotated[str | None, Header()] = None,
-    ) -> dict[str, Any]:
+    async def glossary(game_id: str, language: Asked) -> dict[str, Any]:
         """What each card of the game's scenario says, in the asked language: public, the
         same for every seat."""
-        room = await room_or_404(game_id)
-        voice = voice_of(room, lang, accept_language)
+        room, voice = await room_or_404(game_id, language)
         faces = room.game.glossary(room.scenario)
         return {"cards": {key: voice.data(face.to_json()) for key, face in faces.items()}}
 
@@ -702,12 +745,12 @@ class Connection:
 
     async def serve(self, game_id: str) -> None:
         if not GAME_ID.fullmatch(game_id):
-            await self.error("no such game")
+            await self.error(NO_GAME)
             await self.ws.close()
             return
         try:
             room = await self.rooms.get(game_id)
-        except (NotFound, Unplayable) as exc:
+        except (NotFound, Unplayable) as exc:  # before its hello: English
             await self.error(str(exc))
             await self.ws.close()
             return
@@ -753,19 +796,19 @@ class Connection:
                 return
             self.seat = room.seat_of(msg.token)
             if msg.token and self.seat is None:
-                await self.error("this token opens no seat")
+                await self.error(self.voice(say("this token opens no seat")))
                 return
             room.listeners[key] = push
             await push()
             return
         if self.seat is None or msg.n is None or msg.action is None:
-            await self.error("acting needs a seat, n and action")
+            await self.error(self.voice(say("acting needs a seat, n and action")))
             return
         try:
             await self.rooms.act(room, self.seat, msg.n, msg.action)
         except IllegalActionError as exc:  # the rule's reason, in this client's language
             await self.error(self.voice(exc.reason))
-        except (Stale, ActionParseError) as exc:
-            await self.error(str(exc))
+        except (Stale, ActionParseError) as exc:  # said in its language where it is a message
+            await self.error(self.voice(said_by(exc)))
         except InvariantError as exc:
-            await self.error(f"{FAULT}: {exc}")
+            await self.error(self.voice(fault(exc)))

@@ -9,6 +9,7 @@ import time
 
 from wartable.core.decks import DeckList
 from wartable.core.errors import WartableError, quote
+from wartable.core.words import say
 from wartable.server.store import Op, Tx
 
 DECK_NAME = re.compile(r"\w[\w .'()-]{0,59}")  # also a file name: NAME.yaml
@@ -21,8 +22,11 @@ class DeckError(WartableError):
 def check_deck_name(name: str) -> str:
     if not DECK_NAME.fullmatch(name):
         raise DeckError(
-            "a deck's name is 1 to 60 letters, digits, spaces or . ' ( ) - _ starting with a "
-            f"letter or digit, not {quote(name)}"
+            say(
+                "a deck's name is 1 to 60 letters, digits, spaces or . ' ( ) - _ starting with "
+                "a letter or digit, not {name}",
+                name=quote(name),
+            )
         )
     return name
 
@@ -37,7 +41,11 @@ def save_deck(game: str, deck: DeckList, *, new: bool = False) -> Op[DeckList]:
             "SELECT 1 FROM decks WHERE game = ? AND name = ?", (game, deck.name)
         ).fetchone()
         if taken and new:
-            raise DeckError(f"there is a {game} deck called {quote(deck.name)} already")
+            raise DeckError(
+                say(
+                    "there is a {game} deck called {name} already", game=game, name=quote(deck.name)
+                )
+            )
         if taken:
             tx.run("DELETE FROM decks WHERE game = ? AND name = ?", (game, deck.name))
         tx.run(
@@ -53,7 +61,13 @@ def load_deck(game: str, name: str) -> Op[DeckList]:
     def op(tx: Tx) -> DeckList:
         row = tx.run("SELECT body FROM decks WHERE game = ? AND name = ?", (game, name)).fetchone()
         if row is None:
-            raise DeckError(f"no {game} deck called {quote(name)} (wartable deck {game} list)")
+            raise DeckError(
+                say(
+                    "no {game} deck called {name} (wartable deck {game} list)",
+                    game=game,
+                    name=quote(name),
+                )
+            )
         return DeckList.from_text(str(row[0]), f"deck {name}")
 
     return op

@@ -27,12 +27,13 @@ from typing import Any, TypeVar
 from wartable.agents.registry import agent_names, make_agent
 from wartable.core.action import Action
 from wartable.core.agent import Agent
-from wartable.core.errors import IllegalActionError, InvariantError, WartableError
+from wartable.core.errors import IllegalActionError, InvariantError, WartableError, said_by
 from wartable.core.events import Event
 from wartable.core.game import Game
 from wartable.core.registry import get_game
 from wartable.core.rng import derive_seed
 from wartable.core.state import GameState
+from wartable.core.words import say, word
 from wartable.i18n import Voice
 from wartable.lessons import Lesson, Teacher, opponents
 from wartable.server import coaching
@@ -185,7 +186,11 @@ class Rooms:
         unknown = set(seats) - set(players)
         if unknown:
             raise WartableError(
-                f"unknown seat(s) {', '.join(sorted(unknown))}; seats are {', '.join(players)}"
+                say(
+                    "unknown seat(s) {unknown}; seats are {seats}",
+                    unknown=", ".join(sorted(unknown)),
+                    seats=", ".join(players),
+                )
             )
         fielding = dict(rosters or {})
         if fielding:
@@ -196,20 +201,26 @@ class Rooms:
             who = seats.get(seat, HUMAN)
             if who != HUMAN and who not in names:
                 raise WartableError(
-                    f"unknown agent for {seat}; choose human or one of: {', '.join(names)}"
+                    say(
+                        "unknown agent for {seat}; choose human or one of: {names}",
+                        seat=seat,
+                        names=", ".join(names),
+                    )
                 )
         humans = [s for s in players if seats.get(s, HUMAN) == HUMAN]
         if chosen is not None and len(humans) > 1:
             raise WartableError(
-                "seed: a game between people gets a deal (a seed) the server draws in secret, "
-                "so that nobody can know the cards in advance; leave the deal out"
+                word(
+                    "seed: a game between people gets a deal (a seed) the server draws in "
+                    "secret, so that nobody can know the cards in advance; leave the deal out"
+                )
             )
         if not creator_plays:
             creator_seat = None
         elif creator_seat is None:
             creator_seat = humans[0] if humans else None
         elif creator_seat not in humans:
-            raise WartableError("creator_seat: choose one of the seats for a person")
+            raise WartableError(word("creator_seat: choose one of the seats for a person"))
         token = secrets.token_urlsafe(TOKEN_BYTES) if creator_seat else None
         host = secrets.token_urlsafe(TOKEN_BYTES)
         codes = {s: secrets.token_urlsafe(TOKEN_BYTES) for s in humans if s != creator_seat}
@@ -258,14 +269,22 @@ class Rooms:
         """The options that field each seat's roster, added to those given."""
         camp = game.campaign()
         if camp is None:
-            raise WartableError(f"rosters: {game.info.title} has no campaigns")
+            raise WartableError(say("rosters: {game} has no campaigns", game=game.info.title))
         stray = sorted(set(fielding) - set(players))
         if stray:
-            raise WartableError(f"rosters: unknown seat {stray[0]}; seats are {', '.join(players)}")
+            raise WartableError(
+                say(
+                    "rosters: unknown seat {seat}; seats are {seats}",
+                    seat=stray[0],
+                    seats=", ".join(players),
+                )
+            )
         extra = camp.options(await self.writer(squads_of(fielding, game.name)))
         clash = sorted(set(extra) & set(options))
         if clash:
-            raise WartableError(f"options: {clash[0]} is what rosters set; give one or the other")
+            raise WartableError(
+                say("options: {option} is what rosters set; give one or the other", option=clash[0])
+            )
         return {**options, **extra}
 
     async def get(self, game_id: str) -> Room:
@@ -284,13 +303,17 @@ class Rooms:
     async def _load(self, game_id: str) -> Room:
         saved = await self.writer(load_game(game_id))
         if saved is None:
-            raise NotFound("no such game")
+            raise NotFound(word("no such game"))
         game = get_game(saved.game)
         if saved.version not in (None, game.info.version):
             raise Unplayable(
-                f"this game was played under {game.info.title} rules version "
-                f"{saved.version}; this server plays version {game.info.version}, whose rules "
-                "would not replay it the same"
+                say(
+                    "this game was played under {game} rules version {saved}; this server "
+                    "plays version {version}, whose rules would not replay it the same",
+                    game=game.info.title,
+                    saved=saved.version,
+                    version=game.info.version,
+                )
             )
         room = await asyncio.to_thread(self._rebuild, game, saved)
         self.rooms[game_id] = room
@@ -309,8 +332,14 @@ class Rooms:
                 events = state.apply(seat, game.parse_action(text))
             except WartableError as exc:
                 raise Unplayable(
-                    f"this game cannot be rebuilt under these rules: its action "
-                    f"{n + 1} ({seat}: {text}) is refused now: {exc}"
+                    say(
+                        "this game cannot be rebuilt under these rules: its action {n} "
+                        "({seat}: {action}) is refused now: {reason}",
+                        n=n + 1,
+                        seat=seat,
+                        action=text,
+                        reason=said_by(exc),
+                    )
                 ) from exc
             room.record_action(seat, before, events)
         self._seat_agents(room, saved.seed)
@@ -350,7 +379,7 @@ class Rooms:
         try:
             seat = await self.writer(claim_seat(room.id, token_hash(code), token_hash(token)))
         except NoInvitation as exc:
-            raise Forbidden(str(exc)) from exc
+            raise Forbidden(said_by(exc)) from exc
         who, _ = room.seats[seat]
         room.seats[seat] = (who, token_hash(token))
         await self.notify(room)  # the others see the seat taken
@@ -358,7 +387,7 @@ class Rooms:
 
     def check_host(self, room: Room, key: str | None) -> None:
         if not matches(key, room.host):
-            raise Forbidden("managing invitations needs the key of the game's creator")
+            raise Forbidden(word("managing invitations needs the key of the game's creator"))
 
     async def invitations(self, room: Room, key: str | None) -> dict[str, str]:
         """Each human seat's state for the creator: claimed, open or withdrawn."""
@@ -377,7 +406,7 @@ class Rooms:
         try:
             await self.writer(set_invitation(room.id, seat, token_hash(code) if code else None))
         except NoInvitation as exc:
-            raise Forbidden(str(exc)) from exc
+            raise Forbidden(said_by(exc)) from exc
         return code
 
     # ---- acting ---------------------------------------------------------------------------
@@ -483,7 +512,7 @@ class Rooms:
 
     async def allow_coach(self, room: Room, seat: str) -> None:
         if seat not in coaching.people(room.seats):
-            raise Forbidden("only a person's seat allows the coach")
+            raise Forbidden(word("only a person's seat allows the coach"))
         room.coach_allowed.add(seat)
         await self.notify(room)
 
@@ -491,17 +520,20 @@ class Rooms:
         if not coaching.coach_on(room.seats, room.coach_allowed):
             waiting = sorted(set(coaching.people(room.seats)) - room.coach_allowed)
             raise Forbidden(
-                "the coach is off in a game between people until every one allows it "
-                f"(waiting for {', '.join(waiting)})"
+                say(
+                    "the coach is off in a game between people until every one allows it "
+                    "(waiting for {seats})",
+                    seats=", ".join(waiting),
+                )
             )
         if room.state.is_over:
-            raise IllegalActionError("the game is over")
+            raise IllegalActionError(word("the game is over"))
 
     async def hint(self, room: Room, seat: str, language: str) -> dict[str, Any]:
         """The coach's move for ``seat``, which must be to act (worked out in a worker)."""
         self._coached(room, seat)
         if seat not in room.state.current_players:
-            raise IllegalActionError("a hint is for a seat that is to act")
+            raise IllegalActionError(word("a hint is for a seat that is to act"))
         n = room.state.action_count
         found = await self._ask(room, seat, ("hint", seat, str(n), language), coaching.hint,
                                 room.state.record(), language)  # fmt: skip
@@ -512,7 +544,7 @@ class Rooms:
         self._coached(room, seat)
         mine = [k for k, who in enumerate(room.actors) if who == seat]
         if not mine:
-            raise IllegalActionError("no move of this seat to review yet")
+            raise IllegalActionError(word("no move of this seat to review yet"))
         record = room.state.record()
         record["actions"] = record["actions"][: mine[-1] + 1]
         key = ("review", seat, str(mine[-1]), language)
@@ -538,7 +570,7 @@ class Rooms:
         if running is not None:
             return await asyncio.shield(running)
         if any(k[1] == seat for k in room.coaching):
-            raise Busy("the coach is still thinking about your last question")
+            raise Busy(word("the coach is still thinking about your last question"))
         running = room.coaching[key] = asyncio.ensure_future(
             self.thinkers.call(work, record, seat, language)
         )
@@ -642,7 +674,7 @@ class Rooms:
         """A finished game as it stood after ``step`` actions, seen from ``seat``: its view,
         its log, and the step's action as that seat may read it."""
         if room.state.outcome is None:
-            raise IllegalActionError("replays open once the game is over")
+            raise IllegalActionError(word("replays open once the game is over"))
         history = room.state.history()
         total = len(history)
         step = max(0, min(step, total))
@@ -715,12 +747,13 @@ def why_barred(room: Room, tokens: Iterable[str], host: str | None) -> str | Non
     already holds a seat there, or it created the game; None if neither."""
     held = sorted({seat for seat in map(room.seat_of, tokens) if seat is not None})
     if held:
-        return (
-            f"this browser already plays {held[0]} in this game; an invitation is for "
-            "another person, to open in their own browser"
+        return say(
+            "this browser already plays {seat} in this game; an invitation is for "
+            "another person, to open in their own browser",
+            seat=held[0],
         )
     if matches(host, room.host):
-        return (
+        return word(
             "this browser created this game; send the invitation to the person it is for, "
             "to open in their own browser"
         )

@@ -19,6 +19,7 @@ from typing import TypeVar
 
 from wartable.core.campaign import Fielded, Soldier
 from wartable.core.errors import WartableError, quote
+from wartable.core.words import say
 from wartable.server.store import Op, Tx
 
 NAME_LIMIT = 60  # characters of a soldier's name
@@ -54,8 +55,11 @@ class Battle:
 def check_roster_name(name: str) -> str:
     if not ROSTER_NAME.fullmatch(name):
         raise RosterError(
-            f"a roster's name is 1 to 40 letters, digits, spaces or . ' - _ "
-            f"starting with a letter or digit, not {quote(name)}"
+            say(
+                "a roster's name is 1 to 40 letters, digits, spaces or . ' - _ "
+                "starting with a letter or digit, not {name}",
+                name=quote(name),
+            )
         )
     return name
 
@@ -64,10 +68,16 @@ def check_soldier_name(name: str) -> str:
     name = name.strip()
     if not (0 < len(name) <= NAME_LIMIT and name.isprintable()):
         raise RosterError(
-            f"a soldier's name is printable text of 1 to {NAME_LIMIT} characters, not {quote(name)}"
+            say(
+                "a soldier's name is printable text of 1 to {limit} characters, not {name}",
+                limit=NAME_LIMIT,
+                name=quote(name),
+            )
         )
     if SOLDIER_ID.fullmatch(name):
-        raise RosterError(f"{quote(name)} reads as a soldier's id; choose another name")
+        raise RosterError(
+            say("{name} reads as a soldier's id; choose another name", name=quote(name))
+        )
     return name
 
 
@@ -86,7 +96,7 @@ def _soldiers(tx: Tx, roster: str) -> list[Soldier]:
 def _head(tx: Tx, name: str) -> tuple[str, str, float]:
     row = tx.run("SELECT game, nation, created FROM rosters WHERE name = ?", (name,)).fetchone()
     if row is None:
-        raise RosterError(f"no roster called {quote(name)} (wartable campaign list)")
+        raise RosterError(say("no roster called {name} (wartable campaign list)", name=quote(name)))
     return str(row[0]), str(row[1]), float(row[2])
 
 
@@ -99,7 +109,11 @@ def create_roster(
     nation = nation.strip()
     if len(nation) > NAME_LIMIT or not nation.isprintable():
         raise RosterError(
-            f"a nation is printable text of at most {NAME_LIMIT} characters, not {quote(nation)}"
+            say(
+                "a nation is printable text of at most {limit} characters, not {nation}",
+                limit=NAME_LIMIT,
+                nation=quote(nation),
+            )
         )
 
     def op(tx: Tx) -> Roster:
@@ -108,7 +122,9 @@ def create_roster(
             tx.run("INSERT INTO rosters VALUES (?, ?, ?, ?)", (name, game, nation, created))
         except Exception as exc:
             if tx.is_conflict(exc):
-                raise RosterError(f"there is a roster called {quote(name)} already") from None
+                raise RosterError(
+                    say("there is a roster called {name} already", name=quote(name))
+                ) from None
             raise
         soldiers = [Soldier(f"s{n}", t, who, 0) for n, (t, who) in enumerate(recruits, 1)]
         for s in soldiers:
@@ -153,13 +169,31 @@ def rename_soldier(roster: str, soldier: str, new_name: str) -> Op[tuple[Soldier
             s for s in everyone if s.name == soldier
         ]
         if not found:
-            raise RosterError(f"roster {quote(roster)} has no soldier {quote(soldier)}")
+            raise RosterError(
+                say(
+                    "roster {roster} has no soldier {soldier}",
+                    roster=quote(roster),
+                    soldier=quote(soldier),
+                )
+            )
         if len(found) > 1:
             ids = ", ".join(s.id for s in found)
-            raise RosterError(f"several soldiers are called {quote(soldier)}; say which: {ids}")
+            raise RosterError(
+                say(
+                    "several soldiers are called {name}; say which: {ids}",
+                    name=quote(soldier),
+                    ids=ids,
+                )
+            )
         old = found[0]
         if any(s.name == new_name and s.id != old.id for s in everyone):
-            raise RosterError(f"another soldier of {quote(roster)} is called {quote(new_name)}")
+            raise RosterError(
+                say(
+                    "another soldier of {roster} is called {name}",
+                    roster=quote(roster),
+                    name=quote(new_name),
+                )
+            )
         tx.run(
             "UPDATE soldiers SET name = ? WHERE roster = ? AND id = ?", (new_name, roster, old.id)
         )
@@ -217,11 +251,24 @@ def squads_of(fielding: Mapping[str, str], game: str) -> Op[dict[str, list[Soldi
         taken: dict[str, str] = {}
         for seat, name in fielding.items():
             if name in taken:
-                raise RosterError(f"roster {quote(name)} fields {taken[name]} already: one seat")
+                raise RosterError(
+                    say(
+                        "roster {roster} fields {seat} already: one seat",
+                        roster=quote(name),
+                        seat=taken[name],
+                    )
+                )
             taken[name] = seat
             owner = _head(tx, name)[0]
             if owner != game:
-                raise RosterError(f"{quote(name)} is a roster of {owner}, not of {game}")
+                raise RosterError(
+                    say(
+                        "{roster} is a roster of {owner}, not of {game}",
+                        roster=quote(name),
+                        owner=owner,
+                        game=game,
+                    )
+                )
             out[seat] = _soldiers(tx, name)
         return out
 

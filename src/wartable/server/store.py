@@ -27,6 +27,7 @@ from typing import Any, TypeVar, cast
 from urllib.parse import urlsplit, urlunsplit
 
 from wartable.core.errors import WartableError
+from wartable.core.words import say, word
 
 
 class StorageError(WartableError, OSError):
@@ -152,7 +153,7 @@ class StaleAction(Exception):
     """Another action took this number first (two clients raced for the same seat)."""
 
 
-USED = "this invitation has been used or withdrawn"
+USED = word("this invitation has been used or withdrawn")
 
 
 class NoInvitation(Exception):
@@ -337,9 +338,11 @@ def set_invitation(game_id: str, seat: str, code_hash: str | None) -> Op[None]:
             "SELECT agent, token_hash FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat)
         ).fetchone()
         if row is None or row[0] != HUMAN:
-            raise NoInvitation(f"{seat} is not a seat for a person in this game")
+            raise NoInvitation(say("{seat} is not a seat for a person in this game", seat=seat))
         if row[1]:
-            raise NoInvitation(f"{seat} has been claimed; only its holder can open it now")
+            raise NoInvitation(
+                say("{seat} has been claimed; only its holder can open it now", seat=seat)
+            )
         tx.run("DELETE FROM invitations WHERE game_id = ? AND seat = ?", (game_id, seat))
         if code_hash is not None:
             tx.run("INSERT INTO invitations VALUES (?, ?, ?)", (game_id, seat, code_hash))

@@ -22,7 +22,7 @@ from wartable.core.game import (
 )
 from wartable.core.rng import Rng
 from wartable.core.verbs import Grammar
-from wartable.core.words import word
+from wartable.core.words import named, word
 from wartable.games.combat import estimates
 from wartable.games.combat.event_kinds import EventKind
 from wartable.games.combat.glossary import faces
@@ -63,9 +63,14 @@ Victory points at the end of the last turn decide the result.
 
 OPTIONS = {  # not given: as the scenario says
     "large_battle": GameOption(
-        "large_battle", False, "the enemy draws one order card per team (9.2)"
+        "large_battle",
+        False,
+        word("the enemy draws one order card per team (9.2)"),
+        label=word("large battle"),
     ),
-    "night": GameOption("night", False, "play in the dark: short sight, flares (21.0)"),
+    "night": GameOption(
+        "night", False, word("play in the dark: short sight, flares (21.0)"), label=word("night")
+    ),
 }
 
 
@@ -93,9 +98,9 @@ class Combat(Game):
         return [
             ScenarioInfo(
                 s.id,
-                s.title,
+                named(s.title),
                 ("us",),
-                s.file.summary,
+                named(s.file.summary),
                 self.lib.scenario_docs[s.id].provenance_of("title"),
                 {"turns": s.turns, "map": s.board.id},
             )

@@ -23,7 +23,7 @@ from wartable.core.game import (
 from wartable.core.observation import Observer
 from wartable.core.rng import Rng
 from wartable.core.verbs import Grammar
-from wartable.core.words import word
+from wartable.core.words import named, word
 from wartable.games.diadehonor import campaign, content, estimates, glossary
 from wartable.games.diadehonor.event_kinds import EventKind
 from wartable.games.diadehonor.phases import Phase
@@ -87,17 +87,28 @@ class DiaDeHonor(Game):
 
     def scenarios(self) -> list[ScenarioInfo]:
         return [
-            ScenarioInfo(key, f.title, seats("1v1")[0], "A battlefield of four boards.")
+            ScenarioInfo(
+                key, named(f.title), seats("1v1")[0], word("A battlefield of four boards.")
+            )
             for key, f in self.lib.boards.battlefields.items()
         ]
 
     def options(self) -> dict[str, GameOption]:
         return {
             "players": GameOption(
-                "players", "1v1", "the line-up: axis players v allies players", choices=LINEUPS
+                "players",
+                "1v1",
+                word("the line-up: axis players v allies players"),
+                choices=LINEUPS,
+                label=word("players"),
             ),
             "max_rounds": GameOption(
-                "max_rounds", 30, "rounds before the battle ends in a draw", minimum=1, maximum=200
+                "max_rounds",
+                30,
+                word("rounds before the battle ends in a draw"),
+                minimum=1,
+                maximum=200,
+                label=word("round limit"),
             ),
             campaign.OPTION: GameOption(
                 campaign.OPTION,

@@ -18,6 +18,7 @@ from wartable.core.game import CardFace, Game, GameInfo, OptionValue, ScenarioIn
 from wartable.core.observation import Observer
 from wartable.core.rng import Rng
 from wartable.core.verbs import Grammar
+from wartable.core.words import word
 from wartable.games.duel import content, rules
 from wartable.games.duel.content import CardsFile
 from wartable.games.duel.event_kinds import EventKind
@@ -27,7 +28,10 @@ from wartable.games.duel.verbs import GRAMMAR
 
 PLAYERS = ("north", "south")
 SCENARIO = ScenarioInfo(
-    "standard", "A standard duel", PLAYERS, "Each side: its own deck, three cards in hand."
+    "standard",
+    word("A standard duel"),
+    PLAYERS,
+    word("Each side: its own deck, three cards in hand."),
 )
 SUMMARY = (rules.__doc__ or "").split("\n", 2)[2]  # the numbered rules, in one place
 

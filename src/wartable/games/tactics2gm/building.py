@@ -11,6 +11,7 @@ import yaml
 from wartable.core.decks import CardEntry, CardOption, DeckBuilding, DeckList
 from wartable.core.errors import ArgumentError, quote
 from wartable.core.game import OptionValue
+from wartable.core.words import say
 from wartable.games.tactics2gm import deck
 from wartable.games.tactics2gm.content import ARMIES, Library, UnitCard
 
@@ -82,7 +83,12 @@ class Building(DeckBuilding):
     def options(self, seat: str, d: DeckList) -> dict[str, OptionValue]:
         army = self.army_of(seat)
         if d.army != army:
-            raise ArgumentError(f"the deck {quote(d.name)} is {d.army}'s; {seat} fields {army}")
+            raise ArgumentError(
+                say(
+                    "the deck {deck} is {army}'s; {seat} fields {fields}",
+                    deck=quote(d.name), army=d.army, seat=seat, fields=army,
+                )
+            )  # fmt: skip
         for name, ready in self._shipped.items():  # a ready-made deck goes by its name
             if ready == d:
                 return {f"deck_{seat}": name}

@@ -12,6 +12,7 @@ from pydantic import Field
 from wartable.content.loader import validate
 from wartable.content.types import Strict
 from wartable.core.decks import DeckList
+from wartable.core.words import listing, named, say, say_n, word
 from wartable.games.tactics2gm.content import ARMIES, DATA, Library, SupportCard, UnitCard
 
 DECKS = DATA / "decks"
@@ -71,67 +72,115 @@ def problems(
 def said(where: str, why: str) -> str:
     """A finding in a player's words: a card's by the card, a loadout's by its field."""
     field, _, key = where.partition(".")
-    return f"{key}: {why}" if field == "cards" and key else f"{where}: {why}" if key else why
+    if field == "cards" and key:
+        return say("{card}: {why}", card=key, why=why)
+    return say("{field}: {why}", field=where, why=why) if key else why
+
+
+def joined(reasons: list[str]) -> str:
+    """Reasons one after another, separated by semicolons (each said in the language)."""
+    out = reasons[-1] if reasons else ""
+    for why in reversed(reasons[:-1]):
+        out = say("{first}; {rest}", first=why, rest=out)
+    return out
 
 
 def findings(
     deck: DeckList, lib: Library, limit: int | None = None, year: int | None = None
 ) -> list[tuple[str, str]]:
     """Every reason ``deck`` may not be played, as (the deck file's field, the reason)."""
-    out = []
+    out: list[tuple[str, str]] = []
     if not deck.cards:
-        out.append(("cards", "the deck holds no card"))
+        out.append(("cards", word("the deck holds no card")))
     if deck.army not in ARMIES:
-        out.append(("army", f"army {deck.army!r} is not in the game: {' or '.join(ARMIES)}"))
+        usa, germany = ARMIES
+        why = say(
+            "army {army} is not in the game: {usa} or {germany}",
+            army=repr(deck.army), usa=usa, germany=germany,
+        )  # fmt: skip
+        out.append(("army", why))
     for key, n in deck.cards.items():
         at = f"cards.{key}"
         if key not in lib.units and key not in lib.support:
-            out.append((at, "no such card"))
+            out.append((at, word("no such card")))
             continue
         card = lib.card(key)
         if card.army not in (deck.army, "any"):
-            out.append((at, f"a card of the {card.army} army, not {deck.army}"))
+            why = say("a card of the {army} army, not {deck}", army=card.army, deck=deck.army)
+            out.append((at, why))
         if n < 1:
-            out.append((at, f"{n} copies; a card is in a deck once or more"))
+            why = say_n(
+                "{count} copy; a card is in a deck once or more",
+                "{count} copies; a card is in a deck once or more",
+                n,
+            )
+            out.append((at, why))
         elif n > card.copies:
-            out.append((at, f"{n} copies, but the box holds {card.copies}"))
+            why = say_n(
+                "{count} copy, but the box holds {copies}",
+                "{count} copies, but the box holds {copies}",
+                n,
+                copies=card.copies,
+            )
+            out.append((at, why))
         if year is not None and isinstance(card, UnitCard) and card.year and card.year > year:
-            out.append((at, f"in service from {card.year}, after the year limit {year} (GM-4)"))
+            why = say(
+                "in service from {year}, after the year limit {limit} (GM-4)",
+                year=card.year, limit=year,
+            )  # fmt: skip
+            out.append((at, why))
     for key, chosen in deck.loadouts.items():
         at = f"loadouts.{key}"
         if key not in deck.cards:
-            out.append((at, f"the deck holds no {key}"))
+            out.append((at, say("the deck holds no {card}", card=key)))
         elif key in lib.units:
             out += [(at, why) for why in equipment_problems(lib.units[key], chosen)]
         elif key in lib.support:
-            out.append((at, "a support card takes no equipment"))
+            out.append((at, word("a support card takes no equipment")))
     cap = limit if limit is not None else deck.limit if deck.limit is not None else lib.hq.points
     total = points(deck, lib)
     if total > cap:
-        out.append(("cards", f"the cards cost {total} points, over the limit of {cap} (GM-2)"))
+        why = say(
+            "the cards cost {total} points, over the limit of {limit} (GM-2)",
+            total=total,
+            limit=cap,
+        )
+        out.append(("cards", why))
     return out
+
+
+ONE_OF = {  # infantry's equipment slots (GM-8)
+    "offensive": word("infantry takes one offensive option at most, not {n} (GM-8)"),
+    "defensive": word("infantry takes one defensive option at most, not {n} (GM-8)"),
+}
 
 
 def equipment_problems(unit: UnitCard, chosen: Iterable[str]) -> list[str]:
     """Why a unit may not deploy with the options ``chosen``: options it does not print, an
     option taken twice (GM-9), more than one offensive or defensive option on infantry
     (GM-8)."""
-    out, seen = [], set()
+    out: list[str] = []
+    seen: set[str] = set()
     slots = {"offensive": 0, "defensive": 0}
     for name in chosen:
         option = unit.options.get(name)
         if option is None:
-            offered = ", ".join(unit.options) or "none"
-            out.append(f"{unit.title} has no option {name!r} (options: {offered})")
+            offered = listing(list(unit.options)) or word("none")
+            out.append(
+                say(
+                    "{unit} has no option {option} (options: {offered})",
+                    unit=named(unit.title), option=repr(name), offered=offered,
+                )
+            )  # fmt: skip
             continue
         if name in seen:
-            out.append(f"{name} is taken once at most (GM-9)")
+            out.append(say("{option} is taken once at most (GM-9)", option=name))
         seen.add(name)
         slots[option.slot] += 1
     if unit.kind == "infantry":
         for slot, n in slots.items():
             if n > 1:
-                out.append(f"infantry takes one {slot} option at most, not {n} (GM-8)")
+                out.append(say(ONE_OF[slot], n=n))
     return out
 
 

@@ -26,7 +26,7 @@ from wartable.core.game import (
 from wartable.core.observation import Observer
 from wartable.core.rng import Rng
 from wartable.core.verbs import Grammar
-from wartable.core.words import word
+from wartable.core.words import named, say, word
 from wartable.games.tactics2gm import content, deck, estimates, glossary, scenario
 from wartable.games.tactics2gm.building import ARMY_OF, Building, custom_option
 from wartable.games.tactics2gm.event_kinds import EventKind
@@ -41,10 +41,12 @@ from wartable.games.tactics2gm.verbs import GRAMMAR
 
 PITCHED = ScenarioInfo(
     "pitched-battle",
-    "Pitched battle (Batalla Campal)",
+    word("Pitched battle (Batalla Campal)"),
     SIDES,
-    "Twelve tiles at random, a secret bid for the first turn, and the first to destroy the "
-    "enemy HQ wins.",
+    word(
+        "Twelve tiles at random, a secret bid for the first turn, and the first to destroy the "
+        "enemy HQ wins."
+    ),
 )
 SUMMARY = word(  # the game in short: `wartable rules`, said in the player's language
     "Two armies play decks built to a points limit. Each turn: Inicio, HQ phase (action "
@@ -55,6 +57,7 @@ SUMMARY = word(  # the game in short: `wartable rules`, said in the player's lan
 NOVICE = ("none", "allies", "axis", "both")
 LINEUPS = ("1v1", "2v1", "1v2", "2v2")  # allies players v axis players (GM-103 to GM-105)
 FIELDS = ("one", "two")  # two side by side for a battle of four (GM-105)
+BUILT = {"allies": word("Allies' own deck"), "axis": word("Axis own deck")}  # custom_SIDE
 
 
 def seats(lineup: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
@@ -110,7 +113,8 @@ class Tactics2GM(Game):
 
     def scenarios(self) -> list[ScenarioInfo]:
         return [PITCHED] + [
-            ScenarioInfo(key, sc.title, SIDES, sc.text) for key, sc in self.fixed.items()
+            ScenarioInfo(key, named(sc.title), SIDES, named(sc.text))
+            for key, sc in self.fixed.items()
         ]
 
     def agents(self) -> dict[str, AgentFactory]:
@@ -132,75 +136,98 @@ class Tactics2GM(Game):
             return self.decks[str(chosen[f"deck_{side}"])]
         d = DeckList.from_text(text, f"option {custom_option(side)}")
         if d.army != ARMY_OF[side]:
-            raise ArgumentError(f"deck {d.name}: a deck of {d.army}; {side} fields {ARMY_OF[side]}")
+            raise ArgumentError(
+                say(
+                    "deck {deck}: a deck of {army}; {side} fields {fields}",
+                    deck=d.name, army=d.army, side=side, fields=ARMY_OF[side],
+                )
+            )  # fmt: skip
         return d
 
     def options(self) -> dict[str, GameOption]:
         return {
             "deck_allies": GameOption(
-                "deck_allies", "usa-armour", "the USA's deck",
-                choices=self.deck_names("allies"),
+                "deck_allies", "usa-armour", word("the USA's deck"),
+                choices=self.deck_names("allies"), label=word("Allies' deck"),
             ),
             "deck_axis": GameOption(
-                "deck_axis", "germany-armour", "Germany's deck",
-                choices=self.deck_names("axis"),
+                "deck_axis", "germany-armour", word("Germany's deck"),
+                choices=self.deck_names("axis"), label=word("Axis deck"),
             ),
             **{
                 custom_option(side): GameOption(
                     custom_option(side), "",
-                    f"a deck built with wartable deck for {side}, as its JSON; it replaces "
-                    f"deck_{side} (set by the interfaces)",
-                    internal=True,
+                    say(
+                        "a deck built with wartable deck for {side}, as its JSON; it replaces "
+                        "deck_{side} (set by the interfaces)",
+                        side=side,
+                    ),
+                    internal=True, label=BUILT[side],
                 )
                 for side in SIDES
             },
             "points": GameOption(
                 "points", self.lib.hq.points,
-                "the points limit every deck keeps to: 120 in a pitched battle, or one agreed "
-                "(GM-2)",
-                minimum=1, maximum=1000,
+                word(
+                    "the points limit every deck keeps to: 120 in a pitched battle, or one "
+                    "agreed (GM-2)"
+                ),
+                minimum=1, maximum=1000, label=word("points limit"),
             ),
             "max_rounds": GameOption(
-                "max_rounds", 60, "rounds before the battle is decided by HQ damage (A-19)",
-                minimum=1, maximum=200,
+                "max_rounds", 60, word("rounds before the battle is decided by HQ damage (A-19)"),
+                minimum=1, maximum=200, label=word("round limit"),
             ),
             "time_limit": GameOption(
                 "time_limit", 0,
-                "a timed battle: after so many rounds, one last turn each (GM-102); 0: none",
-                minimum=0, maximum=200,
+                word("a timed battle: after so many rounds, one last turn each (GM-102); 0: none"),
+                minimum=0, maximum=200, label=word("time limit"),
             ),
             "hq_income": GameOption(
-                "hq_income", self.lib.hq.income, "AP each HQ pays a turn (not printed, A-3)",
-                minimum=0, maximum=10,
+                "hq_income", self.lib.hq.income,
+                word("AP each HQ pays a turn (not printed, A-3)"),
+                minimum=0, maximum=10, label=word("HQ income"),
             ),
             "extensive_terrain": GameOption(
                 "extensive_terrain", False,
-                "walls, wire, barriers and trenches may cover 3 squares (GM-107)",
+                word("walls, wire, barriers and trenches may cover 3 squares (GM-107)"),
+                label=word("extensive terrain"),
             ),
             "novice": GameOption(
-                "novice", "none", "a novice side gets 1 AP more a turn (GM-108)", choices=NOVICE
+                "novice", "none", word("a novice side gets 1 AP more a turn (GM-108)"),
+                choices=NOVICE, label=word("novice side"),
             ),
             "players": GameOption(
                 "players", "1v1",
-                "the line-up, allies v axis: a side of two players shares its HQ, its AP and "
-                "its deck, dealt between them (GM-103 to GM-105)",
-                choices=LINEUPS,
+                word(
+                    "the line-up, allies v axis: a side of two players shares its HQ, its AP "
+                    "and its deck, dealt between them (GM-103 to GM-105)"
+                ),
+                choices=LINEUPS, label=word("players"),
             ),
             "fields": GameOption(
                 "fields", "one",
-                "two: a battle of four (players=2v2, the line-up it sets) on two fields side "
-                "by side, each player with his own HQ; one enemy HQ's fall wins (GM-105)",
-                choices=FIELDS,
+                word(
+                    "two: a battle of four (players=2v2, the line-up it sets) on two fields "
+                    "side by side, each player with his own HQ; one enemy HQ's fall wins (GM-105)"
+                ),
+                choices=FIELDS, label=word("fields"),
             ),
             "ground_equipment": GameOption(
                 "ground_equipment", False,
-                "a fallen infantry unit's equipment stays on its square, for infantry able to "
-                "use it to pick up (GM-106, A-26)",
+                word(
+                    "a fallen infantry unit's equipment stays on its square, for infantry able "
+                    "to use it to pick up (GM-106, A-26)"
+                ),
+                label=word("equipment on the ground"),
             ),
             "late_terrain": GameOption(
                 "late_terrain", False,
-                "terrain cards may be bought in your Deployment phase, next to your units "
-                "(GM-13)",
+                word(
+                    "terrain cards may be bought in your Deployment phase, next to your units "
+                    "(GM-13)"
+                ),
+                label=word("late terrain"),
             ),
         }  # fmt: skip
 
@@ -256,7 +283,7 @@ class Tactics2GM(Game):
             if sc is not None and army in sc.hands:  # its fixed opening hand comes from it
                 why += short_of(sc.hands[army], d)
             if why:
-                raise ArgumentError(f"deck {d.name}: " + "; ".join(why))
+                raise ArgumentError(say("deck {deck}: {why}", deck=d.name, why=deck.joined(why)))
             cards = sorted(d.cards_in_order())
             st.rng.shuffle(cards)
             team = [k for k, s in enumerate(st_sides) if s == side]

@@ -73,6 +73,7 @@ def token_words(st: Tactics2GMState, token: str) -> str:
 
 
 def weapon_words(st: Tactics2GMState, unit: str, key: str) -> str:
+    """A unit's weapon by its name (the catalogs hold every weapon's name)."""
     p = st.piece(unit)
     arms = weapons(st.lib, p) if p is not None else {}
     if key not in arms:
@@ -80,7 +81,9 @@ def weapon_words(st: Tactics2GMState, unit: str, key: str) -> str:
     name = arms[key].name
     alike = [k for k, w in arms.items() if w.name == name]
     # two weapons of one name (a tank's two machine guns) are told apart by their order
-    return f"{name} {alike.index(key) + 1}" if len(alike) > 1 else name
+    if len(alike) > 1:
+        return say("{weapon} {n}", weapon=named(name), n=alike.index(key) + 1)
+    return named(name)
 
 
 def move_words(st: Tactics2GMState, a: tuple[str, ...]) -> Said:

@@ -17,6 +17,7 @@ from pydantic import Field
 from wartable.content.loader import validate
 from wartable.content.types import Strict
 from wartable.core.decks import DeckList
+from wartable.core.words import say
 from wartable.games.tactics2gm.building import ARMY_OF
 from wartable.games.tactics2gm.content import DATA, FEATURES, Library, UnitCard
 from wartable.games.tactics2gm.deck import equipment_problems
@@ -163,8 +164,15 @@ def deck_problems(
     """The ready-made deck a scenario fields for ``seat`` is of its army and keeps to the
     scenario's points and year limits (GM-2, GM-4), so the scenario plays as shipped."""
     if d.army != ARMY_OF[seat]:
-        return [(where, f"{d.name!r} is a deck of {d.army}; {seat} fields {ARMY_OF[seat]}")]
-    return [(where, f"{d.name!r}: {why}") for why in deck_rules(d, lib, sc.points, sc.year)]
+        why = say(
+            "{deck} is a deck of {army}; {seat} fields {fields}",
+            deck=repr(d.name), army=d.army, seat=seat, fields=ARMY_OF[seat],
+        )  # fmt: skip
+        return [(where, why)]
+    return [
+        (where, say("{deck}: {why}", deck=repr(d.name), why=why))
+        for why in deck_rules(d, lib, sc.points, sc.year)
+    ]
 
 
 def hand_problems(
@@ -193,7 +201,13 @@ def hand_problems(
 def short_of(hand: Hand, d: DeckList) -> list[str]:
     """The cards of a fixed opening hand that the deck ``d`` holds too few of."""
     return [
-        f"the opening hand holds {n} {card}; the deck {d.name!r} holds {d.cards.get(card, 0)}"
+        say(
+            "the opening hand holds {n} {card}; the deck {deck} holds {held}",
+            n=n,
+            card=card,
+            deck=repr(d.name),
+            held=d.cards.get(card, 0),
+        )
         for card, n in Counter(hand.cards).items()
         if n > d.cards.get(card, 0)
     ]

@@ -24,7 +24,7 @@ from wartable.core.game import (
 from wartable.core.observation import Observer
 from wartable.core.rng import Rng
 from wartable.core.verbs import Grammar
-from wartable.core.words import word
+from wartable.core.words import named, word
 from wartable.games.undaunted import estimates, speech
 from wartable.games.undaunted.content import DATA, Library
 from wartable.games.undaunted.event_kinds import EventKind
@@ -42,10 +42,13 @@ OPTIONS = {
     "max_rounds": GameOption(
         "max_rounds",
         100,
-        "a round limit (the rules have none; a game that reaches it ends as if both sides "
-        "were pinned down)",
+        word(
+            "a round limit (the rules have none; a game that reaches it ends as if both sides "
+            "were pinned down)"
+        ),
         minimum=1,
         maximum=200,  # as the other games' round limits
+        label=word("round limit"),
     )
 }
 DEFAULT_OPTIONS: dict[str, Any] = {name: o.default for name, o in OPTIONS.items()}
@@ -133,9 +136,9 @@ class Undaunted(Game):
         return [
             ScenarioInfo(
                 sc.id,
-                sc.title,
+                named(sc.title),
                 sc.players,
-                sc.summary,
+                named(sc.summary),
                 sc.provenance,
                 {
                     "number": sc.number,

@@ -897,7 +897,7 @@ async function askCoach(what) {
 
 async function allowCoach() {
   try {
-    await api(`/api/games/${game.id}/coach`, { method: "POST" }, game.token);
+    await api(`/api/games/${game.id}/coach?lang=${language()}`, { method: "POST" }, game.token);
   } catch (e) { toast(e.message); }
 }
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from wartable.core.words import listing, say
+from wartable.core.words import listing, percent, say
 from wartable.games.combat.rules import checks, explosives, grenades
 from wartable.games.combat.rules.common import distance, label, tq_now
 from wartable.games.combat.rules.harm import shelter
@@ -78,7 +78,7 @@ def describe(st: CombatState, i: int, aim: int, odds: ThrowOdds) -> str:
     side = st.soldiers[i].side
     foes = [t for t in odds.hit if st.soldiers[t].side != side]
     friends = [t for t in odds.hit if st.soldiers[t].side == side and odds.hit[t] >= 0.005]
-    chance = f"{odds.on_target:.0%}"
+    chance = percent(odds.on_target)
     text: str = say("lands on target {chance}", chance=chance)
     if odds.aim != aim:
         where = st.sc.board.labels[odds.aim]
@@ -93,5 +93,5 @@ def describe(st: CombatState, i: int, aim: int, odds: ThrowOdds) -> str:
 def men_at(st: CombatState, men: list[int], odds: ThrowOdds) -> str:
     """Each man the blast may hit with his chance: "Pvt Smith 40%"."""
     return listing(
-        [say("{unit} {chance}", unit=label(st, t), chance=f"{odds.hit[t]:.0%}") for t in men]
+        [say("{unit} {chance}", unit=label(st, t), chance=percent(odds.hit[t])) for t in men]
     )

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from wartable.core.action import Action
 from wartable.core.errors import InvariantError
-from wartable.core.words import say, word
+from wartable.core.words import percent, say, word
 from wartable.games.combat.model import GERMANY, US
 from wartable.games.combat.phases import Phase
 from wartable.games.combat.rules import (
@@ -439,7 +439,7 @@ def info(st: CombatState, action: Action) -> dict[str, Any]:
         return {}
     weapon = st.sc.lib.weapons.weapons[st.soldiers[i].weapon or ""]
     p = hit_chance(chance.ws, tq_now(st, i), weapon.rate_of_fire)
-    odds, shots, at = chance.text, weapon.rate_of_fire, f"{p:.0%}"
+    odds, shots, at = chance.text, weapon.rate_of_fire, percent(p)
     if chance.mc_only:
         text = say(
             "{odds}; {shots} shot(s): {chance} to hit (a hit only forces a Morale Check)",
@@ -470,7 +470,7 @@ def after_check(st: CombatState, i: int, found: dict[str, Any], what: str) -> di
         return found
     passes = checks.at_or_under(tq_now(st, i))
     found["text"] = say(
-        "{what}: TQC {chance}; then {odds}", what=what, chance=f"{passes:.0%}", odds=found["text"]
+        "{what}: TQC {chance}; then {odds}", what=what, chance=percent(passes), odds=found["text"]
     )
     found["chance"] *= passes
     return found

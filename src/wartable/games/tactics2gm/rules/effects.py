@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from wartable.core.action import Action
 from wartable.core.errors import InvariantError
 from wartable.core.events import Event
-from wartable.core.words import say
+from wartable.core.words import named, say
 from wartable.games.tactics2gm.event_kinds import EventKind
 from wartable.games.tactics2gm.model import Piece
 from wartable.games.tactics2gm.phases import Phase
@@ -218,5 +218,6 @@ def discard(st: Tactics2GMState, seat: int, action: Action) -> list[Event]:
     card = action.args[0]
     st.hands[seat].remove(card)
     st.discards[seat].append(card)
-    text = say("{player} discards {card}", player=st.players[seat], card=card)
+    title = named(st.lib.card(card).title)  # the card by its title, as a play names it
+    text = say("{player} discards {card}", player=st.players[seat], card=title)
     return [ev(EventKind.DISCARD, text, "GM-26", card=card)]

@@ -222,7 +222,7 @@ def fired(source: str, weapon: Weapon, target: str, need: tuple[int, int], die: 
         return say(
             "{source} fires {weapon} at {target}: cannot miss (critical {critical}+), rolls {die}",
             source=source,
-            weapon=weapon.name,
+            weapon=named(weapon.name),
             target=target,
             critical=crit,
             die=die,
@@ -230,7 +230,7 @@ def fired(source: str, weapon: Weapon, target: str, need: tuple[int, int], die: 
     return say(
         "{source} fires {weapon} at {target}: needs {hit}+ (critical {critical}+), rolls {die}",
         source=source,
-        weapon=weapon.name,
+        weapon=named(weapon.name),
         target=target,
         hit=hit,
         critical=crit,
@@ -267,7 +267,7 @@ def at_terrain(
     text = say(
         "{source} fires {weapon} at {terrain}: it cannot miss, {damage} damage",
         source=source,
-        weapon=weapon.name,
+        weapon=named(weapon.name),
         terrain=wear.name(st, sq),
         damage=n,
     )
@@ -286,7 +286,7 @@ def at_hq(st: Tactics2GMState, p: Piece | None, weapon: Weapon, h: int, source: 
     head = say(
         "{source} fires {weapon} at {hq}: needs {hit}+, rolls {die}",
         source=source,
-        weapon=weapon.name,
+        weapon=named(weapon.name),
         hq=hq_title(st, h),
         hit=hit,
         die=die,

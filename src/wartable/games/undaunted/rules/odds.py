@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from wartable.core.action import Action
-from wartable.core.words import say
+from wartable.core.words import percent, say
 from wartable.games.undaunted.rules.combat import hit_chance, total_defence
 from wartable.games.undaunted.rules.legal import spot
 
@@ -34,7 +34,7 @@ def action_info(st: UndauntedState, i: int, action: Action) -> dict[str, Any]:
                 range=rng,
                 total=total,
                 dice=p.left,
-                chance=f"{chance:.0%}",
+                chance=percent(chance),
             ),
             "total": total,
             "dice": p.left,
@@ -49,7 +49,7 @@ def action_info(st: UndauntedState, i: int, action: Action) -> dict[str, Any]:
             for u, t in enumerate(o.pos)
             if t >= 0
         )
-        text = say("best {chance} to hit ({unit})", chance=f"{best[0]:.0%}", unit=best[1])
+        text = say("best {chance} to hit ({unit})", chance=percent(best[0]), unit=best[1])
         return {"text": text, "chance": best[0]}
     if verb == "play" and card_verb == "blast" and s.target >= 0:
         dice = next(a.amount for a in sc.kinds[arg].actions if a.verb == "blast")
@@ -59,11 +59,17 @@ def action_info(st: UndauntedState, i: int, action: Action) -> dict[str, Any]:
                 if pos == s.target:
                     total = total_defence(sc, u, pos, -1, True)[0]
                     parts.append(
-                        f"{st.players[side]} {sc.units[u].key} {total}: "
-                        f"{hit_chance(total, dice):.0%}"
-                    )
+                        say(
+                            "{side} {unit} {total}: {chance}",
+                            side=st.players[side], unit=sc.units[u].key, total=total,
+                            chance=percent(hit_chance(total, dice)),
+                        )
+                    )  # fmt: skip
         tile = sc.tiles[s.target]
         if not parts:
             return {"text": say("blast {tile}: no counter on the target tile", tile=tile)}
-        return {"text": say("blast {tile}: {odds}", tile=tile, odds="; ".join(parts))}
+        odds = parts[-1]
+        for part in reversed(parts[:-1]):
+            odds = say("{odds}; {more}", odds=part, more=odds)
+        return {"text": say("blast {tile}: {odds}", tile=tile, odds=odds)}
     return {}
