@@ -179,7 +179,7 @@ def test_the_rules_guide_in_the_language_asked_for(lang, heading):
     assert short != runner.invoke(app, ["rules", "tactics2gm", "--lang", "en"]).output
 
 
-def test_the_command_line_s_help_in_the_language_asked_for():
+def test_the_command_line_s_help_in_the_language_asked_for(tmp_path):
     """``--help`` says our commands' docstrings and options, and typer's own words, in the
     language (cli/helps.py), as a player runs it; in-process, typer speaks English again
     after the block."""
@@ -193,6 +193,16 @@ def test_the_command_line_s_help_in_the_language_asked_for():
         assert es(english) != english and es(english) in said
     wrong = subprocess.run([*run, "scenarios", "--lang=es"], capture_output=True, text=True)
     assert wrong.returncode == 2 and es("Error") in wrong.stderr
+    de = Voice("de")
+    top = subprocess.run([*run, "--help", "--lang", "de"], capture_output=True, text=True, env=env)
+    assert top.returncode == 0, top.stderr  # a command that takes no --lang: read for the help
+    assert de("List a game's scenarios.") in top.stdout.replace("\n", " ").replace("│", "")
+    unknown = subprocess.run(
+        [*run, "deck", "tactics2gm", "add", "--db", str(tmp_path / "w.db"), "nosuchdeck",
+         "m4_sherman", "1", "--lang", "es"],
+        capture_output=True, text=True, env=env,
+    )  # fmt: skip
+    assert unknown.returncode == 2 and "no hay ningún mazo" in unknown.stderr
     with helps.spoken(typer.main.get_command(app), es):
         assert es("Options") == typer.rich_utils.OPTIONS_PANEL_TITLE
     assert typer.rich_utils.OPTIONS_PANEL_TITLE == "Options"

@@ -14,9 +14,11 @@ from typing import Annotated, Any, NoReturn, TypeVar, cast
 import typer
 from rich.console import Console
 
-from wartable.core.errors import UnknownNameError, WartableError
+from wartable.cli import helps
+from wartable.core.errors import UnknownNameError, WartableError, said_by
 from wartable.core.game import Game
-from wartable.core.registry import get_game
+from wartable.core.registry import game_names, get_game
+from wartable.i18n import Voice
 from wartable.server.store import StorageError, Store, open_store
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -41,8 +43,10 @@ def friendly_errors(fn: F) -> F:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return fn(*args, **kwargs)
-        except WartableError as exc:
-            fail(str(exc))
+        except WartableError as exc:  # said in the language asked for, where it is a message
+            argv = sys.argv[1:]
+            game = next((a for a in argv if a in game_names()), None)
+            fail(Voice(helps.language(argv), game)(said_by(exc)))
 
     return cast(F, wrapper)  # functools.wraps keeps the signature typer reads
 

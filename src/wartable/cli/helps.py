@@ -107,10 +107,31 @@ def _tell(command: click.Command, voice: Voice) -> None:
             _tell(sub, voice)
 
 
+def without_lang(command: click.Command, argv: list[str]) -> list[str]:
+    """``argv`` without its ``--lang`` where the command it runs takes none (``wartable
+    --help --lang de``, a group's help): the language is for the help then."""
+    for arg in argv:
+        sub = getattr(command, "commands", {}).get(arg)
+        if sub is not None:
+            command = sub
+    if any("--lang" in p.opts for p in command.params):
+        return argv
+    out, skip = [], False
+    for arg in argv:
+        if skip:
+            skip = False
+        elif arg == "--lang":
+            skip = True
+        elif not arg.startswith("--lang="):
+            out.append(arg)
+    return out
+
+
 def main(app: typer.Typer, argv: list[str], prog_name: str) -> None:
     """Run ``app`` on ``argv``, its help and errors in the language asked for."""
     command = typer.main.get_command(app)
     lang = language(argv)
+    argv = without_lang(command, argv)
     if lang == "en":
         command(args=argv, prog_name=prog_name)
         return

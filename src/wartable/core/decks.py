@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from wartable.core.errors import ArgumentError, quote
+from wartable.core.words import named, say, say_n
 
 if TYPE_CHECKING:
     from wartable.core.game import OptionValue
@@ -189,10 +190,17 @@ class DeckBuilding(ABC):
             return cards[key]
         for other in set(self.armies().values()) - {army}:
             if any(c.key == key for c in self.catalogue(other)):
-                raise ArgumentError(f"{key} is a card of the {other} army, not of {army}")
+                raise ArgumentError(
+                    say("{card} is a card of the {other} army, not of {army}",
+                        card=key, other=other, army=army)
+                )  # fmt: skip
         near = get_close_matches(key, list(cards), n=3, cutoff=0.5)
-        hint = f"; did you mean {', '.join(near)}?" if near else ""
-        raise ArgumentError(f"{army} has no card {quote(key)}{hint}")
+        if near:
+            raise ArgumentError(
+                say("{army} has no card {card}; did you mean {near}?",
+                    army=army, card=quote(key), near=", ".join(near))
+            )  # fmt: skip
+        raise ArgumentError(say("{army} has no card {card}", army=army, card=quote(key)))
 
     def add(
         self, deck: DeckList, key: str, n: int = 1, equipment: list[str] | None = None
@@ -201,24 +209,33 @@ class DeckBuilding(ABC):
         plans for that card). Refused when the card is not the army's, when the copies would
         pass what the box holds, or when the equipment is not the card's."""
         if n < 1:
-            raise ArgumentError(f"add 1 copy or more, not {n}")
+            raise ArgumentError(say("add 1 copy or more, not {n}", n=n))
         card = self.entry(deck.army, key)
         have = deck.cards.get(key, 0)
         if have + n > card.copies:
             raise ArgumentError(
-                f"{card.title}: the box holds {card.copies} cop{'y' if card.copies == 1 else 'ies'}"
-                f" and the deck would have {have + n}"
-            )
+                say_n(
+                    "{card}: the box holds {count} copy and the deck would have {would}",
+                    "{card}: the box holds {count} copies and the deck would have {would}",
+                    card.copies, card=named(card.title), would=have + n,
+                )
+            )  # fmt: skip
         cards = dict(deck.cards) | {key: have + n}
         loadouts = dict(deck.loadouts)
         if equipment is not None:
             offered = {o.name for o in card.options}
             wrong = [e for e in equipment if e not in offered]
             if wrong:
-                said = ", ".join(sorted(offered)) or "none"
+                if not offered:
+                    raise ArgumentError(
+                        say("{card} has no option {option} (it has none)",
+                            card=named(card.title), option=quote(wrong[0]))
+                    )  # fmt: skip
                 raise ArgumentError(
-                    f"{card.title} has no option {quote(wrong[0])} (options: {said})"
-                )
+                    say("{card} has no option {option} (options: {options})",
+                        card=named(card.title), option=quote(wrong[0]),
+                        options=", ".join(sorted(offered)))
+                )  # fmt: skip
             if equipment:
                 loadouts[key] = list(equipment)
             else:
@@ -229,12 +246,16 @@ class DeckBuilding(ABC):
         """``deck`` with ``n`` copies of ``key`` fewer; the last copy takes its equipment plan
         with it."""
         if n < 1:
-            raise ArgumentError(f"remove 1 copy or more, not {n}")
+            raise ArgumentError(say("remove 1 copy or more, not {n}", n=n))
         have = deck.cards.get(key, 0)
         if have == 0:
-            raise ArgumentError(f"the deck {quote(deck.name)} holds no {quote(key)}")
+            raise ArgumentError(
+                say("the deck {deck} holds no {card}", deck=quote(deck.name), card=quote(key))
+            )
         if n > have:
-            raise ArgumentError(f"the deck holds {have} {quote(key)}, not {n}")
+            raise ArgumentError(
+                say("the deck holds {have} {card}, not {n}", have=have, card=quote(key), n=n)
+            )
         cards = dict(deck.cards)
         loadouts = dict(deck.loadouts)
         if have == n:
@@ -254,7 +275,9 @@ class DeckBuilding(ABC):
     def army_of(self, seat: str) -> str:
         armies = self.armies()
         if seat not in armies:
-            raise ArgumentError(f"no seat {quote(seat)}; seats: {', '.join(armies)}")
+            raise ArgumentError(
+                say("no seat {seat}; seats: {seats}", seat=quote(seat), seats=", ".join(armies))
+            )
         return armies[seat]
 
     def cards_of(self, deck: DeckList) -> dict[str, CardEntry]:

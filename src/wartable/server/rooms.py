@@ -331,14 +331,16 @@ class Rooms:
             try:  # a game stored before versions were kept may meet rules that changed
                 events = state.apply(seat, game.parse_action(text))
             except WartableError as exc:
+                # the action and the reason stay in the operator's log: a secret action (a
+                # sealed bid) or its refusal must not reach whoever opens the game
+                log.warning("game %s: action %d (%s: %s) refused now: %s", saved.id, n + 1,
+                            seat, text, exc)  # fmt: skip
                 raise Unplayable(
                     say(
                         "this game cannot be rebuilt under these rules: its action {n} "
-                        "({seat}: {action}) is refused now: {reason}",
+                        "(by {seat}) is refused now",
                         n=n + 1,
                         seat=seat,
-                        action=text,
-                        reason=said_by(exc),
                     )
                 ) from exc
             room.record_action(seat, before, events)
@@ -614,7 +616,7 @@ class Rooms:
             "id": room.id,
             "game": room.game.name,
             "title": room.game.info.title,  # the game in players' words, not its id
-            "scenario_title": scenario_title(room),
+            "scenario_title": voice(scenario_title(room)) if voice else scenario_title(room),
             "seat": seat,
             "n": st.action_count,
             "to_act": list(st.current_players),
@@ -690,7 +692,7 @@ class Rooms:
             "id": room.id,
             "game": room.game.name,
             "title": room.game.info.title,  # the game in players' words, not its id
-            "scenario_title": scenario_title(room),
+            "scenario_title": voice(scenario_title(room)) if voice else scenario_title(room),
             "seat": seat,
             "step": step,
             "steps": total,

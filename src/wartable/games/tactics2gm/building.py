@@ -36,7 +36,9 @@ class Building(DeckBuilding):
 
     def catalogue(self, army: str) -> list[CardEntry]:
         if army not in ARMIES:
-            raise ArgumentError(f"no army {quote(army)}; armies: {', '.join(ARMIES)}")
+            raise ArgumentError(
+                say("no army {army}; armies: {armies}", army=quote(army), armies=", ".join(ARMIES))
+            )
         lib, out = self.lib, []
         for key, u in lib.units.items():
             if u.army == army:
@@ -86,7 +88,8 @@ class Building(DeckBuilding):
             raise ArgumentError(
                 say(
                     "the deck {deck} is {army}'s; {seat} fields {fields}",
-                    deck=quote(d.name), army=d.army, seat=seat, fields=army,
+                    deck=quote(d.name), army=deck.army_word(d.army), seat=deck.seat_word(seat),
+                    fields=deck.army_word(army),
                 )
             )  # fmt: skip
         for name, ready in self._shipped.items():  # a ready-made deck goes by its name

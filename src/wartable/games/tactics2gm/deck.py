@@ -60,6 +60,20 @@ def points(deck: DeckList, lib: Library) -> int:
     return total
 
 
+# i18n: an army's id and a seat's, as deck files and commands type them: said in a
+# player's language where a reason names them (English keeps the id)
+ARMY_IDS = {"usa": word("usa"), "germany": word("germany")}
+SEAT_IDS = {"allies": word("allies"), "axis": word("axis")}
+
+
+def army_word(army: str) -> str:
+    return ARMY_IDS.get(army, army)
+
+
+def seat_word(seat: str) -> str:
+    return SEAT_IDS.get(seat, seat)
+
+
 def problems(
     deck: DeckList, lib: Library, limit: int | None = None, year: int | None = None
 ) -> list[str]:
@@ -106,7 +120,10 @@ def findings(
             continue
         card = lib.card(key)
         if card.army not in (deck.army, "any"):
-            why = say("a card of the {army} army, not {deck}", army=card.army, deck=deck.army)
+            why = say(
+                "a card of the {army} army, not {deck}",
+                army=army_word(card.army), deck=army_word(deck.army),
+            )  # fmt: skip
             out.append((at, why))
         if n < 1:
             why = say_n(

@@ -139,7 +139,8 @@ class Tactics2GM(Game):
             raise ArgumentError(
                 say(
                     "deck {deck}: a deck of {army}; {side} fields {fields}",
-                    deck=d.name, army=d.army, side=side, fields=ARMY_OF[side],
+                    deck=d.name, army=deck.army_word(d.army), side=deck.seat_word(side),
+                    fields=deck.army_word(ARMY_OF[side]),
                 )
             )  # fmt: skip
         return d

@@ -38,6 +38,7 @@ CLASS = {
     "self_propelled": word("self propelled"),
     "recon": word("recon"),
     "jeep": word("jeep"),
+    "motorcycle": word("motorcycle"),
     "truck": word("truck"),
     "half_track": word("half track"),
     "landing_craft": word("landing craft"),

@@ -20,7 +20,7 @@ from wartable.core.decks import DeckList
 from wartable.core.words import say
 from wartable.games.tactics2gm.building import ARMY_OF
 from wartable.games.tactics2gm.content import DATA, FEATURES, Library, UnitCard
-from wartable.games.tactics2gm.deck import equipment_problems
+from wartable.games.tactics2gm.deck import army_word, equipment_problems, seat_word
 from wartable.games.tactics2gm.deck import problems as deck_rules
 from wartable.games.tactics2gm.model import Piece, weapons
 from wartable.games.tactics2gm.rules import setup
@@ -166,7 +166,8 @@ def deck_problems(
     if d.army != ARMY_OF[seat]:
         why = say(
             "{deck} is a deck of {army}; {seat} fields {fields}",
-            deck=repr(d.name), army=d.army, seat=seat, fields=ARMY_OF[seat],
+            deck=repr(d.name), army=army_word(d.army), seat=seat_word(seat),
+            fields=army_word(ARMY_OF[seat]),
         )  # fmt: skip
         return [(where, why)]
     return [

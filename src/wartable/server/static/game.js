@@ -629,7 +629,8 @@ function statusPanel(d, view) {
   const p = el("div", { class: "panel status", id: "status" });
   // the scenario as the game's drawing names it, else its title, with the game's own name
   const named = view.title && view.title !== d.title ? view.title : null;
-  const heading = named || d.scenario_title || view.scenario;
+  // (in another language the server's title, said in it: the drawing's is the data's English)
+  const heading = (language() !== "en" && d.scenario_title) || named || d.scenario_title || view.scenario;
   p.append(el("div", {}, el("b", { text: heading }), el("span", { class: "muted", text: ` · ${d.title}` })));
   const banner = turnBanner(d);
   if (banner) p.append(banner);

@@ -23,7 +23,7 @@ function deckBuilder(g, known, onSaved) {
   const table = el("table", { class: "deck-cards" });
   const status = el("div", { id: "deck-status", role: "status" });
   let cards = [], counts = {}, loadouts = {};
-  const deck = () => ({ name: name.value.trim() || t("unnamed"), army: armySel.value,
+  const deck = () => ({ name: name.value.trim() || "unnamed", army: armySel.value,
     cards: Object.fromEntries(Object.entries(counts).filter(([, n]) => n > 0)),
     loadouts: Object.fromEntries(Object.entries(loadouts).filter(([k]) => counts[k] > 0)) });
   async function check() {
