@@ -230,3 +230,56 @@ def test_the_scenarios_in_the_language_asked_for():
     said = runner.invoke(app, ["scenarios", "undaunted", "--lang", "es"], terminal_width=120)
     assert said.exit_code == 0, said.output
     assert "pelotones" in said.output and "La Raye" in said.output
+
+
+def test_the_command_line_s_errors_in_the_language_asked_for(monkeypatch):
+    """A mistyped value, an unknown name or a file that is not there: the usage where the
+    value is the command line's, then the error in the language of ``--lang``, exit 2
+    (cli/common.py ``fail``); in English as before without it."""
+    monkeypatch.setattr(sys, "argv", ["wartable"])  # pytest's own words name no language
+    bad = runner.invoke(app, ["play", "undaunted", "--option", "fog=1", "--lang", "es"])
+    assert bad.exit_code == 2 and "Usage" in bad.output and "Traceback" not in bad.output
+    assert "--option: Undaunted: Normandy no tiene la opción 'fog'; sus opciones:" in bad.output
+    english = runner.invoke(app, ["play", "undaunted", "--option", "fog=1"])
+    assert "--option: Undaunted: Normandy has no option 'fog'; its options:" in english.output
+    rounds = runner.invoke(app, ["play", "undaunted", "--max-rounds", "999", "--lang", "de"])
+    assert rounds.exit_code == 2
+    assert "die Option max_rounds muss mindestens 1 und höchstens 200 sein" in rounds.output
+    unknown = runner.invoke(app, ["play", "undaunted", "--scenario", "nope", "--lang", "de"])
+    assert unknown.exit_code == 2 and "Traceback" not in unknown.output
+    assert "unbekanntes Szenario 'nope'; wähle eines von: la-raye" in unknown.output
+    missing = runner.invoke(app, ["resume", "nosuchfile.json", "--lang", "de"])
+    assert missing.exit_code == 2
+    assert "wartable: error: nosuchfile.json: diese Datei gibt es nicht" in missing.output
+    agent = runner.invoke(app, ["play", "undaunted", "--vs", "random:seed=1", "--lang", "es"])
+    assert "--vs: random no tiene la opción 'seed' (opciones: ninguna)" in agent.output
+
+
+def test_a_command_without_lang_errs_in_the_command_line_s_language(monkeypatch):
+    """A command that takes no ``--lang`` (``wartable deck``) reads it from the command line
+    as the program gets it, ``sys.argv`` (cli/helps.py leaves it out of the command's own),
+    else from the system's language."""
+    monkeypatch.setattr(sys, "argv", ["wartable", "deck", "undaunted", "list", "--lang", "es"])
+    said = runner.invoke(app, ["deck", "undaunted", "list"])
+    assert said.exit_code == 2
+    assert "GAME: Undaunted: Normandy no tiene mazos que construir" in said.output
+    monkeypatch.setattr(sys, "argv", ["wartable"])
+    system = runner.invoke(app, ["deck", "undaunted", "list"], env={"LANG": "de_DE.UTF-8"})
+    assert "Undaunted: Normandy hat keine Decks zum Bauen" in system.output
+
+
+def test_the_core_s_refusals_of_a_value_are_messages():
+    """An option's refusal and an unknown name keep their English words and are said in the
+    player's language (the server says them too, by the same Voice)."""
+    from wartable.core.errors import UnknownNameError, WartableError, said_by
+    from wartable.core.game import GameOption
+
+    with pytest.raises(WartableError) as bad:
+        GameOption("night", False).parse("maybe")
+    assert str(bad.value) == "option night is true or false, not 'maybe'"
+    assert Voice("de")(said_by(bad.value)) == "die Option night ist true oder false, nicht 'maybe'"
+    unknown = UnknownNameError("scenario", "nope", ["a", "b"])
+    assert str(unknown) == "unknown scenario 'nope'; choose one of: a, b"
+    assert Voice("es")(said_by(unknown)) == "escenario desconocido 'nope'; elige uno de: a, b"
+    odd = UnknownNameError("colour", "x", ["red"])  # a kind the catalogs do not name
+    assert str(odd) == "unknown colour 'x'; choose one of: red"

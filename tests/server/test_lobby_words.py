@@ -39,6 +39,14 @@ def test_the_catalog_says_lessons_scenarios_and_options_in_the_language_asked(c)
     assert night["help"] == Voice("de", "combat")(english_night["night"]["help"])
     assert night["help"] != english_night["night"]["help"]
     assert (night["kind"], night["default"]) == ("bool", english_night["night"]["default"])
+    # each seat in players' words, every seat a line-up may have included
+    assert spanish["tactics2gm"]["seat_titles"]["allies"] == "Aliados"
+    assert german["diadehonor"]["seat_titles"]["axis-2"] == "Achse 2"
+    assert english["undaunted"]["seat_titles"] == {"germany": "Germany", "us": "US"}
+    for found in english.values():
+        seats = {p for s in found["scenarios"] for p in s["seats"]} | set(found["seats"])
+        seats |= {p for by in found["seats_by"].values() for ps in by.values() for p in ps}
+        assert set(found["seat_titles"]) == seats
     assert c.get("/api/catalog?lang=fr").status_code == 400
 
 

@@ -12,6 +12,7 @@ from wartable.core.agent import Agent, Guide
 from wartable.core.errors import ArgumentError, UnknownNameError, quote
 from wartable.core.game import AgentFactory, Game
 from wartable.core.rng import derive_seed
+from wartable.core.words import say, word
 
 GENERIC: dict[str, AgentFactory] = {"random": RandomAgent, "ismcts": ISMCTSAgent}
 # the options an agent takes on the command line, and their types; the rest take none
@@ -27,7 +28,7 @@ OPTIONS: dict[str, dict[str, type]] = {
         "widen": float,
     }
 }
-NAMES = {int: "a whole number", float: "a number", str: "a word"}
+NAMES = {int: word("a whole number"), float: word("a number"), str: word("a word")}
 # what a person picks: each level is an agent spec, by whether the game has a heuristic
 LEVELS: dict[str, tuple[str, str]] = {
     "easy": ("blunder", "ismcts:iterations=20:playout=random"),
@@ -63,15 +64,27 @@ def level(game: Game, name: str) -> str:
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     """``name:key=value:key=value`` into the name and its raw options."""
     if not isinstance(spec, str) or not spec.strip():
-        raise ArgumentError("an agent is named by a non-empty text, e.g. ismcts:seconds=2")
+        raise ArgumentError(say("an agent is named by a non-empty text, e.g. ismcts:seconds=2"))
     name, *parts = spec.strip().split(":")
     raw: dict[str, str] = {}
     for part in parts:
         key, eq, value = part.partition("=")
         if not eq or not key or not value:
-            raise ArgumentError(f"agent option {quote(part)} in {quote(spec)} is not KEY=VALUE")
+            raise ArgumentError(
+                say(
+                    "agent option {option} in {spec} is not KEY=VALUE",
+                    option=quote(part),
+                    spec=quote(spec),
+                )
+            )
         if key in raw:
-            raise ArgumentError(f"agent option {quote(key)} is given twice in {quote(spec)}")
+            raise ArgumentError(
+                say(
+                    "agent option {option} is given twice in {spec}",
+                    option=quote(key),
+                    spec=quote(spec),
+                )
+            )
         raw[key] = value
     return name, raw
 
@@ -101,7 +114,9 @@ def _resolve(game: Game, spec: str) -> tuple[str, dict[str, Any]]:
     name, raw = parse_spec(spec)
     if name in LEVELS:
         if raw:
-            raise ArgumentError(f"the level {quote(name)} takes no options; name an agent instead")
+            raise ArgumentError(
+                say("the level {level} takes no options; name an agent instead", level=quote(name))
+            )
         return name, {}
     if name not in _factories(game) and not (name == "blunder" and _heuristic(game)):
         raise UnknownNameError("agent", name, agent_names(game))
@@ -118,21 +133,37 @@ def _options(game: Game, name: str, raw: dict[str, str]) -> dict[str, Any]:
     for key, value in raw.items():
         kind = accepts.get(key)
         if kind is None:
-            takes = ", ".join(accepts) if accepts else "none"
-            raise ArgumentError(f"{name} takes no option {quote(key)} (options: {takes})")
+            takes = ", ".join(accepts) if accepts else word("none")
+            raise ArgumentError(
+                say(
+                    "{agent} takes no option {option} (options: {options})",
+                    agent=name,
+                    option=quote(key),
+                    options=takes,
+                )
+            )
         try:
             out[key] = kind(value)
         except ValueError:
             raise ArgumentError(
-                f"agent option {key}={quote(value)} must be {NAMES[kind]}"
+                say(
+                    "agent option {option}={value} must be {kind}",
+                    option=key,
+                    value=quote(value),
+                    kind=NAMES[kind],
+                )
             ) from None
     if name == "ismcts":  # the agent checks its own ranges; build one to surface them now
         if out.get("playout") == "guide" and not _heuristic(game):
-            raise ArgumentError(f"playout=guide needs a heuristic, and {game.info.name} has none")
+            raise ArgumentError(
+                say("playout=guide needs a heuristic, and {game} has none", game=game.info.name)
+            )
         if "widen" in out:
             nonnegative("widen", out["widen"])
             if out["widen"] and not _heuristic(game):
-                raise ArgumentError(f"widen needs a heuristic, and {game.info.name} has none")
+                raise ArgumentError(
+                    say("widen needs a heuristic, and {game} has none", game=game.info.name)
+                )
         check = {**out, "playout": out.get("playout", "random"), "widen": 0.0}
         ISMCTSAgent(0, guide=None, **check)
     return out

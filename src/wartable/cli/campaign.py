@@ -24,14 +24,17 @@ from wartable.cli.common import (
     fail,
     friendly_errors,
     load_game,
+    unfit,
+    unwritten,
     usage,
     where,
 )
 from wartable.core.campaign import Campaign
-from wartable.core.errors import WartableError
+from wartable.core.errors import WartableError, said_by
 from wartable.core.game import Game, OptionValue
 from wartable.core.registry import get_game, list_games
 from wartable.core.state import GameState
+from wartable.core.words import say
 from wartable.server import rosters
 
 app = typer.Typer(
@@ -49,8 +52,19 @@ def with_campaigns() -> list[Game]:
 def campaign_of(g: Game, param: str) -> Campaign:
     found = g.campaign()
     if found is None:
-        others = ", ".join(x.name for x in with_campaigns()) or "none"
-        usage(param, f"{g.info.title} has no campaigns; games with campaigns: {others}")
+        others = ", ".join(x.name for x in with_campaigns())
+        if not others:
+            usage(
+                param, say("{game} has no campaigns; games with campaigns: none", game=g.info.title)
+            )
+        usage(
+            param,
+            say(
+                "{game} has no campaigns; games with campaigns: {games}",
+                game=g.info.title,
+                games=others,
+            ),
+        )
     return found
 
 
@@ -74,9 +88,9 @@ def new(
     if game is None:
         games = with_campaigns()
         if not games:
-            fail("no game installed here has campaigns")
+            fail(say("no game installed here has campaigns"))
         if len(games) > 1:
-            usage("--game", f"say which game: {', '.join(g.name for g in games)}")
+            usage("--game", say("say which game: {games}", games=", ".join(g.name for g in games)))
         g = games[0]
     else:
         g = load_game(game)
@@ -165,7 +179,7 @@ def export(
     camp = campaign_of(g, "NAME")
     target = out or Path(f"{roster.name}.{'pdf' if pdf else 'html'}")
     if target.is_dir() or not target.parent.is_dir():
-        fail(f"--out {target}: " + ("is a folder" if target.is_dir() else "no such folder"))
+        fail(unfit("--out", target))
     facts = sheet.sheet(roster, g.info.title, camp)
     try:
         if pdf or target.suffix.lower() == ".pdf":
@@ -173,10 +187,10 @@ def export(
         else:
             target.write_text(sheet.to_html(facts), encoding="utf-8")
     except RuntimeError as exc:  # no matplotlib here
-        fail(str(exc))
+        fail(said_by(exc))
     except (OSError, ValueError) as exc:
         reason = (exc.strerror if isinstance(exc, OSError) else None) or str(exc)
-        fail(f"--out {target}: cannot write it ({reason})")
+        fail(unwritten("--out", target, reason))
     console().print(f"The squad sheet of {roster.name} is in {target}")
 
 
@@ -200,7 +214,15 @@ class Fielding:
         with database(db) as store:
             roster = store.run(rosters.load_roster(name))
         if roster.game != g.name:
-            usage("--roster", f"{roster.name} is a roster of {roster.game}, not of {g.name}")
+            usage(
+                "--roster",
+                say(
+                    "{roster} is a roster of {owner}, not of {game}",
+                    roster=roster.name,
+                    owner=roster.game,
+                    game=g.name,
+                ),
+            )
         return cls(camp, roster, where(db), given)
 
     @classmethod
@@ -221,7 +243,13 @@ class Fielding:
         extra = self.campaign.options({seat: self.roster.soldiers})
         clash = sorted(set(extra) & set(self.given))
         if clash:
-            usage("--roster", f"the option {clash[0]} is what --roster sets: give one or the other")
+            usage(
+                "--roster",
+                say(
+                    "the option {option} is what --roster sets: give one or the other",
+                    option=clash[0],
+                ),
+            )
         return extra
 
     def record(self, state: GameState) -> None:
@@ -233,7 +261,13 @@ class Fielding:
         except WartableError:
             raise
         except Exception as exc:  # the database's own errors, SQLite's or PostgreSQL's
-            fail(f"the battle was not recorded in roster {self.roster.name}: {exc}")
+            fail(
+                say(
+                    "the battle was not recorded in roster {roster}: {problem}",
+                    roster=self.roster.name,
+                    problem=str(exc),
+                )
+            )
         camp, out = self.campaign, console()
         if fielded and not any(f.mission for f in fielded):
             back = sum(f.alive for f in fielded)

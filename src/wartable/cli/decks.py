@@ -13,9 +13,19 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from wartable.cli.common import DbOpt, console, database, fail, friendly_errors, load_game, usage
+from wartable.cli.common import (
+    DbOpt,
+    console,
+    database,
+    fail,
+    friendly_errors,
+    load_game,
+    unfit,
+    unwritten,
+    usage,
+)
 from wartable.core.decks import DeckBuilding, DeckList
-from wartable.core.errors import ArgumentError, ContentError, quote
+from wartable.core.errors import ArgumentError, ContentError, quote, said_by
 from wartable.core.game import Game, OptionValue
 from wartable.core.registry import game_names, list_games
 from wartable.core.words import say
@@ -52,9 +62,18 @@ def building(ctx: typer.Context) -> tuple[Game, DeckBuilding]:
     found = g.deck_building()
     if found is None:
         others = [i.name for i in list_games() if load_game(i.name).deck_building() is not None]
+        if not others:
+            usage(
+                "GAME",
+                say("{game} has no decks to build; games with them: none", game=g.info.title),
+            )
         usage(
             "GAME",
-            f"{g.info.title} has no decks to build; games with them: {', '.join(others) or 'none'}",
+            say(
+                "{game} has no decks to build; games with them: {games}",
+                game=g.info.title,
+                games=", ".join(others),
+            ),
         )
     return g, found
 
@@ -69,8 +88,12 @@ def resolve(g: Game, b: DeckBuilding, store: Store | None, name: str) -> DeckLis
     if path.is_file():
         return b.read(path)
     raise ArgumentError(
-        f"no {g.name} deck called {quote(name)}: not kept here (wartable deck {g.name} list), "
-        "not ready-made and not a file"
+        say(
+            "no {game} deck called {name}: not kept here (wartable deck {game} list), "
+            "not ready-made and not a file",
+            game=g.name,
+            name=quote(name),
+        )
     )
 
 
@@ -80,18 +103,18 @@ def field_decks(g: Game, picks: list[str] | None, db: str | None) -> dict[str, O
         return {}
     b = g.deck_building()
     if b is None:
-        usage("--deck", f"{g.info.title} has no decks to build")
+        usage("--deck", say("{game} has no decks to build", game=g.info.title))
     out: dict[str, OptionValue] = {}
     with database(db) as store:
         for pick in picks:
             seat, sep, name = pick.partition("=")
             if not sep or not seat or not name:
-                usage("--deck", f"wants SEAT=NAME, got {quote(pick)}")
+                usage("--deck", say("wants SEAT=NAME, got {given}", given=quote(pick)))
             try:
                 b.army_of(seat)
                 out |= b.options(seat, resolve(g, b, store, name))
             except (ArgumentError, ContentError) as exc:
-                usage("--deck", str(exc))
+                usage("--deck", said_by(exc))
     return out
 
 
@@ -150,12 +173,15 @@ def new(
         if copy is not None:
             src = resolve(g, b, store, copy)
             if army is not None and army != src.army:
-                usage("--army", f"the deck {quote(src.name)} is {src.army}'s")
+                usage(
+                    "--army",
+                    say("the deck {name} is {army}'s", name=quote(src.name), army=src.army),
+                )
             deck = DeckList(name, src.army, dict(src.cards), dict(src.loadouts), limit or src.limit)
         else:
             if (army is None) == (seat is None):
                 which = ", ".join(f"{s} ({a})" for s, a in b.armies().items())
-                usage("--army", f"give the army or the seat: {which}")
+                usage("--army", say("give the army or the seat: {armies}", armies=which))
             deck = b.blank(name, army if army is not None else b.army_of(str(seat)), limit)
         store.run(kept.save_deck(g.name, deck, new=True))
     summary(b, deck, None, None)
@@ -293,11 +319,11 @@ def export(
         deck = resolve(g, b, store, name)
     target = out or Path(f"{deck.name}.yaml")
     if target.is_dir() or not target.parent.is_dir():
-        fail(f"--out {target}: " + ("is a folder" if target.is_dir() else "no such folder"))
+        fail(unfit("--out", target))
     try:
         target.write_text(b.write(deck), encoding="utf-8")
     except OSError as exc:
-        fail(f"--out {target}: cannot write it ({exc.strerror or exc})")
+        fail(unwritten("--out", target, exc.strerror or str(exc)))
     console().print(f"{deck.name} is in {target}")
 
 
@@ -314,7 +340,7 @@ def import_(
     reason; a deck that breaks the rules is kept, with its problems listed)."""
     g, b = building(ctx)
     if not file.is_file():
-        fail(f"{file}: no such file")
+        fail(say("{path}: no such file", path=str(file)))
     deck = b.read(file)
     if name is not None:
         kept.check_deck_name(name)

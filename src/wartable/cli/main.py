@@ -14,7 +14,15 @@ from rich.table import Table
 from wartable.agents.registry import agent_names, check_agent, opponent
 from wartable.cli import campaign, decks, helps, saves
 from wartable.cli import replay as replay_mod
-from wartable.cli.common import console, default_db, fail, friendly_errors, load_game, usage
+from wartable.cli.common import (
+    console,
+    default_db,
+    fail,
+    friendly_errors,
+    load_game,
+    unfit,
+    usage,
+)
 from wartable.cli.prompt import Prompt
 from wartable.cli.render.guide import guide_text, rule_text
 from wartable.cli.render.prose import Prose
@@ -25,6 +33,7 @@ from wartable.core.errors import (
     UnknownNameError,
     WartableError,
     quote,
+    said_by,
 )
 from wartable.core.game import Game
 from wartable.core.registry import broken_games, game_names, get_game, list_games
@@ -62,7 +71,12 @@ def record_game(file: Path, record: dict[str, Any]) -> Game:
     name = record.get("game")
     if not isinstance(name, str) or name not in game_names():
         raise RecordError(
-            f"{file}: record is for game {quote(name)}; this program has {', '.join(game_names())}"
+            say(
+                "{file}: record is for game {game}; this program has {games}",
+                file=str(file),
+                game=quote(name),
+                games=", ".join(game_names()),
+            )
         )
     return get_game(name)
 
@@ -109,39 +123,61 @@ def game_options(
     own option table: a name it does not have, or a value that does not fit, is a usage
     error."""
     known = game.options()
-    takes = ", ".join(f"{n} ({o.kind})" for n, o in known.items()) or "none"
+    takes = ", ".join(f"{n} ({o.kind})" for n, o in known.items()) or word("none")
+    title = game.info.title
     out: dict[str, Any] = {}
     said: dict[str, str] = {}  # option -> how the command line gave it, to name a contradiction
     if max_rounds is not None:
         if "max_rounds" not in known:
-            usage("--max-rounds", f"{game.info.title} has no round limit; its options: {takes}")
+            usage(
+                "--max-rounds",
+                say("{game} has no round limit; its options: {options}", game=title, options=takes),
+            )
         try:
             out["max_rounds"] = known["max_rounds"].check(max_rounds)
         except ArgumentError as exc:
-            usage("--max-rounds", str(exc))
+            usage("--max-rounds", said_by(exc))
         said["max_rounds"] = f"--max-rounds {max_rounds}"
     if players is not None:
         if "players" not in known:
-            usage("--players", f"{game.info.title} has one line-up; its options: {takes}")
+            usage(
+                "--players",
+                say("{game} has one line-up; its options: {options}", game=title, options=takes),
+            )
         try:
             out["players"] = known["players"].parse(players)
         except ArgumentError as exc:
-            usage("--players", str(exc))
+            usage("--players", said_by(exc))
         said["players"] = f"--players {players}"
     for pair in pairs or ():
         key, sep, raw = pair.partition("=")
         key = key.strip()
         option = known.get(key)
         if not sep or not key:
-            usage("--option", f"wants KEY=VALUE, got {quote(pair)}")
+            usage("--option", say("wants KEY=VALUE, got {given}", given=quote(pair)))
         if option is None:
-            usage("--option", f"{game.info.title} has no option {quote(key)}; its options: {takes}")
+            usage(
+                "--option",
+                say(
+                    "{game} has no option {option}; its options: {options}",
+                    game=title,
+                    option=quote(key),
+                    options=takes,
+                ),
+            )
         try:
             value = option.parse(raw)
         except ArgumentError as exc:
-            usage("--option", str(exc))
+            usage("--option", said_by(exc))
         if key in out and out[key] != value:
-            usage("--option", f"{quote(pair)} contradicts {said[key]}: say it once")
+            usage(
+                "--option",
+                say(
+                    "{given} contradicts {earlier}: say it once",
+                    given=quote(pair),
+                    earlier=said[key],
+                ),
+            )
         out[key] = value
         said[key] = f"--option {pair}"
     return out
@@ -260,26 +296,39 @@ def play(
     g = load_game(game)
     voice = voice_for(g, lang)
     if save is not None and (save.is_dir() or not save.parent.is_dir()):
-        fail(f"--save {save}: " + ("is a folder" if save.is_dir() else "no such folder"))
+        fail(unfit("--save", save))
     if db is not None and roster is None and not deck:
-        usage("--db", "names where a campaign roster or a deck is kept: give --roster or --deck")
+        usage(
+            "--db",
+            say("names where a campaign roster or a deck is kept: give --roster or --deck"),
+        )
     options = game_options(g, option, max_rounds, players) | decks.field_decks(g, deck, db)
     fielding = None if roster is None else campaign.Fielding.open(g, roster, db, options)
     start = int.from_bytes(os.urandom(6)) if seed is None else seed
     state = g.new_game(scenario, seed=start, options=options)
     me = side or state.players[0]
     if me not in state.players:
-        fail(f"unknown side {me!r}; choose one of: {', '.join(state.players)}")
+        fail(
+            say(
+                "unknown side {side}; choose one of: {sides}",
+                side=repr(me),
+                sides=", ".join(state.players),
+            )
+        )
     vs = opponent(g) if vs is None else vs
     if len(state.players) > 1 and vs != "human":
         try:
             check_agent(g, vs)
         except UnknownNameError:
             fail(
-                f"unknown opponent {quote(vs)}; choose human or one of: {', '.join(agent_names(g))}"
+                say(
+                    "unknown opponent {name}; choose human or one of: {names}",
+                    name=quote(vs),
+                    names=", ".join(agent_names(g)),
+                )
             )
         except WartableError as exc:
-            fail(f"--vs: {exc}")
+            fail(say("{param}: {message}", param="--vs", message=said_by(exc)))
     seats = {p: ("human" if p == me else vs) for p in state.players}
     on_end, kept = None, None
     if fielding is not None:  # the same battle, the roster's soldiers in the human's seat
@@ -315,12 +364,16 @@ def learn(
     voice = voice_for(g, lang)
     found = lessons_of(g)
     if not found:
-        fail(f"{g.name} has no lesson yet")
+        fail(say("{game} has no lesson yet", game=g.name))
     chosen = found[0] if lesson is None else next((x for x in found if x.id == lesson), None)
     if chosen is None:
         usage(
             "--lesson",
-            f"no lesson {quote(lesson)}; choose one of: {', '.join(x.id for x in found)}",
+            say(
+                "no lesson {lesson}; choose one of: {lessons}",
+                lesson=quote(lesson),
+                lessons=", ".join(x.id for x in found),
+            ),
         )
     state, seats = start(g, chosen)
     console().print(Prose(f"{voice(chosen.title)}\n\n{voice(chosen.intro)}"))
@@ -341,7 +394,11 @@ def resume(
     """Continue a saved game."""
     record, seats = saves.read(file)
     if seats is None:
-        fail(f"{file} is a bare record with no seats; use: wartable replay {file}")
+        fail(
+            say(
+                "{file} is a bare record with no seats; use: wartable replay {file}", file=str(file)
+            )
+        )
     g = record_game(file, record)
     voice = voice_for(g, lang)
     state = g.replay(record)
@@ -387,13 +444,22 @@ def replay(
     final = g.replay(record)  # validates the whole record before any output
     players = final.players
     if as_ is not None and as_ not in players:
-        fail(f"unknown player {quote(as_)}; choose one of: {', '.join(players)}")
+        fail(
+            say(
+                "unknown player {name}; choose one of: {choices}",
+                name=quote(as_),
+                choices=", ".join(players),
+            )
+        )
     if seats is not None:
         saves.check_seats(file, seats, players, g)
         if as_ is not None and seats[as_] != saves.HUMAN and not final.is_over:
             fail(
-                f"{as_} is played by the computer in this unfinished game; "
-                "watch as a spectator or as a human seat"
+                say(
+                    "{seat} is played by the computer in this unfinished game; "
+                    "watch as a spectator or as a human seat",
+                    seat=as_,
+                )
             )
     replay_mod.run(g, record, console(), ask, as_, step)
 
@@ -430,7 +496,12 @@ def serve(
         from wartable.server.guard import check_origin
     except ImportError as exc:
         missing = exc.name or "a web package"
-        fail(f"the web server needs the web extra: pip install 'wartable[web]' ({missing})")
+        fail(
+            say(
+                "the web server needs the web extra: pip install 'wartable[web]' ({missing})",
+                missing=missing,
+            )
+        )
 
     origins = []
     for origin in allow_origin or []:
@@ -542,12 +613,27 @@ def simulate(
 
     g = load_game(game)
     if backend not in BACKENDS:
-        usage("--backend", f"unknown backend {quote(backend)}; choose from {', '.join(BACKENDS)}")
+        usage(
+            "--backend",
+            say(
+                "unknown backend {name}; choose from {names}",
+                name=quote(backend),
+                names=", ".join(BACKENDS),
+            ),
+        )
     if address is not None and backend != "ray":
-        usage("--address", "joins a Ray cluster: use it with --backend ray")
+        usage("--address", say("joins a Ray cluster: use it with --backend ray"))
     before = study.stored(out, resume)
     if before is not None and before.game != g.info.name:
-        usage("--resume", f"{out} is a study of {before.game}, not {g.info.name}")
+        usage(
+            "--resume",
+            say(
+                "{out} is a study of {study}, not {game}",
+                out=str(out),
+                study=before.game,
+                game=g.info.name,
+            ),
+        )
     if agents is None:
         if before is not None:
             agents = ",".join(before.agents.values())
@@ -558,7 +644,7 @@ def simulate(
         try:
             check_agent(g, name)
         except WartableError as exc:
-            fail(f"--agents: {exc}")
+            fail(say("{param}: {message}", param="--agents", message=said_by(exc)))
     sc = scenario or (before.scenario if before else g.scenarios()[0].id)
     options = game_options(g, option, max_rounds, players) | decks.field_decks(g, deck, db)
     if before is not None and not (option or max_rounds or players or deck):
@@ -568,7 +654,7 @@ def simulate(
     try:
         p = plan(game, sc, names, seed, options)
     except ArgumentError as exc:  # the options were checked above: it is the agents' count
-        fail(f"--agents: {exc}")
+        fail(say("{param}: {message}", param="--agents", message=said_by(exc)))
     summary = study.run(g, p, games, workers, backend, address, out, resume)
     if plot is not None:
         from wartable.sim.plots import plot_summary
@@ -599,7 +685,13 @@ def report(
     from wartable.sim.report import write_report
 
     if not study.is_dir():
-        usage("STUDY", f"{study} is not a folder; make a study with simulate --out {study}")
+        usage(
+            "STUDY",
+            say(
+                "{study} is not a folder; make a study with simulate --out {study}",
+                study=str(study),
+            ),
+        )
     console().print(f"report: {write_report(study, out)}")
 
 

@@ -15,8 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from wartable.agents.registry import agent_names, check_agent
-from wartable.core.errors import RecordError, WartableError, quote
+from wartable.core.errors import RecordError, WartableError, quote, said_by
 from wartable.core.game import Game
+from wartable.core.words import say
 
 SAVE_FORMAT = "wartable-save"
 RECORD_FORMAT = "wartable-record"
@@ -49,44 +50,57 @@ def write(
 
 def read(path: Path) -> tuple[dict[str, Any], dict[str, str] | None]:
     """(record, seats) from a save file, or (record, None) from a bare record file."""
+    where = str(path)
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise RecordError(f"{path}: no such file") from None
+        raise RecordError(say("{path}: no such file", path=where)) from None
     except IsADirectoryError:
-        raise RecordError(f"{path}: is a folder, not a save file") from None
+        raise RecordError(say("{path}: is a folder, not a save file", path=where)) from None
     except UnicodeDecodeError:
-        raise RecordError(f"{path}: not a wartable save (not UTF-8 text)") from None
+        raise RecordError(say("{path}: not a wartable save (not UTF-8 text)", path=where)) from None
     except OSError as exc:
-        raise RecordError(f"{path}: cannot read it ({exc.strerror or exc})") from None
+        raise RecordError(
+            say("{path}: cannot read it ({reason})", path=where, reason=exc.strerror or str(exc))
+        ) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise RecordError(
-            f"{path}: not a wartable save (invalid JSON at line {exc.lineno})"
+            say(
+                "{path}: not a wartable save (invalid JSON at line {line})",
+                path=where,
+                line=exc.lineno,
+            )
         ) from None
     except RecursionError:
-        raise RecordError(f"{path}: not a wartable save (JSON nested too deeply)") from None
+        raise RecordError(
+            say("{path}: not a wartable save (JSON nested too deeply)", path=where)
+        ) from None
     except ValueError:  # an integer too long to read (Python's int_max_str_digits)
-        raise RecordError(f"{path}: not a wartable save (a number in it is far too long)") from None
+        raise RecordError(
+            say("{path}: not a wartable save (a number in it is far too long)", path=where)
+        ) from None
     if isinstance(data, dict) and data.get("format") == SAVE_FORMAT:
         seats = data.get("seats")
         record = data.get("record")
         if not isinstance(seats, dict) or not isinstance(record, dict):
-            raise RecordError(f"{path}: damaged save (missing seats or record)")
+            raise RecordError(say("{path}: damaged save (missing seats or record)", path=where))
         if not all(isinstance(k, str) and isinstance(v, str) for k, v in seats.items()):
-            raise RecordError(f"{path}: damaged save (each seat must name who plays it)")
+            raise RecordError(
+                say("{path}: damaged save (each seat must name who plays it)", path=where)
+            )
         camp = data.get("campaign")
         if camp is not None and not (
             isinstance(camp, dict)
             and set(camp) == {"roster", "db", "seat"}
             and all(isinstance(v, str) for v in camp.values())
         ):
-            raise RecordError(f"{path}: damaged save (its campaign entry)")
+            raise RecordError(say("{path}: damaged save (its campaign entry)", path=where))
         return record, dict(seats)
     if isinstance(data, dict) and data.get("format") == RECORD_FORMAT:
         return data, None
-    raise RecordError(f"{path}: not a wartable save or record file")
+    raise RecordError(say("{path}: not a wartable save or record file", path=where))
 
 
 def check_seats(
@@ -94,14 +108,25 @@ def check_seats(
 ) -> None:
     """Every seat of the game taken exactly once, by a human or a known agent, one of them
     human: anything else is a damaged save (RecordError), never a guess."""
-    players = tuple(players)
+    players, where = tuple(players), os.fspath(path)
     missing = [p for p in players if p not in seats]
     if missing:
-        raise RecordError(f"{path}: damaged save (no one sits in seat {', '.join(missing)})")
+        raise RecordError(
+            say(
+                "{path}: damaged save (no one sits in seat {seats})",
+                path=where,
+                seats=", ".join(missing),
+            )
+        )
     extra = [quote(s) for s in seats if s not in players]
     if extra:
         raise RecordError(
-            f"{path}: damaged save (seat {', '.join(extra[:3])} is not one of {', '.join(players)})"
+            say(
+                "{path}: damaged save (seat {seats} is not one of {players})",
+                path=where,
+                seats=", ".join(extra[:3]),
+                players=", ".join(players),
+            )
         )
     for seat, who in seats.items():
         if who == HUMAN:
@@ -110,11 +135,19 @@ def check_seats(
             check_agent(game, who)
         except WartableError as exc:
             raise RecordError(
-                f"{path}: damaged save (seat {seat} is played by {quote(who)}: {exc}; "
-                f"choose {HUMAN} or one of: {', '.join(agent_names(game))})"
+                say(
+                    "{path}: damaged save (seat {seat} is played by {who}: {problem}; "
+                    "choose {human} or one of: {agents})",
+                    path=where,
+                    seat=seat,
+                    who=quote(who),
+                    problem=said_by(exc),
+                    human=HUMAN,
+                    agents=", ".join(agent_names(game)),
+                )
             ) from None
     if HUMAN not in seats.values():
-        raise RecordError(f"{path}: damaged save (no seat is played by a human)")
+        raise RecordError(say("{path}: damaged save (no seat is played by a human)", path=where))
 
 
 def campaign_of(path: Path) -> dict[str, str] | None:

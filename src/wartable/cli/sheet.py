@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from wartable.core.campaign import Campaign
+from wartable.core.words import say
 from wartable.server.rosters import Roster
 
 HEADERS = ("Id", "Name", "Unit", "Missions", "Rank", "Bonus", "Next rank", "Notes")
@@ -115,7 +116,7 @@ def write_pdf(s: Sheet, path: Path) -> None:
         import matplotlib.pyplot as plt
         from matplotlib.backends.backend_pdf import PdfPages
     except ImportError as exc:  # pragma: no cover - depends on the installation
-        raise RuntimeError("a PDF needs matplotlib: pip install 'wartable[plots]'") from exc
+        raise RuntimeError(say("a PDF needs matplotlib: pip install 'wartable[plots]'")) from exc
 
     widths = (0.05, 0.19, 0.15, 0.08, 0.13, 0.06, 0.21, 0.13)
     pages = [s.rows[k : k + ROWS_A_PAGE] for k in range(0, len(s.rows), ROWS_A_PAGE)] or [[]]

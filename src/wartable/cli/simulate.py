@@ -14,8 +14,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from wartable.cli.common import console, usage
-from wartable.core.errors import ArgumentError
+from wartable.core.errors import ArgumentError, said_by
 from wartable.core.game import Game
+from wartable.core.words import say
 from wartable.sim import backends
 from wartable.sim.runner import Plan, default_workers
 from wartable.sim.study import SPEC_FILE, StudySpec, StudyWriter, load_spec, read_results
@@ -27,7 +28,7 @@ def stored(out: Path | None, resume: bool) -> StudySpec | None:
     if not resume:
         return None
     if out is None:
-        usage("--resume", "needs --out, the study's folder")
+        usage("--resume", say("needs --out, the study's folder"))
     return load_spec(out) if (out / SPEC_FILE).exists() else None
 
 
@@ -74,7 +75,7 @@ def run(
         try:
             writer = StudyWriter(out, spec, resume)
         except ArgumentError as exc:
-            usage("--out", str(exc))
+            usage("--out", said_by(exc))
     done = writer.done if writer else 0
     tally = Tally(p.players, p.teams)
     start = time.perf_counter()

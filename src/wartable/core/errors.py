@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TypeVar
 
+from wartable.core.words import Said, say, word
+
 _T = TypeVar("_T")
 
 QUOTE_LIMIT = 60  # characters of a caller's value an error message repeats, at most
@@ -56,6 +58,17 @@ class ArgumentError(WartableError, ValueError):
     an integer, options that are not a mapping, ``replay(upto=...)`` past the record."""
 
 
+# what an UnknownNameError names, each its own sentence: a language says "unknown" by the
+# noun's gender ("escenario desconocido", "unbekanntes Szenario")
+UNKNOWN = {
+    "game": word("unknown game {name}; choose one of: {choices}"),
+    "scenario": word("unknown scenario {name}; choose one of: {choices}"),
+    "agent": word("unknown agent {name}; choose one of: {choices}"),
+    "player": word("unknown player {name}; choose one of: {choices}"),
+    "seat": word("unknown seat {name}; choose one of: {choices}"),
+}
+
+
 class UnknownNameError(WartableError, KeyError):
     """A game, scenario, agent or player name that does not exist; lists the valid ones."""
 
@@ -63,7 +76,13 @@ class UnknownNameError(WartableError, KeyError):
         self.what = what
         self.name = name
         self.choices = tuple(choices)
-        super().__init__(f"unknown {what} {quote(name)}; choose one of: {', '.join(self.choices)}")
+        args = {"name": quote(name), "choices": ", ".join(self.choices)}
+        known = UNKNOWN.get(what)
+        if known is None:  # a kind of name the catalogs do not know: said with it as it is
+            said = say("unknown {what} {name}; choose one of: {choices}", what=what, **args)
+        else:
+            said = Said(known.msgid, args)
+        super().__init__(said)
 
     def __str__(self) -> str:
         return str(self.args[0])

@@ -20,6 +20,7 @@ from wartable.core.errors import (
 from wartable.core.events import Event, Kinds
 from wartable.core.rng import check_seed
 from wartable.core.state import RECORD_FORMAT, GameState
+from wartable.core.words import say
 
 if TYPE_CHECKING:
     from wartable.core.campaign import Campaign
@@ -91,20 +92,47 @@ class GameOption:
         if isinstance(self.default, bool):
             if isinstance(value, bool):
                 return value
-            raise ArgumentError(f"option {self.name} is true or false, not {quote(value)}")
+            raise ArgumentError(
+                say(
+                    "option {name} is true or false, not {value}",
+                    name=self.name,
+                    value=quote(value),
+                )
+            )
         if isinstance(self.default, int):
             if not isinstance(value, int) or isinstance(value, bool):
-                raise ArgumentError(f"option {self.name} is a whole number, not {quote(value)}")
+                raise ArgumentError(
+                    say(
+                        "option {name} is a whole number, not {value}",
+                        name=self.name,
+                        value=quote(value),
+                    )
+                )
             low, high = self._limits()
             if not low <= value <= high:
                 raise ArgumentError(
-                    f"option {self.name} must be at least {low} and at most {high}, "
-                    f"not {quote(value)}"
+                    say(
+                        "option {name} must be at least {low} and at most {high}, not {value}",
+                        name=self.name,
+                        low=low,
+                        high=high,
+                        value=quote(value),
+                    )
                 )
             return value
         if not isinstance(value, str) or (self.choices and value not in self.choices):
-            said = f"one of {', '.join(self.choices)}" if self.choices else "text"
-            raise ArgumentError(f"option {self.name} is {said}, not {quote(value)}")
+            if self.choices:
+                raise ArgumentError(
+                    say(
+                        "option {name} is one of {choices}, not {value}",
+                        name=self.name,
+                        choices=", ".join(self.choices),
+                        value=quote(value),
+                    )
+                )
+            raise ArgumentError(
+                say("option {name} is text, not {value}", name=self.name, value=quote(value))
+            )
         return value
 
     def parse(self, text: str) -> OptionValue:
@@ -113,10 +141,20 @@ class GameOption:
         if isinstance(self.default, bool):
             if word.lower() in TRUE_WORDS + FALSE_WORDS:
                 return word.lower() in TRUE_WORDS
-            raise ArgumentError(f"option {self.name} is true or false, not {quote(word)}")
+            raise ArgumentError(
+                say(
+                    "option {name} is true or false, not {value}", name=self.name, value=quote(word)
+                )
+            )
         if isinstance(self.default, int):
             if not (word.lstrip("-").isdigit() and len(word) <= 19):
-                raise ArgumentError(f"option {self.name} is a whole number, not {quote(word)}")
+                raise ArgumentError(
+                    say(
+                        "option {name} is a whole number, not {value}",
+                        name=self.name,
+                        value=quote(word),
+                    )
+                )
             return self.check(int(word))
         return self.check(word)
 
@@ -293,6 +331,12 @@ class Game(ABC):
         """The faces of the cards that a scenario's actions and views name, keyed by the same
         ids. Public knowledge (what a kind of card does), never where any copy lies."""
         return {}
+
+    def seat_title(self, seat: str) -> str:
+        """A seat in players' words, for a lobby or a list of players ("Allies 2" for
+        ``allies-2``): a ``Said`` the game's catalogs hold, where it has one; else the id,
+        which is also what a player types (``--side allies-2``)."""
+        return seat
 
     def public_action(self, player: str, action: Action, viewer: str | None) -> str:
         """How ``player``'s action reads to ``viewer`` (None: a spectator) where actions are

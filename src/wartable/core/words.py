@@ -92,6 +92,16 @@ def percent(chance: float, /) -> Percent:
     return Percent(chance)
 
 
+def seat_words(sides: Mapping[str, str], seat: str, /) -> str:
+    """A seat in players' words from its side's name: ``allies-2`` is "Allies 2" where
+    ``sides`` names ``allies``; a seat of no side it names stays its id."""
+    side, _, n = seat.partition("-")
+    name = sides.get(side)
+    if name is None:
+        return seat
+    return say("{side} {n}", side=name, n=n) if n else name
+
+
 def listing(items: Sequence[str], /) -> str:
     """Items one after another, separated by commas: one message the catalogs hold, nested
     (each item said in the language where it is a ``Said``); "" for none."""

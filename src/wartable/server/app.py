@@ -415,11 +415,15 @@ def create_app(
                 said = option.to_json()
                 said["label"], said["help"] = voice(said["label"]), voice(option.help)
                 options[name] = said
+            every = {*info.players, *(p for s in game.scenarios() for p in s.players)}
+            every |= {p for by in seats_by(game).values() for ps in by.values() for p in ps}
             out.append(
                 {
                     "name": info.name,
                     "title": info.title,
                     "seats": list(info.players),
+                    # each seat in players' words (its id stays what the forms send)
+                    "seat_titles": {p: voice(game.seat_title(p)) for p in sorted(every)},
                     "agents": agent_names(game),
                     "options": options,
                     "seats_by": seats_by(game),

@@ -22,7 +22,7 @@ from wartable.core.game import (
 )
 from wartable.core.rng import Rng
 from wartable.core.verbs import Grammar
-from wartable.core.words import named, word
+from wartable.core.words import named, seat_words, word
 from wartable.games.combat import estimates
 from wartable.games.combat.event_kinds import EventKind
 from wartable.games.combat.glossary import faces
@@ -72,6 +72,10 @@ OPTIONS = {  # not given: as the scenario says
         "night", False, word("play in the dark: short sight, flares (21.0)"), label=word("night")
     ),
 }
+
+
+# the seats in players' words (the lobby)
+SIDE_WORDS = {"us": word("US")}
 
 
 class Combat(Game):
@@ -183,6 +187,9 @@ class Combat(Game):
     def glossary(self, scenario: str | None = None) -> dict[str, CardFace]:
         self.scenario(scenario)  # an unknown scenario is an error here too
         return faces(self.lib)
+
+    def seat_title(self, seat: str) -> str:
+        return seat_words(SIDE_WORDS, seat)
 
     def options(self) -> dict[str, GameOption]:
         return dict(OPTIONS)

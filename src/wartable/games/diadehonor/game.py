@@ -23,9 +23,10 @@ from wartable.core.game import (
 from wartable.core.observation import Observer
 from wartable.core.rng import Rng
 from wartable.core.verbs import Grammar
-from wartable.core.words import named, word
+from wartable.core.words import named, seat_words, word
 from wartable.games.diadehonor import campaign, content, estimates, glossary
 from wartable.games.diadehonor.event_kinds import EventKind
+from wartable.games.diadehonor.labels import SIDES as SIDE_WORDS
 from wartable.games.diadehonor.phases import Phase
 from wartable.games.diadehonor.rules import cards, objectives
 from wartable.games.diadehonor.rules.listing import Listed
@@ -92,6 +93,9 @@ class DiaDeHonor(Game):
             )
             for key, f in self.lib.boards.battlefields.items()
         ]
+
+    def seat_title(self, seat: str) -> str:
+        return seat_words(SIDE_WORDS, seat)
 
     def options(self) -> dict[str, GameOption]:
         return {

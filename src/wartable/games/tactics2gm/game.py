@@ -26,10 +26,11 @@ from wartable.core.game import (
 from wartable.core.observation import Observer
 from wartable.core.rng import Rng
 from wartable.core.verbs import Grammar
-from wartable.core.words import named, say, word
+from wartable.core.words import named, say, seat_words, word
 from wartable.games.tactics2gm import content, deck, estimates, glossary, scenario
 from wartable.games.tactics2gm.building import ARMY_OF, Building, custom_option
 from wartable.games.tactics2gm.event_kinds import EventKind
+from wartable.games.tactics2gm.labels import SIDES as SIDE_WORDS
 from wartable.games.tactics2gm.phases import Phase
 from wartable.games.tactics2gm.rules import hq, river, setup
 from wartable.games.tactics2gm.rules.common import SIDES
@@ -144,6 +145,9 @@ class Tactics2GM(Game):
                 )
             )  # fmt: skip
         return d
+
+    def seat_title(self, seat: str) -> str:
+        return seat_words(SIDE_WORDS, seat)
 
     def options(self) -> dict[str, GameOption]:
         return {

@@ -24,7 +24,7 @@ from wartable.core.game import (
 from wartable.core.observation import Observer
 from wartable.core.rng import Rng
 from wartable.core.verbs import Grammar
-from wartable.core.words import named, word
+from wartable.core.words import named, seat_words, word
 from wartable.games.undaunted import estimates, speech
 from wartable.games.undaunted.content import DATA, Library
 from wartable.games.undaunted.event_kinds import EventKind
@@ -93,6 +93,12 @@ initiative holder. Removed cards are their owner's alone; the other side sees ho
 
 
 CARD_EXAMPLE = "a card or unit name (like rifleman-A, platoon-sergeant)"
+
+
+SIDE_WORDS = {
+    "us": word("US"),
+    "germany": word("Germany"),
+}  # the seats in players' words (the lobby)
 
 
 class Undaunted(Game):
@@ -180,6 +186,9 @@ class Undaunted(Game):
     def places(self, scenario: str | None = None) -> dict[str, tuple[float, float]]:
         g = self.scenario(scenario).graph
         return {t: (g.screen_x(i), float(g.coords[i][1])) for i, t in enumerate(g.ids)}
+
+    def seat_title(self, seat: str) -> str:
+        return seat_words(SIDE_WORDS, seat)
 
     def options(self) -> dict[str, GameOption]:
         return dict(OPTIONS)

@@ -10,6 +10,9 @@ const spoken = (path) => `${path}${path.includes("?") ? "&" : "?"}lang=${languag
 // where a deck comes from, in words: kept on this server or ready-made with the game
 const whereSaid = (d) => (d.where === "kept" ? t("kept") : t("ready-made"));
 
+/** A seat in players' words, as the server says it in the page's language (its id else). */
+const seatName = (g, seat) => (g.seat_titles && g.seat_titles[seat]) || seat;
+
 // ---- deck builder ---------------------------------------------------------------------------
 // A deck is built card by card: the server lists the army's cards and says, at each change,
 // the deck's points and every reason it may not be played; "Keep" saves it under its name.
@@ -138,7 +141,8 @@ export async function lobby() {
     const was = mine.value;
     const people = [...seats.querySelectorAll("select[data-seat]")].filter((s) => s.value === "human")
       .map((s) => s.dataset.seat);
-    mine.replaceChildren(...people.map((seat) => el("option", { value: seat, text: seat })),
+    const g = games.find((x) => x.name === gameSel.value);
+    mine.replaceChildren(...people.map((seat) => el("option", { value: seat, text: seatName(g, seat) })),
       el("option", { value: "", text: t("none: I set it up for others") }));
     if (people.includes(was) || (was === "" && mine.options.length)) mine.value = was;
   }
@@ -196,7 +200,7 @@ export async function lobby() {
       if (i > 0 && g.agents.includes("heuristic")) pick.value = "heuristic";
       if (who[seat] && [...pick.options].some((o) => o.value === who[seat])) pick.value = who[seat];
       pick.addEventListener("change", refreshMine);
-      const row = el("tr", {}, el("td", { text: seat }), el("td", {}, pick));
+      const row = el("tr", {}, el("td", { text: seatName(g, seat), title: seat }), el("td", {}, pick));
       if (rosters.length) {  // a seat may field a campaign roster's soldiers
         const squad = el("select", { "data-roster": seat, title: t("the roster this seat fields") },
           el("option", { value: "", text: t("no roster") }),
