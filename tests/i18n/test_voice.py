@@ -203,6 +203,9 @@ def test_the_command_line_s_help_in_the_language_asked_for(tmp_path):
         capture_output=True, text=True, env=env,
     )  # fmt: skip
     assert unknown.returncode == 2 and "no hay ningún mazo" in unknown.stderr
+    for bad in (["--lang", "zz"], ["--lang"]):  # read for the help, it must be a language
+        wrong = subprocess.run([*run, "games", *bad], capture_output=True, text=True, env=env)
+        assert wrong.returncode == 2 and "--lang: no language" in wrong.stderr
     with helps.spoken(typer.main.get_command(app), es):
         assert es("Options") == typer.rich_utils.OPTIONS_PANEL_TITLE
     assert typer.rich_utils.OPTIONS_PANEL_TITLE == "Options"

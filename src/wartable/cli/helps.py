@@ -11,6 +11,7 @@ English (docs/i18n.md).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from types import ModuleType
@@ -57,16 +58,21 @@ CONSTANTS = {
 def language(argv: Sequence[str]) -> str:
     """The language a command line asks for: its ``--lang``, else the system's; English
     where ``--lang`` names none we have (the command itself then says why)."""
-    asked = None
-    for k, arg in enumerate(argv):
-        if arg == "--lang" and k + 1 < len(argv):
-            asked = argv[k + 1]
-        elif arg.startswith("--lang="):
-            asked = arg.partition("=")[2]
     try:
-        return choose_language(asked)
+        return choose_language(asked(argv))
     except ValueError:
         return "en"
+
+
+def asked(argv: Sequence[str]) -> str | None:
+    """The value of the command line's last ``--lang`` ("" for one given no value)."""
+    found = None
+    for k, arg in enumerate(argv):
+        if arg == "--lang":
+            found = argv[k + 1] if k + 1 < len(argv) else ""
+        elif arg.startswith("--lang="):
+            found = arg.partition("=")[2]
+    return found
 
 
 @contextmanager
@@ -131,7 +137,14 @@ def main(app: typer.Typer, argv: list[str], prog_name: str) -> None:
     """Run ``app`` on ``argv``, its help and errors in the language asked for."""
     command = typer.main.get_command(app)
     lang = language(argv)
-    argv = without_lang(command, argv)
+    kept = without_lang(command, argv)
+    if kept != argv:  # a --lang for the help: it must still name a language we have
+        try:
+            choose_language(asked(argv) or "")
+        except ValueError as exc:
+            print(f"wartable: error: --lang: {exc}", file=sys.stderr)
+            raise SystemExit(2) from None
+    argv = kept
     if lang == "en":
         command(args=argv, prog_name=prog_name)
         return

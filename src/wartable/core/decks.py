@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from wartable.core.errors import ArgumentError, quote
-from wartable.core.words import named, say, say_n
+from wartable.core.words import named, say, say_n, word
 
 if TYPE_CHECKING:
     from wartable.core.game import OptionValue
@@ -226,15 +226,10 @@ class DeckBuilding(ABC):
             offered = {o.name for o in card.options}
             wrong = [e for e in equipment if e not in offered]
             if wrong:
-                if not offered:
-                    raise ArgumentError(
-                        say("{card} has no option {option} (it has none)",
-                            card=named(card.title), option=quote(wrong[0]))
-                    )  # fmt: skip
                 raise ArgumentError(
                     say("{card} has no option {option} (options: {options})",
                         card=named(card.title), option=quote(wrong[0]),
-                        options=", ".join(sorted(offered)))
+                        options=", ".join(sorted(offered)) or word("none"))
                 )  # fmt: skip
             if equipment:
                 loadouts[key] = list(equipment)

@@ -251,15 +251,16 @@ export async function lobby() {
         decks: fieldedDecks, ...(seed === null ? {} : { seed }),
         creator_seat: mine.value || null }) });
       const title = gameSel.options[gameSel.selectedIndex].text;
+      const g = games.find((x) => x.name === gameSel.value);
       hold(made.id, (h) => {
         h.host = made.host; h.title = title; h.scenario = scenSel.value;
         if (made.seat) h.seats[made.seat] = made.token;
       });
       out.replaceChildren(el("h3", { text: t("Game {id}", { id: made.id }) }),
         made.seat ? el("p", {}, el("a", { href: `/play/${made.id}#seat=${made.seat}`,
-          class: "seat-link", "data-seat": made.seat, text: t("Play as {seat}", { seat: made.seat }) })) : null,
+          class: "seat-link", "data-seat": made.seat, text: t("Play as {seat}", { seat: seatName(g, made.seat) }) })) : null,
         ...Object.entries(made.invitations).map(([seat, link]) =>
-          copyable(t("Invitation for {seat} (send it to one person; the first to open it takes the seat):", { seat }),
+          copyable(t("Invitation for {seat} (send it to one person; the first to open it takes the seat):", { seat: seatName(g, seat) }),
             link, { class: "link invitation", "data-seat": seat })),
         copyable(t("Spectators:"), made.spectator));
       showMine();
