@@ -95,12 +95,13 @@ def test_the_lobby_lists_the_games_this_browser_holds(server, browser):
     a.goto(server + "/")
     row = a.locator(f'#my-games tr[data-id="{gid}"]')
     row.wait_for()
-    assert "as us" in row.inner_text() and "waiting for germany to join" in row.inner_text()
+    # the seats in players' words (Game.seat_title)
+    assert "as US" in row.inner_text() and "waiting for Germany to join" in row.inner_text()
     # an unclaimed invitation can be withdrawn, and issued anew, from the list
     row.locator("button:has-text('withdraw')").click()
     a.wait_for_function(
         f"""() => document.querySelector('#my-games tr[data-id="{gid}"]')
-                 .innerText.includes('germany: withdrawn')"""
+                 .innerText.includes('Germany: withdrawn')"""
     )
     b = friend.new_page()
     b.goto(invitation)
@@ -115,11 +116,11 @@ def test_the_lobby_lists_the_games_this_browser_holds(server, browser):
     b.goto(server + "/")
     theirs = b.locator(f'#my-games tr[data-id="{gid}"]')
     theirs.wait_for()
-    assert "as germany" in theirs.inner_text() and "your move" in theirs.inner_text()
+    assert "as Germany" in theirs.inner_text() and "your move" in theirs.inner_text()
     a.reload()
     mine = a.locator(f'#my-games tr[data-id="{gid}"]')
     mine.wait_for()
-    assert "as us" in mine.inner_text() and "your move" in mine.inner_text()
+    assert "as US" in mine.inner_text() and "your move" in mine.inner_text()
     shot(a, "lobby-your-games.png")
     mine.locator("a:has-text('open')").click()
     a.wait_for_selector("#actions button.action")

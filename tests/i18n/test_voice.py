@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 from wartable.cli import helps
 from wartable.cli.main import app
-from wartable.core.words import Percent, Said, percent, say, say_n
+from wartable.core.words import Decimal, Percent, Said, decimal, percent, say, say_n
 from wartable.i18n import Voice, choose_language, translations
 from wartable.i18n import catalogs as catalogs_mod
 from wartable.i18n.catalogs import messages
@@ -61,6 +61,18 @@ def test_a_percentage_is_written_the_way_each_language_writes_it():
     again = pickle.loads(pickle.dumps(odds))
     assert isinstance(again.args["reason"], Percent) and Voice("de")(again).endswith("46\u00a0%")
     assert odds.to_json()["args"] == {"reason": "46%"}
+
+
+def test_a_decimal_is_written_with_the_language_s_decimal_sign():
+    mean = say("Not allowed: {reason}", reason=decimal(0.755))
+    assert mean == f"Not allowed: {0.755:.2f}"  # English: Python's own rounding
+    assert Voice("de")(decimal(1234.5, 1)) == "1.234,5" and Voice("es")(decimal(2.5, 1)) == "2,5"
+    assert Voice("en")(decimal(2.5, 1)) == "2.5" and decimal(3, 0) == "3"
+    again = pickle.loads(pickle.dumps(mean))
+    assert isinstance(again.args["reason"], Decimal)
+    assert Voice("es")(again) == Voice("es")(mean)
+    assert Voice("es")(mean).endswith(mean[-2:])  # the same digits as the English: one rounding
+    assert Voice("de")(percent(0.545)) == f"{0.545:.0%}".replace("%", "\u00a0%")
 
 
 def test_a_catalog_with_a_broken_placeholder_is_said_in_english(monkeypatch):

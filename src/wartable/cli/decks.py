@@ -175,7 +175,11 @@ def new(
             if army is not None and army != src.army:
                 usage(
                     "--army",
-                    say("the deck {name} is {army}'s", name=quote(src.name), army=src.army),
+                    say(
+                        "the deck {name} is {army}'s",
+                        name=quote(src.name),
+                        army=b.army_title(src.army),
+                    ),
                 )
             deck = DeckList(name, src.army, dict(src.cards), dict(src.loadouts), limit or src.limit)
         else:

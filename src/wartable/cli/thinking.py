@@ -11,6 +11,7 @@ from contextlib import contextmanager
 
 from rich.console import Console
 
+from wartable.core.words import decimal
 from wartable.i18n import Voice
 
 QUIET = 0.5  # seconds of thinking shown by nothing at all
@@ -22,10 +23,10 @@ def words(who: str, elapsed: float, budget: float | None, voice: Voice | None = 
         return t(
             "{seat} is thinking… {seconds} s (up to about {budget} s a move)",
             seat=who,
-            seconds=f"{elapsed:.1f}",
+            seconds=decimal(elapsed, 1),
             budget=f"{budget:g}",
         )
-    return t("{seat} is thinking… {seconds} s", seat=who, seconds=f"{elapsed:.1f}")
+    return t("{seat} is thinking… {seconds} s", seat=who, seconds=decimal(elapsed, 1))
 
 
 @contextmanager

@@ -182,6 +182,11 @@ class DeckBuilding(ABC):
         """Every option ``options`` may set: an interface that offers decks by seat leaves
         them out of its form."""
 
+    def army_title(self, army: str) -> str:
+        """An army in players' words for the refusals (a message the game's catalogs hold,
+        so that it is said in the player's language); its id by default."""
+        return army
+
     # ---- editing, the same for every game ------------------------------------------------
     def entry(self, army: str, key: str) -> CardEntry:
         """The catalogue's card ``key`` of ``army``; ArgumentError with the nearest names."""
@@ -191,16 +196,18 @@ class DeckBuilding(ABC):
         for other in set(self.armies().values()) - {army}:
             if any(c.key == key for c in self.catalogue(other)):
                 raise ArgumentError(
-                    say("{card} is a card of the {other} army, not of {army}",
-                        card=key, other=other, army=army)
+                    say("{card} is a card of the {other} army, not of {army}", card=key,
+                        other=self.army_title(other), army=self.army_title(army))
                 )  # fmt: skip
         near = get_close_matches(key, list(cards), n=3, cutoff=0.5)
         if near:
             raise ArgumentError(
                 say("{army} has no card {card}; did you mean {near}?",
-                    army=army, card=quote(key), near=", ".join(near))
+                    army=self.army_title(army), card=quote(key), near=", ".join(near))
             )  # fmt: skip
-        raise ArgumentError(say("{army} has no card {card}", army=army, card=quote(key)))
+        raise ArgumentError(
+            say("{army} has no card {card}", army=self.army_title(army), card=quote(key))
+        )
 
     def add(
         self, deck: DeckList, key: str, n: int = 1, equipment: list[str] | None = None

@@ -92,6 +92,27 @@ def percent(chance: float, /) -> Percent:
     return Percent(chance)
 
 
+class Decimal(str):
+    """A number with a fixed count of decimals: "0.75" in English, "0,75" in Spanish and
+    German (the voice writes it with the language's decimal sign)."""
+
+    value: float
+    places: int
+
+    def __new__(cls, value: float, places: int = 2) -> Decimal:
+        self = super().__new__(cls, f"{value:.{places}f}")
+        self.value, self.places = value, places
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Decimal, (self.value, self.places))
+
+
+def decimal(value: float, /, places: int = 2) -> Decimal:
+    """A number to put into words with ``places`` decimals (an average, seconds)."""
+    return Decimal(value, places)
+
+
 def seat_words(sides: Mapping[str, str], seat: str, /) -> str:
     """A seat in players' words from its side's name: ``allies-2`` is "Allies 2" where
     ``sides`` names ``allies``; a seat of no side it names stays its id."""

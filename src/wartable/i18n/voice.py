@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from decimal import Decimal as Exact
 from typing import Any
 
-from babel.numbers import format_percent
+from babel.numbers import format_decimal, format_percent
 
-from wartable.core.words import Percent, Said, say, say_n
+from wartable.core.words import Decimal, Percent, Said, say, say_n
 from wartable.i18n.catalogs import SOURCE, translations
 
 
@@ -24,8 +25,13 @@ class Voice:
     def __call__(self, text: str) -> str:
         if self.language == SOURCE:
             return str(text)
+        # a number is written from its English digits, so every language rounds it alike
         if isinstance(text, Percent):
-            return format_percent(text.value, locale=self.language)
+            return format_percent(Exact(text[:-1]) / 100, locale=self.language)
+        if isinstance(text, Decimal):
+            places = "0" * text.places
+            pattern = f"#,##0.{places}" if places else "#,##0"
+            return format_decimal(Exact(str(text)), pattern, locale=self.language)
         if not isinstance(text, Said):
             return self.catalog.gettext(text) if text else text
         if text.plural is None:
@@ -34,7 +40,10 @@ class Voice:
             form = self.catalog.ngettext(text.msgid, text.plural, text.n or 0)
         if not text.args:
             return form
-        args = {k: self(v) if isinstance(v, Said | Percent) else v for k, v in text.args.items()}
+        args = {
+            k: self(v) if isinstance(v, Said | Percent | Decimal) else v
+            for k, v in text.args.items()
+        }
         try:
             return form.format_map(args)
         except (KeyError, IndexError, ValueError):  # a catalog's mistake: say it in English

@@ -34,6 +34,9 @@ class Building(DeckBuilding):
     def armies(self) -> dict[str, str]:
         return dict(ARMY_OF)
 
+    def army_title(self, army: str) -> str:
+        return deck.army_word(army)
+
     def catalogue(self, army: str) -> list[CardEntry]:
         if army not in ARMIES:
             raise ArgumentError(

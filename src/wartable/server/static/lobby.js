@@ -11,7 +11,14 @@ const spoken = (path) => `${path}${path.includes("?") ? "&" : "?"}lang=${languag
 const whereSaid = (d) => (d.where === "kept" ? t("kept") : t("ready-made"));
 
 /** A seat in players' words, as the server says it in the page's language (its id else). */
-const seatName = (g, seat) => (g.seat_titles && g.seat_titles[seat]) || seat;
+const seatName = (g, seat) => (g && g.seat_titles && g.seat_titles[seat]) || seat;
+
+/** An agent or a level in players' words (its name stays what --vs and the form send). */
+function agentName(agent) {
+  const named = { easy: t("easy"), normal: t("normal"), hard: t("hard"), heuristic: t("heuristic"),
+    random: t("random"), ismcts: t("search (ISMCTS)"), blunder: t("blunder") };
+  return named[agent] || agent;
+}
 
 // ---- deck builder ---------------------------------------------------------------------------
 // A deck is built card by card: the server lists the army's cards and says, at each change,
@@ -196,7 +203,7 @@ export async function lobby() {
     seats.replaceChildren(...seatsOf(g).map((seat, i) => {
       const pick = el("select", { "data-seat": seat });
       pick.append(el("option", { value: "human", text: t("a person") }));
-      for (const a of g.agents) pick.append(el("option", { value: a, text: t("AI: {agent}", { agent: a }) }));
+      for (const a of g.agents) pick.append(el("option", { value: a, text: t("AI: {agent}", { agent: agentName(a) }) }));
       if (i > 0 && g.agents.includes("heuristic")) pick.value = "heuristic";
       if (who[seat] && [...pick.options].some((o) => o.value === who[seat])) pick.value = who[seat];
       pick.addEventListener("change", refreshMine);
@@ -298,20 +305,23 @@ export async function lobby() {
       body: JSON.stringify({ games: asked }) });
     const table = el("table", { class: "mine" });
     for (const g of lines) {
+      const kind = games.find((x) => x.name === g.game);
       const status = g.over ? t("over: {reason}", { reason: g.over })
-        : g.unclaimed.length ? t("waiting for {seats} to join", { seats: g.unclaimed.join(", ") })
+        : g.unclaimed.length ? t("waiting for {seats} to join",
+          { seats: g.unclaimed.map((s) => seatName(kind, s)).join(", ") })
         : g.your_turn ? t("your move") : t("waiting");
       const open = g.seat ? el("a", { href: `/play/${g.id}#seat=${g.seat}`, text: t("open") })
         : el("a", { href: `/play/${g.id}`, text: t("watch") });
       const manage = el("td", {});
       for (const [seat, state] of Object.entries(g.invitations || {})) {
         if (state === "claimed") continue;
-        const said = state === "open" ? t("{seat}: open", { seat }) : t("{seat}: withdrawn", { seat });
+        const who = seatName(kind, seat);
+        const said = state === "open" ? t("{seat}: open", { seat: who }) : t("{seat}: withdrawn", { seat: who });
         manage.append(el("span", { class: "muted", text: said + " " }),
           el("button", { text: t("new link"), "data-seat": seat, class: "reinvite", onclick: async () => {
             try {
               const r = await api(spoken(`/api/games/${g.id}/invitations/${seat}`), { method: "POST" }, all[g.id].host);
-              manage.append(copyable(t("New invitation for {seat}:", { seat }), r.invitation));
+              manage.append(copyable(t("New invitation for {seat}:", { seat: who }), r.invitation));
             } catch (e) { toast(e.message); }
           } }),
           state === "open" ? el("button", { text: t("withdraw"), onclick: async () => {
@@ -323,7 +333,7 @@ export async function lobby() {
       }
       table.append(el("tr", { "data-id": g.id, class: g.your_turn ? "your-turn" : "" },
         el("td", { text: `${g.title} · ${g.scenario_title}` }),
-        el("td", { text: g.seat ? t("as {seat}", { seat: g.seat }) : t("created") }),
+        el("td", { text: g.seat ? t("as {seat}", { seat: seatName(kind, g.seat) }) : t("created") }),
         el("td", { class: "game-status", text: status }), el("td", {}, open), manage,
         el("td", {}, el("button", { text: t("forget"), title: t("remove from this browser's list"),
           onclick: () => { forget(g.id); showMine(); } }))));

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from wartable.core.action import Action
-from wartable.core.words import listing, percent, say, say_n, word
+from wartable.core.words import decimal, listing, percent, say, say_n, word
 from wartable.games.diadehonor.rules import attack
 from wartable.games.diadehonor.rules.common import find
 
@@ -67,7 +67,7 @@ def action_info(st: DiaDeHonorState, action: Action) -> dict[str, Any]:
         take = sum(n for won, n in ends if not won) / len(ends)
         text = say(
             "wins {chance}; wounds dealt {dealt} on average, taken {taken}",
-            chance=percent(win), dealt=f"{deal:.2f}", taken=f"{take:.2f}",
+            chance=percent(win), dealt=decimal(deal), taken=decimal(take),
         )  # fmt: skip
         return {"text": text, "chance": win}
     if action.verb == "play" and action.args[0] == "grenade":
