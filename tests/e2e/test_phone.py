@@ -88,6 +88,23 @@ def test_the_lobby_lists_the_seats_below_the_option_that_decides_them(server, br
     assert page.locator("select[data-seat]").count() == 4
 
 
+@pytest.mark.parametrize("lang", ["en", "es", "de"])
+def test_the_lobby_fits_a_phone_in_every_language(server, browser, lang):
+    """Longer words (German's) and long choices (a deck's name) never widen the page: a
+    label stays by its field, a seat's choices share the row (issue 48)."""
+    page = browser.new_page(viewport={"width": PHONE[0], "height": PHONE[1]})
+    page.goto(server + "/")
+    page.evaluate(f"localStorage.setItem('wartable.lang', '{lang}')")  # wiped for the next test
+    page.reload()
+    page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
+    page.wait_for_selector(".lobby h2")
+    for game in ("undaunted", "combat", "diadehonor", "tactics2gm"):
+        page.select_option("#game", game)
+        page.wait_for_selector("table.seats select[data-seat]")
+        wide = page.evaluate("document.documentElement.scrollWidth")
+        assert wide <= PHONE[0], f"{game} in {lang}: the lobby is {wide} px wide"
+
+
 def test_combats_map_has_a_key_to_its_ground_orders_and_marks(server, browser):
     page = open_game(browser, server, "combat", scenario="a-meeting-of-patrols")
     turn_comes(page)
