@@ -416,7 +416,8 @@ def create_app(
                 said["label"], said["help"] = voice(said["label"]), voice(option.help)
                 options[name] = said
             every = {*info.players, *(p for s in game.scenarios() for p in s.players)}
-            every |= {p for by in seats_by(game).values() for ps in by.values() for p in ps}
+            lineups = seats_by(game)  # plays a game per choice: asked once
+            every |= {p for by in lineups.values() for ps in by.values() for p in ps}
             out.append(
                 {
                     "name": info.name,
@@ -426,7 +427,7 @@ def create_app(
                     "seat_titles": {p: voice(game.seat_title(p)) for p in sorted(every)},
                     "agents": agent_names(game),
                     "options": options,
-                    "seats_by": seats_by(game),
+                    "seats_by": lineups,
                     "campaign": game.campaign() is not None,  # seats may field rosters
                     "decks": game.deck_building() is not None,  # seats field built decks
                     "deck_options": deck_api.option_names(game),  # set by the decks chosen

@@ -616,7 +616,7 @@ class Rooms:
             "id": room.id,
             "game": room.game.name,
             "title": room.game.info.title,  # the game in players' words, not its id
-            "scenario_title": voice(scenario_title(room)) if voice else scenario_title(room),
+            "scenario_title": scenario_title(room, voice),
             "seat": seat,
             "n": st.action_count,
             "to_act": list(st.current_players),
@@ -692,7 +692,7 @@ class Rooms:
             "id": room.id,
             "game": room.game.name,
             "title": room.game.info.title,  # the game in players' words, not its id
-            "scenario_title": voice(scenario_title(room)) if voice else scenario_title(room),
+            "scenario_title": scenario_title(room, voice),
             "seat": seat,
             "step": step,
             "steps": total,
@@ -720,10 +720,7 @@ class Rooms:
                 "game": room.game.name,
                 "title": room.game.info.title,
                 "scenario": room.scenario,
-                "scenario_title": next(
-                    (s.title for s in room.game.scenarios() if s.id == room.scenario),
-                    room.scenario,
-                ),
+                "scenario_title": scenario_title(room),
                 "seat": seat,
                 "seats": {s: who for s, (who, _) in room.seats.items()},
                 "n": st.action_count,
@@ -738,10 +735,12 @@ class Rooms:
         return out
 
 
-def scenario_title(room: Room) -> str:
-    """The scenario's title, for a heading; its id where the game names none."""
+def scenario_title(room: Room, voice: Voice | None = None) -> str:
+    """The scenario's title, for a heading (said in ``voice``'s language, where given); its
+    id where the game names none."""
     found = [sc.title for sc in room.game.scenarios() if sc.id == room.scenario]
-    return found[0] if found else room.scenario
+    title = found[0] if found else room.scenario
+    return voice(title) if voice else title
 
 
 def why_barred(room: Room, tokens: Iterable[str], host: str | None) -> str | None:

@@ -36,6 +36,7 @@ from rich.text import Text
 
 from wartable.content.loader import validate
 from wartable.core.words import Said, listing, named, say, say_n, word
+from wartable.core.words import seat_words as core_seat_words
 from wartable.games.diadehonor.content import DATA, CardsFile, check_cards
 from wartable.games.diadehonor.labels import SIDES, TYPES, seat_words, unit_words
 from wartable.geometry.span import around
@@ -486,10 +487,9 @@ def side_said(side: str) -> str:
 
 def seat_said(seat: str) -> str:
     """``allies-2`` as ``seat_words`` reads it ("Allies 2"), as a message."""
-    side, _, n = seat.partition("-")
-    if not n:
-        return SIDES.get(side) or seat_words(seat)
-    return say("{side} {n}", side=SIDES.get(side) or named(side.capitalize()), n=n)
+    if seat.partition("-")[0] in SIDES:
+        return core_seat_words(SIDES, seat)
+    return seat_words(seat)
 
 
 def unit_said(key: str) -> str:

@@ -94,6 +94,7 @@ export async function lobby() {
   const { games } = await api(spoken("/api/catalog"));
   const gameSel = el("select", { id: "game" });
   for (const g of games) gameSel.append(el("option", { value: g.name, text: g.title }));
+  const chosenGame = () => games.find((x) => x.name === gameSel.value);  // what the catalog says of it
   const scenSel = el("select", { id: "scenario" });
   const about = el("p", { id: "scenario-about", class: "muted" });  // the scenario chosen, in a line
   const seats = el("table", { class: "seats" });
@@ -148,13 +149,13 @@ export async function lobby() {
     const was = mine.value;
     const people = [...seats.querySelectorAll("select[data-seat]")].filter((s) => s.value === "human")
       .map((s) => s.dataset.seat);
-    const g = games.find((x) => x.name === gameSel.value);
+    const g = chosenGame();
     mine.replaceChildren(...people.map((seat) => el("option", { value: seat, text: seatName(g, seat) })),
       el("option", { value: "", text: t("none: I set it up for others") }));
     if (people.includes(was) || (was === "" && mine.options.length)) mine.value = was;
   }
   function refresh() {
-    const g = games.find((x) => x.name === gameSel.value);
+    const g = chosenGame();
     guideFor(g.name);  // the header's "Rules" opens the game chosen here
     rosters = [];
     scenSel.replaceChildren(...g.scenarios.map((s) => el("option", { value: s.id, text: s.title })));
@@ -180,7 +181,7 @@ export async function lobby() {
       .catch((e) => toast(e.message));
   }
   function showAbout() {  // what the scenario chosen is about, under its choice
-    const g = games.find((x) => x.name === gameSel.value);
+    const g = chosenGame();
     const s = g.scenarios.find((x) => x.id === scenSel.value);
     about.textContent = (s && s.about) || "";
     about.style.display = about.textContent ? "" : "none";
@@ -233,7 +234,7 @@ export async function lobby() {
     }));
   }
   opts.addEventListener("change", () => {
-    const g = games.find((x) => x.name === gameSel.value);
+    const g = chosenGame();
     if (Object.keys(g.seats_by || {}).length) { layoutSeats(g, chosenRosters(), chosenDecks()); refreshMine(); }
   });
   gameSel.addEventListener("change", refresh);
@@ -258,7 +259,7 @@ export async function lobby() {
         decks: fieldedDecks, ...(seed === null ? {} : { seed }),
         creator_seat: mine.value || null }) });
       const title = gameSel.options[gameSel.selectedIndex].text;
-      const g = games.find((x) => x.name === gameSel.value);
+      const g = chosenGame();
       hold(made.id, (h) => {
         h.host = made.host; h.title = title; h.scenario = scenSel.value;
         if (made.seat) h.seats[made.seat] = made.token;
@@ -276,7 +277,7 @@ export async function lobby() {
   // a guided first battle of the game chosen (docs/learn.md), where it has one: straight in
   const learn = el("button", { id: "learn", text: t("Learn to play"), title: t("a guided first battle, then a real one"),
     onclick: async () => {
-      const g = games.find((x) => x.name === gameSel.value);
+      const g = chosenGame();
       try {
         const made = await api(spoken("/api/lessons"), { method: "POST", body: JSON.stringify({ game: g.name }) });
         hold(made.id, (h) => { h.title = g.title; h.seats[made.seat] = made.token; });
@@ -285,7 +286,7 @@ export async function lobby() {
     } });
   const learning = el("p", { class: "learn" });
   function showLearn() {
-    const g = games.find((x) => x.name === gameSel.value);
+    const g = chosenGame();
     learning.replaceChildren(...(g.lessons.length
       ? [learn, " ", el("span", { class: "muted", text: g.lessons[0].title })]
       : [el("span", { class: "muted", text: t("No lesson for {game} yet.", { game: g.title }) })]));
